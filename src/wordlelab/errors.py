@@ -1,0 +1,55 @@
+"""Typed errors: every error caused by input is a WordlelabError that quotes the input."""
+
+from __future__ import annotations
+
+
+class WordlelabError(Exception):
+    """Base class for every error wordlelab raises because of its input."""
+
+    def __init__(self, message: str, input: object = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.input = input
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class InvalidWordError(WordlelabError, ValueError):
+    """A word of the wrong length or with letters outside the alphabet."""
+
+
+class UnknownWordError(WordlelabError, ValueError):
+    """A well-formed word that is not in the list it must come from."""
+
+
+class InvalidPatternError(WordlelabError, ValueError):
+    """Feedback text that no notation can read, or of the wrong length."""
+
+
+class InconsistentFeedbackError(WordlelabError):
+    """Feedback that no remaining candidate could have produced."""
+
+
+class HardModeError(WordlelabError):
+    """A guess that breaks the hard-mode rule."""
+
+
+class GameOverError(WordlelabError):
+    """A guess played after the game has ended."""
+
+
+class WordListError(WordlelabError):
+    """A word list file that cannot be used (mixed lengths, bad characters, duplicates, empty)."""
+
+
+class UnknownStrategyError(WordlelabError, LookupError):
+    """A strategy name that is not in the registry."""
+
+
+class TreeError(WordlelabError):
+    """A decision-tree file that is malformed or fails verification."""
+
+
+class ShareGridError(WordlelabError, ValueError):
+    """A share grid that cannot be parsed."""

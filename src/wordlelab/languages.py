@@ -1,0 +1,44 @@
+"""Languages: their alphabets and how a typed word is folded before it is looked up."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .errors import InvalidWordError
+
+
+@dataclass(frozen=True)
+class Language:
+    """An alphabet and the folding applied to every word (case, and ё into е for Russian)."""
+
+    code: str
+    name: str
+    alphabet: str
+    folds: tuple[tuple[str, str], ...] = ()
+
+    def normalize(self, word: str) -> str:
+        word = word.strip().lower()
+        for src, dst in self.folds:
+            word = word.replace(src, dst)
+        return word
+
+    def bad_letters(self, word: str) -> str:
+        return "".join(sorted({ch for ch in word if ch not in self.alphabet}))
+
+
+ENGLISH = Language("en", "English", "abcdefghijklmnopqrstuvwxyz")
+# Russian Wordle variants fold ё into е; the alphabet keeps the other 32 letters.
+RUSSIAN = Language("ru", "Russian", "абвгдежзийклмнопрстуфхцчшщъыьэюя", (("ё", "е"),))
+
+LANGUAGES: dict[str, Language] = {lang.code: lang for lang in (ENGLISH, RUSSIAN)}
+
+
+def get_language(code: str | Language) -> Language:
+    if isinstance(code, Language):
+        return code
+    try:
+        return LANGUAGES[code.lower()]
+    except KeyError:
+        raise InvalidWordError(
+            f"unknown language {code!r}; known: {', '.join(LANGUAGES)}", code
+        ) from None

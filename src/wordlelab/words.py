@@ -1,0 +1,194 @@
+"""Word lists: the bundled ones (package data) and user files, validated on load."""
+
+from __future__ import annotations
+
+import hashlib
+from functools import cached_property, lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Iterable, Iterator, Sequence
+
+import numpy as np
+
+from .errors import InvalidWordError, UnknownWordError, WordListError
+from .languages import Language, get_language
+
+
+def fingerprint(words: Iterable[str]) -> str:
+    """sha256 of the sorted, distinct, lowercase words, one a line with a trailing newline."""
+    text = "".join(w + "\n" for w in sorted({w.lower() for w in words}))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+class WordList(Sequence[str]):
+    """An ordered list of distinct words of one length, over one alphabet."""
+
+    def __init__(self, words: Iterable[str], name: str = "words", language: Language | str | None = None):
+        self.language = get_language(language) if language is not None else None
+        self.words: tuple[str, ...] = tuple(words)
+        self.name = name
+        if not self.words:
+            raise WordListError(f"{name}: no words", name)
+        self.length = len(self.words[0])
+        self._index = {w: i for i, w in enumerate(self.words)}
+        if len(self._index) != len(self.words):
+            raise WordListError(f"{name}: the list repeats a word", name)
+        for w in self.words:
+            if len(w) != self.length:
+                raise WordListError(
+                    f"{name}: {w!r} has {len(w)} letters, the list has {self.length}", name
+                )
+
+    # -- construction -------------------------------------------------------------------------
+
+    @classmethod
+    def bundled(cls, kind: str = "answers", lang: str = "en", length: int = 5) -> WordList:
+        """A list shipped with the package: ``kind`` is answers, allowed or nyt."""
+        return _bundled(kind, lang, length)
+
+    @classmethod
+    def from_file(cls, path: str | Path, language: Language | str | None = None) -> WordList:
+        """One word a line; ``#`` starts a comment; blank lines are skipped; case is folded."""
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise WordListError(f"{path}: no such file", str(path)) from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise WordListError(f"{path}: cannot read it ({exc})", str(path)) from None
+        return cls.from_lines(text.splitlines(), name=str(path), language=language)
+
+    @classmethod
+    def from_lines(
+        cls, lines: Iterable[str], name: str = "words", language: Language | str | None = None
+    ) -> WordList:
+        lang = get_language(language) if language is not None else None
+        words: list[str] = []
+        seen: dict[str, int] = {}
+        length = None
+        for lineno, raw in enumerate(lines, 1):
+            word = raw.split("#", 1)[0].strip()
+            if not word:
+                continue
+            word = lang.normalize(word) if lang else word.lower()
+            where = f"{name}:{lineno}"
+            if lang is not None:
+                bad = lang.bad_letters(word)
+                if bad:
+                    raise WordListError(
+                        f"{where}: {raw.strip()!r} has {bad!r}, outside the {lang.name} alphabet", name
+                    )
+            elif not word.isalpha():
+                bad = "".join(sorted({ch for ch in word if not ch.isalpha()}))
+                raise WordListError(f"{where}: {raw.strip()!r} has non-letters {bad!r}", name)
+            if length is None:
+                length = len(word)
+            elif len(word) != length:
+                raise WordListError(
+                    f"{where}: {raw.strip()!r} has {len(word)} letters; the list's first word has {length}",
+                    name,
+                )
+            if word in seen:
+                raise WordListError(
+                    f"{where}: {word!r} repeats line {seen[word]}", name
+                )
+            seen[word] = lineno
+            words.append(word)
+        if not words:
+            raise WordListError(f"{name}: no words in it", name)
+        return cls(words, name=name, language=lang)
+
+    # -- queries -------------------------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+    def __getitem__(self, i):  # type: ignore[override]
+        return self.words[i]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.words)
+
+    def __contains__(self, word: object) -> bool:
+        return word in self._index
+
+    def __repr__(self) -> str:
+        return f"<WordList {self.name!r}: {len(self)} words of {self.length}>"
+
+    def index(self, word: str, *args: object) -> int:  # type: ignore[override]
+        try:
+            return self._index[word]
+        except KeyError:
+            raise UnknownWordError(f"{word!r} is not in the word list ({self.name})", word) from None
+
+    @cached_property
+    def fingerprint(self) -> str:
+        return fingerprint(self.words)
+
+    @cached_property
+    def letters(self) -> str:
+        """The letters the words use, sorted (the language's whole alphabet when it has one)."""
+        used = {ch for w in self.words for ch in w}
+        if self.language is not None:
+            return "".join(sorted(used | set(self.language.alphabet)))
+        return "".join(sorted(used))
+
+    def normalize(self, word: str) -> str:
+        """Fold case (and ё) and check length and alphabet; does not check membership."""
+        if not isinstance(word, str):
+            raise InvalidWordError(f"{word!r} is not a word", word)
+        w = self.language.normalize(word) if self.language else word.strip().lower()
+        if len(w) != self.length:
+            raise InvalidWordError(
+                f"{word!r} has {len(w)} letters; this game uses {self.length}", word
+            )
+        if self.language is not None:
+            bad = self.language.bad_letters(w)
+        else:
+            bad = "".join(sorted({ch for ch in w if not ch.isalpha()}))
+        if bad:
+            raise InvalidWordError(f"{word!r} has {bad!r}, which no word here uses", word)
+        return w
+
+    def lookup(self, word: str) -> int:
+        """Index of a typed word: normalised, validated, and required to be in the list."""
+        return self.index(self.normalize(word))
+
+    def encode(self, alphabet: str) -> np.ndarray:
+        """Letters as indices into ``alphabet``: a (len, length) uint8 array."""
+        table = {ch: i for i, ch in enumerate(alphabet)}
+        try:
+            codes = [[table[ch] for ch in w] for w in self.words]
+        except KeyError as exc:
+            raise InvalidWordError(f"letter {exc.args[0]!r} is not in the alphabet", exc.args[0]) from None
+        return np.asarray(codes, dtype=np.uint8).reshape(len(self.words), self.length)
+
+
+@lru_cache(maxsize=64)
+def _bundled(kind: str, lang: str, length: int) -> WordList:
+    language = get_language(lang)
+    ref = resources.files("wordlelab") / "data" / language.code / str(length) / f"{kind}.txt"
+    if not ref.is_file():
+        known = ", ".join(f"{k}/{lang}/{n}" for k, lang, n in bundled_lists()) or "none"
+        raise WordListError(
+            f"no bundled list {kind!r} for {language.code}, length {length}; bundled: {known}",
+            (kind, lang, length),
+        )
+    words = ref.read_text(encoding="utf-8").split()
+    return WordList(words, name=f"{kind} ({language.code}, {length} letters)", language=language)
+
+
+def bundled_lists() -> list[tuple[str, str, int]]:
+    """(kind, language, length) of every bundled list."""
+    out = []
+    root = resources.files("wordlelab") / "data"
+    for lang_dir in sorted(root.iterdir(), key=lambda p: p.name):
+        if not lang_dir.is_dir() or lang_dir.name.startswith("_"):
+            continue
+        for len_dir in lang_dir.iterdir():
+            if not len_dir.is_dir() or not len_dir.name.isdigit():
+                continue
+            for f in len_dir.iterdir():
+                if f.name.endswith(".txt"):
+                    out.append((f.name[:-4], lang_dir.name, int(len_dir.name)))
+    return sorted(out, key=lambda t: (t[1], t[2], t[0]))
