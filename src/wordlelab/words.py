@@ -20,6 +20,25 @@ def fingerprint(words: Iterable[str]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+def normalize_word(word: str, length: int | None = None, language: Language | None = None) -> str:
+    """A typed word folded (case, ё) and checked for length and alphabet; InvalidWordError if not."""
+    if not isinstance(word, str):
+        raise InvalidWordError(f"{word!r} is not a word", word)
+    w = language.normalize(word) if language else word.strip().lower()
+    if not w:
+        raise InvalidWordError("an empty word", word)
+    if length is not None and len(w) != length:
+        raise InvalidWordError(f"{word!r} has {len(w)} letters; this game uses {length}", word)
+    if language is not None:
+        bad = language.bad_letters(w)
+    else:
+        bad = "".join(sorted({ch for ch in w if not ch.isalpha()}))
+    if bad:
+        where = f"the {language.name} alphabet" if language else "a word"
+        raise InvalidWordError(f"{word!r} has {bad!r}, which is not in {where}", word)
+    return w
+
+
 class WordList(Sequence[str]):
     """An ordered list of distinct words of one length, over one alphabet."""
 
@@ -135,20 +154,7 @@ class WordList(Sequence[str]):
 
     def normalize(self, word: str) -> str:
         """Fold case (and ё) and check length and alphabet; does not check membership."""
-        if not isinstance(word, str):
-            raise InvalidWordError(f"{word!r} is not a word", word)
-        w = self.language.normalize(word) if self.language else word.strip().lower()
-        if len(w) != self.length:
-            raise InvalidWordError(
-                f"{word!r} has {len(w)} letters; this game uses {self.length}", word
-            )
-        if self.language is not None:
-            bad = self.language.bad_letters(w)
-        else:
-            bad = "".join(sorted({ch for ch in w if not ch.isalpha()}))
-        if bad:
-            raise InvalidWordError(f"{word!r} has {bad!r}, which no word here uses", word)
-        return w
+        return normalize_word(word, self.length, self.language)
 
     def lookup(self, word: str) -> int:
         """Index of a typed word: normalised, validated, and required to be in the list."""

@@ -1,0 +1,2 @@
+from .cli.main import main
+main()

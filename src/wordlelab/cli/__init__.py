@@ -1,0 +1,1 @@
+"""The wordlelab command line: thin click commands over the library."""

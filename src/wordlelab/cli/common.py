@@ -1,0 +1,86 @@
+"""Options and loaders that several commands share."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Callable
+
+import click
+from rich.console import Console
+
+from ..errors import WordListError
+from ..languages import get_language
+from ..matrix import PatternMatrix
+from ..words import WordList
+
+
+def stdout() -> Console:
+    return Console(highlight=False, soft_wrap=True)
+
+
+def stderr() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+def list_options(f: Callable[..., Any]) -> Callable[..., Any]:
+    """--words, --answers, -k/--length and --lang."""
+    f = click.option("--answers", "answers_file", type=click.Path(dir_okay=False), default=None,
+                     help="File of possible answers (one a line).")(f)
+    f = click.option("--words", "--guesses", "words_file", type=click.Path(dir_okay=False), default=None,
+                     help="File of allowed guesses (one a line).")(f)
+    f = click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True,
+                     help="Language of the bundled lists and the alphabet.")(f)
+    f = click.option("-k", "--length", type=click.IntRange(4, 11), default=5, show_default=True,
+                     help="Word length.")(f)
+    return f
+
+
+@dataclass
+class Lists:
+    guesses: WordList
+    answers: WordList
+
+    def matrix(self, on_build: Callable[[], None] | None = None) -> PatternMatrix:
+        return PatternMatrix.load(self.guesses, self.answers, on_build=on_build)
+
+
+def load_lists(length: int = 5, lang: str = "en", words_file: str | None = None,
+               answers_file: str | None = None) -> Lists:
+    """The allowed guesses and possible answers the options name (bundled by default)."""
+    language = get_language(lang)
+    guesses = WordList.from_file(words_file, language) if words_file else None
+    answers = WordList.from_file(answers_file, language) if answers_file else None
+    if guesses is None and answers is None:
+        guesses = WordList.bundled("allowed", language.code, length)
+        answers = WordList.bundled("answers", language.code, length)
+    elif guesses is None:
+        assert answers is not None
+        bundled = _try_bundled("allowed", language.code, answers.length)
+        guesses = bundled if bundled is not None and set(answers) <= set(bundled) else answers
+    elif answers is None:
+        answers = guesses
+    if guesses.length != answers.length:
+        raise WordListError(
+            f"{answers.name} has {answers.length}-letter words but {guesses.name} has {guesses.length}",
+            answers.name,
+        )
+    missing = [w for w in answers if w not in guesses]
+    if missing:
+        shown = ", ".join(repr(w) for w in missing[:5])
+        raise WordListError(
+            f"{answers.name}: {len(missing)} answers are not allowed guesses in {guesses.name} ({shown})",
+            answers.name,
+        )
+    return Lists(guesses, answers)
+
+
+def _try_bundled(kind: str, lang: str, length: int) -> WordList | None:
+    try:
+        return WordList.bundled(kind, lang, length)
+    except WordListError:
+        return None
+
+
+def echo_json(data: Any) -> None:
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))

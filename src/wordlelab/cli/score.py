@@ -1,0 +1,33 @@
+"""wordlelab score GUESS ANSWER"""
+
+from __future__ import annotations
+
+import click
+
+from ..errors import InvalidWordError
+from ..feedback import score as score_words
+from ..languages import get_language
+from ..words import normalize_word
+from .common import echo_json, stdout
+
+
+@click.command()
+@click.argument("guess")
+@click.argument("answer")
+@click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True)
+@click.option("-k", "--length", type=click.IntRange(4, 11), default=None,
+              help="Word length (default: the guess's).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def score(guess: str, answer: str, lang: str, length: int | None, as_json: bool) -> None:
+    """Show the feedback GUESS gets when the answer is ANSWER."""
+    language = get_language(lang)
+    g = normalize_word(guess, length, language)
+    a = normalize_word(answer, length, language)
+    if len(g) != len(a):
+        raise InvalidWordError(f"{guess!r} and {answer!r} differ in length", (guess, answer))
+    p = score_words(g, a)
+    if as_json:
+        echo_json({"guess": g, "answer": a, "pattern": str(p), "emoji": p.emoji,
+                   "code": p.code, "colors": list(p.colors), "solved": p.is_win})
+        return
+    stdout().print(f"{g} → {a}: {p}  {p.emoji}")

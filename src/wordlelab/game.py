@@ -1,0 +1,235 @@
+"""The game model: a played game, the hard-mode rule, and candidate filtering.
+
+``Game`` is one game against a known answer (the console game, simulations). ``Position`` is what
+a solver knows: the history and the answers still possible, filtered incrementally through the
+pattern matrix; it is immutable, so a rejected step leaves the previous position intact.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Iterable, Sequence
+
+import numpy as np
+
+from .errors import GameOverError, HardModeError, InconsistentFeedbackError, UnknownWordError
+from .feedback import GREEN, YELLOW, Pattern, score, score_colors
+from .matrix import PatternMatrix, shared_alphabet
+from .words import WordList
+
+_ORDINALS = {1: "st", 2: "nd", 3: "rd"}
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else _ORDINALS.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+@dataclass(frozen=True)
+class HardRule:
+    """What hard mode demands after some feedback: fixed greens and minimum letter counts."""
+
+    greens: tuple[tuple[int, str], ...] = ()
+    min_counts: tuple[tuple[str, int], ...] = ()
+
+    @classmethod
+    def from_history(cls, history: Iterable[tuple[str, Pattern]]) -> HardRule:
+        greens: dict[int, str] = {}
+        counts: dict[str, int] = {}
+        order: list[str] = []
+        for word, pattern in history:
+            seen: dict[str, int] = {}
+            for i, (ch, c) in enumerate(zip(word, pattern.colors)):
+                if c == GREEN:
+                    greens[i] = ch
+                if c in (GREEN, YELLOW):
+                    seen[ch] = seen.get(ch, 0) + 1
+            for ch, n in seen.items():
+                if ch not in counts:
+                    order.append(ch)
+                counts[ch] = max(counts.get(ch, 0), n)
+        return cls(tuple(sorted(greens.items())), tuple((ch, counts[ch]) for ch in order))
+
+    def violation(self, guess: str) -> str | None:
+        """The NYT's message for the first rule ``guess`` breaks, or None when it is legal."""
+        for i, ch in self.greens:
+            if guess[i] != ch:
+                return f"{_ordinal(i + 1)} letter must be {ch.upper()}"
+        for ch, n in self.min_counts:
+            if guess.count(ch) < n:
+                if n == 1:
+                    return f"Guess must contain {ch.upper()}"
+                return f"Guess must contain {ch.upper()} {n} times"
+        return None
+
+    def mask(self, encoded: np.ndarray, alphabet: str) -> np.ndarray:
+        """Boolean mask over encoded words ((n, k) letter indices) that obey the rule."""
+        ok = np.ones(encoded.shape[0], dtype=bool)
+        index = {ch: i for i, ch in enumerate(alphabet)}
+        for i, ch in self.greens:
+            if ch not in index:
+                return np.zeros(encoded.shape[0], dtype=bool)
+            ok &= encoded[:, i] == index[ch]
+        for ch, n in self.min_counts:
+            if ch not in index:
+                return np.zeros(encoded.shape[0], dtype=bool)
+            ok &= (encoded == index[ch]).sum(axis=1) >= n
+        return ok
+
+
+def hard_mode_violation(guess: str, history: Iterable[tuple[str, Pattern]]) -> str | None:
+    return HardRule.from_history(history).violation(guess)
+
+
+def consistent_words(words: Sequence[str], history: Iterable[tuple[str, Pattern]]) -> list[str]:
+    """Words that would have produced every (guess, pattern) in the history (from scratch)."""
+    steps = [(g, p.colors) for g, p in history]
+    return [w for w in words if all(score_colors(g, w) == cols for g, cols in steps)]
+
+
+class Game:
+    """One game against a known answer: validates guesses, keeps the history, knows the result."""
+
+    def __init__(
+        self,
+        answer: str,
+        words: WordList | None = None,
+        max_guesses: int = 6,
+        hard: bool = False,
+    ) -> None:
+        self.words = words if words is not None else WordList.bundled("allowed")
+        self.answer = self.words.normalize(answer)
+        if max_guesses < 1:
+            raise ValueError("max_guesses must be at least 1")
+        self.max_guesses = max_guesses
+        self.hard = hard
+        self.history: list[tuple[str, Pattern]] = []
+
+    def check(self, word: str) -> str:
+        """The normalised word if it may be played now; the error a player would see if not."""
+        if self.over:
+            raise GameOverError(f"the game is over; {word!r} was not played", word)
+        w = self.words.normalize(word)
+        if w not in self.words and w != self.answer:
+            raise UnknownWordError(f"{word!r} is not in the word list", word)
+        if self.hard:
+            message = hard_mode_violation(w, self.history)
+            if message:
+                raise HardModeError(f"{message} ({word!r} breaks hard mode)", word)
+        return w
+
+    def guess(self, word: str) -> Pattern:
+        """Play ``word``; an invalid word raises and costs no turn."""
+        w = self.check(word)
+        pattern = score(w, self.answer)
+        self.history.append((w, pattern))
+        return pattern
+
+    @property
+    def won(self) -> bool:
+        return bool(self.history) and self.history[-1][1].is_win
+
+    @property
+    def lost(self) -> bool:
+        return not self.won and len(self.history) >= self.max_guesses
+
+    @property
+    def over(self) -> bool:
+        return self.won or self.lost
+
+    @property
+    def turns_left(self) -> int:
+        return self.max_guesses - len(self.history)
+
+
+@dataclass(frozen=True, eq=False)
+class Position:
+    """What a solver knows mid-game: the history and the answers (matrix columns) still possible."""
+
+    matrix: PatternMatrix
+    candidates: np.ndarray
+    history: tuple[tuple[int, int], ...] = ()
+    hard: bool = False
+    max_guesses: int = 6
+    _cache: dict = field(default_factory=dict, compare=False, repr=False)
+
+    @classmethod
+    def start(cls, matrix: PatternMatrix, hard: bool = False, max_guesses: int = 6) -> Position:
+        return cls(matrix, np.arange(len(matrix.answers), dtype=np.int64), (), hard, max_guesses)
+
+    @property
+    def turn(self) -> int:
+        """1-based number of the guess about to be made."""
+        return len(self.history) + 1
+
+    @property
+    def solved(self) -> bool:
+        return bool(self.history) and self.history[-1][1] == self.matrix.win_code
+
+    @property
+    def played(self) -> set[int]:
+        return {g for g, _ in self.history}
+
+    def words_history(self) -> list[tuple[str, Pattern]]:
+        k = self.matrix.length
+        return [(self.matrix.guesses[g], Pattern(c, k)) for g, c in self.history]
+
+    @property
+    def candidate_words(self) -> list[str]:
+        answers = self.matrix.answers
+        return [answers[int(i)] for i in self.candidates]
+
+    def after(self, guess: int | str, pattern: int | Pattern | str) -> Position:
+        """The position after ``guess`` got ``pattern``; InconsistentFeedbackError if no answer fits."""
+        m = self.matrix
+        g = m.guesses.lookup(guess) if isinstance(guess, str) else int(guess)
+        if isinstance(pattern, str):
+            pattern = Pattern.parse(pattern, m.length)
+        code = pattern.code if isinstance(pattern, Pattern) else int(pattern)
+        if isinstance(pattern, Pattern) and pattern.length != m.length:
+            raise InconsistentFeedbackError(
+                f"feedback {str(pattern)!r} has {pattern.length} tiles; words have {m.length}", str(pattern)
+            )
+        row = m.data[g]
+        remaining = self.candidates[row[self.candidates] == code]
+        if remaining.size == 0:
+            shown = Pattern(code, m.length)
+            raise InconsistentFeedbackError(
+                f"no remaining word gives {str(shown)!r} ({shown.emoji}) for {m.guesses[g]!r}; "
+                "check the feedback",
+                str(shown),
+            )
+        return Position(m, remaining, self.history + ((g, code),), self.hard, self.max_guesses)
+
+    @cached_property
+    def rule(self) -> HardRule:
+        return HardRule.from_history(self.words_history())
+
+    def legal_mask(self) -> np.ndarray:
+        """Guesses that may be played now: not yet played and, in hard mode, legal."""
+        key = "legal"
+        if key not in self._cache:
+            m = self.matrix
+            if self.hard and self.history:
+                mask = self.rule.mask(guess_codes(m), shared_alphabet(m.guesses, m.answers))
+            else:
+                mask = np.ones(len(m.guesses), dtype=bool)
+            for g, _ in self.history:
+                mask[g] = False
+            self._cache[key] = mask
+        return self._cache[key]
+
+    def candidate_guess_rows(self) -> np.ndarray:
+        """Rows of the candidates that are also guesses (all of them with the usual lists)."""
+        rows = self.matrix.answer_to_guess[self.candidates]
+        return rows[rows >= 0]
+
+
+def guess_codes(matrix: PatternMatrix) -> np.ndarray:
+    """The guesses encoded over the lists' shared alphabet, cached on the matrix object."""
+    cached = matrix.__dict__.get("_guess_codes")
+    if cached is None:
+        cached = matrix.guesses.encode(shared_alphabet(matrix.guesses, matrix.answers))
+        matrix.__dict__["_guess_codes"] = cached
+    return cached

@@ -1,0 +1,193 @@
+"""PatternMatrix: every guess scored against every answer, built by numba and cached on disk.
+
+The cache file is a small JSON header followed by the raw array. It is keyed by a content hash
+of both lists, written atomically (temporary file + rename) and validated on load (key, shape,
+dtype, size and a CRC of the data); anything wrong and it is rebuilt silently.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+import zlib
+from functools import cached_property
+from pathlib import Path
+from typing import Callable
+
+import numpy as np
+import platformdirs
+
+from .errors import UnknownWordError
+from .kernels.feedback import score_matrix, score_row
+from .words import WordList
+
+FORMAT_VERSION = 1
+_MAGIC = b"WLABPM1\n"
+
+
+def pattern_dtype(length: int) -> np.dtype:
+    """Smallest unsigned dtype holding every code 0..3**length-1."""
+    top = 3**length - 1
+    for dt in (np.uint8, np.uint16, np.uint32, np.uint64):
+        if top <= np.iinfo(dt).max:
+            return np.dtype(dt)
+    raise ValueError(f"length {length} is too long for a pattern matrix")
+
+
+def cache_dir() -> Path:
+    """Where matrices (and other derived data) are cached; WORDLELAB_CACHE_DIR overrides."""
+    env = os.environ.get("WORDLELAB_CACHE_DIR")
+    return Path(env) if env else Path(platformdirs.user_cache_dir("wordlelab"))
+
+
+def shared_alphabet(*lists: WordList) -> str:
+    return "".join(sorted(set().union(*(set(wl.letters) for wl in lists))))
+
+
+def matrix_key(guesses: WordList, answers: WordList) -> str:
+    text = f"v{FORMAT_VERSION}\n{guesses.fingerprint}\n{answers.fingerprint}\n"
+    # The words' order fixes the rows and columns, so it is part of the key too.
+    order = hashlib.sha256(("\n".join(guesses) + "|" + "\n".join(answers)).encode()).hexdigest()
+    return hashlib.sha256((text + order).encode()).hexdigest()[:32]
+
+
+def build_array(guesses: WordList, answers: WordList) -> np.ndarray:
+    """The guesses x answers feedback codes (no cache)."""
+    if guesses.length != answers.length:
+        raise ValueError("guesses and answers differ in length")
+    alphabet = shared_alphabet(guesses, answers)
+    out = np.empty((len(guesses), len(answers)), dtype=pattern_dtype(guesses.length))
+    score_matrix(guesses.encode(alphabet), answers.encode(alphabet), out)
+    return out
+
+
+def _write_atomic(path: Path, key: str, data: np.ndarray) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    header = json.dumps(
+        {
+            "key": key,
+            "shape": list(data.shape),
+            "dtype": data.dtype.str,
+            "crc32": zlib.crc32(data.data),
+        }
+    ).encode()
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(_MAGIC)
+            fh.write(len(header).to_bytes(4, "little"))
+            fh.write(header)
+            fh.write(data.tobytes())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _read_valid(path: Path, key: str, shape: tuple[int, int], dtype: np.dtype) -> np.ndarray | None:
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return None
+    try:
+        if not raw.startswith(_MAGIC):
+            return None
+        start = len(_MAGIC) + 4
+        hlen = int.from_bytes(raw[len(_MAGIC) : start], "little")
+        header = json.loads(raw[start : start + hlen])
+        body = memoryview(raw)[start + hlen :]
+        if (
+            header.get("key") != key
+            or tuple(header.get("shape", ())) != shape
+            or header.get("dtype") != dtype.str
+            or len(body) != shape[0] * shape[1] * dtype.itemsize
+            or header.get("crc32") != zlib.crc32(body)
+        ):
+            return None
+        return np.frombuffer(body, dtype=dtype).reshape(shape)
+    except (ValueError, TypeError, json.JSONDecodeError, UnicodeDecodeError):
+        return None
+
+
+class PatternMatrix:
+    """Feedback codes of every guess (rows) against every answer (columns)."""
+
+    def __init__(self, guesses: WordList, answers: WordList, data: np.ndarray):
+        if data.shape != (len(guesses), len(answers)):
+            raise ValueError("matrix shape does not match the lists")
+        self.guesses = guesses
+        self.answers = answers
+        self.data = data
+        self.length = guesses.length
+
+    @classmethod
+    def build(cls, guesses: WordList, answers: WordList) -> PatternMatrix:
+        return cls(guesses, answers, build_array(guesses, answers))
+
+    @classmethod
+    def load(
+        cls,
+        guesses: WordList,
+        answers: WordList,
+        *,
+        cache: bool = True,
+        on_build: Callable[[], None] | None = None,
+    ) -> PatternMatrix:
+        """From the disk cache when a valid copy is there, else built (and cached)."""
+        if not cache:
+            return cls.build(guesses, answers)
+        key = matrix_key(guesses, answers)
+        path = cache_dir() / "matrix" / f"{key}.bin"
+        shape = (len(guesses), len(answers))
+        dtype = pattern_dtype(guesses.length)
+        data = _read_valid(path, key, shape, dtype)
+        if data is None:
+            if on_build is not None:
+                on_build()
+            data = build_array(guesses, answers)
+            try:
+                _write_atomic(path, key, data)
+            except OSError:
+                pass  # an unwritable cache only costs speed next time
+        return cls(guesses, answers, data)
+
+    @cached_property
+    def answer_to_guess(self) -> np.ndarray:
+        """For each answer, its row index among the guesses, or -1 when it is not a guess."""
+        return np.array([self.guesses._index.get(w, -1) for w in self.answers], dtype=np.int64)
+
+    @cached_property
+    def guess_to_answer(self) -> np.ndarray:
+        """For each guess, its column index among the answers, or -1."""
+        return np.array([self.answers._index.get(w, -1) for w in self.guesses], dtype=np.int64)
+
+    @property
+    def win_code(self) -> int:
+        return 3**self.length - 1
+
+    def guess_index(self, word: str) -> int:
+        return self.guesses.index(word)
+
+    def answer_index(self, word: str) -> int:
+        try:
+            return self.answers.index(word)
+        except UnknownWordError:
+            raise UnknownWordError(f"{word!r} is not a possible answer ({self.answers.name})", word) from None
+
+    def __repr__(self) -> str:
+        return f"<PatternMatrix {self.data.shape[0]}x{self.data.shape[1]} {self.data.dtype}>"
+
+
+def score_against(guess: str, answers: WordList) -> np.ndarray:
+    """One row scored on demand (for lists too large for a full matrix)."""
+    alphabet = shared_alphabet(answers) + "".join(sorted(set(guess) - set(answers.letters)))
+    table = {ch: i for i, ch in enumerate(alphabet)}
+    g = np.array([table[ch] for ch in guess], dtype=np.uint8)
+    out = np.empty(len(answers), dtype=pattern_dtype(answers.length))
+    score_row(g, answers.encode(alphabet), out)
+    return out

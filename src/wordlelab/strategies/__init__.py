@@ -1,0 +1,24 @@
+"""Every strategy under one protocol, found by name through the registry."""
+
+from __future__ import annotations
+
+from . import information  # noqa: F401  (registers its strategies)
+from .base import (
+    Choice,
+    Strategy,
+    find_strategy,
+    make_strategy,
+    register,
+    strategy_classes,
+    strategy_names,
+)
+
+__all__ = [
+    "Choice",
+    "Strategy",
+    "find_strategy",
+    "make_strategy",
+    "register",
+    "strategy_classes",
+    "strategy_names",
+]
