@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import information  # noqa: F401  (registers its strategies)
+from . import control, information, letters, lookahead, partition  # noqa: F401  (they register)
 from .base import (
     Choice,
     Strategy,
@@ -12,11 +12,13 @@ from .base import (
     strategy_classes,
     strategy_names,
 )
+from .information import letter_entropy
 
 __all__ = [
     "Choice",
     "Strategy",
     "find_strategy",
+    "letter_entropy",
     "make_strategy",
     "register",
     "strategy_classes",

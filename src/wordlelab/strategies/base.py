@@ -16,9 +16,12 @@ import numpy as np
 
 from ..errors import UnknownStrategyError, WordlelabError
 from ..game import Position
+from ..kernels.columns import MAX_PATTERNS, partition_stats_t
 from ..kernels.partition import partition_stats
 
 POOLS = ("all", "candidates")
+# Candidate sets up to this size are scored with the transposed-matrix kernel.
+SMALL_SET = 40
 
 
 @dataclass(frozen=True, order=True)
@@ -52,8 +55,19 @@ class Strategy(ABC):
                 f"strategy {self.name!r} takes no option {', '.join(sorted(options))}", options
             )
 
+    def params(self) -> dict[str, Any]:
+        """The options that decide this strategy's choices (they key the opener cache)."""
+        return {"pool": self.pool}
+
+    @property
+    def token(self) -> str:
+        """A stable text naming the strategy and its options, e.g. ``lookahead(m=50,pool='all')``."""
+        opts = ",".join(f"{k}={v!r}" for k, v in sorted(self.params().items()))
+        return f"{self.name}({opts})"
+
     def __repr__(self) -> str:
-        return f"{type(self).__name__}(pool={self.pool!r})"
+        args = ", ".join(f"{k}={v!r}" for k, v in self.params().items())
+        return f"{type(self).__name__}({args})"
 
     # -- the protocol --------------------------------------------------------------------------
 
@@ -114,7 +128,14 @@ class Strategy(ABC):
         """(len(rows), 4): entropy bits, distinct patterns, sum of squared group sizes, largest group."""
         out = np.empty((rows.size, 4), dtype=np.float64)
         m = position.matrix
-        partition_stats(m.data, rows.astype(np.int64), position.candidates, 3**m.length, out)
+        cols = position.candidates
+        n_patterns = 3**m.length
+        if cols.size <= SMALL_SET and n_patterns <= MAX_PATTERNS:
+            # Few candidates: a serial scan of the transposed matrix beats scattered reads
+            # of the rows and the cost of waking threads.
+            partition_stats_t(transposed(m), rows.astype(np.int64), cols, n_patterns, out)
+        else:
+            partition_stats(m.data, rows.astype(np.int64), cols, n_patterns, out)
         return out
 
     def choices(
@@ -137,18 +158,36 @@ class Strategy(ABC):
         sec = np.zeros(rows.size) if secondary is None else np.round(secondary, 9)
         words = position.matrix.guesses
         take = min(top, rows.size)
-        # Pre-select with a partial sort on the scores, then order exactly in Python.
         if take == 0:
             return []
-        order = np.lexsort((~is_cand, sec, prim))
-        p0, s0 = prim[order[take - 1]], sec[order[take - 1]]
-        pick = np.flatnonzero((prim < p0) | ((prim == p0) & (sec <= s0)))
-        ranked = sorted(
-            (Choice((float(prim[i]), float(sec[i]), not is_cand[i], words[int(rows[i])]),
-                    words[int(rows[i])], int(rows[i]), float(values[i]), self.metric, bool(is_cand[i]))
-             for i in pick),
-        )
-        return ranked[:take]
+        # One vectorised sort on the whole key; the word's alphabetical rank is the last tie-break.
+        alpha = alphabetical_rank(position.matrix)[rows]
+        order = np.lexsort((alpha, ~is_cand, sec, prim))[:take]
+        return [
+            Choice((float(prim[i]), float(sec[i]), not is_cand[i], words[int(rows[i])]),
+                   words[int(rows[i])], int(rows[i]), float(values[i]), self.metric, bool(is_cand[i]))
+            for i in order
+        ]
+
+
+def transposed(matrix: Any) -> np.ndarray:
+    """The matrix's answers x guesses copy (made once, kept on the matrix)."""
+    cached = matrix.__dict__.get("_data_t")
+    if cached is None:
+        cached = np.ascontiguousarray(matrix.data.T)
+        matrix.__dict__["_data_t"] = cached
+    return cached
+
+
+def alphabetical_rank(matrix: Any) -> np.ndarray:
+    """Each guess row's position in alphabetical order (cached on the matrix)."""
+    cached = matrix.__dict__.get("_alphabetical_rank")
+    if cached is None:
+        words = list(matrix.guesses)
+        cached = np.empty(len(words), dtype=np.int64)
+        cached[np.argsort(np.array(words, dtype=object), kind="stable")] = np.arange(len(words))
+        matrix.__dict__["_alphabetical_rank"] = cached
+    return cached
 
 
 _REGISTRY: dict[str, type[Strategy]] = {}

@@ -1,0 +1,182 @@
+"""Play every answer with a strategy and collect the statistics.
+
+Games that share a history share a position, so the answers are played together as a tree: the
+strategy chooses once per distinct position, the candidates are split by feedback, and each
+group is played on. The result is the same as playing each game alone, at a fraction of the
+cost. The library never prints; ``progress(done, total)`` reports finished games.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+from .game import Position
+from .matrix import PatternMatrix
+from .openers import strategy_opener
+from .strategies.base import Strategy
+
+Progress = Callable[[int, int], None]
+
+# Far beyond any sane game: a strategy that needs this many guesses is broken.
+MAX_TURNS = 40
+
+
+@dataclass
+class SimulationResult:
+    """Per-answer guess counts and paths of one strategy on one pair of lists."""
+
+    strategy: str
+    token: str
+    opener: str
+    hard: bool
+    max_guesses: int
+    answers: tuple[str, ...]
+    guesses: np.ndarray  # guesses needed per answer (aligned with ``answers``)
+    paths: dict[str, tuple[str, ...]] = field(repr=False)
+    seconds: float = 0.0
+    positions: int = 0
+
+    @property
+    def games(self) -> int:
+        return len(self.answers)
+
+    @property
+    def total(self) -> int:
+        return int(self.guesses.sum())
+
+    @property
+    def mean(self) -> float:
+        return float(self.guesses.mean())
+
+    @property
+    def distribution(self) -> list[int]:
+        """Games won in 1, 2, ... max_guesses guesses."""
+        return [int((self.guesses == i).sum()) for i in range(1, self.max_guesses + 1)]
+
+    @property
+    def failed(self) -> list[str]:
+        """Answers not found within max_guesses (the strategy still played them to the end)."""
+        return [a for a, g in zip(self.answers, self.guesses) if g > self.max_guesses]
+
+    @property
+    def worst(self) -> int:
+        return int(self.guesses.max())
+
+    @property
+    def worst_words(self) -> list[str]:
+        return [a for a, g in zip(self.answers, self.guesses) if g == self.worst]
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else float("inf")
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "strategy": self.strategy,
+            "options": self.token,
+            "opener": self.opener,
+            "hard": self.hard,
+            "max_guesses": self.max_guesses,
+            "games": self.games,
+            "total_guesses": self.total,
+            "mean": round(self.mean, 4),
+            "distribution": self.distribution,
+            "failures": len(self.failed),
+            "failed": self.failed,
+            "worst": self.worst,
+            "worst_words": self.worst_words[:20],
+            "positions": self.positions,
+            "seconds": round(self.seconds, 3),
+            "games_per_second": round(self.games_per_second, 1),
+        }
+
+
+def simulate(
+    strategy: Strategy,
+    matrix: PatternMatrix,
+    *,
+    hard: bool = False,
+    opener: str | None = None,
+    max_guesses: int = 6,
+    progress: Progress | None = None,
+    cache: bool = True,
+) -> SimulationResult:
+    """Play every answer of ``matrix`` with ``strategy``; ``opener`` fixes the first guess.
+
+    Without ``opener`` the strategy's own first guess is used (cached on disk). Games are played
+    to the end even beyond ``max_guesses``; those count as failures.
+    """
+    start = time.perf_counter()
+    if opener is not None:
+        first = matrix.guesses.lookup(opener)
+    else:
+        first = strategy_opener(strategy, matrix, hard=hard, cache=cache)
+    n = len(matrix.answers)
+    guesses = np.zeros(n, dtype=np.int64)
+    paths: dict[str, tuple[str, ...]] = {}
+    words = matrix.guesses
+    win = matrix.win_code
+    done = 0
+    positions = 0
+    stack: list[tuple[Position, int | None]] = [(Position.start(matrix, hard=hard, max_guesses=max_guesses), first)]
+    while stack:
+        position, row = stack.pop()
+        if row is None:
+            row = strategy.choose(position).row
+        positions += 1
+        turn = position.turn
+        if turn > MAX_TURNS:
+            raise RuntimeError(f"strategy {strategy.token} did not finish within {MAX_TURNS} guesses")
+        cands = position.candidates
+        codes = matrix.data[row][cands]
+        order = np.argsort(codes, kind="stable")
+        cuts = np.flatnonzero(np.diff(codes[order])) + 1
+        children = []
+        for group in np.split(order, cuts):
+            code = int(codes[group[0]])
+            history = position.history + ((row, code),)
+            if code == win:
+                answer = int(cands[group[0]])
+                guesses[answer] = turn
+                paths[matrix.answers[answer]] = tuple(words[g] for g, _ in history)
+                done += 1
+                if progress is not None:
+                    progress(done, n)
+            else:
+                children.append(Position(matrix, cands[group], history, hard, max_guesses))
+        # Depth first, in pattern order: deterministic and bounded in memory.
+        stack.extend((child, None) for child in reversed(children))
+    return SimulationResult(
+        strategy=strategy.name,
+        token=strategy.token,
+        opener=words[first],
+        hard=hard,
+        max_guesses=max_guesses,
+        answers=tuple(matrix.answers),
+        guesses=guesses,
+        paths=paths,
+        seconds=time.perf_counter() - start,
+        positions=positions,
+    )
+
+
+def play_one(strategy: Strategy, matrix: PatternMatrix, answer: str, *, hard: bool = False,
+             opener: str | None = None, max_guesses: int = 6, cache: bool = True) -> list[str]:
+    """The guesses ``strategy`` plays for one answer, game by game (no tree): a cross-check."""
+    a = matrix.answer_index(matrix.answers.normalize(answer))
+    position = Position.start(matrix, hard=hard, max_guesses=max_guesses)
+    row = matrix.guesses.lookup(opener) if opener else strategy_opener(strategy, matrix, hard, cache)
+    played = []
+    while True:
+        played.append(matrix.guesses[row])
+        code = int(matrix.data[row, a])
+        if code == matrix.win_code:
+            return played
+        if len(played) >= MAX_TURNS:
+            raise RuntimeError(f"strategy {strategy.token} did not finish within {MAX_TURNS} guesses")
+        position = position.after(row, code)
+        row = strategy.choose(position).row

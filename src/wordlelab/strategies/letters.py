@@ -1,0 +1,95 @@
+"""Strategies that look only at the letters of the candidates: frequency, rank and LSI."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..game import Position, guess_codes
+from ..kernels.scoring import share_counts
+from .base import Choice, Strategy, register
+from .words_cache import alphabet, answer_codes, answer_masks, guess_masks
+
+
+def _position_letter_counts(cand: np.ndarray, n_letters: int) -> np.ndarray:
+    k = cand.shape[1]
+    at = np.zeros((k, n_letters), dtype=np.float64)
+    for i in range(k):
+        at[i] = np.bincount(cand[:, i], minlength=n_letters)[:n_letters]
+    return at
+
+
+@register
+class Frequency(Strategy):
+    name = "frequency"
+    aliases = ("letter-frequency",)
+    summary = "the candidate with the most common letters (present + in place); repeats count once"
+    metric = "letter score"
+    default_pool = "candidates"
+
+    def rank_rows(self, position: Position, rows: np.ndarray, top: int) -> list[Choice]:
+        m = position.matrix
+        a = len(alphabet(m))
+        cand = answer_codes(m)[position.candidates]
+        n = cand.shape[0]
+        at = _position_letter_counts(cand, a) / n
+        onehot = np.zeros((n, a), dtype=bool)
+        for i in range(cand.shape[1]):
+            onehot[np.arange(n), cand[:, i]] = True
+        present = onehot.mean(axis=0)
+        g = guess_codes(m)[rows]
+        score = np.zeros(rows.size)
+        for i in range(g.shape[1]):
+            score += at[i, g[:, i]]
+        # Presence counts once per distinct letter: a repeated letter earns only its place score.
+        seen = np.zeros((rows.size, a), dtype=bool)
+        for i in range(g.shape[1]):
+            seen[np.arange(rows.size), g[:, i]] = True
+        score += (seen * present).sum(axis=1)
+        return self.choices(position, rows, -score, score, top)
+
+
+@register
+class Rank(Strategy):
+    name = "rank"
+    aliases = ("spanning-tree",)
+    summary = "the candidate sharing at least one letter with the most other candidates"
+    metric = "linked candidates"
+    default_pool = "candidates"
+
+    def rank_rows(self, position: Position, rows: np.ndarray, top: int) -> list[Choice]:
+        m = position.matrix
+        counts = np.zeros(rows.size, dtype=np.int64)
+        share_counts(guess_masks(m)[rows], answer_masks(m)[position.candidates], counts)
+        # A candidate always shares letters with itself; count only the others.
+        linked = counts - self.candidate_mask(position, rows)
+        return self.choices(position, rows, -linked.astype(float), linked.astype(float), top)
+
+
+@register
+class LSI(Strategy):
+    name = "lsi"
+    aliases = ("svd",)
+    summary = "the candidate closest to the rank-one SVD approximation of the position-letter matrix"
+    metric = "projection"
+    default_pool = "candidates"
+
+    def rank_rows(self, position: Position, rows: np.ndarray, top: int) -> list[Choice]:
+        m = position.matrix
+        a = len(alphabet(m))
+        cand = answer_codes(m)[position.candidates]
+        n, k = cand.shape
+        # Columns are candidates, rows (position, letter) pairs; M Mᵀ is only (a·k)², so its top
+        # eigenvector (the first left singular vector) is cheap whatever n is.
+        x = np.zeros((n, k * a))
+        for i in range(k):
+            x[np.arange(n), i * a + cand[:, i]] = 1.0
+        gram = x.T @ x
+        _, vecs = np.linalg.eigh(gram)
+        u = vecs[:, -1]
+        # ||x - (u·x) u||² = k - (u·x)²: the closest candidate has the largest |u·x|.
+        g = guess_codes(m)[rows]
+        proj = np.zeros(rows.size)
+        for i in range(k):
+            proj += u[i * a + g[:, i]]
+        proj = np.abs(proj)
+        return self.choices(position, rows, -proj, proj, top)
