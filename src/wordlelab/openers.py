@@ -59,7 +59,10 @@ def rank_openers(matrix: PatternMatrix, metric: str = "entropy", top: int | None
 
 
 def _opener_key(strategy: Strategy, matrix: PatternMatrix, hard: bool) -> str:
-    text = f"v{OPENER_FORMAT}\n{matrix_key(matrix.guesses, matrix.answers)}\n{strategy.token}\nhard={hard}\n"
+    # A strategy's class attribute ``version`` is bumped when its choices change for the same options.
+    version = getattr(strategy, "version", 1)
+    text = (f"v{OPENER_FORMAT}\n{matrix_key(matrix.guesses, matrix.answers)}\n{strategy.token}\n"
+            f"version={version}\nhard={hard}\n")
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 

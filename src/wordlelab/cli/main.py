@@ -47,9 +47,15 @@ def cli() -> None:
 
 def _register() -> None:
     # Each command lives in a module of its own; importing them here keeps start-up explicit.
+    from . import bench as _bench
+    from . import openers as _openers
     from . import score as _score
+    from . import strategies as _strategies
 
     cli.add_command(_score.score)
+    cli.add_command(_bench.bench)
+    cli.add_command(_openers.openers)
+    cli.add_command(_strategies.strategies)
 
 
 _register()

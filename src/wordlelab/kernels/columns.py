@@ -13,6 +13,8 @@ import numpy as np
 from numba import get_thread_id, njit, prange
 from numba import config as _numba_config
 
+from .scoring import leaf_guesses
+
 BLOCK = 256
 # Above this many patterns a per-thread histogram block gets too large; use the row kernel.
 MAX_PATTERNS = 3**7
@@ -89,11 +91,59 @@ def partition_stats_t(
     Needs ``n_patterns <= MAX_PATTERNS``. A per-thread histogram block of zeros is kept between
     calls (each call leaves it zeroed), so this is not safe from two Python threads at once.
     """
-    scratch = _SCRATCH.get(n_patterns)
-    if scratch is None:
-        scratch = np.zeros((_numba_config.NUMBA_NUM_THREADS, BLOCK, n_patterns), dtype=np.int32)
-        _SCRATCH[n_patterns] = scratch
+    scratch = scratch_for(n_patterns)
     if parallel:
         _stats_parallel(data_t, rows, cols, scratch, out)
     else:
         _stats_serial(data_t, rows, cols, scratch, out)
+
+
+@njit(cache=True, nogil=True)
+def _cost_table(n: int) -> np.ndarray:
+    """g(m) = m * (1 + leaf_guesses(m)): the guesses a non-winning group of m costs."""
+    t = np.zeros(n + 2, dtype=np.float64)
+    for m in range(1, n + 2):
+        t[m] = m * (1.0 + leaf_guesses(m))
+    return t
+
+
+@njit(cache=True, nogil=True)
+def one_step_cost_t(data_t, rows, cols, win, scratch, out):  # type: ignore[no-untyped-def]
+    """``kernels.scoring.one_step_cost`` (same ``out``) on the transposed matrix, serially.
+
+    ``scratch`` is (threads, BLOCK, n_patterns) of zeros and is left zeroed.
+    """
+    n = cols.shape[0]
+    table = _cost_table(n)
+    counts = scratch[0]
+    n_rows = rows.shape[0]
+    acc = np.zeros(BLOCK, dtype=np.float64)
+    for blk in range((n_rows + BLOCK - 1) // BLOCK):
+        lo = blk * BLOCK
+        width = min(n_rows, lo + BLOCK) - lo
+        acc[:] = 0.0
+        for j in range(n):
+            col = data_t[cols[j]]
+            for b in range(width):
+                p = col[rows[lo + b]]
+                if p == win:
+                    acc[b] += 1.0
+                else:
+                    c = counts[b, p]
+                    counts[b, p] = c + 1
+                    acc[b] += table[c + 1] - table[c]
+        for j in range(n):
+            col = data_t[cols[j]]
+            for b in range(width):
+                counts[b, col[rows[lo + b]]] = 0
+        for b in range(width):
+            out[lo + b] = acc[b]
+
+
+def scratch_for(n_patterns: int) -> np.ndarray:
+    """The shared per-thread zeroed histogram block for ``n_patterns`` patterns."""
+    scratch = _SCRATCH.get(n_patterns)
+    if scratch is None:
+        scratch = np.zeros((_numba_config.NUMBA_NUM_THREADS, BLOCK, n_patterns), dtype=np.int32)
+        _SCRATCH[n_patterns] = scratch
+    return scratch

@@ -1,0 +1,171 @@
+"""wordlelab bench: play every answer with one or more strategies and compare them."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import click
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from ..errors import WordlelabError
+from ..kernels.threads import get_threads, set_threads
+from ..simulate import SimulationResult, simulate
+from ..strategies import Strategy, find_strategy
+from .common import echo_json, list_options, load_lists, stderr, stdout
+
+
+def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
+    """``KEY=VALUE`` pairs; values read as int, then float, else text."""
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, text = pair.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or not key:
+            raise WordlelabError(f"option {pair!r} is not KEY=VALUE", pair)
+        value: Any = text.strip()
+        for conv in (int, float):
+            try:
+                value = conv(value)
+                break
+            except ValueError:
+                pass
+        out[key] = value
+    return out
+
+
+def build_strategies(names: str, pool: str | None, options: dict[str, Any]) -> list[Strategy]:
+    """Every strategy named in a comma-separated list, each with the pool and options given."""
+    wanted = [n.strip() for n in names.split(",") if n.strip()]
+    if not wanted:
+        raise WordlelabError("no strategy named; see 'wordlelab strategies'", names)
+    classes = [find_strategy(n) for n in wanted]  # all names checked before any work
+    kwargs = dict(options)
+    if pool is not None:
+        kwargs["pool"] = pool
+    return [cls(**kwargs) for cls in classes]
+
+
+def histogram_lines(result: SimulationResult, width: int = 40) -> list[str]:
+    counts = result.distribution + [len(result.failed)]
+    labels = [str(i) for i in range(1, result.max_guesses + 1)] + ["X"]
+    top = max(counts) or 1
+    return [f"{lab:>2} {'█' * max(1 if c else 0, round(width * c / top)):<{width}} {c}"
+            for lab, c in zip(labels, counts)]
+
+
+def plot_histogram(results: Sequence[SimulationResult], path: str) -> None:
+    """Grouped bars of the guess distributions (and failures) as a PNG."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        raise WordlelabError(
+            "--plot needs matplotlib; install it with: pip install 'wordlelab[plot]'", path
+        ) from None
+    max_guesses = results[0].max_guesses
+    labels = [str(i) for i in range(1, max_guesses + 1)] + ["fail"]
+    fig, ax = plt.subplots(figsize=(max(6, 1.2 * len(labels)), 4))
+    width = 0.8 / len(results)
+    for i, r in enumerate(results):
+        counts = r.distribution + [len(r.failed)]
+        xs = [x + (i - (len(results) - 1) / 2) * width for x in range(len(labels))]
+        ax.bar(xs, counts, width, label=f"{r.strategy} ({r.opener}, {r.mean:.4f})")
+    ax.set_xticks(range(len(labels)), labels)
+    ax.set_xlabel("guesses")
+    ax.set_ylabel("answers")
+    mode = "hard" if results[0].hard else "normal"
+    ax.set_title(f"wordlelab bench: {results[0].games} answers, {mode} mode")
+    ax.legend(fontsize="small")
+    fig.tight_layout()
+    try:
+        fig.savefig(path, dpi=100)
+    except OSError as exc:
+        raise WordlelabError(f"cannot write {path}: {exc}", path) from None
+    finally:
+        plt.close(fig)
+
+
+@click.command("bench")
+@click.option("-s", "--strategy", "strategy_names", default="entropy", show_default=True,
+              help="Strategy or comma-separated strategies (see 'wordlelab strategies').")
+@click.option("--hard", is_flag=True, help="Hard mode.")
+@click.option("--opener", default=None, help="Fix the first guess (default: each strategy's own).")
+@click.option("--pool", type=click.Choice(["all", "candidates"]), default=None,
+              help="Guess pool for every strategy (default: each strategy's own).")
+@list_options
+@click.option("--max-guesses", type=click.IntRange(1, 30), default=6, show_default=True,
+              help="Games needing more guesses count as failures.")
+@click.option("-o", "--option", "options", multiple=True, metavar="KEY=VALUE",
+              help="Strategy option, e.g. -o m=20 for lookahead (repeatable).")
+@click.option("-j", "--jobs", type=click.IntRange(1, None), default=None,
+              help="Threads for the parallel kernels (default: all cores).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option("--plot", type=click.Path(dir_okay=False), default=None, help="Write a PNG histogram.")
+def bench(strategy_names: str, hard: bool, opener: str | None, pool: str | None, length: int, lang: str,
+          words_file: str | None, answers_file: str | None, max_guesses: int, options: tuple[str, ...],
+          jobs: int | None, as_json: bool, plot: str | None) -> None:
+    """Play every answer with each strategy and report how many guesses it needs."""
+    strategies = build_strategies(strategy_names, pool, parse_options(options))
+    lists = load_lists(length, lang, words_file, answers_file)
+    if opener is not None:
+        opener = lists.guesses.normalize(opener)
+        lists.guesses.index(opener)  # UnknownWordError before any work
+    if plot is not None:
+        try:
+            import matplotlib  # noqa: F401
+        except ImportError:
+            raise WordlelabError("--plot needs matplotlib; install it with: pip install 'wordlelab[plot]'",
+                                 plot) from None
+    if jobs is not None:
+        set_threads(jobs)
+    err = stderr()
+    matrix = lists.matrix(on_build=lambda: err.print("building the pattern matrix…"))
+    results = []
+    with Progress(TextColumn("{task.description:<22}"), BarColumn(), MofNCompleteColumn(),
+                  TimeElapsedColumn(), console=err, transient=True) as bar:
+        for strategy in strategies:
+            task = bar.add_task(strategy.name, total=len(lists.answers))
+            results.append(simulate(
+                strategy, matrix, hard=hard, opener=opener, max_guesses=max_guesses,
+                progress=lambda done, total, task=task: bar.update(task, completed=done),
+            ))
+    if plot is not None:
+        plot_histogram(results, plot)
+    if as_json:
+        echo_json({
+            "guesses": {"name": lists.guesses.name, "size": len(lists.guesses)},
+            "answers": {"name": lists.answers.name, "size": len(lists.answers)},
+            "hard": hard, "max_guesses": max_guesses, "threads": get_threads(),
+            "results": [r.to_dict() for r in results],
+        })
+        return
+    out = stdout()
+    mode = "hard" if hard else "normal"
+    table = Table(title=f"{len(lists.answers)} answers, {len(lists.guesses)} allowed guesses, {mode} mode",
+                  show_edge=False, pad_edge=False)
+    table.add_column("strategy")
+    table.add_column("opener")
+    table.add_column("mean", justify="right")
+    for i in range(1, max_guesses + 1):
+        table.add_column(str(i), justify="right")
+    for col in ("fail", "worst", "games/s"):
+        table.add_column(col, justify="right")
+    best = min(r.mean for r in results)
+    for r in results:
+        mean = f"{r.mean:.4f}"
+        table.add_row(r.strategy, r.opener, f"[bold]{mean}[/]" if r.mean == best and len(results) > 1 else mean,
+                      *(str(c) for c in r.distribution), str(len(r.failed)), str(r.worst),
+                      f"{r.games_per_second:.0f}")
+    out.print(table)
+    for r in results:
+        out.print(f"\n{r.strategy} ({r.opener}): total {r.total} guesses, worst {r.worst} "
+                  f"({', '.join(r.worst_words[:8])}{'…' if len(r.worst_words) > 8 else ''})")
+        for line in histogram_lines(r):
+            out.print(line)
+        if r.failed:
+            out.print(f"failed ({len(r.failed)}): {' '.join(r.failed)}")
+    if plot is not None:
+        out.print(f"\nhistogram written to {plot}")
