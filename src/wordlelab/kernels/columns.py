@@ -13,8 +13,6 @@ import numpy as np
 from numba import get_thread_id, njit, prange
 from numba import config as _numba_config
 
-from .scoring import leaf_guesses
-
 BLOCK = 256
 # Above this many patterns a per-thread histogram block gets too large; use the row kernel.
 MAX_PATTERNS = 3**7
@@ -99,22 +97,14 @@ def partition_stats_t(
 
 
 @njit(cache=True, nogil=True)
-def _cost_table(n: int) -> np.ndarray:
-    """g(m) = m * (1 + leaf_guesses(m)): the guesses a non-winning group of m costs."""
-    t = np.zeros(n + 2, dtype=np.float64)
-    for m in range(1, n + 2):
-        t[m] = m * (1.0 + leaf_guesses(m))
-    return t
-
-
-@njit(cache=True, nogil=True)
-def one_step_cost_t(data_t, rows, cols, win, scratch, out):  # type: ignore[no-untyped-def]
+def one_step_cost_t(data_t, rows, cols, win, table, scratch, out):  # type: ignore[no-untyped-def]
     """``kernels.scoring.one_step_cost`` (same ``out``) on the transposed matrix, serially.
 
-    ``scratch`` is (threads, BLOCK, n_patterns) of zeros and is left zeroed.
+    ``table`` is ``kernels.scoring.cost_table(len(cols))`` (passed in: numba's cache does not
+    notice when a jitted function of another module changes). ``scratch`` is
+    (threads, BLOCK, n_patterns) of zeros and is left zeroed.
     """
     n = cols.shape[0]
-    table = _cost_table(n)
     counts = scratch[0]
     n_rows = rows.shape[0]
     acc = np.zeros(BLOCK, dtype=np.float64)

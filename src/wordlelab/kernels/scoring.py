@@ -35,6 +35,15 @@ def leaf_guesses(m: int) -> float:
     return 2.0 - 1.0 / m + 0.06 * np.log2(m)
 
 
+@njit(cache=True, nogil=True)
+def cost_table(n: int) -> np.ndarray:
+    """``t[m] = m * (1 + leaf_guesses(m))``: the guesses a non-winning group of m costs, m <= n + 1."""
+    t = np.zeros(n + 2, dtype=np.float64)
+    for m in range(1, n + 2):
+        t[m] = m * (1.0 + leaf_guesses(m))
+    return t
+
+
 @njit(cache=True, parallel=True, nogil=True)
 def one_step_cost(
     data: np.ndarray, rows: np.ndarray, cols: np.ndarray, n_patterns: int, win: int, out: np.ndarray

@@ -9,7 +9,7 @@ import numpy as np
 from ..errors import WordlelabError
 from ..game import Position
 from ..kernels.columns import MAX_PATTERNS, one_step_cost_t, scratch_for
-from ..kernels.scoring import one_step_cost
+from ..kernels.scoring import cost_table, one_step_cost
 from .base import SMALL_SET, Choice, Strategy, register, transposed
 
 
@@ -19,7 +19,7 @@ class Lookahead(Strategy):
     aliases = ("two-step",)
     summary = "top m guesses by entropy (default 50) re-ranked by a two-step expected guess count"
     metric = "expected guesses"
-    version = 2  # the leaf estimate was refitted
+    version = 3  # the leaf estimate was refitted
 
     def __init__(self, pool: str | None = None, m: int = 50, **options: Any) -> None:
         super().__init__(pool, **options)
@@ -62,7 +62,7 @@ class Lookahead(Strategy):
                 hrows = self.pool_rows(child).astype(np.int64)
                 out = np.empty(hrows.size)
                 if size <= SMALL_SET and n_patterns <= MAX_PATTERNS:
-                    one_step_cost_t(transposed(m), hrows, child.candidates, win,
+                    one_step_cost_t(transposed(m), hrows, child.candidates, win, cost_table(size),
                                     scratch_for(n_patterns), out)
                 else:
                     one_step_cost(m.data, hrows, child.candidates, n_patterns, win, out)
