@@ -6,11 +6,14 @@ import numpy as np
 from numba import njit, prange
 
 
-@njit(cache=True, parallel=True, nogil=True)
+@njit(cache=True, nogil=True)
 def share_counts(guess_masks: np.ndarray, cand_masks: np.ndarray, out: np.ndarray) -> None:
-    """``out[i]``: how many candidate letter-sets share at least one letter with ``guess_masks[i]``."""
+    """``out[i]``: how many candidate letter-sets share at least one letter with ``guess_masks[i]``.
+
+    Serial: one AND per pair is too little work to pay for waking threads.
+    """
     n = cand_masks.shape[0]
-    for i in prange(guess_masks.shape[0]):
+    for i in range(guess_masks.shape[0]):
         g = guess_masks[i]
         c = 0
         for j in range(n):

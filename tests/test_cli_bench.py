@@ -1,0 +1,113 @@
+"""The bench, openers and strategies commands, on their real output."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from wordlelab.cli.main import cli
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory, answers, allowed):
+    d = tmp_path_factory.mktemp("lists")
+    ans = answers.words[::23][:100]
+    guesses = sorted(set(ans) | set(allowed.words[::41][:200]))
+    (d / "answers.txt").write_text("\n".join(ans) + "\n")
+    (d / "guesses.txt").write_text("\n".join(guesses) + "\n")
+    (d / "six.txt").write_text("planet\nstrong\n")
+    (d / "not-guessable.txt").write_text("\n".join([*ans[:5], "qajaq"]) + "\n")
+    return d
+
+
+def run(*args):
+    result = CliRunner().invoke(cli, list(args))
+    return result
+
+
+def small(files):
+    return ["--answers", str(files / "answers.txt"), "--guesses", str(files / "guesses.txt")]
+
+
+def test_bench_json(files):
+    r = run("bench", "-s", "entropy,maxsplits,random", *small(files), "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert [x["strategy"] for x in data["results"]] == ["entropy", "splits", "random"]
+    for x in data["results"]:
+        assert x["games"] == 100 and sum(x["distribution"]) + x["failures"] == 100
+        assert x["mean"] >= 1 and x["worst"] >= 1 and x["games_per_second"] > 0
+    assert data["answers"]["size"] == 100 and data["hard"] is False
+
+
+def test_bench_table_histogram_and_reproducible(files):
+    a = run("bench", "-s", "entropy,minimax", *small(files), "--hard", "--max-guesses", "4")
+    b = run("bench", "-s", "entropy,minimax", *small(files), "--hard", "--max-guesses", "4")
+    assert a.exit_code == 0, a.output
+    assert "hard mode" in a.stdout and "mean" in a.stdout and "█" in a.stdout
+    assert "entropy" in a.stdout and "minimax" in a.stdout
+    strip = lambda s: [line.split("│")[:-1] for line in s.splitlines() if "│" in line]  # drop games/s
+    assert strip(a.stdout) == strip(b.stdout)
+
+
+def test_bench_opener_pool_and_options(files):
+    words = (files / "answers.txt").read_text().split()
+    r = run("bench", "-s", "lookahead", "-o", "m=3", "--opener", words[0].upper(), "--pool", "candidates",
+            *small(files), "--json")
+    assert r.exit_code == 0, r.output
+    x = json.loads(r.stdout)["results"][0]
+    assert x["opener"] == words[0] and x["options"] == "lookahead(m=3,pool='candidates')"
+
+
+def test_bench_plot(files, tmp_path):
+    png = tmp_path / "h.png"
+    r = run("bench", "-s", "frequency,rank", *small(files), "--plot", str(png))
+    assert r.exit_code == 0, r.output
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.parametrize("args, message", [
+    (["-s", "telepathy"], "unknown strategy 'telepathy'; known: approx-entropy"),
+    (["--opener", "zzzzz"], "'zzzzz' is not in the word list"),
+    (["--opener", "toolong"], "has 7 letters"),
+    (["-o", "m=3"], "takes no option m"),
+    (["-o", "oops"], "is not KEY=VALUE"),
+])
+def test_bench_bad_input_is_one_line_and_exit_1(files, args, message):
+    r = run("bench", *small(files), *args)
+    assert r.exit_code == 1
+    assert message in r.stderr and r.stderr.count("\n") == 1 and "Traceback" not in r.output
+
+
+def test_bench_bad_lists(files):
+    r = run("bench", "--answers", str(files / "not-guessable.txt"), "--guesses", str(files / "guesses.txt"))
+    assert r.exit_code == 1 and "not allowed guesses" in r.stderr and "qajaq" in r.stderr
+    r = run("bench", "--answers", str(files / "six.txt"), "--guesses", str(files / "guesses.txt"))
+    assert r.exit_code == 1 and "6-letter" in r.stderr
+    r = run("bench", "--answers", str(files / "missing.txt"))
+    assert r.exit_code == 1 and "no such file" in r.stderr
+
+
+def test_openers_command(files):
+    r = run("openers", "--metric", "minimax", "--top", "3", *small(files), "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    values = [o["value"] for o in data["openers"]]
+    assert len(values) == 3 and values == sorted(values) and data["metric"] == "minimax"
+    r = run("openers", *small(files), "--top", "5")
+    assert r.exit_code == 0 and "bits" in r.stdout and r.stdout.count("\n") >= 5
+    r = run("openers", "--metric", "vibes")
+    assert r.exit_code != 0 and "vibes" in r.stderr
+
+
+def test_strategies_command():
+    r = run("strategies")
+    assert r.exit_code == 0
+    for name, alias in (("entropy", "maxinfo"), ("splits", "maxsplits"), ("expected-size", "maxprune"),
+                        ("lookahead", "m=50"), ("random", "seed=0")):
+        line = next(line for line in r.stdout.splitlines() if line.startswith(name + " "))
+        assert alias in line
+    data = json.loads(run("strategies", "--json").stdout)
+    assert {d["name"] for d in data} >= {"lsi", "rank", "approx-entropy", "entropy-then-answers"}
