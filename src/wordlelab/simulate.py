@@ -164,6 +164,10 @@ def simulate(
     )
 
 
+# The package exports the function under this name (``wordlelab.simulate`` is this module).
+backtest = simulate
+
+
 def play_one(strategy: Strategy, matrix: PatternMatrix, answer: str, *, hard: bool = False,
              opener: str | None = None, max_guesses: int = 6, cache: bool = True) -> list[str]:
     """The guesses ``strategy`` plays for one answer, game by game (no tree): a cross-check."""

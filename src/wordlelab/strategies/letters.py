@@ -80,10 +80,15 @@ class LSI(Strategy):
         n, k = cand.shape
         # Columns are candidates, rows (position, letter) pairs; M Mᵀ is only (a·k)², so its top
         # eigenvector (the first left singular vector) is cheap whatever n is.
-        x = np.zeros((n, k * a))
+        # M Mᵀ[(i, a), (j, b)] counts the candidates with a at i and b at j: k² bincounts, no
+        # BLAS call (whose threads fight numba's for the cores).
+        size = k * a
+        idx = cand.astype(np.int64) + np.arange(k, dtype=np.int64) * a
+        gram = np.zeros(size * size, dtype=np.float64)
         for i in range(k):
-            x[np.arange(n), i * a + cand[:, i]] = 1.0
-        gram = x.T @ x
+            for j in range(k):
+                gram += np.bincount(idx[:, i] * size + idx[:, j], minlength=size * size)
+        gram = gram.reshape(size, size)
         _, vecs = np.linalg.eigh(gram)
         u = vecs[:, -1]
         # ||x - (u·x) u||² = k - (u·x)²: the closest candidate has the largest |u·x|.
