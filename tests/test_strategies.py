@@ -251,3 +251,14 @@ def test_every_strategy_full_lists(matrix, name, hard):
 def test_lookahead_from_salet_reaches_the_proven_optimum(matrix):
     r = simulate(make_strategy("lookahead"), matrix, opener="salet")
     assert r.total == 7920 and r.failed == []
+
+
+def test_top_eigenvector_matches_lapack():
+    from wordlelab.strategies.letters import top_eigenvector
+
+    rng = np.random.default_rng(0)
+    x = (rng.random((40, 30)) < 0.2).astype(float)
+    gram = x.T @ x
+    want = np.linalg.eigh(gram)[1][:, -1]
+    got = top_eigenvector(gram)
+    assert np.allclose(np.abs(got), np.abs(want), atol=1e-6)

@@ -18,6 +18,22 @@ def _position_letter_counts(cand: np.ndarray, n_letters: int) -> np.ndarray:
     return at
 
 
+def top_eigenvector(gram: np.ndarray, tol: float = 1e-13, max_iter: int = 10_000) -> np.ndarray:
+    """The leading eigenvector of a Gram matrix (symmetric, PSD, non-negative), by power iteration.
+
+    Started from ones, so deterministic even when the top eigenvalue repeats (LAPACK would
+    return an arbitrary basis), and free of LAPACK's threads, which fight numba's for the cores.
+    """
+    v = np.ones(gram.shape[0]) / np.sqrt(gram.shape[0])
+    for _ in range(max_iter):
+        w = gram.dot(v)
+        w /= np.linalg.norm(w)
+        if np.abs(w - v).max() < tol:
+            return w
+        v = w
+    return v
+
+
 @register
 class Frequency(Strategy):
     name = "frequency"
@@ -88,9 +104,7 @@ class LSI(Strategy):
         for i in range(k):
             for j in range(k):
                 gram += np.bincount(idx[:, i] * size + idx[:, j], minlength=size * size)
-        gram = gram.reshape(size, size)
-        _, vecs = np.linalg.eigh(gram)
-        u = vecs[:, -1]
+        u = top_eigenvector(gram.reshape(size, size))
         # ||x - (u·x) u||² = k - (u·x)²: the closest candidate has the largest |u·x|.
         g = guess_codes(m)[rows]
         proj = np.zeros(rows.size)
