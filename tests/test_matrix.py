@@ -152,3 +152,32 @@ def test_unwritable_cache_still_works(small_lists, monkeypatch, tmp_path):
     monkeypatch.setenv("WORDLELAB_CACHE_DIR", str(blocker / "sub"))
     g, a = small_lists
     assert PatternMatrix.load(g, a).data.shape == (4, 3)
+
+
+def test_on_demand_matrix_matches_full(matrix, allowed, answers):
+    from wordlelab.game import Position
+    from wordlelab.matrix import OnDemandMatrix, load_matrix
+    from wordlelab.strategies import make_strategy
+
+    lazy = load_matrix(allowed, answers, budget=1024)
+    assert isinstance(lazy, OnDemandMatrix) and not lazy.is_full
+    assert isinstance(load_matrix(allowed, answers), PatternMatrix) and matrix.is_full
+    for g in (0, 17, allowed.index("salet")):
+        assert (lazy.row(g) == matrix.row(g)).all()
+    rows = np.arange(0, 12972, 97)
+    cols = np.arange(0, 2315, 3)
+    assert np.allclose(lazy.partition_stats(rows, cols), matrix.partition_stats(rows, cols))
+    strategy = make_strategy("entropy")
+    full_pos = Position.start(matrix).after("crane", "..y..")
+    lazy_pos = Position.start(lazy).after("crane", "..y..")
+    assert (full_pos.candidates == lazy_pos.candidates).all()
+    assert [c.word for c in strategy.rank(full_pos, 5)] == [c.word for c in strategy.rank(lazy_pos, 5)]
+
+
+def test_on_demand_matrix_refuses_full_array(allowed, answers):
+    from wordlelab import WordlelabError
+    from wordlelab.matrix import load_matrix
+
+    lazy = load_matrix(allowed, answers, budget=0)
+    with pytest.raises(WordlelabError, match="over the memory budget"):
+        lazy.data
