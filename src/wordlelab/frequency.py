@@ -1,0 +1,170 @@
+"""Word frequencies (Zipf scale) and the frequency prior that turns them into answer weights.
+
+Bundled words take their value from the ``freq.tsv`` next to their list; any other word is
+looked up in wordfreq (offline), Russian summing the frequencies of every ё spelling, exactly as
+``tools/build_wordlists.py`` made the tables.
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+from importlib import resources
+from itertools import combinations
+from typing import Sequence
+
+import numpy as np
+
+from .errors import InvalidWordError, WordlelabError
+from .languages import Language, get_language
+from .words import WordList
+
+__all__ = ["zipf", "word_frequencies", "rank_by_frequency", "prior_weights"]
+
+
+def zipf(word: str, lang: str | Language = "en") -> float:
+    """Zipf frequency of one word (log10 of its count per billion words; 0 when unseen)."""
+    language = get_language(lang)
+    w = _normalize(word, language)
+    table = _bundled_table(language.code, len(w))
+    value = table.get(w)
+    return value if value is not None else _computed_zipf(w, language.code)
+
+
+def word_frequencies(words: WordList | Sequence[str], lang: str | Language | None = None) -> np.ndarray:
+    """Zipf frequency of each word, in the order given, as a float64 array.
+
+    ``lang`` defaults to the word list's language, else English. Words are folded (case, ё) and
+    must use the language's alphabet.
+    """
+    language = _language_of(words, lang)
+    return np.array(_frequencies(_as_tuple(words), language.code), dtype=np.float64)
+
+
+def rank_by_frequency(words: WordList | Sequence[str], lang: str | Language | None = None) -> list[str]:
+    """The words, most frequent first; equal frequencies in alphabetical order."""
+    language = _language_of(words, lang)
+    items = _as_tuple(words)
+    freqs = _frequencies(items, language.code)
+    order = sorted(range(len(items)), key=lambda i: (-freqs[i], items[i]))
+    return [items[i] for i in order]
+
+
+def prior_weights(
+    words: WordList | Sequence[str],
+    lang: str | Language | None = None,
+    *,
+    n_common: int = 3000,
+    width: float = 10.0,
+    normalize: bool = False,
+) -> np.ndarray:
+    """A sigmoid prior over frequency rank: the chance, in (0, 1), that each word is an answer.
+
+    As in 3Blue1Brown's solver: the words sorted by frequency are spread evenly over ``width``
+    units of the logistic curve, placed so that the ``n_common``-th most frequent word gets 1/2
+    (``n_common`` is capped at the number of words). Words of equal frequency share their mean
+    rank, so the prior never depends on spelling. ``normalize`` scales the weights to sum to 1.
+    """
+    if n_common < 1:
+        raise WordlelabError(f"n_common must be at least 1, not {n_common}", n_common)
+    if not width > 0:
+        raise WordlelabError(f"width must be positive, not {width}", width)
+    freqs = word_frequencies(words, lang)
+    n = len(freqs)
+    if n == 0:
+        return np.zeros(0, dtype=np.float64)
+    if n == 1:
+        return np.ones(1, dtype=np.float64)
+    ranks = _mean_ranks(freqs)  # 0 = most frequent
+    common = min(n_common, n)
+    x = width * (common / n - ranks / (n - 1))
+    weights = 1.0 / (1.0 + np.exp(-x))
+    if normalize:
+        weights = weights / weights.sum()
+    return weights
+
+
+# -- internals --------------------------------------------------------------------------------
+
+
+def _language_of(words: WordList | Sequence[str], lang: str | Language | None) -> Language:
+    if lang is not None:
+        return get_language(lang)
+    if isinstance(words, WordList) and words.language is not None:
+        return words.language
+    return get_language("en")
+
+
+def _as_tuple(words: WordList | Sequence[str]) -> tuple[str, ...]:
+    if isinstance(words, str):
+        raise InvalidWordError(f"expected a sequence of words, got the string {words!r}", words)
+    items = tuple(words)
+    for w in items:
+        if not isinstance(w, str):
+            raise InvalidWordError(f"{w!r} is not a word", w)
+    return items
+
+
+def _normalize(word: str, language: Language) -> str:
+    if not isinstance(word, str):
+        raise InvalidWordError(f"{word!r} is not a word", word)
+    w = language.normalize(word)
+    bad = language.bad_letters(w)
+    if not w or bad:
+        raise InvalidWordError(f"{word!r} has {bad!r}, outside the {language.name} alphabet", word)
+    return w
+
+
+@lru_cache(maxsize=256)
+def _frequencies(words: tuple[str, ...], lang: str) -> tuple[float, ...]:
+    language = get_language(lang)
+    out = []
+    for word in words:
+        w = _normalize(word, language)
+        value = _bundled_table(lang, len(w)).get(w)
+        out.append(value if value is not None else _computed_zipf(w, lang))
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _bundled_table(lang: str, length: int) -> dict[str, float]:
+    ref = resources.files("wordlelab") / "data" / lang / str(length) / "freq.tsv"
+    if not ref.is_file():
+        return {}
+    table = {}
+    for line in ref.read_text(encoding="utf-8").splitlines():
+        word, _, value = line.partition("\t")
+        table[word] = float(value)
+    return table
+
+
+@lru_cache(maxsize=65536)
+def _computed_zipf(word: str, lang: str) -> float:
+    from wordfreq import word_frequency  # imported late: it is slow to import and only needed here
+
+    spellings = _yo_spellings(word) if lang == "ru" else [word]
+    freq = sum(word_frequency(w, lang) for w in spellings)
+    return round(math.log10(freq) + 9, 2) if freq > 0 else 0.0
+
+
+def _yo_spellings(word: str) -> list[str]:
+    """The word with every subset of its е written ё: the spellings folding merged into it."""
+    places = [i for i, ch in enumerate(word) if ch == "е"]
+    out = []
+    for r in range(len(places) + 1):
+        for chosen in combinations(places, r):
+            letters = list(word)
+            for i in chosen:
+                letters[i] = "ё"
+            out.append("".join(letters))
+    return out
+
+
+def _mean_ranks(freqs: np.ndarray) -> np.ndarray:
+    order = np.argsort(-freqs, kind="stable")
+    ranks = np.empty(len(freqs), dtype=np.float64)
+    ranks[order] = np.arange(len(freqs), dtype=np.float64)
+    # ties share the mean of the ranks they span
+    _, inverse, counts = np.unique(-freqs, return_inverse=True, return_counts=True)
+    sums = np.bincount(inverse, weights=ranks)
+    return sums[inverse] / counts[inverse]
