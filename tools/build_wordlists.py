@@ -38,7 +38,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from hunspell_expand import expand  # noqa: E402
+from hunspell_expand import expand
 
 DATA = HERE.parent / "src" / "wordlelab" / "data"
 ENGLISH_DICT = Path("/usr/share/dict/american-english-large")

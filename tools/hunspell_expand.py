@@ -9,9 +9,9 @@ because it compares conditions byte by byte and drops forms of UTF-8 words (e.g.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
 
 
 @dataclass(frozen=True)

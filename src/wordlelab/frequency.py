@@ -8,10 +8,10 @@ looked up in wordfreq (offline), Russian summing the frequencies of every ё spe
 from __future__ import annotations
 
 import math
-from functools import lru_cache
+from collections.abc import Sequence
+from functools import cache, lru_cache
 from importlib import resources
 from itertools import combinations
-from typing import Sequence
 
 import numpy as np
 
@@ -19,7 +19,7 @@ from .errors import InvalidWordError, WordlelabError
 from .languages import Language, get_language
 from .words import WordList
 
-__all__ = ["zipf", "word_frequencies", "rank_by_frequency", "prior_weights"]
+__all__ = ["prior_weights", "rank_by_frequency", "word_frequencies", "zipf"]
 
 
 def zipf(word: str, lang: str | Language = "en") -> float:
@@ -126,7 +126,7 @@ def _frequencies(words: tuple[str, ...], lang: str) -> tuple[float, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _bundled_table(lang: str, length: int) -> dict[str, float]:
     ref = resources.files("wordlelab") / "data" / lang / str(length) / "freq.tsv"
     if not ref.is_file():
@@ -140,7 +140,8 @@ def _bundled_table(lang: str, length: int) -> dict[str, float]:
 
 @lru_cache(maxsize=65536)
 def _computed_zipf(word: str, lang: str) -> float:
-    from wordfreq import word_frequency  # imported late: it is slow to import and only needed here
+    # imported late: wordfreq is slow to import and only needed for words without a table
+    from wordfreq import word_frequency
 
     spellings = _yo_spellings(word) if lang == "ru" else [word]
     freq = sum(word_frequency(w, lang) for w in spellings)
