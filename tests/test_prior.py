@@ -8,7 +8,7 @@ from wordlelab import WordList, score
 from wordlelab.game import Position
 from wordlelab.matrix import PatternMatrix
 from wordlelab.strategies import find_strategy, make_strategy
-from wordlelab.strategies.prior import F_POINTS, answer_prior, frequency_prior, guesses_left
+from wordlelab.strategies.prior import F_POINTS, answer_prior, guesses_left
 
 
 def test_registered_with_aliases():
@@ -21,13 +21,6 @@ def test_guesses_left_is_monotone_and_anchored():
     assert f[0] == 1.0 and (np.diff(f) >= 0).all()
     assert guesses_left(1.0) == 1.5  # two equally likely words: 1 or 2 more guesses
     assert len(F_POINTS) > 5
-
-
-def test_frequency_prior_prefers_common_words():
-    zipf = np.array([6.0, 1.0, 4.0, 0.0])
-    w = frequency_prior(zipf, common=2)
-    assert w[0] > w[2] > w[1] > w[3]
-    assert ((w > 0) & (w < 1)).all()
 
 
 def test_prior_on_the_matrix_answers(allowed):

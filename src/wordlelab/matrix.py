@@ -17,11 +17,11 @@ from pathlib import Path
 from typing import Callable
 
 import numpy as np
-import platformdirs
 
 from .errors import UnknownWordError, WordlelabError
 from .kernels.feedback import score_matrix, score_row
 from .kernels.partition import partition_stats
+from .paths import cache_dir
 from .words import WordList
 
 FORMAT_VERSION = 1
@@ -36,12 +36,6 @@ def pattern_dtype(length: int) -> np.dtype:
         if top <= np.iinfo(dt).max:
             return np.dtype(dt)
     raise ValueError(f"length {length} is too long for a pattern matrix")
-
-
-def cache_dir() -> Path:
-    """Where matrices (and other derived data) are cached; WORDLELAB_CACHE_DIR overrides."""
-    env = os.environ.get("WORDLELAB_CACHE_DIR")
-    return Path(env) if env else Path(platformdirs.user_cache_dir("wordlelab"))
 
 
 def shared_alphabet(*lists: WordList) -> str:

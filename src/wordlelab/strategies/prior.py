@@ -17,10 +17,11 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..frequency import word_frequencies
+from ..frequency import prior_weights
 from ..game import Position
 from ..kernels.partition import weighted_entropy
 from ..matrix import PatternMatrix
+from ..words import WordList
 from .base import Choice, Strategy, register
 
 # (h, f(h)) points, linear in between and extrapolated by the last slope. Measured by
@@ -38,26 +39,14 @@ def guesses_left(h: np.ndarray | float) -> np.ndarray:
     return np.where(h <= xs[-1], np.interp(h, xs, ys), ys[-1] + (h - xs[-1]) * slope)
 
 
-def frequency_prior(zipf: np.ndarray, common: int = 3000, width: float = 10.0) -> np.ndarray:
-    """Sigmoid over frequency rank: about the ``common`` most frequent words are likely answers."""
-    n = zipf.size
-    order = np.argsort(-zipf, kind="stable")
-    rank = np.empty(n, dtype=np.float64)
-    rank[order] = np.arange(n)
-    x = (common - rank) / max(n, 1) * width
-    return 1.0 / (1.0 + np.exp(-x))
-
-
 @lru_cache(maxsize=8)
-def _answer_prior(answers_key: str, words: tuple[str, ...], lang: str, common: int) -> np.ndarray:
-    return frequency_prior(word_frequencies(words, lang), common)
+def _answer_prior(fingerprint: str, answers: WordList, common: int) -> np.ndarray:
+    return prior_weights(answers, n_common=common)
 
 
 def answer_prior(matrix: PatternMatrix, common: int = 3000) -> np.ndarray:
-    """Unnormalised prior weight of each answer column."""
-    answers = matrix.answers
-    lang = answers.language.code if answers.language is not None else "en"
-    return _answer_prior(answers.fingerprint, answers.words, lang, common)
+    """Unnormalised prior weight of each answer column (sigmoid over frequency rank)."""
+    return _answer_prior(matrix.answers.fingerprint, matrix.answers, common)
 
 
 @register
