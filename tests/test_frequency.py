@@ -112,3 +112,20 @@ def test_results_are_fresh_arrays():
     a = word_frequencies(["about", "crane"])
     a[0] = -1
     assert word_frequencies(["about", "crane"])[0] > 0
+
+
+def test_common_words_are_the_default_answers(tmp_path):
+    from wordlelab.cli.common import load_lists
+    from wordlelab.frequency import common_words
+
+    allowed = WordList.bundled("allowed")
+    common = common_words(allowed)
+    assert len(common) == 2315 and set(common) <= set(allowed)
+    assert "about" in common and "xylyl" not in common
+    # The rule agrees with the original answers far better than chance (they are 18% of the list).
+    overlap = len(set(common) & set(WordList.bundled("answers"))) / 2315
+    assert overlap > 0.6
+    p = tmp_path / "mine.txt"
+    p.write_text("crane\nslate\nxylyl\nzymic\n", encoding="utf-8")
+    lists = load_lists(words_file=str(p))
+    assert list(lists.answers) == list(lists.guesses)  # too few common words: all may be the answer

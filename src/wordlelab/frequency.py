@@ -24,7 +24,7 @@ from .languages import Language, get_language
 from .paths import cache_dir
 from .words import WordList
 
-__all__ = ["prior_weights", "rank_by_frequency", "word_frequencies", "zipf"]
+__all__ = ["common_words", "prior_weights", "rank_by_frequency", "word_frequencies", "zipf"]
 
 
 def zipf(word: str, lang: str | Language = "en") -> float:
@@ -84,6 +84,23 @@ def prior_weights(
     if normalize:
         weights = weights / weights.sum()
     return weights
+
+
+def common_words(
+    words: WordList, *, floor: float = 2.5, limit: int = 2315, minimum: int = 20
+) -> WordList:
+    """The likely answers of a guess list: Zipf >= ``floor``, the ``limit`` most frequent.
+
+    The rule the bundled answer lists follow (without their inflection filters). When fewer
+    than ``minimum`` words pass, every word is a possible answer.
+    """
+    freqs = word_frequencies(words)
+    order = sorted(range(len(words)), key=lambda i: (-freqs[i], words[i]))
+    keep = [i for i in order if freqs[i] >= floor][:limit]
+    if len(keep) < min(minimum, len(words)):
+        return words
+    chosen = sorted(keep)
+    return WordList([words[i] for i in chosen], name=f"common words of {words.name}", language=words.language)
 
 
 # -- internals --------------------------------------------------------------------------------
