@@ -47,9 +47,11 @@ def cli() -> None:
 
 def _register() -> None:
     # Each command lives in a module of its own; importing them here keeps start-up explicit.
+    from . import assist as _assist
     from . import score as _score
 
     cli.add_command(_score.score)
+    cli.add_command(_assist.assist)
 
 
 _register()
