@@ -43,6 +43,10 @@ def _suggestion_line(a: Assistant, s: Scored) -> str:
     return f"> [bold]{s.word.upper()}[/]  ({_count(n)}{extra})"
 
 
+def _percent(p: float) -> str:
+    return f"{p:.2%}" if p < 0.1 else f"{p:.1%}"
+
+
 def top_table(rows: list[Scored], current: str | None = None) -> Table:
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column("#", justify="right")
@@ -57,7 +61,7 @@ def top_table(rows: list[Scored], current: str | None = None) -> Table:
     for i, r in enumerate(rows, 1):
         word = r.word.upper() + (" *" if r.word == current else "")
         cells = [str(i), word, f"{r.bits:.3f}", f"{r.expected:.2f}",
-                 f"{r.p_answer:.1%}" if r.p_answer else "-", str(r.largest)]
+                 _percent(r.p_answer) if r.p_answer else "-", str(r.largest)]
         if own:
             cells.append(f"{r.value:.4g} {r.metric}" if r.value is not None else "")
         table.add_row(*cells)
