@@ -3,10 +3,7 @@
 from __future__ import annotations
 
 import io
-import os
-import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 from rich.console import Console
@@ -22,20 +19,7 @@ from wordlelab.errors import (
 )
 from wordlelab.feedback import Pattern, score
 
-SRC = str(Path(__file__).resolve().parents[1] / "src")
-
-
-def cli_env() -> dict[str, str]:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = SRC
-    env.pop("COLUMNS", None)
-    env["TERM"] = "dumb"
-    return env
-
-
-def run_cli(*args: str, input: str = "", timeout: float = 60) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "wordlelab", *args], input=input, capture_output=True,
-                          text=True, encoding="utf-8", env=cli_env(), timeout=timeout)
+from interactive_helpers import SRC, cli_env, invoke, run_cli  # noqa: F401
 
 
 # -- library ----------------------------------------------------------------------------------------
@@ -219,19 +203,6 @@ def test_pipe_scripted_session():
     assert out[1] == "? .y..."
     assert any(line.startswith("! ") for line in out)
     assert "? words 3" in out
-
-
-def invoke(*args: str, input: str = ""):
-    """The CLI in-process (click's runner): real output, no interpreter start-up."""
-    from click.testing import CliRunner
-
-    from wordlelab.cli.main import cli
-
-    r = CliRunner().invoke(cli, list(args), input=input, prog_name="wordlelab")
-    assert r.exception is None or isinstance(r.exception, SystemExit), r.exc_info
-    out = r.stdout + (r.stderr if r.stderr_bytes is not None else "")
-    assert "Traceback" not in out
-    return r.exit_code, r.stdout, r.stderr
 
 
 def test_cli_errors_and_options(tmp_path):
