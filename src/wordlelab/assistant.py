@@ -308,3 +308,25 @@ def parse_entry(text: str, matrix: PatternMatrix) -> tuple[str | None, Pattern]:
         raise whole_error
     w = matrix.guesses.normalize(word)
     return w, Pattern.parse(rest, k)
+
+
+def solve(
+    matrix: PatternMatrix,
+    answer: str,
+    strategy: str | Strategy = "entropy",
+    hard: bool = False,
+    opener: str | None = AUTO,
+    max_steps: int = 30,
+) -> list[Step]:
+    """How the assistant's suggestions find ``answer`` (a possible answer), step by step."""
+    word = matrix.answers.normalize(answer)
+    col = matrix.answer_index(word)
+    a = Assistant.create(matrix, strategy, hard=hard, opener=opener)
+    steps: list[Step] = []
+    while not a.solved:
+        if len(steps) >= max_steps:
+            raise WordlelabError(f"no solution for {word!r} within {max_steps} guesses", word)
+        guess = a.suggestion().word
+        code = int(matrix.data[matrix.guesses.index(guess), col])
+        steps.append(a.play(guess, Pattern(code, matrix.length)))
+    return steps

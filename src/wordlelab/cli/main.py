@@ -50,11 +50,13 @@ def _register() -> None:
     from . import assist as _assist
     from . import play as _play
     from . import score as _score
+    from . import solve as _solve
 
     cli.add_command(_score.score)
     cli.add_command(_assist.assist)
     cli.add_command(_play.play)
     cli.add_command(_play.stats)
+    cli.add_command(_solve.solve)
 
 
 _register()
