@@ -189,8 +189,14 @@ class Assistant:
                 return row
         return self._ranking(1)[0].row
 
+    def suggested_word(self) -> str:
+        """The guess to play now, without its numbers (no partition kernel needed for an opener)."""
+        if self.solved:
+            raise WordlelabError("the game is solved; nothing left to suggest")
+        return self.matrix.guesses[self._suggestion_row()]
+
     def suggestion(self) -> Scored:
-        """The guess to play now."""
+        """The guess to play now, with its numbers."""
         if self.solved:
             raise WordlelabError("the game is solved; nothing left to suggest")
         row = self._suggestion_row()
@@ -230,7 +236,7 @@ class Assistant:
 
     def feedback(self, pattern: Pattern | str) -> Step:
         """Record the game's feedback for the current suggestion."""
-        return self.play(self.suggestion().word, pattern)
+        return self.play(self.suggested_word(), pattern)
 
     def play(self, word: str, pattern: Pattern | str) -> Step:
         """Record that ``word`` was played and got ``pattern``; nothing changes if that is impossible."""
@@ -253,14 +259,14 @@ class Assistant:
         self._states.append(_State(new, self._state.skipped, f"{w} {pattern}"))
         return Step(w, pattern, int(pos.candidates.size), int(new.candidates.size), new.solved)
 
-    def skip(self) -> Scored:
+    def skip(self) -> str:
         """The game refused the current suggestion: never suggest it again; return the next one."""
         if self.solved:
             raise WordlelabError("the game is solved; nothing left to suggest")
         row = self._suggestion_row()
         state = self._state
         self._states.append(_State(state.position, state.skipped | {row}, f"skip {self.matrix.guesses[row]}"))
-        return self.suggestion()
+        return self.suggested_word()
 
     def undo(self) -> str:
         """Take back the last action (a recorded guess or a skip); returns what was undone."""
@@ -326,7 +332,7 @@ def solve(
     while not a.solved:
         if len(steps) >= max_steps:
             raise WordlelabError(f"no solution for {word!r} within {max_steps} guesses", word)
-        guess = a.suggestion().word
+        guess = a.suggested_word()
         code = int(matrix.data[matrix.guesses.index(guess), col])
         steps.append(a.play(guess, Pattern(code, matrix.length)))
     return steps

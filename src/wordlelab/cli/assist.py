@@ -33,14 +33,14 @@ def _count(n: int) -> str:
     return "1 word" if n == 1 else f"{n} words"
 
 
-def _suggestion_line(a: Assistant, s: Scored) -> str:
+def _suggestion_line(a: Assistant, word: str) -> str:
     n = a.remaining
-    if n == 1 and s.is_candidate:
-        return f"> [bold]{s.word.upper()}[/]  (the only word left)"
+    if n == 1 and a.candidates() == [word]:
+        return f"> [bold]{word.upper()}[/]  (the only word left)"
     extra = ""
     if 1 < n <= SHOW_WORDS:
         extra = ": " + ", ".join(a.words())
-    return f"> [bold]{s.word.upper()}[/]  ({_count(n)}{extra})"
+    return f"> [bold]{word.upper()}[/]  ({_count(n)}{extra})"
 
 
 def _percent(p: float) -> str:
@@ -71,7 +71,7 @@ def top_table(rows: list[Scored], current: str | None = None) -> Table:
 def run_session(a: Assistant, lines: Iterator[str], out: Console) -> int:
     """Drive a session from ``lines`` (one answer each); returns the exit code."""
     say = out.print
-    suggestion = a.suggestion()
+    suggestion = a.suggested_word()
     say(_suggestion_line(a, suggestion))
     for raw in lines:
         line = raw.strip()
@@ -88,7 +88,7 @@ def run_session(a: Assistant, lines: Iterator[str], out: Console) -> int:
                 say(f"undone: {escape(done)}")
             elif cmd == "top":
                 n = _int_arg(arg, 10)
-                say(top_table(a.top(n), a.suggestion().word))
+                say(top_table(a.top(n), a.suggested_word()))
                 continue
             elif cmd == "words":
                 n = _int_arg(arg, 60)
@@ -98,7 +98,7 @@ def run_session(a: Assistant, lines: Iterator[str], out: Console) -> int:
                 say(f"{_count(len(words))}, most common first: {shown}{more}")
                 continue
             elif cmd in ("", "skip", "next"):
-                refused = suggestion.word
+                refused = suggestion
                 suggestion = a.skip()
                 say(f"(skipping {refused.upper()})")
                 say(_suggestion_line(a, suggestion))
@@ -116,7 +116,7 @@ def run_session(a: Assistant, lines: Iterator[str], out: Console) -> int:
             # Part of the conversation, so it goes with the rest (a piped transcript stays in order).
             say(f"[red]! {escape(str(exc))}[/] (nothing changed; 'help' for help)")
             continue
-        suggestion = a.suggestion()
+        suggestion = a.suggested_word()
         say(_suggestion_line(a, suggestion))
     return 0
 
