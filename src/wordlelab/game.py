@@ -191,7 +191,7 @@ class Position:
             raise InconsistentFeedbackError(
                 f"feedback {str(pattern)!r} has {pattern.length} tiles; words have {m.length}", str(pattern)
             )
-        row = m.data[g]
+        row = m.row(g)
         remaining = self.candidates[row[self.candidates] == code]
         if remaining.size == 0:
             shown = Pattern(code, m.length)

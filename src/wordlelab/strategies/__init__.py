@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import information  # noqa: F401  (registers its strategies)
+from . import information, prior  # noqa: F401  (register their strategies)
 from .base import (
     Choice,
     Strategy,
