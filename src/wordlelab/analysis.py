@@ -283,7 +283,7 @@ def analyse(
                     notes.append(f"row {i + 1}: {w.upper()} breaks hard mode ({message})")
             g = m.guesses.index(w)
             n = pos.candidates.size
-            column = m.data[g][pos.candidates]
+            column = m.row(g)[pos.candidates]
             sizes = np.bincount(column, minlength=3**m.length)
             outcome = sizes[column].astype(np.float64)
             outcome[column == m.win_code] = 0.0

@@ -333,6 +333,6 @@ def solve(
         if len(steps) >= max_steps:
             raise WordlelabError(f"no solution for {word!r} within {max_steps} guesses", word)
         guess = a.suggested_word()
-        code = int(matrix.data[matrix.guesses.index(guess), col])
+        code = int(matrix.row(matrix.guesses.index(guess))[col])
         steps.append(a.play(guess, Pattern(code, matrix.length)))
     return steps
