@@ -210,8 +210,10 @@ def test_cli_errors_and_options(tmp_path):
     assert code == 1 and "unknown strategy 'nope'" in err
     code, _, err = invoke("assist", "--opener", "qqqqq")
     assert code == 1 and "'qqqqq' is not in the word list" in err
-    code, _, err = invoke("assist", "-k", "6")
-    assert code == 1 and "no bundled list" in err
+    code, out, _ = invoke("assist", "-k", "6", input="quit\n")
+    assert code == 0 and "(2315 words)" in out
+    code, out, _ = invoke("assist", "-k", "5", "--lang", "ru", input="quit\n")
+    assert code == 0 and "(1556 words)" in out
     words = tmp_path / "w.txt"
     words.write_text("cigar\ncider\ncivic\nrebut\nsissy\n")
     code, out, _ = invoke("assist", "--words", str(words), "--hard", input="ggggg\n")

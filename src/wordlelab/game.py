@@ -13,7 +13,12 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from .errors import GameOverError, HardModeError, InconsistentFeedbackError, UnknownWordError
+from .errors import (
+    GameOverError,
+    HardModeError,
+    InconsistentFeedbackError,
+    UnknownWordError,
+)
 from .feedback import GREEN, YELLOW, Pattern, score, score_colors
 from .matrix import PatternMatrix, shared_alphabet
 from .words import WordList

@@ -18,9 +18,8 @@ from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
-import platformdirs
-
 from .errors import WordlelabError
+from .paths import data_dir
 
 SCHEMA_VERSION = 1
 DEFAULT_TIMEOUT = 5.0
@@ -48,12 +47,6 @@ class StatsError(WordlelabError):
 
 class StatsLockedError(StatsError):
     """The database stayed locked; the game was kept in a pending file and is not lost."""
-
-
-def data_dir() -> Path:
-    """Where saved data lives; WORDLELAB_DATA_DIR overrides the platform's user data directory."""
-    env = os.environ.get("WORDLELAB_DATA_DIR")
-    return Path(env) if env else Path(platformdirs.user_data_dir("wordlelab"))
 
 
 def _timeout() -> float:

@@ -5,7 +5,8 @@ from __future__ import annotations
 import click
 from rich.table import Table
 
-from ..assistant import AUTO, solve as solve_word
+from ..assistant import AUTO
+from ..assistant import solve as solve_word
 from ..strategies import strategy_names
 from .common import echo_json, list_options, load_lists, stdout
 
