@@ -21,34 +21,47 @@ from .words import WordList, fingerprint
 
 __version__ = "0.1.0"
 
-# Names whose modules pull in numba are loaded on first use, so ``import wordlelab`` stays light.
+# The interactive tools' names load on first use, so 'import wordlelab' stays free of numba.
 _LAZY = {
-    "Choice": "strategies",
-    "Strategy": "strategies",
-    "find_strategy": "strategies",
-    "make_strategy": "strategies",
-    "strategy_names": "strategies",
-    "backtest": "simulate",
-    "SimulationResult": "simulate",
-    "play_one": "simulate",
-    "Opener": "openers",
-    "rank_openers": "openers",
-    "strategy_opener": "openers",
+    "Assistant": "assistant", "Scored": "assistant", "Step": "assistant", "parse_entry": "assistant",
+    "solve": "assistant",
+    "ShareGrid": "analysis", "GameReport": "analysis", "RowReport": "analysis", "analyse": "analysis",
+    "parse_share_grid": "analysis",
+    "StatsStore": "stats", "GameRecord": "stats", "Summary": "stats", "StatsError": "stats",
+    # Strategies, simulation and openers (issue 3).
+    "Choice": "strategies", "Strategy": "strategies", "find_strategy": "strategies",
+    "make_strategy": "strategies", "strategy_names": "strategies",
+    "backtest": "simulate", "SimulationResult": "simulate", "play_one": "simulate",
+    "Opener": "openers", "rank_openers": "openers", "strategy_opener": "openers",
 }
 
 
 def __getattr__(name: str) -> object:
-    if name in _LAZY:
-        from importlib import import_module
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'wordlelab' has no attribute {name!r}")
+    import importlib
 
-        module = import_module(f".{_LAZY[name]}", __name__)
-        for key, where in _LAZY.items():
-            if where == _LAZY[name]:
-                globals()[key] = getattr(module, key)
-        return globals()[name]
-    raise AttributeError(f"module 'wordlelab' has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value
+
 
 __all__ = [
+    "Assistant",
+    "GameRecord",
+    "GameReport",
+    "RowReport",
+    "Scored",
+    "ShareGrid",
+    "StatsError",
+    "StatsStore",
+    "Step",
+    "Summary",
+    "analyse",
+    "parse_entry",
+    "parse_share_grid",
+    "solve",
     "Choice",
     "GameOverError",
     "HardModeError",

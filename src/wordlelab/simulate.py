@@ -132,7 +132,7 @@ def simulate(
         if turn > MAX_TURNS:
             raise RuntimeError(f"strategy {strategy.token} did not finish within {MAX_TURNS} guesses")
         cands = position.candidates
-        codes = matrix.data[row][cands]
+        codes = matrix.row(row)[cands]
         order = np.argsort(codes, kind="stable")
         cuts = np.flatnonzero(np.diff(codes[order])) + 1
         children = []
@@ -177,7 +177,7 @@ def play_one(strategy: Strategy, matrix: PatternMatrix, answer: str, *, hard: bo
     played = []
     while True:
         played.append(matrix.guesses[row])
-        code = int(matrix.data[row, a])
+        code = int(matrix.row(row)[a])
         if code == matrix.win_code:
             return played
         if len(played) >= MAX_TURNS:

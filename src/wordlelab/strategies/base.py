@@ -126,8 +126,10 @@ class Strategy(ABC):
     @staticmethod
     def stats(position: Position, rows: np.ndarray) -> np.ndarray:
         """(len(rows), 4): entropy bits, distinct patterns, sum of squared group sizes, largest group."""
-        out = np.empty((rows.size, 4), dtype=np.float64)
         m = position.matrix
+        if not getattr(m, "is_full", True):
+            return m.partition_stats(rows, position.candidates)
+        out = np.empty((rows.size, 4), dtype=np.float64)
         cols = position.candidates
         n_patterns = 3**m.length
         if cols.size <= SMALL_SET and n_patterns <= MAX_PATTERNS:
