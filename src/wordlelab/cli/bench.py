@@ -146,13 +146,13 @@ def bench(strategy_names: str, hard: bool, opener: str | None, pool: str | None,
     mode = "hard" if hard else "normal"
     table = Table(title=f"{len(lists.answers)} answers, {len(lists.guesses)} allowed guesses, {mode} mode",
                   show_edge=False, pad_edge=False)
-    table.add_column("strategy")
-    table.add_column("opener")
+    table.add_column("strategy", no_wrap=True, min_width=max(len(r.strategy) for r in results))
+    table.add_column("opener", no_wrap=True)
     table.add_column("mean", justify="right")
     for i in range(1, max_guesses + 1):
         table.add_column(str(i), justify="right")
     for col in ("fail", "worst", "games/s"):
-        table.add_column(col, justify="right")
+        table.add_column(col, justify="right", no_wrap=True, min_width=len(col))
     best = min(r.mean for r in results)
     for r in results:
         mean = f"{r.mean:.4f}"
