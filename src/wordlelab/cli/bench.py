@@ -146,20 +146,21 @@ def bench(strategy_names: str, hard: bool, opener: str | None, pool: str | None,
     mode = "hard" if hard else "normal"
     table = Table(title=f"{len(lists.answers)} answers, {len(lists.guesses)} allowed guesses, {mode} mode",
                   show_edge=False, pad_edge=False)
-    table.add_column("strategy", no_wrap=True, min_width=max(len(r.strategy) for r in results))
+    table.add_column("strategy", no_wrap=True)
     table.add_column("opener", no_wrap=True)
     table.add_column("mean", justify="right")
     for i in range(1, max_guesses + 1):
         table.add_column(str(i), justify="right")
     for col in ("fail", "worst", "games/s"):
-        table.add_column(col, justify="right", no_wrap=True, min_width=len(col))
+        table.add_column(col, justify="right", no_wrap=True)
     best = min(r.mean for r in results)
     for r in results:
         mean = f"{r.mean:.4f}"
         table.add_row(r.strategy, r.opener, f"[bold]{mean}[/]" if r.mean == best and len(results) > 1 else mean,
                       *(str(c) for c in r.distribution), str(len(r.failed)), str(r.worst),
                       f"{r.games_per_second:.0f}")
-    out.print(table)
+    # Never squeeze the numbers: a narrow (or piped, 80-column) console gets a wider table.
+    out.print(table, width=max(out.width, 110))
     for r in results:
         out.print(f"\n{r.strategy} ({r.opener}): total {r.total} guesses, worst {r.worst} "
                   f"({', '.join(r.worst_words[:8])}{'…' if len(r.worst_words) > 8 else ''})")
