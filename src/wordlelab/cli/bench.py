@@ -6,6 +6,7 @@ from typing import Any, Sequence
 
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.console import Console
 from rich.table import Table
 
 from ..errors import WordlelabError
@@ -160,7 +161,7 @@ def bench(strategy_names: str, hard: bool, opener: str | None, pool: str | None,
                       *(str(c) for c in r.distribution), str(len(r.failed)), str(r.worst),
                       f"{r.games_per_second:.0f}")
     # Never squeeze the numbers: a narrow (or piped, 80-column) console gets a wider table.
-    out.print(table, width=max(out.width, 110))
+    Console(highlight=False, width=max(out.width, 110)).print(table)
     for r in results:
         out.print(f"\n{r.strategy} ({r.opener}): total {r.total} guesses, worst {r.worst} "
                   f"({', '.join(r.worst_words[:8])}{'…' if len(r.worst_words) > 8 else ''})")
