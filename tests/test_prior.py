@@ -54,3 +54,7 @@ def test_prior_prefers_the_likely_word_when_two_are_left():
     # With common=1 only the most frequent word counts as a likely answer.
     assert make_strategy("prior", common=1).choose(Position.start(m)).word == "water"
     assert make_strategy("prior", common=1).choose(Position.start(m)).value < 1.5
+
+
+def test_common_is_part_of_the_cache_key():
+    assert make_strategy("prior", common=10).token != make_strategy("prior").token

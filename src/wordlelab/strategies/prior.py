@@ -60,6 +60,9 @@ class Prior(Strategy):
         super().__init__(pool, **options)
         self.common = int(common)
 
+    def params(self) -> dict[str, object]:
+        return {**super().params(), "common": self.common}
+
     def rank_rows(self, position: Position, rows: np.ndarray, top: int) -> list[Choice]:
         m = position.matrix
         cands = position.candidates
