@@ -17,6 +17,7 @@ from .feedback import Pattern
 from .frequency import rank_by_frequency
 from .game import Position
 from .matrix import PatternMatrix
+from .openers import strategy_opener
 from .strategies import Choice, Strategy, make_strategy
 
 # Openers proven or measured to be stronger than a greedy strategy's own first choice, keyed by
@@ -106,6 +107,9 @@ class Assistant:
         else:
             first = matrix.guesses.normalize(opener)
             matrix.guesses.index(first)  # UnknownWordError when it is not an allowed guess
+        if first is None:
+            # The strategy's own opener, cached on disk per (lists, mode, strategy).
+            first = matrix.guesses[strategy_opener(strat, matrix, hard=hard)]
         return cls(matrix, strat, hard, first, max_guesses)
 
     def __post_init__(self) -> None:

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import dataclass
 from typing import Any, Callable
 
 import click
 from rich.console import Console
 
-from ..errors import WordListError
+from ..errors import WordlelabError, WordListError
 from ..frequency import common_words
 from ..languages import get_language
-from ..matrix import PatternMatrix
+from ..matrix import DEFAULT_BUDGET, PatternMatrix, load_matrix
 from ..words import WordList
 
 
@@ -43,7 +44,7 @@ class Lists:
     answers: WordList
 
     def matrix(self, on_build: Callable[[], None] | None = None) -> PatternMatrix:
-        return PatternMatrix.load(self.guesses, self.answers, on_build=on_build)
+        return load_matrix(self.guesses, self.answers, budget=matrix_budget(), on_build=on_build)
 
 
 def load_lists(length: int = 5, lang: str = "en", words_file: str | None = None,
@@ -82,6 +83,22 @@ def _try_bundled(kind: str, lang: str, length: int) -> WordList | None:
         return WordList.bundled(kind, lang, length)
     except WordListError:
         return None
+
+
+def matrix_budget() -> int:
+    """Bytes a full matrix may take: WORDLELAB_MATRIX_BUDGET (e.g. 512M, 2G), else 2 GiB."""
+    text = os.environ.get("WORDLELAB_MATRIX_BUDGET", "").strip()
+    if not text:
+        return DEFAULT_BUDGET
+    units = {"k": 1024, "m": 1024**2, "g": 1024**3}
+    try:
+        scale = units.get(text[-1].lower(), 1)
+        number = float(text[:-1] if text[-1].lower() in units else text)
+    except ValueError:
+        raise WordlelabError(
+            f"WORDLELAB_MATRIX_BUDGET={text!r} is not a size (e.g. 512M or 2G)", text
+        ) from None
+    return int(number * scale)
 
 
 def echo_json(data: Any) -> None:
