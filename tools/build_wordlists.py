@@ -242,7 +242,12 @@ def russian_forms() -> set[str]:
 
 def classify_russian(word: str, morph) -> RussianNoun | None:
     """The word as a common noun in the nominative (pymorphy3's dictionary only, no guessing)."""
-    parses = [p for p in morph.parse(word) if type(p.methods_stack[0][0]).__name__ == "DictionaryAnalyzer"]
+    # A pure dictionary parse: a dictionary analyser followed by prefix analysers is a guess
+    # (полированна read as поли + ро + ванна), so the whole stack must be the dictionary's.
+    parses = [
+        p for p in morph.parse(word)
+        if len(p.methods_stack) == 1 and type(p.methods_stack[0][0]).__name__ == "DictionaryAnalyzer"
+    ]
     common = [p for p in parses if not (RU_PROPER & p.tag.grammemes)]
     nominative = [p for p in common if p.tag.POS == "NOUN" and p.tag.case == "nomn"]
     singular = [p for p in nominative if p.tag.number == "sing"]
