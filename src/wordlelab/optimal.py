@@ -119,7 +119,7 @@ class OptimalResult:
 class Engine:
     """The arrays the kernels need for one matrix and mode."""
 
-    def __init__(self, matrix: PatternMatrix, hard: bool = False, max_guesses: int = 6, memo_mb: int = 1024):
+    def __init__(self, matrix: PatternMatrix, hard: bool = False, max_guesses: int = 6, memo_mb: int = 256):
         if matrix.length > 8:
             raise WordlelabError(f"the exact search supports words of up to 8 letters, not {matrix.length}")
         if max_guesses < 1:
@@ -291,7 +291,7 @@ def solve_optimal(
     max_guesses: int = 6,
     candidates: int = 10,
     progress: ProgressCallback | None = None,
-    memo_mb: int = 1024,
+    memo_mb: int = 256,
     stop: threading.Event | None = None,
     answers: Sequence[str] | None = None,
 ) -> OptimalResult:

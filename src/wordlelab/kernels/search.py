@@ -24,6 +24,9 @@ CTL_STOP = 0
 CTL_NODES = 1
 CTL_STORES = 2
 CTL_HITS = 3
+CTL_SCANS = 4
+CTL_WORK = 5
+CTL_EVALS = 6
 CTL_SIZE = 8
 
 PROBES = 8
@@ -151,15 +154,13 @@ def memo_put(memo, k1: np.uint64, k2: np.uint64, value: int, exact: bool, guess:
 
 
 def new_memo(n_slots: int):
-    n = 1
-    while n < n_slots:
-        n *= 2
+    n = 1 << max(10, int(n_slots).bit_length() - 1)  # a power of two, at most n_slots
     return (
         np.zeros(n, dtype=np.uint64),
         np.zeros(n, dtype=np.uint64),
         np.zeros(n, dtype=np.int64),
         np.zeros(n, dtype=np.int8),
-        np.full(n, -1, dtype=np.int32),
+        np.zeros(n, dtype=np.int32),
         np.zeros(n, dtype=np.int32),
     )
 
@@ -206,20 +207,23 @@ def child_rule(rule: np.ndarray, g: int, pattern: int, gletters: np.ndarray, pow
 
 
 @njit(cache=True, nogil=True)
-def _all_distinct(row: np.ndarray, S: np.ndarray, seen: np.ndarray) -> bool:
+def _collisions(row: np.ndarray, S: np.ndarray, seen: np.ndarray, limit: int) -> int:
+    """How many members of S share a pattern with an earlier one, counting no further than limit + 1."""
     n = S.shape[0]
-    ok = True
+    c = 0
     j = 0
     while j < n:
         p = row[S[j]]
         if seen[p]:
-            ok = False
-            break
+            c += 1
+            if c > limit:
+                j += 1
+                break
         seen[p] = True
         j += 1
     for t in range(j):
         seen[row[S[t]]] = False
-    return ok
+    return c
 
 
 @njit(cache=True, nogil=True)
@@ -293,17 +297,50 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
     win = n_pat - 1
 
     # 1. A candidate that tells all the others apart reaches the absolute bound 2n - 1.
-    if n <= n_pat - 1:
-        for j in range(n):
-            g = a2g[S[j]]
-            if _all_distinct(data[g], S, seen):
-                memo_put(memo, k1, k2, 2 * n - 1, True, g, n)
-                ctl[CTL_STORES] += 1
-                return np.int64(2 * n - 1)
-    # Otherwise every candidate leaves a pair together and every other guess wins nothing now.
+    pair_cand = -1
+    for j in range(n):
+        g = a2g[S[j]]
+        c = _collisions(data[g], S, seen, 1)
+        if c == 0:
+            memo_put(memo, k1, k2, 2 * n - 1, True, g, n)
+            ctl[CTL_STORES] += 1
+            return np.int64(2 * n - 1)
+        if c == 1 and pair_cand < 0:
+            pair_cand = g
+    # Otherwise a candidate leaves a group of two or more, and any other guess wins nothing now.
     if lbn < 2 * n:
         lbn = np.int64(2 * n)
     if lbn >= beta:
+        return lbn
+
+    # 2. 2n is reached by a candidate that leaves one pair (when a guess is left for the pair
+    # after the one that splits it) or by any guess that splits S into singletons; with two
+    # guesses left only a split into singletons works.
+    bestg = -1
+    if d >= 3 and pair_cand >= 0:
+        bestg = pair_cand
+    else:
+        for i in range(pool.shape[0]):
+            g = pool[i]
+            if _collisions(data[g], S, seen, 0) == 0 and (not hard or _legal(g, rule, gletters, gcounts)):
+                bestg = g
+                break
+    if bestg >= 0:
+        memo_put(memo, k1, k2, 2 * n, True, bestg, n)
+        ctl[CTL_STORES] += 1
+        return np.int64(2 * n)
+    if d == 2:
+        memo_put(memo, k1, k2, INF, True, -1, n)
+        ctl[CTL_STORES] += 1
+        return INF
+    # Now every candidate leaves two pairs or a larger group (>= 2n + 1), and every other guess
+    # leaves a group of two or more (>= 2n + 1).
+    if lbn < 2 * n + 1:
+        lbn = np.int64(2 * n + 1)
+    if lbn >= beta:
+        if width == 0:
+            memo_put(memo, k1, k2, lbn, False, -1, n)
+            ctl[CTL_STORES] += 1
         return lbn
 
     # The pool for this node: hard mode keeps the legal guesses.
@@ -316,21 +353,9 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
                 nk += 1
         pool = keep[:nk].copy()
 
-    # 2. With two guesses left the second must win, so the first must split S into singletons.
-    if d == 2:
-        best = INF
-        bestg = -1
-        if n <= n_pat - 1:
-            for i in range(pool.shape[0]):
-                if _all_distinct(data[pool[i]], S, seen):
-                    best = np.int64(2 * n)
-                    bestg = pool[i]
-                    break
-        memo_put(memo, k1, k2, best, True, bestg, n)
-        ctl[CTL_STORES] += 1
-        return best
-
     # 3. Bound every guess: n + sum over its non-winning groups of lb(group size, d - 1).
+    ctl[CTL_SCANS] += 1
+    ctl[CTL_WORK] += pool.shape[0] * n
     for j in range(n):
         inS[S[j]] = True
     npool = pool.shape[0]
@@ -341,7 +366,6 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
     useful = np.zeros(npool, dtype=np.bool_)
     touched = np.empty(n, dtype=np.int64)
     lbrow = lbtab[d - 1]
-    perfect = -1
     for i in range(npool):
         g = pool[i]
         row = data[g]
@@ -377,15 +401,8 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
         h2s[i] = _mix(h2)
         lbs[i] = total if total < INF else INF
         useful[i] = nl > 1 or is_cand
-        if biggest == 1 and perfect < 0 and not is_cand:
-            perfect = g
     for j in range(n):
         inS[S[j]] = False
-    if perfect >= 0:
-        # No candidate separates everything (step 1), so 2n is optimal.
-        memo_put(memo, k1, k2, 2 * n, True, perfect, n)
-        ctl[CTL_STORES] += 1
-        return np.int64(2 * n)
 
     # 4. Guesses that split S the same way are interchangeable on S and on every subset of S,
     # so one representative per grouping is enough; a candidate beats a non-candidate with the
@@ -464,6 +481,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
             break
         if ctl[CTL_STOP] != 0:
             return INF
+        ctl[CTL_EVALS] += 1
         # Partition S by g: labels by first occurrence, stable, so each group stays sorted.
         row = data[g]
         nl = 0
