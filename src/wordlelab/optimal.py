@@ -51,6 +51,7 @@ from .errors import UnknownWordError, WordlelabError
 from .game import guess_codes
 from .kernels import search as K
 from .matrix import PatternMatrix, shared_alphabet
+from .tree import DecisionTree
 
 INF = int(K.INF)
 
@@ -97,6 +98,8 @@ class OptimalResult:
     elapsed: float
     interrupted: bool
     openers: list[OpenerResult] = field(default_factory=list)
+    answers_fingerprint: str = ""
+    guesses_fingerprint: str = ""
 
     @property
     def n_answers(self) -> int:
@@ -110,10 +113,20 @@ class OptimalResult:
     def worst(self) -> int:
         return max(len(p) for p in self.paths.values())
 
-    def tree(self):  # -> DecisionTree (tree.py builds on this module, so imported lazily)
-        from .tree import DecisionTree
-
-        return DecisionTree(self.paths)
+    def tree(self) -> DecisionTree:
+        """The tree as a DecisionTree, with the lists, mode and result as metadata."""
+        meta = {
+            "wordlelab-tree": "1",
+            "answers": self.answers_fingerprint,
+            "guesses": self.guesses_fingerprint,
+            "mode": "hard" if self.hard else "normal",
+            "max-guesses": str(self.max_guesses),
+            "opener": self.opener,
+            "total": str(self.total),
+            "mean": f"{self.mean:.4f}",
+            "proven": "optimal" if self.proven else f"upper bound (lower bound {self.lower_bound})",
+        }
+        return DecisionTree(self.paths, name=f"optimal tree from {self.opener}", meta=meta)
 
 
 class Engine:
@@ -146,6 +159,8 @@ class Engine:
         self.tabs = (
             np.ascontiguousarray(matrix.data), matrix.guess_to_answer.astype(np.int64), a2g,
             self.lbtab, letters, counts, pow3,
+            np.random.default_rng(20220101).integers(0, 2**63, size=(2, len(matrix.answers) + 1),
+                                                      dtype=np.uint64) * np.uint64(2) + np.uint64(1),
         )
         self.all_pool = np.arange(len(matrix.guesses), dtype=np.int64)
         self.slots = max(1 << 12, (memo_mb << 20) // K.MEMO_SLOT_BYTES)
@@ -452,4 +467,6 @@ def solve_optimal(
         elapsed=time.monotonic() - start,
         interrupted=interrupted,
         openers=results,
+        answers_fingerprint=matrix.answers.fingerprint,
+        guesses_fingerprint=matrix.guesses.fingerprint,
     )

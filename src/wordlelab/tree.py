@@ -293,3 +293,42 @@ class DecisionTree:
             more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
             raise TreeError(f"{self.name}: {len(missing)} answers have no line: {shown}{more}", self.name)
         return TreeReport(len(self.paths), self.total, self.worst, self.distribution, self.opener, hard)
+
+
+def _tree_dir():
+    from importlib import resources
+
+    return resources.files("wordlelab") / "data" / "trees"
+
+
+def bundled_trees() -> list[str]:
+    """Names of the trees shipped with the package (files in ``data/trees``)."""
+    root = _tree_dir()
+    if not root.is_dir():
+        return []
+    return sorted(p.name[:-4] for p in root.iterdir() if p.name.endswith(".txt"))
+
+
+def bundled_tree(name: str) -> DecisionTree:
+    """A shipped tree by name, e.g. ``salet-normal`` or ``salet-hard``."""
+    ref = _tree_dir() / f"{name}.txt"
+    if not ref.is_file():
+        raise TreeError(f"no bundled tree {name!r}; bundled: {', '.join(bundled_trees()) or 'none'}", name)
+    return DecisionTree.parse(ref.read_text(encoding="utf-8"), name=f"{name}.txt (bundled)")
+
+
+def find_bundled_tree(guesses: WordList, answers: WordList, hard: bool, max_guesses: int = 6) -> DecisionTree | None:
+    """The shipped optimal tree for these lists and mode, if there is one."""
+    mode = "hard" if hard else "normal"
+    for name in bundled_trees():
+        tree = bundled_tree(name)
+        m = tree.meta
+        if (
+            m.get("answers") == answers.fingerprint
+            and m.get("guesses") == guesses.fingerprint
+            and m.get("mode") == mode
+            and int(m.get("max-guesses", "6")) <= max_guesses
+            and tree.worst <= max_guesses
+        ):
+            return tree
+    return None

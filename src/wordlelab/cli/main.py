@@ -47,9 +47,13 @@ def cli() -> None:
 
 def _register() -> None:
     # Each command lives in a module of its own; importing them here keeps start-up explicit.
+    from . import optimal as _optimal
     from . import score as _score
+    from . import tree as _tree
 
     cli.add_command(_score.score)
+    cli.add_command(_optimal.optimal)
+    cli.add_command(_tree.tree)
 
 
 _register()

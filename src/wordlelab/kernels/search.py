@@ -260,7 +260,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
     ``width`` 0 searches exhaustively; 1 plays the first guess in bound order that works
     (a greedy tree, an upper bound). Exact values and their best guess go to ``memo``.
     """
-    data, g2a, a2g, lbtab, gletters, gcounts, pow3 = tabs
+    data, g2a, a2g, lbtab, gletters, gcounts, pow3, rnd = tabs
     lab, lab2, seen, cnt, inS = scratch
     n = S.shape[0]
     if ctl[CTL_STOP] != 0:
@@ -385,8 +385,9 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
                 cnt[nl] = 0
                 nl += 1
             cnt[L] += 1
-            h1 = _mix(h1 + np.uint64(L + 1))
-            h2 = (h2 ^ np.uint64(L)) * _FNV
+            # A linear hash of the canonical labels (equal hashes are checked exactly below).
+            h1 += np.uint64(L + 1) * rnd[0, j]
+            h2 += np.uint64(L + 1) * rnd[1, j]
         total = np.int64(n)
         biggest = 0
         for t in range(nl):
@@ -398,7 +399,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
             if p != win:
                 total += lbrow[c]
         h1s[i] = h1
-        h2s[i] = _mix(h2)
+        h2s[i] = h2
         lbs[i] = total if total < INF else INF
         useful[i] = nl > 1 or is_cand
     for j in range(n):

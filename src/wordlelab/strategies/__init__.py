@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from . import information  # noqa: F401  (registers its strategies)
+from . import optimal  # noqa: F401  (registers the optimal strategy)
 from .base import (
     Choice,
     Strategy,
