@@ -204,3 +204,10 @@ def test_salet_normal_is_7920(matrix):
     res = solve_optimal(matrix, opener="salet")
     assert res.proven and res.total == 7920 and res.worst <= 5
     res.tree().verify(matrix.guesses, matrix.answers, max_guesses=6)
+
+
+@pytest.mark.slow
+def test_salet_hard_is_8122(matrix):
+    res = solve_optimal(matrix, opener="salet", hard=True)
+    assert res.proven and res.total == 8122
+    res.tree().verify(matrix.guesses, matrix.answers, hard=True, max_guesses=6)

@@ -387,7 +387,10 @@ def solve_optimal(
             state["opener"] = guesses[g]
             values: list[int] = []
             paths = own(g)
-            for p, sub, crule in split(g):
+            parts = split(g)
+            state["parts"], state["done"] = len(parts), 0
+            for p, sub, crule in parts:
+                state["done"] = len(values)
                 v = run(lambda sub=sub, crule=crule: greedy.value(sub, d, crule))
                 values.append(v)
                 if v < INF:
