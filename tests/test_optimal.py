@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import threading
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import pytest
@@ -27,7 +27,7 @@ def brute_force(guesses: list[str], answers: list[str], max_guesses: int, hard: 
     hard mode every guess the rule allows), feedback comes from the slow reference scorer.
     """
 
-    @lru_cache(maxsize=None)
+    @cache
     def fb(g: str, a: str) -> Pattern:
         return score(g, a)
 

@@ -173,7 +173,7 @@ def test_cli_verify_reports_one_line_errors(tmp_path: Path):
     proc = subprocess.run(
         [sys.executable, "-m", "wordlelab", "tree", "verify", str(bad), "--guesses", str(words),
          "--answers", str(ans)],
-        capture_output=True, text=True,
+        capture_output=True, text=True, check=False,
     )
     assert proc.returncode == 1
     assert proc.stderr.strip() == f"wordlelab: error: {bad}:4: 'zzzzz' is not an allowed guess (w.txt)".replace(

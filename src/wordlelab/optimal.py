@@ -42,8 +42,10 @@ from __future__ import annotations
 
 import threading
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from functools import partial
+from typing import Any
 
 import numpy as np
 
@@ -265,7 +267,7 @@ def _run_interruptibly(fn: Callable[[], int], ctl: np.ndarray, tick: Callable[[]
                        stop: threading.Event | None) -> int:
     """Run a kernel call in a worker thread (the kernels release the GIL) so that progress is
     reported and Ctrl-C or ``stop`` ends the call promptly."""
-    box: dict[str, object] = {}
+    box: dict[str, Any] = {}
 
     def target() -> None:
         try:
@@ -290,12 +292,29 @@ def _run_interruptibly(fn: Callable[[], int], ctl: np.ndarray, tick: Callable[[]
         th.join()
         raise
     if "e" in box:
-        raise box["e"]  # type: ignore[misc]
-    return int(box["v"])  # type: ignore[arg-type]
+        raise box["e"]
+    return int(box["v"])
 
 
 class _Stopped(Exception):
     pass
+
+
+@dataclass
+class _State:
+    opener: str
+    phase: str = "greedy"
+    done: int = 0
+    parts: int = 0
+    lower: int | None = None
+
+
+@dataclass
+class _Best:
+    opener: int
+    total: int = INF
+    paths: dict[int, list[int]] | None = None
+    exact: bool = False
 
 
 def solve_optimal(
@@ -348,16 +367,13 @@ def solve_optimal(
     greedy = Solver(engine, 1, ctl, slots=min(engine.slots, 1 << 20))
     exact = Solver(engine, 0, ctl)
     d = max_guesses - 1
-    state: dict[str, object] = {"phase": "greedy", "opener": guesses[order[0]], "done": 0, "parts": 0,
-                                "lower": None}
-    best: dict[str, object] = {"total": INF, "paths": None, "opener": order[0], "exact": None}
+    state = _State(opener=str(guesses[order[0]]))
+    best = _Best(opener=order[0])
 
     def tick() -> None:
         if progress is not None:
-            total = int(best["total"])  # type: ignore[arg-type]
-            progress(Progress(str(state["phase"]), str(state["opener"]), int(state["done"]),  # type: ignore[arg-type]
-                              int(state["parts"]), int(ctl[K.CTL_NODES]),  # type: ignore[arg-type]
-                              None if total >= INF else total, state["lower"],  # type: ignore[arg-type]
+            progress(Progress(state.phase, state.opener, state.done, state.parts, int(ctl[K.CTL_NODES]),
+                              None if best.total >= INF else best.total, state.lower,
                               time.monotonic() - start))
 
     def run(fn: Callable[[], int]) -> int:
@@ -384,29 +400,29 @@ def solve_optimal(
             raise WordlelabError(f"{n} answers cannot all be solved in {max_guesses} guess")
         # Phase 1: a greedy tree per opener, an upper bound (what an interrupted run reports).
         for g in order:
-            state["opener"] = guesses[g]
+            state.opener = str(guesses[g])
             values: list[int] = []
             paths = own(g)
             parts = split(g)
-            state["parts"], state["done"] = len(parts), 0
+            state.parts, state.done = len(parts), 0
             for p, sub, crule in parts:
-                state["done"] = len(values)
-                v = run(lambda sub=sub, crule=crule: greedy.value(sub, d, crule))
+                state.done = len(values)
+                v = run(partial(greedy.value, sub, d, crule))
                 values.append(v)
                 if v < INF:
                     for a, line in greedy.paths(sub, d, crule).items():
                         paths[a] = [g, *line]
             greedy_values[g] = values
             total = n + sum(values)
-            if total < int(best["total"]):  # type: ignore[arg-type]
-                best.update(total=total, paths=paths, opener=g)
+            if total < best.total:
+                best.total, best.paths, best.opener = total, paths, g
         # Phase 2: the exact search, opener by opener, largest group first.
-        state["phase"] = "exact"
+        state.phase = "exact"
         for g in order:
-            state["opener"] = guesses[g]
+            state.opener = str(guesses[g])
             parts = split(g)
             lbs = [int(engine.lbtab[d, sub.size]) if d >= 0 else INF for _, sub, _ in parts]
-            state["parts"], state["done"] = len(parts), 0
+            state.parts, state.done = len(parts), 0
             solved = 0  # sum of the exact values of the groups done
             bound_left = sum(lbs)
             paths = own(g)
@@ -414,55 +430,53 @@ def solve_optimal(
             gtotal = n + sum(greedy_values[g])
             for i, (p, sub, crule) in enumerate(parts):
                 bound_left -= lbs[i]
-                state["lower"] = n + solved + lbs[i] + bound_left
+                state.lower = n + solved + lbs[i] + bound_left
                 # Enough budget to get this group's exact value (its greedy value is achievable);
                 # when comparing openers, only enough to tie the best total so far.
                 beta = greedy_values[g][i] + 1 if greedy_values[g][i] < INF else INF
-                if opener is None and int(best["total"]) < INF:  # type: ignore[arg-type]
-                    beta = min(beta, int(best["total"]) + 1 - (n + solved + bound_left))  # type: ignore[arg-type]
-                v = run(lambda sub=sub, crule=crule, beta=beta: exact.value(sub, d, crule, beta))
+                if opener is None and best.total < INF:
+                    beta = min(beta, best.total + 1 - (n + solved + bound_left))
+                v = run(partial(exact.value, sub, d, crule, beta))
                 if v >= beta:
                     cut = min(INF, n + solved + v + bound_left)
                     break
                 solved += v
                 for a, line in exact.paths(sub, d, crule).items():
                     paths[a] = [g, *line]
-                state["done"] = i + 1
+                state.done = i + 1
             if cut is not None:
                 results.append(OpenerResult(str(guesses[g]), cut, False, gtotal if gtotal < INF else None))
                 continue
             total = n + solved
             results.append(OpenerResult(str(guesses[g]), total, True, gtotal if gtotal < INF else None))
-            if best["exact"] is None or total < int(best["total"]) or (  # type: ignore[arg-type]
-                total == int(best["total"]) and best["exact"] is None  # type: ignore[arg-type]
-            ):
-                best.update(total=total, paths=paths, opener=g, exact=g)
+            # The first opener proven to reach the best total keeps it (candidate order).
+            if not best.exact or total < best.total:
+                best.total, best.paths, best.opener, best.exact = total, paths, g, True
     except (KeyboardInterrupt, _Stopped):
         interrupted = True
     ctl[K.CTL_STOP] = 0
-    if best["paths"] is None:
+    if best.paths is None:
         raise WordlelabError("the search stopped before it found a tree")
-    total = int(best["total"])  # type: ignore[arg-type]
+    total = best.total
     done = {r.word: r for r in results}
     lower = INF
     for g in order:
         r = done.get(str(guesses[g]))
         if r is not None:
             lower = min(lower, r.value)
-        elif interrupted and g == order[len(results)] and state["lower"] is not None and state["phase"] == "exact":
-            lower = min(lower, int(state["lower"]))  # type: ignore[arg-type]
+        elif interrupted and g == order[len(results)] and state.lower is not None and state.phase == "exact":
+            lower = min(lower, state.lower)
         else:
             lower = min(lower, int(bounds[g]))
     lower = min(lower, total)
-    best_paths: dict[int, list[int]] = best["paths"]  # type: ignore[assignment]
     paths_words = {
-        str(matrix.answers[a]): tuple(str(guesses[r]) for r in line) for a, line in sorted(best_paths.items())
+        str(matrix.answers[a]): tuple(str(guesses[r]) for r in line) for a, line in sorted(best.paths.items())
     }
     return OptimalResult(
-        opener=str(guesses[int(best["opener"])]),  # type: ignore[arg-type]
+        opener=str(guesses[best.opener]),
         total=total,
         lower_bound=lower,
-        proven=not interrupted and best["exact"] is not None and lower == total,
+        proven=not interrupted and best.exact and lower == total,
         paths=paths_words,
         hard=hard,
         max_guesses=max_guesses,

@@ -9,10 +9,10 @@ comment lines of the form ``# key: value`` at the top are metadata (lists, mode,
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Iterable, Iterator, Mapping, Sequence
 
 from .errors import (
     GameOverError,

@@ -198,8 +198,7 @@ def child_rule(rule: np.ndarray, g: int, pattern: int, gletters: np.ndarray, pow
         if digit >= 1:
             seen[ch] += 1
     for c in range(seen.shape[0]):
-        if seen[c] > out[k + c]:
-            out[k + c] = seen[c]
+        out[k + c] = max(out[k + c], seen[c])
     return out
 
 
@@ -268,8 +267,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
     ctl[CTL_NODES] += 1
     if n == 1:
         return np.int64(1) if d >= 1 else INF
-    if d > n:
-        d = n  # a useful guess always splits, so no line needs more than n guesses
+    d = min(d, n)  # a useful guess always splits, so no line needs more than n guesses
     if n == 2:
         return np.int64(3) if d >= 2 else INF
     if d <= 1:
@@ -291,8 +289,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
         if v >= beta:
             ctl[CTL_HITS] += 1
             return v
-        if v > lbn:
-            lbn = v
+        lbn = max(lbn, v)
     n_pat = seen.shape[0]
     win = n_pat - 1
 
@@ -394,13 +391,12 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
             p = touched[t]
             lab[p] = -1
             c = cnt[t]
-            if c > biggest:
-                biggest = c
+            biggest = max(biggest, c)
             if p != win:
                 total += lbrow[c]
         h1s[i] = h1
         h2s[i] = h2
-        lbs[i] = total if total < INF else INF
+        lbs[i] = min(INF, total)
         useful[i] = nl > 1 or is_cand
     for j in range(n):
         inS[S[j]] = False
@@ -458,7 +454,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
     for i in range(npool):
         if keep[i]:
             reps[t] = pool[i]
-            lb = lbs[i] if lbs[i] < INF else INF
+            lb = min(INF, lbs[i])
             sortkey[t] = (min(lb, np.int64(1 << 30)) << 32) | ((0 if cands[i] else 1) << 31) | pool[i]
             t += 1
     korder = np.argsort(sortkey)
@@ -477,8 +473,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
         if glb >= (1 << 30):
             glb = INF
         if glb >= best:
-            if glb < minlb:
-                minlb = glb
+            minlb = min(minlb, glb)
             break
         if ctl[CTL_STOP] != 0:
             return INF
@@ -538,8 +533,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
         tried += 1
         if cut:
             lbg = cost + rem
-            if lbg < minlb:
-                minlb = lbg
+            minlb = min(minlb, lbg)
         else:
             best = cost
             bestg = g
@@ -550,10 +544,8 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
         ctl[CTL_STORES] += 1
         return best
     lower = minlb
-    if lower < beta:
-        lower = beta
-    if lower < lbn:
-        lower = lbn
+    lower = max(lower, beta)
+    lower = max(lower, lbn)
     if width == 0:
         memo_put(memo, k1, k2, lower, False, -1, n)
         ctl[CTL_STORES] += 1
@@ -564,8 +556,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
 def memo_best(S, d, rule, hard, memo) -> int:
     """The best guess recorded for an exactly solved node, or -1."""
     n = S.shape[0]
-    if d > n:
-        d = n
+    d = min(d, n)
     r1 = np.uint64(0)
     r2 = np.uint64(0)
     if hard:
@@ -595,5 +586,5 @@ def guess_bounds(S, d, pool, lbtab, data, win) -> np.ndarray:
                 if p != win:
                     total += lbtab[d - 1, c]
                 counts[p] = 0
-        out[i] = total if total < INF else INF
+        out[i] = min(INF, total)
     return out

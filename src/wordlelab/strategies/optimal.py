@@ -101,7 +101,7 @@ class Optimal(Strategy):
             row = int(m.answer_to_guess[S[0]])
             return self._choice(position, row, 1 if n == 1 else 3)
         value = solver.value(S, d, rule)
-        if value >= int(1 << 40):
+        if value >= (1 << 40):
             raise WordlelabError(
                 f"no strategy solves the {n} remaining candidates within the {d} guesses left", n
             )
