@@ -13,7 +13,12 @@ from typing import Iterable, Sequence
 
 import numpy as np
 
-from .errors import GameOverError, HardModeError, InconsistentFeedbackError, UnknownWordError
+from .errors import (
+    GameOverError,
+    HardModeError,
+    InconsistentFeedbackError,
+    UnknownWordError,
+)
 from .feedback import GREEN, YELLOW, Pattern, score, score_colors
 from .matrix import PatternMatrix, shared_alphabet
 from .words import WordList
@@ -191,7 +196,7 @@ class Position:
             raise InconsistentFeedbackError(
                 f"feedback {str(pattern)!r} has {pattern.length} tiles; words have {m.length}", str(pattern)
             )
-        row = m.data[g]
+        row = m.row(g)
         remaining = self.candidates[row[self.candidates] == code]
         if remaining.size == 0:
             shown = Pattern(code, m.length)

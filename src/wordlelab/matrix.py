@@ -17,13 +17,15 @@ from pathlib import Path
 from typing import Callable
 
 import numpy as np
-import platformdirs
 
-from .errors import UnknownWordError
+from .errors import UnknownWordError, WordlelabError
 from .kernels.feedback import score_matrix, score_row
+from .kernels.partition import partition_stats
+from .paths import cache_dir
 from .words import WordList
 
 FORMAT_VERSION = 1
+DEFAULT_BUDGET = 2 * 1024**3  # bytes a full matrix may take before rows are scored on demand
 _MAGIC = b"WLABPM1\n"
 
 
@@ -34,12 +36,6 @@ def pattern_dtype(length: int) -> np.dtype:
         if top <= np.iinfo(dt).max:
             return np.dtype(dt)
     raise ValueError(f"length {length} is too long for a pattern matrix")
-
-
-def cache_dir() -> Path:
-    """Where matrices (and other derived data) are cached; WORDLELAB_CACHE_DIR overrides."""
-    env = os.environ.get("WORDLELAB_CACHE_DIR")
-    return Path(env) if env else Path(platformdirs.user_cache_dir("wordlelab"))
 
 
 def shared_alphabet(*lists: WordList) -> str:
@@ -170,6 +166,21 @@ class PatternMatrix:
     def win_code(self) -> int:
         return 3**self.length - 1
 
+    def row(self, guess: int) -> np.ndarray:
+        """Feedback codes of one guess against every answer."""
+        return self.data[guess]
+
+    def partition_stats(self, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+        """(len(rows), 4): entropy bits, distinct patterns, sum of squared group sizes, largest group."""
+        out = np.empty((rows.size, 4), dtype=np.float64)
+        partition_stats(self.data, np.asarray(rows, dtype=np.int64), np.asarray(cols, dtype=np.int64),
+                        3**self.length, out)
+        return out
+
+    @property
+    def is_full(self) -> bool:
+        return True
+
     def guess_index(self, word: str) -> int:
         return self.guesses.index(word)
 
@@ -191,3 +202,85 @@ def score_against(guess: str, answers: WordList) -> np.ndarray:
     out = np.empty(len(answers), dtype=pattern_dtype(answers.length))
     score_row(g, answers.encode(alphabet), out)
     return out
+
+
+class OnDemandMatrix(PatternMatrix):
+    """The same interface without the full array: rows and blocks are scored when asked for.
+
+    For lists whose full matrix would not fit the memory budget (long words with every allowed
+    word a possible answer). Strategies that need the whole array get a clear error instead.
+    """
+
+    def __init__(self, guesses: WordList, answers: WordList, max_cached_rows: int = 4096):
+        if guesses.length != answers.length:
+            raise ValueError("guesses and answers differ in length")
+        self.guesses = guesses
+        self.answers = answers
+        self.length = guesses.length
+        alphabet = shared_alphabet(guesses, answers)
+        self.encoded_guesses = guesses.encode(alphabet)
+        self.encoded_answers = answers.encode(alphabet)
+        self._dtype = pattern_dtype(self.length)
+        self._rows: dict[int, np.ndarray] = {}
+        self._max_rows = max_cached_rows
+
+    @property
+    def data(self) -> np.ndarray:  # type: ignore[override]
+        size = full_matrix_bytes(self.guesses, self.answers) / 1024**3
+        raise WordlelabError(
+            f"{len(self.guesses)}x{len(self.answers)} words need a {size:.1f} GiB matrix, over the "
+            "memory budget; this needs a full matrix (use a smaller answer list or a larger budget)",
+            (len(self.guesses), len(self.answers)),
+        )
+
+    @property
+    def is_full(self) -> bool:
+        return False
+
+    def row(self, guess: int) -> np.ndarray:
+        row = self._rows.get(guess)
+        if row is None:
+            row = np.empty(len(self.answers), dtype=self._dtype)
+            score_row(self.encoded_guesses[guess], self.encoded_answers, row)
+            if len(self._rows) >= self._max_rows:
+                self._rows.pop(next(iter(self._rows)))
+            self._rows[guess] = row
+        return row
+
+    def block(self, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+        out = np.empty((len(rows), len(cols)), dtype=self._dtype)
+        score_matrix(self.encoded_guesses[rows], self.encoded_answers[cols], out)
+        return out
+
+    def partition_stats(self, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+        rows = np.asarray(rows, dtype=np.int64)
+        out = np.empty((rows.size, 4), dtype=np.float64)
+        # Score in slabs so the temporary block stays small whatever the sizes.
+        step = max(1, (64 * 1024**2) // max(1, len(cols) * self._dtype.itemsize))
+        every = np.arange(len(cols), dtype=np.int64)
+        for start in range(0, rows.size, step):
+            part = rows[start : start + step]
+            block = self.block(part, np.asarray(cols, dtype=np.int64))
+            partition_stats(block, np.arange(part.size, dtype=np.int64), every, 3**self.length,
+                            out[start : start + part.size])
+        return out
+
+    def __repr__(self) -> str:
+        return f"<OnDemandMatrix {len(self.guesses)}x{len(self.answers)} (rows scored on demand)>"
+
+
+def full_matrix_bytes(guesses: WordList, answers: WordList) -> int:
+    return len(guesses) * len(answers) * pattern_dtype(guesses.length).itemsize
+
+
+def load_matrix(
+    guesses: WordList,
+    answers: WordList,
+    *,
+    budget: int = DEFAULT_BUDGET,
+    on_build: Callable[[], None] | None = None,
+) -> PatternMatrix:
+    """The full cached matrix when it fits ``budget`` bytes, else an on-demand one."""
+    if full_matrix_bytes(guesses, answers) <= budget:
+        return PatternMatrix.load(guesses, answers, on_build=on_build)
+    return OnDemandMatrix(guesses, answers)

@@ -10,6 +10,7 @@ import click
 from rich.console import Console
 
 from ..errors import WordListError
+from ..frequency import common_words
 from ..languages import get_language
 from ..matrix import PatternMatrix
 from ..words import WordList
@@ -59,7 +60,8 @@ def load_lists(length: int = 5, lang: str = "en", words_file: str | None = None,
         bundled = _try_bundled("allowed", language.code, answers.length)
         guesses = bundled if bundled is not None and set(answers) <= set(bundled) else answers
     elif answers is None:
-        answers = guesses
+        # One list given: its common words are the likely answers (the bundled lists' rule).
+        answers = common_words(guesses)
     if guesses.length != answers.length:
         raise WordListError(
             f"{answers.name} has {answers.length}-letter words but {guesses.name} has {guesses.length}",

@@ -47,11 +47,20 @@ def cli() -> None:
 
 def _register() -> None:
     # Each command lives in a module of its own; importing them here keeps start-up explicit.
+    from . import assist as _assist
+    from . import check as _check
     from . import optimal as _optimal
+    from . import play as _play
     from . import score as _score
+    from . import solve as _solve
     from . import tree as _tree
 
     cli.add_command(_score.score)
+    cli.add_command(_assist.assist)
+    cli.add_command(_play.play)
+    cli.add_command(_play.stats)
+    cli.add_command(_solve.solve)
+    cli.add_command(_check.check)
     cli.add_command(_optimal.optimal)
     cli.add_command(_tree.tree)
 

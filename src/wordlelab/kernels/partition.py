@@ -53,3 +53,36 @@ def group_sizes(row: np.ndarray, cols: np.ndarray, n_patterns: int) -> np.ndarra
     for j in range(cols.shape[0]):
         counts[row[cols[j]]] += 1
     return counts
+
+
+@njit(cache=True, parallel=True, nogil=True)
+def weighted_entropy(
+    data: np.ndarray, rows: np.ndarray, cols: np.ndarray, weights: np.ndarray, n_patterns: int,
+    out: np.ndarray,
+) -> None:
+    """Entropy (bits) of each guess row's feedback when candidate j has probability weights[j].
+
+    ``weights`` are aligned with ``cols`` and sum to 1.
+    """
+    n = cols.shape[0]
+    n_rows = rows.shape[0]
+    chunk = 32
+    for c in prange((n_rows + chunk - 1) // chunk):
+        mass = np.zeros(n_patterns, dtype=np.float64)
+        seen = np.empty(n, dtype=np.int64)
+        for r in range(c * chunk, min(n_rows, (c + 1) * chunk)):
+            row = data[rows[r]]
+            distinct = 0
+            for j in range(n):
+                p = row[cols[j]]
+                if mass[p] == 0.0:
+                    seen[distinct] = p
+                    distinct += 1
+                mass[p] += weights[j] + 1e-300  # never exactly zero once touched
+            ent = 0.0
+            for t in range(distinct):
+                m = mass[seen[t]]
+                mass[seen[t]] = 0.0
+                if m > 1e-299:
+                    ent -= m * np.log2(m)
+            out[r] = ent

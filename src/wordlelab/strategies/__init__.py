@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from . import information  # noqa: F401  (registers its strategies)
-from . import optimal  # noqa: F401  (registers the optimal strategy)
+from . import information, optimal, prior  # noqa: F401  (register their strategies)
 from .base import (
     Choice,
     Strategy,

@@ -16,7 +16,6 @@ import numpy as np
 
 from ..errors import UnknownStrategyError, WordlelabError
 from ..game import Position
-from ..kernels.partition import partition_stats
 
 POOLS = ("all", "candidates")
 
@@ -112,10 +111,7 @@ class Strategy(ABC):
     @staticmethod
     def stats(position: Position, rows: np.ndarray) -> np.ndarray:
         """(len(rows), 4): entropy bits, distinct patterns, sum of squared group sizes, largest group."""
-        out = np.empty((rows.size, 4), dtype=np.float64)
-        m = position.matrix
-        partition_stats(m.data, rows.astype(np.int64), position.candidates, 3**m.length, out)
-        return out
+        return position.matrix.partition_stats(rows, position.candidates)
 
     def choices(
         self,

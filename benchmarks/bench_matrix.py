@@ -1,0 +1,100 @@
+"""Pattern-matrix figures: JIT compile, cold kernel build, cache load, the NumPy baseline.
+
+Run: python benchmarks/bench_matrix.py   (prints JSON; medians over repeated runs)
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+
+import _util  # noqa: F401  (puts src/ on the path)
+import numpy as np
+
+os.environ["WORDLELAB_CACHE_DIR"] = tempfile.mkdtemp(prefix="wordlelab-bench-")
+
+
+def numpy_build(guesses: np.ndarray, answers: np.ndarray, n_letters: int) -> np.ndarray:
+    """A vectorised NumPy build of the same matrix, in blocks of guesses (the baseline)."""
+    n_g, k = guesses.shape
+    out = np.empty((n_g, answers.shape[0]), dtype=np.uint8)
+    ans_counts = np.zeros((answers.shape[0], n_letters), dtype=np.int16)
+    for i in range(k):
+        np.add.at(ans_counts, (np.arange(answers.shape[0]), answers[:, i]), 1)
+    for start in range(0, n_g, 512):
+        g = guesses[start : start + 512]
+        green = g[:, None, :] == answers[None, :, :]  # (b, n, k)
+        # letters of the answer not matched by a green, per letter
+        unused = np.repeat(ans_counts[None, :, :], g.shape[0], axis=0)
+        for i in range(k):
+            rows, cols = np.nonzero(green[:, :, i])
+            np.subtract.at(unused, (rows, cols, answers[cols, i]), 1)
+        code = np.zeros(green.shape[:2], dtype=np.int32)
+        bidx = np.arange(g.shape[0])[:, None]
+        nidx = np.arange(answers.shape[0])[None, :]
+        for i in range(k):
+            letter = g[:, i][:, None]
+            avail = unused[bidx, nidx, letter]
+            yellow = ~green[:, :, i] & (avail > 0)
+            unused[bidx, nidx, letter] -= yellow
+            code = code * 3 + np.where(green[:, :, i], 2, np.where(yellow, 1, 0))
+        out[start : start + g.shape[0]] = code
+    return out
+
+
+def main() -> None:
+    t0 = time.perf_counter()
+    from wordlelab.kernels.feedback import score_matrix
+    from wordlelab.matrix import PatternMatrix, build_array, shared_alphabet
+    from wordlelab.words import WordList
+
+    import_s = time.perf_counter() - t0
+    allowed, answers = WordList.bundled("allowed"), WordList.bundled("answers")
+    alpha = shared_alphabet(allowed, answers)
+    g, a = allowed.encode(alpha), answers.encode(alpha)
+
+    # First call: loads the on-disk numba cache if present, else compiles.
+    t = time.perf_counter()
+    score_matrix(g[:2], a[:2], np.empty((2, 2), np.uint8))
+    first_call_s = time.perf_counter() - t
+    # A true compile, from the Python source, without the disk cache.
+    from numba import njit, prange  # noqa: F401
+
+    t = time.perf_counter()
+    fresh = njit(parallel=True, nogil=True)(score_matrix.py_func)
+    fresh(g[:2], a[:2], np.empty((2, 2), np.uint8))
+    compile_s = time.perf_counter() - t
+
+    build(allowed, answers)  # warm the thread pool
+    cold = _util.timeit(lambda: build_array(allowed, answers), repeat=7)
+    full = _util.timeit(lambda: build_array(allowed, allowed), repeat=3)
+    PatternMatrix.load(allowed, answers)  # writes the cache
+    load = _util.timeit(lambda: PatternMatrix.load(allowed, answers), repeat=9)
+    ref = build_array(allowed, answers)
+    np_t = _util.timeit(lambda: numpy_build(g, a, len(alpha)), repeat=3)
+    assert (numpy_build(g[:300], a, len(alpha)) == ref[:300]).all()
+    print(json.dumps({
+        "benchmark": "pattern matrix, original lists",
+        "machine": _util.machine(),
+        "import_s": round(import_s, 3),
+        "first_call_with_disk_cache_s": round(first_call_s, 3),
+        "jit_compile_s": round(compile_s, 3),
+        "build_12972x2315": cold,
+        "build_12972x12972": full,
+        "cache_load_12972x2315": load,
+        "numpy_build_12972x2315": np_t,
+        "numpy_over_numba_ratio": round(np_t["median_s"] / cold["median_s"], 1),
+        "peak_rss_mb": _util.peak_rss_mb(),
+    }, indent=2))
+
+
+def build(allowed, answers):
+    from wordlelab.matrix import build_array
+
+    return build_array(allowed, answers)
+
+
+if __name__ == "__main__":
+    main()

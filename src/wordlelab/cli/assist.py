@@ -1,0 +1,179 @@
+"""wordlelab assist: suggest a guess, read the game's feedback, repeat."""
+
+from __future__ import annotations
+
+import sys
+from typing import Callable, Iterator
+
+import click
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from ..assistant import AUTO, Assistant, Scored, parse_entry
+from ..errors import WordlelabError
+from ..strategies import strategy_names
+from .common import list_options, load_lists, stdout
+
+HELP = """\
+Answer each suggestion with the game's feedback, in any notation:
+  .y..g   (. grey, y yellow, g green)   01002   BYBBG   ⬜🟨⬜⬜🟩
+  (blank line)   the game did not take that word: suggest the next-best one
+  WORD PATTERN   you played another word, e.g.  crane .y..g  (or crane,.y..g)
+  undo           take back the last step
+  top [N]        the best N guesses with entropy, expected words left, chance it is the answer
+  words [N]      the words still possible, most common first (N of them, default 60)
+  help           this text
+  quit           end the session (Ctrl-D and Ctrl-C too)"""
+
+SHOW_WORDS = 8  # list the candidates with the suggestion when this few are left
+
+
+def _count(n: int) -> str:
+    return "1 word" if n == 1 else f"{n} words"
+
+
+def _suggestion_line(a: Assistant, word: str) -> str:
+    n = a.remaining
+    if n == 1 and a.candidates() == [word]:
+        return f"> [bold]{word.upper()}[/]  (the only word left)"
+    extra = ""
+    if 1 < n <= SHOW_WORDS:
+        extra = ": " + ", ".join(a.words())
+    return f"> [bold]{word.upper()}[/]  ({_count(n)}{extra})"
+
+
+def _percent(p: float) -> str:
+    return f"{p:.2%}" if p < 0.1 else f"{p:.1%}"
+
+
+def top_table(rows: list[Scored], current: str | None = None) -> Table:
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    table.add_column("#", justify="right")
+    table.add_column("guess")
+    table.add_column("bits", justify="right")
+    table.add_column("exp. left", justify="right")
+    table.add_column("P(answer)", justify="right")
+    table.add_column("worst", justify="right")
+    own = any(r.metric not in ("", "bits", "last candidate") for r in rows)
+    if own:
+        table.add_column("score", justify="right")
+    for i, r in enumerate(rows, 1):
+        word = r.word.upper() + (" *" if r.word == current else "")
+        cells = [str(i), word, f"{r.bits:.3f}", f"{r.expected:.2f}",
+                 _percent(r.p_answer) if r.p_answer else "-", str(r.largest)]
+        if own:
+            cells.append(f"{r.value:.4g} {r.metric}" if r.value is not None else "")
+        table.add_row(*cells)
+    return table
+
+
+def run_session(a: Assistant, lines: Iterator[str], out: Console) -> int:
+    """Drive a session from ``lines`` (one answer each); returns the exit code."""
+    say = out.print
+    suggestion = a.suggested_word()
+    say(_suggestion_line(a, suggestion))
+    for raw in lines:
+        line = raw.strip()
+        low = line.lower()
+        cmd, _, arg = low.partition(" ")
+        try:
+            if cmd in ("quit", "exit", "q"):
+                return 0
+            if cmd in ("help", "?", "h"):
+                say(escape(HELP))
+                continue
+            if cmd == "undo":
+                done = a.undo()
+                say(f"undone: {escape(done)}")
+            elif cmd == "top":
+                n = _int_arg(arg, 10)
+                say(top_table(a.top(n), a.suggested_word()))
+                continue
+            elif cmd == "words":
+                n = _int_arg(arg, 60)
+                words = a.words()
+                shown = ", ".join(words[:n])
+                more = f" … and {len(words) - n} more ('words {len(words)}' lists them all)" if len(words) > n else ""
+                say(f"{_count(len(words))}, most common first: {shown}{more}")
+                continue
+            elif cmd in ("", "skip", "next"):
+                refused = suggestion
+                suggestion = a.skip()
+                say(f"(skipping {refused.upper()})")
+                say(_suggestion_line(a, suggestion))
+                continue
+            else:
+                word, pattern = parse_entry(line, a.matrix)
+                step = a.play(word, pattern) if word is not None else a.feedback(pattern)
+                if step.solved:
+                    say(f"[bold green]Solved[/] in {a.turn - 1} "
+                        f"{'guess' if a.turn == 2 else 'guesses'}: {step.word.upper()}")
+                    return 0
+                if word is not None:
+                    say(f"  {step.word.upper()} {pattern.emoji}: {_count(step.after)} left")
+        except WordlelabError as exc:
+            # Part of the conversation, so it goes with the rest (a piped transcript stays in order).
+            say(f"[red]! {escape(str(exc))}[/] (nothing changed; 'help' for help)")
+            continue
+        suggestion = a.suggested_word()
+        say(_suggestion_line(a, suggestion))
+    return 0
+
+
+def _int_arg(arg: str, default: int) -> int:
+    arg = arg.strip()
+    if not arg:
+        return default
+    if not arg.isdigit() or int(arg) < 1:
+        raise WordlelabError(f"{arg!r} is not a positive number")
+    return int(arg)
+
+
+def read_lines(echo: bool, out: Console) -> Iterator[str]:
+    """Lines from stdin: with a prompt on a terminal; echoed after '? ' when piped, so a scripted
+    transcript reads like a session."""
+    if sys.stdin.isatty():
+        try:
+            import readline  # noqa: F401  (line editing for input())
+        except ImportError:
+            pass
+    while True:
+        if echo:
+            line = sys.stdin.readline()
+            if not line:
+                return
+            line = line.rstrip("\r\n")
+            out.print(f"? {escape(line)}")
+        else:
+            try:
+                line = input("? ")
+            except EOFError:
+                out.print()
+                return
+        yield line
+
+
+@click.command()
+@click.option("-s", "--strategy", default="entropy", show_default=True,
+              help=f"Strategy that ranks the guesses (known: {', '.join(strategy_names())}).")
+@click.option("--hard", is_flag=True, help="Hard mode: revealed letters must be used.")
+@click.option("--opener", default=AUTO, show_default=True,
+              help="First guess: a word, 'auto' (SALET on the original lists, where it is the proven "
+                   "optimum; elsewhere the strategy's own) or 'strategy'.")
+@list_options
+def assist(strategy: str, hard: bool, opener: str, length: int, lang: str,
+           words_file: str | None, answers_file: str | None) -> int:
+    """Suggest guesses for a game you are playing elsewhere; answer with the feedback."""
+    lists = load_lists(length, lang, words_file, answers_file)
+    err = Console(stderr=True, highlight=False)
+    out = stdout()
+    on_build: Callable[[], None] = lambda: err.print("building the pattern matrix (once per word list)…")
+    a = Assistant.create(lists.matrix(on_build=on_build), strategy, hard=hard, opener=opener)
+    piped = not sys.stdin.isatty()
+    try:
+        return run_session(a, read_lines(piped, out), out)
+    except KeyboardInterrupt:
+        out.print()
+        err.print("interrupted; bye")
+        return 130

@@ -1,0 +1,97 @@
+"""wordlelab check: judge a pasted share grid (the "bullshit detector")."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+from rich.markup import escape
+from rich.table import Table
+
+from ..analysis import GameReport, analyse, parse_share_grid
+from ..errors import ShareGridError
+from .common import echo_json, load_lists, stdout
+
+
+def _pct(p: float | None) -> str:
+    if p is None:
+        return "-"
+    return f"{p:.2%}" if p < 0.1 else f"{p:.1%}"
+
+
+def _words(words: list[str], total: int) -> str:
+    more = f" … (+{total - len(words)})" if total > len(words) else ""
+    return ", ".join(words) + more
+
+
+def show(report: GameReport) -> None:
+    out = stdout()
+    title = f"Wordle{' ' + report.number if report.number else ''} {report.score}"
+    out.print(f"[bold]{escape(title)}[/]{'  (hard mode)' if report.hard else ''}"
+              f"{f'  answer {report.answer.upper()}' if report.answer else ''}")
+    known = any(r.guess for r in report.rows)
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    table.add_column("#", justify="right")
+    table.add_column("row")
+    if known:
+        for name in ("guess", "left", "P(row)", "skill", "luck", "best guess (exp. left)"):
+            table.add_column(name, justify="left" if name.startswith(("guess", "best")) else "right")
+        for r in report.rows:
+            best = f"{r.best_guess.upper()} ({r.best_expected:.1f}) vs {r.expected:.1f}" if r.best_guess else "-"
+            table.add_row(str(r.row), r.emoji, (r.guess or "").upper(), str(r.after), _pct(r.probability),
+                          "-" if r.skill is None else str(r.skill), "-" if r.luck is None else str(r.luck), best)
+    else:
+        for name in ("answers fit", "P(row)", "guesses that give it"):
+            table.add_column(name, justify="right" if name != "guesses that give it" else "left")
+        for r in report.rows:
+            g = "-" if r.guesses_possible is None else f"{r.guesses_possible}: {', '.join(r.guess_examples[:5])}"
+            table.add_row(str(r.row), r.emoji, str(r.after), _pct(r.probability), g)
+    out.print(table)
+    for r in report.rows:
+        if r.words and 1 < r.after <= 30 and not r.emoji.count("🟩") == len(r.pattern):
+            out.print(f"after row {r.row}: {_words(r.words, r.after)}")
+    n = len(report.answers)
+    label = "answer fits" if n == 1 else "answers fit"
+    out.print(f"{n} {label} every row{': ' + _words(report.answers[:20], n) if n else ''}")
+    for note in report.notes:
+        out.print(f"• {escape(note)}")
+    out.print("[bold green]consistent[/]: these rows can come from a real game on these lists"
+              if report.consistent else "[bold red]not consistent[/]: no real game on these lists gives this")
+
+
+@click.command()
+@click.argument("file", type=click.File("r", encoding="utf-8", errors="replace"), default="-")
+@click.option("--guesses", default=None, help="The guesses, comma- or space-separated (e.g. crane,moist,...).")
+@click.option("--answer", default=None, help="The answer, if you know it.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@click.option("--answers", "answers_file", type=click.Path(dir_okay=False), default=None,
+              help="File of possible answers (one a line).")
+# Not list_options: its --guesses alias for --words would clash with this command's --guesses.
+@click.option("--words", "words_file", type=click.Path(dir_okay=False), default=None,
+              help="File of allowed guesses (one a line).")
+@click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True,
+              help="Language of the bundled lists and the alphabet.")
+@click.option("-k", "--length", type=click.IntRange(4, 11), default=None,
+              help="Word length (default: the grid's).")
+def check(file, guesses: str | None, answer: str | None, as_json: bool, length: int | None, lang: str,
+          words_file: str | None, answers_file: str | None) -> int:
+    """Judge a share grid from FILE or stdin: answers that fit, each row's odds, skill and luck."""
+    if file is sys.stdin and sys.stdin.isatty():
+        click.echo("Paste the share grid, then Ctrl-D:", err=True)
+    try:
+        text = file.read()
+    except KeyboardInterrupt:
+        raise click.exceptions.Abort() from None
+    grid = parse_share_grid(text)
+    if length is not None and length != grid.length:
+        raise ShareGridError(f"the grid has {grid.length} tiles a row, not {length}", length)
+    lists = load_lists(grid.length, lang, words_file, answers_file)
+    words = [w for w in guesses.replace(",", " ").split()] if guesses is not None else None
+    if words is not None and not words:
+        raise ShareGridError("--guesses is empty", guesses)
+    report = analyse(grid, lists.matrix(), words, answer, lang)
+    if as_json:
+        echo_json(report.to_dict())
+    else:
+        show(report)
+    return 0 if report.consistent else 2

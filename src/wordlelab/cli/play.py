@@ -1,0 +1,182 @@
+"""wordlelab play: the console game, and wordlelab stats."""
+
+from __future__ import annotations
+
+import random
+import sys
+from typing import Iterator
+
+import click
+from rich.console import Console
+from rich.markup import escape
+from rich.text import Text
+
+from ..errors import WordlelabError
+from ..feedback import GREEN, GREY, YELLOW, Pattern
+from ..game import Game
+from ..stats import GameRecord, StatsError, StatsLockedError, StatsStore, Summary
+from .assist import read_lines
+from .common import echo_json, list_options, load_lists, stdout
+
+LAYOUTS = {
+    "en": ("qwertyuiop", "asdfghjkl", "zxcvbnm"),
+    "ru": ("йцукенгшщзхъ", "фывапролджэ", "ячсмитьбю"),
+}
+PRAISE = {1: "Genius", 2: "Magnificent", 3: "Impressive", 4: "Splendid", 5: "Great", 6: "Phew"}
+_TILE = {GREEN: "bold white on #538d4e", YELLOW: "bold white on #b59f3b", GREY: "bold white on #3a3a3c"}
+_UNUSED = -1
+
+
+def board_row(word: str, pattern: Pattern, colour: bool) -> Text:
+    """One played row: coloured tiles on a colour terminal, letters and emoji elsewhere."""
+    if colour:
+        row = Text()
+        for ch, c in zip(word, pattern.colors):
+            row.append(f" {ch.upper()} ", style=_TILE[c])
+            row.append(" ")
+        return row
+    return Text(" ".join(word.upper()) + "  " + pattern.emoji)
+
+
+def letter_states(history: list[tuple[str, Pattern]]) -> dict[str, int]:
+    """Best colour each played letter has shown (green beats yellow beats grey)."""
+    rank = {GREY: 0, YELLOW: 1, GREEN: 2}
+    states: dict[str, int] = {}
+    for word, pattern in history:
+        for ch, c in zip(word, pattern.colors):
+            if ch not in states or rank[c] > rank[states[ch]]:
+                states[ch] = c
+    return states
+
+
+def keyboard(history: list[tuple[str, Pattern]], lang: str, letters: str, colour: bool) -> list[Text]:
+    """The keyboard under the board, each key in the colour it has shown.
+
+    Without colour: [A] green, (A) yellow, · absent, a not tried yet.
+    """
+    rows = list(LAYOUTS.get(lang, ()))
+    extra = "".join(ch for ch in letters if not any(ch in r for r in rows))
+    if extra:
+        rows.append(extra)
+    states = letter_states(history)
+    out = []
+    for i, keys in enumerate(rows):
+        line = Text(" " * i)
+        for ch in keys:
+            state = states.get(ch, _UNUSED)
+            if colour:
+                style = _TILE[state] if state != _UNUSED else "bold black on #d3d6da"
+                line.append(f" {ch.upper()} ", style=style)
+                line.append(" ")
+            else:
+                shown = {GREEN: f"[{ch.upper()}]", YELLOW: f"({ch.upper()})", GREY: " · "}.get(state, f" {ch} ")
+                line.append(shown)
+        out.append(line)
+    return out
+
+
+def share_grid(history: list[tuple[str, Pattern]], won: bool, max_guesses: int, hard: bool,
+               number: int | None = None) -> str:
+    head = "Wordle" + (f" {number:,}" if number is not None else "")
+    score = f"{len(history) if won else 'X'}/{max_guesses}{'*' if hard else ''}"
+    return f"{head} {score}\n\n" + "\n".join(p.emoji for _, p in history)
+
+
+def show_summary(out: Console, s: Summary) -> None:
+    out.print(f"Played {s.played}   Win % {s.win_percent}   Current streak {s.current_streak}   "
+              f"Max streak {s.max_streak}")
+    out.print("Guess distribution")
+    top = max(s.distribution.values(), default=0) or 1
+    for n, count in sorted(s.distribution.items()):
+        bar = "█" * max(1, round(20 * count / top)) if count else ""
+        out.print(f"  {n} {bar} {count}")
+
+
+def play_game(game: Game, lines: Iterator[str], out: Console, lang: str) -> bool:
+    """Run one game from ``lines``; True when it ended (won or lost), False when abandoned."""
+    colour = out.color_system is not None
+    k = len(game.answer)
+    out.print(f"Guess the {k}-letter word in {game.max_guesses} tries"
+              f"{' (hard mode: revealed hints must be used)' if game.hard else ''}. 'quit' gives up.")
+    for raw in lines:
+        line = raw.strip()
+        if not line:
+            continue
+        if line.lower() in ("quit", "exit", "q"):
+            out.print(f"The word was [bold]{game.answer.upper()}[/].")
+            return False
+        try:
+            game.guess(line)
+        except WordlelabError as exc:
+            out.print(f"[red]! {escape(str(exc))}[/] (no try used)")
+            continue
+        for word, pattern in game.history:
+            out.print(board_row(word, pattern, colour))
+        if game.over:
+            return True
+        for key_line in keyboard(game.history, lang, game.words.letters, colour):
+            out.print(key_line)
+        out.print(f"{game.turns_left} {'try' if game.turns_left == 1 else 'tries'} left")
+    return False
+
+
+@click.command()
+@click.option("--seed", type=int, default=None, help="Seed for the answer (the same seed, the same word).")
+@click.option("--hard", is_flag=True, help="Hard mode: revealed hints must be used in later guesses.")
+@click.option("--tries", type=click.IntRange(1, 20), default=6, show_default=True, help="Number of tries.")
+@click.option("--no-stats", is_flag=True, help="Do not record this game in the statistics.")
+@list_options
+def play(seed: int | None, hard: bool, tries: int, no_stats: bool, length: int, lang: str,
+         words_file: str | None, answers_file: str | None) -> int:
+    """Play Wordle in the console against a random answer."""
+    lists = load_lists(length, lang, words_file, answers_file)
+    rng = random.Random(seed)
+    answer = rng.choice(list(lists.answers))
+    out = stdout()
+    game = Game(answer, words=lists.guesses, max_guesses=tries, hard=hard)
+    try:
+        finished = play_game(game, read_lines(not sys.stdin.isatty(), out), out, lang)
+    except KeyboardInterrupt:
+        out.print()
+        click.echo("interrupted; the game is not counted", err=True)
+        return 130
+    if not finished:
+        if not game.over:
+            out.print("Game abandoned; it is not counted.")
+        return 0
+    n = len(game.history)
+    if game.won:
+        out.print(f"[bold green]{PRAISE.get(n, 'Phew')}![/] {n}/{tries}")
+    else:
+        out.print(f"The word was [bold]{game.answer.upper()}[/].")
+    out.print()
+    out.print(share_grid(game.history, game.won, tries, hard, seed))
+    out.print()
+    if no_stats:
+        return 0
+    store = StatsStore()
+    rec = GameRecord(answer=game.answer, guesses=n, won=game.won, hard=hard, length=length, lang=lang,
+                     max_guesses=tries, words=tuple(w for w, _ in game.history))
+    try:
+        store.record(rec)
+        show_summary(out, store.summary(length, lang))
+    except StatsLockedError as exc:
+        click.echo(f"wordlelab: {exc}", err=True)
+    except StatsError as exc:
+        click.echo(f"wordlelab: error: {exc}", err=True)
+        return 1
+    return 0
+
+
+@click.command()
+@click.option("-k", "--length", type=click.IntRange(4, 11), default=None, help="Only games of this length.")
+@click.option("--lang", type=click.Choice(["en", "ru"]), default=None, help="Only games in this language.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+def stats(length: int | None, lang: str | None, as_json: bool) -> None:
+    """Show your statistics from 'wordlelab play'."""
+    store = StatsStore()
+    s = store.summary(length, lang)
+    if as_json:
+        echo_json({**s.to_dict(), "database": str(store.path)})
+        return
+    show_summary(stdout(), s)

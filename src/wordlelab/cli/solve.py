@@ -1,0 +1,41 @@
+"""wordlelab solve WORD: how a strategy finds WORD, step by step."""
+
+from __future__ import annotations
+
+import click
+from rich.table import Table
+
+from ..assistant import AUTO
+from ..assistant import solve as solve_word
+from ..strategies import strategy_names
+from .common import echo_json, list_options, load_lists, stdout
+
+
+@click.command()
+@click.argument("word")
+@click.option("-s", "--strategy", default="entropy", show_default=True,
+              help=f"Strategy (known: {', '.join(strategy_names())}).")
+@click.option("--hard", is_flag=True, help="Hard mode.")
+@click.option("--opener", default=AUTO, show_default=True,
+              help="First guess: a word, 'auto' (as in assist) or 'strategy'.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@list_options
+def solve(word: str, strategy: str, hard: bool, opener: str, as_json: bool, length: int, lang: str,
+          words_file: str | None, answers_file: str | None) -> None:
+    """Show how STRATEGY solves WORD: each guess, its feedback and the words left."""
+    lists = load_lists(length, lang, words_file, answers_file)
+    steps = solve_word(lists.matrix(), word, strategy, hard=hard, opener=opener)
+    if as_json:
+        echo_json({"answer": steps[-1].word, "strategy": strategy, "hard": hard, "guesses": len(steps),
+                   "steps": [{"guess": s.word, "pattern": str(s.pattern), "emoji": s.pattern.emoji,
+                              "before": s.before, "after": s.after} for s in steps]})
+        return
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    for name, justify in (("#", "right"), ("guess", "left"), ("feedback", "left"), ("left", "right")):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for i, s in enumerate(steps, 1):
+        table.add_row(str(i), s.word.upper(), s.pattern.emoji, "solved" if s.solved else str(s.after))
+    out = stdout()
+    out.print(f"{strategy}{' (hard mode)' if hard else ''} solves {steps[-1].word.upper()} "
+              f"in {len(steps)} {'guess' if len(steps) == 1 else 'guesses'}:")
+    out.print(table)

@@ -1,0 +1,250 @@
+"""Game statistics in SQLite: played, win %, streaks and the guess distribution.
+
+Each finished game is one row written in one transaction, so a killed process never leaves half a
+game behind. Another process holding the database gets a busy timeout; if it is still locked
+after that, the game is written to a small JSON file in ``pending/`` (atomically) and added the
+next time the database opens, so nothing is lost. Every game carries a unique id, which makes
+adding a pending file twice harmless.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import tempfile
+import uuid
+from dataclasses import asdict, dataclass, field
+from datetime import datetime, timezone
+from pathlib import Path
+
+from .errors import WordlelabError
+from .paths import data_dir
+
+SCHEMA_VERSION = 1
+DEFAULT_TIMEOUT = 5.0
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    finished_at TEXT NOT NULL,
+    answer TEXT NOT NULL,
+    guesses INTEGER NOT NULL,
+    won INTEGER NOT NULL,
+    hard INTEGER NOT NULL,
+    length INTEGER NOT NULL,
+    lang TEXT NOT NULL,
+    max_guesses INTEGER NOT NULL,
+    words TEXT NOT NULL
+)
+"""
+
+
+class StatsError(WordlelabError):
+    """The statistics database cannot be used (locked, unreadable, not a database)."""
+
+
+class StatsLockedError(StatsError):
+    """The database stayed locked; the game was kept in a pending file and is not lost."""
+
+
+def _timeout() -> float:
+    try:
+        return float(os.environ.get("WORDLELAB_DB_TIMEOUT", DEFAULT_TIMEOUT))
+    except ValueError:
+        return DEFAULT_TIMEOUT
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished game."""
+
+    answer: str
+    guesses: int
+    won: bool
+    hard: bool = False
+    length: int = 5
+    lang: str = "en"
+    max_guesses: int = 6
+    words: tuple[str, ...] = ()
+    id: str = field(default_factory=lambda: uuid.uuid4().hex)
+    finished_at: str = field(default_factory=lambda: datetime.now(timezone.utc).isoformat(timespec="seconds"))
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Statistics as the NYT shows them."""
+
+    played: int
+    wins: int
+    current_streak: int
+    max_streak: int
+    distribution: dict[int, int]  # guesses -> wins in that many guesses
+
+    @property
+    def win_percent(self) -> int:
+        return round(100 * self.wins / self.played) if self.played else 0
+
+    def to_dict(self) -> dict:
+        return {"played": self.played, "wins": self.wins, "win_percent": self.win_percent,
+                "current_streak": self.current_streak, "max_streak": self.max_streak,
+                "distribution": {str(k): v for k, v in sorted(self.distribution.items())}}
+
+
+def summarize(results: list[tuple[bool, int]], max_guesses: int = 6) -> Summary:
+    """Summary of (won, guesses) in the order played."""
+    dist = {n: 0 for n in range(1, max_guesses + 1)}
+    best = run = 0
+    for won, n in results:
+        if won:
+            dist[n] = dist.get(n, 0) + 1
+            run += 1
+            best = max(best, run)
+        else:
+            run = 0
+    return Summary(len(results), sum(1 for w, _ in results if w), run, best, dist)
+
+
+class StatsStore:
+    """The statistics database (``stats.sqlite3`` in the data directory unless a path is given)."""
+
+    def __init__(self, path: str | Path | None = None, timeout: float | None = None) -> None:
+        self.path = Path(path) if path is not None else data_dir() / "stats.sqlite3"
+        self.timeout = _timeout() if timeout is None else timeout
+
+    @property
+    def pending_dir(self) -> Path:
+        return self.path.parent / "pending"
+
+    def _connect(self) -> sqlite3.Connection:
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
+        except (OSError, sqlite3.Error) as exc:
+            raise StatsError(f"cannot open the statistics database {self.path}: {exc}", str(self.path)) from None
+        try:
+            conn.execute(_SCHEMA)
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version == 0:
+                conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            elif version > SCHEMA_VERSION:
+                raise StatsError(f"{self.path} was written by a newer wordlelab (schema {version})", str(self.path))
+        except sqlite3.Error as exc:
+            conn.close()
+            raise self._error(exc) from None
+        return conn
+
+    def _error(self, exc: sqlite3.Error) -> StatsError:
+        text = str(exc)
+        if "locked" in text or "busy" in text:
+            return StatsError(
+                f"the statistics database {self.path} is locked by another program (waited "
+                f"{self.timeout:g} s); try again when it has finished", str(self.path))
+        return StatsError(f"the statistics database {self.path} cannot be used: {text}", str(self.path))
+
+    @staticmethod
+    def _insert(conn: sqlite3.Connection, rec: GameRecord) -> None:
+        conn.execute(
+            "INSERT OR IGNORE INTO games (id, finished_at, answer, guesses, won, hard, length, lang, "
+            "max_guesses, words) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (rec.id, rec.finished_at, rec.answer, rec.guesses, int(rec.won), int(rec.hard), rec.length,
+             rec.lang, rec.max_guesses, ",".join(rec.words)),
+        )
+
+    def _pending(self) -> list[Path]:
+        try:
+            return sorted(self.pending_dir.glob("*.json"))
+        except OSError:
+            return []
+
+    def _absorb_pending(self, conn: sqlite3.Connection) -> None:
+        """Add games that were kept aside while the database was locked (idempotent)."""
+        files = self._pending()
+        if not files:
+            return
+        records = []
+        for f in files:
+            try:
+                data = json.loads(f.read_text(encoding="utf-8"))
+                data["words"] = tuple(data.get("words", ()))
+                records.append(GameRecord(**data))
+            except (OSError, ValueError, TypeError):
+                continue  # a file being written right now; it is picked up next time
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for rec in records:
+                self._insert(conn, rec)
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+        for f, _ in zip(files, records):
+            try:
+                f.unlink()
+            except OSError:
+                pass
+
+    def record(self, rec: GameRecord) -> None:
+        """Add a finished game. StatsLockedError (with the game safe in a pending file) if locked."""
+        try:
+            conn = self._connect()
+        except StatsError as exc:
+            self._keep_pending(rec, exc)
+        try:
+            self._absorb_pending(conn)
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                self._insert(conn, rec)
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as exc:
+            self._keep_pending(rec, self._error(exc))
+        finally:
+            conn.close()
+
+    def _keep_pending(self, rec: GameRecord, exc: StatsError) -> None:
+        try:
+            self.pending_dir.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=self.pending_dir, suffix=".tmp")
+            with os.fdopen(fd, "w", encoding="utf-8") as fh:
+                json.dump(asdict(rec), fh)
+            os.replace(tmp, self.pending_dir / f"{rec.id}.json")
+        except OSError as err:
+            raise StatsError(f"{exc}; the game could not be kept either ({err})", str(self.path)) from None
+        raise StatsLockedError(
+            f"{exc}. This game is kept in {self.pending_dir} and will be counted next time", str(self.path))
+
+    def games(self, length: int | None = None, lang: str | None = None) -> list[GameRecord]:
+        """Every recorded game, oldest first (optionally one length / language only)."""
+        conn = self._connect()
+        try:
+            try:
+                self._absorb_pending(conn)
+            except sqlite3.Error:
+                pass  # still locked: count what is in the database, add the rest next time
+            query = "SELECT id, finished_at, answer, guesses, won, hard, length, lang, max_guesses, words FROM games"
+            where, args = [], []
+            if length is not None:
+                where.append("length = ?")
+                args.append(length)
+            if lang is not None:
+                where.append("lang = ?")
+                args.append(lang)
+            if where:
+                query += " WHERE " + " AND ".join(where)
+            rows = conn.execute(query + " ORDER BY seq", args).fetchall()
+        except sqlite3.Error as exc:
+            raise self._error(exc) from None
+        finally:
+            conn.close()
+        return [GameRecord(answer=r[2], guesses=r[3], won=bool(r[4]), hard=bool(r[5]), length=r[6],
+                           lang=r[7], max_guesses=r[8], words=tuple(w for w in r[9].split(",") if w),
+                           id=r[0], finished_at=r[1]) for r in rows]
+
+    def summary(self, length: int | None = None, lang: str | None = None) -> Summary:
+        games = self.games(length, lang)
+        top = max([6] + [g.max_guesses for g in games])
+        return summarize([(g.won, g.guesses) for g in games], top)

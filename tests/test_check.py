@@ -1,0 +1,58 @@
+"""wordlelab check end to end: real grids from stdin and files, JSON, and every bad input."""
+
+from __future__ import annotations
+
+import json
+
+from interactive_helpers import invoke, run_cli
+
+from wordlelab.feedback import score
+
+CIGAR = "Wordle 1,234 4/6\r\n\r\n⬜️🟨️⬜️⬜️⬜️\r\n⬜️🟨️⬜️⬜️⬜️\r\n🟩️⬜️🟨️🟨️🟩️\r\n🟩️🟩️🟩️🟩️🟩️\r\n"
+HARD = "Wordle 1,234 3/6*\n\n" + "\n".join(score(w, "cigar").emoji for w in ("salet", "crane", "cigar"))
+
+
+def test_tiles_only():
+    code, out, _ = invoke("check", input=CIGAR)
+    assert code == 0 and "answers fit every row" in out and "consistent" in out
+
+
+def test_with_guesses_and_answer():
+    code, out, _ = invoke("check", "--guesses", "salet,brond,chair,cigar", "--answer", "CIGAR", input=CIGAR)
+    assert code == 0 and "skill" in out and "luck" in out and "1 answer fits every row: cigar" in out
+    code, out, _ = invoke("check", "--guesses", "salet brond chair cigar", "--json", input=CIGAR)
+    data = json.loads(out)
+    assert data["consistent"] and [r["guess"] for r in data["rows"]] == ["salet", "brond", "chair", "cigar"]
+    assert all(0 <= r["skill"] <= 99 for r in data["rows"])
+
+
+def test_file_and_hard_mode(tmp_path):
+    f = tmp_path / "grid.txt"
+    f.write_text(HARD, encoding="utf-8")
+    code, out, _ = invoke("check", str(f), "--guesses", "salet,crane,cigar")
+    assert code == 0 and "(hard mode)" in out
+    f.write_text(HARD.replace(score("crane", "cigar").emoji, score("brond", "cigar").emoji), encoding="utf-8")
+    code, out, _ = invoke("check", str(f), "--guesses", "salet,brond,cigar")
+    assert code == 2 and "breaks hard mode" in out and "not consistent" in out
+
+
+def test_bad_inputs(tmp_path):
+    cases = [
+        ([], "", "no share grid"),
+        ([], "Wordle 1 2/6\n⬜🟨⬜⬜⬜\n🟩🟩x🟩🟩\n", "mixes tiles"),
+        (["--guesses", "salet"], CIGAR, "4 rows but 1 guesses"),
+        (["--guesses", "salet,brond,chair,zzzzz"], CIGAR, "'zzzzz' is not in the word list"),
+        (["--guesses", ","], CIGAR, "--guesses is empty"),
+        (["--answer", "qqqqq"], CIGAR, "not a possible answer"),
+        (["--answer", "cigars"], CIGAR, "has 6 letters"),
+        (["-k", "6"], CIGAR, "6"),
+        ([str(tmp_path / "missing.txt")], "", "No such file"),
+    ]
+    for args, text, message in cases:
+        code, _, err = invoke("check", *args, input=text)
+        assert code == 1 and message in err, (args, err)
+
+
+def test_pipe_subprocess():
+    r = run_cli("check", "--guesses", "salet,brond,chair,cigar", input=CIGAR)
+    assert r.returncode == 0 and "CIGAR" in r.stdout and "Traceback" not in r.stdout + r.stderr

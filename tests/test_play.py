@@ -1,0 +1,118 @@
+"""The console game: fixed seeds, scripted input, hard mode, the share grid, and statistics."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import sqlite3
+import subprocess
+import sys
+
+import pytest
+
+from wordlelab.words import WordList
+
+from interactive_helpers import cli_env, invoke
+
+
+def answer_for(seed: int) -> str:
+    return random.Random(seed).choice(list(WordList.bundled("answers")))
+
+
+@pytest.fixture()
+def data(tmp_path, monkeypatch):
+    monkeypatch.setenv("WORDLELAB_DATA_DIR", str(tmp_path))
+    return tmp_path
+
+
+def test_seed_is_repeatable():
+    assert answer_for(7) == "octet"
+
+
+def test_win_share_grid_and_stats(data):
+    code, out, err = invoke("play", "--seed", "7", input="crane\nzzzzz\ncran\n\nmoist\noctet\n")
+    assert code == 0, err
+    assert "not in the word list (no try used)" in out and "has 4 letters" in out
+    assert "Impressive! 3/6" in out
+    assert "Wordle 7 3/6\n\n🟨⬜⬜⬜🟨\n⬜🟨⬜⬜🟩\n🟩🟩🟩🟩🟩" in out
+    assert "(E)" in out and "[T]" in out  # the keyboard, without colour
+    assert "Played 1   Win % 100   Current streak 1   Max streak 1" in out
+    code, out, _ = invoke("stats", "--json")
+    assert code == 0 and '"played": 1' in out and '"3": 1' in out
+
+
+def test_loss_then_streaks(data):
+    guesses = "\n".join(["crane", "slate", "moist", "bingo", "hello", "world"]) + "\n"
+    code, out, _ = invoke("play", "--seed", "7", input=guesses)
+    assert code == 0 and "The word was OCTET." in out and "Wordle 7 X/6" in out
+    invoke("play", "--seed", "7", input="octet\n")
+    invoke("play", "--seed", "7", "--tries", "3", input="octet\n")
+    code, out, _ = invoke("stats")
+    assert "Played 3   Win % 67   Current streak 2   Max streak 2" in out
+    assert "  1 ████████████████████ 2" in out
+
+
+def test_hard_mode_messages(data):
+    code, out, _ = invoke("play", "--seed", "7", "--hard", input="crane\nslate\nmoist\ncheck\ntecho\nquit\n")
+    assert code == 0
+    assert "Guess must contain C" in out  # slate drops the yellow C
+    assert "1st letter must be" not in out
+    assert "Game abandoned; it is not counted." in out
+    code, out, _ = invoke("play", "--seed", "7", "--hard", input="ethos\nwhite\noctet\n")
+    assert "Wordle 7 " in out and "/6*" in out
+
+
+def test_abandoned_and_no_stats(data):
+    invoke("play", "--seed", "1", input="crane\n")  # EOF mid game
+    invoke("play", "--seed", "7", "--no-stats", input="octet\n")
+    code, out, _ = invoke("stats", "--json")
+    assert '"played": 0' in out
+
+
+def test_locked_database_loses_nothing(data, monkeypatch):
+    monkeypatch.setenv("WORDLELAB_DB_TIMEOUT", "0.1")
+    invoke("play", "--seed", "7", input="octet\n")  # creates the database
+    holder = sqlite3.connect(data / "stats.sqlite3", isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        code, out, err = invoke("play", "--seed", "7", input="crane\noctet\n")
+        assert code == 0 and "Wordle 7 2/6" in out
+        assert "is locked by another program" in err and "will be counted next time" in err
+        code, _, err = invoke("stats")
+        assert code == 1 and "locked" in err
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    code, out, _ = invoke("stats", "--json")
+    assert '"played": 2' in out and '"2": 1' in out
+    assert not list((data / "pending").glob("*.json"))
+    code, out, _ = invoke("stats", "--json")  # absorbing is idempotent
+    assert '"played": 2' in out
+
+
+def test_not_a_database(data):
+    (data / "stats.sqlite3").write_text("this is not sqlite" * 100)
+    code, _, err = invoke("stats")
+    assert code == 1 and "cannot be used" in err
+
+
+def test_pipe_game_and_a_killed_game(data):
+    env = {**cli_env(), "WORDLELAB_DATA_DIR": str(data)}
+    r = subprocess.run([sys.executable, "-m", "wordlelab", "play", "--seed", "7"], input="slate\noctet\n",
+                       capture_output=True, text=True, encoding="utf-8", env=env, timeout=60)
+    assert r.returncode == 0 and "Wordle 7 2/6" in r.stdout and "Traceback" not in r.stdout + r.stderr
+    # A game killed mid-way leaves the statistics as they were.
+    p = subprocess.Popen([sys.executable, "-m", "wordlelab", "play", "--seed", "3"], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
+    assert p.stdin is not None and p.stdout is not None
+    p.stdin.write("crane\n")
+    p.stdin.flush()
+    assert "Guess the 5-letter word" in p.stdout.readline()
+    os.kill(p.pid, signal.SIGKILL)
+    p.wait(timeout=30)
+    p.stdout.close()
+    p.stderr.close()  # type: ignore[union-attr]
+    p.stdin.close()
+    code, out, _ = invoke("stats", "--json")
+    assert '"played": 1' in out

@@ -1,0 +1,51 @@
+"""Statistics store: streaks, the distribution, locks and pending games."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from wordlelab.stats import GameRecord, StatsError, StatsLockedError, StatsStore, summarize
+
+
+def test_summarize_streaks():
+    s = summarize([(True, 3), (True, 4), (False, 6), (True, 2), (True, 3), (True, 3), (False, 6), (True, 1)])
+    assert (s.played, s.wins, s.win_percent, s.current_streak, s.max_streak) == (8, 6, 75, 1, 3)
+    assert s.distribution == {1: 1, 2: 1, 3: 3, 4: 1, 5: 0, 6: 0}
+    assert summarize([]).win_percent == 0
+
+
+def test_store_round_trip_and_filters(tmp_path):
+    store = StatsStore(tmp_path / "s.db")
+    store.record(GameRecord("cigar", 4, True, words=("salet", "brond", "chair", "cigar")))
+    store.record(GameRecord("тесто", 6, False, lang="ru"))
+    assert store.summary().played == 2
+    assert store.summary(lang="en").distribution[4] == 1
+    assert store.games()[0].words == ("salet", "brond", "chair", "cigar")
+
+
+def test_locked_keeps_the_game(tmp_path):
+    store = StatsStore(tmp_path / "s.db", timeout=0.05)
+    store.record(GameRecord("cigar", 4, True))
+    holder = sqlite3.connect(tmp_path / "s.db", isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    rec = GameRecord("rebut", 2, True)
+    with pytest.raises(StatsLockedError, match="will be counted next time"):
+        store.record(rec)
+    with pytest.raises(StatsError, match="locked"):
+        store.summary()
+    holder.execute("ROLLBACK")
+    holder.close()
+    # The pending file is added once, even if it were seen twice.
+    (store.pending_dir / "copy.json").write_text((store.pending_dir / f"{rec.id}.json").read_text())
+    s = store.summary()
+    assert s.played == 2 and s.distribution[2] == 1
+    assert not list(store.pending_dir.glob("*.json"))
+
+
+def test_unusable_database(tmp_path):
+    bad = tmp_path / "s.db"
+    bad.write_bytes(b"garbage" * 200)
+    with pytest.raises(StatsError, match="cannot be used"):
+        StatsStore(bad).summary()

@@ -1,0 +1,110 @@
+"""Bundled lists (fingerprints from PROVENANCE.md) and user word-list files."""
+
+from __future__ import annotations
+
+import pytest
+
+from wordlelab import InvalidWordError, UnknownWordError, WordList, WordListError, fingerprint
+from wordlelab.languages import RUSSIAN
+
+ORIGINAL = {
+    "answers": (2315, "f40e47975cf360ff9febe7d49c8e285054d8fa3fb9644cea575922060951d6ee"),
+    "allowed": (12972, "feacc549249b5dcb43e2799fbbcda14ebc33d55904fb15d043779104e60c1579"),
+    "nyt": (14855, "ba86911aea83d038d53c0999fe6cbe310c8f59d2b79626c73bd0cd0773adc320"),
+}
+
+
+@pytest.mark.parametrize("kind", sorted(ORIGINAL))
+def test_original_lists_fingerprints(kind):
+    words = WordList.bundled(kind)
+    count, digest = ORIGINAL[kind]
+    assert len(words) == count
+    assert words.fingerprint == digest
+    assert list(words) == sorted(words)
+
+
+def test_answers_subset_of_allowed_subset_of_nyt():
+    answers, allowed, nyt = (set(WordList.bundled(k)) for k in ("answers", "allowed", "nyt"))
+    assert answers <= allowed <= nyt
+
+
+def test_fingerprint_definition():
+    assert fingerprint(["b", "A", "a"]) == fingerprint(["a", "b"])
+
+
+def test_unknown_bundled_list():
+    with pytest.raises(WordListError, match="no bundled list 'answers' for en, length 3"):
+        WordList.bundled("answers", "en", 3)
+
+
+def write(tmp_path, text, name="words.txt"):
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    return p
+
+
+def test_file_comments_blanks_and_case(tmp_path):
+    p = write(tmp_path, "# my list\nCRANE\n\n  slate  # a comment\nAbbey\n")
+    wl = WordList.from_file(p)
+    assert list(wl) == ["crane", "slate", "abbey"]
+    assert wl.length == 5 and wl.index("slate") == 1
+
+
+@pytest.mark.parametrize(
+    "text,line,message",
+    [
+        ("crane\nslat\n", 2, "has 4 letters; the list's first word has 5"),
+        ("crane\nsl4te\n", 2, "non-letters '4'"),
+        ("crane\nslate\nCrane\n", 3, "'crane' repeats line 1"),
+        ("crane\nsla-t\n", 2, "non-letters '-'"),
+    ],
+)
+def test_bad_files_name_file_and_line(tmp_path, text, line, message):
+    p = write(tmp_path, text)
+    with pytest.raises(WordListError, match=message) as exc:
+        WordList.from_file(p)
+    assert f"{p}:{line}:" in str(exc.value)
+
+
+@pytest.mark.parametrize("text", ["", "# only a comment\n\n"])
+def test_empty_file(tmp_path, text):
+    p = write(tmp_path, text)
+    with pytest.raises(WordListError, match="no words"):
+        WordList.from_file(p)
+
+
+def test_missing_and_binary_files(tmp_path):
+    with pytest.raises(WordListError, match="no such file"):
+        WordList.from_file(tmp_path / "nope.txt")
+    p = tmp_path / "bin.txt"
+    p.write_bytes(b"\xff\xfe\x00crane")
+    with pytest.raises(WordListError, match="cannot read"):
+        WordList.from_file(p)
+
+
+def test_language_alphabet_and_yo_folding(tmp_path):
+    p = write(tmp_path, "ёлка\nпесок\n".replace("песок", "сова"))
+    wl = WordList.from_file(p, language="ru")
+    assert list(wl) == ["елка", "сова"]
+    with pytest.raises(WordListError, match="outside the Russian alphabet"):
+        WordList.from_file(write(tmp_path, "ёлка\nsova\n", "mixed.txt"), language=RUSSIAN)
+    with pytest.raises(WordListError, match="outside the English alphabet"):
+        WordList.from_file(write(tmp_path, "crane\nсова1\n", "en.txt"), language="en")
+
+
+def test_normalize_and_lookup(allowed):
+    assert allowed.lookup(" SaLeT ") == allowed.index("salet")
+    with pytest.raises(InvalidWordError, match="has 4 letters; this game uses 5"):
+        allowed.lookup("sale")
+    with pytest.raises(InvalidWordError, match="'s4let'"):
+        allowed.lookup("s4let")
+    with pytest.raises(UnknownWordError, match="'zzzzz' is not in the word list"):
+        allowed.lookup("zzzzz")
+
+
+def test_provenance_records_every_fingerprint():
+    from importlib import resources
+
+    text = (resources.files("wordlelab") / "data" / "PROVENANCE.md").read_text(encoding="utf-8")
+    for count, digest in ORIGINAL.values():
+        assert digest in text and str(count) in text
