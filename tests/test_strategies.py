@@ -16,7 +16,12 @@ from wordlelab.kernels.partition import partition_stats
 from wordlelab.kernels.scoring import cost_table, leaf_guesses, one_step_cost
 from wordlelab.matrix import PatternMatrix
 from wordlelab.simulate import play_one, simulate
-from wordlelab.strategies import find_strategy, letter_entropy, make_strategy, strategy_names
+from wordlelab.strategies import (
+    find_strategy,
+    letter_entropy,
+    make_strategy,
+    strategy_names,
+)
 from wordlelab.words import WordList
 
 ALL = strategy_names()
@@ -100,7 +105,7 @@ def test_tree_matches_games_played_alone(small, name):
         assert tuple(play_one(strategy, small, answer, hard=True, cache=False)) == r.paths[answer]
 
 
-@pytest.mark.parametrize("name", ALL)
+@pytest.mark.parametrize("name", [n for n in ALL if n != "optimal"])
 def test_candidate_pool_guesses_only_candidates(small, name):
     strategy = make_strategy(name, m=5) if name == "lookahead" else make_strategy(name, pool="candidates")
     if name == "lookahead":
@@ -113,6 +118,11 @@ def test_candidate_pool_guesses_only_candidates(small, name):
                      if all(score_colors(g, a) == c for g, c in history)]
             assert word in cands, (answer, path, word)
             history.append((word, score_colors(word, answer)))
+
+
+def test_optimal_refuses_the_candidates_pool():
+    with pytest.raises(WordlelabError, match="pool 'candidates' is not supported"):
+        make_strategy("optimal", pool="candidates")
 
 
 def test_last_candidate_is_played(small):
@@ -158,8 +168,8 @@ def _h(ps):
 
 
 def test_letter_entropy_matches_a_slow_reference(small):
-    from wordlelab.strategies.words_cache import alphabet, answer_codes
     from wordlelab.game import guess_codes
+    from wordlelab.strategies.words_cache import alphabet, answer_codes
 
     cands = np.arange(0, 150, 4)
     words = [small.answers[int(i)] for i in cands]

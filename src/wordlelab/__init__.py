@@ -33,6 +33,8 @@ _LAZY = {
     "make_strategy": "strategies", "strategy_names": "strategies",
     "backtest": "simulate", "SimulationResult": "simulate", "play_one": "simulate",
     "Opener": "openers", "rank_openers": "openers", "strategy_opener": "openers",
+    # Exact search and decision trees (issue 5).
+    "DecisionTree": "tree", "TreeReport": "tree", "OptimalResult": "optimal", "solve_optimal": "optimal",
 }
 
 
@@ -49,6 +51,10 @@ def __getattr__(name: str) -> object:
 
 __all__ = [
     "Assistant",
+    "DecisionTree",
+    "OptimalResult",
+    "TreeReport",
+    "solve_optimal",
     "GameRecord",
     "GameReport",
     "RowReport",

@@ -51,10 +51,12 @@ def _register() -> None:
     from . import bench as _bench
     from . import check as _check
     from . import openers as _openers
+    from . import optimal as _optimal
     from . import play as _play
     from . import score as _score
     from . import solve as _solve
     from . import strategies as _strategies
+    from . import tree as _tree
 
     cli.add_command(_score.score)
     cli.add_command(_assist.assist)
@@ -65,6 +67,8 @@ def _register() -> None:
     cli.add_command(_bench.bench)
     cli.add_command(_openers.openers)
     cli.add_command(_strategies.strategies)
+    cli.add_command(_optimal.optimal)
+    cli.add_command(_tree.tree)
 
 
 _register()

@@ -1,0 +1,98 @@
+"""wordlelab optimal: the exact search for the fewest-total-guesses decision tree."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+from rich.progress import (
+    BarColumn,
+    Progress,
+    SpinnerColumn,
+    TextColumn,
+    TimeElapsedColumn,
+)
+from rich.table import Table
+
+from ..optimal import Progress as SearchProgress
+from ..optimal import solve_optimal
+from .common import echo_json, list_options, load_lists, stderr, stdout
+
+
+@click.command()
+@click.option("--opener", default=None, help="Solve for this first guess (default: try the best candidates).")
+@click.option("--hard", is_flag=True, help="Hard mode: every guess must use the revealed hints.")
+@click.option("--max-guesses", type=click.IntRange(1, 20), default=6, show_default=True,
+              help="Every answer must be solved within this many guesses.")
+@click.option("--candidates", type=click.IntRange(1, 100000), default=10, show_default=True,
+              help="Without --opener: how many openers (the lowest per-guess bounds first) to search.")
+@click.option("--out", "out", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write the tree here (one line per answer).")
+@click.option("--memo-mb", type=click.IntRange(1, 65536), default=256, show_default=True,
+              help="Memory for the table of solved sub-problems.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@list_options
+def optimal(opener: str | None, hard: bool, max_guesses: int, candidates: int, out: str | None,
+            memo_mb: int, as_json: bool, length: int, lang: str, words_file: str | None,
+            answers_file: str | None) -> None:
+    """Find the strategy with the fewest total guesses over all answers, and prove it.
+
+    Ctrl-C stops the search and reports the best tree found so far as an upper bound.
+    """
+    lists = load_lists(length, lang, words_file, answers_file)
+    err = stderr()
+    matrix = lists.matrix(on_build=lambda: err.print("building the pattern matrix…"))
+    bar = Progress(
+        SpinnerColumn(),
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TextColumn("{task.completed}/{task.total} groups"),
+        TextColumn("nodes {task.fields[nodes]:,}  best {task.fields[upper]}  lower {task.fields[lower]}"),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    )
+    with bar:
+        task = bar.add_task("starting", total=None, nodes=0, upper="-", lower="-")
+
+        def progress(p: SearchProgress) -> None:
+            bar.update(task, description=f"{p.phase} {p.opener}", completed=p.parts_done,
+                       total=p.parts_total or None, nodes=p.nodes,
+                       upper="-" if p.upper is None else p.upper, lower="-" if p.lower is None else p.lower)
+
+        res = solve_optimal(matrix, opener=opener, hard=hard, max_guesses=max_guesses,
+                            candidates=candidates, progress=progress, memo_mb=memo_mb)
+    tree = res.tree()
+    if out:
+        tree.save(out)
+    status = "optimal (proven)" if res.proven else (
+        "interrupted: upper bound" if res.interrupted else "upper bound")
+    if as_json:
+        echo_json({
+            "opener": res.opener, "total": res.total, "mean": round(res.mean, 4), "worst": res.worst,
+            "distribution": {str(k): v for k, v in tree.distribution.items()},
+            "proven": res.proven, "lower_bound": res.lower_bound, "interrupted": res.interrupted,
+            "hard": hard, "max_guesses": max_guesses, "answers": res.n_answers,
+            "nodes": res.nodes, "seconds": round(res.elapsed, 2), "out": out,
+            "openers": [{"word": o.word, "value": o.value, "exact": o.exact, "greedy": o.greedy}
+                        for o in res.openers],
+        })
+    else:
+        con = stdout()
+        mode = "hard mode" if hard else "normal mode"
+        con.print(f"[bold]{res.opener}[/bold] ({mode}): {res.total} guesses for {res.n_answers} answers, "
+                  f"mean {res.mean:.4f}, worst {res.worst} — {status}")
+        if not res.proven:
+            con.print(f"proven lower bound: {res.lower_bound}")
+        dist = "  ".join(f"{k}: {v}" for k, v in tree.distribution.items())
+        con.print(f"guesses per answer  {dist}")
+        if opener is None and res.openers:
+            table = Table("opener", "total", "", "greedy tree")
+            for o in res.openers:
+                table.add_row(o.word, str(o.value), "exact" if o.exact else "lower bound",
+                              "-" if o.greedy is None else str(o.greedy))
+            con.print(table)
+        con.print(f"{res.nodes:,} nodes in {res.elapsed:.1f}s" + (f"; tree written to {out}" if out else ""))
+    if res.interrupted:
+        sys.exit(130)

@@ -1,0 +1,97 @@
+"""wordlelab tree verify | show: check and inspect decision-tree files."""
+
+from __future__ import annotations
+
+import click
+from rich.tree import Tree as RichTree
+
+from ..errors import InvalidPatternError
+from ..feedback import Pattern, score
+from ..tree import DecisionTree
+from .common import echo_json, list_options, load_lists, stdout
+
+
+@click.group()
+def tree() -> None:
+    """Check and inspect decision-tree files (one line of guesses per answer)."""
+
+
+@tree.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--hard", is_flag=True, help="Also check that every guess is legal in hard mode.")
+@click.option("--max-guesses", type=click.IntRange(1, 100), default=None,
+              help="Fail when a line has more guesses than this.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@list_options
+def verify(file: str, hard: bool, max_guesses: int | None, as_json: bool, length: int, lang: str,
+           words_file: str | None, answers_file: str | None) -> None:
+    """Replay every line of FILE with the game engine and report the tree's figures."""
+    lists = load_lists(length, lang, words_file, answers_file)
+    t = DecisionTree.from_file(file)
+    report = t.verify(lists.guesses, lists.answers, hard=hard, max_guesses=max_guesses)
+    if as_json:
+        echo_json({"file": file, "ok": True, **report.as_dict()})
+        return
+    con = stdout()
+    mode = "hard mode" if hard else "normal mode"
+    con.print(f"{file}: OK ({mode}) — {report.answers} answers, {report.total} guesses in total, "
+              f"mean {report.mean:.4f}, worst {report.worst}, opener {report.opener}")
+    con.print("guesses per answer  " + "  ".join(f"{k}: {v}" for k, v in report.distribution.items()))
+
+
+def _history(text: str | None, length: int) -> list[tuple[str, Pattern]]:
+    if not text:
+        return []
+    tokens = text.split()
+    if len(tokens) % 2:
+        raise InvalidPatternError(f"--after {text!r}: give pairs of a guess and its feedback", text)
+    return [(tokens[i].lower(), Pattern.parse(tokens[i + 1], length)) for i in range(0, len(tokens), 2)]
+
+
+@tree.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--answer", default=None, help="Show only the path to this answer.")
+@click.option("--after", default=None, metavar="'GUESS FEEDBACK ...'",
+              help="Show the subtree after these guesses and feedback, e.g. 'salet ..y..'.")
+@click.option("--depth", type=click.IntRange(1, 20), default=2, show_default=True,
+              help="Levels of the subtree to show.")
+def show(file: str, answer: str | None, after: str | None, depth: int) -> None:
+    """Print FILE's tree (its first levels) or the path to one answer."""
+    t = DecisionTree.from_file(file)
+    con = stdout()
+    if answer:
+        steps = t.path(answer)
+        con.print("  ".join(f"{g} {p.emoji}" for g, p in steps) + f"   ({len(steps)} guesses)")
+        return
+    length = len(t.opener)
+    history = _history(after, length)
+    answers = t.answers_after(history)
+    if not answers:
+        shown = " ".join(f"{g} {p}" for g, p in history)
+        raise InvalidPatternError(f"no line of {file} goes through {shown!r}", after)
+
+    def build(node: RichTree, hist: list[tuple[str, Pattern]], sub: list[str], level: int) -> None:
+        guess = t.next_guess(hist)
+        groups: dict[Pattern, list[str]] = {}
+        for a in sub:
+            groups.setdefault(score(guess, a), []).append(a)  # type: ignore[arg-type]
+        for p in sorted(groups, key=lambda q: (-len(groups[q]), q.code)):
+            members = groups[p]
+            if p.is_win:
+                node.add(f"{p.emoji} {p}  solved")
+                continue
+            nxt = t.next_guess(hist + [(guess, p)])  # type: ignore[list-item]
+            if len(members) == 1 and nxt == members[0]:
+                node.add(f"{p.emoji} {p}  → {nxt}")
+                continue
+            child = node.add(f"{p.emoji} {p}  ({len(members)}) → [bold]{nxt}[/bold]")
+            if level + 1 < depth:
+                build(child, hist + [(guess, p)], members, level + 1)  # type: ignore[list-item]
+            else:
+                child.add("…")
+
+    root_guess = t.next_guess(history)
+    label = " ".join(f"{g} {p}" for g, p in history)
+    root = RichTree(f"{label + '  ' if label else ''}[bold]{root_guess}[/bold] ({len(answers)} answers)")
+    build(root, history, answers, 0)
+    con.print(root)

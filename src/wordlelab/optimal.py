@@ -1,0 +1,489 @@
+"""Provably optimal play: an exact search for the decision tree with the fewest total guesses.
+
+The value of a set S of equally likely answers with d guesses left (the next one included) is
+
+    f(S, d) = min over guesses g of |S| + sum over non-winning feedback groups S_p of f(S_p, d-1)
+
+with f({a}, d >= 1) = 1 and f(S, 0) = infinity. The search is a depth-first branch and bound that
+only ever discards a guess or a sub-tree with a *proof* that it cannot beat the best found so far.
+The bounds and rules it uses, all sound:
+
+* **Counting bound** ``lb(m, d)``: one guess solves at most one answer, and the t-th guess at most
+  P**(t-1) answers, P = 3**k - 2 non-winning patterns; filling the cheapest levels first gives
+  ``lb(m, d)`` (= 2m - 1 for m <= P + 1) and infinity when m answers cannot fit in d guesses.
+* **Per-guess bound**: a guess g costs at least ``|S| + sum lb(|S_p|, d-1)`` over its
+  non-winning groups. Guesses are tried in the order of this bound (ties: a possible answer first,
+  then list order) and the loop stops at the first bound that reaches the best value so far.
+* **Cut-offs** (alpha-beta style): each sub-problem gets the budget left once the groups already
+  solved and the bounds of the groups still to solve are subtracted; a sub-search that cannot
+  finish under its budget returns a proven lower bound instead of a value, and the guess is cut.
+* **Closed forms**: f = 1 for one answer, 3 for two; 2n - 1 when a candidate tells the other
+  n - 1 apart (that is the counting bound); otherwise at least 2n, reached by any guess that
+  splits S into singletons. With two guesses left only such splits work.
+* **Dominance**: a guess that leaves every candidate in one group (and is not one of them) is
+  never better than the same position with one guess fewer, so it is skipped. In normal mode,
+  guesses that split S into the same groups are interchangeable on S and on every subset of
+  S, so one representative per grouping is kept for the whole sub-tree (a candidate dominates a
+  non-candidate with the same grouping). Hard mode keeps every legal guess, since the rule that
+  follows a guess depends on its letters.
+* **Depth**: every guess of an optimal tree splits its set, so no line needs more than |S|
+  guesses and d is capped at |S| (which lets more sub-problems share a memo entry).
+
+Sub-problems are memoised (the candidate set, the guesses left and, in hard mode, the rule) in a
+fixed-size table: exact values with their best guess, and proven lower bounds. Before the exact
+search a greedy tree (at each node the first guess in bound order) gives an upper bound, so the
+search is anytime: stopped early, it reports the best tree found so far and a lower bound.
+
+Ties between optimal guesses go to the first in bound order (a possible answer first, then list
+order), so a run is reproducible.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import partial
+from typing import Any
+
+import numpy as np
+
+from .errors import UnknownWordError, WordlelabError
+from .game import guess_codes
+from .kernels import search as K
+from .matrix import PatternMatrix, shared_alphabet
+from .tree import DecisionTree
+
+INF = int(K.INF)
+
+
+@dataclass(frozen=True)
+class OpenerResult:
+    """One opener's total: exact when ``exact``, else a proven lower bound (it cannot beat the best)."""
+
+    word: str
+    value: int
+    exact: bool
+    greedy: int | None = None
+
+
+@dataclass(frozen=True)
+class Progress:
+    """What a running search reports to its callback."""
+
+    phase: str  # "greedy" or "exact"
+    opener: str
+    parts_done: int
+    parts_total: int
+    nodes: int
+    upper: int | None  # best total found so far
+    lower: int | None  # proven lower bound for the opener being searched
+    elapsed: float
+
+
+ProgressCallback = Callable[[Progress], None]
+
+
+@dataclass
+class OptimalResult:
+    """The best tree found, its total, and whether it is proven optimal."""
+
+    opener: str
+    total: int
+    lower_bound: int
+    proven: bool
+    paths: dict[str, tuple[str, ...]]
+    hard: bool
+    max_guesses: int
+    nodes: int
+    elapsed: float
+    interrupted: bool
+    openers: list[OpenerResult] = field(default_factory=list)
+    answers_fingerprint: str = ""
+    guesses_fingerprint: str = ""
+
+    @property
+    def n_answers(self) -> int:
+        return len(self.paths)
+
+    @property
+    def mean(self) -> float:
+        return self.total / len(self.paths)
+
+    @property
+    def worst(self) -> int:
+        return max(len(p) for p in self.paths.values())
+
+    def tree(self) -> DecisionTree:
+        """The tree as a DecisionTree, with the lists, mode and result as metadata."""
+        meta = {
+            "wordlelab-tree": "1",
+            "answers": self.answers_fingerprint,
+            "guesses": self.guesses_fingerprint,
+            "mode": "hard" if self.hard else "normal",
+            "max-guesses": str(self.max_guesses),
+            "opener": self.opener,
+            "total": str(self.total),
+            "mean": f"{self.mean:.4f}",
+            "proven": "optimal" if self.proven else f"upper bound (lower bound {self.lower_bound})",
+        }
+        return DecisionTree(self.paths, name=f"optimal tree from {self.opener}", meta=meta)
+
+
+class Engine:
+    """The arrays the kernels need for one matrix and mode."""
+
+    def __init__(self, matrix: PatternMatrix, hard: bool = False, max_guesses: int = 6, memo_mb: int = 256):
+        if matrix.length > 8:
+            raise WordlelabError(f"the exact search supports words of up to 8 letters, not {matrix.length}")
+        if max_guesses < 1:
+            raise WordlelabError(f"max guesses must be at least 1, not {max_guesses}")
+        self.matrix = matrix
+        self.hard = hard
+        self.max_guesses = max_guesses
+        a2g = matrix.answer_to_guess.astype(np.int64)
+        if (a2g < 0).any():
+            missing = [matrix.answers[int(i)] for i in np.flatnonzero(a2g < 0)[:5]]
+            raise WordlelabError(
+                "the exact search needs every answer to be an allowed guess; not: " + ", ".join(missing)
+            )
+        k = matrix.length
+        self.n_patterns = 3**k
+        self.win = self.n_patterns - 1
+        self.lbtab = K.lower_bound_table(len(matrix.answers), max_guesses, self.n_patterns)
+        alphabet = shared_alphabet(matrix.guesses, matrix.answers)
+        letters = np.ascontiguousarray(guess_codes(matrix))
+        counts = np.zeros((letters.shape[0], len(alphabet)), dtype=np.int8)
+        for i in range(k):
+            np.add.at(counts, (np.arange(letters.shape[0]), letters[:, i]), 1)
+        pow3 = np.array([3**i for i in range(k + 1)], dtype=np.int64)
+        self.tabs = (
+            np.ascontiguousarray(matrix.data), matrix.guess_to_answer.astype(np.int64), a2g,
+            self.lbtab, letters, counts, pow3,
+            np.random.default_rng(20220101).integers(0, 2**63, size=(2, len(matrix.answers) + 1),
+                                                      dtype=np.uint64) * np.uint64(2) + np.uint64(1),
+        )
+        self.all_pool = np.arange(len(matrix.guesses), dtype=np.int64)
+        self.slots = max(1 << 12, (memo_mb << 20) // K.MEMO_SLOT_BYTES)
+        self.empty_rule = np.full(k + len(alphabet), -1, dtype=np.int8)
+        self.empty_rule[k:] = 0
+
+    def rule_after(self, rule: np.ndarray, guess: int, pattern: int) -> np.ndarray:
+        if not self.hard:
+            return rule
+        return K.child_rule(rule, int(guess), int(pattern), self.tabs[4], self.tabs[6])
+
+    def rule_from(self, history: Sequence[tuple[int, int]]) -> np.ndarray:
+        rule = self.empty_rule
+        for g, code in history:
+            rule = self.rule_after(rule, g, code)
+        return rule
+
+    def legal(self, guess: int, rule: np.ndarray) -> bool:
+        return not self.hard or bool(K._legal(int(guess), rule, self.tabs[4], self.tabs[5]))
+
+    def groups(self, S: np.ndarray, g: int) -> list[tuple[int, np.ndarray]]:
+        """(pattern, sorted sub-set) for each feedback ``g`` can show over S."""
+        codes = self.matrix.data[g, S]
+        return [(int(p), S[codes == p]) for p in np.unique(codes)]
+
+    def bounds(self, S: np.ndarray, d: int) -> np.ndarray:
+        """The per-guess bound of every guess at S (INF for guesses that cannot finish in time)."""
+        S = np.ascontiguousarray(S, dtype=np.int64)
+        return K.guess_bounds(S, np.int64(d), self.all_pool, self.lbtab, self.tabs[0], self.win)
+
+
+class Solver:
+    """One search's memo, scratch tables and counters; ``width`` 0 is exact, 1 greedy."""
+
+    def __init__(self, engine: Engine, width: int = 0, ctl: np.ndarray | None = None, slots: int | None = None):
+        self.engine = engine
+        self.width = width
+        self.memo = K.new_memo(slots or engine.slots)
+        n_pat = engine.n_patterns
+        n_ans = len(engine.matrix.answers)
+        self.scratch = (
+            np.full(n_pat, -1, dtype=np.int64),
+            np.full(n_pat, -1, dtype=np.int64),
+            np.zeros(n_pat, dtype=np.bool_),
+            np.zeros(n_ans + 1, dtype=np.int64),
+            np.zeros(n_ans, dtype=np.bool_),
+        )
+        self.ctl = ctl if ctl is not None else np.zeros(K.CTL_SIZE, dtype=np.int64)
+
+    @property
+    def memo_bytes(self) -> int:
+        return sum(a.nbytes for a in self.memo)
+
+    def value(self, S: np.ndarray, d: int, rule: np.ndarray | None = None, beta: int = INF) -> int:
+        """f(S, d) when it is below ``beta``; otherwise a proven lower bound >= beta."""
+        e = self.engine
+        return int(
+            K.solve(
+                np.ascontiguousarray(S, dtype=np.int64), np.int64(d), np.int64(beta), e.all_pool,
+                e.empty_rule if rule is None else rule, e.hard, np.int64(self.width), e.tabs,
+                self.memo, self.scratch, self.ctl,
+            )
+        )
+
+    def best_guess(self, S: np.ndarray, d: int, rule: np.ndarray) -> int:
+        e = self.engine
+        S = np.ascontiguousarray(S, dtype=np.int64)
+        g = int(K.memo_best(S, np.int64(d), rule, e.hard, self.memo))
+        if g < 0:  # not solved yet, or evicted from the memo: solve it (again)
+            if self.value(S, d, rule) >= INF:
+                raise WordlelabError(
+                    f"no tree solves these {S.size} answers within {d} guesses"
+                )
+            g = int(K.memo_best(S, np.int64(d), rule, e.hard, self.memo))
+            if g < 0:
+                raise WordlelabError("the memo is too small to rebuild the tree; give it more memory")
+        return g
+
+    def paths(self, S: np.ndarray, d: int, rule: np.ndarray | None = None) -> dict[int, list[int]]:
+        """The tree found for S: answer column -> guess rows, the last one the answer itself."""
+        e = self.engine
+        rule = e.empty_rule if rule is None else rule
+        a2g = e.tabs[2]
+        S = np.sort(np.asarray(S, dtype=np.int64))
+        if S.size == 1:
+            return {int(S[0]): [int(a2g[S[0]])]}
+        if S.size == 2:
+            g = int(a2g[S[0]])
+            return {int(S[0]): [g], int(S[1]): [g, int(a2g[S[1]])]}
+        g = self.best_guess(S, d, rule)
+        out: dict[int, list[int]] = {}
+        for p, sub in e.groups(S, g):
+            if p == e.win:
+                out[int(sub[0])] = [g]
+                continue
+            for a, line in self.paths(sub, d - 1, e.rule_after(rule, g, p)).items():
+                out[a] = [g, *line]
+        return out
+
+
+def _run_interruptibly(fn: Callable[[], int], ctl: np.ndarray, tick: Callable[[], None],
+                       stop: threading.Event | None) -> int:
+    """Run a kernel call in a worker thread (the kernels release the GIL) so that progress is
+    reported and Ctrl-C or ``stop`` ends the call promptly."""
+    box: dict[str, Any] = {}
+
+    def target() -> None:
+        try:
+            box["v"] = fn()
+        except BaseException as exc:  # noqa: BLE001 - handed back to the caller's thread
+            box["e"] = exc
+
+    tick()
+    if stop is not None and stop.is_set():
+        ctl[K.CTL_STOP] = 1
+        return INF
+    th = threading.Thread(target=target, name="wordlelab-search", daemon=True)
+    th.start()
+    try:
+        while th.is_alive():
+            th.join(0.1)
+            if stop is not None and stop.is_set():
+                ctl[K.CTL_STOP] = 1
+            tick()
+    except KeyboardInterrupt:
+        ctl[K.CTL_STOP] = 1
+        th.join()
+        raise
+    if "e" in box:
+        raise box["e"]
+    return int(box["v"])
+
+
+class _Stopped(Exception):
+    pass
+
+
+@dataclass
+class _State:
+    opener: str
+    phase: str = "greedy"
+    done: int = 0
+    parts: int = 0
+    lower: int | None = None
+
+
+@dataclass
+class _Best:
+    opener: int
+    total: int = INF
+    paths: dict[int, list[int]] | None = None
+    exact: bool = False
+
+
+def solve_optimal(
+    matrix: PatternMatrix,
+    *,
+    opener: str | None = None,
+    hard: bool = False,
+    max_guesses: int = 6,
+    candidates: int = 10,
+    progress: ProgressCallback | None = None,
+    memo_mb: int = 256,
+    stop: threading.Event | None = None,
+    answers: Sequence[str] | None = None,
+) -> OptimalResult:
+    """The decision tree with the fewest total guesses over ``matrix``'s answers (or ``answers``).
+
+    With ``opener`` the optimum for that first guess; without, the best of the ``candidates``
+    openers with the lowest per-guess bound, each of the others with its value or a lower bound.
+    Ctrl-C (or setting ``stop``) ends the search early: the result then holds the best tree
+    found so far, an upper bound, and ``proven`` is False.
+    """
+    engine = Engine(matrix, hard, max_guesses, memo_mb)
+    guesses = matrix.guesses
+    if answers is None:
+        root = np.arange(len(matrix.answers), dtype=np.int64)
+    else:
+        root = np.unique(np.array([matrix.answer_index(matrix.answers.normalize(w)) for w in answers], dtype=np.int64))
+    n = int(root.size)
+    rule0 = engine.empty_rule
+    root_set = set(root.tolist())
+    start = time.monotonic()
+    ctl = np.zeros(K.CTL_SIZE, dtype=np.int64)
+
+    bounds = engine.bounds(root, max_guesses)
+    if opener is not None:
+        word = guesses.normalize(opener)
+        if word not in guesses:
+            raise UnknownWordError(f"opener {opener!r} is not an allowed guess ({guesses.name})", opener)
+        order = [guesses.index(word)]
+    else:
+        g2a = matrix.guess_to_answer
+        in_root = np.zeros(len(matrix.answers) + 1, dtype=bool)
+        in_root[root] = True
+        is_cand = in_root[g2a]  # g2a is -1 for non-answers, which reads the False sentinel
+        ranked = np.lexsort((engine.all_pool, ~is_cand, bounds))
+        order = [int(g) for g in ranked[: max(1, candidates)] if bounds[g] < INF]
+        if not order:
+            raise WordlelabError(f"no opener can solve these answers within {max_guesses} guesses")
+
+    greedy = Solver(engine, 1, ctl, slots=min(engine.slots, 1 << 20))
+    exact = Solver(engine, 0, ctl)
+    d = max_guesses - 1
+    state = _State(opener=str(guesses[order[0]]))
+    best = _Best(opener=order[0])
+
+    def tick() -> None:
+        if progress is not None:
+            progress(Progress(state.phase, state.opener, state.done, state.parts, int(ctl[K.CTL_NODES]),
+                              None if best.total >= INF else best.total, state.lower,
+                              time.monotonic() - start))
+
+    def run(fn: Callable[[], int]) -> int:
+        v = _run_interruptibly(fn, ctl, tick, stop)
+        if ctl[K.CTL_STOP]:
+            raise _Stopped
+        return v
+
+    def split(g: int) -> list[tuple[int, np.ndarray, np.ndarray]]:
+        """The opener's non-winning groups, largest first (they decide cut-offs soonest)."""
+        out = [(p, sub, engine.rule_after(rule0, g, p)) for p, sub in engine.groups(root, g) if p != engine.win]
+        out.sort(key=lambda t: (-t[1].size, t[0]))
+        return out
+
+    def own(g: int) -> dict[int, list[int]]:
+        a = int(matrix.guess_to_answer[g])
+        return {a: [g]} if a in root_set else {}
+
+    results: list[OpenerResult] = []
+    greedy_values: dict[int, list[int]] = {}
+    interrupted = False
+    try:
+        if max_guesses < 2 and n > 1:
+            raise WordlelabError(f"{n} answers cannot all be solved in {max_guesses} guess")
+        # Phase 1: a greedy tree per opener, an upper bound (what an interrupted run reports).
+        for g in order:
+            state.opener = str(guesses[g])
+            values: list[int] = []
+            paths = own(g)
+            parts = split(g)
+            state.parts, state.done = len(parts), 0
+            for p, sub, crule in parts:
+                state.done = len(values)
+                v = run(partial(greedy.value, sub, d, crule))
+                values.append(v)
+                if v < INF:
+                    for a, line in greedy.paths(sub, d, crule).items():
+                        paths[a] = [g, *line]
+            greedy_values[g] = values
+            total = n + sum(values)
+            if total < best.total:
+                best.total, best.paths, best.opener = total, paths, g
+        # Phase 2: the exact search, opener by opener, largest group first.
+        state.phase = "exact"
+        for g in order:
+            state.opener = str(guesses[g])
+            parts = split(g)
+            lbs = [int(engine.lbtab[d, sub.size]) if d >= 0 else INF for _, sub, _ in parts]
+            state.parts, state.done = len(parts), 0
+            solved = 0  # sum of the exact values of the groups done
+            bound_left = sum(lbs)
+            paths = own(g)
+            cut: int | None = None
+            gtotal = n + sum(greedy_values[g])
+            for i, (p, sub, crule) in enumerate(parts):
+                bound_left -= lbs[i]
+                state.lower = n + solved + lbs[i] + bound_left
+                # Enough budget to get this group's exact value (its greedy value is achievable);
+                # when comparing openers, only enough to tie the best total so far.
+                beta = greedy_values[g][i] + 1 if greedy_values[g][i] < INF else INF
+                if opener is None and best.total < INF:
+                    beta = min(beta, best.total + 1 - (n + solved + bound_left))
+                v = run(partial(exact.value, sub, d, crule, beta))
+                if v >= beta:
+                    cut = min(INF, n + solved + v + bound_left)
+                    break
+                solved += v
+                for a, line in exact.paths(sub, d, crule).items():
+                    paths[a] = [g, *line]
+                state.done = i + 1
+            if cut is not None:
+                results.append(OpenerResult(str(guesses[g]), cut, False, gtotal if gtotal < INF else None))
+                continue
+            total = n + solved
+            results.append(OpenerResult(str(guesses[g]), total, True, gtotal if gtotal < INF else None))
+            # The first opener proven to reach the best total keeps it (candidate order).
+            if not best.exact or total < best.total:
+                best.total, best.paths, best.opener, best.exact = total, paths, g, True
+    except (KeyboardInterrupt, _Stopped):
+        interrupted = True
+    ctl[K.CTL_STOP] = 0
+    if best.paths is None:
+        raise WordlelabError("the search stopped before it found a tree")
+    total = best.total
+    done = {r.word: r for r in results}
+    lower = INF
+    for g in order:
+        r = done.get(str(guesses[g]))
+        if r is not None:
+            lower = min(lower, r.value)
+        elif interrupted and g == order[len(results)] and state.lower is not None and state.phase == "exact":
+            lower = min(lower, state.lower)
+        else:
+            lower = min(lower, int(bounds[g]))
+    lower = min(lower, total)
+    paths_words = {
+        str(matrix.answers[a]): tuple(str(guesses[r]) for r in line) for a, line in sorted(best.paths.items())
+    }
+    return OptimalResult(
+        opener=str(guesses[best.opener]),
+        total=total,
+        lower_bound=lower,
+        proven=not interrupted and best.exact and lower == total,
+        paths=paths_words,
+        hard=hard,
+        max_guesses=max_guesses,
+        nodes=int(ctl[K.CTL_NODES]),
+        elapsed=time.monotonic() - start,
+        interrupted=interrupted,
+        openers=results,
+        answers_fingerprint=matrix.answers.fingerprint,
+        guesses_fingerprint=matrix.guesses.fingerprint,
+    )

@@ -1,0 +1,334 @@
+"""DecisionTree: a complete strategy written as one line per answer, with load, save and verify.
+
+The text format has one line per answer: the guesses in the order played, the last one being the
+answer, lowercase and space-separated (``salet courd crimp``). A guess may carry the feedback it
+gets, ``salet:..y.. courd:g.... crimp``, which verify then checks. ``#`` starts a comment;
+comment lines of the form ``# key: value`` at the top are metadata (lists, mode, total).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+
+from .errors import (
+    GameOverError,
+    HardModeError,
+    InvalidPatternError,
+    InvalidWordError,
+    TreeError,
+    UnknownWordError,
+)
+from .feedback import Pattern, score
+from .game import Game
+from .words import WordList
+
+History = tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class TreeReport:
+    """What ``verify`` found: the tree's size and how many guesses each answer takes."""
+
+    answers: int
+    total: int
+    worst: int
+    distribution: dict[int, int]
+    opener: str
+    hard: bool
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.answers
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "answers": self.answers,
+            "total": self.total,
+            "mean": round(self.mean, 4),
+            "worst": self.worst,
+            "distribution": {str(k): v for k, v in sorted(self.distribution.items())},
+            "opener": self.opener,
+            "hard": self.hard,
+        }
+
+
+class DecisionTree:
+    """Answer -> the guesses played for it (the last one the answer itself)."""
+
+    def __init__(
+        self,
+        paths: Mapping[str, Sequence[str]],
+        *,
+        name: str = "<tree>",
+        meta: Mapping[str, str] | None = None,
+        lines: Mapping[str, int] | None = None,
+        feedback: Mapping[str, Sequence[str | None]] | None = None,
+    ) -> None:
+        if not paths:
+            raise TreeError(f"{name}: the tree has no lines", name)
+        self.paths: dict[str, tuple[str, ...]] = {a: tuple(p) for a, p in paths.items()}
+        self.name = name
+        self.meta: dict[str, str] = dict(meta or {})
+        self._lines = dict(lines or {})
+        self._feedback = {a: tuple(f) for a, f in (feedback or {}).items()}
+
+    # -- text --------------------------------------------------------------------------------------
+
+    @classmethod
+    def parse(cls, text: str, name: str = "<tree>") -> DecisionTree:
+        """Read the text format; only the shape is checked here (``verify`` checks the rest)."""
+        paths: dict[str, tuple[str, ...]] = {}
+        lines: dict[str, int] = {}
+        feedback: dict[str, tuple[str | None, ...]] = {}
+        meta: dict[str, str] = {}
+        in_header = True
+        for lineno, raw in enumerate(text.splitlines(), 1):
+            body, _, comment = raw.partition("#")
+            if not body.strip():
+                if in_header and comment and ":" in comment:
+                    key, _, value = comment.partition(":")
+                    meta[key.strip().lower()] = value.strip()
+                continue
+            in_header = False
+            words: list[str] = []
+            marks: list[str | None] = []
+            for token in body.split():
+                word, sep, mark = token.partition(":")
+                word = word.strip().lower()
+                if not word.isalpha():
+                    raise TreeError(f"{name}:{lineno}: {token!r} is not a word", name)
+                words.append(word)
+                marks.append(mark if sep else None)
+            answer = words[-1]
+            if answer in paths:
+                raise TreeError(
+                    f"{name}:{lineno}: {answer!r} already has a line (line {lines[answer]})", name
+                )
+            if marks[-1] is not None:
+                raise TreeError(f"{name}:{lineno}: the answer {answer!r} takes no feedback mark", name)
+            paths[answer] = tuple(words)
+            lines[answer] = lineno
+            if any(m is not None for m in marks):
+                feedback[answer] = tuple(marks)
+        if not paths:
+            raise TreeError(f"{name}: no lines in it", name)
+        return cls(paths, name=name, meta=meta, lines=lines, feedback=feedback)
+
+    @classmethod
+    def from_file(cls, path: str | Path) -> DecisionTree:
+        path = Path(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except FileNotFoundError:
+            raise TreeError(f"{path}: no such file", str(path)) from None
+        except (OSError, UnicodeDecodeError) as exc:
+            raise TreeError(f"{path}: cannot read it ({exc})", str(path)) from None
+        return cls.parse(text, name=str(path))
+
+    def to_text(self, *, feedback: bool = False) -> str:
+        """The text format (``meta`` as header comments), answers in alphabetical order."""
+        out = [f"# {k}: {v}" for k, v in self.meta.items()]
+        for answer in sorted(self.paths):
+            line = self.paths[answer]
+            if feedback:
+                tokens = [f"{g}:{score(g, answer)}" for g in line[:-1]] + [line[-1]]
+            else:
+                tokens = list(line)
+            out.append(" ".join(tokens))
+        return "\n".join(out) + "\n"
+
+    def save(self, path: str | Path, *, feedback: bool = False) -> None:
+        Path(path).write_text(self.to_text(feedback=feedback), encoding="utf-8")
+
+    # -- figures -----------------------------------------------------------------------------------
+
+    def __len__(self) -> int:
+        return len(self.paths)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.paths)
+
+    def __repr__(self) -> str:
+        return f"<DecisionTree {self.name!r}: {len(self)} answers, total {self.total}>"
+
+    @property
+    def total(self) -> int:
+        return sum(len(p) for p in self.paths.values())
+
+    @property
+    def mean(self) -> float:
+        return self.total / len(self.paths)
+
+    @property
+    def worst(self) -> int:
+        return max(len(p) for p in self.paths.values())
+
+    @property
+    def distribution(self) -> dict[int, int]:
+        return dict(sorted(Counter(len(p) for p in self.paths.values()).items()))
+
+    @property
+    def opener(self) -> str:
+        return next(iter(self.paths.values()))[0]
+
+    # -- navigation --------------------------------------------------------------------------------
+
+    @cached_property
+    def _next(self) -> dict[History, str]:
+        """History of (guess, feedback code) -> the guess the tree plays next."""
+        table: dict[History, str] = {}
+        for answer, line in self.paths.items():
+            history: History = ()
+            for g in line:
+                table.setdefault(history, g)
+                history = history + ((g, score(g, answer).code),)
+        return table
+
+    def next_guess(self, history: Iterable[tuple[str, Pattern | int]]) -> str | None:
+        """The guess the tree plays after ``history``, or None when the tree does not go there."""
+        key = tuple((g, p.code if isinstance(p, Pattern) else int(p)) for g, p in history)
+        return self._next.get(key)
+
+    def answers_after(self, history: Iterable[tuple[str, Pattern | int]]) -> list[str]:
+        """The answers whose line starts with ``history``."""
+        key = tuple((g, p.code if isinstance(p, Pattern) else int(p)) for g, p in history)
+        out = []
+        for answer, line in self.paths.items():
+            if len(line) > len(key) and all(
+                line[i] == g and score(g, answer).code == c for i, (g, c) in enumerate(key)
+            ):
+                out.append(answer)
+        return sorted(out)
+
+    def path(self, answer: str) -> list[tuple[str, Pattern]]:
+        """The guesses played for ``answer`` with their feedback."""
+        word = answer.strip().lower()
+        if word not in self.paths:
+            raise UnknownWordError(f"{answer!r} has no line in {self.name}", answer)
+        return [(g, score(g, word)) for g in self.paths[word]]
+
+    # -- verification ------------------------------------------------------------------------------
+
+    def _where(self, answer: str) -> str:
+        line = self._lines.get(answer)
+        return f"{self.name}:{line}" if line is not None else f"{self.name} (line for {answer!r})"
+
+    def verify(
+        self,
+        guesses: WordList,
+        answers: WordList,
+        *,
+        hard: bool = False,
+        max_guesses: int | None = None,
+    ) -> TreeReport:
+        """Replay every line with the game engine; TreeError naming the file and line if any fails.
+
+        Checks: every answer has exactly one line and every line ends on a possible answer; each
+        guess is allowed (and legal in hard mode); the game is not won before the line ends;
+        marked feedback is what the engine gives; lines with the same history play the same
+        next guess (so the lines form one tree); and, if given, no line exceeds ``max_guesses``.
+        """
+        seen: dict[History, tuple[str, str]] = {}  # history -> (next guess, answer of first line)
+        for answer, line in self.paths.items():
+            where = self._where(answer)
+            try:
+                a = answers.normalize(answer)
+            except InvalidWordError as exc:
+                raise TreeError(f"{where}: {exc}", answer) from None
+            if a not in answers:
+                raise TreeError(f"{where}: the line ends on {answer!r}, which is not a possible answer "
+                                f"({answers.name})", answer)
+            if max_guesses is not None and len(line) > max_guesses:
+                raise TreeError(f"{where}: {len(line)} guesses for {answer!r}; at most {max_guesses} allowed",
+                                answer)
+            game = Game(a, words=guesses, max_guesses=len(line) + 1, hard=hard)
+            marks = self._feedback.get(answer)
+            history: History = ()
+            for step, g in enumerate(line):
+                prior = seen.get(history)
+                if prior is not None and prior[0] != g:
+                    other = self._where(prior[1])
+                    shown = " ".join(f"{w} {Pattern(c, len(w))}" for w, c in history) or "the start"
+                    raise TreeError(
+                        f"{where}: plays {g!r} after {shown}, but {other} plays {prior[0]!r} there: "
+                        "the lines do not form a tree",
+                        answer,
+                    )
+                if prior is None:
+                    seen[history] = (g, answer)
+                try:
+                    pattern = game.guess(g)
+                except UnknownWordError:
+                    raise TreeError(f"{where}: {g!r} is not an allowed guess ({guesses.name})", g) from None
+                except InvalidWordError as exc:
+                    raise TreeError(f"{where}: {exc}", g) from None
+                except HardModeError as exc:
+                    raise TreeError(f"{where}: guess {step + 1} {exc}", g) from None
+                except GameOverError:
+                    raise TreeError(f"{where}: the game is already won before {g!r}", g) from None
+                if marks is not None and marks[step] is not None:
+                    try:
+                        said = Pattern.parse(marks[step] or "", len(g))
+                    except InvalidPatternError as exc:
+                        raise TreeError(f"{where}: {exc}", marks[step]) from None
+                    if said != pattern:
+                        raise TreeError(
+                            f"{where}: {g!r} gets {str(pattern)!r} against {answer!r}, "
+                            f"but the line says {str(said)!r}",
+                            g,
+                        )
+                if pattern.is_win and step < len(line) - 1:
+                    raise TreeError(f"{where}: guess {step + 1} {g!r} already solves {answer!r}; "
+                                    "the line must end there", g)
+                history = history + ((g, pattern.code),)
+            if not game.won:
+                raise TreeError(f"{where}: the line does not end on its answer", answer)
+        missing = [w for w in answers if w not in self.paths]
+        if missing:
+            shown = ", ".join(repr(w) for w in missing[:5])
+            more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
+            raise TreeError(f"{self.name}: {len(missing)} answers have no line: {shown}{more}", self.name)
+        return TreeReport(len(self.paths), self.total, self.worst, self.distribution, self.opener, hard)
+
+
+def _tree_dir():
+    from importlib import resources
+
+    return resources.files("wordlelab") / "data" / "trees"
+
+
+def bundled_trees() -> list[str]:
+    """Names of the trees shipped with the package (files in ``data/trees``)."""
+    root = _tree_dir()
+    if not root.is_dir():
+        return []
+    return sorted(p.name[:-4] for p in root.iterdir() if p.name.endswith(".txt"))
+
+
+def bundled_tree(name: str) -> DecisionTree:
+    """A shipped tree by name, e.g. ``salet-normal`` or ``salet-hard``."""
+    ref = _tree_dir() / f"{name}.txt"
+    if not ref.is_file():
+        raise TreeError(f"no bundled tree {name!r}; bundled: {', '.join(bundled_trees()) or 'none'}", name)
+    return DecisionTree.parse(ref.read_text(encoding="utf-8"), name=f"{name}.txt (bundled)")
+
+
+def find_bundled_tree(guesses: WordList, answers: WordList, hard: bool, max_guesses: int = 6) -> DecisionTree | None:
+    """The shipped optimal tree for these lists and mode, if there is one."""
+    mode = "hard" if hard else "normal"
+    for name in bundled_trees():
+        tree = bundled_tree(name)
+        m = tree.meta
+        if (
+            m.get("answers") == answers.fingerprint
+            and m.get("guesses") == guesses.fingerprint
+            and m.get("mode") == mode
+            and int(m.get("max-guesses", "6")) <= max_guesses
+            and tree.worst <= max_guesses
+        ):
+            return tree
+    return None

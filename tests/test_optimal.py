@@ -1,0 +1,215 @@
+"""The exact search against an obviously-correct brute force on small random word sets."""
+
+from __future__ import annotations
+
+import threading
+from functools import cache
+
+import numpy as np
+import pytest
+
+from wordlelab.errors import UnknownWordError, WordlelabError
+from wordlelab.feedback import Pattern, score
+from wordlelab.game import HardRule
+from wordlelab.matrix import PatternMatrix
+from wordlelab.optimal import solve_optimal
+from wordlelab.tree import DecisionTree
+from wordlelab.words import WordList
+
+INF = float("inf")
+
+
+def brute_force(guesses: list[str], answers: list[str], max_guesses: int, hard: bool,
+                opener: str | None = None) -> float:
+    """Enumerate every tree: f(S, d) = min over every allowed guess of |S| + sum f(group, d - 1).
+
+    No pruning, no bounds, no dominance: every guess of the list is tried at every node (in
+    hard mode every guess the rule allows), feedback comes from the slow reference scorer.
+    """
+
+    @cache
+    def fb(g: str, a: str) -> Pattern:
+        return score(g, a)
+
+    def rule_key(history: tuple[tuple[str, Pattern], ...]) -> tuple:
+        rule = HardRule.from_history(history)
+        return rule.greens, tuple(sorted(rule.min_counts))
+
+    memo: dict = {}
+
+    def f(S: frozenset[str], d: int, history: tuple) -> float:
+        if d == 0:
+            return INF
+        key = (S, d, rule_key(history) if hard else None)
+        if key in memo:
+            return memo[key]
+        best = INF
+        for g in guesses:
+            best = min(best, cost(g, S, d, history))
+        memo[key] = best
+        return best
+
+    def cost(g: str, S: frozenset[str], d: int, history: tuple) -> float:
+        if hard and HardRule.from_history(history).violation(g) is not None:
+            return INF
+        groups: dict[Pattern, set[str]] = {}
+        for a in S:
+            groups.setdefault(fb(g, a), set()).add(a)
+        total: float = len(S)
+        for p, sub in groups.items():
+            if p.is_win:
+                continue
+            if d == 1:
+                return INF
+            total += f(frozenset(sub), d - 1, history + ((g, p),))
+            if total == INF:
+                return INF
+        return total
+
+    S0 = frozenset(answers)
+    if opener is not None:
+        return cost(opener, S0, max_guesses, ())
+    return f(S0, max_guesses, ())
+
+
+def sample(seed: int, n_answers: int, n_guesses: int) -> tuple[list[str], list[str]]:
+    """Answers and guesses sampled from the real lists with a seed; answers are guesses too."""
+    rng = np.random.default_rng(seed)
+    answers_all = list(WordList.bundled("answers"))
+    allowed = list(WordList.bundled("allowed"))
+    ans = sorted(rng.choice(answers_all, n_answers, replace=False).tolist())
+    extra = rng.choice(allowed, n_guesses, replace=False).tolist()
+    gs = sorted(set(ans) | set(extra))[: max(n_guesses, len(ans))]
+    gs = sorted(set(gs) | set(ans))
+    return gs, ans
+
+
+def matrix_for(gs: list[str], ans: list[str]) -> PatternMatrix:
+    return PatternMatrix.build(WordList(gs, name="guesses"), WordList(ans, name="answers"))
+
+
+CASES = [
+    # seed, answers, extra guesses, max guesses, hard
+    (1, 12, 20, 6, False),
+    (2, 18, 25, 6, False),
+    (3, 15, 30, 3, False),
+    (4, 20, 20, 4, False),
+    (5, 12, 20, 6, True),
+    (6, 16, 24, 6, True),
+    (7, 14, 20, 3, True),
+    (8, 10, 10, 2, False),
+    (9, 22, 16, 5, False),
+    (10, 18, 20, 4, True),
+    (61, 30, 50, 6, False),
+    (62, 40, 40, 6, False),
+]
+
+
+@pytest.mark.parametrize("seed,n_ans,n_guess,max_guesses,hard", CASES)
+def test_search_agrees_with_brute_force(seed, n_ans, n_guess, max_guesses, hard):
+    gs, ans = sample(seed, n_ans, n_guess)
+    m = matrix_for(gs, ans)
+    want = brute_force(gs, ans, max_guesses, hard)
+    if want == INF:
+        with pytest.raises(WordlelabError):
+            solve_optimal(m, hard=hard, max_guesses=max_guesses, candidates=len(gs))
+        return
+    got = solve_optimal(m, hard=hard, max_guesses=max_guesses, candidates=len(gs), memo_mb=8)
+    assert got.proven
+    assert got.total == want
+    report = got.tree().verify(m.guesses, m.answers, hard=hard, max_guesses=max_guesses)
+    assert report.total == want
+
+
+@pytest.mark.parametrize("seed,hard", [(11, False), (12, True), (13, False)])
+def test_fixed_opener_agrees_with_brute_force(seed, hard):
+    gs, ans = sample(seed, 20, 25)
+    m = matrix_for(gs, ans)
+    for opener in (gs[0], ans[len(ans) // 2]):
+        want = brute_force(gs, ans, 6, hard, opener=opener)
+        got = solve_optimal(m, opener=opener, hard=hard, memo_mb=8)
+        assert got.proven and got.total == want and got.opener == opener
+        assert got.openers[0].exact
+        assert all(line[0] == opener for line in got.paths.values())
+        got.tree().verify(m.guesses, m.answers, hard=hard)
+
+
+def test_openers_report_values_or_bounds():
+    gs, ans = sample(21, 25, 30)
+    m = matrix_for(gs, ans)
+    res = solve_optimal(m, candidates=6, memo_mb=8)
+    assert len(res.openers) == 6
+    for r in res.openers:
+        exact = brute_force(gs, ans, 6, False, opener=r.word)
+        if r.exact:
+            assert r.value == exact
+        else:
+            assert r.value <= exact  # a sound lower bound
+            assert r.value >= res.total  # and it shows the opener cannot beat the best
+    assert min(r.value for r in res.openers if r.exact) == res.total
+
+
+def test_tiny_closed_forms():
+    # one answer: 1 guess; two answers: 3 guesses in total.
+    m = matrix_for(["crane", "slate", "trace"], ["crane"])
+    assert solve_optimal(m, opener="crane").total == 1
+    assert solve_optimal(m, candidates=3).total == 1
+    m = matrix_for(["crane", "slate", "trace"], ["crane", "trace"])
+    assert solve_optimal(m, candidates=3).total == 3
+
+
+def test_bad_opener_and_impossible_depth():
+    gs, ans = sample(31, 12, 10)
+    m = matrix_for(gs, ans)
+    with pytest.raises(UnknownWordError):
+        solve_optimal(m, opener="zzzzz")
+    with pytest.raises(WordlelabError):
+        solve_optimal(m, max_guesses=1)
+
+
+def test_stop_returns_best_tree_so_far():
+    gs, ans = sample(41, 30, 40)
+    m = matrix_for(gs, ans)
+    stop = threading.Event()
+    seen = []
+
+    def progress(p):
+        seen.append(p)
+        if p.phase == "exact":
+            stop.set()
+
+    res = solve_optimal(m, candidates=3, stop=stop, progress=progress)
+    # stopped as the exact phase began: the greedy tree is the answer, an upper bound
+    assert res.interrupted and not res.proven
+    assert res.lower_bound <= res.total
+    assert res.total == min(r for r in [res.total])
+    res.tree().verify(m.guesses, m.answers)
+    assert seen and seen[0].phase == "greedy"
+    with pytest.raises(WordlelabError, match="stopped before"):
+        stop.set()
+        solve_optimal(m, candidates=3, stop=stop)
+
+
+def test_tree_text_round_trip():
+    gs, ans = sample(51, 20, 20)
+    m = matrix_for(gs, ans)
+    res = solve_optimal(m, candidates=3)
+    tree = res.tree()
+    again = DecisionTree.parse(tree.to_text(), "x.txt")
+    assert again.paths == tree.paths
+    again = DecisionTree.parse(tree.to_text(feedback=True), "x.txt")
+    assert again.verify(m.guesses, m.answers).total == res.total
+
+
+@pytest.mark.slow
+def test_salet_normal_is_7920(matrix):
+    res = solve_optimal(matrix, opener="salet")
+    assert res.proven and res.total == 7920 and res.worst <= 5
+    res.tree().verify(matrix.guesses, matrix.answers, max_guesses=6)
+
+
+@pytest.mark.slow
+def test_salet_hard_is_8122(matrix):
+    res = solve_optimal(matrix, opener="salet", hard=True)
+    assert res.proven and res.total == 8122
+    res.tree().verify(matrix.guesses, matrix.answers, hard=True, max_guesses=6)
