@@ -73,7 +73,7 @@ def main() -> None:
     ap.add_argument("--write", action="store_true", help="rewrite README.md's section and results.json")
     ap.add_argument("--strategies", default=",".join(strategy_names()))
     args = ap.parse_args()
-    names = [n for n in args.strategies.split(",") if n and n != "optimal"]
+    names = [n for n in args.strategies.split(",") if n]
     rows = run(names, lambda msg: print(msg, file=sys.stderr, flush=True))
     table = markdown(rows)
     if args.write:

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import hashlib
 import math
-import os
-import tempfile
 from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
@@ -21,7 +19,7 @@ import numpy as np
 
 from .errors import InvalidWordError, WordlelabError
 from .languages import Language, get_language
-from .paths import cache_dir
+from .paths import cache_dir, write_atomic
 from .words import WordList
 
 __all__ = ["common_words", "prior_weights", "rank_by_frequency", "word_frequencies", "zipf"]
@@ -166,11 +164,7 @@ def _read_cache(path: Path, n: int) -> tuple[float, ...] | None:
 
 def _write_cache(path: Path, values: tuple[float, ...]) -> None:
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-        with os.fdopen(fd, "w", encoding="ascii") as fh:
-            fh.write("\n".join(f"{v:.2f}" for v in values) + "\n")
-        os.replace(tmp, path)
+        write_atomic(path, ("\n".join(f"{v:.2f}" for v in values) + "\n").encode("ascii"))
     except OSError:
         pass  # an unwritable cache only costs time
 

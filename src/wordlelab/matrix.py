@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 import zlib
 from functools import cached_property
 from pathlib import Path
@@ -21,7 +19,7 @@ import numpy as np
 from .errors import UnknownWordError, WordlelabError
 from .kernels.feedback import score_matrix, score_row
 from .kernels.partition import partition_stats
-from .paths import cache_dir
+from .paths import cache_dir, write_atomic
 from .words import WordList
 
 FORMAT_VERSION = 1
@@ -60,7 +58,6 @@ def build_array(guesses: WordList, answers: WordList) -> np.ndarray:
 
 
 def _write_atomic(path: Path, key: str, data: np.ndarray) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
     header = json.dumps(
         {
             "key": key,
@@ -69,20 +66,7 @@ def _write_atomic(path: Path, key: str, data: np.ndarray) -> None:
             "crc32": zlib.crc32(data.data),
         }
     ).encode()
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(_MAGIC)
-            fh.write(len(header).to_bytes(4, "little"))
-            fh.write(header)
-            fh.write(data.tobytes())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_atomic(path, _MAGIC + len(header).to_bytes(4, "little") + header + data.tobytes())
 
 
 def _read_valid(path: Path, key: str, shape: tuple[int, int], dtype: np.dtype) -> np.ndarray | None:

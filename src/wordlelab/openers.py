@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import WordlelabError
 from .game import Position
-from .matrix import PatternMatrix, cache_dir, matrix_key
+from .matrix import PatternMatrix, matrix_key
+from .paths import cache_dir, write_atomic
 from .strategies.base import Strategy, make_strategy
 
 OPENER_FORMAT = 1
@@ -84,18 +83,7 @@ def _read(path: Path, key: str, matrix: PatternMatrix) -> int | None:
 
 
 def _write_atomic(path: Path, payload: dict[str, object]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(payload, fh)
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
+    write_atomic(path, json.dumps(payload).encode("utf-8"))
 
 
 def strategy_opener(strategy: Strategy, matrix: PatternMatrix, hard: bool = False, cache: bool = True) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import click
+
 from ..strategies import strategy_classes
 from .common import echo_json, stdout
 

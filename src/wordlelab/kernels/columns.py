@@ -10,8 +10,8 @@ the serial driver is the one to use below a few million cells.
 from __future__ import annotations
 
 import numpy as np
-from numba import get_thread_id, njit, prange
 from numba import config as _numba_config
+from numba import get_thread_id, njit, prange
 
 BLOCK = 256
 # Above this many patterns a per-thread histogram block gets too large; use the row kernel.
