@@ -221,7 +221,7 @@ def analyse(
     if words is not None:
         if len(words) != len(grid.rows) or any(w is None for w in words):
             raise ShareGridError(f"{len(grid.rows)} rows but {len([w for w in words if w])} guesses", words)
-        words = [m.guesses.normalize(w) for w in words]
+        words = [m.guesses.normalize(w) for w in words if w is not None]
         for w in words:
             m.guesses.index(w)  # UnknownWordError for a word that is not allowed
     if grid.hard:

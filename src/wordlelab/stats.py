@@ -226,7 +226,8 @@ class StatsStore:
             except sqlite3.Error:
                 pass  # still locked: count what is in the database, add the rest next time
             query = "SELECT id, finished_at, answer, guesses, won, hard, length, lang, max_guesses, words FROM games"
-            where, args = [], []
+            where: list[str] = []
+            args: list[object] = []
             if length is not None:
                 where.append("length = ?")
                 args.append(length)

@@ -10,6 +10,7 @@ from rich.progress import (
     BarColumn,
     MofNCompleteColumn,
     Progress,
+    TaskID,
     TextColumn,
     TimeElapsedColumn,
 )
@@ -135,9 +136,12 @@ def bench(strategy_names: str, hard: bool, opener: str | None, pool: str | None,
                   TimeElapsedColumn(), console=err, transient=True) as bar:
         for strategy in strategies:
             task = bar.add_task(strategy.name, total=len(lists.answers))
+
+            def advance(done: int, total: int, task: TaskID = task) -> None:
+                bar.update(task, completed=done)
+
             results.append(simulate(
-                strategy, matrix, hard=hard, opener=opener, max_guesses=max_guesses,
-                progress=lambda done, total, task=task: bar.update(task, completed=done),
+                strategy, matrix, hard=hard, opener=opener, max_guesses=max_guesses, progress=advance,
             ))
     if plot is not None:
         plot_histogram(results, plot)

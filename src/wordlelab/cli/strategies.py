@@ -32,7 +32,8 @@ def strategies(as_json: bool) -> None:
     width = max(len(str(r["name"])) for r in rows)
     for r in rows:
         aliases = ", ".join(r["aliases"])  # type: ignore[arg-type]
-        opts = " ".join(f"{k}={v}" for k, v in r["options"].items())  # type: ignore[union-attr]
+        options: dict[str, object] = r["options"]  # type: ignore[assignment]
+        opts = " ".join(f"{k}={v}" for k, v in options.items())
         extra = f"pool={r['pool']}" + (f" {opts}" if opts else "")
         out.print(f"[bold]{str(r['name']):<{width}}[/]  {r['summary']}  "
                   f"[dim](aliases: {aliases or '-'}; {extra})[/]")

@@ -134,6 +134,7 @@ def scratch_for(n_patterns: int) -> np.ndarray:
     """The shared per-thread zeroed histogram block for ``n_patterns`` patterns."""
     scratch = _SCRATCH.get(n_patterns)
     if scratch is None:
-        scratch = np.zeros((_numba_config.NUMBA_NUM_THREADS, BLOCK, n_patterns), dtype=np.int32)
+        threads = int(_numba_config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
+        scratch = np.zeros((threads, BLOCK, n_patterns), dtype=np.int32)
         _SCRATCH[n_patterns] = scratch
     return scratch

@@ -7,7 +7,7 @@ import numba
 
 def set_threads(n: int) -> int:
     """Use ``n`` threads (clamped to 1..the number numba started with); returns the number set."""
-    n = max(1, min(int(n), numba.config.NUMBA_NUM_THREADS))
+    n = max(1, min(int(n), numba.config.NUMBA_NUM_THREADS))  # type: ignore[attr-defined]
     numba.set_num_threads(n)
     return n
 
