@@ -34,6 +34,14 @@ def top_eigenvector(gram: np.ndarray, tol: float = 1e-13, max_iter: int = 10_000
     return v
 
 
+def _letters_present(codes: np.ndarray, n_letters: int) -> np.ndarray:
+    """(words, letters) booleans: which letters each encoded word contains."""
+    out = np.zeros((codes.shape[0], n_letters), dtype=bool)
+    for i in range(codes.shape[1]):
+        out[np.arange(codes.shape[0]), codes[:, i]] = True
+    return out
+
+
 @register
 class Frequency(Strategy):
     name = "frequency"
@@ -48,19 +56,13 @@ class Frequency(Strategy):
         cand = answer_codes(m)[position.candidates]
         n = cand.shape[0]
         at = _position_letter_counts(cand, a) / n
-        onehot = np.zeros((n, a), dtype=bool)
-        for i in range(cand.shape[1]):
-            onehot[np.arange(n), cand[:, i]] = True
-        present = onehot.mean(axis=0)
+        present = _letters_present(cand, a).mean(axis=0)
         g = guess_codes(m)[rows]
         score = np.zeros(rows.size)
         for i in range(g.shape[1]):
             score += at[i, g[:, i]]
         # Presence counts once per distinct letter: a repeated letter earns only its place score.
-        seen = np.zeros((rows.size, a), dtype=bool)
-        for i in range(g.shape[1]):
-            seen[np.arange(rows.size), g[:, i]] = True
-        score += (seen * present).sum(axis=1)
+        score += (_letters_present(g, a) * present).sum(axis=1)
         return self.choices(position, rows, -score, score, top)
 
 
