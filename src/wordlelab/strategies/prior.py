@@ -22,7 +22,7 @@ from ..game import Position
 from ..kernels.partition import weighted_entropy
 from ..matrix import PatternMatrix
 from ..words import WordList
-from .base import Choice, Strategy, register
+from .base import Choice, Option, Strategy, register
 
 # (h, f(h)) points, linear in between and extrapolated by the last slope. Measured by
 # tools/calibrate_prior.py on the original lists (greedy entropy, uniform prior).
@@ -55,13 +55,9 @@ class Prior(Strategy):
     aliases = ("3b1b", "frequency-prior")
     summary = "minimise expected guesses: word-frequency prior for the answer, entropy for guesses left"
     metric = "expected guesses"
-
-    def __init__(self, pool: str | None = None, common: int = 3000, **options: object) -> None:
-        super().__init__(pool, **options)
-        self.common = int(common)
-
-    def params(self) -> dict[str, object]:
-        return {**super().params(), "common": self.common}
+    options = (Option("common", int, 3000, "the frequency rank whose word gets prior 1/2 "
+                      "(capped at the list size)", 1, 10**7),)
+    common: int
 
     def rank_rows(self, position: Position, rows: np.ndarray, top: int) -> list[Choice]:
         m = position.matrix
