@@ -53,3 +53,11 @@ class TreeError(WordlelabError):
 
 class ShareGridError(WordlelabError, ValueError):
     """A share grid that cannot be parsed."""
+
+
+class OutputPathError(WordlelabError):
+    """An output file that cannot be written (no such folder, not writable, unknown format)."""
+
+
+class WordLengthError(WordListError, InvalidWordError):
+    """Words longer or shorter than the engine supports."""

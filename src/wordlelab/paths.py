@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 import platformdirs
+
+from .errors import OutputPathError
 
 
 def cache_dir() -> Path:
@@ -35,3 +39,51 @@ def write_atomic(path: Path, data: bytes) -> None:
         except OSError:
             pass
         raise
+
+
+def check_writable(path: str | Path, formats: Sequence[str] | None = None,
+                   default_format: str | None = None) -> Path:
+    """The path an output will really be written to, checked before any work is done.
+
+    The folder must exist and be writable, the file (if there) a writable regular file, and the
+    extension one of ``formats`` (a path without one gets ``default_format``). OutputPathError
+    with the reason otherwise.
+    """
+    p = Path(path).expanduser()
+    if not str(path).strip() or p.name in ("", ".", ".."):
+        raise OutputPathError(f"{str(path)!r} is not a file name", str(path))
+    if formats is not None:
+        ext = p.suffix.lower().lstrip(".")
+        if not ext and default_format:
+            p = p.with_name(f"{p.name}.{default_format}")
+        elif ext not in formats:
+            shown = repr(ext) if ext else "no extension"
+            raise OutputPathError(f"{path}: {shown} is not a format it can write; use "
+                                  f"{', '.join('.' + f for f in formats)}", str(path))
+    folder = p.parent
+    if not folder.exists():
+        raise OutputPathError(f"{path}: the folder {folder} does not exist", str(path))
+    if not folder.is_dir():
+        raise OutputPathError(f"{path}: {folder} is not a folder", str(path))
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise OutputPathError(f"{path}: the folder {folder} is not writable", str(path))
+    if p.exists() or p.is_symlink():
+        try:
+            mode = p.stat().st_mode
+        except OSError as exc:
+            raise OutputPathError(f"{path}: cannot use it ({exc.strerror})", str(path)) from None
+        if stat.S_ISDIR(mode):
+            raise OutputPathError(f"{path} is a folder, not a file", str(path))
+        if not stat.S_ISREG(mode):
+            raise OutputPathError(f"{path} is not a regular file", str(path))
+        if not os.access(p, os.W_OK):
+            raise OutputPathError(f"{path}: the file is not writable", str(path))
+    return p
+
+
+def is_regular_file(path: Path) -> bool:
+    """True for a regular file (a cache reader must never open a FIFO or a device: it can block)."""
+    try:
+        return stat.S_ISREG(path.stat().st_mode)
+    except OSError:
+        return False

@@ -104,17 +104,19 @@ def simulate(
     max_guesses: int = 6,
     progress: Progress | None = None,
     cache: bool = True,
+    on_opener: Callable[[], None] | None = None,
 ) -> SimulationResult:
     """Play every answer of ``matrix`` with ``strategy``; ``opener`` fixes the first guess.
 
-    Without ``opener`` the strategy's own first guess is used (cached on disk). Games are played
-    to the end even beyond ``max_guesses``; those count as failures.
+    Without ``opener`` the strategy's own first guess is used (cached on disk; ``on_opener`` is
+    called before a first guess that is not cached is computed, which can take a while). Games
+    are played to the end even beyond ``max_guesses``; those count as failures.
     """
     start = time.perf_counter()
     if opener is not None:
         first = matrix.guesses.lookup(opener)
     else:
-        first = strategy_opener(strategy, matrix, hard=hard, cache=cache)
+        first = strategy_opener(strategy, matrix, hard=hard, cache=cache, on_compute=on_opener)
     n = len(matrix.answers)
     guesses = np.zeros(n, dtype=np.int64)
     paths: dict[str, tuple[str, ...]] = {}

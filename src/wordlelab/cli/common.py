@@ -5,15 +5,17 @@ from __future__ import annotations
 import json
 import os
 from dataclasses import dataclass
-from typing import Any, Callable
+from pathlib import Path
+from typing import Any, Callable, Sequence
 
 import click
 from rich.console import Console
 
-from ..errors import WordlelabError, WordListError
+from ..errors import OutputPathError, WordlelabError, WordListError
 from ..frequency import common_words
 from ..languages import get_language
 from ..matrix import DEFAULT_BUDGET, PatternMatrix, load_matrix
+from ..paths import check_writable
 from ..words import WordList
 
 
@@ -103,3 +105,34 @@ def matrix_budget() -> int:
 
 def echo_json(data: Any) -> None:
     click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def check_output_path(path: str | None, option: str, formats: Sequence[str] | None = None,
+                      default_format: str | None = None) -> Path | None:
+    """Check an output option's file BEFORE the work: writable folder, known format.
+
+    Returns the path that will really be written (``--plot hist`` becomes ``hist.png`` when
+    ``default_format`` is png), or None when the option was not given. Every command with an
+    output file calls this first, then ``write_output`` at the end.
+    """
+    if path is None:
+        return None
+    try:
+        return check_writable(path, formats, default_format)
+    except OutputPathError as exc:
+        raise OutputPathError(f"{option} {exc}", exc.input) from None
+
+
+def write_output(path: Path, write: Callable[[Path], None], what: str) -> bool:
+    """Write a finished result; on failure say so on stderr (one line) and return False.
+
+    The caller still shows the result (so nothing computed is lost) and exits 1 at the end.
+    """
+    try:
+        write(path)
+        return True
+    except (OSError, WordlelabError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        click.echo(f"wordlelab: error: could not write the {what} to {path} ({reason}); "
+                   "the result is shown here instead", err=True)
+        return False
