@@ -40,13 +40,16 @@ def guesses_left(h: np.ndarray | float) -> np.ndarray:
 
 
 @lru_cache(maxsize=8)
-def _answer_prior(fingerprint: str, answers: WordList, common: int) -> np.ndarray:
-    return prior_weights(answers, n_common=common)
+def _answer_prior(fingerprint: str, answers: WordList, common: int, width: float) -> np.ndarray:
+    return prior_weights(answers, n_common=common, width=width)
 
 
-def answer_prior(matrix: PatternMatrix, common: int = 3000) -> np.ndarray:
-    """Unnormalised prior weight of each answer column (sigmoid over frequency rank)."""
-    return _answer_prior(matrix.answers.fingerprint, matrix.answers, common)
+def answer_prior(matrix: PatternMatrix, common: int = 3000, width: float = 10.0) -> np.ndarray:
+    """Unnormalised prior weight of each answer column (sigmoid over frequency rank).
+
+    ``width`` is the prior's sharpness: how many logistic units the frequency ranks span.
+    """
+    return _answer_prior(matrix.answers.fingerprint, matrix.answers, common, float(width))
 
 
 @register
