@@ -11,14 +11,11 @@ endgame from guessing look-alike words one by one (_OWER, _ITTY) when a probe wo
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
-from ..errors import WordlelabError
 from ..game import Position
 from ..kernels.expected import expected_guesses, group_value
-from .base import Choice, Strategy, register
+from .base import Choice, Option, Strategy, register
 from .prior import F_POINTS, answer_prior
 
 _XS = np.array([x for x, _ in F_POINTS], dtype=np.float64)
@@ -35,28 +32,19 @@ class PriorGuard(Strategy):
                "failure cost and one step of lookahead")
     metric = "expected guesses"
 
-    def __init__(self, pool: str | None = None, common: int = 3000, width: float = 10.0,
-                 depth: int = 2, shortlist: int = 20, fail: float = 3.0, **options: Any) -> None:
-        """``common``/``width``: the prior (see ``prior_weights``); ``depth`` 1 or 2 plies;
-        ``shortlist`` guesses searched at the second ply; ``fail``: extra cost of a lost game."""
-        super().__init__(pool, **options)
-        self.common = int(common)
-        self.width = float(width)
-        self.depth = int(depth)
-        self.shortlist = int(shortlist)
-        self.fail = float(fail)
-        if self.depth not in (1, 2):
-            raise WordlelabError(f"depth must be 1 or 2, not {depth!r}", depth)
-        if self.shortlist < 1:
-            raise WordlelabError(f"shortlist must be at least 1, not {shortlist!r}", shortlist)
-        if not self.fail >= 0:
-            raise WordlelabError(f"fail must be at least 0, not {fail!r}", fail)
-        if not self.width > 0 or self.common < 1:
-            raise WordlelabError("the prior needs common >= 1 and width > 0", (common, width))
-
-    def params(self) -> dict[str, Any]:
-        return {**super().params(), "common": self.common, "width": self.width, "depth": self.depth,
-                "shortlist": self.shortlist, "fail": self.fail}
+    options = (
+        Option("common", int, 3000, "the frequency rank whose word gets prior 1/2", 1, 10**7),
+        Option("width", float, 10.0, "the prior's sharpness in logistic units", 0.01, 1000),
+        Option("depth", int, 2, "plies searched: 1, or 2 for one step of lookahead", 1, 2),
+        Option("shortlist", int, 20, "guesses searched at the second ply", 1, 2000,
+               why="each costs a full one-ply search"),
+        Option("fail", float, 3.0, "extra cost of a lost game, in guesses", 0, 1000),
+    )
+    common: int
+    width: float
+    depth: int
+    shortlist: int
+    fail: float
 
     # -- scoring -------------------------------------------------------------------------------
 
