@@ -19,6 +19,7 @@ import numpy as np
 
 from .errors import WordListError
 from .frequency import common_words
+from .game import Position
 from .languages import Language, get_language
 from .matrix import DEFAULT_BUDGET, PatternMatrix, load_matrix, score_against
 from .words import WordList, bundled_lists
@@ -213,3 +214,17 @@ def widen(matrix: PatternMatrix, history: Iterable[tuple[int, int]]) -> PatternM
     answers = WordList([words[int(i)] for i in keep], name=f"allowed words ({words.name})",
                        language=words.language)
     return PatternMatrix.build(words, answers)
+
+
+def widened_position(position: Position, guess: int, code: int) -> Position | None:
+    """``position`` after (guess, code) with every allowed word possible, when no listed answer fits.
+
+    The new position's matrix has the allowed words that fit the whole history as its answers
+    (its guesses, hence its rows, are the same); None when no allowed word fits either.
+    """
+    history = position.history + ((int(guess), int(code)),)
+    wide = widen(position.matrix, history)
+    if wide is None:
+        return None
+    return Position(wide, np.arange(len(wide.answers), dtype=np.int64), history, position.hard,
+                    position.max_guesses)

@@ -332,3 +332,17 @@ def find_bundled_tree(guesses: WordList, answers: WordList, hard: bool, max_gues
         ):
             return tree
     return None
+
+
+def load_tree(spec: str | None, guesses: WordList, answers: WordList, hard: bool) -> DecisionTree:
+    """A tree file, a shipped tree's name, or (``spec`` None) the shipped tree for these lists and mode."""
+    if spec is None:
+        tree = find_bundled_tree(guesses, answers, hard)
+        if tree is None:
+            mode = "hard" if hard else "normal"
+            raise TreeError(f"no shipped tree for these lists ({answers.name}, {len(answers)} answers) in "
+                            f"{mode} mode; give a tree FILE or one of: {', '.join(bundled_trees())}", None)
+        return tree
+    if not Path(spec).exists() and spec in bundled_trees():
+        return bundled_tree(spec)
+    return DecisionTree.from_file(spec)
