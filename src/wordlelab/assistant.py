@@ -12,7 +12,7 @@ from typing import Sequence
 
 import numpy as np
 
-from .errors import HardModeError, InconsistentFeedbackError, WordlelabError
+from .errors import HardModeError, InconsistentFeedbackError, UnknownWordError, WordlelabError
 from .feedback import Pattern, score
 from .frequency import rank_by_frequency
 from .game import Position
@@ -373,7 +373,8 @@ def solve(
     """
     word = matrix.guesses.normalize(answer)
     if word not in matrix.answers and word not in matrix.guesses:
-        matrix.answers.index(word)  # UnknownWordError naming the answer list
+        raise UnknownWordError(f"{word!r} is not a possible answer: it is not even an allowed guess "
+                               f"({matrix.guesses.name})", word)
     a = Assistant.create(matrix, strategy, hard=hard, opener=opener)
     steps: list[Step] = []
     while not a.solved:

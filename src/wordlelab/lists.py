@@ -42,7 +42,7 @@ class ListSet:
 
 LIST_SETS: dict[str, ListSet] = {s.name: s for s in (
     ListSet("nyt", "nyt", "nyt-answers",
-            "the NYT's 14855 allowed guesses and 3158 likely answers (the default)"),
+            "the NYT's 14855 allowed guesses and 3158 likely answers"),
     ListSet("nyt2022", "nyt", "nyt2022-answers",
             "the NYT's 14855 allowed guesses and its 2309 answers of 2022"),
     ListSet("original", "allowed", "answers",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 import stat
 import tempfile
 from collections.abc import Sequence
@@ -10,7 +11,7 @@ from pathlib import Path
 
 import platformdirs
 
-from .errors import OutputPathError
+from .errors import OutputPathError, WordlelabError
 
 
 def cache_dir() -> Path:
@@ -87,3 +88,54 @@ def is_regular_file(path: Path) -> bool:
         return stat.S_ISREG(path.stat().st_mode)
     except OSError:
         return False
+
+
+# The parts of the cache directory: (folder, what it holds). Everything there can be rebuilt.
+CACHE_PARTS: tuple[tuple[str, str], ...] = (
+    ("matrix", "pattern matrices (one per pair of word lists)"),
+    ("openers", "strategies' first guesses"),
+    ("freq", "word frequencies of user lists"),
+)
+
+
+@dataclass(frozen=True)
+class CacheUsage:
+    part: str
+    what: str
+    files: int
+    bytes: int
+
+
+def cache_usage() -> list[CacheUsage]:
+    """Files and bytes in each part of the cache directory."""
+    root = cache_dir()
+    out = []
+    for part, what in CACHE_PARTS:
+        files = [p for p in (root / part).glob("*") if p.is_file() and not p.is_symlink()] \
+            if (root / part).is_dir() else []
+        out.append(CacheUsage(part, what, len(files), sum(p.stat().st_size for p in files)))
+    return out
+
+
+def clear_cache(parts: Sequence[str] | None = None) -> tuple[int, int]:
+    """Delete the cached files of ``parts`` (all by default); returns (files, bytes) removed.
+
+    Only wordlelab's own cache folders are touched, never the player's data (statistics).
+    """
+    known = [p for p, _ in CACHE_PARTS]
+    chosen = list(parts) if parts else known
+    bad = [p for p in chosen if p not in known]
+    if bad:
+        raise WordlelabError(f"unknown cache part {bad[0]!r}; parts: {', '.join(known)}", bad[0])
+    files = size = 0
+    root = cache_dir()
+    for part in chosen:
+        folder = root / part
+        if not folder.is_dir():
+            continue
+        for p in folder.glob("*"):
+            if p.is_file() and not p.is_symlink():
+                n = p.stat().st_size
+                p.unlink()
+                files, size = files + 1, size + n
+    return files, size

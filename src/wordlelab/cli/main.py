@@ -83,6 +83,8 @@ def _register() -> None:
         return
     from . import assist as _assist
     from . import bench as _bench
+    from . import cache as _cache
+    from . import lists as _lists
     from . import check as _check
     from . import openers as _openers
     from . import optimal as _optimal
@@ -103,6 +105,8 @@ def _register() -> None:
     cli.add_command(_strategies.strategies)
     cli.add_command(_optimal.optimal)
     cli.add_command(_tree.tree)
+    cli.add_command(_cache.cache)
+    cli.add_command(_lists.lists_command)
     _registered = True
 
 
