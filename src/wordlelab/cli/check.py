@@ -42,11 +42,12 @@ def show(report: GameReport) -> None:
             table.add_row(str(r.row), r.emoji, (r.guess or "").upper(), str(r.after), _pct(r.probability),
                           "-" if r.skill is None else str(r.skill), "-" if r.luck is None else str(r.luck), best)
     else:
-        for name in ("answers fit", "P(row)", "guesses that give it"):
-            table.add_column(name, justify="right" if name != "guesses that give it" else "left")
+        table.add_column("answers fit", justify="right")
+        against = f" against {report.answer.upper()}" if report.answer else ""
+        table.add_column(f"guesses that give it{against}")
         for r in report.rows:
             g = "-" if r.guesses_possible is None else f"{r.guesses_possible}: {', '.join(r.guess_examples[:5])}"
-            table.add_row(str(r.row), r.emoji, str(r.after), _pct(r.probability), g)
+            table.add_row(str(r.row), r.emoji, str(r.after), g)
     out.print(table)
     for r in report.rows:
         if r.words and 1 < r.after <= 30 and not r.emoji.count("🟩") == len(r.pattern):
@@ -56,6 +57,9 @@ def show(report: GameReport) -> None:
     out.print(f"{n} {label} every row{': ' + _words(report.answers[:20], n) if n else ''}")
     for note in report.notes:
         out.print(f"• {escape(note)}")
+    if not known:
+        out.print("• tiles alone cannot tell how likely each row was; give the words with --played "
+                  "for each row's odds, skill and luck")
     out.print("[bold green]consistent[/]: these rows can come from a real game on these lists"
               if report.consistent else "[bold red]not consistent[/]: no real game on these lists gives this")
 
