@@ -61,3 +61,13 @@ class OutputPathError(WordlelabError):
 
 class WordLengthError(WordListError, InvalidWordError):
     """Words longer or shorter than the engine supports."""
+
+
+class StoppedEarlyError(WordlelabError):
+    """The user stopped a long computation before it had anything to report (exit code 130)."""
+
+    exit_code = 130
+
+
+class SearchFailedError(WordlelabError):
+    """The exact search proved that no decision tree meets the constraints."""

@@ -17,12 +17,16 @@ from typing import Callable, Iterable
 
 import numpy as np
 
-from .errors import WordListError
+from .errors import WordLengthError, WordListError
 from .frequency import common_words
 from .game import Position
 from .languages import Language, get_language
 from .matrix import DEFAULT_BUDGET, PatternMatrix, load_matrix, score_against
 from .words import WordList, bundled_lists
+
+# Word lengths the engine plays: the kernels count feedback in arrays of 3**length entries, so a
+# longer word would need memory that grows as 3**length (12 letters: 531441 codes per guess).
+MIN_LENGTH, MAX_LENGTH = 2, 11
 
 # --answers ALL: every allowed guess may be the answer.
 ALL = "all"
@@ -176,6 +180,10 @@ def load_lists(length: int = 5, lang: str = "en", words: str | None = None, answ
         ans = common_words(guesses)  # one list given: its common words are the likely answers
     else:
         ans = WordList.bundled(set_answers, language.code, guesses.length)
+    for wl in (guesses, ans):
+        if not MIN_LENGTH <= wl.length <= MAX_LENGTH:
+            raise WordLengthError(f"{wl.name}: its words have {wl.length} letters; wordlelab plays words of "
+                                  f"{MIN_LENGTH} to {MAX_LENGTH} letters", wl.name)
     if guesses.length != ans.length:
         raise WordListError(f"{ans.name} has {ans.length}-letter words but {guesses.name} has {guesses.length}",
                             ans.name)

@@ -139,3 +139,18 @@ def clear_cache(parts: Sequence[str] | None = None) -> tuple[int, int]:
                 p.unlink()
                 files, size = files + 1, size + n
     return files, size
+
+
+def available_memory_bytes() -> int | None:
+    """Memory the system can give without swapping (MemAvailable), or None where unknown."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return None

@@ -213,6 +213,22 @@ class DecisionTree:
 
     # -- verification ------------------------------------------------------------------------------
 
+    def check_shape(self) -> None:
+        """TreeError unless the lines form one tree (same history, same next guess); no lists needed."""
+        seen: dict[History, tuple[str, str]] = {}
+        for answer, line in self.paths.items():
+            history: History = ()
+            for g in line:
+                if len(g) != len(answer):
+                    raise TreeError(f"{self._where(answer)}: {g!r} and {answer!r} differ in length", g)
+                prior = seen.setdefault(history, (g, answer))
+                if prior[0] != g:
+                    shown = " ".join(f"{w} {Pattern(c, len(w))}" for w, c in history) or "the start"
+                    raise TreeError(f"{self._where(answer)}: plays {g!r} after {shown}, but "
+                                    f"{self._where(prior[1])} plays {prior[0]!r} there: the lines do not "
+                                    "form a tree", answer)
+                history = history + ((g, score(g, answer).code),)
+
     def _where(self, answer: str) -> str:
         line = self._lines.get(answer)
         return f"{self.name}:{line}" if line is not None else f"{self.name} (line for {answer!r})"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import os
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -75,14 +76,16 @@ def matrix_budget() -> int:
     text = os.environ.get("WORDLELAB_MATRIX_BUDGET", "").strip()
     if not text:
         return DEFAULT_BUDGET
-    units = {"k": 1024, "m": 1024**2, "g": 1024**3}
+    units = {"k": 1024, "m": 1024**2, "g": 1024**3, "t": 1024**4}
+    scale = units.get(text[-1].lower(), 1)
+    digits = text[:-1] if text[-1].lower() in units else text
     try:
-        scale = units.get(text[-1].lower(), 1)
-        number = float(text[:-1] if text[-1].lower() in units else text)
+        number = float(digits)
     except ValueError:
+        number = math.nan
+    if not math.isfinite(number) or number < 0 or number * scale > 2**62:
         raise WordlelabError(
-            f"WORDLELAB_MATRIX_BUDGET={text!r} is not a size (e.g. 512M or 2G)", text
-        ) from None
+            f"WORDLELAB_MATRIX_BUDGET={text!r} is not a size (a number of bytes >= 0, e.g. 512M or 2G)", text)
     return int(number * scale)
 
 

@@ -41,8 +41,9 @@ class WordlelabGroup(click.Group):
         try:
             rv = super().main(args=args, prog_name=prog_name or "wordlelab", standalone_mode=False, **extra)
         except WordlelabError as exc:
-            click.echo(f"wordlelab: error: {exc}", err=True)
-            sys.exit(1)
+            code = getattr(exc, "exit_code", 1)
+            click.echo(f"wordlelab: {'error: ' if code == 1 else ''}{exc}", err=True)
+            sys.exit(code)
         except click.exceptions.NoArgsIsHelpError as exc:
             click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
             sys.exit(0)

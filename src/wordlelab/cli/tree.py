@@ -73,6 +73,7 @@ def show(file: str | None, hard: bool, answer: str | None, after: str | None, de
     else:
         t = DecisionTree.from_file(file)
     file = file or t.name
+    t.check_shape()
     con = stdout()
     if answer:
         steps = t.path(answer)
