@@ -219,3 +219,15 @@ def test_wrong_alphabet_suggests_the_other_language():
     assert code == 1 and "try --lang ru" in err
     r = run_cli("score", "crane", "слово")
     assert r.returncode == 1 and "try --lang ru" in r.stderr
+
+
+def test_answers_all_weights_every_allowed_word_by_the_prior():
+    """--answers all: every allowed word possible from the start, suggestions by the prior strategy."""
+    code, out, _ = invoke("solve", "guano", "--lists", "original", "--answers", "all", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["strategy"] == "prior" and data["steps"][0]["before"] == 12972
+    assert data["in_answer_list"] and data["widened_at"] is None and data["steps"][-1]["guess"] == "guano"
+    code, out, _ = invoke("solve", "guano", "--lists", "original", "--json")
+    assert code == 0 and json.loads(out)["strategy"] == "entropy"  # a known answer list: entropy
+    code, out, _ = invoke("assist", "--lists", "original", "--answers", "all", input="quit\n")
+    assert code == 0 and out.startswith("> TARES  (12972 words)")
