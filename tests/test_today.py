@@ -231,3 +231,12 @@ def test_answers_all_weights_every_allowed_word_by_the_prior():
     assert code == 0 and json.loads(out)["strategy"] == "entropy"  # a known answer list: entropy
     code, out, _ = invoke("assist", "--lists", "original", "--answers", "all", input="quit\n")
     assert code == 0 and out.startswith("> TARES  (12972 words)")
+
+
+def test_the_last_listed_answer_is_not_called_the_only_word():
+    """On the original lists GUANO's feedback leaves PIANO listed: not 'the only word left'."""
+    feedback = [str(score(w, "guano")) for w in ("salet", "brond")]
+    code, out, _ = invoke("assist", "--lists", "original", input="\n".join(feedback) + "\n")
+    assert code == 0 and "> PIANO  (the only listed answer left)" in out and "only word left" not in out
+    code, out, _ = invoke("assist", "--lists", "original", input="\n".join(feedback + [str(score("piano", "guano"))]) + "\n")
+    assert code == 0 and "no listed answer fits; every allowed word is possible now" in out

@@ -37,7 +37,10 @@ def _count(n: int) -> str:
 def _suggestion_line(a: Assistant, word: str) -> str:
     n = a.remaining
     if n == 1 and a.candidates() == [word]:
-        return f"> [bold]{word.upper()}[/]  (the only word left)"
+        # A word list may miss the answer (the NYT picks words outside it), so the last listed
+        # answer is called the only *word* only once every allowed word is possible.
+        every = a.widened or len(a.matrix.answers) == len(a.matrix.guesses)
+        return f"> [bold]{word.upper()}[/]  (the only {'word' if every else 'listed answer'} left)"
     extra = ""
     if 1 < n <= SHOW_WORDS:
         extra = ": " + ", ".join(a.words())
