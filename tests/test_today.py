@@ -240,3 +240,14 @@ def test_the_last_listed_answer_is_not_called_the_only_word():
     assert code == 0 and "> PIANO  (the only listed answer left)" in out and "only word left" not in out
     code, out, _ = invoke("assist", "--lists", "original", input="\n".join(feedback + [str(score("piano", "guano"))]) + "\n")
     assert code == 0 and "no listed answer fits; every allowed word is possible now" in out
+
+
+def test_lists_original_reproduces_the_literature_figures(default_lists):
+    """With the nyt default, --lists original still gives the first release's figures."""
+    code, out, _ = invoke("bench", "-s", "entropy,optimal", "--lists", "original", "--opener", "salet", "--json")
+    assert code == 0, out
+    totals = {r["strategy"]: r["total_guesses"] for r in json.loads(out)["results"]}
+    assert totals == {"entropy": 7946, "optimal": 7920}
+    code, out, _ = invoke("bench", "-s", "optimal", "--json")  # the default: nyt, TARSE's proven tree
+    data = json.loads(out)
+    assert code == 0 and data["answers"]["size"] == 3158 and data["results"][0]["total_guesses"] == 11219
