@@ -251,3 +251,11 @@ def test_lists_original_reproduces_the_literature_figures(default_lists):
     code, out, _ = invoke("bench", "-s", "optimal", "--json")  # the default: nyt, TARSE's proven tree
     data = json.loads(out)
     assert code == 0 and data["answers"]["size"] == 3158 and data["results"][0]["total_guesses"] == 11219
+
+
+def test_the_list_sets_are_public_api():
+    import wordlelab
+
+    lists = wordlelab.load_lists(lists="nyt2022")
+    assert isinstance(lists, wordlelab.Lists) and set(wordlelab.LIST_SETS) == {"nyt", "nyt2022", "original"}
+    assert (len(lists.guesses), len(lists.answers), lists.set_name) == (14855, 2309, "nyt2022")
