@@ -73,17 +73,23 @@ def test_the_old_lists_widen_for_guano_instead_of_naming_piano():
     assert WIDENED in "\n".join(lines) and lines[-1].endswith("GUANO")
 
 
-def test_pty_session_on_the_default_lists():
+@pytest.mark.parametrize("answer", ["snafu", "guano", "kazoo", "fibre"])
+def test_pty_session_on_the_default_lists(answer):
+    """In a terminal: the new NYT answers are solved without widening; FIBRE (outside the 3158)
+    widens, then is solved."""
     pexpect = pytest.importorskip("pexpect")
     child = pexpect.spawn(sys.executable, ["-m", "wordlelab", "assist"], env=default_env(),
                           encoding="utf-8", timeout=60, dimensions=(40, 200))
+    seen = ""
     try:
         child.expect(r"> TARSE\s+\(3158 words\)")
         word = "tarse"
         for _ in range(8):
             child.expect_exact("? ")
-            child.sendline(str(score(word, "kazoo")))
-            if child.expect([r"Solved in \d guesses?: KAZOO", r"> ([A-Z]+)"]) == 0:
+            child.sendline(str(score(word, answer)))
+            got = child.expect([rf"Solved in \d guesses?: {answer.upper()}", r"> ([A-Z]+)"])
+            seen += child.before
+            if got == 0:
                 break
             word = child.match.group(1).lower()
         else:
@@ -91,6 +97,7 @@ def test_pty_session_on_the_default_lists():
         child.expect(pexpect.EOF)
         child.close()
         assert child.exitstatus == 0 and "Traceback" not in child.before
+        assert (WIDENED in seen) == (answer == "fibre") and "! " not in seen
     finally:
         child.close(force=True)
 
