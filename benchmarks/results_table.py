@@ -15,6 +15,7 @@ import argparse
 import json
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from wordlelab.lists import LIST_SETS, load_lists
@@ -49,8 +50,38 @@ def run(names: list[str], log, lists: str = "original") -> list[tuple[str, Simul
     return out
 
 
-def markdown(rows: list[tuple[str, SimulationResult]], lists: str = "original") -> str:
+@dataclass(frozen=True)
+class Row:
+    """The figures a table row shows, from a fresh simulation or a results JSON file."""
+
+    hard: bool
+    opener: str
+    mean: float
+    total: int
+    distribution: list[int]
+    failed: int
+    worst: int
+
+    @classmethod
+    def of(cls, r: SimulationResult) -> Row:
+        return cls(r.hard, r.opener, r.mean, r.total, list(r.distribution), len(r.failed), r.worst)
+
+    @classmethod
+    def from_dict(cls, d: dict) -> Row:  # type: ignore[type-arg]
+        return cls(d["hard"], d["opener"], d["mean"], d["total_guesses"], d["distribution"], d["failures"],
+                   d["worst"])
+
+
+def unique(rows: list[tuple[str, Row]]) -> list[tuple[str, Row]]:
+    """Drop a fixed-opener row when the strategy's own opener is that word (the same games)."""
+    own = {(label, r.hard): r.opener for label, r in rows if "(opener" not in label}
+    return [(label, r) for label, r in rows
+            if "(opener" not in label or own.get((label.split(" (opener")[0], r.hard)) != r.opener]
+
+
+def markdown(rows: list[tuple[str, Row]], lists: str = "original") -> str:
     sizes = load_lists(lists=lists)
+    rows = unique(rows)
     lines = []
     for hard in (False, True):
         lines.append(f"**{'Hard' if hard else 'Normal'} mode, `--lists {lists}`** — {len(sizes.answers)} answers, "
@@ -60,7 +91,7 @@ def markdown(rows: list[tuple[str, SimulationResult]], lists: str = "original") 
         for label, r in sorted((x for x in rows if x[1].hard == hard), key=lambda x: (x[1].total, x[0])):
             lines.append(f"| {label} | {r.opener} | {r.mean:.4f} | {r.total} | "
                          + " | ".join(str(c) for c in r.distribution)
-                         + f" | {len(r.failed)} | {r.worst} |")
+                         + f" | {r.failed} | {r.worst} |")
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
 
@@ -85,15 +116,22 @@ def main() -> None:
     ap.add_argument("--write", action="store_true", help="rewrite README.md's section and results.json")
     ap.add_argument("--strategies", default=",".join(strategy_names()))
     ap.add_argument("--lists", default="original", choices=sorted(LIST_SETS), help="the named list set")
+    ap.add_argument("--from-json", action="store_true",
+                    help="re-render the table from the results JSON of the last --write, without playing")
     args = ap.parse_args()
     names = [n for n in args.strategies.split(",") if n]
-    rows = run(names, lambda msg: print(msg, file=sys.stderr, flush=True), args.lists)
+    json_path = ROOT / "benchmarks" / ("results.json" if args.lists == "original" else f"results-{args.lists}.json")
+    if args.from_json:
+        rows = [(d["label"], Row.from_dict(d)) for d in json.loads(json_path.read_text())]
+    else:
+        results = run(names, lambda msg: print(msg, file=sys.stderr, flush=True), args.lists)
+        rows = [(label, Row.of(r)) for label, r in results]
+        if args.write:
+            data = [{"label": label, "lists": args.lists, **r.to_dict()} for label, r in results]
+            json_path.write_text(json.dumps(data, indent=1) + "\n")
     table = markdown(rows, args.lists)
     if args.write:
         rewrite_readme(table, args.lists)
-        data = [{"label": label, "lists": args.lists, **r.to_dict()} for label, r in rows]
-        name = "results.json" if args.lists == "original" else f"results-{args.lists}.json"
-        (ROOT / "benchmarks" / name).write_text(json.dumps(data, indent=1) + "\n")
     print(table, end="")
 
 
