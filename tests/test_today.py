@@ -8,6 +8,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from interactive_helpers import cli_env, invoke, run_cli
 from wordlelab.assistant import WIDENED, Assistant
@@ -266,3 +268,16 @@ def test_the_list_sets_are_public_api():
     lists = wordlelab.load_lists(lists="nyt2022")
     assert isinstance(lists, wordlelab.Lists) and set(wordlelab.LIST_SETS) == {"nyt", "nyt2022", "original"}
     assert (len(lists.guesses), len(lists.answers), lists.set_name) == (14855, 2309, "nyt2022")
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_never_a_dead_end_for_any_allowed_word(matrix, data):
+    """Property: whatever allowed word is the answer, the assistant's suggestions reach it, and a
+    widening happens exactly when the word is not a listed answer."""
+    from wordlelab.assistant import solve
+
+    word = data.draw(st.sampled_from(matrix.guesses.words))
+    steps = solve(matrix, word)
+    assert steps[-1].solved and steps[-1].word == word
+    assert any(s.widened for s in steps) == (word not in matrix.answers)
