@@ -16,6 +16,7 @@ from wordlelab.errors import WordlelabError
 from wordlelab.feedback import Pattern
 from wordlelab.lists import load_lists
 from wordlelab.matrix import PatternMatrix
+from wordlelab.position import parse_position, read_position
 from wordlelab.tree import DecisionTree
 from wordlelab.words import WordList
 
@@ -83,3 +84,19 @@ def test_tree_files(lines):
 @pytest.mark.filterwarnings("ignore")
 def test_list_specs(lists, answers, length, lang):
     _parses_or_refuses(load_lists, length, lang, None, answers, lists)
+
+
+POSITION = st.lists(st.one_of(
+    SOUP,
+    st.sampled_from(["crane:.....", "slate:gy...", "cigar,ggggg", "rebut", "crane.BBYGB", ".YYBBG.", ";", ":",
+                     ",", ".", " ", "crane:", ":ggggg", "sissy:....g", "humph:GGGGG", "crane:⬜🟨⬜🟩⬜"])),
+    max_size=6)
+
+
+@FUZZ
+@given(POSITION, st.sampled_from(["", " ", ";", ".", ":"]), st.booleans(), st.sampled_from([1, 2, 6]))
+def test_position_strings(parts, sep, hard, max_guesses):
+    # Parsed alone, then read on a matrix (words known, history consistent, hard-mode legal).
+    text = sep.join(parts)
+    _parses_or_refuses(parse_position, text)
+    _parses_or_refuses(read_position, text, SMALL_MATRIX, hard, max_guesses)
