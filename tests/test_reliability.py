@@ -110,3 +110,31 @@ def test_ctrl_c_convention_is_130_everywhere():
         assert child.exitstatus == 130 and "interrupted" in child.before and "Traceback" not in child.before
     finally:
         child.close(force=True)
+
+
+# A meta-path finder that raises KeyboardInterrupt when a module is first imported: a Ctrl-C
+# at that exact moment of start-up, without any timing luck.
+_CTRL_C_AT_IMPORT = """
+import sys
+class CtrlC:
+    def find_spec(self, name, path=None, target=None):
+        if name == {module!r}:
+            raise KeyboardInterrupt
+        return None
+sys.meta_path.insert(0, CtrlC())
+sys.argv = ["wordlelab", "solve", "cigar"]
+from wordlelab.cli.main import main
+main()
+"""
+
+
+@pytest.mark.parametrize("module", ["typing", "click", "numpy", "rich.console", "wordlelab.cli.solve"])
+def test_ctrl_c_while_the_modules_load_is_one_line_and_130(module):
+    import subprocess
+    import sys
+
+    from interactive_helpers import cli_env
+
+    r = subprocess.run([sys.executable, "-c", _CTRL_C_AT_IMPORT.format(module=module)], capture_output=True,
+                       text=True, env=cli_env(), timeout=60)
+    assert r.returncode == 130 and r.stderr.strip() == "wordlelab: interrupted", r.stderr

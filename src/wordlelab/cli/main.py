@@ -7,7 +7,6 @@ and exit code 130: the convention of every command.
 from __future__ import annotations
 
 import sys
-from typing import Any
 
 INTERRUPTED = "wordlelab: interrupted"
 
@@ -18,6 +17,9 @@ def _interrupted() -> None:
 
 
 try:
+    # Everything that takes time to load sits inside: typing alone is tens of milliseconds.
+    from typing import Any
+
     import click
 
     from ..errors import WordlelabError
