@@ -138,3 +138,26 @@ def test_ctrl_c_while_the_modules_load_is_one_line_and_130(module):
     r = subprocess.run([sys.executable, "-c", _CTRL_C_AT_IMPORT.format(module=module)], capture_output=True,
                        text=True, env=cli_env(), timeout=60)
     assert r.returncode == 130 and r.stderr.strip() == "wordlelab: interrupted", r.stderr
+
+
+@pytest.mark.parametrize("command", [["bench", "-s", "entropy,approx-entropy,frequency", "--hard"],
+                                     ["optimal", "--candidates", "100000"],
+                                     ["openers", "-m", "minimax", "-n", "0"]])
+def test_ctrl_c_in_a_long_command_is_one_line_and_130(command, tmp_path):
+    # A fresh cache: the matrix, openers and frequencies are all still to compute when Ctrl-C comes.
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from interactive_helpers import cli_env
+
+    env = cli_env() | {"WORDLELAB_CACHE_DIR": str(tmp_path / "cache")}
+    p = subprocess.Popen([sys.executable, "-m", "wordlelab", *command], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True, env=env)
+    time.sleep(3)
+    p.send_signal(signal.SIGINT)
+    _, err = p.communicate(timeout=120)
+    assert p.returncode == 130 and "Traceback" not in err, err
+    assert err.splitlines()[-1] in ("wordlelab: interrupted", "wordlelab: interrupted before the search had "
+                                    "a complete tree to report"), err
