@@ -161,3 +161,78 @@ def test_ctrl_c_in_a_long_command_is_one_line_and_130(command, tmp_path):
     assert p.returncode == 130 and "Traceback" not in err, err
     assert err.splitlines()[-1] in ("wordlelab: interrupted", "wordlelab: interrupted before the search had "
                                     "a complete tree to report"), err
+
+
+@pytest.mark.parametrize("as_json", [False, True])
+def test_a_tree_that_cannot_be_written_at_the_end_is_printed(small, tmp_path, monkeypatch, as_json):
+    # The folder passed the check before the search; the disk filled up while it ran.
+    from wordlelab.tree import DecisionTree
+
+    def disk_full(self, path, **kw):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(DecisionTree, "save", disk_full)
+    out_file = tmp_path / "t.txt"
+    code, out, err = invoke("optimal", *small, "--out", str(out_file), *(["--json"] if as_json else []))
+    assert code == 1 and err.splitlines()[-1].startswith(
+        f"wordlelab: error: could not write the tree to {out_file} (No space left on device)"), err
+    text = json.loads(out)["tree"] if as_json else out
+    tree = DecisionTree.parse(text[text.index("#"):] if not as_json else text, "shown")
+    assert sorted(tree.paths) == sorted(WORDS)
+
+
+_WRITER = """
+import sys
+from pathlib import Path
+from wordlelab.paths import write_atomic
+target = Path(sys.argv[1])
+payloads = [b"a" * 4_000_000, b"b" * 3_000_000]
+i = 0
+while True:
+    write_atomic(target, payloads[i % 2])
+    i += 1
+"""
+
+
+def test_results_and_caches_survive_kill_9_while_writing(tmp_path):
+    # Every cache, tree and opener file is written by write_atomic: a kill -9 at any moment
+    # leaves the old or the new content, never a mixture or a truncated file.
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from interactive_helpers import cli_env
+
+    target = tmp_path / "result.bin"
+    for delay in (0.05, 0.1, 0.2):
+        target.unlink(missing_ok=True)
+        p = subprocess.Popen([sys.executable, "-c", _WRITER, str(target)], env=cli_env())
+        deadline = time.monotonic() + 60
+        while not target.exists() and time.monotonic() < deadline:  # started writing
+            time.sleep(0.01)
+        time.sleep(delay)
+        p.send_signal(signal.SIGKILL)
+        p.wait(timeout=30)
+        data = target.read_bytes()
+        assert data in (b"a" * 4_000_000, b"b" * 3_000_000), (len(data), data[:1], data[-1:])
+
+
+def test_a_saved_tree_has_ordinary_permissions(tmp_path):
+    import os
+    import stat
+
+    from wordlelab.tree import DecisionTree
+
+    tree = DecisionTree.parse("crane cigar\ncrane\n", "t")
+    old = os.umask(0o022)
+    try:
+        tree.save(tmp_path / "new.txt")
+        kept = tmp_path / "kept.txt"
+        kept.write_text("old\n")
+        kept.chmod(0o640)
+        tree.save(kept)
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "new.txt").stat().st_mode) == 0o644
+    assert stat.S_IMODE(kept.stat().st_mode) == 0o640 and kept.read_text() == tree.to_text()
