@@ -94,3 +94,12 @@ def test_games_survive_a_kill_during_recording(tmp_path):
     proc.wait()
     played = StatsStore(db).summary().played
     assert played >= seen  # every game reported as recorded is there, and the database opens
+
+
+@pytest.mark.parametrize("value", ["inf", "nan", "-1", "1e999", "soon"])
+def test_a_silly_lock_timeout_means_the_default(tmp_path, monkeypatch, value):
+    # WORDLELAB_DB_TIMEOUT=inf would wait forever on a locked database.
+    monkeypatch.setenv("WORDLELAB_DB_TIMEOUT", value)
+    assert StatsStore(tmp_path / "s.db").timeout == 5.0
+    monkeypatch.setenv("WORDLELAB_DB_TIMEOUT", "0.25")
+    assert StatsStore(tmp_path / "s.db").timeout == 0.25

@@ -50,10 +50,13 @@ class StatsLockedError(StatsError):
 
 
 def _timeout() -> float:
+    # A test knob: anything but a sensible number of seconds (nan, inf would wait forever on a
+    # locked database, negative) means the default.
     try:
-        return float(os.environ.get("WORDLELAB_DB_TIMEOUT", DEFAULT_TIMEOUT))
+        value = float(os.environ.get("WORDLELAB_DB_TIMEOUT", DEFAULT_TIMEOUT))
     except ValueError:
         return DEFAULT_TIMEOUT
+    return value if 0 <= value <= 600 else DEFAULT_TIMEOUT
 
 
 @dataclass(frozen=True)
