@@ -236,3 +236,18 @@ def test_a_saved_tree_has_ordinary_permissions(tmp_path):
         os.umask(old)
     assert stat.S_IMODE((tmp_path / "new.txt").stat().st_mode) == 0o644
     assert stat.S_IMODE(kept.stat().st_mode) == 0o640 and kept.read_text() == tree.to_text()
+
+
+def test_a_long_first_guess_says_so_even_through_a_pipe(small, tmp_path):
+    # 'bench -s lookahead' used to sit silent while it computed the opener; stderr is a pipe here.
+    import subprocess
+    import sys
+
+    from interactive_helpers import cli_env
+
+    env = cli_env() | {"WORDLELAB_CACHE_DIR": str(tmp_path / "cache")}
+    cmd = [sys.executable, "-m", "wordlelab", "bench", "-s", "lookahead", *small]
+    first = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
+    assert first.returncode == 0 and "lookahead: computing its first guess (cached for next time)" in first.stderr
+    again = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
+    assert again.returncode == 0 and "computing its first guess" not in again.stderr
