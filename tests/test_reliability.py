@@ -251,3 +251,13 @@ def test_a_long_first_guess_says_so_even_through_a_pipe(small, tmp_path):
     assert first.returncode == 0 and "lookahead: computing its first guess (cached for next time)" in first.stderr
     again = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
     assert again.returncode == 0 and "computing its first guess" not in again.stderr
+
+
+def test_a_tree_file_with_a_bom_and_crlf_is_read(small, tmp_path):
+    plain = tmp_path / "t.txt"
+    code, _, _ = invoke("optimal", *small, "--out", str(plain))
+    assert code == 0
+    windows = tmp_path / "windows.txt"
+    windows.write_bytes(b"\xef\xbb\xbf" + plain.read_bytes().replace(b"\n", b"\r\n"))
+    runs = [invoke("tree", "verify", str(p), *small) for p in (plain, windows)]
+    assert runs[0][0] == runs[1][0] == 0 and runs[0][1].replace(str(plain), "") == runs[1][1].replace(str(windows), "")

@@ -123,7 +123,7 @@ class DecisionTree:
     def from_file(cls, path: str | Path) -> DecisionTree:
         path = Path(path)
         try:
-            text = path.read_text(encoding="utf-8")
+            text = path.read_text(encoding="utf-8-sig")  # as word files: a byte-order mark is not a word
         except FileNotFoundError:
             raise TreeError(f"{path}: no such file", str(path)) from None
         except (OSError, UnicodeDecodeError) as exc:
