@@ -261,3 +261,9 @@ def test_a_tree_file_with_a_bom_and_crlf_is_read(small, tmp_path):
     windows.write_bytes(b"\xef\xbb\xbf" + plain.read_bytes().replace(b"\n", b"\r\n"))
     runs = [invoke("tree", "verify", str(p), *small) for p in (plain, windows)]
     assert runs[0][0] == runs[1][0] == 0 and runs[0][1].replace(str(plain), "") == runs[1][1].replace(str(windows), "")
+
+
+@pytest.mark.parametrize("budget", ["nan", "NaN", "inf"])
+def test_analyse_budget_must_be_a_number_of_seconds(small, budget):
+    code, _, err = invoke("analyse", "crane:.....", "--budget", budget, *small)
+    one_line_error(code, err, "--budget")
