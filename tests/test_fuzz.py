@@ -17,6 +17,7 @@ from wordlelab.feedback import Pattern
 from wordlelab.lists import load_lists
 from wordlelab.matrix import PatternMatrix
 from wordlelab.position import parse_position, read_position
+from wordlelab.strategies import strategy_names
 from wordlelab.tree import DecisionTree
 from wordlelab.words import WordList
 
@@ -100,3 +101,23 @@ def test_position_strings(parts, sep, hard, max_guesses):
     text = sep.join(parts)
     _parses_or_refuses(parse_position, text)
     _parses_or_refuses(read_position, text, SMALL_MATRIX, hard, max_guesses)
+
+
+def _strategy_with(name: str, pairs: list[str]) -> None:
+    from wordlelab.cli.bench import build_strategies, parse_options
+
+    build_strategies(name, None, parse_options(pairs))
+
+
+NUMBERISH = st.one_of(st.integers().map(str), st.floats().map(str), st.text(alphabet="0123456789-+._eE xnaif",
+                                                                              max_size=30), ANY)
+
+
+@FUZZ
+@given(st.sampled_from(strategy_names()),
+       st.lists(st.one_of(st.tuples(st.sampled_from(["m", "n", "seed", "common", "top_percent", "width", "depth",
+                                                     "shortlist", "fail", "pool", "x", ""]), NUMBERISH)
+                          .map(lambda kv: f"{kv[0]}={kv[1]}"), ANY), max_size=3))
+def test_strategy_options(name, pairs):
+    # '-o KEY=VALUE' text, as bench and the assistant take it: made, or a WordlelabError.
+    _parses_or_refuses(_strategy_with, name, pairs)
