@@ -121,3 +121,22 @@ NUMBERISH = st.one_of(st.integers().map(str), st.floats().map(str), st.text(alph
 def test_strategy_options(name, pairs):
     # '-o KEY=VALUE' text, as bench and the assistant take it: made, or a WordlelabError.
     _parses_or_refuses(_strategy_with, name, pairs)
+
+
+SESSION_LINE = st.one_of(
+    SOUP,
+    st.sampled_from(["", "undo", "top", "top 3", "top 0", "top 99999999999999999999", "words", "words -2", "help",
+                     ".....", "ggggg", "y...g", "crane .y..g", "cigar,ggggg", "sissy 00000", "rebut BYBBG", "quit"]))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.lists(SESSION_LINE, max_size=10), st.booleans())
+def test_whole_assist_sessions(tmp_path_factory, lines, hard):
+    # The assistant fed a whole session on stdin: it ends normally (exit 0), never a traceback.
+    from interactive_helpers import invoke
+
+    path = tmp_path_factory.getbasetemp() / "session-words.txt"
+    path.write_text("\n".join(_SMALL) + "\n")
+    code, _, err = invoke("assist", "--words", str(path), "--answers", str(path), *(["--hard"] if hard else []),
+                          input="\n".join(lines) + "\n")
+    assert code == 0, err
