@@ -140,3 +140,29 @@ def test_whole_assist_sessions(tmp_path_factory, lines, hard):
     code, _, err = invoke("assist", "--words", str(path), "--answers", str(path), *(["--hard"] if hard else []),
                           input="\n".join(lines) + "\n")
     assert code == 0, err
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=10),
+                    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+                    max_leaves=12)
+GAME_FIELDS = st.fixed_dictionaries({}, optional={
+    "answer": JSON, "guesses": JSON, "won": JSON, "hard": JSON, "length": JSON, "lang": JSON,
+    "max_guesses": JSON, "words": JSON, "id": JSON, "finished_at": JSON,
+    "extra": st.integers()})
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.one_of(JSON, GAME_FIELDS, GAME_FIELDS.map(lambda d: {"answer": "cigar", "guesses": 3, "won": True, **d})))
+def test_kept_game_files(tmp_path_factory, payload):
+    # A pending file is either a whole game or left in place: 'stats' and the next game never fail.
+    import json
+
+    from wordlelab.stats import GameRecord, StatsStore
+
+    store = StatsStore(tmp_path_factory.mktemp("stats") / "s.db")
+    store.pending_dir.mkdir(parents=True)
+    kept = store.pending_dir / "kept.json"
+    kept.write_text(json.dumps(payload))
+    store.record(GameRecord("rebut", 2, True))
+    played = store.summary().played
+    assert played in (1, 2) and (played == 2) != kept.exists()
