@@ -268,3 +268,16 @@ def test_a_tree_file_with_a_bom_and_crlf_is_read(small, tmp_path):
 def test_analyse_budget_must_be_a_number_of_seconds(small, budget):
     code, _, err = invoke("analyse", "crane:.....", "--budget", budget, *small)
     one_line_error(code, err, "--budget")
+
+
+@pytest.mark.parametrize("value", ["0", "-2"])
+def test_numba_threads_zero_is_one_line(value):
+    # numba itself raises ValueError while it is imported; the CLI says it before importing it.
+    import subprocess
+    import sys
+
+    from interactive_helpers import cli_env
+
+    r = subprocess.run([sys.executable, "-m", "wordlelab", "solve", "cigar"], capture_output=True, text=True,
+                       env=cli_env() | {"NUMBA_NUM_THREADS": value}, timeout=60)
+    one_line_error(r.returncode, r.stderr, "NUMBA_NUM_THREADS must be a whole number of threads, 1 or more")
