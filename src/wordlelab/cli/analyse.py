@@ -12,7 +12,7 @@ from ..feedback import Pattern, score
 from ..position import parse_position
 from ..review import Review, review
 from .check import read_grid
-from .common import echo_json, list_options, load_lists, stdout
+from .common import FiniteFloatRange, echo_json, list_options, load_lists, stdout
 
 
 def _num(x: float | None) -> str:
@@ -56,7 +56,7 @@ def show(r: Review) -> None:
               help="A share grid (file, or - for stdin) giving the feedback of the --played words.")
 @click.option("--hard", is_flag=True, help="Hard mode (WordleBot cannot review these).")
 @click.option("--max-guesses", type=click.IntRange(1, 20), default=6, show_default=True)
-@click.option("--budget", type=click.FloatRange(0.01, 3600), default=2.0, show_default=True,
+@click.option("--budget", type=FiniteFloatRange(0.01, 3600), default=2.0, show_default=True,
               help="Seconds of exact search per step; what does not finish is reported as bounds.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @list_options

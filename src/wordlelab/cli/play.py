@@ -178,6 +178,9 @@ def stats(length: int | None, lang: str | None, as_json: bool) -> None:
     s = store.summary(length, lang)
     for f in store.unreadable_pending:
         click.echo(f"wordlelab: a kept game could not be read and is left in place: {f}", err=True)
+    if store.invalid_rows:
+        click.echo(f"wordlelab: {store.invalid_rows} rows of {store.path} are not games (wrong types) and are "
+                   "not counted", err=True)
     if as_json:
         echo_json({**s.to_dict(), "database": str(store.path)})
         return
