@@ -61,7 +61,10 @@ class RankJob:
 
     @classmethod
     def by_play(cls, strategy: str, hard: bool = False, max_guesses: int = 6, **options: Any) -> RankJob:
-        make_strategy(strategy, **options)  # unknown names and options fail here, before any work
+        try:
+            make_strategy(strategy, **options)  # unknown names and options fail here, before any work
+        except TypeError as e:
+            raise RankingError(f"strategy {strategy!r} does not take these options: {e}", options) from None
         return cls("play", hard, max_guesses, strategy, tuple(sorted(options.items())))
 
     @classmethod
