@@ -232,3 +232,54 @@ def test_cli_bad_store_keeps_the_file(small, tmp_path):
                                  *_files(tmp_path, small)])
     assert r.exit_code == 1 and "cannot be used" in r.stderr
     assert store.read_bytes() == b"not sqlite at all" * 100
+
+
+# --------------------------------------------------------------------------- Ray (optional extra)
+
+
+@pytest.mark.slow
+def test_ray_workers_give_the_serial_results_and_survive_a_killed_worker(tmp_path):
+    """A local Ray with 2 worker processes: same rows as serial; a worker killed mid-run loses nothing."""
+    ray = pytest.importorskip("ray")
+    import os
+    import signal
+    from pathlib import Path
+
+    if not Path("/proc/self/cmdline").exists():
+        pytest.skip("finds Ray's worker processes through /proc")
+
+    from wordlelab.ranking import RayExecutor
+
+    gs, ans = sample(62, 60, 80)
+    m = matrix_for(gs, ans)
+    job = RankJob.by_play("entropy")
+    serial = rank(m, job, gs, executor=SerialExecutor())
+    killed: list[int] = []
+
+    def kill_a_busy_worker(row: OpenerRow) -> None:
+        if killed:
+            return
+        # A worker running a task is titled "ray::_ray_task"; SIGKILL it as a crash would.
+        for proc in Path("/proc").iterdir():
+            try:
+                cmd = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+            except OSError:
+                continue
+            if proc.name.isdigit() and cmd.startswith("ray::_ray_task") and int(proc.name) != os.getpid():
+                os.kill(int(proc.name), signal.SIGKILL)
+                killed.append(int(proc.name))
+                return
+
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        with ResultStore(tmp_path / "r.sqlite") as store:
+            res = rank(m, job, gs, executor=RayExecutor(2), store=store, on_row=kill_a_busy_worker)
+            assert store.count(job.key(m)) == len(gs)
+            with sqlite3.connect(store.path) as db:
+                assert db.execute("SELECT COUNT(DISTINCT word) FROM results").fetchone() == (len(gs),)
+    finally:
+        ray.shutdown()
+    assert killed, "no busy Ray worker was found to kill"
+    assert [(r.word, r.total, r.worst, r.failures) for r in res.rows] == \
+           [(r.word, r.total, r.worst, r.failures) for r in serial.rows]
+    assert res.backend == "ray" and res.computed == len(gs)
