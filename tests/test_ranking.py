@@ -54,6 +54,16 @@ def test_best_only_cuts_soundly(small):
             assert best.rows[0].total < r.total <= want  # a proven bound that cannot beat the best
 
 
+def test_known_best_cuts_every_opener_that_cannot_tie_it(small):
+    gs, ans, m = small
+    job = RankJob.exact(memo_mb=8)
+    best = rank(m, job, gs).rows[0].total
+    res = rank(m, job, gs, best_only=True, known_best=best)
+    for r in res.rows:
+        want = brute_force(gs, ans, 6, False, opener=r.word)
+        assert (r.exact and r.total == want == best) or (not r.exact and best < r.total <= want), r
+
+
 def test_by_play_matches_simulate(small):
     gs, ans, m = small
     job = RankJob.by_play("entropy")

@@ -454,13 +454,15 @@ def rank(
     executor: Executor | None = None,
     store: ResultStore | None = None,
     best_only: bool = False,
+    known_best: int | None = None,
     progress: Progress | None = None,
     on_row: Callable[[OpenerRow], None] | None = None,
 ) -> RankingResult:
     """Evaluate every opener in ``openers`` (those already in ``store`` are reused), ranked best first.
 
     With ``best_only`` (exact jobs) an opener is cut as soon as a proven lower bound reaches the
-    best total found so far; its row then holds that bound (``exact`` False).
+    best total found so far (or ``known_best``, a total some opener is known to reach); its row
+    then holds that bound (``exact`` False).
     """
     start = time.perf_counter()
     words = list(dict.fromkeys(matrix.guesses.normalize(w) for w in openers))
@@ -476,6 +478,8 @@ def rank(
         store.register(key, f"{matrix.guesses.name}/{matrix.answers.name} {job.token()}")
         known = store.rows(key)
     best = min((r.total for r in known.values() if r.exact), default=None)
+    if known_best is not None:
+        best = known_best if best is None else min(best, known_best)
 
     def usable(r: OpenerRow | None) -> bool:
         # A cut opener's bound answers a --best run only once it reaches the best total.
