@@ -16,7 +16,7 @@ import sqlite3
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -97,6 +97,7 @@ class OpenerRow:
     worst: int | None = None
     failures: int | None = None
     seconds: float = 0.0
+    cpu_seconds: float | None = None  # this worker's CPU time (not stored): a fair cost on a busy machine
 
     @property
     def mean(self) -> float:
@@ -239,12 +240,15 @@ def _worker_init(matrix: PatternMatrix, job: RankJob) -> None:
 def _worker_run(word: str, cutoff: int | None) -> OpenerRow:
     matrix: PatternMatrix = _WORKER["matrix"]
     job: RankJob = _WORKER["job"]
+    cpu = time.process_time()
     if job.kind == "play":
-        return play_opener(matrix, job, word)
-    ev = _WORKER.get("exact")
-    if ev is None:
-        ev = _WORKER["exact"] = ExactEvaluator(matrix, job.hard, job.max_guesses, job.memo_mb)
-    return ev(word, cutoff)
+        row = play_opener(matrix, job, word)
+    else:
+        ev = _WORKER.get("exact")
+        if ev is None:
+            ev = _WORKER["exact"] = ExactEvaluator(matrix, job.hard, job.max_guesses, job.memo_mb)
+        row = ev(word, cutoff)
+    return replace(row, cpu_seconds=time.process_time() - cpu)
 
 
 # --------------------------------------------------------------------------- executors
