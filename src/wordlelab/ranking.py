@@ -501,7 +501,9 @@ def rank(
         try:
             pending: dict[Any, str] = {}
             queue = iter(todo)
-            depth = 2 * executor.workers  # a short queue keeps each cut-off fresh
+            # One task in flight per worker: on Ray (whose instance may have more CPUs) this is
+            # what bounds the parallelism, and it keeps each --best cut-off fresh.
+            depth = executor.workers
 
             def fill() -> None:
                 for w in queue:
