@@ -53,3 +53,7 @@ class TreeError(WordlelabError):
 
 class ShareGridError(WordlelabError, ValueError):
     """A share grid that cannot be parsed."""
+
+
+class VariantError(WordlelabError, ValueError):
+    """Rules or moves of a variant (several boards, Absurdle) that cannot be used."""
