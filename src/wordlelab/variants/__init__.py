@@ -14,6 +14,7 @@ from .absurdle import (
     absurdle_next,
     prove_absurdle,
 )
+from .session import AbsurdleSession, MultiSession, parse_board_feedback
 from .multi import (
     DORDLE,
     OCTORDLE,
@@ -34,6 +35,9 @@ __all__ = [
     "AbsurdleGame",
     "AbsurdleProof",
     "AbsurdleSearch",
+    "AbsurdleSession",
+    "MultiSession",
+    "parse_board_feedback",
     "DORDLE",
     "MultiBenchResult",
     "MultiGame",
