@@ -207,6 +207,17 @@ def _is_win(pattern: Pattern | str | int, matrix: PatternMatrix) -> bool:
 
 
 METHODS = ("entropy-solve", "entropy-sum")
+# Boards with at least this many candidates have their per-guess scores kept (at most CACHE_SIZE).
+CACHE_MIN = 24
+CACHE_SIZE = 256
+
+
+def _concat(parts: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """The candidate columns of several boards end to end, and where each board starts."""
+    cols = np.concatenate(parts).astype(np.int64)
+    starts = np.zeros(len(parts) + 1, dtype=np.int64)
+    starts[1:] = np.cumsum([p.size for p in parts])
+    return cols, starts
 
 
 class MultiStrategy:
@@ -226,7 +237,8 @@ class MultiStrategy:
                                method)
         self.method = method
         self.solve_weight = float(solve_weight) if method == "entropy-solve" else 0.0
-        self._openers: dict[tuple[int, int], Choice] = {}
+        self._openers: dict[tuple[PatternMatrix, int], Choice] = {}
+        self._cache: dict[tuple[PatternMatrix, bytes], np.ndarray] = {}
 
     def __repr__(self) -> str:
         return f"MultiStrategy(method={self.method!r}, solve_weight={self.solve_weight!r})"
@@ -241,7 +253,7 @@ class MultiStrategy:
         m = position.matrix
         unsolved = position.unsolved
         first = not position.guesses
-        key = (id(m), top)
+        key = (m, top)
         if first and top == 1 and key in self._openers:
             return [self._openers[key]]
         played = np.zeros(len(m.guesses), dtype=bool)
@@ -273,17 +285,40 @@ class MultiStrategy:
             self._openers[key] = result[0]
         return result
 
-    @staticmethod
-    def scores(position: MultiPosition, rows: np.ndarray) -> np.ndarray:
-        """(len(rows), 2): summed entropy over unsolved boards, expected boards solved."""
+    def scores(self, position: MultiPosition, rows: np.ndarray) -> np.ndarray:
+        """(len(rows), 2): summed entropy over unsolved boards, expected boards solved.
+
+        Both are sums of per-board terms, so a board with many candidates gets its scores for
+        every guess computed once and kept (early boards recur across games: the second turn's
+        boards are fixed by the opener's feedback); small boards are scored together each time.
+        """
         m = position.matrix
-        parts = [position.boards[b].candidates for b in position.unsolved]
-        cols = np.concatenate(parts).astype(np.int64)
-        starts = np.zeros(len(parts) + 1, dtype=np.int64)
-        starts[1:] = np.cumsum([p.size for p in parts])
-        out = np.empty((rows.size, 2), dtype=np.float64)
-        multi_board_scores(m.data, rows.astype(np.int64), cols, starts, 3**m.length, m.win_code, out)
+        out = np.zeros((rows.size, 2), dtype=np.float64)
+        small = []
+        for b in position.unsolved:
+            board = position.boards[b]
+            if board.candidates.size >= CACHE_MIN:
+                out += self._board_scores(board)[rows]
+            else:
+                small.append(board.candidates)
+        if small:
+            part = np.empty((rows.size, 2), dtype=np.float64)
+            multi_board_scores(m.data, rows.astype(np.int64), *_concat(small), 3**m.length, m.win_code, part)
+            out += part
         return out
+
+    def _board_scores(self, board: Position) -> np.ndarray:
+        m = board.matrix
+        key = (m, board.candidates.tobytes())
+        got = self._cache.get(key)
+        if got is None:
+            every = np.arange(len(m.guesses), dtype=np.int64)
+            got = np.empty((every.size, 2), dtype=np.float64)
+            multi_board_scores(m.data, every, *_concat([board.candidates]), 3**m.length, m.win_code, got)
+            if len(self._cache) >= CACHE_SIZE:
+                self._cache.pop(next(iter(self._cache)))
+            self._cache[key] = got
+        return got
 
     @staticmethod
     def _candidate_rows(position: MultiPosition, unsolved: list[int]) -> np.ndarray:
