@@ -147,11 +147,11 @@ def play(seed: int | None, hard: bool, tries: int | None, boards: int | None, ab
             if boards is not None:
                 rules = v.MultiRules.of(boards, tries)
                 return v.run_multi_play(lists.guesses, lists.answers, rules, seed, lines, out, lang)
-            game = v.AbsurdleGame(lists.matrix(), hard=hard)
-            if v.play_absurdle_game(game, lines, out):
-                out.print(f"[bold green]Cornered[/] in {len(game.history)} guesses!")
+            adversary = v.AbsurdleGame(lists.matrix(), hard=hard)
+            if v.play_absurdle_game(adversary, lines, out):
+                out.print(f"[bold green]Cornered[/] in {len(adversary.history)} guesses!")
                 out.print()
-                out.print(v.absurdle_share(game))
+                out.print(v.absurdle_share(adversary))
                 out.print()
             return 0
         except KeyboardInterrupt:
