@@ -3,10 +3,13 @@
 There is no secret word. After each guess the adversary splits the answers still possible by
 the feedback they would give and keeps the largest group, so the player wins only when one word
 is left and guessed. Ties between groups of equal size go to the group whose feedback shows the
-fewest green tiles, then the fewest yellow tiles (the least informative answer, qntm's reading
-of "prune as little as possible"), then the lowest pattern code (base 3, first tile most
-significant, grey 0 yellow 1 green 2). The all-green group can therefore only be kept when it is
-the only one, i.e. when one word is left and the player guesses it.
+fewest green tiles, then the fewest yellow tiles: the least informative answer, the rule the
+Absurdle solvers reproduce (m1el/absurdle-solver, MIT, ``get_rigged_response``: the biggest
+bucket, then the minimal (greens, yellows) score). Groups still tied after that (same counts of
+greens and yellows) go to the lowest pattern code (base 3, first tile most significant, grey 0
+yellow 1 green 2); that last step is our own stated rule, not taken from the published game. The
+all-green group can therefore only be kept when it is the only one, i.e. when one word is left
+and the player guesses it. Hard mode is the NYT's rule (greens kept, yellows reused).
 
 The search proves the fewest guesses that force a win: a line of that many guesses replayed
 against the adversary, and an exhaustive search (with a sound pigeonhole bound) showing that
