@@ -179,3 +179,48 @@ def test_random_answers_are_distinct(answers):
         assert len(set(t)) == 16
     with pytest.raises(VariantError):
         random_answers(answers, len(answers) + 1, rng)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(st.integers(0, 2314), min_size=2, max_size=5),
+       st.lists(st.integers(0, 12971), min_size=1, max_size=6))
+def test_every_board_keeps_its_answer(matrix, answer_ids, guess_rows):
+    answers = [matrix.answers[i] for i in answer_ids]
+    rules = MultiRules.of(len(answers), len(answers) + 6)
+    game = MultiGame(answers, matrix.guesses, rules)
+    pos = MultiPosition.start(matrix, rules)
+    for t, r in enumerate(guess_rows):
+        if game.over or r in pos.guesses:
+            break
+        game.guess(matrix.guesses[r])
+        pos = pos.after_game(game, t)
+    for b, answer in enumerate(game.answers):
+        words = pos.boards[b].candidate_words
+        assert answer in words
+        assert pos.boards[b].solved == (game.solved_at(b) is not None)
+        if pos.boards[b].solved:
+            assert words == [answer]
+
+
+def test_session_reads_feedback_in_every_form(matrix):
+    from wordlelab.variants import MultiSession, parse_board_feedback
+
+    s = MultiSession(matrix, QUORDLE)
+    first = s.suggestion().word
+    pats = [score(first, a) for a in ("cigar", "rebut", "sissy", "humph")]
+    s.enter(" ".join(str(p) for p in pats))
+    assert s.position.guesses == (matrix.guesses.lookup(first),)
+    s.undo()
+    s.enter("cigar ggggg " + " ".join(str(score("cigar", a)) for a in ("rebut", "sissy", "humph")))
+    assert s.position.solved == (True, False, False, False)
+    word, parsed = parse_board_feedback("rebut - ggggg ..... .....", s.position)
+    assert word == "rebut" and parsed[0] is None and parsed[1].is_win
+    word, parsed = parse_board_feedback("ggggg ..... .....", s.position)
+    assert word is None and parsed[0] is None and len(parsed) == 4
+    with pytest.raises(VariantError):
+        parse_board_feedback("ggggg .....", s.position)
+    with pytest.raises(VariantError):
+        parse_board_feedback("..... ggggg ..... .....", s.position)  # board 1 is solved
+    with pytest.raises(VariantError):
+        s.undo() and s.undo()
+    assert len(s.board_lines()) == 4
