@@ -123,12 +123,44 @@ def play_game(game: Game, lines: Iterator[str], out: Console, lang: str) -> bool
 @click.command()
 @click.option("--seed", type=int, default=None, help="Seed for the answer (the same seed, the same word).")
 @click.option("--hard", is_flag=True, help="Hard mode: revealed hints must be used in later guesses.")
-@click.option("--tries", type=click.IntRange(1, 20), default=6, show_default=True, help="Number of tries.")
+@click.option("--tries", "--max-guesses", "tries", type=click.IntRange(1, 40), default=None,
+              help="Number of tries [default: 6; with --boards the variant's own, e.g. 9 for 4 boards].")
+@click.option("--boards", type=click.IntRange(1, 64), default=None,
+              help="Play several boards at once: 2 Dordle, 4 Quordle, 8 Octordle, 16 Sedecordle.")
+@click.option("--absurdle", is_flag=True, help="Play Absurdle: an adversary that keeps the most words.")
 @click.option("--no-stats", is_flag=True, help="Do not record this game in the statistics.")
 @list_options
-def play(seed: int | None, hard: bool, tries: int, no_stats: bool, length: int, lang: str,
-         words_file: str | None, answers_file: str | None) -> int:
-    """Play Wordle in the console against a random answer."""
+def play(seed: int | None, hard: bool, tries: int | None, boards: int | None, absurdle: bool, no_stats: bool,
+         length: int, lang: str, words_file: str | None, answers_file: str | None) -> int:
+    """Play Wordle in the console against a random answer (or several boards, or Absurdle).
+
+    Games of several boards and of Absurdle are not recorded in the statistics.
+    """
+    if boards is not None or absurdle:
+        from . import variants as v
+
+        v.check_variant_options(boards, absurdle, hard and boards is not None)
+        lists = load_lists(length, lang, words_file, answers_file)
+        out = stdout()
+        lines = read_lines(not sys.stdin.isatty(), out)
+        try:
+            if boards is not None:
+                rules = v.MultiRules.of(boards, tries)
+                return v.run_multi_play(lists.guesses, lists.answers, rules, seed, lines, out, lang)
+            adversary = v.AbsurdleGame(lists.matrix(), hard=hard)
+            if v.play_absurdle_game(adversary, lines, out):
+                out.print(f"[bold green]Cornered[/] in {len(adversary.history)} guesses!")
+                out.print()
+                out.print(v.absurdle_share(adversary))
+                out.print()
+            return 0
+        except KeyboardInterrupt:
+            out.print()
+            click.echo("interrupted", err=True)
+            return 130
+    tries = 6 if tries is None else tries
+    if tries > 20:
+        raise click.BadParameter(f"{tries} is not in the range 1<=x<=20.", param_hint="'--tries'")
     lists = load_lists(length, lang, words_file, answers_file)
     rng = random.Random(seed)
     answer = rng.choice(list(lists.answers))
