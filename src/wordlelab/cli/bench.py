@@ -19,7 +19,7 @@ from rich.table import Table
 from ..errors import WordlelabError
 from ..kernels.threads import get_threads, set_threads
 from ..simulate import SimulationResult, simulate
-from ..strategies import Strategy, find_strategy
+from ..strategies import build_strategies
 from .common import echo_json, list_options, load_lists, stderr, stdout
 
 
@@ -40,18 +40,6 @@ def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
                 pass
         out[key] = value
     return out
-
-
-def build_strategies(names: str, pool: str | None, options: dict[str, Any]) -> list[Strategy]:
-    """Every strategy named in a comma-separated list, each with the pool and options given."""
-    wanted = [n.strip() for n in names.split(",") if n.strip()]
-    if not wanted:
-        raise WordlelabError("no strategy named; see 'wordlelab strategies'", names)
-    classes = [find_strategy(n) for n in wanted]  # all names checked before any work
-    kwargs = dict(options)
-    if pool is not None:
-        kwargs["pool"] = pool
-    return [cls(**kwargs) for cls in classes]
 
 
 def histogram_lines(result: SimulationResult, width: int = 40) -> list[str]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import sys
 from typing import Iterator
 
@@ -13,7 +12,7 @@ from rich.text import Text
 
 from ..errors import WordlelabError
 from ..feedback import GREEN, GREY, YELLOW, Pattern
-from ..game import Game
+from ..game import PRAISE, Game, letter_states, pick_answer, share_grid
 from ..stats import GameRecord, StatsError, StatsLockedError, StatsStore, Summary
 from .assist import read_lines
 from .common import echo_json, list_options, load_lists, stdout
@@ -22,7 +21,6 @@ LAYOUTS = {
     "en": ("qwertyuiop", "asdfghjkl", "zxcvbnm"),
     "ru": ("йцукенгшщзхъ", "фывапролджэ", "ячсмитьбю"),
 }
-PRAISE = {1: "Genius", 2: "Magnificent", 3: "Impressive", 4: "Splendid", 5: "Great", 6: "Phew"}
 _TILE = {GREEN: "bold white on #538d4e", YELLOW: "bold white on #b59f3b", GREY: "bold white on #3a3a3c"}
 _UNUSED = -1
 
@@ -36,17 +34,6 @@ def board_row(word: str, pattern: Pattern, colour: bool) -> Text:
             row.append(" ")
         return row
     return Text(" ".join(word.upper()) + "  " + pattern.emoji)
-
-
-def letter_states(history: list[tuple[str, Pattern]]) -> dict[str, int]:
-    """Best colour each played letter has shown (green beats yellow beats grey)."""
-    rank = {GREY: 0, YELLOW: 1, GREEN: 2}
-    states: dict[str, int] = {}
-    for word, pattern in history:
-        for ch, c in zip(word, pattern.colors):
-            if ch not in states or rank[c] > rank[states[ch]]:
-                states[ch] = c
-    return states
 
 
 def keyboard(history: list[tuple[str, Pattern]], lang: str, letters: str, colour: bool) -> list[Text]:
@@ -73,13 +60,6 @@ def keyboard(history: list[tuple[str, Pattern]], lang: str, letters: str, colour
                 line.append(shown)
         out.append(line)
     return out
-
-
-def share_grid(history: list[tuple[str, Pattern]], won: bool, max_guesses: int, hard: bool,
-               number: int | None = None) -> str:
-    head = "Wordle" + (f" {number:,}" if number is not None else "")
-    score = f"{len(history) if won else 'X'}/{max_guesses}{'*' if hard else ''}"
-    return f"{head} {score}\n\n" + "\n".join(p.emoji for _, p in history)
 
 
 def show_summary(out: Console, s: Summary) -> None:
@@ -130,8 +110,7 @@ def play(seed: int | None, hard: bool, tries: int, no_stats: bool, length: int, 
          words_file: str | None, answers_file: str | None) -> int:
     """Play Wordle in the console against a random answer."""
     lists = load_lists(length, lang, words_file, answers_file)
-    rng = random.Random(seed)
-    answer = rng.choice(list(lists.answers))
+    answer = pick_answer(lists.answers, seed)
     out = stdout()
     game = Game(answer, words=lists.guesses, max_guesses=tries, hard=hard)
     try:
@@ -155,8 +134,7 @@ def play(seed: int | None, hard: bool, tries: int, no_stats: bool, length: int, 
     if no_stats:
         return 0
     store = StatsStore()
-    rec = GameRecord(answer=game.answer, guesses=n, won=game.won, hard=hard, length=length, lang=lang,
-                     max_guesses=tries, words=tuple(w for w, _ in game.history))
+    rec = GameRecord.from_game(game, lang)
     try:
         store.record(rec)
         show_summary(out, store.summary(length, lang))

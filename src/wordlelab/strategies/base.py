@@ -227,3 +227,15 @@ def find_strategy(name: str) -> type[Strategy]:
 
 def make_strategy(name: str, **options: Any) -> Strategy:
     return find_strategy(name)(**options)
+
+
+def build_strategies(names: str, pool: str | None = None, options: dict[str, Any] | None = None) -> list[Strategy]:
+    """Every strategy named in a comma-separated list, each with the pool and options given."""
+    wanted = [n.strip() for n in names.split(",") if n.strip()]
+    if not wanted:
+        raise WordlelabError("no strategy named; see 'wordlelab strategies'", names)
+    classes = [find_strategy(n) for n in wanted]  # all names checked before any work
+    kwargs = dict(options or {})
+    if pool is not None:
+        kwargs["pool"] = pool
+    return [cls(**kwargs) for cls in classes]
