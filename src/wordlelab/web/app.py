@@ -284,7 +284,10 @@ class WebApp:
         words = [w for w in re.split(r"[\s,;]+", _str(data, "words")) if w] or None
         answer = _str(data, "answer").strip() or None
         report = analyse(grid, self.matrix(lang, grid.length), guesses=words, answer=answer, lang=lang)
-        return report.to_dict()
+        out = report.to_dict()
+        for row, pattern in zip(out["rows"], grid.rows):
+            row["colors"] = list(pattern.colors)
+        return out
 
     # -- bench -------------------------------------------------------------------------------------
 
@@ -383,6 +386,9 @@ def create_app(stats_path: str | Path | None = None) -> Starlette:
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
 
+    async def favicon(request: Request) -> Response:
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
+
     async def options(request: Request) -> Response:
         from ..strategies import strategy_names
 
@@ -414,6 +420,7 @@ def create_app(stats_path: str | Path | None = None) -> Starlette:
 
     routes = [
         Route("/", index),
+        Route("/favicon.ico", favicon),
         Route("/api/options", options),
         Route("/api/stats", stats),
         Route("/api/play", route(web.new_game), methods=["POST"]),

@@ -39,6 +39,12 @@ function tile(letter, colour, extra = "") {
   return el("span", { class: cls, "aria-label": label, role: "img" }, (letter || "").toUpperCase());
 }
 
+function mini(colors) {
+  const span = el("span", { class: "mini", role: "img", "aria-label": colors.map((c) => COLOUR_NAMES[c]).join(" ") });
+  for (const c of colors) span.append(el("span", { class: `c${c}` }));
+  return span;
+}
+
 function rowOf(row) {
   const div = el("div", { class: "row" });
   [...row.word].forEach((ch, i) => div.append(tile(ch, row.colors[i])));
@@ -84,6 +90,7 @@ async function newGame() {
     play.typed = "";
     $("play-msg").textContent = `Guess the ${play.state.length}-letter word in ${play.state.tries} tries.`;
     drawGame();
+    $("play-board").focus();  // so Enter goes to the game, not to the button just clicked
   } catch (err) {
     $("play-msg").textContent = err.message;
   }
@@ -330,7 +337,7 @@ async function runAnalyse(e) {
     for (const row of r.rows) {
       table.append(el("tr", {},
         el("td", { text: String(row.row) }), el("td", { text: (row.guess || "?").toUpperCase() }),
-        el("td", { text: row.emoji }), el("td", { text: String(row.before) }), el("td", { text: String(row.after) }),
+        el("td", {}, mini(row.colors)), el("td", { text: String(row.before) }), el("td", { text: String(row.after) }),
         el("td", { text: row.probability === null ? "–" : `${(100 * row.probability).toFixed(1)}%` }),
         el("td", { text: fmt(row.expected) }), el("td", { text: (row.best_guess || "–").toUpperCase() }),
         el("td", { text: fmt(row.best_expected) }), el("td", { text: row.skill === null ? "–" : String(row.skill) }),

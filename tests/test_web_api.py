@@ -1,0 +1,171 @@
+"""The web app's JSON routes through Starlette's test client: every endpoint, and bad input as 4xx."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from wordlelab.feedback import score  # noqa: E402
+from wordlelab.game import pick_answer  # noqa: E402
+from wordlelab.stats import StatsStore  # noqa: E402
+from wordlelab.web.app import create_app  # noqa: E402
+from wordlelab.words import WordList  # noqa: E402
+
+
+@pytest.fixture()
+def client(tmp_path):
+    # raise_server_exceptions: a 500 fails the test loudly instead of hiding as a status code.
+    with TestClient(create_app(stats_path=tmp_path / "stats.db")) as c:
+        yield c
+
+
+def test_index_static_and_headers(client):
+    page = client.get("/")
+    assert page.status_code == 200
+    assert '<script src="/static/app.js"' in page.text
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+    for path in ("/static/app.js", "/static/style.css", "/favicon.ico"):
+        assert client.get(path).status_code == 200, path
+    # No file paths from the request: the static mount does not leave its folder.
+    assert client.get("/static/../app.py").status_code == 404
+    assert client.get("/static/%2e%2e/app.py").status_code == 404
+
+
+def test_options(client):
+    data = client.get("/api/options").json()
+    assert data["lengths"] == list(range(4, 12))
+    assert "entropy" in data["strategies"] and data["langs"] == ["en", "ru"]
+
+
+def test_play_to_a_win_records_stats(client, tmp_path):
+    answer = pick_answer(WordList.bundled("answers"), 7)
+    assert answer == "octet"  # the same word 'wordlelab play --seed 7' plays
+    game = client.post("/api/play", json={"seed": 7}).json()
+    assert game["rows"] == [] and game["length"] == 5 and not game["over"]
+    assert "answer" not in game  # the answer is not sent before the game ends
+    state = client.post(f"/api/play/{game['id']}/guess", json={"word": "CRANE"}).json()
+    assert state["rows"][0]["word"] == "crane"
+    assert state["rows"][0]["colors"] == list(score("crane", "octet").colors)
+    assert state["keys"]["c"] == 1 and state["keys"]["r"] == 0 and state["turns_left"] == 5
+    state = client.post(f"/api/play/{game['id']}/guess", json={"word": "octet"}).json()
+    assert state["over"] and state["won"] and state["praise"] == "Magnificent"
+    assert state["share"].startswith("Wordle 7 2/6\n\n")
+    assert state["stats"]["summary"]["played"] == 1
+    assert StatsStore(tmp_path / "stats.db").summary().wins == 1
+    assert client.get("/api/stats?length=5&lang=en").json()["played"] == 1
+    # A guess after the end is a library error, not a crash, and changes nothing.
+    r = client.post(f"/api/play/{game['id']}/guess", json={"word": "crane"})
+    assert r.status_code == 400 and "over" in r.json()["error"]
+    assert len(client.get(f"/api/play/{game['id']}").json()["rows"]) == 2
+
+
+def test_play_hard_mode_and_bad_words(client):
+    game = client.post("/api/play", json={"seed": 7, "hard": True, "no_stats": True}).json()
+    gid = game["id"]
+    client.post(f"/api/play/{gid}/guess", json={"word": "crane"})
+    for word, status, text in [("zzzzz", 400, "not in the word list"), ("cran", 400, "letters"),
+                               ("moist", 400, "hard mode"), ("", 400, "type a word"), (5, 400, "text")]:
+        r = client.post(f"/api/play/{gid}/guess", json={"word": word})
+        assert r.status_code == status, word
+        assert text in r.json()["error"], (word, r.json())
+    assert len(client.get(f"/api/play/{gid}").json()["rows"]) == 1  # no try used
+
+
+@pytest.mark.parametrize("body, text", [
+    ({"length": 3}, "between 4 and 11"),
+    ({"length": "x"}, "whole number"),
+    ({"lang": "fr"}, "fr"),
+    ({"hard": "yes"}, "true or false"),
+    ({"seed": -1}, "between"),
+    ({"tries": 0}, "between 1 and 20"),
+])
+def test_play_bad_options(client, body, text):
+    r = client.post("/api/play", json=body)
+    assert r.status_code == 400 and text in r.json()["error"]
+
+
+def test_bad_bodies_and_unknown_sessions(client):
+    assert client.post("/api/play", content=b"{not json").status_code == 400
+    assert client.post("/api/play", json=[1, 2]).status_code == 400
+    assert client.post("/api/play", content=b"x" * 70_000).status_code == 400
+    for path in ("/api/play/nope", "/api/assist/nope", "/api/bench/nope"):
+        r = client.get(path)
+        assert r.status_code == 404 and "session" in r.json()["error"]
+    assert client.post("/api/play/nope/guess", json={"word": "crane"}).status_code == 404
+    assert client.post("/api/assist/nope/undo").status_code == 404
+    assert client.get("/api/stats?length=99").status_code == 400
+
+
+def test_assist_whole_game_undo_and_skip(client):
+    answer = "octet"
+    state = client.post("/api/assist", json={"top": 5}).json()
+    aid = state["id"]
+    assert state["suggestion"]["word"] == "salet" and len(state["top"]) == 5
+    assert state["remaining"] == 2315 and not state["can_undo"]
+    skipped = client.post(f"/api/assist/{aid}/skip").json()
+    assert skipped["suggestion"]["word"] != "salet" and skipped["skipped"] == ["salet"]
+    state = client.post(f"/api/assist/{aid}/undo").json()
+    assert state["suggestion"]["word"] == "salet"
+    for _ in range(8):
+        word = state["suggestion"]["word"]
+        state = client.post(f"/api/assist/{aid}/play",
+                            json={"word": word, "pattern": score(word, answer).emoji}).json()
+        if state["solved"]:
+            break
+    assert state["solved"] and state["rows"][-1]["word"] == answer and state["suggestion"] is None
+    back = client.post(f"/api/assist/{aid}/undo").json()
+    assert not back["solved"] and len(back["rows"]) == len(state["rows"]) - 1
+    assert client.get(f"/api/assist/{aid}?top=3").json()["top"][0]["word"]
+
+
+def test_assist_bad_input_changes_nothing(client):
+    aid = client.post("/api/assist", json={}).json()["id"]
+    for body, text in [({"word": "salet", "pattern": "..q.."}, "q"),
+                       ({"word": "salet", "pattern": ""}, "colours"),
+                       ({"word": "zzzzz", "pattern": "....."}, "zzzzz"),
+                       ({"word": "salet", "pattern": "ggggy"}, "")]:
+        r = client.post(f"/api/assist/{aid}/play", json=body)
+        assert r.status_code == 400 and text in r.json()["error"], body
+    assert client.post(f"/api/assist/{aid}/undo").status_code == 400  # nothing to undo
+    assert client.get(f"/api/assist/{aid}").json()["rows"] == []
+    assert client.post("/api/assist", json={"strategy": "nope"}).status_code == 400
+    assert client.get(f"/api/assist/{aid}?top=0").status_code == 400
+
+
+def test_analyse(client):
+    words = ["salet", "tenor", "octet"]
+    grid = "Wordle 1,234 3/6\n\n" + "\n".join(score(w, "octet").emoji for w in words)
+    r = client.post("/api/analyse", json={"grid": grid, "words": "salet, tenor octet"}).json()
+    assert [row["guess"] for row in r["rows"]] == words
+    assert r["rows"][0]["before"] == 2315 and r["rows"][-1]["after"] == 1
+    assert r["rows"][0]["colors"] == list(score("salet", "octet").colors)
+    assert r["answers"] == ["octet"] and r["consistent"]
+    tiles = client.post("/api/analyse", json={"grid": grid}).json()
+    assert tiles["rows"][0]["guess"] is None and "octet" in tiles["answers"]
+    for body, text in [({"grid": "hello"}, "no share grid"), ({"grid": grid, "words": "salet"}, "3 rows"),
+                       ({"grid": grid, "words": "salet tenor zzzzz"}, "zzzzz"), ({}, "no share grid"),
+                       ({"grid": "⬜⬜⬜"}, "3 tiles"), ({"grid": 5}, "text")]:
+        resp = client.post("/api/analyse", json=body)
+        assert resp.status_code == 400 and text in resp.json()["error"], body
+
+
+def test_bench_runs_with_progress(client):
+    job = client.post("/api/bench", json={"strategies": "frequency", "length": 4}).json()
+    deadline = time.monotonic() + 120
+    while not job["finished"] and time.monotonic() < deadline:
+        time.sleep(0.2)
+        job = client.get(f"/api/bench/{job['id']}").json()
+    assert job["finished"] and job["error"] is None
+    (result,) = job["results"]
+    assert job["done"] == job["total"] == result["games"] == sum(result["distribution"]) + result["failed"]
+    assert result["strategy"] == "frequency"
+    for body, text in [({"strategies": "nope"}, "nope"), ({"strategies": ""}, "no strategy"),
+                       ({"strategies": "entropy,frequency,minimax,splits,random"}, "at most 4")]:
+        r = client.post("/api/bench", json=body)
+        assert r.status_code == 400 and text in r.json()["error"], body
