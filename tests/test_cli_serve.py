@@ -1,0 +1,68 @@
+"""wordlelab serve: the address it prints answers, and unsafe or impossible addresses are refused."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+from click.testing import CliRunner
+
+from wordlelab.cli.main import cli
+from wordlelab.cli.serve import is_loopback
+
+pytest.importorskip("uvicorn")
+
+
+def test_loopback_rule():
+    for host in ("127.0.0.1", "127.5.0.1", "::1", "localhost"):
+        assert is_loopback(host), host
+    for host in ("0.0.0.0", "192.168.1.5", "::", "example.org"):
+        assert not is_loopback(host), host
+
+
+def test_public_host_needs_the_flag():
+    r = CliRunner().invoke(cli, ["serve", "--host", "0.0.0.0"])
+    assert r.exit_code == 1
+    assert "--public" in r.output and "Traceback" not in r.output
+
+
+def test_port_in_use_is_one_line():
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        r = subprocess.run([sys.executable, "-m", "wordlelab", "serve", "--port", str(port)],
+                           capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1
+    assert r.stderr.startswith("wordlelab: error: cannot listen on 127.0.0.1:") and r.stderr.count("\n") == 1
+
+
+def test_serve_prints_its_address_and_answers():
+    proc = subprocess.Popen([sys.executable, "-m", "wordlelab", "serve"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        line = proc.stdout.readline()
+        m = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        assert m, line
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(m.group(0) + "api/options", timeout=5) as resp:
+                    assert "entropy" in json.load(resp)["strategies"]
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=20)
+    assert "Traceback" not in proc.stderr.read()
