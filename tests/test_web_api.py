@@ -9,7 +9,12 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
-from starlette.testclient import TestClient  # noqa: E402
+import warnings  # noqa: E402
+
+with warnings.catch_warnings():
+    # Starlette 1.x nudges towards httpx2 for its test client; httpx still works the same.
+    warnings.simplefilter("ignore", DeprecationWarning)
+    from starlette.testclient import TestClient  # noqa: E402
 
 from wordlelab.feedback import score  # noqa: E402
 from wordlelab.game import pick_answer  # noqa: E402
@@ -169,3 +174,20 @@ def test_bench_runs_with_progress(client):
                        ({"strategies": "entropy,frequency,minimax,splits,random"}, "at most 4")]:
         r = client.post("/api/bench", json=body)
         assert r.status_code == 400 and text in r.json()["error"], body
+
+
+def test_lists_option_as_the_cli(client):
+    from wordlelab.lists import load_lists
+
+    nyt = load_lists(5, "en", lists="nyt")
+    state = client.post("/api/assist", json={"lists": "nyt"}).json()
+    assert state["remaining"] == len(nyt.answers)
+    game = client.post("/api/play", json={"lists": "nyt2022", "seed": 3, "no_stats": True}).json()
+    answer = pick_answer(load_lists(5, "en", lists="nyt2022").answers, 3)
+    won = client.post(f"/api/play/{game['id']}/guess", json={"word": answer}).json()
+    assert won["won"] and won["answer"] == answer
+    r = client.post("/api/assist", json={"lists": "bogus"})
+    assert r.status_code == 400 and "bogus" in r.json()["error"]
+    # Other lengths have one set; the field is ignored there, as the page hides it.
+    assert client.post("/api/play", json={"lists": "nyt", "length": 4}).status_code == 200
+    assert client.get("/api/options").json()["lists"] == ["nyt", "nyt2022", "original"]

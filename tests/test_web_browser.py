@@ -104,6 +104,7 @@ def screenshots(page, name: str) -> None:
 def test_play_a_seeded_game_to_a_win_by_typing(page):
     page.fill("#play-seed", "7")  # seed 7 plays OCTET, as 'wordlelab play --seed 7' does
     page.click("#play-new")
+    sync_api.expect(page.locator("#play-msg")).to_have_text("Guess the 5-letter word in 6 tries.")
     page.keyboard.type("crane")
     page.keyboard.press("Enter")
     sync_api.expect(page.locator("#play-msg")).to_have_text("5 tries left")

@@ -16,7 +16,7 @@ from typing import Callable
 
 import numpy as np
 
-from .errors import UnknownWordError, WordlelabError
+from .errors import UnknownWordError, WordlelabError, WordLengthError
 from .kernels.feedback import score_matrix, score_row
 from .kernels.partition import partition_stats
 from .paths import cache_dir, write_atomic
@@ -51,6 +51,9 @@ def build_array(guesses: WordList, answers: WordList) -> np.ndarray:
     """The guesses x answers feedback codes (no cache)."""
     if guesses.length != answers.length:
         raise ValueError("guesses and answers differ in length")
+    if guesses.length > 11:  # before allocating anything that grows as 3**length
+        raise WordLengthError(f"{guesses.name}: {guesses.length}-letter words are longer than the 11 "
+                              "letters the engine plays", guesses.name)
     alphabet = shared_alphabet(guesses, answers)
     out = np.empty((len(guesses), len(answers)), dtype=pattern_dtype(guesses.length))
     score_matrix(guesses.encode(alphabet), answers.encode(alphabet), out)

@@ -11,6 +11,7 @@ import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from .errors import WordlelabError
 from .game import Position
@@ -86,14 +87,22 @@ def _write_atomic(path: Path, payload: dict[str, object]) -> None:
     write_atomic(path, json.dumps(payload).encode("utf-8"))
 
 
-def strategy_opener(strategy: Strategy, matrix: PatternMatrix, hard: bool = False, cache: bool = True) -> int:
-    """Row of the strategy's first guess on these lists, from the disk cache when it is there."""
+def strategy_opener(strategy: Strategy, matrix: PatternMatrix, hard: bool = False, cache: bool = True,
+                    on_compute: Callable[[], None] | None = None) -> int:
+    """Row of the strategy's first guess on these lists, from the disk cache when it is there.
+
+    ``on_compute`` is called before the first guess is computed (not when it comes from the cache).
+    """
     if not cache:
+        if on_compute is not None:
+            on_compute()
         return strategy.choose(Position.start(matrix, hard=hard)).row
     key = _opener_key(strategy, matrix, hard)
     path = cache_dir() / "openers" / f"{key}.json"
     row = _read(path, key, matrix)
     if row is None:
+        if on_compute is not None:
+            on_compute()
         row = strategy.choose(Position.start(matrix, hard=hard)).row
         try:
             _write_atomic(path, {"key": key, "strategy": strategy.token, "hard": hard,

@@ -49,7 +49,7 @@ from typing import Any
 
 import numpy as np
 
-from .errors import UnknownWordError, WordlelabError
+from .errors import SearchFailedError, StoppedEarlyError, UnknownWordError, WordlelabError
 from .game import guess_codes
 from .kernels import search as K
 from .matrix import PatternMatrix, shared_alphabet
@@ -362,7 +362,7 @@ def solve_optimal(
         ranked = np.lexsort((engine.all_pool, ~is_cand, bounds))
         order = [int(g) for g in ranked[: max(1, candidates)] if bounds[g] < INF]
         if not order:
-            raise WordlelabError(f"no opener can solve these answers within {max_guesses} guesses")
+            raise SearchFailedError(f"no strategy solves every answer within {max_guesses} guesses (no opener can) — proven")
 
     greedy = Solver(engine, 1, ctl, slots=min(engine.slots, 1 << 20))
     exact = Solver(engine, 0, ctl)
@@ -397,7 +397,7 @@ def solve_optimal(
     interrupted = False
     try:
         if max_guesses < 2 and n > 1:
-            raise WordlelabError(f"{n} answers cannot all be solved in {max_guesses} guess")
+            raise SearchFailedError(f"{n} answers cannot all be solved in {max_guesses} guess — proven", max_guesses)
         # Phase 1: a greedy tree per opener, an upper bound (what an interrupted run reports).
         for g in order:
             state.opener = str(guesses[g])
@@ -456,7 +456,11 @@ def solve_optimal(
         interrupted = True
     ctl[K.CTL_STOP] = 0
     if best.paths is None:
-        raise WordlelabError("the search stopped before it found a tree")
+        if interrupted:
+            raise StoppedEarlyError("interrupted before the search had a complete tree to report")
+        tried = "every opener" if len(order) == len(guesses) else f"the {len(order)} openers tried (--candidates)"
+        raise SearchFailedError(f"no strategy solves every answer within {max_guesses} guesses with "
+                                f"{tried} — proven", max_guesses)
     total = best.total
     done = {r.word: r for r in results}
     lower = INF

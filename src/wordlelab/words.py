@@ -35,8 +35,19 @@ def normalize_word(word: str, length: int | None = None, language: Language | No
         bad = "".join(sorted({ch for ch in w if not ch.isalpha()}))
     if bad:
         where = f"the {language.name} alphabet" if language else "a word"
-        raise InvalidWordError(f"{word!r} has {bad!r}, which is not in {where}", word)
+        raise InvalidWordError(f"{word!r} has {bad!r}, which is not in {where}{_other_language(w, language)}",
+                               word)
     return w
+
+
+def _other_language(word: str, language: Language | None) -> str:
+    """'; try --lang ru' when every letter of ``word`` is another language's."""
+    from .languages import LANGUAGES
+
+    for other in LANGUAGES.values():
+        if other != language and not other.bad_letters(other.normalize(word)):
+            return f"; try --lang {other.code}"
+    return ""
 
 
 class WordList(Sequence[str]):
@@ -95,7 +106,8 @@ class WordList(Sequence[str]):
                 bad = lang.bad_letters(word)
                 if bad:
                     raise WordListError(
-                        f"{where}: {raw.strip()!r} has {bad!r}, outside the {lang.name} alphabet", name
+                        f"{where}: {raw.strip()!r} has {bad!r}, outside the {lang.name} alphabet"
+                        f"{_other_language(word, lang)}", name
                     )
             elif not word.isalpha():
                 bad = "".join(sorted({ch for ch in word if not ch.isalpha()}))

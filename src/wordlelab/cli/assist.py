@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ..assistant import AUTO, Assistant, Scored, parse_entry
+from ..assistant import AUTO, WIDENED, Assistant, Scored, parse_entry
 from ..errors import WordlelabError
 from ..strategies import strategy_names
 from .common import list_options, load_lists, stdout
@@ -106,6 +106,8 @@ def run_session(a: Assistant, lines: Iterator[str], out: Console) -> int:
             else:
                 word, pattern = parse_entry(line, a.matrix)
                 step = a.play(word, pattern) if word is not None else a.feedback(pattern)
+                if step.widened:
+                    say(f"[yellow]{WIDENED}[/]")
                 if step.solved:
                     say(f"[bold green]Solved[/] in {a.turn - 1} "
                         f"{'guess' if a.turn == 2 else 'guesses'}: {step.word.upper()}")

@@ -16,7 +16,8 @@ from rich.table import Table
 
 from ..optimal import Progress as SearchProgress
 from ..optimal import solve_optimal
-from .common import echo_json, list_options, load_lists, stderr, stdout
+from ..paths import available_memory_bytes
+from .common import check_output_path, echo_json, list_options, load_lists, stderr, stdout, write_output
 
 
 @click.command()
@@ -26,7 +27,7 @@ from .common import echo_json, list_options, load_lists, stderr, stdout
               help="Every answer must be solved within this many guesses.")
 @click.option("--candidates", type=click.IntRange(1, 100000), default=10, show_default=True,
               help="Without --opener: how many openers (the lowest per-guess bounds first) to search.")
-@click.option("--out", "out", type=click.Path(dir_okay=False, writable=True), default=None,
+@click.option("--out", "out", type=click.Path(dir_okay=False), default=None,
               help="Write the tree here (one line per answer).")
 @click.option("--memo-mb", type=click.IntRange(1, 65536), default=256, show_default=True,
               help="Memory for the table of solved sub-problems.")
@@ -39,6 +40,8 @@ def optimal(opener: str | None, hard: bool, max_guesses: int, candidates: int, o
 
     Ctrl-C stops the search and reports the best tree found so far as an upper bound.
     """
+    out_path = check_output_path(out, "--out")  # before the search: a proof is never lost to a bad path
+    memo_mb = capped_memo_mb(memo_mb)
     lists = load_lists(length, lang, words_file, answers_file)
     err = stderr()
     matrix = lists.matrix(on_build=lambda: err.print("building the pattern matrix…"))
@@ -64,8 +67,9 @@ def optimal(opener: str | None, hard: bool, max_guesses: int, candidates: int, o
         res = solve_optimal(matrix, opener=opener, hard=hard, max_guesses=max_guesses,
                             candidates=candidates, progress=progress, memo_mb=memo_mb)
     tree = res.tree()
-    if out:
-        tree.save(out)
+    written = out_path is None or write_output(out_path, tree.save, "tree")
+    if not written:
+        out = None
     status = "optimal (proven)" if res.proven else (
         "interrupted: upper bound" if res.interrupted else "upper bound")
     if as_json:
@@ -96,3 +100,18 @@ def optimal(opener: str | None, hard: bool, max_guesses: int, candidates: int, o
         con.print(f"{res.nodes:,} nodes in {res.elapsed:.1f}s" + (f"; tree written to {out}" if out else ""))
     if res.interrupted:
         sys.exit(130)
+    if not written:
+        sys.exit(1)
+
+
+def capped_memo_mb(memo_mb: int) -> int:
+    """--memo-mb, at most half the memory this machine has free (said on stderr when capped)."""
+    free = available_memory_bytes()
+    if free is None:
+        return memo_mb
+    cap = max(16, free // 2 // 2**20)
+    if memo_mb > cap:
+        click.echo(f"wordlelab: --memo-mb {memo_mb} is more than half the free memory "
+                   f"({free // 2**20} MB free); using {cap}", err=True)
+        return cap
+    return memo_mb

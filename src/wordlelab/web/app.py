@@ -29,9 +29,9 @@ from ..errors import WordlelabError
 from ..feedback import Pattern
 from ..game import PRAISE, Game, letter_states, pick_answer, share_grid
 from ..languages import get_language
-from ..matrix import PatternMatrix, load_matrix
+from ..lists import LIST_SETS, Lists, load_lists
+from ..matrix import PatternMatrix
 from ..stats import GameRecord, StatsError, StatsStore
-from ..words import WordList
 
 STATIC = Path(__file__).parent / "static"
 MAX_SESSIONS = 256  # games and assistants kept per kind; the oldest is dropped first
@@ -125,6 +125,12 @@ def _lang(data: dict[str, Any]) -> str:
     return get_language(_str(data, "lang", "en")).code  # WordlelabError for an unknown language
 
 
+def _list_set(data: dict[str, Any], lang: str, length: int) -> str | None:
+    """The named list set (English five letters only; others have one set): the CLI's --lists."""
+    name = _str(data, "lists").strip().lower() or None
+    return name if lang == "en" and length == 5 else None
+
+
 # -- formatting ------------------------------------------------------------------------------------
 
 def _row(word: str, pattern: Pattern) -> dict[str, Any]:
@@ -139,22 +145,22 @@ class WebApp:
         self.games = Sessions()
         self.assistants = Sessions()
         self.benches = Sessions(limit=8)
-        self._matrices: dict[tuple[str, int], PatternMatrix] = {}
+        self._matrices: dict[tuple[str, int, str | None], PatternMatrix] = {}
         self._lists_lock = threading.Lock()
         self._bench_running = threading.Lock()
 
     # -- lists -------------------------------------------------------------------------------------
 
-    def lists(self, lang: str, length: int) -> tuple[WordList, WordList]:
-        """The bundled allowed guesses and answers for a language and length (never a path)."""
-        return WordList.bundled("allowed", lang, length), WordList.bundled("answers", lang, length)
+    def lists(self, lang: str, length: int, set_name: str | None = None) -> Lists:
+        """Bundled lists by language, length and set name, as the CLI loads them (never a path)."""
+        return load_lists(length, lang, lists=set_name)
 
-    def matrix(self, lang: str, length: int) -> PatternMatrix:
-        key = (lang, length)
+    def matrix(self, lang: str, length: int, set_name: str | None = None) -> PatternMatrix:
+        lists = self.lists(lang, length, set_name)  # a bad name fails here, before any work
+        key = (lang, length, lists.set_name)
         with self._lists_lock:
             if key not in self._matrices:
-                guesses, answers = self.lists(lang, length)
-                self._matrices[key] = load_matrix(guesses, answers)
+                self._matrices[key] = lists.matrix()
             return self._matrices[key]
 
     def store(self) -> StatsStore:
@@ -171,8 +177,8 @@ class WebApp:
         assert tries is not None
         hard = _bool(data, "hard")
         record = not _bool(data, "no_stats")
-        guesses, answers = self.lists(lang, length)
-        game = Game(pick_answer(answers, seed), words=guesses, max_guesses=tries, hard=hard)
+        lists = self.lists(lang, length, _list_set(data, lang, length))
+        game = Game(pick_answer(lists.answers, seed), words=lists.guesses, max_guesses=tries, hard=hard)
         token = self.games.add({"game": game, "lang": lang, "seed": seed, "record": record})
         return self.game_state(token)
 
@@ -230,7 +236,7 @@ class WebApp:
         strategy = _str(data, "strategy", "entropy") or "entropy"
         find_strategy(strategy)  # an unknown name fails before any list is loaded
         hard = _bool(data, "hard")
-        a = Assistant.create(self.matrix(lang, length), strategy, hard=hard)
+        a = Assistant.create(self.matrix(lang, length, _list_set(data, lang, length)), strategy, hard=hard)
         token = self.assistants.add(a)
         return self.assist_state(token, _int(data, "top", 10, 1, 50) or 10)
 
@@ -283,7 +289,8 @@ class WebApp:
             raise RequestError(f"rows of {grid.length} tiles; words have 4 to 11 letters", grid.length)
         words = [w for w in re.split(r"[\s,;]+", _str(data, "words")) if w] or None
         answer = _str(data, "answer").strip() or None
-        report = analyse(grid, self.matrix(lang, grid.length), guesses=words, answer=answer, lang=lang)
+        matrix = self.matrix(lang, grid.length, _list_set(data, lang, grid.length))
+        report = analyse(grid, matrix, guesses=words, answer=answer, lang=lang)
         out = report.to_dict()
         for row, pattern in zip(out["rows"], grid.rows):
             row["colors"] = list(pattern.colors)
@@ -304,7 +311,7 @@ class WebApp:
         if not self._bench_running.acquire(blocking=False):
             raise HTTPException(409, "a comparison is already running; wait for it to finish")
         try:
-            matrix = self.matrix(lang, length)
+            matrix = self.matrix(lang, length, _list_set(data, lang, length))
         except BaseException:
             self._bench_running.release()
             raise
@@ -390,9 +397,11 @@ def create_app(stats_path: str | Path | None = None) -> Starlette:
         return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
     async def options(request: Request) -> Response:
+        from ..lists import default_set_name
         from ..strategies import strategy_names
 
         return JSONResponse({"langs": sorted(KEYBOARDS), "lengths": list(LENGTHS),
+                             "lists": list(LIST_SETS), "default_lists": default_set_name(),
                              "strategies": strategy_names(), "default_strategy": "entropy"})
 
     async def stats(request: Request) -> Response:

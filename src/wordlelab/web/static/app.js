@@ -29,7 +29,13 @@ async function api(path, body) {
 }
 
 function settings() {
-  return { lang: $("lang").value, length: Number($("length").value), hard: $("hard").checked };
+  return { lang: $("lang").value, length: Number($("length").value), hard: $("hard").checked,
+    lists: $("lists").value };
+}
+
+function showLists() {
+  // Only the English five-letter game has several list sets; the server ignores the field elsewhere.
+  $("lists-label").hidden = !($("lang").value === "en" && $("length").value === "5");
 }
 
 function tile(letter, colour, extra = "") {
@@ -324,7 +330,7 @@ async function runAnalyse(e) {
   const out = $("analyse-out");
   try {
     const r = await api("/api/analyse", {
-      lang: $("lang").value, grid: $("analyse-grid").value,
+      lang: $("lang").value, lists: $("lists").value, grid: $("analyse-grid").value,
       words: $("analyse-words").value, answer: $("analyse-answer").value,
     });
     $("analyse-error").textContent = "";
@@ -409,6 +415,11 @@ async function start() {
   const options = await api("/api/options");
   for (const n of options.lengths) $("length").append(el("option", { value: String(n) }, String(n)));
   $("length").value = "5";
+  for (const name of options.lists) $("lists").append(el("option", { value: name }, name));
+  $("lists").value = options.default_lists;
+  $("lang").addEventListener("change", showLists);
+  $("length").addEventListener("change", showLists);
+  showLists();
   for (const name of options.strategies) $("assist-strategy").append(el("option", { value: name }, name));
   $("assist-strategy").value = options.default_strategy;
   document.body.dataset.ready = "1";
