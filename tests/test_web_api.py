@@ -13,7 +13,7 @@ import warnings  # noqa: E402
 
 with warnings.catch_warnings():
     # Starlette 1.x nudges towards httpx2 for its test client; httpx still works the same.
-    warnings.simplefilter("ignore", DeprecationWarning)
+    warnings.filterwarnings("ignore", message="Using `httpx`")
     from starlette.testclient import TestClient  # noqa: E402
 
 from wordlelab.feedback import score  # noqa: E402
@@ -126,7 +126,8 @@ def test_assist_whole_game_undo_and_skip(client):
     assert state["solved"] and state["rows"][-1]["word"] == answer and state["suggestion"] is None
     back = client.post(f"/api/assist/{aid}/undo").json()
     assert not back["solved"] and len(back["rows"]) == len(state["rows"]) - 1
-    assert client.get(f"/api/assist/{aid}?top=3").json()["top"][0]["word"]
+    assert len(client.get(f"/api/assist/{aid}?top=3").json()["top"]) == 3
+    assert len(client.post(f"/api/assist/{aid}/top", json={"top": 7}).json()["top"]) == 7
 
 
 def test_assist_bad_input_changes_nothing(client):

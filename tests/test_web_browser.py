@@ -179,3 +179,18 @@ def test_tabs_work_from_the_keyboard(page):
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")
     assert page.evaluate("document.activeElement.id") == "tab-bench"
+
+
+def test_bench_shows_progress_and_histograms(page):
+    page.click("#tab-bench")
+    page.select_option("#length", "4")  # the smallest game keeps this quick
+    page.fill("#bench-strategies", "frequency,minimax")
+    page.click("#bench-run")
+    sync_api.expect(page.locator("#bench-progress-label")).to_be_visible()
+    sync_api.expect(page.locator("#bench-out figure")).to_have_count(2, timeout=120_000)
+    done = page.evaluate("[document.getElementById('bench-progress').value, document.getElementById('bench-progress').max]")
+    assert done[0] == done[1] > 0
+    sync_api.expect(page.locator("#bench-out h2").first).to_contain_text("frequency (opens")
+    page.fill("#bench-strategies", "nope")
+    page.click("#bench-run")
+    sync_api.expect(page.locator("#bench-error")).to_contain_text("nope")

@@ -257,6 +257,7 @@ class WebApp:
                 a.undo()
             elif action == "skip":
                 a.skip()
+            # "top": nothing changes; the state comes back with another number of best guesses
             return self._assist_state(a, token, top)
 
     def assist_state(self, token: str, top: int = 10) -> dict[str, Any]:
@@ -438,7 +439,7 @@ def create_app(stats_path: str | Path | None = None) -> Starlette:
         Route("/api/assist", route(web.new_assistant), methods=["POST"]),
         Route("/api/assist/{token}", assist_get),
         *(Route(f"/api/assist/{{token}}/{action}", route(web.assist_action, token=True, extra=(action,)),
-                methods=["POST"]) for action in ("play", "undo", "skip")),
+                methods=["POST"]) for action in ("play", "undo", "skip", "top")),
         Route("/api/analyse", route(web.analyse), methods=["POST"]),
         Route("/api/bench", route(web.start_bench), methods=["POST"]),
         Route("/api/bench/{token}", bench_get),

@@ -210,7 +210,7 @@ function assistError(err) { $("assist-error").textContent = err ? err.message : 
 
 async function assistCall(path, body = {}) {
   try {
-    assist.state = await api(path, body);
+    assist.state = await api(path, { ...body, top: Number($("assist-top-n").value) });
     assistError(null);
     drawAssist();
   } catch (err) {
@@ -281,6 +281,7 @@ function setupAssist() {
     const pattern = typed || assist.colours.map((c) => PATTERN_CHARS[c]).join("");
     assistCall(`/api/assist/${assist.state.id}/play`, { word: $("assist-word").value.trim(), pattern });
   });
+  $("assist-top-n").addEventListener("change", () => { if (assist.state) assistCall(`/api/assist/${assist.state.id}/top`); });
   $("assist-skip").addEventListener("click", () => assistCall(`/api/assist/${assist.state.id}/skip`));
   $("assist-undo").addEventListener("click", () => assistCall(`/api/assist/${assist.state.id}/undo`));
 }
