@@ -192,3 +192,15 @@ def test_lists_option_as_the_cli(client):
     # Other lengths have one set; the field is ignored there, as the page hides it.
     assert client.post("/api/play", json={"lists": "nyt", "length": 4}).status_code == 200
     assert client.get("/api/options").json()["lists"] == ["nyt", "nyt2022", "original"]
+
+
+def test_russian_game(client):
+    from wordlelab.lists import load_lists
+
+    answer = pick_answer(load_lists(5, "ru").answers, 11)
+    game = client.post("/api/play", json={"lang": "ru", "seed": 11, "no_stats": True}).json()
+    assert game["keyboard"][0].startswith("йцук")
+    state = client.post(f"/api/play/{game['id']}/guess", json={"word": answer.upper()}).json()
+    assert state["won"] and state["rows"][0]["word"] == answer
+    r = client.post(f"/api/play/{game['id']}/guess", json={"word": "crane"})
+    assert r.status_code == 400

@@ -21,7 +21,7 @@ from rich.table import Table
 from ..errors import WordlelabError
 from ..kernels.threads import get_threads, set_threads
 from ..simulate import SimulationResult, simulate
-from ..strategies import build_strategies
+from ..strategies import Strategy, build_strategies
 from .common import check_output_path, echo_json, list_options, load_lists, stderr, stdout, write_output
 
 

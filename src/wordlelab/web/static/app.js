@@ -87,12 +87,15 @@ function setupTabs() {
 
 // -- play ------------------------------------------------------------------------------------------
 
-const play = { state: null, typed: "" };
+const play = { state: null, typed: "", ticket: 0 };
 
 async function newGame() {
   const seed = $("play-seed").value.trim();
+  const ticket = ++play.ticket;  // only the newest request may set the game
   try {
-    play.state = await api("/api/play", { ...settings(), seed: seed === "" ? null : seed });
+    const state = await api("/api/play", { ...settings(), seed: seed === "" ? null : seed });
+    if (ticket !== play.ticket) return;
+    play.state = state;
     play.typed = "";
     $("play-msg").textContent = `Guess the ${play.state.length}-letter word in ${play.state.tries} tries.`;
     drawGame();
@@ -421,6 +424,7 @@ async function start() {
   $("lang").addEventListener("change", showLists);
   $("length").addEventListener("change", showLists);
   showLists();
+  if (!$("play").hidden) newGame();  // a game is ready to type into as soon as the page opens
   for (const name of options.strategies) $("assist-strategy").append(el("option", { value: name }, name));
   $("assist-strategy").value = options.default_strategy;
   document.body.dataset.ready = "1";
