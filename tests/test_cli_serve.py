@@ -45,17 +45,21 @@ def test_port_in_use_is_one_line():
     assert r.stderr.startswith("wordlelab: error: cannot listen on 127.0.0.1:") and r.stderr.count("\n") == 1
 
 
-def test_serve_prints_its_address_and_answers():
-    proc = subprocess.Popen([sys.executable, "-m", "wordlelab", "serve"], stdout=subprocess.PIPE,
+@pytest.mark.parametrize("args, warned", [([], False), (["--host", "0.0.0.0", "--public"], True)])
+def test_serve_prints_its_address_and_answers(args, warned):
+    proc = subprocess.Popen([sys.executable, "-m", "wordlelab", "serve", *args], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
     try:
+        if warned:
+            assert proc.stderr.readline().startswith("warning: listening on 0.0.0.0, reachable from other")
         line = proc.stdout.readline()
-        m = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        m = re.search(r"http://(?:127\.0\.0\.1|0\.0\.0\.0):(\d+)/", line)
         assert m, line
         deadline = time.monotonic() + 30
         while True:
             try:
-                with urllib.request.urlopen(m.group(0) + "api/options", timeout=5) as resp:
+                # Only ever asked on loopback, whatever the server listens on.
+                with urllib.request.urlopen(f"http://127.0.0.1:{m.group(1)}/api/options", timeout=5) as resp:
                     assert "entropy" in json.load(resp)["strategies"]
                 break
             except OSError:

@@ -123,6 +123,8 @@ def test_play_a_seeded_game_to_a_win_by_typing(page):
     sync_api.expect(page.locator("#play-msg")).to_have_text("Magnificent! 2/6")
     sync_api.expect(page.locator("#play-share")).to_contain_text("Wordle 7 2/6")
     sync_api.expect(page.locator("#play-stats")).to_contain_text("Played 1")
+    page.click("#play-show-stats")
+    sync_api.expect(page.locator("#play-stats-now")).to_contain_text("Win % 100")
     page.check("#contrast")  # colour-blind mode changes the tile colours, not the page
     assert "contrast" in page.evaluate("document.body.className")
     screenshots(page, "play")

@@ -147,8 +147,7 @@ function key(label, value, name) {
   return b;
 }
 
-function drawStats(stats) {
-  const box = $("play-stats");
+function drawStats(stats, box = $("play-stats")) {
   box.replaceChildren();
   if (!stats) return;
   if (stats.error) { box.append(el("p", { class: "error", text: stats.error })); return; }
@@ -186,6 +185,17 @@ async function press(value) {
 
 function setupPlay() {
   $("play-new").addEventListener("click", newGame);
+  $("play-show-stats").addEventListener("click", async () => {
+    const box = $("play-stats-now");
+    if (!box.hidden) { box.hidden = true; return; }
+    try {
+      const summary = await api(`/api/stats?lang=${$("lang").value}&length=${$("length").value}`);
+      drawStats({ summary }, box);
+      box.hidden = false;
+    } catch (err) {
+      $("play-msg").textContent = err.message;
+    }
+  });
   $("play-copy").addEventListener("click", async () => {
     try {
       await navigator.clipboard.writeText($("play-share").textContent);
