@@ -204,3 +204,25 @@ def test_russian_game(client):
     assert state["won"] and state["rows"][0]["word"] == answer
     r = client.post(f"/api/play/{game['id']}/guess", json={"word": "crane"})
     assert r.status_code == 400
+
+
+def wait_for(client, job):
+    deadline = time.monotonic() + 120
+    while not job["finished"] and time.monotonic() < deadline:
+        time.sleep(0.1)
+        job = client.get(f"/api/bench/{job['id']}").json()
+    return job
+
+
+def test_bench_is_bounded_and_can_be_stopped(tmp_path):
+    with TestClient(create_app(stats_path=tmp_path / "s.db", bench_budget=0.0)) as c:
+        job = wait_for(c, c.post("/api/bench", json={"strategies": "frequency", "length": 4}).json())
+        assert job["results"] == [] and "time budget" in job["error"]
+    with TestClient(create_app(stats_path=tmp_path / "s.db")) as c:
+        job = c.post("/api/bench", json={"strategies": "entropy,frequency"}).json()
+        assert c.post("/api/bench", json={"strategies": "frequency"}).status_code == 409  # one at a time
+        c.post(f"/api/bench/{job['id']}/stop")
+        job = wait_for(c, job)
+        assert job["finished"] and "stopped" in job["error"] and len(job["results"]) < 2
+        # The next comparison may start once the last one has stopped.
+        assert c.post("/api/bench", json={"strategies": "frequency", "length": 4}).status_code == 200

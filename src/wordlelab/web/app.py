@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import secrets
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import asdict
 from pathlib import Path
@@ -37,6 +38,7 @@ STATIC = Path(__file__).parent / "static"
 MAX_SESSIONS = 256  # games and assistants kept per kind; the oldest is dropped first
 MAX_BODY = 64 * 1024  # bytes; a share grid with words is well under 1 KB
 WORDS_SHOWN = 60
+BENCH_BUDGET = 600.0  # seconds a comparison may run before it is stopped
 LENGTHS = range(4, 12)
 KEYBOARDS = {
     "en": ("qwertyuiop", "asdfghjkl", "zxcvbnm"),
@@ -46,6 +48,10 @@ KEYBOARDS = {
 
 class RequestError(WordlelabError):
     """A request that is not what the route reads (bad JSON, a missing or ill-typed field)."""
+
+
+class _Stopped(Exception):
+    """A comparison stopped by the user or by its time budget."""
 
 
 class Sessions:
@@ -140,8 +146,9 @@ def _row(word: str, pattern: Pattern) -> dict[str, Any]:
 class WebApp:
     """The state behind the routes: loaded lists, sessions, the statistics store, a bench job."""
 
-    def __init__(self, stats_path: str | Path | None = None) -> None:
+    def __init__(self, stats_path: str | Path | None = None, bench_budget: float = BENCH_BUDGET) -> None:
         self.stats_path = stats_path
+        self.bench_budget = bench_budget
         self.games = Sessions()
         self.assistants = Sessions()
         self.benches = Sessions(limit=8)
@@ -317,7 +324,8 @@ class WebApp:
             self._bench_running.release()
             raise
         job: dict[str, Any] = {"done": 0, "total": len(matrix.answers) * len(strategies), "results": [],
-                               "finished": False, "error": None, "current": strategies[0].name}
+                               "finished": False, "error": None, "current": strategies[0].name,
+                               "stop": False, "budget": self.bench_budget}
         token = self.benches.add(job)
         threading.Thread(target=self._run_bench, args=(job, strategies, matrix, hard), daemon=True).start()
         return {"id": token, **job}
@@ -325,6 +333,7 @@ class WebApp:
     def _run_bench(self, job: dict[str, Any], strategies: list[Any], matrix: PatternMatrix, hard: bool) -> None:
         from ..simulate import simulate
 
+        started = time.monotonic()
         try:
             n = len(matrix.answers)
             for i, strategy in enumerate(strategies):
@@ -332,6 +341,10 @@ class WebApp:
 
                 def progress(done: int, total: int, base: int = i * n) -> None:
                     job["done"] = base + done
+                    if job["stop"]:
+                        raise _Stopped("stopped; the strategies finished before are shown")
+                    if time.monotonic() - started > job["budget"]:
+                        raise _Stopped(f"stopped after its time budget of {job['budget']:.0f} s")
 
                 r = simulate(strategy, matrix, hard=hard, progress=progress)
                 job["results"].append({
@@ -340,14 +353,19 @@ class WebApp:
                     "worst": r.worst, "worst_words": r.worst_words[:8], "seconds": r.seconds,
                 })
                 job["done"] = (i + 1) * n
-        except WordlelabError as exc:
+        except (WordlelabError, _Stopped) as exc:
             job["error"] = str(exc)
         finally:
+            self._bench_running.release()  # before 'finished', so a caller who saw it may start another
             job["finished"] = True
-            self._bench_running.release()
 
     def bench_state(self, token: str) -> dict[str, Any]:
         _, job = self.benches.get(token)
+        return {"id": token, **job}
+
+    def stop_bench(self, token: str, data: dict[str, Any]) -> dict[str, Any]:
+        _, job = self.benches.get(token)
+        job["stop"] = True
         return {"id": token, **job}
 
 
@@ -375,9 +393,9 @@ class SecurityHeaders:
 
 # -- routes ----------------------------------------------------------------------------------------
 
-def create_app(stats_path: str | Path | None = None) -> Starlette:
+def create_app(stats_path: str | Path | None = None, bench_budget: float = BENCH_BUDGET) -> Starlette:
     """The web app; ``stats_path`` is the SQLite statistics file (default: the one 'play' uses)."""
-    web = WebApp(stats_path)
+    web = WebApp(stats_path, bench_budget)
 
     def route(fn: Callable[..., dict[str, Any]], *, body: bool = True, token: bool = False,
               extra: tuple[str, ...] = ()) -> Callable[[Request], Any]:
@@ -443,6 +461,7 @@ def create_app(stats_path: str | Path | None = None) -> Starlette:
         Route("/api/analyse", route(web.analyse), methods=["POST"]),
         Route("/api/bench", route(web.start_bench), methods=["POST"]),
         Route("/api/bench/{token}", bench_get),
+        Route("/api/bench/{token}/stop", route(web.stop_bench, token=True), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)], exception_handlers={

@@ -380,6 +380,8 @@ async function runAnalyse(e) {
 
 // -- bench -----------------------------------------------------------------------------------------
 
+const bench = { id: null };
+
 async function runBench(e) {
   e.preventDefault();
   $("bench-error").textContent = "";
@@ -391,6 +393,8 @@ async function runBench(e) {
     return;
   }
   $("bench-run").disabled = true;
+  $("bench-stop").disabled = false;
+  bench.id = job.id;
   $("bench-progress-label").hidden = false;
   while (true) {
     $("bench-progress").max = job.total;
@@ -401,6 +405,7 @@ async function runBench(e) {
     try { job = await api(`/api/bench/${job.id}`); } catch (err) { $("bench-error").textContent = err.message; break; }
   }
   $("bench-run").disabled = false;
+  $("bench-stop").disabled = true;
   if (job.error) $("bench-error").textContent = job.error;
   const out = $("bench-out");
   out.replaceChildren();
@@ -420,6 +425,7 @@ async function start() {
   setupAssist();
   $("analyse-form").addEventListener("submit", runAnalyse);
   $("bench-form").addEventListener("submit", runBench);
+  $("bench-stop").addEventListener("click", () => api(`/api/bench/${bench.id}/stop`, {}).catch(() => {}));
   $("contrast").addEventListener("change", () => {
     document.body.classList.toggle("contrast", $("contrast").checked);
     localStorage.setItem("wordlelab-contrast", $("contrast").checked ? "1" : "");
