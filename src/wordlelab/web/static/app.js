@@ -222,12 +222,19 @@ const assist = { state: null, colours: [] };
 function assistError(err) { $("assist-error").textContent = err ? err.message : ""; }
 
 async function assistCall(path, body = {}) {
+  // A strategy's first opener can take seconds to compute (then it is cached): say so meanwhile.
+  const busy = setTimeout(() => { $("assist-busy").textContent = "Working…"; }, 300);
+  $("assist").setAttribute("aria-busy", "true");
   try {
     assist.state = await api(path, { ...body, top: Number($("assist-top-n").value) });
     assistError(null);
     drawAssist();
   } catch (err) {
     assistError(err);
+  } finally {
+    clearTimeout(busy);
+    $("assist-busy").textContent = "";
+    $("assist").removeAttribute("aria-busy");
   }
 }
 
