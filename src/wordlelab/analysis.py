@@ -36,6 +36,7 @@ _HEADER = re.compile(
     r"wordle\b[^\d\n]*?(?P<number>\d[\d,.\u202f\u00a0 ]*\d|\d)?\s*(?P<score>[0-9]+|x)\s*/\s*(?P<max>\d+)\s*(?P<hard>\*)?",
     re.IGNORECASE,
 )
+HEADER_CHARS = 200
 
 
 @dataclass(frozen=True)
@@ -72,7 +73,9 @@ def parse_share_grid(text: str) -> ShareGrid:
         line = raw.strip()
         if not any(ch in SQUARES for ch in line):
             if header is None and not rows:
-                m = _HEADER.search(line)
+                # A real header is short ("Wordle 1,234 4/6*"); searching only the start of a
+                # line keeps the (backtracking) header pattern linear in the pasted text.
+                m = _HEADER.search(line[:HEADER_CHARS])
                 if m:
                     header = (m, raw)
             if rows and line:

@@ -16,7 +16,7 @@ from typing import Callable
 from .errors import WordlelabError
 from .game import Position
 from .matrix import PatternMatrix, matrix_key
-from .paths import cache_dir, write_atomic
+from .paths import cache_dir, is_regular_file, write_atomic
 from .strategies.base import Strategy, make_strategy
 
 OPENER_FORMAT = 1
@@ -71,15 +71,19 @@ def opener_path(strategy: Strategy, matrix: PatternMatrix, hard: bool) -> Path:
 
 
 def _read(path: Path, key: str, matrix: PatternMatrix) -> int | None:
+    if not is_regular_file(path):  # a FIFO would block; anything else is rebuilt
+        return None
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict):
+            return None
         row = data["row"]
         if data.get("key") != key or not isinstance(row, int) or not 0 <= row < len(matrix.guesses):
             return None
         if matrix.guesses[row] != data.get("word"):
             return None
         return row
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
         return None
 
 

@@ -296,6 +296,10 @@ def _run_interruptibly(fn: Callable[[], int], ctl: np.ndarray, tick: Callable[[]
     return int(box["v"])
 
 
+def _guesses(n: int) -> str:
+    return f"{n} guess" if n == 1 else f"{n} guesses"
+
+
 class _Stopped(Exception):
     pass
 
@@ -362,7 +366,8 @@ def solve_optimal(
         ranked = np.lexsort((engine.all_pool, ~is_cand, bounds))
         order = [int(g) for g in ranked[: max(1, candidates)] if bounds[g] < INF]
         if not order:
-            raise SearchFailedError(f"no strategy solves every answer within {max_guesses} guesses (no opener can) — proven")
+            raise SearchFailedError(f"no strategy solves every answer within {_guesses(max_guesses)} (no opener "
+                                    "can) — proven", max_guesses)
 
     greedy = Solver(engine, 1, ctl, slots=min(engine.slots, 1 << 20))
     exact = Solver(engine, 0, ctl)
@@ -459,7 +464,7 @@ def solve_optimal(
         if interrupted:
             raise StoppedEarlyError("interrupted before the search had a complete tree to report")
         tried = "every opener" if len(order) == len(guesses) else f"the {len(order)} openers tried (--candidates)"
-        raise SearchFailedError(f"no strategy solves every answer within {max_guesses} guesses with "
+        raise SearchFailedError(f"no strategy solves every answer within {_guesses(max_guesses)} with "
                                 f"{tried} — proven", max_guesses)
     total = best.total
     done = {r.word: r for r in results}

@@ -68,6 +68,11 @@ def load_lists(length: int = 5, lang: str = "en", words_file: str | None = None,
         ctx = click.get_current_context(silent=True)
         lists = ctx.meta.get("wordlelab.lists") if ctx is not None else None
     got = _load_lists(length, lang, words_file, answers_file, lists)
+    for wl in {got.guesses.name: got.guesses, got.answers.name: got.answers}.values():
+        if wl.dropped:
+            more = f" and {len(wl.dropped) - 3} more" if len(wl.dropped) > 3 else ""
+            click.echo(f"wordlelab: warning: {wl.name}: repeated words kept once: "
+                       f"{', '.join(wl.dropped[:3])}{more}", err=True)
     return Lists(got.guesses, got.answers, got.set_name)
 
 
