@@ -76,6 +76,7 @@ def browser():
 @pytest.fixture()
 def page(browser, base_url):
     context = browser.new_context(viewport=DESKTOP)
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
     page = context.new_page()
     page.set_default_timeout(20_000)
     errors: list[str] = []
@@ -123,6 +124,9 @@ def test_play_a_seeded_game_to_a_win_by_typing(page):
     sync_api.expect(page.locator("#play-msg")).to_have_text("Magnificent! 2/6")
     sync_api.expect(page.locator("#play-share")).to_contain_text("Wordle 7 2/6")
     sync_api.expect(page.locator("#play-stats")).to_contain_text("Played 1")
+    page.click("#play-copy")
+    sync_api.expect(page.locator("#play-msg")).to_have_text("Copied.")
+    assert page.evaluate("navigator.clipboard.readText()") == page.locator("#play-share").inner_text()
     page.click("#play-show-stats")
     sync_api.expect(page.locator("#play-stats-now")).to_contain_text("Win % 100")
     page.check("#contrast")  # colour-blind mode changes the tile colours, not the page
