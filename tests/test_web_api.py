@@ -226,3 +226,16 @@ def test_bench_is_bounded_and_can_be_stopped(tmp_path):
         assert job["finished"] and "stopped" in job["error"] and len(job["results"]) < 2
         # The next comparison may start once the last one has stopped.
         assert c.post("/api/bench", json={"strategies": "frequency", "length": 4}).status_code == 200
+
+
+def test_assist_widens_past_the_answer_list(client):
+    # FIBRE is an allowed guess but not a listed NYT answer: the session goes on, as the CLI's does.
+    state = client.post("/api/assist", json={"lists": "nyt"}).json()
+    for _ in range(8):
+        word = state["suggestion"]["word"]
+        state = client.post(f"/api/assist/{state['id']}/play",
+                            json={"word": word, "pattern": str(score(word, "fibre"))}).json()
+        if state["solved"]:
+            break
+    assert state["solved"] and state["rows"][-1]["word"] == "fibre"
+    assert "every allowed word is possible" in state["widened"]

@@ -26,6 +26,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from ..assistant import WIDENED
 from ..errors import WordlelabError
 from ..feedback import Pattern
 from ..game import PRAISE, Game, letter_states, pick_answer, share_grid
@@ -279,6 +280,7 @@ class WebApp:
             "rows": [_row(w, p) for w, p in a.history],
             "remaining": a.remaining, "solved": a.solved, "can_undo": a.can_undo,
             "words": words[:WORDS_SHOWN], "skipped": a.skipped,
+            "widened": WIDENED if a.widened else None,
             "suggestion": None, "top": [],
         }
         if not a.solved:

@@ -268,6 +268,7 @@ function drawAssist() {
     el("td", { text: r.bits.toFixed(3) }), el("td", { text: r.expected.toFixed(2) }),
     el("td", { text: r.p_answer ? `${(100 * r.p_answer).toFixed(1)}%` : "–" }),
     el("td", { text: String(r.largest) }))));
+  if (s.widened) box.append(el("p", { class: "note", id: "assist-widened", text: s.widened }));
   $("assist-words-head").textContent = `Words left: ${s.remaining} (most common first)`;
   $("assist-words").textContent = s.words.join(" ") + (s.remaining > s.words.length ? " …" : "");
 }
