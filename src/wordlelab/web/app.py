@@ -34,6 +34,7 @@ from ..languages import get_language
 from ..lists import LIST_SETS, Lists, load_lists
 from ..matrix import PatternMatrix
 from ..stats import GameRecord, StatsError, StatsStore
+from ..tree import proven_value
 
 STATIC = Path(__file__).parent / "static"
 MAX_SESSIONS = 256  # games and assistants kept per kind; the oldest is dropped first
@@ -281,9 +282,12 @@ class WebApp:
             "remaining": a.remaining, "solved": a.solved, "can_undo": a.can_undo,
             "words": words[:WORDS_SHOWN], "skipped": a.skipped,
             "widened": WIDENED if a.widened else None,
-            "suggestion": None, "top": [],
+            "suggestion": None, "top": [], "proven": None,
         }
         if not a.solved:
+            proven = None if a.widened else proven_value(a.matrix.guesses, a.matrix.answers, a.hard, a.history,
+                                                         a.max_guesses)
+            out["proven"] = asdict(proven) if proven is not None else None
             out["suggestion"] = asdict(a.suggestion())
             out["top"] = [asdict(s) for s in a.top(top)]
         return out

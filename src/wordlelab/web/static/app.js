@@ -256,6 +256,11 @@ function drawAssist() {
     const g = s.suggestion;
     box.append(el("p", {}, "Play ", el("strong", { class: "big", id: "assist-suggestion", text: g.word.toUpperCase() }),
       ` — ${g.bits.toFixed(2)} bits, ${g.expected.toFixed(1)} words expected to be left, ${s.remaining} possible now`));
+    if (s.proven) {
+      box.append(el("p", { id: "assist-proven" }, "Proven optimal from here: ",
+        el("strong", { text: s.proven.guess.toUpperCase() }),
+        `, ${s.proven.expected.toFixed(3)} more guesses on average, exactly (shipped tree ${s.proven.tree.split(" ")[0]})`));
+    }
     $("assist-word").value = g.word;
   }
   $("assist-pattern").value = "";
