@@ -98,6 +98,7 @@ def test_play_bad_options(client, body, text):
 def test_bad_bodies_and_unknown_sessions(client):
     assert client.post("/api/play", content=b"{not json").status_code == 400
     assert client.post("/api/play", json=[1, 2]).status_code == 400
+    assert client.post("/api/play", content=b'{"tries": NaN}').status_code == 400  # not JSON, though Python reads it
     assert client.post("/api/play", content=b"x" * 70_000).status_code == 400
     for path in ("/api/play/nope", "/api/assist/nope", "/api/bench/nope"):
         r = client.get(path)
@@ -240,3 +241,34 @@ def test_assist_widens_past_the_answer_list(client):
             break
     assert state["solved"] and state["rows"][-1]["word"] == "fibre"
     assert "every allowed word is possible" in state["widened"]
+
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+ANY = st.one_of(st.none(), st.booleans(), st.integers(-10, 10**20), st.floats(allow_nan=False, allow_infinity=False),
+                st.text(max_size=30), st.lists(st.integers(), max_size=3), st.dictionaries(st.text(max_size=3), st.none()))
+# Lengths stay small or invalid: a valid long length would build a large matrix, not what this tests.
+BODY = st.fixed_dictionaries({}, optional={
+    "lang": st.one_of(ANY, st.sampled_from(["en", "ru", "EN"])), "length": st.sampled_from([None, 3, 4, 5, 12, "5", "x", 5.5, True]),
+    "hard": ANY, "seed": ANY, "tries": ANY, "lists": st.one_of(ANY, st.sampled_from(["nyt", "original", "../etc"])),
+    "strategy": st.one_of(ANY, st.sampled_from(["entropy", "frequency"])), "top": ANY,
+    "word": st.one_of(ANY, st.sampled_from(["crane", "octet", "CRANE"])),
+    "pattern": st.one_of(ANY, st.sampled_from([".y..g", "ggggg", "🟩🟩🟩🟩🟩", "01201"])),
+    "grid": st.one_of(ANY, st.sampled_from([GRID := "Wordle 2/6\n\n⬜🟨⬜⬜🟩\n🟩🟩🟩🟩🟩", "⬜⬜"])),
+    "words": st.one_of(ANY, st.sampled_from(["crane octet", "salet,tenor"])), "answer": ANY,
+})
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=BODY, route=st.sampled_from(["/api/play", "/api/assist", "/api/analyse", "guess", "assist-play"]))
+def test_no_request_body_makes_a_server_error(client, body, route):
+    """Any JSON object gets an answer below 500 (the client re-raises a server error)."""
+    if route == "guess":
+        route = f"/api/play/{client.post('/api/play', json={'no_stats': True}).json()['id']}/guess"
+    elif route == "assist-play":
+        route = f"/api/assist/{client.post('/api/assist', json={}).json()['id']}/play"
+    r = client.post(route, json=body)
+    assert r.status_code < 500
+    if r.status_code >= 400:
+        assert set(r.json()) == {"error"} and r.json()["error"]

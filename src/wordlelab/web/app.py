@@ -91,8 +91,11 @@ async def _body(request: Request) -> dict[str, Any]:
         return {}
     import json
 
+    def no_constants(name: str) -> Any:
+        raise ValueError(name)  # NaN and Infinity are not JSON, though Python's reader takes them
+
     try:
-        data = json.loads(raw)
+        data = json.loads(raw, parse_constant=no_constants)
     except (ValueError, UnicodeDecodeError):
         raise RequestError("the request body is not JSON", None) from None
     if not isinstance(data, dict):
