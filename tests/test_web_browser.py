@@ -199,6 +199,7 @@ def test_bench_shows_progress_and_histograms(page):
     done = page.evaluate("[document.getElementById('bench-progress').value, document.getElementById('bench-progress').max]")
     assert done[0] == done[1] > 0
     sync_api.expect(page.locator("#bench-out h2").first).to_contain_text("frequency (opens")
+    screenshots(page, "bench")
     page.fill("#bench-strategies", "nope")
     page.click("#bench-run")
     sync_api.expect(page.locator("#bench-error")).to_contain_text("nope")

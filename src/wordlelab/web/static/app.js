@@ -341,6 +341,12 @@ function barChart(title, labels, series) {
       tip.textContent = `${label}: ${s.name} ${fmt(v)}`;
       rect.append(tip);
       svg.append(rect);
+      const value = document.createElementNS(svg.namespaceURI, "text");
+      value.setAttribute("x", pad + i * group + j * barW + barW / 2);
+      value.setAttribute("y", h - pad - bh - 2);
+      value.setAttribute("text-anchor", "middle");
+      value.textContent = Number.isInteger(v) ? String(v) : fmt(v, 1);
+      svg.append(value);
     });
     const text = document.createElementNS(svg.namespaceURI, "text");
     text.setAttribute("x", pad + i * group + group * 0.4);
