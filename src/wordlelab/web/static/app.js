@@ -382,7 +382,7 @@ async function runAnalyse(e) {
         el("td", { text: fmt(row.best_expected) }), el("td", { text: row.skill === null ? "–" : String(row.skill) }),
         el("td", { text: row.luck === null ? "–" : String(row.luck) })));
     }
-    out.append(table);
+    out.append(el("div", { class: "scroll" }, table));  // a phone scrolls the table, not the page
     const labels = r.rows.map((row) => String(row.row));
     out.append(el("div", { class: "charts" },
       barChart("Words left after each guess", labels, [{ name: "words left", values: r.rows.map((x) => x.after), cls: "s1" }]),
