@@ -83,6 +83,7 @@ def _register() -> None:
     if _registered:
         return
     from . import assist as _assist
+    from . import analyse as _analyse
     from . import bench as _bench
     from . import cache as _cache
     from . import lists as _lists
@@ -109,6 +110,8 @@ def _register() -> None:
     cli.add_command(_tree.tree)
     cli.add_command(_serve.serve)
     cli.add_command(_cache.cache)
+    cli.add_command(_analyse.analyse)
+    cli.add_command(_analyse.analyse, "analyze")
     cli.add_command(_lists.lists_command)
     _registered = True
 

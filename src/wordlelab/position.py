@@ -1,0 +1,105 @@
+"""The position notation: a history of guesses with their feedback, in the forms people use.
+
+    salet:...y. drone:y...g        word:pattern pairs separated by spaces
+    salet,...y.;drone,y...g        word,pattern pairs separated by semicolons
+    salet.BBBYB.drone.YBBBG        the C++ solvers' form: words and B/Y/G patterns joined by dots
+
+Any pattern notation ``Pattern.parse`` reads works in the first two forms. A trailing word with
+no feedback (``salet:...y. drone``) asks about that guess. ``read_position`` turns the text into
+a ``Position`` on a matrix, with one-line errors for a bad word, pattern or impossible history.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .errors import InconsistentFeedbackError, InvalidPatternError
+from .feedback import Pattern
+from .game import Position
+from .matrix import PatternMatrix
+
+_SELBY = re.compile(r"^[^\W\d_]+(\.[BYGbyg]+\.[^\W\d_]+)*(\.[BYGbyg]+)?$")
+
+
+@dataclass(frozen=True)
+class PositionText:
+    """A parsed position: (word, pattern) pairs and, maybe, a trailing guess to ask about."""
+
+    history: tuple[tuple[str, Pattern], ...]
+    guess: str | None = None
+
+    def format(self, style: str = "colon") -> str:
+        """The position in one of the forms: ``colon``, ``comma`` or ``selby``."""
+        if style == "colon":
+            parts = [f"{w}:{p}" for w, p in self.history] + ([self.guess] if self.guess else [])
+            return " ".join(parts)
+        if style == "comma":
+            parts = [f"{w},{p}" for w, p in self.history] + ([self.guess] if self.guess else [])
+            return ";".join(parts)
+        if style == "selby":
+            parts = [f"{w}.{p.format('byg')}" for w, p in self.history] + ([self.guess] if self.guess else [])
+            return ".".join(parts)
+        raise InvalidPatternError(f"unknown position style {style!r}; use colon, comma or selby", style)
+
+
+def parse_position(text: str) -> PositionText:
+    """Read a position in any of the three forms; InvalidPatternError quoting the text if not."""
+    if not isinstance(text, str):
+        raise InvalidPatternError(f"a position must be text, not {text!r}", text)
+    s = text.strip()
+    if not s:
+        return PositionText(())
+    if _SELBY.match(s) and ":" not in s and "," not in s:
+        tokens = s.split(".")
+        pairs = [(tokens[i], tokens[i + 1]) for i in range(0, len(tokens) - 1, 2)]
+        trailing = tokens[-1] if len(tokens) % 2 else None
+        return _checked(pairs, trailing, text)
+    if ";" in s or ("," in s and ":" not in s):
+        entries = [e.strip() for e in s.split(";") if e.strip()]
+        split = [e.split(",", 1) for e in entries]
+    else:
+        entries = s.split()
+        split = [e.split(":", 1) for e in entries]
+    trailing = None
+    if split and len(split[-1]) == 1:
+        trailing = split.pop()[0]
+    for part in split:
+        if len(part) == 1:
+            raise InvalidPatternError(f"position {text.strip()!r}: {part[0]!r} has no feedback (only the last "
+                                      "word may come without it)", text)
+    return _checked([(w, p) for w, p in split], trailing, text)
+
+
+def _checked(pairs: list[tuple[str, str]], trailing: str | None, text: str) -> PositionText:
+    history = []
+    for word, pat in pairs:
+        word = word.strip().lower()
+        try:
+            pattern = Pattern.parse(pat.strip(), len(word))
+        except InvalidPatternError as exc:
+            raise InvalidPatternError(f"position {text.strip()!r}: {exc}", text) from None
+        history.append((word, pattern))
+    return PositionText(tuple(history), trailing.strip().lower() if trailing else None)
+
+
+def read_position(text: str | PositionText, matrix: PatternMatrix, hard: bool = False,
+                  max_guesses: int = 6) -> tuple[Position, str | None]:
+    """The Position a text names on ``matrix`` (and its trailing guess, if any).
+
+    Words must be allowed guesses, each guess legal in hard mode, and some answer must fit
+    the whole history (InconsistentFeedbackError otherwise).
+    """
+    parsed = parse_position(text) if isinstance(text, str) else text
+    pos = Position.start(matrix, hard=hard, max_guesses=max_guesses)
+    for word, pattern in parsed.history:
+        row = matrix.guesses.lookup(word)
+        if hard and pos.history:
+            message = pos.rule.violation(matrix.guesses[row])
+            if message:
+                raise InconsistentFeedbackError(f"{message}: hard mode would not take {word.upper()}", word)
+        pos = pos.after(row, pattern)
+    guess = None
+    if parsed.guess is not None:
+        guess = matrix.guesses[matrix.guesses.lookup(parsed.guess)]
+    return pos, guess
