@@ -150,17 +150,53 @@ def test_analyse(client):
     words = ["salet", "tenor", "octet"]
     grid = "Wordle 1,234 3/6\n\n" + "\n".join(score(w, "octet").emoji for w in words)
     r = client.post("/api/analyse", json={"grid": grid, "words": "salet, tenor octet"}).json()
-    assert [row["guess"] for row in r["rows"]] == words
-    assert r["rows"][0]["before"] == 2315 and r["rows"][-1]["after"] == 1
-    assert r["rows"][0]["colors"] == list(score("salet", "octet").colors)
-    assert r["answers"] == ["octet"] and r["consistent"]
+    report, exact = r["report"], r["review"]
+    assert [row["guess"] for row in report["rows"]] == words
+    assert report["rows"][0]["before"] == 2315 and report["rows"][-1]["after"] == 1
+    assert report["rows"][0]["colors"] == list(score("salet", "octet").colors)
+    assert report["answers"] == ["octet"] and report["consistent"]
+    # The exact review: SALET is the proven optimal opener (7920 guesses over 2315 answers).
+    first = exact["steps"][0]
+    assert first["guess"] == "salet" and first["best_expected"] == pytest.approx(7920 / 2315, abs=1e-4)
+    assert first["cost_low"] == 0 and exact["solved"] and exact["exact"]
+    assert [s["colors"] for s in exact["steps"]] == [list(score(w, "octet").colors) for w in words]
     tiles = client.post("/api/analyse", json={"grid": grid}).json()
-    assert tiles["rows"][0]["guess"] is None and "octet" in tiles["answers"]
-    for body, text in [({"grid": "hello"}, "no share grid"), ({"grid": grid, "words": "salet"}, "3 rows"),
-                       ({"grid": grid, "words": "salet tenor zzzzz"}, "zzzzz"), ({}, "no share grid"),
-                       ({"grid": "⬜⬜⬜"}, "3 tiles"), ({"grid": 5}, "text")]:
-        resp = client.post("/api/analyse", json=body)
-        assert resp.status_code == 400 and text in resp.json()["error"], body
+    assert tiles["review"] is None and tiles["report"]["rows"][0]["guess"] is None
+    assert "octet" in tiles["report"]["answers"]
+
+
+def test_analyse_a_position_or_words_with_the_answer(client):
+    by_position = client.post("/api/analyse", json={"position": "salet.BBBGG.cerne.YYBBB.octet.GGGGG"}).json()
+    by_answer = client.post("/api/analyse", json={"words": "salet cerne octet", "answer": "octet"}).json()
+    assert by_position["review"]["steps"] == by_answer["review"]["steps"]
+    assert by_position["report"] is None
+    crane = client.post("/api/analyse", json={"position": "crane:.....", "hard": True}).json()["review"]
+    assert crane["hard"] and crane["steps"][0]["best"] == "salet" and crane["steps"][0]["cost_high"] > 0
+    # A tiny budget gives proven bounds, labelled so, never a number called exact.
+    bounded = TestClient(create_app(review_budget=0.001)).post(
+        "/api/analyse", json={"position": "crane:....."}).json()["review"]
+    step = bounded["steps"][0]
+    assert not bounded["exact"] and not step["exact"]
+    assert step["cost_high"] is None or step["cost_low"] <= step["cost_high"]
+
+
+@pytest.mark.parametrize("body, text", [
+    ({"grid": "hello"}, "no share grid"),
+    ({"grid": "Wordle 1/6\n\n🟩🟩🟩🟩🟩", "words": "salet tenor"}, "1 rows but 2 words"),
+    ({"grid": "⬜⬜⬜⬜⬜\n🟩🟩🟩🟩🟩", "words": "salet zzzzz"}, "zzzzz"),
+    ({}, "no share grid"),
+    ({"grid": "⬜⬜⬜"}, "3-letter words"),
+    ({"grid": 5}, "text"),
+    ({"words": "salet"}, "need the answer or a share grid"),
+    ({"position": "salet"}, "without feedback"),
+    ({"position": "salet:..q.."}, "q"),
+    ({"position": "salet:ggggy"}, "no remaining word gives"),
+    ({"position": "salet:.....", "grid": "⬜⬜⬜⬜⬜"}, "not both"),
+    ({"words": "salet", "answer": "zzzzz"}, "zzzzz"),
+])
+def test_analyse_bad_input(client, body, text):
+    resp = client.post("/api/analyse", json=body)
+    assert resp.status_code == 400 and text in resp.json()["error"], (body, resp.json())
 
 
 def test_bench_runs_with_progress(client):
@@ -257,6 +293,7 @@ BODY = st.fixed_dictionaries({}, optional={
     "pattern": st.one_of(ANY, st.sampled_from([".y..g", "ggggg", "🟩🟩🟩🟩🟩", "01201"])),
     "grid": st.one_of(ANY, st.sampled_from([GRID := "Wordle 2/6\n\n⬜🟨⬜⬜🟩\n🟩🟩🟩🟩🟩", "⬜⬜"])),
     "words": st.one_of(ANY, st.sampled_from(["crane octet", "salet,tenor"])), "answer": ANY,
+    "position": st.one_of(ANY, st.sampled_from(["crane:.y..g", "salet.BBBYB", "salet"])),
 })
 
 

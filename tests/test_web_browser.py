@@ -168,9 +168,11 @@ def test_analyse_a_real_grid(page):
     page.fill("#analyse-grid", grid)
     page.fill("#analyse-words", " ".join(words))
     page.click("#analyse-run")
-    rows = page.locator("#analyse-table tr")
+    rows = page.locator("#analyse-review tr")
     sync_api.expect(rows).to_have_count(4)
     sync_api.expect(rows.nth(1)).to_contain_text("SALET")
+    sync_api.expect(rows.nth(1)).to_contain_text("3.421")  # the proven optimum, per answer
+    sync_api.expect(page.locator("#analyse-total")).to_contain_text("(exact)")
     sync_api.expect(page.locator("#analyse-out figure svg")).to_have_count(2)
     sync_api.expect(page.locator("#analyse-out")).to_contain_text("1 answers fit the whole game: octet")
     screenshots(page, "analyse")

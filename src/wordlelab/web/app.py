@@ -41,6 +41,7 @@ MAX_SESSIONS = 256  # games and assistants kept per kind; the oldest is dropped 
 MAX_BODY = 64 * 1024  # bytes; a share grid with words is well under 1 KB
 WORDS_SHOWN = 60
 BENCH_BUDGET = 600.0  # seconds a comparison may run before it is stopped
+REVIEW_BUDGET = 1.0  # seconds of exact search per reviewed guess; what does not finish is bounds
 LENGTHS = range(4, 12)
 KEYBOARDS = {
     "en": ("qwertyuiop", "asdfghjkl", "zxcvbnm"),
@@ -151,9 +152,11 @@ def _row(word: str, pattern: Pattern) -> dict[str, Any]:
 class WebApp:
     """The state behind the routes: loaded lists, sessions, the statistics store, a bench job."""
 
-    def __init__(self, stats_path: str | Path | None = None, bench_budget: float = BENCH_BUDGET) -> None:
+    def __init__(self, stats_path: str | Path | None = None, bench_budget: float = BENCH_BUDGET,
+                 review_budget: float = REVIEW_BUDGET) -> None:
         self.stats_path = stats_path
         self.bench_budget = bench_budget
+        self.review_budget = review_budget
         self.games = Sessions()
         self.assistants = Sessions()
         self.benches = Sessions(limit=8)
@@ -298,19 +301,53 @@ class WebApp:
     # -- analyse -----------------------------------------------------------------------------------
 
     def analyse(self, data: dict[str, Any]) -> dict[str, Any]:
+        """A share grid judged as 'check' does and, with the words known (or a position), the exact
+        review 'analyse' gives, each step's search bounded by REVIEW_BUDGET seconds."""
         from ..analysis import analyse, parse_share_grid
+        from ..position import parse_position
+        from ..review import game_history, review
 
         lang = _lang(data)
-        grid = parse_share_grid(_str(data, "grid"))
-        if grid.length not in LENGTHS:
-            raise RequestError(f"rows of {grid.length} tiles; words have 4 to 11 letters", grid.length)
-        words = [w for w in re.split(r"[\s,;]+", _str(data, "words")) if w] or None
+        position = _str(data, "position").strip() or None
+        grid_text = _str(data, "grid")
+        words = [w for w in re.split(r"[\s,;]+", _str(data, "words")) if w]
         answer = _str(data, "answer").strip() or None
-        matrix = self.matrix(lang, grid.length, _list_set(data, lang, grid.length))
-        report = analyse(grid, matrix, guesses=words, answer=answer, lang=lang)
-        out = report.to_dict()
-        for row, pattern in zip(out["rows"], grid.rows):
-            row["colors"] = list(pattern.colors)
+        hard = _bool(data, "hard")
+        if position is not None and (grid_text.strip() or words):
+            raise RequestError("give a position, or a grid and the words played, not both", position)
+        grid = parse_share_grid(grid_text) if position is None and (grid_text.strip() or not words) else None
+        if grid is None and position is None and answer is None:
+            raise RequestError("the words played need the answer or a share grid to give their feedback", words)
+        if grid is not None:
+            length = grid.length
+        elif position is not None:
+            parsed = parse_position(position)
+            first = parsed.history[0][0] if parsed.history else parsed.guess
+            if not first:
+                raise RequestError("the position has no guesses in it", position)
+            length = len(first)
+        else:
+            length = len(words[0])
+        if length not in LENGTHS:
+            raise RequestError(f"{length}-letter words; wordlelab plays 4 to 11 letters", length)
+        set_name = _list_set(data, lang, length)
+        matrix = self.matrix(lang, length, set_name)
+        history = None
+        if position is not None or words:
+            history = game_history(matrix.guesses, position=position, words=words, grid=grid, answer=answer)
+        out: dict[str, Any] = {"report": None, "review": None}
+        if grid is not None:
+            report = analyse(grid, matrix, guesses=words or None, answer=answer, lang=lang)
+            out["report"] = report.to_dict()
+            for row, pattern in zip(out["report"]["rows"], grid.rows):
+                row["colors"] = list(pattern.colors)
+            hard = hard or grid.hard
+        if history is not None:
+            result = review(matrix, history, hard=hard, answer=answer, budget=self.review_budget,
+                            max_guesses=grid.max_guesses if grid is not None else 6).to_dict()
+            for step, (_, pattern) in zip(result["steps"], history):  # type: ignore[call-overload]
+                step["colors"] = list(pattern.colors)
+            out["review"] = result
         return out
 
     # -- bench -------------------------------------------------------------------------------------
@@ -402,9 +439,10 @@ class SecurityHeaders:
 
 # -- routes ----------------------------------------------------------------------------------------
 
-def create_app(stats_path: str | Path | None = None, bench_budget: float = BENCH_BUDGET) -> Starlette:
+def create_app(stats_path: str | Path | None = None, bench_budget: float = BENCH_BUDGET,
+               review_budget: float = REVIEW_BUDGET) -> Starlette:
     """The web app; ``stats_path`` is the SQLite statistics file (default: the one 'play' uses)."""
-    web = WebApp(stats_path, bench_budget)
+    web = WebApp(stats_path, bench_budget, review_budget)
 
     def route(fn: Callable[..., dict[str, Any]], *, body: bool = True, token: bool = False,
               extra: tuple[str, ...] = ()) -> Callable[[Request], Any]:

@@ -358,40 +358,78 @@ function barChart(title, labels, series) {
   return el("figure", {}, svg, caption);
 }
 
+function costText(low, high) {
+  if (high === null || high === undefined) return `≥${fmt(low, 3)}`;
+  return Math.abs(high - low) < 1e-9 ? fmt(low, 3) : `${fmt(low, 3)}…${fmt(high, 3)}`;
+}
+
+function reviewTable(review) {
+  const table = el("table", { class: "numbers", id: "analyse-review" });
+  table.append(el("tr", {}, ...["#", "guess", "tiles", "words left", "played", "best", "cost", "luck"]
+    .map((h) => el("th", { scope: "col", text: h }))));
+  for (const s of review.steps) {
+    table.append(el("tr", {},
+      el("td", { text: String(s.turn) }), el("td", { text: s.guess.toUpperCase() }), el("td", {}, mini(s.colors)),
+      el("td", { text: `${s.before} → ${s.after}` }), el("td", { text: fmt(s.played_expected, 3) }),
+      el("td", { text: `${(s.best || "–").toUpperCase()} ${fmt(s.best_expected, 3)}` }),
+      el("td", { text: costText(s.cost_low, s.cost_high) + (s.exact ? "" : " (bounds)") }),
+      el("td", { text: s.luck === null ? "–" : String(s.luck) })));
+  }
+  return table;
+}
+
+function reportTable(r) {
+  const table = el("table", { class: "numbers", id: "analyse-table" });
+  table.append(el("tr", {}, ...["row", "guess", "tiles", "before", "after", "chance", "expected left", "best guess", "best expected", "skill", "luck"]
+    .map((h) => el("th", { scope: "col", text: h }))));
+  for (const row of r.rows) {
+    table.append(el("tr", {},
+      el("td", { text: String(row.row) }), el("td", { text: (row.guess || "?").toUpperCase() }),
+      el("td", {}, mini(row.colors)), el("td", { text: String(row.before) }), el("td", { text: String(row.after) }),
+      el("td", { text: row.probability === null ? "–" : `${(100 * row.probability).toFixed(1)}%` }),
+      el("td", { text: fmt(row.expected) }), el("td", { text: (row.best_guess || "–").toUpperCase() }),
+      el("td", { text: fmt(row.best_expected) }), el("td", { text: row.skill === null ? "–" : String(row.skill) }),
+      el("td", { text: row.luck === null ? "–" : String(row.luck) })));
+  }
+  return table;
+}
+
 async function runAnalyse(e) {
   e.preventDefault();
   const out = $("analyse-out");
   try {
     const r = await api("/api/analyse", {
-      lang: $("lang").value, lists: $("lists").value, grid: $("analyse-grid").value,
-      words: $("analyse-words").value, answer: $("analyse-answer").value,
+      lang: $("lang").value, lists: $("lists").value, hard: $("hard").checked, grid: $("analyse-grid").value,
+      words: $("analyse-words").value, answer: $("analyse-answer").value, position: $("analyse-position").value,
     });
     $("analyse-error").textContent = "";
     out.replaceChildren();
-    const head = `${r.score}${r.number ? ` (Wordle ${r.number})` : ""}`;
-    out.append(el("h2", { text: `Report: ${head}` }));
-    const table = el("table", { class: "numbers", id: "analyse-table" });
-    table.append(el("tr", {}, ...["row", "guess", "tiles", "before", "after", "chance", "expected left", "best guess", "best expected", "skill", "luck"]
-      .map((h) => el("th", { scope: "col", text: h }))));
-    for (const row of r.rows) {
-      table.append(el("tr", {},
-        el("td", { text: String(row.row) }), el("td", { text: (row.guess || "?").toUpperCase() }),
-        el("td", {}, mini(row.colors)), el("td", { text: String(row.before) }), el("td", { text: String(row.after) }),
-        el("td", { text: row.probability === null ? "–" : `${(100 * row.probability).toFixed(1)}%` }),
-        el("td", { text: fmt(row.expected) }), el("td", { text: (row.best_guess || "–").toUpperCase() }),
-        el("td", { text: fmt(row.best_expected) }), el("td", { text: row.skill === null ? "–" : String(row.skill) }),
-        el("td", { text: row.luck === null ? "–" : String(row.luck) })));
+    if (r.review) {
+      const v = r.review;
+      const mode = v.hard ? " (hard mode)" : "";
+      out.append(el("h2", { text: `Exact review${mode}: expected guesses from each position, this guess included` }));
+      out.append(el("div", { class: "scroll" }, reviewTable(v)));
+      const proof = v.exact ? "exact" : "proven bounds: some steps ran out of time";
+      out.append(el("p", { id: "analyse-total", text: `Total cost against perfect play: ${costText(v.cost_low, v.exact ? v.cost_low : v.cost_high)} guesses (${proof}).` }));
+      const labels = v.steps.map((s) => String(s.turn));
+      out.append(el("div", { class: "charts" },
+        barChart("Words left after each guess", labels, [{ name: "words left", values: v.steps.map((s) => s.after), cls: "s1" }]),
+        barChart("Cost of each move in guesses", labels, [{ name: "cost (at least)", values: v.steps.map((s) => s.cost_low), cls: "s2" }])));
+      for (const note of v.notes) out.append(el("p", { class: "note", text: note }));
     }
-    out.append(el("div", { class: "scroll" }, table));  // a phone scrolls the table, not the page
-    const labels = r.rows.map((row) => String(row.row));
-    out.append(el("div", { class: "charts" },
-      barChart("Words left after each guess", labels, [{ name: "words left", values: r.rows.map((x) => x.after), cls: "s1" }]),
-      barChart("Cost of each move", labels, [
-        { name: "expected left", values: r.rows.map((x) => x.expected), cls: "s1" },
-        { name: "best possible", values: r.rows.map((x) => x.best_expected), cls: "s2" }])));
-    for (const note of r.notes) out.append(el("p", { class: "note", text: note }));
-    const shown = r.answers.slice(0, 30).join(" ");
-    out.append(el("p", { text: `${r.answers.length} answers fit the whole game: ${shown}${r.answers.length > 30 ? " …" : ""}` }));
+    if (r.report) {
+      const p = r.report;
+      if (!r.review) {
+        out.append(el("h2", { text: `Report: ${p.score}${p.number ? ` (Wordle ${p.number})` : ""}` }));
+        out.append(el("div", { class: "scroll" }, reportTable(p)));
+        const labels = p.rows.map((row) => String(row.row));
+        out.append(el("div", { class: "charts" },
+          barChart("Words left after each guess", labels, [{ name: "words left", values: p.rows.map((x) => x.after), cls: "s1" }])));
+      }
+      for (const note of p.notes) out.append(el("p", { class: "note", text: note }));
+      const shown = p.answers.slice(0, 30).join(" ");
+      out.append(el("p", { text: `${p.answers.length} answers fit the whole game: ${shown}${p.answers.length > 30 ? " …" : ""}` }));
+    }
   } catch (err) {
     $("analyse-error").textContent = err.message;
   }
