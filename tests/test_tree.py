@@ -226,26 +226,3 @@ def test_tree_commands_default_to_the_shipped_tree_of_the_lists(default_lists):
     assert r.exit_code == 1 and "no shipped tree for these lists" in r.stderr
     r = run("tree", "show", "no-such-tree")
     assert r.exit_code == 1 and "no-such-tree" in r.stderr
-
-
-def test_proven_value_reads_the_optimal_tree():
-    from wordlelab.feedback import score
-    from wordlelab.lists import load_lists
-    from wordlelab.tree import bundled_tree, proven_value
-
-    lists = load_lists(lists="original")
-    root = proven_value(lists.guesses, lists.answers, False, [])
-    assert root is not None and root.guess == "salet" and root.answers == 2315
-    assert root.expected == pytest.approx(7920 / 2315)  # the proven optimum
-    tree = bundled_tree("salet-normal")
-    history = [("salet", score("salet", "octet"))]
-    after = proven_value(lists.guesses, lists.answers, False, history)
-    group = [a for a in lists.answers if score("salet", a) == history[0][1]]
-    assert after is not None and after.answers == len(group)
-    assert after.expected == pytest.approx(sum(len(tree.paths[a]) - 1 for a in group) / len(group))
-    assert after.guess == tree.paths["octet"][1]
-    assert proven_value(lists.guesses, lists.answers, False, [("crane", score("crane", "octet"))]) is None
-    hard = proven_value(lists.guesses, lists.answers, True, [])
-    assert hard is not None and hard.expected == pytest.approx(8122 / 2315)
-    four = load_lists(4, "en")
-    assert proven_value(four.guesses, four.answers, False, []) is None  # no proven tree for these lists

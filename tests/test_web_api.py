@@ -113,7 +113,7 @@ def test_assist_whole_game_undo_and_skip(client):
     state = client.post("/api/assist", json={"top": 5}).json()
     aid = state["id"]
     assert state["suggestion"]["word"] == "salet" and len(state["top"]) == 5
-    assert state["proven"]["guess"] == "salet" and state["proven"]["expected"] == pytest.approx(7920 / 2315)
+    assert state["exact"]["best"] == "salet" and state["exact"]["total"] == 7920  # the proven optimum
     assert state["remaining"] == 2315 and not state["can_undo"]
     skipped = client.post(f"/api/assist/{aid}/skip").json()
     assert skipped["suggestion"]["word"] != "salet" and skipped["skipped"] == ["salet"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property, lru_cache
+from functools import cached_property
 from pathlib import Path
 
 from .errors import (
@@ -204,16 +204,6 @@ class DecisionTree:
                 out.append(answer)
         return sorted(out)
 
-    def expected_after(self, history: Sequence[tuple[str, Pattern | int]]) -> tuple[str, float, int] | None:
-        """The tree's next guess after ``history``, the mean number of guesses it still plays (the
-        winning one included) over the answers that get there, and how many do; None off the tree."""
-        guess = self.next_guess(history)
-        answers = self.answers_after(history) if guess is not None else []
-        if guess is None or not answers:
-            return None
-        total = sum(len(self.paths[a]) - len(history) for a in answers)
-        return guess, total / len(answers), len(answers)
-
     def path(self, answer: str) -> list[tuple[str, Pattern]]:
         """The guesses played for ``answer`` with their feedback."""
         word = answer.strip().lower()
@@ -372,36 +362,3 @@ def load_tree(spec: str | None, guesses: WordList, answers: WordList, hard: bool
     if not Path(spec).exists() and spec in bundled_trees():
         return bundled_tree(spec)
     return DecisionTree.from_file(spec)
-
-
-@dataclass(frozen=True)
-class ProvenValue:
-    """Optimal play from a position, read off a shipped tree proven optimal."""
-
-    guess: str  # the optimal next guess
-    expected: float  # exact mean number of guesses still to play, the winning one included
-    answers: int  # answers still possible (the tree's count; it matches the position's)
-    tree: str
-
-
-@lru_cache(maxsize=16)
-def _proven_tree(guesses: str, answers: str, hard: bool, max_guesses: int) -> DecisionTree | None:
-    for name in bundled_trees():
-        tree = bundled_tree(name)
-        m = tree.meta
-        if (m.get("answers") == answers and m.get("guesses") == guesses and m.get("proven") == "optimal"
-                and m.get("mode") == ("hard" if hard else "normal")
-                and int(m.get("max-guesses", "6")) <= max_guesses and tree.worst <= max_guesses):
-            return tree
-    return None
-
-
-def proven_value(guesses: WordList, answers: WordList, hard: bool, history: Sequence[tuple[str, Pattern | int]],
-                 max_guesses: int = 6) -> ProvenValue | None:
-    """The exact optimum after ``history`` where a shipped optimal tree reaches it (a subtree of an
-    optimal tree is optimal for its answers); None off the tree or for lists with no proven tree."""
-    tree = _proven_tree(guesses.fingerprint, answers.fingerprint, hard, max_guesses)
-    found = tree.expected_after(history) if tree is not None else None
-    if tree is None or found is None:
-        return None
-    return ProvenValue(found[0], found[1], found[2], tree.name)

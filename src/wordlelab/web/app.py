@@ -34,7 +34,6 @@ from ..languages import get_language
 from ..lists import LIST_SETS, Lists, load_lists
 from ..matrix import PatternMatrix
 from ..stats import GameRecord, StatsError, StatsStore
-from ..tree import proven_value
 
 STATIC = Path(__file__).parent / "static"
 MAX_SESSIONS = 256  # games and assistants kept per kind; the oldest is dropped first
@@ -42,6 +41,7 @@ MAX_BODY = 64 * 1024  # bytes; a share grid with words is well under 1 KB
 WORDS_SHOWN = 60
 BENCH_BUDGET = 600.0  # seconds a comparison may run before it is stopped
 REVIEW_BUDGET = 1.0  # seconds of exact search per reviewed guess; what does not finish is bounds
+ASSIST_BUDGET = 0.3  # seconds of exact search behind each assist answer (a small position finishes)
 LENGTHS = range(4, 12)
 KEYBOARDS = {
     "en": ("qwertyuiop", "asdfghjkl", "zxcvbnm"),
@@ -157,6 +157,8 @@ class WebApp:
         self.stats_path = stats_path
         self.bench_budget = bench_budget
         self.review_budget = review_budget
+        self.assist_budget = ASSIST_BUDGET
+        self._exact_lock = threading.Lock()
         self.games = Sessions()
         self.assistants = Sessions()
         self.benches = Sessions(limit=8)
@@ -288,15 +290,25 @@ class WebApp:
             "remaining": a.remaining, "solved": a.solved, "can_undo": a.can_undo,
             "words": words[:WORDS_SHOWN], "skipped": a.skipped,
             "widened": WIDENED if a.widened else None,
-            "suggestion": None, "top": [], "proven": None,
+            "suggestion": None, "top": [], "exact": None,
         }
         if not a.solved:
-            proven = None if a.widened else proven_value(a.matrix.guesses, a.matrix.answers, a.hard, a.history,
-                                                         a.max_guesses)
-            out["proven"] = asdict(proven) if proven is not None else None
+            out["exact"] = self._exact(a.position, top)
             out["suggestion"] = asdict(a.suggestion())
             out["top"] = [asdict(s) for s in a.top(top)]
         return out
+
+    def _exact(self, position: Any, top: int) -> dict[str, Any] | None:
+        """Exact values of the position and its best guesses within ASSIST_BUDGET (bounds past it);
+        None while another exact search runs (the engine's memo is shared, one search at a time)."""
+        from ..evaluation import evaluate
+
+        if not self._exact_lock.acquire(timeout=self.assist_budget):
+            return None
+        try:
+            return evaluate(position, top=top, budget=self.assist_budget).to_dict()
+        finally:
+            self._exact_lock.release()
 
     # -- analyse -----------------------------------------------------------------------------------
 
@@ -343,8 +355,9 @@ class WebApp:
                 row["colors"] = list(pattern.colors)
             hard = hard or grid.hard
         if history is not None:
-            result = review(matrix, history, hard=hard, answer=answer, budget=self.review_budget,
-                            max_guesses=grid.max_guesses if grid is not None else 6).to_dict()
+            with self._exact_lock:
+                result = review(matrix, history, hard=hard, answer=answer, budget=self.review_budget,
+                                max_guesses=grid.max_guesses if grid is not None else 6).to_dict()
             for step, (_, pattern) in zip(result["steps"], history):  # type: ignore[call-overload]
                 step["colors"] = list(pattern.colors)
             out["review"] = result

@@ -256,11 +256,7 @@ function drawAssist() {
     const g = s.suggestion;
     box.append(el("p", {}, "Play ", el("strong", { class: "big", id: "assist-suggestion", text: g.word.toUpperCase() }),
       ` — ${g.bits.toFixed(2)} bits, ${g.expected.toFixed(1)} words expected to be left, ${s.remaining} possible now`));
-    if (s.proven) {
-      box.append(el("p", { id: "assist-proven" }, "Proven optimal from here: ",
-        el("strong", { text: s.proven.guess.toUpperCase() }),
-        `, ${s.proven.expected.toFixed(3)} more guesses on average, exactly (shipped tree ${s.proven.tree.split(" ")[0]})`));
-    }
+    if (s.exact) box.append(exactLine(s.exact));
     $("assist-word").value = g.word;
   }
   $("assist-pattern").value = "";
@@ -274,8 +270,29 @@ function drawAssist() {
     el("td", { text: r.p_answer ? `${(100 * r.p_answer).toFixed(1)}%` : "–" }),
     el("td", { text: String(r.largest) }))));
   if (s.widened) box.append(el("p", { class: "note", id: "assist-widened", text: s.widened }));
+  drawExactTop(s.exact);
   $("assist-words-head").textContent = `Words left: ${s.remaining} (most common first)`;
   $("assist-words").textContent = s.words.join(" ") + (s.remaining > s.words.length ? " …" : "");
+}
+
+function perAnswer(total, n) { return total === null ? "∞" : (total / n).toFixed(3); }
+
+function exactLine(x) {
+  // Totals are over the answers left; per answer they are expected guesses, this one included.
+  const what = x.exact ? `${perAnswer(x.total, x.answers)} guesses on average, proven`
+    : `between ${perAnswer(x.lower, x.answers)} and ${perAnswer(x.upper, x.answers)} guesses on average (proven bounds; the search ran out of time)`;
+  return el("p", { id: "assist-exact" }, "Perfect play from here: ", el("strong", { text: (x.best || "–").toUpperCase() }), `, ${what}`);
+}
+
+function drawExactTop(x) {
+  const table = $("assist-exact-top");
+  table.replaceChildren();
+  const rows = x && x.top_complete ? x.top : [];
+  $("assist-exact-head").hidden = rows.length === 0;
+  if (!rows.length) return;
+  table.append(el("tr", {}, ...["#", "guess", "expected guesses"].map((h) => el("th", { scope: "col", text: h }))));
+  rows.forEach((g, i) => table.append(el("tr", {}, el("td", { text: String(i + 1) }), el("td", { text: g.word.toUpperCase() }),
+    el("td", { text: g.exact ? perAnswer(g.total, x.answers) : `${perAnswer(g.lower, x.answers)}…${perAnswer(g.upper, x.answers)}` }))));
 }
 
 function resetTiles(keep = false) {
