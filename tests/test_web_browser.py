@@ -24,6 +24,8 @@ from wordlelab.feedback import score  # noqa: E402
 from wordlelab.web.app import create_app  # noqa: E402
 
 DESKTOP = {"width": 1200, "height": 900}
+# The machine may be busy (tests run in parallel): give the page time before calling it broken.
+sync_api.expect.set_options(timeout=20_000)
 PHONE = {"width": 390, "height": 844}
 # Chromium's own network chatter has nowhere to go on a closed machine; keep it quiet.
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -105,7 +107,7 @@ def screenshots(page, name: str) -> None:
 def test_play_a_seeded_game_to_a_win_by_typing(page):
     page.fill("#play-seed", "7")  # seed 7 plays OCTET, as 'wordlelab play --seed 7' does
     page.click("#play-new")
-    sync_api.expect(page.locator("#play-msg")).to_have_text("Guess the 5-letter word in 6 tries.")
+    page.wait_for_selector("#play-board[data-seed='7']")  # the seeded game, not the one the page opened with
     page.keyboard.type("crane")
     page.keyboard.press("Enter")
     sync_api.expect(page.locator("#play-msg")).to_have_text("5 tries left")

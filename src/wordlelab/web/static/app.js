@@ -110,6 +110,7 @@ function drawGame() {
   const board = $("play-board");
   board.replaceChildren();
   board.style.setProperty("--cols", s.length);
+  board.dataset.seed = s.seed === null ? "" : String(s.seed);  // which game is on the board
   for (let r = 0; r < s.tries; r++) {
     if (r < s.rows.length) { board.append(rowOf(s.rows[r])); continue; }
     const div = el("div", { class: "row" });
