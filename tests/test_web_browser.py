@@ -48,7 +48,8 @@ def artifacts() -> Path:
 
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory):
-    app = create_app(stats_path=tmp_path_factory.mktemp("web") / "stats.db")
+    # Generous search budgets: the figures the tests read must finish even on a busy machine.
+    app = create_app(stats_path=tmp_path_factory.mktemp("web") / "stats.db", review_budget=30, assist_budget=5)
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     sock.listen(64)

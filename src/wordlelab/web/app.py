@@ -42,6 +42,7 @@ WORDS_SHOWN = 60
 BENCH_BUDGET = 600.0  # seconds a comparison may run before it is stopped
 REVIEW_BUDGET = 1.0  # seconds of exact search per reviewed guess; what does not finish is bounds
 ASSIST_BUDGET = 0.3  # seconds of exact search behind each assist answer (a small position finishes)
+EXACT_TOP_MAX = 60  # answers left at most for the exact top N to be searched (about 0.2 s at 56)
 LENGTHS = range(4, 12)
 KEYBOARDS = {
     "en": ("qwertyuiop", "asdfghjkl", "zxcvbnm"),
@@ -153,11 +154,11 @@ class WebApp:
     """The state behind the routes: loaded lists, sessions, the statistics store, a bench job."""
 
     def __init__(self, stats_path: str | Path | None = None, bench_budget: float = BENCH_BUDGET,
-                 review_budget: float = REVIEW_BUDGET) -> None:
+                 review_budget: float = REVIEW_BUDGET, assist_budget: float = ASSIST_BUDGET) -> None:
         self.stats_path = stats_path
         self.bench_budget = bench_budget
         self.review_budget = review_budget
-        self.assist_budget = ASSIST_BUDGET
+        self.assist_budget = assist_budget
         self._exact_lock = threading.Lock()
         self.games = Sessions()
         self.assistants = Sessions()
@@ -306,7 +307,9 @@ class WebApp:
         if not self._exact_lock.acquire(timeout=self.assist_budget):
             return None
         try:
-            return evaluate(position, top=top, budget=self.assist_budget).to_dict()
+            # The exact top N is asked for only where it usually finishes within the budget.
+            n = int(position.candidates.size)
+            return evaluate(position, top=top if n <= EXACT_TOP_MAX else 0, budget=self.assist_budget).to_dict()
         finally:
             self._exact_lock.release()
 
@@ -453,9 +456,10 @@ class SecurityHeaders:
 # -- routes ----------------------------------------------------------------------------------------
 
 def create_app(stats_path: str | Path | None = None, bench_budget: float = BENCH_BUDGET,
-               review_budget: float = REVIEW_BUDGET) -> Starlette:
-    """The web app; ``stats_path`` is the SQLite statistics file (default: the one 'play' uses)."""
-    web = WebApp(stats_path, bench_budget, review_budget)
+               review_budget: float = REVIEW_BUDGET, assist_budget: float = ASSIST_BUDGET) -> Starlette:
+    """The web app; ``stats_path`` is the SQLite statistics file (default: the one 'play' uses);
+    the budgets are seconds: a bench run, each reviewed step, the exact values behind an assist step."""
+    web = WebApp(stats_path, bench_budget, review_budget, assist_budget)
 
     def route(fn: Callable[..., dict[str, Any]], *, body: bool = True, token: bool = False,
               extra: tuple[str, ...] = ()) -> Callable[[Request], Any]:
