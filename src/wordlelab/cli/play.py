@@ -13,14 +13,11 @@ from rich.text import Text
 from ..errors import WordlelabError
 from ..feedback import GREEN, GREY, YELLOW, Pattern
 from ..game import PRAISE, Game, letter_states, pick_answer, share_grid
+from ..languages import keyboard_rows
 from ..stats import GameRecord, StatsError, StatsLockedError, StatsStore, Summary
 from .assist import read_lines
 from .common import echo_json, list_options, load_lists, stdout
 
-LAYOUTS = {
-    "en": ("qwertyuiop", "asdfghjkl", "zxcvbnm"),
-    "ru": ("йцукенгшщзхъ", "фывапролджэ", "ячсмитьбю"),
-}
 _TILE = {GREEN: "bold white on #538d4e", YELLOW: "bold white on #b59f3b", GREY: "bold white on #3a3a3c"}
 _UNUSED = -1
 
@@ -41,10 +38,7 @@ def keyboard(history: list[tuple[str, Pattern]], lang: str, letters: str, colour
 
     Without colour: [A] green, (A) yellow, · absent, a not tried yet.
     """
-    rows = list(LAYOUTS.get(lang, ()))
-    extra = "".join(ch for ch in letters if not any(ch in r for r in rows))
-    if extra:
-        rows.append(extra)
+    rows = keyboard_rows(lang, letters)
     states = letter_states(history)
     out = []
     for i, keys in enumerate(rows):

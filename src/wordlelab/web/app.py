@@ -30,7 +30,7 @@ from ..assistant import WIDENED
 from ..errors import WordlelabError
 from ..feedback import Pattern
 from ..game import PRAISE, Game, letter_states, pick_answer, share_grid
-from ..languages import get_language
+from ..languages import LANGUAGES, get_language, keyboard_rows
 from ..lists import LIST_SETS, Lists, load_lists
 from ..matrix import PatternMatrix
 from ..stats import GameRecord, StatsError, StatsStore
@@ -44,10 +44,6 @@ REVIEW_BUDGET = 1.0  # seconds of exact search per reviewed guess; what does not
 ASSIST_BUDGET = 0.3  # seconds of exact search behind each assist answer (a small position finishes)
 EXACT_TOP_MAX = 60  # answers left at most for the exact top N to be searched (about 0.2 s at 56)
 LENGTHS = range(4, 12)
-KEYBOARDS = {
-    "en": ("qwertyuiop", "asdfghjkl", "zxcvbnm"),
-    "ru": ("йцукенгшщзхъ", "фывапролджэ", "ячсмитьбю"),
-}
 
 
 class RequestError(WordlelabError):
@@ -228,7 +224,7 @@ class WebApp:
             "lang": entry["lang"], "seed": entry["seed"],
             "rows": [_row(w, p) for w, p in game.history],
             "keys": letter_states(game.history),
-            "keyboard": list(KEYBOARDS.get(entry["lang"], ())),
+            "keyboard": keyboard_rows(entry["lang"], game.words.letters),
             "letters": game.words.letters,
             "over": game.over, "won": game.won, "turns_left": game.turns_left,
         }
@@ -483,7 +479,7 @@ def create_app(stats_path: str | Path | None = None, bench_budget: float = BENCH
         from ..lists import default_set_name
         from ..strategies import strategy_names
 
-        return JSONResponse({"langs": sorted(KEYBOARDS), "lengths": list(LENGTHS),
+        return JSONResponse({"langs": sorted(LANGUAGES), "lengths": list(LENGTHS),
                              "lists": list(LIST_SETS), "default_lists": default_set_name(),
                              "strategies": strategy_names(), "default_strategy": "entropy"})
 
