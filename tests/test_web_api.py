@@ -104,7 +104,10 @@ def test_bad_bodies_and_unknown_sessions(client):
         r = client.get(path)
         assert r.status_code == 404 and "session" in r.json()["error"]
     assert client.post("/api/play/nope/guess", json={"word": "crane"}).status_code == 404
-    assert client.post("/api/assist/nope/undo").status_code == 404
+    for path in ("/api/assist/nope/undo", "/api/assist/nope/skip", "/api/assist/nope/top",
+                 "/api/assist/nope/play", "/api/bench/nope/stop"):
+        assert client.post(path).status_code == 404, path
+    assert client.get("/api/play").status_code == 405  # a new game is a POST
     assert client.get("/api/stats?length=99").status_code == 400
 
 
@@ -126,6 +129,8 @@ def test_assist_whole_game_undo_and_skip(client):
         if state["solved"]:
             break
     assert state["solved"] and state["rows"][-1]["word"] == answer and state["suggestion"] is None
+    r = client.post(f"/api/assist/{aid}/skip")
+    assert r.status_code == 400 and "solved" in r.json()["error"]
     back = client.post(f"/api/assist/{aid}/undo").json()
     assert not back["solved"] and len(back["rows"]) == len(state["rows"]) - 1
     assert len(client.get(f"/api/assist/{aid}?top=3").json()["top"]) == 3
