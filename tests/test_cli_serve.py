@@ -29,6 +29,9 @@ def test_loopback_rule():
 
 
 def test_public_host_needs_the_flag():
+    from wordlelab.cli.main import _register
+
+    _register()
     r = CliRunner().invoke(cli, ["serve", "--host", "0.0.0.0"])
     assert r.exit_code == 1
     assert "--public" in r.output and "Traceback" not in r.output
@@ -70,3 +73,21 @@ def test_serve_prints_its_address_and_answers(args, warned):
         proc.send_signal(signal.SIGINT)
         proc.wait(timeout=20)
     assert "Traceback" not in proc.stderr.read()
+
+
+def test_open_opens_the_printed_address(monkeypatch):
+    import uvicorn
+    import webbrowser
+
+    from wordlelab.cli.main import _register
+
+    _register()
+    opened: list[str] = []
+    monkeypatch.setattr(webbrowser, "open", opened.append)
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: None)  # serve nothing
+    r = CliRunner().invoke(cli, ["serve", "--open"])
+    assert r.exit_code == 0, r.output
+    (url,) = opened
+    assert url.startswith("http://127.0.0.1:") and url in r.output
+    r = CliRunner().invoke(cli, ["serve"])
+    assert len(opened) == 1  # without --open nothing is opened
