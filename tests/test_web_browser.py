@@ -106,6 +106,11 @@ def screenshots(page, name: str) -> None:
 
 
 def test_play_a_seeded_game_to_a_win_by_typing(page):
+    page.wait_for_selector("#play-board[data-seed='']")  # the page opens with a game ready
+    page.select_option("#length", "6")  # a game not begun follows the settings
+    sync_api.expect(page.locator("#play-board .row").first.locator(".tile")).to_have_count(6)
+    page.select_option("#length", "5")
+    sync_api.expect(page.locator("#play-board .row").first.locator(".tile")).to_have_count(5)
     page.fill("#play-seed", "7")  # seed 7 plays OCTET, as 'wordlelab play --seed 7' does
     page.click("#play-new")
     page.wait_for_selector("#play-board[data-seed='7']")  # the seeded game, not the one the page opened with

@@ -516,6 +516,14 @@ async function start() {
   $("length").addEventListener("change", showLists);
   showLists();
   if (!$("play").hidden) newGame();  // a game is ready to type into as soon as the page opens
+  for (const id of ["lang", "length", "lists", "hard"]) {
+    $(id).addEventListener("change", () => {
+      // A game not yet begun follows the settings; one under way keeps its own.
+      const s = play.state;
+      if (!s || s.rows.length === 0 || s.over) newGame();
+      else $("play-msg").textContent = "The new settings apply from the next game.";
+    });
+  }
   for (const name of options.strategies) $("assist-strategy").append(el("option", { value: name }, name));
   $("assist-strategy").value = options.default_strategy;
   document.body.dataset.ready = "1";
