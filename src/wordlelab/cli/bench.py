@@ -21,7 +21,7 @@ from rich.table import Table
 from ..errors import WordlelabError
 from ..kernels.threads import get_threads, set_threads
 from ..simulate import SimulationResult, simulate
-from ..strategies import Strategy, find_strategy
+from ..strategies import Strategy, build_strategies
 from .common import check_output_path, echo_json, list_options, load_lists, stderr, stdout, write_output
 
 
@@ -34,32 +34,6 @@ def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
         if not sep or not key:
             raise WordlelabError(f"option {pair!r} is not KEY=VALUE", pair)
         out[key] = text.strip()
-    return out
-
-
-def build_strategies(names: str, pool: str | None, options: dict[str, Any]) -> list[Strategy]:
-    """Every strategy named in a comma-separated list, each with the pool and the options it takes.
-
-    An option goes to every named strategy that declares it; one that none declares is an error.
-    """
-    wanted = [n.strip() for n in names.split(",") if n.strip()]
-    if not wanted:
-        raise WordlelabError("no strategy named; see 'wordlelab strategies'", names)
-    classes = [find_strategy(n) for n in wanted]  # all names checked before any work
-    if len(classes) > 1:
-        declared = {o.name for cls in classes for o in cls.options}
-        unknown = sorted(k for k in options if k not in declared)
-        if unknown:
-            raise WordlelabError(
-                f"no strategy among {', '.join(c.name for c in classes)} takes option {', '.join(unknown)}",
-                unknown)
-    out = []
-    for cls in classes:
-        own = {o.name for o in cls.options}
-        kwargs = {k: v for k, v in options.items() if len(classes) == 1 or k in own}
-        if pool is not None:
-            kwargs["pool"] = pool
-        out.append(cls(**kwargs))
     return out
 
 
