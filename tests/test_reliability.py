@@ -281,3 +281,13 @@ def test_numba_threads_zero_is_one_line(value):
     r = subprocess.run([sys.executable, "-m", "wordlelab", "solve", "cigar"], capture_output=True, text=True,
                        env=cli_env() | {"NUMBA_NUM_THREADS": value}, timeout=60)
     one_line_error(r.returncode, r.stderr, "NUMBA_NUM_THREADS must be a whole number of threads, 1 or more")
+
+
+@pytest.mark.parametrize("columns", ["0", "1", "7"])
+def test_a_zero_or_tiny_terminal_width_loses_no_output(small, monkeypatch, columns):
+    # rich took COLUMNS=0 at its word and printed empty lines instead of the result.
+    monkeypatch.setenv("COLUMNS", columns)
+    code, out, _ = invoke("solve", "cigar", *small, "-s", "entropy")
+    assert code == 0 and "entropy solves CIGAR in" in out and "🟩🟩🟩🟩🟩" in out
+    code, out, _ = invoke("bench", "-s", "entropy", *small)
+    assert code == 0 and "total" in out and "worst" in out

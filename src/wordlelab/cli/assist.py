@@ -13,7 +13,7 @@ from rich.table import Table
 from ..assistant import AUTO, WIDENED, Assistant, Scored, parse_entry
 from ..errors import WordlelabError
 from ..strategies import strategy_names
-from .common import list_options, load_lists, stdout
+from .common import list_options, load_lists, stderr, stdout
 
 HELP = """\
 Answer each suggestion with the game's feedback, in any notation:
@@ -179,7 +179,7 @@ def assist(strategy: str, hard: bool, opener: str, length: int, lang: str,
            words_file: str | None, answers_file: str | None) -> int:
     """Suggest guesses for a game you are playing elsewhere; answer with the feedback."""
     lists = load_lists(length, lang, words_file, answers_file)
-    err = Console(stderr=True, highlight=False)
+    err = stderr()
     out = stdout()
     on_build: Callable[[], None] = lambda: err.print("building the pattern matrix (once per word list)…")
     a = Assistant.create(lists.matrix(on_build=on_build), strategy, hard=hard, opener=opener)
