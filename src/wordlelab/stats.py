@@ -17,9 +17,13 @@ import uuid
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .errors import WordlelabError
 from .paths import data_dir
+
+if TYPE_CHECKING:
+    from .game import Game
 
 SCHEMA_VERSION = 1
 DEFAULT_TIMEOUT = 5.0
@@ -73,6 +77,13 @@ class GameRecord:
     words: tuple[str, ...] = ()
     id: str = field(default_factory=lambda: uuid.uuid4().hex)
     finished_at: str = field(default_factory=lambda: datetime.now(timezone.utc).isoformat(timespec="seconds"))
+
+    @classmethod
+    def from_game(cls, game: Game, lang: str = "en") -> GameRecord:
+        """The record of a finished game (the console and the web app store the same thing)."""
+        return cls(answer=game.answer, guesses=len(game.history), won=game.won, hard=game.hard,
+                   length=len(game.answer), lang=lang, max_guesses=game.max_guesses,
+                   words=tuple(w for w, _ in game.history))
 
 
     @classmethod

@@ -109,6 +109,7 @@ def _register() -> None:
     from . import optimal as _optimal
     from . import play as _play
     from . import score as _score
+    from . import serve as _serve
     from . import solve as _solve
     from . import strategies as _strategies
     from . import tree as _tree
@@ -124,6 +125,7 @@ def _register() -> None:
     cli.add_command(_strategies.strategies)
     cli.add_command(_optimal.optimal)
     cli.add_command(_tree.tree)
+    cli.add_command(_serve.serve)
     cli.add_command(_cache.cache)
     cli.add_command(_analyse.analyse)
     cli.add_command(_analyse.analyse, "analyze")
