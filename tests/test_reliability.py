@@ -291,3 +291,121 @@ def test_a_zero_or_tiny_terminal_width_loses_no_output(small, monkeypatch, colum
     assert code == 0 and "entropy solves CIGAR in" in out and "🟩🟩🟩🟩🟩" in out
     code, out, _ = invoke("bench", "-s", "entropy", *small)
     assert code == 0 and "total" in out and "worst" in out
+
+
+# --------------------------------------------------------------------------- the results store (openers)
+
+
+def _rank_args(small, tmp_path):
+    return ["openers", "--exact", "--all", "--backend", "serial", "--store", str(tmp_path / "r.sqlite"), *small]
+
+
+def test_a_results_store_that_fails_mid_run_loses_no_row(small, tmp_path):
+    # Locked by another program for longer than the timeout while the ranking runs.
+    import sqlite3
+
+    from wordlelab.matrix import PatternMatrix
+    from wordlelab.ranking import RankJob, ResultStore, rank, stored
+    from wordlelab.words import WordList
+
+    words = WordList(WORDS, name="w")
+    m = PatternMatrix.build(words, words)
+    job = RankJob.exact(memo_mb=8)
+    holder = sqlite3.connect(tmp_path / "r.sqlite", isolation_level=None, check_same_thread=False)
+    seen = []
+
+    def lock_after_two(row):
+        seen.append(row.word)
+        if len(seen) == 2:
+            holder.execute("BEGIN EXCLUSIVE")
+
+    with ResultStore(tmp_path / "r.sqlite", timeout=0.05) as store:
+        result = rank(m, job, list(WORDS), store=store, on_row=lock_after_two)
+        assert len(result.rows) == len(WORDS) and store.failed and "could not be written" in store.failed
+    holder.execute("ROLLBACK")
+    holder.close()
+    with ResultStore(tmp_path / "r.sqlite") as store:
+        assert sorted(r.word for r in stored(m, job, store)) == sorted(seen[:2])
+        again = rank(m, job, list(WORDS), store=store)  # the rest is computed next time
+        assert (again.reused, again.computed) == (2, len(WORDS) - 2)
+
+
+def test_openers_cli_shows_the_ranking_when_the_store_or_csv_fail(small, tmp_path, monkeypatch):
+    from wordlelab.cli import openers as cli_openers
+    from wordlelab.ranking import ResultStore
+
+    put = ResultStore.put
+
+    def put_then_break(self, key, row):
+        done = put(self, key, row)
+        self._db.close()  # every later write fails (a sqlite3.Error)
+        return done
+
+    def disk_full(path, data):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(ResultStore, "put", put_then_break)
+    monkeypatch.setattr(cli_openers, "write_atomic", disk_full)
+    code, out, err = invoke(*_rank_args(small, tmp_path), "--csv", str(tmp_path / "t.csv"), "-n", "0")
+    assert code == 1 and "Traceback" not in err
+    assert "could not be written" in err and "shown but not stored" in err
+    assert err.splitlines()[-1].startswith(f"wordlelab: error: could not write the CSV table to {tmp_path / 't.csv'}")
+    assert all(w in out for w in WORDS) and f"{len(WORDS)} computed" in out
+
+
+def test_rows_of_wrong_types_in_the_results_store_are_recomputed(small, tmp_path):
+    import sqlite3
+
+    code, out, _ = invoke(*_rank_args(small, tmp_path), "--json")
+    assert code == 0
+    db = sqlite3.connect(tmp_path / "r.sqlite")
+    db.execute("UPDATE results SET total = 'lots' WHERE word = 'crane'")
+    db.execute("UPDATE results SET games = 0 WHERE word = 'cigar'")
+    db.commit()
+    db.close()
+    code, again, err = invoke(*_rank_args(small, tmp_path), "--json")
+    assert code == 0, err
+    def ranked(text):
+        return [(r["word"], r["total"], r["exact"]) for r in json.loads(text)["rows"]]
+
+    assert json.loads(again)["computed"] == 2 and ranked(again) == ranked(out)
+
+
+_RANKER = """
+import sys
+from wordlelab.matrix import PatternMatrix
+from wordlelab.ranking import RankJob, ResultStore, rank
+from wordlelab.words import WordList
+words = WordList(sys.argv[2].split(","), name="w")
+m = PatternMatrix.build(words, words)
+with ResultStore(sys.argv[1]) as store:
+    while True:  # a new key each round (max_guesses), so there is always more to store
+        for k in range(6, 31):
+            rank(m, RankJob.by_play("entropy", max_guesses=k), list(words), store=store,
+                 on_row=lambda row: print(row.word, flush=True))
+"""
+
+
+def test_the_results_store_survives_kill_9(tmp_path):
+    # Every row reported as finished is in the store after a SIGKILL, and the store opens.
+    import signal
+    import sqlite3
+    import subprocess
+    import sys
+    import time
+
+    from interactive_helpers import cli_env
+
+    path = tmp_path / "r.sqlite"
+    p = subprocess.Popen([sys.executable, "-c", _RANKER, str(path), ",".join(WORDS)], stdout=subprocess.PIPE,
+                         text=True, env=cli_env())
+    assert p.stdout is not None
+    seen = 0
+    deadline = time.monotonic() + 60
+    while seen < 40 and time.monotonic() < deadline:
+        seen += bool(p.stdout.readline())
+    p.send_signal(signal.SIGKILL)
+    p.wait(timeout=30)
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        assert db.execute("SELECT COUNT(*) FROM results").fetchone()[0] >= seen >= 40
