@@ -141,10 +141,12 @@ def test_ctrl_c_while_the_modules_load_is_one_line_and_130(module):
     assert r.returncode == 130 and r.stderr.strip() == "wordlelab: interrupted", r.stderr
 
 
-@pytest.mark.parametrize("command", [["bench", "-s", "entropy,approx-entropy,frequency", "--hard"],
-                                     ["optimal", "--candidates", "100000"],
-                                     ["openers", "-m", "minimax", "-n", "0"]])
-def test_ctrl_c_in_a_long_command_is_one_line_and_130(command, tmp_path):
+@pytest.mark.parametrize("command,marker", [
+    (["bench", "-s", "entropy,approx-entropy,frequency", "--hard"], "entropy: computing its first guess"),
+    (["optimal", "--candidates", "100000"], "building the pattern matrix"),
+    (["openers", "-m", "minimax", "-n", "0"], "building the pattern matrix"),
+])
+def test_ctrl_c_in_a_long_command_is_one_line_and_130(command, marker, tmp_path):
     # A fresh cache: the matrix, openers and frequencies are all still to compute when Ctrl-C comes.
     import signal
     import subprocess
@@ -156,9 +158,16 @@ def test_ctrl_c_in_a_long_command_is_one_line_and_130(command, tmp_path):
     env = cli_env() | {"WORDLELAB_CACHE_DIR": str(tmp_path / "cache")}
     p = subprocess.Popen([sys.executable, "-m", "wordlelab", *command], stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, text=True, env=env)
-    time.sleep(3)
+    assert p.stderr is not None
+    before = ""
+    while marker not in before:  # the work has reached this phase (whatever the machine's load)
+        line = p.stderr.readline()
+        assert line, before
+        before += line
+    time.sleep(1)
     p.send_signal(signal.SIGINT)
     _, err = p.communicate(timeout=120)
+    err = before + err
     assert p.returncode == 130 and "Traceback" not in err, err
     assert err.splitlines()[-1] in ("wordlelab: interrupted", "wordlelab: interrupted before the search had "
                                     "a complete tree to report"), err
