@@ -13,7 +13,7 @@ from rich.table import Table
 from ..assistant import AUTO, WIDENED, Assistant, Scored, parse_entry
 from ..errors import WordlelabError
 from ..strategies import strategy_names
-from .common import list_options, load_lists, stdout
+from .common import list_options, load_lists, stderr, stdout
 
 HELP = """\
 Answer each suggestion with the game's feedback, in any notation:
@@ -186,7 +186,7 @@ def assist(strategy: str, hard: bool, opener: str, boards: int | None, max_guess
     if max_guesses is not None and boards is None:
         raise click.UsageError("--max-guesses goes with --boards")
     lists = load_lists(length, lang, words_file, answers_file)
-    err = Console(stderr=True, highlight=False)
+    err = stderr()
     out = stdout()
     on_build: Callable[[], None] = lambda: err.print("building the pattern matrix (once per word list)…")
     if boards is not None or absurdle:
