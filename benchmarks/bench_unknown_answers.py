@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 import time
 
 import _util
@@ -19,7 +20,7 @@ import _util
 SETTINGS = {"original": "original", "nyt": "nyt"}
 
 
-def run(setting: str, names: list[str]) -> dict:
+def run(setting: str, names: list[str], progress: bool = False) -> dict:
     from wordlelab.lists import load_lists
     from wordlelab.simulate import simulate
     from wordlelab.strategies import make_strategy
@@ -31,7 +32,10 @@ def run(setting: str, names: list[str]) -> dict:
     out: dict = {"setting": setting, "open_set": len(open_set.guesses), "answers_played": len(targets),
                  "matrix_load_s": round(time.perf_counter() - t, 2), "strategies": {}}
     for name in names:
-        result = simulate(make_strategy(name), matrix, targets=targets)
+        def report(done: int, total: int, name: str = name) -> None:
+            print(f"{setting} {name}: {done}/{total} {time.perf_counter() - t:.0f}s", file=sys.stderr, flush=True)
+
+        result = simulate(make_strategy(name), matrix, targets=targets, progress=report if progress else None)
         d = result.to_dict()
         d["seconds"] = round(result.seconds, 1)
         out["strategies"][name] = d
@@ -42,10 +46,11 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--setting", choices=["original", "nyt", "both"], default="both")
     ap.add_argument("-s", "--strategies", default="prior,prior-guard")
+    ap.add_argument("--progress", action="store_true", help="games done so far, on stderr")
     args = ap.parse_args()
     settings = ["original", "nyt"] if args.setting == "both" else [args.setting]
     names = [n for n in args.strategies.split(",") if n]
-    results = [run(s, names) for s in settings]
+    results = [run(s, names, args.progress) for s in settings]
     print(json.dumps({"benchmark": "unknown answer list", "machine": _util.machine(), "results": results,
                       "peak_rss_mb": _util.peak_rss_mb()}, indent=2))
 
