@@ -33,6 +33,8 @@ def run(setting: str, names: list[str], progress: bool = False) -> dict:
                  "matrix_load_s": round(time.perf_counter() - t, 2), "strategies": {}}
     for name in names:
         def report(done: int, total: int, name: str = name) -> None:
+            if done % 100 and done != total:
+                return
             print(f"{setting} {name}: {done}/{total} {time.perf_counter() - t:.0f}s", file=sys.stderr, flush=True)
 
         result = simulate(make_strategy(name), matrix, targets=targets, progress=report if progress else None)

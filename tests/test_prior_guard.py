@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from wordlelab import WordList
 from wordlelab.game import Position
-from wordlelab.kernels.expected import expected_guesses, group_value, leaf_guesses
+from wordlelab.kernels.expected import expected_guesses, group_value, leaf_guesses, p_log2_p
 from wordlelab.matrix import PatternMatrix
 from wordlelab.simulate import simulate
 from wordlelab.strategies import find_strategy, make_strategy
@@ -91,7 +91,7 @@ def test_kernel_matches_reference(pool, seed, left):
     want = ref_expected(m.data, list(rows), list(cols), list(p), m.win_code, left, FAIL)
     for fn in (expected_guesses, expected_guesses.py_func):
         out = np.empty(rows.size)
-        fn(m.data, rows, cols, p, 3**m.length, m.win_code, left, FAIL, _XS, _YS, out)
+        fn(m.data, rows, cols, p, p_log2_p(p), 3**m.length, m.win_code, left, FAIL, _XS, _YS, out)
         np.testing.assert_allclose(out, want, rtol=1e-9)
 
 

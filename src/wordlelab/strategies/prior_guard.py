@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..game import Position
-from ..kernels.expected import expected_guesses, group_value
+from ..kernels.expected import expected_guesses, group_value, p_log2_p
 from .base import Choice, Option, Strategy, register
 from .prior import F_POINTS, answer_prior
 
@@ -56,8 +56,8 @@ class PriorGuard(Strategy):
     def _one_ply(self, position: Position, rows: np.ndarray, p: np.ndarray, turns: int) -> np.ndarray:
         m = position.matrix
         out = np.empty(rows.size, dtype=np.float64)
-        expected_guesses(m.data, rows.astype(np.int64), position.candidates, p, 3**m.length, m.win_code,
-                         turns - 1, self.fail, _XS, _YS, out)
+        expected_guesses(m.data, rows.astype(np.int64), position.candidates, p, p_log2_p(p), 3**m.length,
+                         m.win_code, turns - 1, self.fail, _XS, _YS, out)
         return out
 
     def _value(self, position: Position, turns: int) -> float:
