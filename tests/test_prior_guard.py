@@ -144,3 +144,20 @@ def test_full_original_setting_never_fails():
     result = simulate(make_strategy("prior-guard"), open_set.matrix(), targets=targets)
     assert not result.failed and result.worst <= 6
     assert result.mean <= 3.60
+
+
+def test_cutoffs_and_shortcut_change_no_choice(pool, monkeypatch):
+    """The best guess with pruning (top=1) and the candidates-first shortcut is the unpruned one's."""
+    import wordlelab.strategies.prior_guard as pg
+
+    strategy = make_strategy("prior-guard")
+    start = Position.start(pool)
+    opener = strategy.choose(start)
+    positions = []
+    codes = pool.data[opener.row]
+    for code in np.unique(codes)[::3]:
+        positions.append(start.after(opener.row, int(code)))
+    fast = [strategy.rank(pos, 1)[0].word for pos in positions]
+    monkeypatch.setattr(pg, "SHORTCUT", 0)
+    slow = [strategy.rank(pos, 3)[0].word for pos in positions]
+    assert fast == slow and len(positions) > 5
