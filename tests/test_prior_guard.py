@@ -161,3 +161,16 @@ def test_cutoffs_and_shortcut_change_no_choice(pool, monkeypatch):
     monkeypatch.setattr(pg, "SHORTCUT", 0)
     slow = [strategy.rank(pos, 3)[0].word for pos in positions]
     assert fast == slow and len(positions) > 5
+
+
+def test_assist_and_strategies_list_it(tmp_path, allowed):
+    from interactive_helpers import invoke
+
+    words = tmp_path / "w.txt"
+    words.write_text("\n".join(allowed.words[::40]) + "\n")
+    code, out, _ = invoke("assist", "--guesses", str(words), "--answers", "all", "-s", "prior-guard",
+                          input="top 3\n.y...\nquit\n")
+    assert code == 0
+    assert "(325 words)" in out and "expected guesses" in out and "(13 words)" in out
+    code, out, _ = invoke("strategies")
+    assert code == 0 and "prior-guard" in out
