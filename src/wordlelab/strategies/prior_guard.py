@@ -15,7 +15,7 @@ import numpy as np
 
 from ..game import Position
 from ..kernels.expected import expected_guesses, group_value, p_log2_p
-from .base import Choice, Option, Strategy, register
+from .base import SMALL_SET, Choice, Option, Strategy, register, transposed
 from .prior import F_POINTS, answer_prior
 
 _XS = np.array([x for x, _ in F_POINTS], dtype=np.float64)
@@ -58,8 +58,22 @@ class PriorGuard(Strategy):
     def _one_ply(self, position: Position, rows: np.ndarray, p: np.ndarray, turns: int) -> np.ndarray:
         m = position.matrix
         out = np.empty(rows.size, dtype=np.float64)
-        expected_guesses(m.data, rows.astype(np.int64), position.candidates, p, p_log2_p(p), 3**m.length,
-                         m.win_code, turns - 1, self.fail, _XS, _YS, out)
+        rows = rows.astype(np.int64)
+        cands = position.candidates
+        if not m.is_full:
+            data = m.block(rows, cands)  # type: ignore[attr-defined]
+        elif cands.size <= SMALL_SET:
+            # A few scattered bytes of every row miss the cache on a big matrix; the transposed
+            # copy holds each candidate's feedback to every guess in one contiguous run.
+            data = np.ascontiguousarray(transposed(m)[cands][:, rows].T)
+        else:
+            data = None
+        if data is None:
+            expected_guesses(m.data, rows, cands, p, p_log2_p(p), 3**m.length, m.win_code, turns - 1,
+                             self.fail, _XS, _YS, out)
+        else:
+            expected_guesses(data, np.arange(rows.size, dtype=np.int64), np.arange(cands.size, dtype=np.int64),
+                             p, p_log2_p(p), 3**m.length, m.win_code, turns - 1, self.fail, _XS, _YS, out)
         return out
 
     def _value(self, position: Position, turns: int) -> float:
@@ -72,13 +86,13 @@ class PriorGuard(Strategy):
             return float(group_value(1.0, top, cands.size, float((p * np.log2(p)).sum()), turns,
                                      self.fail, _XS, _YS))
         if cands.size <= SHORTCUT:
-            # No guess can beat 2 - top (the likeliest word first, every other one found by the
-            # next guess); when a candidate reaches that, scoring the whole pool changes nothing.
+            # A word that cannot be the answer costs at least 2 (this guess and one more), so a
+            # candidate at 2 or less is the best of the whole pool, which need not be scored.
             crow = position.candidate_guess_rows()
             crow = crow[position.legal_mask()[crow]]
             if crow.size:
                 best = float(self._one_ply(position, crow, p, turns).min())
-                if best <= 2.0 - float(p.max()) + 1e-12:
+                if best <= 2.0:
                     return best
         rows = self.pool_rows(position)
         return float(self._one_ply(position, rows, p, turns).min())
@@ -88,7 +102,7 @@ class PriorGuard(Strategy):
         """``row``'s expected guesses with each group's next guess chosen; inf once it must exceed ``cutoff``."""
         m = position.matrix
         cands = position.candidates
-        codes = m.data[row][cands]
+        codes = m.row(row)[cands]
         order = np.argsort(codes, kind="stable")
         cuts = np.flatnonzero(np.diff(codes[order])) + 1
         groups = [g for g in np.split(order, cuts) if int(codes[g[0]]) != m.win_code]
