@@ -202,7 +202,8 @@ def target_list(lists: Lists, spec: str) -> WordList:
     With ``--answers all`` the player counts every allowed word as possible while only these are
     played: how a strategy that does not know the answer list is measured on the real answers.
     """
-    targets = word_list(spec, lists.answers.language, lists.answers.length, "--targets")
+    language = lists.answers.language or get_language("en")
+    targets = word_list(spec, language, lists.answers.length, "--targets")
     known = set(lists.answers)
     missing = [w for w in targets if w not in known]
     if missing:

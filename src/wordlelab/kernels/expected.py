@@ -2,7 +2,7 @@
 
 One pass per guess row builds, for each feedback group, its probability mass, its largest
 single probability, its size and its sum of p*log2(p); the group is then costed by
-``group_value`` (the Python reference lives in ``strategies/prior_guard.py`` tests).
+``group_value`` (the Python reference is in ``tests/test_prior_guard.py``).
 """
 
 from __future__ import annotations
