@@ -5,7 +5,8 @@ are the real answers only (``simulate(targets=...)``). Two settings: the origina
 the open set over the 2315 original answers, and the NYT's 14855 over the 3158 likely answers.
 Issue 9's target: no failures and a mean of at most 3.60 on the first.
 Run: python benchmarks/bench_unknown_answers.py [--setting original|nyt|both] [-s prior,prior-guard]
-(prints JSON; a full run of prior-guard takes tens of minutes on 2 cores).
+[-o KEY=VALUE] [--progress]   (prints JSON; prior-guard takes about four minutes per setting on one
+busy core once its opener is cached, a few more to find the opener the first time).
 """
 
 from __future__ import annotations
