@@ -11,6 +11,15 @@ import pytest
 _TMP = tempfile.mkdtemp(prefix="wordlelab-tests-")
 os.environ.setdefault("WORDLELAB_CACHE_DIR", os.path.join(_TMP, "cache"))
 os.environ.setdefault("WORDLELAB_DATA_DIR", os.path.join(_TMP, "data"))
+# The figures of the first release's tests are the literature's, on the original lists; tests of
+# the default (nyt) lists clear this (see the ``default_lists`` fixture).
+os.environ["WORDLELAB_LISTS"] = "original"
+
+
+@pytest.fixture
+def default_lists(monkeypatch):
+    """Run a test on the real default lists (nyt), as a new user gets them."""
+    monkeypatch.delenv("WORDLELAB_LISTS", raising=False)
 
 
 @pytest.fixture(scope="session")

@@ -16,6 +16,8 @@ GOLDEN = [
     ("en", 5, "answers", 2315, "f40e47975cf360ff9febe7d49c8e285054d8fa3fb9644cea575922060951d6ee"),
     ("en", 5, "allowed", 12972, "feacc549249b5dcb43e2799fbbcda14ebc33d55904fb15d043779104e60c1579"),
     ("en", 5, "nyt", 14855, "ba86911aea83d038d53c0999fe6cbe310c8f59d2b79626c73bd0cd0773adc320"),
+    ("en", 5, "nyt-answers", 3158, "3e443482b78dee0f6f8de4f74dbb67537db781524279b1d40ca3353c592b03ce"),
+    ("en", 5, "nyt2022-answers", 2309, "c495f6cbc36475358a89e30ac16bd5c0c05073c8c7647bb6c35dd01f7bae6e32"),
     ("en", 6, "answers", 2315, "51d9f3f14dceb2f140f673565305d9516a2af61ed07e42764b1f9024fc4c7cd8"),
     ("en", 6, "allowed", 11176, "0d78073ad76f442ecf566507fa271165a35f7d48b0cac12e642d55da3b71bb45"),
     ("en", 7, "answers", 2315, "8cf7f23664790eb51d5d6d8f784b0c86ad2816de8b836f7477b63edcf82063a7"),
@@ -121,3 +123,13 @@ def test_proper_nouns_and_roman_numerals_are_not_allowed():
     assert "xxiv" not in allowed4 and "viii" not in allowed4
     assert "cats" in allowed4  # inflections stay valid guesses
     assert "москва" not in WordList.bundled("allowed", "ru", 6)
+
+
+def test_nyt_answer_lists_are_the_published_ones():
+    """The prefixes the issue and alex1770/wordle publish; nyt2022 is the original less six words."""
+    assert WordList.bundled("nyt-answers").fingerprint.startswith("3e443482b78dee0f")
+    nyt2022 = WordList.bundled("nyt2022-answers")
+    assert nyt2022.fingerprint.startswith("c495f6cbc3647535")
+    assert set(WordList.bundled("answers")) - set(nyt2022) == {"agora", "fibre", "lynch", "pupal", "slave", "wench"}
+    nyt = set(WordList.bundled("nyt"))
+    assert set(WordList.bundled("nyt-answers")) <= nyt and set(nyt2022) <= nyt

@@ -18,9 +18,9 @@ def test_tiles_only():
 
 
 def test_with_guesses_and_answer():
-    code, out, _ = invoke("check", "--guesses", "salet,brond,chair,cigar", "--answer", "CIGAR", input=CIGAR)
+    code, out, _ = invoke("check", "--played", "salet,brond,chair,cigar", "--answer", "CIGAR", input=CIGAR)
     assert code == 0 and "skill" in out and "luck" in out and "1 answer fits every row: cigar" in out
-    code, out, _ = invoke("check", "--guesses", "salet brond chair cigar", "--json", input=CIGAR)
+    code, out, _ = invoke("check", "--played", "salet brond chair cigar", "--json", input=CIGAR)
     data = json.loads(out)
     assert data["consistent"] and [r["guess"] for r in data["rows"]] == ["salet", "brond", "chair", "cigar"]
     assert all(0 <= r["skill"] <= 99 for r in data["rows"])
@@ -29,10 +29,10 @@ def test_with_guesses_and_answer():
 def test_file_and_hard_mode(tmp_path):
     f = tmp_path / "grid.txt"
     f.write_text(HARD, encoding="utf-8")
-    code, out, _ = invoke("check", str(f), "--guesses", "salet,crane,cigar")
+    code, out, _ = invoke("check", str(f), "--played", "salet,crane,cigar")
     assert code == 0 and "(hard mode)" in out
     f.write_text(HARD.replace(score("crane", "cigar").emoji, score("brond", "cigar").emoji), encoding="utf-8")
-    code, out, _ = invoke("check", str(f), "--guesses", "salet,brond,cigar")
+    code, out, _ = invoke("check", str(f), "--played", "salet,brond,cigar")
     assert code == 2 and "breaks hard mode" in out and "not consistent" in out
 
 
@@ -40,13 +40,13 @@ def test_bad_inputs(tmp_path):
     cases = [
         ([], "", "no share grid"),
         ([], "Wordle 1 2/6\n⬜🟨⬜⬜⬜\n🟩🟩x🟩🟩\n", "mixes tiles"),
-        (["--guesses", "salet"], CIGAR, "4 rows but 1 guesses"),
-        (["--guesses", "salet,brond,chair,zzzzz"], CIGAR, "'zzzzz' is not in the word list"),
-        (["--guesses", ","], CIGAR, "--guesses is empty"),
+        (["--played", "salet"], CIGAR, "4 rows but 1 guesses"),
+        (["--played", "salet,brond,chair,zzzzz"], CIGAR, "'zzzzz' is not in the word list"),
+        (["--played", ","], CIGAR, "--played is empty"),
         (["--answer", "qqqqq"], CIGAR, "not a possible answer"),
         (["--answer", "cigars"], CIGAR, "has 6 letters"),
         (["-k", "6"], CIGAR, "6"),
-        ([str(tmp_path / "missing.txt")], "", "No such file"),
+        ([str(tmp_path / "missing.txt")], "", "no such file"),
     ]
     for args, text, message in cases:
         code, _, err = invoke("check", *args, input=text)
@@ -54,5 +54,5 @@ def test_bad_inputs(tmp_path):
 
 
 def test_pipe_subprocess():
-    r = run_cli("check", "--guesses", "salet,brond,chair,cigar", input=CIGAR)
+    r = run_cli("check", "--played", "salet,brond,chair,cigar", input=CIGAR)
     assert r.returncode == 0 and "CIGAR" in r.stdout and "Traceback" not in r.stdout + r.stderr

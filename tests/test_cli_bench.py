@@ -111,3 +111,45 @@ def test_strategies_command():
         assert alias in line
     data = json.loads(run("strategies", "--json").stdout)
     assert {d["name"] for d in data} >= {"lsi", "rank", "approx-entropy", "entropy-then-answers"}
+
+
+# -- strategy options: declared, typed, checked before any work (issue 15) --------------------------
+
+
+@pytest.mark.parametrize("strategy, option, message", [
+    ("lookahead", "m=abc", "strategy 'lookahead' option m must be a whole number, not 'abc'"),
+    ("approx-entropy", "top_percent=abc", "option top_percent must be a number, not 'abc'"),
+    ("random", "seed=x", "option seed must be a whole number"),
+    ("prior", "common=x", "option common must be a whole number"),
+    ("entropy-then-answers", "n=x", "option n must be a whole number"),
+    ("entropy-then-answers", "n=-1", "option n must be in 0..30, not '-1'"),
+    ("prior", "common=0", "strategy 'prior' option common must be in 1..10000000"),
+    ("lookahead", "m=99999999999999999999", "option m must be in 1..2000"),
+    ("approx-entropy", "top_percent=nan", "must be a finite number"),
+    ("approx-entropy", "top_percent=0", "must be in 0.01..100"),
+    ("entropy", "m=3", "takes no option m (its options: none besides pool)"),
+])
+def test_bad_strategy_options_are_one_line(files, strategy, option, message):
+    r = run("bench", "-s", strategy, "-o", option, *small(files))
+    assert r.exit_code == 1, r.output
+    assert message in r.stderr and r.stderr.count("\n") == 1 and "Traceback" not in r.output
+    assert "n_common" not in r.stderr
+
+
+def test_an_option_goes_to_the_strategies_that_declare_it(files):
+    r = run("bench", "-s", "entropy,lookahead", "-o", "m=3", *small(files), "--json")
+    assert r.exit_code == 0, r.output
+    opts = [x["options"] for x in json.loads(r.stdout)["results"]]
+    assert opts == ["entropy(pool='all')", "lookahead(m=3,pool='all')"]
+    r = run("bench", "-s", "entropy,lookahead", "-o", "q=3", *small(files))
+    assert r.exit_code == 1 and "no strategy among entropy, lookahead takes option q" in r.stderr
+
+
+def test_strategies_lists_every_option_with_type_range_and_default():
+    r = run("strategies")
+    assert "-o m=<int>" in r.stdout and "(default 50, 1..2000)" in r.stdout
+    assert "-o top_percent=<float>" in r.stdout
+    data = {d["name"]: d for d in json.loads(run("strategies", "--json").stdout)}
+    (m,) = data["lookahead"]["options"]
+    assert m == {"name": "m", "type": "int", "default": 50, "low": 1, "high": 2000, "range": "1..2000",
+                 "help": m["help"]} and m["help"]

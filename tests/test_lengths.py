@@ -64,8 +64,6 @@ def test_yo_folds_into_ye_everywhere():
         ("кошка\nсобака\n", "ru", "has 6 letters; the list's first word has 5"),
         ("кошка\nkoshka\n", "ru", "outside the Russian alphabet"),
         ("crane\nкошка\n", "en", "outside the English alphabet"),
-        ("кошка\nКОШКА\n", "ru", "repeats line 1"),
-        ("ёлкаа\nелкаа\n", "ru", "repeats line 1"),
     ],
 )
 def test_bad_custom_files_name_the_line(tmp_path, content, lang, message):
@@ -74,3 +72,11 @@ def test_bad_custom_files_name_the_line(tmp_path, content, lang, message):
     r = run("solve", "кошка" if lang == "ru" else "crane", "--lang", lang, "--words", str(p))
     assert r.exit_code == 1
     assert message in r.output and f"{p}:2" in r.output and "Traceback" not in r.output
+
+
+def test_repeated_words_in_a_file_are_dropped_with_one_warning(tmp_path):
+    p = tmp_path / "list.txt"
+    p.write_text("кошка\nКОШКА\nмышка\n", encoding="utf-8")
+    r = run("solve", "кошка", "--lang", "ru", "--words", str(p), "--answers", str(p))
+    assert r.exit_code == 0, r.output
+    assert r.stderr.count("repeated words kept once: кошка (line 2, first on line 1)") == 1

@@ -8,7 +8,7 @@ from functools import cache
 import numpy as np
 import pytest
 
-from wordlelab.errors import UnknownWordError, WordlelabError
+from wordlelab.errors import SearchFailedError, StoppedEarlyError, UnknownWordError, WordlelabError
 from wordlelab.feedback import Pattern, score
 from wordlelab.game import HardRule
 from wordlelab.matrix import PatternMatrix
@@ -185,9 +185,16 @@ def test_stop_returns_best_tree_so_far():
     assert res.total == min(r for r in [res.total])
     res.tree().verify(m.guesses, m.answers)
     assert seen and seen[0].phase == "greedy"
-    with pytest.raises(WordlelabError, match="stopped before"):
+    with pytest.raises(StoppedEarlyError, match="interrupted before the search had a complete tree") as exc:
         stop.set()
         solve_optimal(m, candidates=3, stop=stop)
+    assert exc.value.exit_code == 130  # the CLI's Ctrl-C convention, not an input error
+
+
+def test_no_tree_within_the_limit_is_said_to_be_proven():
+    gs, ans = sample(41, 30, 40)
+    with pytest.raises(SearchFailedError, match="no strategy solves every answer within 2 guesses"):
+        solve_optimal(matrix_for(gs, ans), candidates=3, max_guesses=2)
 
 
 def test_tree_text_round_trip():

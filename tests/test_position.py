@@ -15,7 +15,9 @@ from wordlelab.errors import (
     WordlelabError,
 )
 from wordlelab.feedback import Pattern, score
-from wordlelab.position import STYLES, PositionSpec, parse_position
+from wordlelab.position import PositionText, parse_position, read_position
+
+STYLES = ("colon", "comma", "selby")
 
 
 @pytest.fixture(scope="module")
@@ -25,26 +27,26 @@ def original(answers, allowed, matrix):
 
 
 SAME = ["salet:...y. drone:y...g", "salet,...y.;drone,y...g", "salet.BBBYB.drone.YBBBG",
-        "SALET:00010 DRONE:10002", " salet:⬜⬜⬜🟨⬜  drone:🟨⬜⬜⬜🟩 ", "salet BBBYB drone YBBBG"]
+        "SALET:00010 DRONE:10002", " salet:⬜⬜⬜🟨⬜  drone:🟨⬜⬜⬜🟩 "]
 
 
 @pytest.mark.parametrize("text", SAME)
 def test_spellings_agree(text):
-    spec = PositionSpec.parse(text)
-    assert spec.steps == (("salet", Pattern.parse("...y.")), ("drone", Pattern.parse("y...g")))
-    assert spec.trailing is None
+    spec = parse_position(text)
+    assert spec.history == (("salet", Pattern.parse("...y.")), ("drone", Pattern.parse("y...g")))
+    assert spec.guess is None
 
 
 def test_trailing_guess_and_empty():
-    assert PositionSpec.parse("salet.BBBYB.drone").trailing == "drone"
-    assert PositionSpec.parse("salet:...y. drone").trailing == "drone"
-    assert PositionSpec.parse("salet:...y.;drone").trailing == "drone"
-    assert PositionSpec.parse("crane") == PositionSpec((), "crane")
-    assert PositionSpec.parse("  ") == PositionSpec()
+    assert parse_position("salet.BBBYB.drone").guess == "drone"
+    assert parse_position("salet:...y. drone").guess == "drone"
+    assert parse_position("salet,...y.;drone").guess == "drone"
+    assert parse_position("crane") == PositionText((), "crane")
+    assert parse_position("  ") == PositionText(())
 
 
 def test_formats():
-    spec = PositionSpec.parse("salet.BBBYB.drone.YBBBG.crane")
+    spec = parse_position("salet.BBBYB.drone.YBBBG.crane")
     assert spec.format("colon") == "salet:...y. drone:y...g crane"
     assert spec.format("comma") == "salet,...y.;drone,y...g;crane"
     assert spec.format("selby") == "salet.BBBYB.drone.YBBBG.crane"
@@ -59,8 +61,8 @@ words5 = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=5, max_size=5)
 @given(st.lists(st.tuples(words5, st.integers(0, 3**5 - 1)), max_size=6), st.one_of(st.none(), words5),
        st.sampled_from(STYLES))
 def test_round_trip(steps, trailing, style):
-    spec = PositionSpec(tuple((w, Pattern(c, 5)) for w, c in steps), trailing)
-    assert PositionSpec.parse(spec.format(style), 5) == spec
+    spec = PositionText(tuple((w, Pattern(c, 5)) for w, c in steps), trailing)
+    assert parse_position(spec.format(style)) == spec
 
 
 @pytest.mark.parametrize("text, error", [
@@ -68,22 +70,22 @@ def test_round_trip(steps, trailing, style):
     ("salet:...y drone:y...g", InvalidPatternError),
     ("salet drone:y...g", InvalidPatternError),
     ("sa1et:.....", InvalidWordError),
-    ("salet..drone", InvalidPatternError),
-    ("salets:......", InvalidWordError),
+    ("salet..drone", InvalidWordError),
+    ("salets:...... crane:.....", InvalidWordError),
 ])
 def test_bad_syntax(text, error):
     with pytest.raises(error) as exc:
-        PositionSpec.parse(text, 5)
+        parse_position(text)
     assert "\n" not in str(exc.value)
 
 
 def test_resolve(original):
-    pos, trailing = parse_position("salet.BBBYB.drone.YBBBG", original)
+    pos, trailing = read_position("salet.BBBYB.drone.YBBBG", original)
     words = pos.candidate_words
     assert words and all(score("salet", w) == Pattern.parse("BBBYB") and score("drone", w) == Pattern.parse("YBBBG")
                          for w in words)
     assert trailing is None
-    pos, trailing = parse_position("salet:..... crane", original)
+    pos, trailing = read_position("salet:..... crane", original)
     assert trailing == "crane" and pos.turn == 2
 
 
@@ -97,5 +99,5 @@ def test_resolve(original):
 ])
 def test_bad_positions(original, text, hard, error):
     with pytest.raises(error) as exc:
-        parse_position(text, original, hard=hard)
+        read_position(text, original, hard=hard)
     assert isinstance(exc.value, WordlelabError) and "\n" not in str(exc.value)

@@ -27,7 +27,15 @@ def test_steps_replay(matrix, answer, hard):
 
 def test_unknown_answer(matrix):
     with pytest.raises(UnknownWordError, match="not a possible answer"):
-        solve(matrix, "aahed")
+        solve(matrix, "zzzzz")
+
+
+@pytest.mark.parametrize("word", ["guano", "snafu", "kazoo", "aahed"])
+def test_an_allowed_word_outside_the_answers_is_found_by_widening(matrix, word):
+    assert word not in matrix.answers
+    steps = solve(matrix, word)
+    assert steps[-1].word == word and steps[-1].solved and len(steps) <= 8
+    assert sum(s.widened for s in steps) == 1
 
 
 def test_cli():

@@ -49,3 +49,48 @@ def test_unusable_database(tmp_path):
     bad.write_bytes(b"garbage" * 200)
     with pytest.raises(StatsError, match="cannot be used"):
         StatsStore(bad).summary()
+
+
+def test_an_unreadable_pending_file_never_costs_another_game(tmp_path):
+    """Issue 15 #6: a pending file that cannot be parsed must not make another one be deleted."""
+    store = StatsStore(tmp_path / "s.db", timeout=0.05)
+    store.record(GameRecord("cigar", 4, True))
+    holder = sqlite3.connect(tmp_path / "s.db", isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    kept = []
+    for answer in ("rebut", "sissy", "humph"):
+        rec = GameRecord(answer, 3, True)
+        with pytest.raises(StatsLockedError):
+            store.record(rec)
+        kept.append(store.pending_dir / f"{rec.id}.json")
+    holder.execute("ROLLBACK")
+    holder.close()
+    broken = sorted(kept)[0]  # the first file the store will see
+    broken.write_text("{not json")
+    assert store.summary().played == 3  # cigar and the two readable games
+    assert store.unreadable_pending == [broken] and broken.exists()
+    assert [p for p in kept if p.exists()] == [broken]
+
+
+def test_games_survive_a_kill_during_recording(tmp_path):
+    """A process killed (SIGKILL) while it records games loses nothing already recorded."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    db = tmp_path / "s.db"
+    code = (f"from wordlelab.stats import StatsStore, GameRecord\ns = StatsStore({str(db)!r})\n"
+            "i = 0\nwhile True:\n    s.record(GameRecord('cigar', 1 + i % 6, True)); i += 1\n"
+            "    print(i, flush=True)\n")
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout is not None
+    seen = 0
+    deadline = time.monotonic() + 30
+    while seen < 20 and time.monotonic() < deadline:
+        seen = int(proc.stdout.readline())
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    played = StatsStore(db).summary().played
+    assert played >= seen  # every game reported as recorded is there, and the database opens

@@ -272,3 +272,19 @@ def test_top_eigenvector_matches_lapack():
     want = np.linalg.eigh(gram)[1][:, -1]
     got = top_eigenvector(gram)
     assert np.allclose(np.abs(got), np.abs(want), atol=1e-6)
+
+
+def test_options_are_checked_when_the_strategy_is_made():
+    from wordlelab.strategies import Strategy
+
+    assert make_strategy("lookahead", m="7").m == 7  # text (from the command line) is converted
+    assert make_strategy("approx-entropy", top_percent=5).top_percent == 5.0
+    for name, kwargs in [("lookahead", {"m": 0}), ("lookahead", {"m": 2.5}), ("lookahead", {"m": True}),
+                         ("random", {"seed": -1}), ("prior", {"common": 0}), ("optimal", {"max_answers": 0})]:
+        with pytest.raises(WordlelabError, match=f"option {next(iter(kwargs))}"):
+            make_strategy(name, **kwargs)
+    # Every declared option's default passes its own check.
+    for cls in (find_strategy(n) for n in ALL):
+        for opt in cls.options:
+            assert opt.default is None or opt.convert(cls.name, opt.default) == opt.default
+        assert isinstance(cls(), Strategy)

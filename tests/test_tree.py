@@ -195,3 +195,34 @@ def test_cli_optimal_small_lists(tmp_path: Path):
     assert r.exit_code == 0 and "9 guesses in total" in r.output
     r = run("optimal", "--guesses", str(words), "--answers", str(ans), "--opener", "plumb")
     assert r.exit_code == 0 and "plumb" in r.output and "optimal (proven)" in r.output
+
+
+@pytest.mark.parametrize("name,lists,hard,total,answers", [
+    ("tarse-nyt-normal", "nyt", False, 11219, 3158),
+    ("tarse-nyt-hard", "nyt", True, 11627, 3158),
+    ("tarse-nyt2022-normal", "nyt2022", False, 7883, 2309),
+])
+def test_shipped_nyt_trees_replay_to_the_published_optima(name, lists, hard, total, answers):
+    from wordlelab.lists import load_lists
+
+    got = load_lists(lists=lists)
+    t = bundled_tree(name)
+    r = t.verify(got.guesses, got.answers, hard=hard, max_guesses=6)
+    assert (r.total, r.answers, r.opener) == (total, answers, "tarse")
+    assert find_bundled_tree(got.guesses, got.answers, hard) is not None
+
+
+def test_tree_commands_default_to_the_shipped_tree_of_the_lists(default_lists):
+    r = run("tree", "verify", "--hard")
+    assert r.exit_code == 0 and "tarse-nyt-hard.txt (bundled): OK (hard mode)" in r.output
+    assert "11627 guesses in total" in r.output
+    r = run("tree", "verify", "--lists", "original")
+    assert r.exit_code == 0 and "7920 guesses in total" in r.output
+    r = run("tree", "show", "--answer", "guano")
+    assert r.exit_code == 0 and r.output.startswith("tarse") and "guano 🟩🟩🟩🟩🟩" in r.output
+    r = run("tree", "show", "salet-hard", "--answer", "cigar")
+    assert r.exit_code == 0 and r.output.startswith("salet")
+    r = run("tree", "verify", "--lists", "nyt2022", "--hard")
+    assert r.exit_code == 1 and "no shipped tree for these lists" in r.stderr
+    r = run("tree", "show", "no-such-tree")
+    assert r.exit_code == 1 and "no-such-tree" in r.stderr

@@ -15,14 +15,14 @@ from .errors import (
     WordlelabError,
     WordListError,
 )
-from .feedback import Pattern, score
-from .languages import Language, get_language
-from .words import WordList, fingerprint
 
 __version__ = "0.1.0"
 
-# The interactive tools' names load on first use, so 'import wordlelab' stays free of numba.
+# Every name but the errors loads on first use, so 'import wordlelab' (which every command runs
+# first) stays free of numpy and numba, and a Ctrl-C while starting up is caught by the CLI.
 _LAZY = {
+    "Pattern": "feedback", "score": "feedback", "Language": "languages", "get_language": "languages",
+    "WordList": "words", "fingerprint": "words",
     "Assistant": "assistant", "Scored": "assistant", "Step": "assistant", "parse_entry": "assistant",
     "solve": "assistant",
     "ShareGrid": "analysis", "GameReport": "analysis", "RowReport": "analysis", "analyse": "analysis",

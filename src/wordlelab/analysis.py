@@ -20,12 +20,14 @@ from typing import Sequence
 
 import numpy as np
 
-from .errors import InconsistentFeedbackError, ShareGridError
+from .errors import InconsistentFeedbackError, ShareGridError, WordlelabError
 from .feedback import Pattern, score
 from .frequency import rank_by_frequency
 from .game import Position
+from .lists import widen
 from .matrix import PatternMatrix
 from .strategies import Strategy
+from .words import WordList
 
 # Light, dark and high-contrast squares; the variation selectors carry no meaning.
 SQUARES = {"\u2b1c": 0, "\u2b1b": 0, "\U0001f7e8": 1, "\U0001f7e6": 1, "\U0001f7e9": 2, "\U0001f7e7": 2}
@@ -34,6 +36,7 @@ _HEADER = re.compile(
     r"wordle\b[^\d\n]*?(?P<number>\d[\d,.\u202f\u00a0 ]*\d|\d)?\s*(?P<score>[0-9]+|x)\s*/\s*(?P<max>\d+)\s*(?P<hard>\*)?",
     re.IGNORECASE,
 )
+HEADER_CHARS = 200
 
 
 @dataclass(frozen=True)
@@ -70,7 +73,9 @@ def parse_share_grid(text: str) -> ShareGrid:
         line = raw.strip()
         if not any(ch in SQUARES for ch in line):
             if header is None and not rows:
-                m = _HEADER.search(line)
+                # A real header is short ("Wordle 1,234 4/6*"); searching only the start of a
+                # line keeps the (backtracking) header pattern linear in the pasted text.
+                m = _HEADER.search(line[:HEADER_CHARS])
                 if m:
                     header = (m, raw)
             if rows and line:
@@ -157,6 +162,9 @@ class GameReport:
     answers: list[str]  # answers consistent with every row, commonest first
     rows: list[RowReport]
     notes: list[str]
+    # Allowed words outside the answer list that the report also counted as possible answers:
+    # the grid's answer was not on the list (see ``analyse``).
+    outside: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict:
         return asdict(self)
@@ -199,7 +207,52 @@ def analyse(
     lang: str = "en",
     list_words: int = 20,
 ) -> GameReport:
-    """Judge a share grid against the lists in ``matrix``.
+    """Judge a share grid against the lists in ``matrix``, widened when its answer is not listed.
+
+    A real game's answer may be an allowed word outside the answer list (the NYT picks such
+    words). When ``answer`` is such a word, or the words played leave no listed answer, the grid
+    is judged with those allowed words added to the answers, and the report names them.
+    """
+    m = matrix
+    extra: list[str] = []
+    if answer is not None:
+        a = m.guesses.normalize(answer)
+        if a not in m.answers and a in m.guesses:
+            extra = [a]
+    elif guesses is not None and len(guesses) == len(grid.rows) and grid.length == m.length:
+        try:
+            history = [(m.guesses.lookup(w), p.code) for w, p in zip(guesses, grid.rows)]
+        except WordlelabError:
+            history = []  # _judge reports the bad word
+        pos = Position.start(m)
+        try:
+            for row, code in history:
+                pos = pos.after(row, code)
+        except InconsistentFeedbackError:
+            wide = widen(m, history)
+            extra = list(wide.answers) if wide is not None else []
+    if not extra:
+        return _judge(grid, m, guesses, answer, lang, list_words)
+    answers = WordList(list(m.answers) + extra, name=f"{m.answers.name} + {len(extra)} allowed",
+                       language=m.answers.language)
+    report = _judge(grid, PatternMatrix.build(m.guesses, answers), guesses, answer, lang, list_words)
+    report.outside = [w for w in report.answers if w not in m.answers]
+    if report.outside:
+        shown = ", ".join(w.upper() for w in report.outside[:5])
+        report.notes.insert(0, f"the answer is outside the answer list ({m.answers.name}): judged with the "
+                               f"allowed words that fit added as answers ({shown})")
+    return report
+
+
+def _judge(
+    grid: ShareGrid,
+    matrix: PatternMatrix,
+    guesses: Sequence[str] | None = None,
+    answer: str | None = None,
+    lang: str = "en",
+    list_words: int = 20,
+) -> GameReport:
+    """Judge a share grid against exactly the lists in ``matrix``.
 
     With the guesses known, every row gets the answers left, the row's probability (the share of
     the answers still possible that give this pattern to this guess), skill and luck. With tiles
@@ -243,8 +296,9 @@ def analyse(
         before = int(alive.sum())
         alive = alive & fits[i]
         after = int(alive.sum())
-        reports.append(RowReport(i + 1, str(p), p.emoji, None, before, after,
-                                 after / before if before else 0.0))
+        # Tiles alone say nothing of a row's odds (almost any answer fits almost any row for
+        # some guess); the odds come with the guesses, below.
+        reports.append(RowReport(i + 1, str(p), p.emoji, None, before, after, None))
     tile_answers = np.flatnonzero(alive)
     if ans_col is not None and not alive[ans_col]:
         consistent = False

@@ -12,29 +12,36 @@ from typing import Sequence
 
 import numpy as np
 
-from .errors import HardModeError, InconsistentFeedbackError, WordlelabError
-from .feedback import Pattern
+from .errors import HardModeError, InconsistentFeedbackError, UnknownWordError, WordlelabError
+from .feedback import Pattern, score
 from .frequency import rank_by_frequency
 from .game import Position
+from .lists import widened_position
 from .matrix import PatternMatrix
 from .openers import strategy_opener
 from .strategies import Choice, Strategy, make_strategy
 
-# Openers proven or measured to be stronger than a greedy strategy's own first choice, keyed by
-# the fingerprint prefixes of (allowed guesses, answers). On the original lists SALET is the
-# proven optimal opener (7920 guesses in total); the entropy strategy's own choice, SOARE,
-# costs 8020 guesses in total when entropy plays on, SALET 7946 (measured for this branch).
-KNOWN_OPENERS: dict[tuple[str, str], str] = {
-    ("feacc549249b5dcb", "f40e47975cf360ff"): "salet",
+# Proven optimal openers, keyed by the fingerprint prefixes of (allowed guesses, answers) and the
+# mode. On the original lists SALET (7920 guesses in total in normal mode, 8122 in hard mode; the
+# entropy strategy's own choice, SOARE, costs 8020 when entropy plays on, SALET 7946). On the NYT
+# lists TARSE (alex1770/wordle's proofs: 11219 normal and 11627 hard on the 3158 likely answers,
+# 7883 normal on the 2309 of 2022) and SALET in hard mode on the 2022 list (8097).
+KNOWN_OPENERS: dict[tuple[str, str, str], str] = {
+    ("feacc549249b5dcb", "f40e47975cf360ff", "normal"): "salet",
+    ("feacc549249b5dcb", "f40e47975cf360ff", "hard"): "salet",
+    ("ba86911aea83d038", "3e443482b78dee0f", "normal"): "tarse",
+    ("ba86911aea83d038", "3e443482b78dee0f", "hard"): "tarse",
+    ("ba86911aea83d038", "c495f6cbc3647535", "normal"): "tarse",
+    ("ba86911aea83d038", "c495f6cbc3647535", "hard"): "salet",
 }
 
 AUTO = "auto"
 STRATEGY = "strategy"
 
 
-def default_opener(matrix: PatternMatrix) -> str | None:
-    """The best known opener for these lists, or None when the strategy should choose."""
-    key = (matrix.guesses.fingerprint[:16], matrix.answers.fingerprint[:16])
+def default_opener(matrix: PatternMatrix, hard: bool = False) -> str | None:
+    """The proven best opener for these lists and mode, or None when the strategy should choose."""
+    key = (matrix.guesses.fingerprint[:16], matrix.answers.fingerprint[:16], "hard" if hard else "normal")
     word = KNOWN_OPENERS.get(key)
     return word if word is not None and word in matrix.guesses else None
 
@@ -65,6 +72,12 @@ class Step:
     before: int  # candidates before the guess
     after: int  # candidates after it
     solved: bool
+    # No listed answer fitted: from this step on every allowed word that fits is possible.
+    widened: bool = False
+
+
+# What the assistant says when the answer list runs out (the CLI and the web app show it).
+WIDENED = "no listed answer fits; every allowed word is possible now"
 
 
 @dataclass(frozen=True)
@@ -86,6 +99,8 @@ class Assistant:
     max_guesses: int = 6
     _states: list[_State] = field(default_factory=list, repr=False)
     _ranked: dict = field(default_factory=dict, repr=False)
+    # Ranks the guesses once the answer list ran out: every allowed word, weighted by frequency.
+    _wide_strategy: Strategy | None = field(default=None, repr=False)
 
     @classmethod
     def create(
@@ -103,7 +118,7 @@ class Assistant:
         if opener is None or opener == STRATEGY:
             first = None
         elif opener == AUTO:
-            first = default_opener(matrix)
+            first = default_opener(matrix, hard)
         else:
             first = matrix.guesses.normalize(opener)
             matrix.guesses.index(first)  # UnknownWordError when it is not an allowed guess
@@ -147,6 +162,18 @@ class Assistant:
         return sorted(self.matrix.guesses[r] for r in self._state.skipped)
 
     @property
+    def widened(self) -> bool:
+        """True once no listed answer fitted and every allowed word that fits became possible."""
+        return self.position.matrix is not self.matrix
+
+    def _strategy(self) -> Strategy:
+        if not self.widened:
+            return self.strategy
+        if self._wide_strategy is None:
+            self._wide_strategy = make_strategy("prior")
+        return self._wide_strategy
+
+    @property
     def can_undo(self) -> bool:
         return len(self._states) > 1
 
@@ -164,21 +191,22 @@ class Assistant:
     def _ranking(self, top: int) -> list[Choice]:
         """The strategy's ``top`` choices for the current state, without refused words (cached)."""
         state = self._state
-        key = (state.position.history, state.skipped)
+        key = (state.position.history, state.skipped, self.widened)
         cached = self._ranked.get(key)
         if cached is not None and (len(cached[1]) >= top or cached[0]):
             return cached[1][:top]
         pos = state.position
-        forced = self.strategy.forced(pos)
+        strategy = self._strategy()
+        forced = strategy.forced(pos)
         if forced is not None and forced.row not in state.skipped and top == 1:
             choices, complete = [forced], False
         else:
-            rows = self.strategy.pool_rows(pos)
+            rows = strategy.pool_rows(pos)
             if state.skipped:
                 rows = rows[~np.isin(rows, np.fromiter(state.skipped, dtype=np.int64))]
             if rows.size == 0:
                 raise WordlelabError("every allowed guess has been refused; nothing left to suggest")
-            choices = self.strategy.rank_rows(pos, rows, max(top, 10))
+            choices = strategy.rank_rows(pos, rows, max(top, 10))
             if forced is not None and forced.row not in state.skipped:
                 choices = [forced] + [c for c in choices if c.row != forced.row]
             complete = len(choices) < max(top, 10)
@@ -204,7 +232,8 @@ class Assistant:
         if self.solved:
             raise WordlelabError("the game is solved; nothing left to suggest")
         row = self._suggestion_row()
-        choice = next((c for c in self._ranked.get((self.position.history, self._state.skipped), (0, []))[1]
+        choice = next((c for c in self._ranked.get((self.position.history, self._state.skipped, self.widened),
+                                                   (0, []))[1]
                        if c.row == row), None)
         return self.score_rows(np.array([row]), [choice])[0]
 
@@ -259,9 +288,18 @@ class Assistant:
             message = pos.rule.violation(w)
             if message:
                 raise HardModeError(f"{message}: hard mode would not take {w.upper()}", w)
-        new = pos.after(row, pattern)  # raises and leaves everything as it was
+        try:
+            new = pos.after(row, pattern)  # raises and leaves everything as it was
+            widened = False
+        except InconsistentFeedbackError:
+            # No listed answer fits: go on over every allowed word that does (never a dead end).
+            # Refused only when no allowed word at all can give this feedback.
+            wide = None if self.widened else widened_position(pos, row, pattern.code)
+            if wide is None:
+                raise
+            new, widened = wide, True
         self._states.append(_State(new, self._state.skipped, f"{w} {pattern}"))
-        return Step(w, pattern, int(pos.candidates.size), int(new.candidates.size), new.solved)
+        return Step(w, pattern, int(pos.candidates.size), int(new.candidates.size), new.solved, widened)
 
     def skip(self) -> str:
         """The game refused the current suggestion: never suggest it again; return the next one."""
@@ -328,15 +366,20 @@ def solve(
     opener: str | None = AUTO,
     max_steps: int = 30,
 ) -> list[Step]:
-    """How the assistant's suggestions find ``answer`` (a possible answer), step by step."""
-    word = matrix.answers.normalize(answer)
-    col = matrix.answer_index(word)
+    """How the assistant's suggestions find ``answer``, step by step.
+
+    ``answer`` may be any allowed guess: one outside the answer list is found the way the
+    assistant finds it in a real game, by widening to every allowed word once no answer fits.
+    """
+    word = matrix.guesses.normalize(answer)
+    if word not in matrix.answers and word not in matrix.guesses:
+        raise UnknownWordError(f"{word!r} is not a possible answer: it is not even an allowed guess "
+                               f"({matrix.guesses.name})", word)
     a = Assistant.create(matrix, strategy, hard=hard, opener=opener)
     steps: list[Step] = []
     while not a.solved:
         if len(steps) >= max_steps:
             raise WordlelabError(f"no solution for {word!r} within {max_steps} guesses", word)
         guess = a.suggested_word()
-        code = int(matrix.row(matrix.guesses.index(guess))[col])
-        steps.append(a.play(guess, Pattern(code, matrix.length)))
+        steps.append(a.play(guess, score(guess, word)))
     return steps

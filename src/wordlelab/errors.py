@@ -53,3 +53,21 @@ class TreeError(WordlelabError):
 
 class ShareGridError(WordlelabError, ValueError):
     """A share grid that cannot be parsed."""
+
+
+class OutputPathError(WordlelabError):
+    """An output file that cannot be written (no such folder, not writable, unknown format)."""
+
+
+class WordLengthError(WordListError, InvalidWordError):
+    """Words longer or shorter than the engine supports."""
+
+
+class StoppedEarlyError(WordlelabError):
+    """The user stopped a long computation before it had anything to report (exit code 130)."""
+
+    exit_code = 130
+
+
+class SearchFailedError(WordlelabError):
+    """The exact search proved that no decision tree meets the constraints."""

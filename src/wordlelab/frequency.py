@@ -19,7 +19,7 @@ import numpy as np
 
 from .errors import InvalidWordError, WordlelabError
 from .languages import Language, get_language
-from .paths import cache_dir, write_atomic
+from .paths import cache_dir, is_regular_file, write_atomic
 from .words import WordList
 
 __all__ = ["common_words", "prior_weights", "rank_by_frequency", "word_frequencies", "zipf"]
@@ -132,10 +132,19 @@ def _normalize(word: str, language: Language) -> str:
     return w
 
 
+# Lists this long are cached on disk (the bundled and user word lists); at most this many files.
+DISK_CACHE_MIN = 500
+DISK_CACHE_FILES = 32
+
+
 @lru_cache(maxsize=256)
 def _frequencies(words: tuple[str, ...], lang: str) -> tuple[float, ...]:
     language = get_language(lang)
     folded = [_normalize(word, language) for word in words]
+    if len(folded) < DISK_CACHE_MIN:
+        # Small lists (the words a grid or a position leaves) change with every game: computed
+        # here (word by word, memoised), never written, so the cache does not grow with use.
+        return tuple(_computed_zipf(w, lang) for w in folded)
     path = _cache_path(folded, lang)
     cached = _read_cache(path, len(folded))
     if cached is not None:
@@ -155,18 +164,34 @@ def _cache_path(words: list[str], lang: str) -> Path:
 
 
 def _read_cache(path: Path, n: int) -> tuple[float, ...] | None:
+    """The cached values, or None for anything but a regular file of ``n`` finite Zipf values."""
+    if not is_regular_file(path):
+        return None
     try:
         values = tuple(float(v) for v in path.read_text(encoding="ascii").split())
     except (OSError, ValueError, UnicodeDecodeError):
         return None
-    return values if len(values) == n else None
+    if len(values) != n or not all(0.0 <= v <= 10.0 for v in values):  # also refuses nan and inf
+        return None
+    return values
 
 
 def _write_cache(path: Path, values: tuple[float, ...]) -> None:
     try:
         write_atomic(path, ("\n".join(f"{v:.2f}" for v in values) + "\n").encode("ascii"))
+        _prune(path.parent, DISK_CACHE_FILES)
     except OSError:
         pass  # an unwritable cache only costs time
+
+
+def _prune(folder: Path, keep: int) -> None:
+    """Keep the ``keep`` most recently written files of ``folder``."""
+    files = sorted((p for p in folder.glob("*.txt") if p.is_file()), key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in files[keep:]:
+        try:
+            old.unlink()
+        except OSError:
+            pass
 
 
 @lru_cache(maxsize=65536)

@@ -16,10 +16,10 @@ from typing import Callable
 
 import numpy as np
 
-from .errors import UnknownWordError, WordlelabError
+from .errors import UnknownWordError, WordlelabError, WordLengthError
 from .kernels.feedback import score_matrix, score_row
 from .kernels.partition import partition_stats
-from .paths import cache_dir, write_atomic
+from .paths import cache_dir, is_regular_file, write_atomic
 from .words import WordList
 
 FORMAT_VERSION = 1
@@ -51,6 +51,9 @@ def build_array(guesses: WordList, answers: WordList) -> np.ndarray:
     """The guesses x answers feedback codes (no cache)."""
     if guesses.length != answers.length:
         raise ValueError("guesses and answers differ in length")
+    if guesses.length > 11:  # before allocating anything that grows as 3**length
+        raise WordLengthError(f"{guesses.name}: {guesses.length}-letter words are longer than the 11 "
+                              "letters the engine plays", guesses.name)
     alphabet = shared_alphabet(guesses, answers)
     out = np.empty((len(guesses), len(answers)), dtype=pattern_dtype(guesses.length))
     score_matrix(guesses.encode(alphabet), answers.encode(alphabet), out)
@@ -70,6 +73,8 @@ def _write_atomic(path: Path, key: str, data: np.ndarray) -> None:
 
 
 def _read_valid(path: Path, key: str, shape: tuple[int, int], dtype: np.dtype) -> np.ndarray | None:
+    if not is_regular_file(path):  # never open a FIFO or a device: it can block forever
+        return None
     try:
         raw = path.read_bytes()
     except OSError:
@@ -81,7 +86,7 @@ def _read_valid(path: Path, key: str, shape: tuple[int, int], dtype: np.dtype) -
         hlen = int.from_bytes(raw[len(_MAGIC) : start], "little")
         header = json.loads(raw[start : start + hlen])
         body = memoryview(raw)[start + hlen :]
-        if (
+        if not isinstance(header, dict) or (
             header.get("key") != key
             or tuple(header.get("shape", ())) != shape
             or header.get("dtype") != dtype.str
@@ -90,7 +95,7 @@ def _read_valid(path: Path, key: str, shape: tuple[int, int], dtype: np.dtype) -
         ):
             return None
         return np.frombuffer(body, dtype=dtype).reshape(shape)
-    except (ValueError, TypeError, json.JSONDecodeError, UnicodeDecodeError):
+    except (ValueError, TypeError, RecursionError, json.JSONDecodeError, UnicodeDecodeError):
         return None
 
 

@@ -11,11 +11,12 @@ import hashlib
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from .errors import WordlelabError
 from .game import Position
 from .matrix import PatternMatrix, matrix_key
-from .paths import cache_dir, write_atomic
+from .paths import cache_dir, is_regular_file, write_atomic
 from .strategies.base import Strategy, make_strategy
 
 OPENER_FORMAT = 1
@@ -70,15 +71,19 @@ def opener_path(strategy: Strategy, matrix: PatternMatrix, hard: bool) -> Path:
 
 
 def _read(path: Path, key: str, matrix: PatternMatrix) -> int | None:
+    if not is_regular_file(path):  # a FIFO would block; anything else is rebuilt
+        return None
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict):
+            return None
         row = data["row"]
         if data.get("key") != key or not isinstance(row, int) or not 0 <= row < len(matrix.guesses):
             return None
         if matrix.guesses[row] != data.get("word"):
             return None
         return row
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, RecursionError):
         return None
 
 
@@ -86,14 +91,22 @@ def _write_atomic(path: Path, payload: dict[str, object]) -> None:
     write_atomic(path, json.dumps(payload).encode("utf-8"))
 
 
-def strategy_opener(strategy: Strategy, matrix: PatternMatrix, hard: bool = False, cache: bool = True) -> int:
-    """Row of the strategy's first guess on these lists, from the disk cache when it is there."""
+def strategy_opener(strategy: Strategy, matrix: PatternMatrix, hard: bool = False, cache: bool = True,
+                    on_compute: Callable[[], None] | None = None) -> int:
+    """Row of the strategy's first guess on these lists, from the disk cache when it is there.
+
+    ``on_compute`` is called before the first guess is computed (not when it comes from the cache).
+    """
     if not cache:
+        if on_compute is not None:
+            on_compute()
         return strategy.choose(Position.start(matrix, hard=hard)).row
     key = _opener_key(strategy, matrix, hard)
     path = cache_dir() / "openers" / f"{key}.json"
     row = _read(path, key, matrix)
     if row is None:
+        if on_compute is not None:
+            on_compute()
         row = strategy.choose(Position.start(matrix, hard=hard)).row
         try:
             _write_atomic(path, {"key": key, "strategy": strategy.token, "hard": hard,

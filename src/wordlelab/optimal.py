@@ -49,7 +49,7 @@ from typing import Any
 
 import numpy as np
 
-from .errors import UnknownWordError, WordlelabError
+from .errors import SearchFailedError, StoppedEarlyError, UnknownWordError, WordlelabError
 from .game import guess_codes
 from .kernels import search as K
 from .matrix import PatternMatrix, shared_alphabet
@@ -296,6 +296,10 @@ def _run_interruptibly(fn: Callable[[], int], ctl: np.ndarray, tick: Callable[[]
     return int(box["v"])
 
 
+def _guesses(n: int) -> str:
+    return f"{n} guess" if n == 1 else f"{n} guesses"
+
+
 class _Stopped(Exception):
     pass
 
@@ -328,13 +332,16 @@ def solve_optimal(
     memo_mb: int = 256,
     stop: threading.Event | None = None,
     answers: Sequence[str] | None = None,
+    history: Sequence[tuple[int, int]] = (),
 ) -> OptimalResult:
     """The decision tree with the fewest total guesses over ``matrix``'s answers (or ``answers``).
 
     With ``opener`` the optimum for that first guess; without, the best of the ``candidates``
     openers with the lowest per-guess bound, each of the others with its value or a lower bound.
     Ctrl-C (or setting ``stop``) ends the search early: the result then holds the best tree
-    found so far, an upper bound, and ``proven`` is False.
+    found so far, an upper bound, and ``proven`` is False. ``history`` (guess row, feedback code)
+    pairs start the search from that position (its rule in hard mode, its guesses left); the
+    paths are then the subtree from there.
     """
     engine = Engine(matrix, hard, max_guesses, memo_mb)
     guesses = matrix.guesses
@@ -343,12 +350,15 @@ def solve_optimal(
     else:
         root = np.unique(np.array([matrix.answer_index(matrix.answers.normalize(w)) for w in answers], dtype=np.int64))
     n = int(root.size)
-    rule0 = engine.empty_rule
+    rule0 = engine.rule_from(history)
     root_set = set(root.tolist())
     start = time.monotonic()
     ctl = np.zeros(K.CTL_SIZE, dtype=np.int64)
 
-    bounds = engine.bounds(root, max_guesses)
+    left = max_guesses - len(history)
+    if left < 1:
+        raise SearchFailedError(f"no guesses left after the {len(history)} played", max_guesses)
+    bounds = engine.bounds(root, left)
     if opener is not None:
         word = guesses.normalize(opener)
         if word not in guesses:
@@ -362,11 +372,12 @@ def solve_optimal(
         ranked = np.lexsort((engine.all_pool, ~is_cand, bounds))
         order = [int(g) for g in ranked[: max(1, candidates)] if bounds[g] < INF]
         if not order:
-            raise WordlelabError(f"no opener can solve these answers within {max_guesses} guesses")
+            raise SearchFailedError(f"no strategy solves every answer within {_guesses(left)} (no opener "
+                                    "can) — proven", max_guesses)
 
     greedy = Solver(engine, 1, ctl, slots=min(engine.slots, 1 << 20))
     exact = Solver(engine, 0, ctl)
-    d = max_guesses - 1
+    d = left - 1
     state = _State(opener=str(guesses[order[0]]))
     best = _Best(opener=order[0])
 
@@ -396,8 +407,8 @@ def solve_optimal(
     greedy_values: dict[int, list[int]] = {}
     interrupted = False
     try:
-        if max_guesses < 2 and n > 1:
-            raise WordlelabError(f"{n} answers cannot all be solved in {max_guesses} guess")
+        if left < 2 and n > 1:
+            raise SearchFailedError(f"{n} answers cannot all be solved in {left} guess — proven", max_guesses)
         # Phase 1: a greedy tree per opener, an upper bound (what an interrupted run reports).
         for g in order:
             state.opener = str(guesses[g])
@@ -456,7 +467,11 @@ def solve_optimal(
         interrupted = True
     ctl[K.CTL_STOP] = 0
     if best.paths is None:
-        raise WordlelabError("the search stopped before it found a tree")
+        if interrupted:
+            raise StoppedEarlyError("interrupted before the search had a complete tree to report")
+        tried = "every opener" if len(order) == len(guesses) else f"the {len(order)} openers tried (--candidates)"
+        raise SearchFailedError(f"no strategy solves every answer within {_guesses(left)} with "
+                                f"{tried} — proven", max_guesses)
     total = best.total
     done = {r.word: r for r in results}
     lower = INF

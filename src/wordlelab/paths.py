@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
+import stat
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 import platformdirs
+
+from .errors import OutputPathError, WordlelabError
 
 
 def cache_dir() -> Path:
@@ -35,3 +40,117 @@ def write_atomic(path: Path, data: bytes) -> None:
         except OSError:
             pass
         raise
+
+
+def check_writable(path: str | Path, formats: Sequence[str] | None = None,
+                   default_format: str | None = None) -> Path:
+    """The path an output will really be written to, checked before any work is done.
+
+    The folder must exist and be writable, the file (if there) a writable regular file, and the
+    extension one of ``formats`` (a path without one gets ``default_format``). OutputPathError
+    with the reason otherwise.
+    """
+    p = Path(path).expanduser()
+    if not str(path).strip() or p.name in ("", ".", ".."):
+        raise OutputPathError(f"{str(path)!r} is not a file name", str(path))
+    if formats is not None:
+        ext = p.suffix.lower().lstrip(".")
+        if not ext and default_format:
+            p = p.with_name(f"{p.name}.{default_format}")
+        elif ext not in formats:
+            shown = repr(ext) if ext else "no extension"
+            raise OutputPathError(f"{path}: {shown} is not a format it can write; use "
+                                  f"{', '.join('.' + f for f in formats)}", str(path))
+    folder = p.parent
+    if not folder.exists():
+        raise OutputPathError(f"{path}: the folder {folder} does not exist", str(path))
+    if not folder.is_dir():
+        raise OutputPathError(f"{path}: {folder} is not a folder", str(path))
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise OutputPathError(f"{path}: the folder {folder} is not writable", str(path))
+    if p.exists() or p.is_symlink():
+        try:
+            mode = p.stat().st_mode
+        except OSError as exc:
+            raise OutputPathError(f"{path}: cannot use it ({exc.strerror})", str(path)) from None
+        if stat.S_ISDIR(mode):
+            raise OutputPathError(f"{path} is a folder, not a file", str(path))
+        if not stat.S_ISREG(mode):
+            raise OutputPathError(f"{path} is not a regular file", str(path))
+        if not os.access(p, os.W_OK):
+            raise OutputPathError(f"{path}: the file is not writable", str(path))
+    return p
+
+
+def is_regular_file(path: Path) -> bool:
+    """True for a regular file (a cache reader must never open a FIFO or a device: it can block)."""
+    try:
+        return stat.S_ISREG(path.stat().st_mode)
+    except OSError:
+        return False
+
+
+# The parts of the cache directory: (folder, what it holds). Everything there can be rebuilt.
+CACHE_PARTS: tuple[tuple[str, str], ...] = (
+    ("matrix", "pattern matrices (one per pair of word lists)"),
+    ("openers", "strategies' first guesses"),
+    ("freq", "word frequencies of user lists"),
+)
+
+
+@dataclass(frozen=True)
+class CacheUsage:
+    part: str
+    what: str
+    files: int
+    bytes: int
+
+
+def cache_usage() -> list[CacheUsage]:
+    """Files and bytes in each part of the cache directory."""
+    root = cache_dir()
+    out = []
+    for part, what in CACHE_PARTS:
+        files = [p for p in (root / part).glob("*") if p.is_file() and not p.is_symlink()] \
+            if (root / part).is_dir() else []
+        out.append(CacheUsage(part, what, len(files), sum(p.stat().st_size for p in files)))
+    return out
+
+
+def clear_cache(parts: Sequence[str] | None = None) -> tuple[int, int]:
+    """Delete the cached files of ``parts`` (all by default); returns (files, bytes) removed.
+
+    Only wordlelab's own cache folders are touched, never the player's data (statistics).
+    """
+    known = [p for p, _ in CACHE_PARTS]
+    chosen = list(parts) if parts else known
+    bad = [p for p in chosen if p not in known]
+    if bad:
+        raise WordlelabError(f"unknown cache part {bad[0]!r}; parts: {', '.join(known)}", bad[0])
+    files = size = 0
+    root = cache_dir()
+    for part in chosen:
+        folder = root / part
+        if not folder.is_dir():
+            continue
+        for p in folder.glob("*"):
+            if p.is_file() and not p.is_symlink():
+                n = p.stat().st_size
+                p.unlink()
+                files, size = files + 1, size + n
+    return files, size
+
+
+def available_memory_bytes() -> int | None:
+    """Memory the system can give without swapping (MemAvailable), or None where unknown."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE")
+    except (ValueError, OSError, AttributeError):
+        return None

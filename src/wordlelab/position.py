@@ -1,15 +1,12 @@
-"""The position notation: a history of guesses with their feedback, as players and solvers write it.
+"""The position notation: a history of guesses with their feedback, in the forms people use.
 
-Three spellings are read, and each is written back:
+    salet:...y. drone:y...g        word:pattern pairs separated by spaces
+    salet,...y.;drone,y...g        word,pattern pairs separated by semicolons
+    salet.BBBYB.drone.YBBBG        the C++ solvers' form: words and B/Y/G patterns joined by dots
 
-* ``salet:...y. drone:y...g`` (``colon``): ``word:feedback`` steps separated by spaces;
-* ``salet,...y.;drone,y...g`` (``comma``): ``word,feedback`` steps separated by ``;``;
-* ``salet.BBBYB.drone.YBBBG`` (``selby``, the C++ solvers' form): words and B/Y/G feedback
-  alternating, joined by dots.
-
-Feedback may be in any notation ``Pattern.parse`` reads (except, in the dotted form, one that
-uses dots). A trailing word without feedback (``...drone``) asks about that guess. An empty
-string is the start of the game.
+Any pattern notation ``Pattern.parse`` reads works in the first two forms. A trailing word with
+no feedback (``salet:...y. drone``) asks about that guess. ``read_position`` turns the text into
+a ``Position`` on a matrix, with one-line errors for a bad word, pattern or impossible history.
 """
 
 from __future__ import annotations
@@ -22,124 +19,107 @@ from .feedback import Pattern
 from .game import Position
 from .matrix import PatternMatrix
 
-STYLES = ("colon", "comma", "selby")
-_STEP_SEP = re.compile(r"[;\s]+")
-_PAIR_SEP = re.compile(r"[:,=]")
+_SELBY = re.compile(r"^[^\W\d_]+(\.[BYGbyg]+\.[^\W\d_]+)*(\.[BYGbyg]+)?$")
 
 
 @dataclass(frozen=True)
-class PositionSpec:
-    """A parsed position: (word, feedback) steps and an optional trailing guess with no feedback."""
+class PositionText:
+    """A parsed position: (word, pattern) pairs and, maybe, a trailing guess to ask about."""
 
-    steps: tuple[tuple[str, Pattern], ...] = ()
-    trailing: str | None = None
-
-    @classmethod
-    def parse(cls, text: str, length: int | None = None) -> PositionSpec:
-        """Read any of the three spellings; InvalidPatternError / InvalidWordError on bad text."""
-        if not isinstance(text, str):
-            raise InvalidPatternError(f"a position must be text, not {text!r}", text)
-        body = text.strip()
-        if not body:
-            return cls()
-        if _PAIR_SEP.search(body):
-            steps: list[tuple[str, str]] = []
-            trailing = None
-            parts = [p for p in _STEP_SEP.split(body) if p]
-            for i, part in enumerate(parts):
-                pieces = [p for p in _PAIR_SEP.split(part)]
-                if len(pieces) == 1 or (len(pieces) == 2 and not pieces[1]):
-                    if i != len(parts) - 1:
-                        raise InvalidPatternError(
-                            f"position {text!r}: {part!r} has no feedback; only the last word may", text)
-                    trailing = pieces[0]
-                elif len(pieces) == 2 and pieces[0]:
-                    steps.append((pieces[0], pieces[1]))
-                else:
-                    raise InvalidPatternError(f"position {text!r}: cannot read step {part!r} (use word:feedback)",
-                                              text)
-        else:
-            tokens = body.split() if any(ch.isspace() for ch in body) else body.split(".")
-            if any(not t for t in tokens):
-                raise InvalidPatternError(
-                    f"position {text!r}: empty part; write salet:...y. drone:y...g or salet.BBBYB.drone.YBBBG",
-                    text)
-            steps = [(tokens[i], tokens[i + 1]) for i in range(0, len(tokens) - 1, 2)]
-            trailing = tokens[-1] if len(tokens) % 2 else None
-        words = [_word(w, text) for w, _ in steps]
-        last = _word(trailing, text) if trailing is not None else None
-        every = [*words, *([last] if last else [])]
-        k = length if length is not None else len(every[0])
-        for w in every:
-            if len(w) != k:
-                raise InvalidWordError(f"position {text!r}: {w!r} has {len(w)} letters, not {k}", text)
-        return cls(tuple((w, _pattern(p, w, text, k)) for w, (_, p) in zip(words, steps)), last)
+    history: tuple[tuple[str, Pattern], ...]
+    guess: str | None = None
 
     def format(self, style: str = "colon") -> str:
-        """The position in one of STYLES; ``parse`` reads it back."""
+        """The position in one of the forms: ``colon``, ``comma`` or ``selby``."""
         if style == "colon":
-            parts = [f"{w}:{p}" for w, p in self.steps]
-            return " ".join(parts + ([self.trailing] if self.trailing else []))
+            parts = [f"{w}:{p}" for w, p in self.history] + ([self.guess] if self.guess else [])
+            return " ".join(parts)
         if style == "comma":
-            parts = [f"{w},{p}" for w, p in self.steps]
-            return ";".join(parts + ([self.trailing] if self.trailing else []))
+            parts = [f"{w},{p}" for w, p in self.history] + ([self.guess] if self.guess else [])
+            return ";".join(parts)
         if style == "selby":
-            parts = [f"{w}.{p.format('byg')}" for w, p in self.steps]
-            return ".".join(parts + ([self.trailing] if self.trailing else []))
-        raise InvalidPatternError(f"unknown position style {style!r}; known: {', '.join(STYLES)}", style)
-
-    def __str__(self) -> str:
-        return self.format("colon")
-
-    def without_trailing(self) -> PositionSpec:
-        return PositionSpec(self.steps)
-
-    def resolve(self, matrix: PatternMatrix, hard: bool = False, max_guesses: int = 6) -> Position:
-        """The game position on ``matrix``: words must be allowed guesses, hard mode obeyed, some
-        answer left (UnknownWordError, HardModeError, InconsistentFeedbackError otherwise)."""
-        if len(self.steps) > max_guesses:
-            raise InvalidPatternError(
-                f"position {self}: {len(self.steps)} guesses, more than the {max_guesses} allowed", str(self))
-        pos = Position.start(matrix, hard=hard, max_guesses=max_guesses)
-        for w, p in self.steps:
-            g = _guess_row(matrix, w)
-            if pos.solved:
-                raise InvalidPatternError(f"position {self}: {w!r} comes after the game was won", str(self))
-            _check_hard(pos, w)
-            pos = pos.after(g, p)
-        if self.trailing is not None:
-            _guess_row(matrix, self.trailing)
-            _check_hard(pos, self.trailing)
-        return pos
+            parts = [f"{w}.{p.format('byg')}" for w, p in self.history] + ([self.guess] if self.guess else [])
+            return ".".join(parts)
+        raise InvalidPatternError(f"unknown position style {style!r}; use colon, comma or selby", style)
 
 
-def _word(word: str, text: str) -> str:
-    w = word.strip().lower()
-    if not w or not w.isalpha():
-        raise InvalidWordError(f"position {text!r}: {word!r} is not a word", text)
-    return w
+def parse_position(text: str) -> PositionText:
+    """Read a position in any of the three forms; InvalidPatternError quoting the text if not."""
+    if not isinstance(text, str):
+        raise InvalidPatternError(f"a position must be text, not {text!r}", text)
+    s = text.strip()
+    if not s:
+        return PositionText(())
+    if _SELBY.match(s) and ":" not in s and "," not in s:
+        tokens = s.split(".")
+        pairs = [(tokens[i], tokens[i + 1]) for i in range(0, len(tokens) - 1, 2)]
+        trailing = tokens[-1] if len(tokens) % 2 else None
+        return _checked(pairs, trailing, text)
+    if ";" in s or ("," in s and ":" not in s):
+        entries = [e.strip() for e in s.split(";") if e.strip()]
+        split = [e.split(",", 1) for e in entries]
+    else:
+        entries = s.split()
+        split = [e.split(":", 1) for e in entries]
+    trailing = None
+    if split and len(split[-1]) == 1:
+        trailing = split.pop()[0]
+    for part in split:
+        if len(part) == 1:
+            raise InvalidPatternError(f"position {text.strip()!r}: {part[0]!r} has no feedback (only the last "
+                                      "word may come without it)", text)
+    return _checked([(w, p) for w, p in split], trailing, text)
 
 
-def _pattern(p: str, word: str, text: str, k: int) -> Pattern:
-    try:
-        return Pattern.parse(p, k)
-    except InvalidPatternError as exc:
-        raise InvalidPatternError(f"position {text!r}, {word!r}: {exc}", text) from None
+def _checked(pairs: list[tuple[str, str]], trailing: str | None, text: str) -> PositionText:
+    words = [w.strip().lower() for w, _ in pairs] + ([trailing.strip().lower()] if trailing else [])
+    for w in words:
+        if not w.isalpha():
+            raise InvalidWordError(f"position {text.strip()!r}: {w!r} is not a word", text)
+        if len(w) != len(words[0]):
+            raise InvalidWordError(f"position {text.strip()!r}: {w!r} has {len(w)} letters, "
+                                   f"{words[0]!r} {len(words[0])}", text)
+    history = []
+    for word, pat in pairs:
+        word = word.strip().lower()
+        try:
+            pattern = Pattern.parse(pat.strip(), len(word))
+        except InvalidPatternError as exc:
+            raise InvalidPatternError(f"position {text.strip()!r}: {exc}", text) from None
+        history.append((word, pattern))
+    return PositionText(tuple(history), trailing.strip().lower() if trailing else None)
 
 
-def _guess_row(matrix: PatternMatrix, word: str) -> int:
-    return matrix.guesses.lookup(word)
+def read_position(text: str | PositionText, matrix: PatternMatrix, hard: bool = False,
+                  max_guesses: int = 6) -> tuple[Position, str | None]:
+    """The Position a text names on ``matrix`` (and its trailing guess, if any).
+
+    Words must be allowed guesses, each guess legal in hard mode, and some answer must fit
+    the whole history (InconsistentFeedbackError otherwise).
+    """
+    parsed = parse_position(text) if isinstance(text, str) else text
+    shown = parsed.format()
+    if len(parsed.history) > max_guesses:
+        raise InvalidPatternError(f"position {shown!r} has {len(parsed.history)} guesses; the game allows "
+                                  f"{max_guesses}", shown)
+    pos = Position.start(matrix, hard=hard, max_guesses=max_guesses)
+    for word, pattern in parsed.history:
+        row = matrix.guesses.lookup(word)
+        if pos.solved:
+            raise InvalidPatternError(f"position {shown!r}: {word.upper()} comes after the game was won", shown)
+        _check_hard(pos, matrix.guesses[row])
+        pos = pos.after(row, pattern)
+    guess = None
+    if parsed.guess is not None:
+        guess = matrix.guesses[matrix.guesses.lookup(parsed.guess)]
+        if pos.solved:
+            raise InvalidPatternError(f"position {shown!r}: {guess.upper()} comes after the game was won", shown)
+        _check_hard(pos, guess)
+    return pos, guess
 
 
 def _check_hard(pos: Position, word: str) -> None:
     if pos.hard and pos.history:
         message = pos.rule.violation(word)
         if message:
-            raise HardModeError(f"{message} ({word!r} breaks hard mode)", word)
-
-
-def parse_position(text: str, matrix: PatternMatrix, hard: bool = False,
-                   max_guesses: int = 6) -> tuple[Position, str | None]:
-    """The position ``text`` names on ``matrix`` and its trailing guess (None when there is none)."""
-    spec = PositionSpec.parse(text, matrix.length)
-    return spec.resolve(matrix, hard, max_guesses), spec.trailing
+            raise HardModeError(f"{message}: hard mode would not take {word.upper()}", word)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Sequence
 
 import numpy as np
 
@@ -104,19 +104,29 @@ def simulate(
     max_guesses: int = 6,
     progress: Progress | None = None,
     cache: bool = True,
+    on_opener: Callable[[], None] | None = None,
+    targets: Sequence[str] | None = None,
 ) -> SimulationResult:
     """Play every answer of ``matrix`` with ``strategy``; ``opener`` fixes the first guess.
 
-    Without ``opener`` the strategy's own first guess is used (cached on disk). Games are played
-    to the end even beyond ``max_guesses``; those count as failures.
+    Without ``opener`` the strategy's own first guess is used (cached on disk; ``on_opener`` is
+    called before a first guess that is not cached is computed, which can take a while). Games
+    are played to the end even beyond ``max_guesses``; those count as failures. ``targets`` plays
+    only those answers (the player still counts every answer of the matrix as possible): how a
+    strategy that does not know the answer list is measured on the words that are really answers.
     """
     start = time.perf_counter()
     if opener is not None:
         first = matrix.guesses.lookup(opener)
     else:
-        first = strategy_opener(strategy, matrix, hard=hard, cache=cache)
-    n = len(matrix.answers)
-    guesses = np.zeros(n, dtype=np.int64)
+        first = strategy_opener(strategy, matrix, hard=hard, cache=cache, on_compute=on_opener)
+    n_all = len(matrix.answers)
+    wanted = np.ones(n_all, dtype=bool)
+    if targets is not None:
+        wanted[:] = False
+        wanted[[matrix.answer_index(matrix.answers.normalize(t)) for t in targets]] = True
+    n = int(wanted.sum())
+    guesses = np.zeros(n_all, dtype=np.int64)
     paths: dict[str, tuple[str, ...]] = {}
     words = matrix.guesses
     win = matrix.win_code
@@ -137,6 +147,8 @@ def simulate(
         cuts = np.flatnonzero(np.diff(codes[order])) + 1
         children = []
         for group in np.split(order, cuts):
+            if not wanted[cands[group]].any():
+                continue  # no game to play down this branch
             code = int(codes[group[0]])
             history = position.history + ((row, code),)
             if code == win:
@@ -156,8 +168,8 @@ def simulate(
         opener=words[first],
         hard=hard,
         max_guesses=max_guesses,
-        answers=tuple(matrix.answers),
-        guesses=guesses,
+        answers=tuple(a for a, w in zip(matrix.answers, wanted) if w),
+        guesses=guesses[wanted],
         paths=paths,
         seconds=time.perf_counter() - start,
         positions=positions,

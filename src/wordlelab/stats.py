@@ -112,6 +112,8 @@ class StatsStore:
     def __init__(self, path: str | Path | None = None, timeout: float | None = None) -> None:
         self.path = Path(path) if path is not None else data_dir() / "stats.sqlite3"
         self.timeout = _timeout() if timeout is None else timeout
+        # Kept games that could not be read on the last absorb (left in place, never deleted).
+        self.unreadable_pending: list[Path] = []
 
     @property
     def pending_dir(self) -> Path:
@@ -163,23 +165,28 @@ class StatsStore:
         files = self._pending()
         if not files:
             return
-        records = []
+        done: list[tuple[Path, GameRecord]] = []
+        unreadable: list[Path] = []
         for f in files:
             try:
                 data = json.loads(f.read_text(encoding="utf-8"))
                 data["words"] = tuple(data.get("words", ()))
-                records.append(GameRecord(**data))
+                done.append((f, GameRecord(**data)))
             except (OSError, ValueError, TypeError):
-                continue  # a file being written right now; it is picked up next time
+                # Unreadable or being written right now: left in place, never deleted, and said.
+                unreadable.append(f)
+        self.unreadable_pending = unreadable
+        if not done:
+            return
         conn.execute("BEGIN IMMEDIATE")
         try:
-            for rec in records:
+            for _, rec in done:
                 self._insert(conn, rec)
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")
             raise
-        for f, _ in zip(files, records):
+        for f, _ in done:  # only the files whose game is now in the database
             try:
                 f.unlink()
             except OSError:

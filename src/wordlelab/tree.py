@@ -213,6 +213,22 @@ class DecisionTree:
 
     # -- verification ------------------------------------------------------------------------------
 
+    def check_shape(self) -> None:
+        """TreeError unless the lines form one tree (same history, same next guess); no lists needed."""
+        seen: dict[History, tuple[str, str]] = {}
+        for answer, line in self.paths.items():
+            history: History = ()
+            for g in line:
+                if len(g) != len(answer):
+                    raise TreeError(f"{self._where(answer)}: {g!r} and {answer!r} differ in length", g)
+                prior = seen.setdefault(history, (g, answer))
+                if prior[0] != g:
+                    shown = " ".join(f"{w} {Pattern(c, len(w))}" for w, c in history) or "the start"
+                    raise TreeError(f"{self._where(answer)}: plays {g!r} after {shown}, but "
+                                    f"{self._where(prior[1])} plays {prior[0]!r} there: the lines do not "
+                                    "form a tree", answer)
+                history = history + ((g, score(g, answer).code),)
+
     def _where(self, answer: str) -> str:
         line = self._lines.get(answer)
         return f"{self.name}:{line}" if line is not None else f"{self.name} (line for {answer!r})"
@@ -332,3 +348,17 @@ def find_bundled_tree(guesses: WordList, answers: WordList, hard: bool, max_gues
         ):
             return tree
     return None
+
+
+def load_tree(spec: str | None, guesses: WordList, answers: WordList, hard: bool) -> DecisionTree:
+    """A tree file, a shipped tree's name, or (``spec`` None) the shipped tree for these lists and mode."""
+    if spec is None:
+        tree = find_bundled_tree(guesses, answers, hard)
+        if tree is None:
+            mode = "hard" if hard else "normal"
+            raise TreeError(f"no shipped tree for these lists ({answers.name}, {len(answers)} answers) in "
+                            f"{mode} mode; give a tree FILE or one of: {', '.join(bundled_trees())}", None)
+        return tree
+    if not Path(spec).exists() and spec in bundled_trees():
+        return bundled_tree(spec)
+    return DecisionTree.from_file(spec)

@@ -35,8 +35,19 @@ def normalize_word(word: str, length: int | None = None, language: Language | No
         bad = "".join(sorted({ch for ch in w if not ch.isalpha()}))
     if bad:
         where = f"the {language.name} alphabet" if language else "a word"
-        raise InvalidWordError(f"{word!r} has {bad!r}, which is not in {where}", word)
+        raise InvalidWordError(f"{word!r} has {bad!r}, which is not in {where}{_other_language(w, language)}",
+                               word)
     return w
+
+
+def _other_language(word: str, language: Language | None) -> str:
+    """'; try --lang ru' when every letter of ``word`` is another language's."""
+    from .languages import LANGUAGES
+
+    for other in LANGUAGES.values():
+        if other != language and not other.bad_letters(other.normalize(word)):
+            return f"; try --lang {other.code}"
+    return ""
 
 
 class WordList(Sequence[str]):
@@ -46,6 +57,8 @@ class WordList(Sequence[str]):
         self.language = get_language(language) if language is not None else None
         self.words: tuple[str, ...] = tuple(words)
         self.name = name
+        # Repeated words that from_lines dropped, "word (line n, first on line m)".
+        self.dropped: tuple[str, ...] = ()
         if not self.words:
             raise WordListError(f"{name}: no words", name)
         self.length = len(self.words[0])
@@ -70,7 +83,7 @@ class WordList(Sequence[str]):
         """One word a line; ``#`` starts a comment; blank lines are skipped; case is folded."""
         path = Path(path)
         try:
-            text = path.read_text(encoding="utf-8")
+            text = path.read_text(encoding="utf-8-sig")  # a byte-order mark is not a letter
         except FileNotFoundError:
             raise WordListError(f"{path}: no such file", str(path)) from None
         except (OSError, UnicodeDecodeError) as exc:
@@ -84,6 +97,7 @@ class WordList(Sequence[str]):
         lang = get_language(language) if language is not None else None
         words: list[str] = []
         seen: dict[str, int] = {}
+        repeated: list[str] = []  # a word given twice is kept once (and said by the CLI)
         length = None
         for lineno, raw in enumerate(lines, 1):
             word = raw.split("#", 1)[0].strip()
@@ -95,7 +109,8 @@ class WordList(Sequence[str]):
                 bad = lang.bad_letters(word)
                 if bad:
                     raise WordListError(
-                        f"{where}: {raw.strip()!r} has {bad!r}, outside the {lang.name} alphabet", name
+                        f"{where}: {raw.strip()!r} has {bad!r}, outside the {lang.name} alphabet"
+                        f"{_other_language(word, lang)}", name
                     )
             elif not word.isalpha():
                 bad = "".join(sorted({ch for ch in word if not ch.isalpha()}))
@@ -108,14 +123,15 @@ class WordList(Sequence[str]):
                     name,
                 )
             if word in seen:
-                raise WordListError(
-                    f"{where}: {word!r} repeats line {seen[word]}", name
-                )
+                repeated.append(f"{word} (line {lineno}, first on line {seen[word]})")
+                continue
             seen[word] = lineno
             words.append(word)
         if not words:
             raise WordListError(f"{name}: no words in it", name)
-        return cls(words, name=name, language=lang)
+        out = cls(words, name=name, language=lang)
+        out.dropped = tuple(repeated)
+        return out
 
     # -- queries -------------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ..assistant import AUTO, Assistant, Scored, parse_entry
+from ..assistant import AUTO, WIDENED, Assistant, Scored, parse_entry
 from ..errors import WordlelabError
 from ..strategies import strategy_names
 from .common import list_options, load_lists, stdout
@@ -26,7 +26,8 @@ Answer each suggestion with the game's feedback, in any notation:
   help           this text
   quit           end the session (Ctrl-D and Ctrl-C too)"""
 
-SHOW_WORDS = 8  # list the candidates with the suggestion when this few are left
+SHOW_WORDS = 8
+TOP_MAX = 100  # rows 'top N' shows at most  # list the candidates with the suggestion when this few are left
 
 
 def _count(n: int) -> str:
@@ -88,7 +89,17 @@ def run_session(a: Assistant, lines: Iterator[str], out: Console) -> int:
                 say(f"undone: {escape(done)}")
             elif cmd == "top":
                 n = _int_arg(arg, 10)
-                say(top_table(a.top(n), a.suggested_word()))
+                if n > TOP_MAX:
+                    say(f"(showing the best {TOP_MAX}; 'words' lists the possible answers)")
+                    n = TOP_MAX
+                current = a.suggested_word()
+                rows = a.top(n)
+                say(top_table(rows, current))
+                if not rows or rows[0].word != current:
+                    why = ("it is the proven optimal opener for these lists (exact search), while this table "
+                           f"ranks one step ahead by {a.strategy.name}" if a.turn == 1 and a.opener == current
+                           else "the game refused a word, or you asked for another opener")
+                    say(f"* marks the suggestion, {current.upper()}: {why}")
                 continue
             elif cmd == "words":
                 n = _int_arg(arg, 60)
@@ -106,6 +117,8 @@ def run_session(a: Assistant, lines: Iterator[str], out: Console) -> int:
             else:
                 word, pattern = parse_entry(line, a.matrix)
                 step = a.play(word, pattern) if word is not None else a.feedback(pattern)
+                if step.widened:
+                    say(f"[yellow]{WIDENED}[/]")
                 if step.solved:
                     say(f"[bold green]Solved[/] in {a.turn - 1} "
                         f"{'guess' if a.turn == 2 else 'guesses'}: {step.word.upper()}")

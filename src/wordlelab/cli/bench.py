@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
 from typing import Any, Sequence
 
 import click
@@ -20,38 +22,45 @@ from ..errors import WordlelabError
 from ..kernels.threads import get_threads, set_threads
 from ..simulate import SimulationResult, simulate
 from ..strategies import Strategy, find_strategy
-from .common import echo_json, list_options, load_lists, stderr, stdout
+from .common import check_output_path, echo_json, list_options, load_lists, stderr, stdout, write_output
 
 
 def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
-    """``KEY=VALUE`` pairs; values read as int, then float, else text."""
+    """``KEY=VALUE`` pairs as text; each strategy converts and checks the options it declares."""
     out: dict[str, Any] = {}
     for pair in pairs:
         key, sep, text = pair.partition("=")
         key = key.strip().replace("-", "_")
         if not sep or not key:
             raise WordlelabError(f"option {pair!r} is not KEY=VALUE", pair)
-        value: Any = text.strip()
-        for conv in (int, float):
-            try:
-                value = conv(value)
-                break
-            except ValueError:
-                pass
-        out[key] = value
+        out[key] = text.strip()
     return out
 
 
 def build_strategies(names: str, pool: str | None, options: dict[str, Any]) -> list[Strategy]:
-    """Every strategy named in a comma-separated list, each with the pool and options given."""
+    """Every strategy named in a comma-separated list, each with the pool and the options it takes.
+
+    An option goes to every named strategy that declares it; one that none declares is an error.
+    """
     wanted = [n.strip() for n in names.split(",") if n.strip()]
     if not wanted:
         raise WordlelabError("no strategy named; see 'wordlelab strategies'", names)
     classes = [find_strategy(n) for n in wanted]  # all names checked before any work
-    kwargs = dict(options)
-    if pool is not None:
-        kwargs["pool"] = pool
-    return [cls(**kwargs) for cls in classes]
+    if len(classes) > 1:
+        declared = {o.name for cls in classes for o in cls.options}
+        unknown = sorted(k for k in options if k not in declared)
+        if unknown:
+            raise WordlelabError(
+                f"no strategy among {', '.join(c.name for c in classes)} takes option {', '.join(unknown)}",
+                unknown)
+    out = []
+    for cls in classes:
+        own = {o.name for o in cls.options}
+        kwargs = {k: v for k, v in options.items() if len(classes) == 1 or k in own}
+        if pool is not None:
+            kwargs["pool"] = pool
+        out.append(cls(**kwargs))
+    return out
 
 
 def histogram_lines(result: SimulationResult, width: int = 40) -> list[str]:
@@ -62,8 +71,11 @@ def histogram_lines(result: SimulationResult, width: int = 40) -> list[str]:
             for lab, c in zip(labels, counts)]
 
 
-def plot_histogram(results: Sequence[SimulationResult], path: str) -> None:
-    """Grouped bars of the guess distributions (and failures) as a PNG."""
+# Failed words shown in the text report; --json has them all.
+SHOW_FAILED = 10
+
+
+def _pyplot(path: str) -> Any:
     try:
         import matplotlib
 
@@ -73,6 +85,22 @@ def plot_histogram(results: Sequence[SimulationResult], path: str) -> None:
         raise WordlelabError(
             "--plot needs matplotlib; install it with: pip install 'wordlelab[plot]'", path
         ) from None
+    return plt
+
+
+def plot_formats(path: str) -> list[str]:
+    """The file formats matplotlib can write here (png, pdf, svg, ...)."""
+    plt = _pyplot(path)
+    fig = plt.figure()
+    try:
+        return sorted(fig.canvas.get_supported_filetypes())
+    finally:
+        plt.close(fig)
+
+
+def plot_histogram(results: Sequence[SimulationResult], path: str | Path) -> None:
+    """Grouped bars of the guess distributions (and failures), in the format of the extension."""
+    plt = _pyplot(str(path))
     max_guesses = results[0].max_guesses
     labels = [str(i) for i in range(1, max_guesses + 1)] + ["fail"]
     fig, ax = plt.subplots(figsize=(max(6, 1.2 * len(labels)), 4))
@@ -90,8 +118,6 @@ def plot_histogram(results: Sequence[SimulationResult], path: str) -> None:
     fig.tight_layout()
     try:
         fig.savefig(path, dpi=100)
-    except OSError as exc:
-        raise WordlelabError(f"cannot write {path}: {exc}", path) from None
     finally:
         plt.close(fig)
 
@@ -111,7 +137,8 @@ def plot_histogram(results: Sequence[SimulationResult], path: str) -> None:
 @click.option("-j", "--jobs", type=click.IntRange(1, None), default=None,
               help="Threads for the parallel kernels (default: all cores).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@click.option("--plot", type=click.Path(dir_okay=False), default=None, help="Write a PNG histogram.")
+@click.option("--plot", type=click.Path(dir_okay=False), default=None,
+              help="Write a histogram; the extension picks the format (.png when there is none).")
 def bench(strategy_names: str, hard: bool, opener: str | None, pool: str | None, length: int, lang: str,
           words_file: str | None, answers_file: str | None, max_guesses: int, options: tuple[str, ...],
           jobs: int | None, as_json: bool, plot: str | None) -> None:
@@ -121,12 +148,7 @@ def bench(strategy_names: str, hard: bool, opener: str | None, pool: str | None,
     if opener is not None:
         opener = lists.guesses.normalize(opener)
         lists.guesses.index(opener)  # UnknownWordError before any work
-    if plot is not None:
-        try:
-            import matplotlib  # noqa: F401
-        except ImportError:
-            raise WordlelabError("--plot needs matplotlib; install it with: pip install 'wordlelab[plot]'",
-                                 plot) from None
+    plot_path = check_output_path(plot, "--plot", plot_formats(plot), "png") if plot is not None else None
     if jobs is not None:
         set_threads(jobs)
     err = stderr()
@@ -140,11 +162,15 @@ def bench(strategy_names: str, hard: bool, opener: str | None, pool: str | None,
             def advance(done: int, total: int, task: TaskID = task) -> None:
                 bar.update(task, completed=done)
 
+            def computing(strategy: Strategy = strategy) -> None:
+                # Can take minutes (lookahead with a large m): say why nothing moves yet.
+                bar.console.print(f"{strategy.name}: computing its first guess (cached for next time)…")
+
             results.append(simulate(
                 strategy, matrix, hard=hard, opener=opener, max_guesses=max_guesses, progress=advance,
+                on_opener=computing,
             ))
-    if plot is not None:
-        plot_histogram(results, plot)
+    written = plot_path is None or write_output(plot_path, lambda p: plot_histogram(results, p), "histogram")
     if as_json:
         echo_json({
             "guesses": {"name": lists.guesses.name, "size": len(lists.guesses)},
@@ -152,6 +178,8 @@ def bench(strategy_names: str, hard: bool, opener: str | None, pool: str | None,
             "hard": hard, "max_guesses": max_guesses, "threads": get_threads(),
             "results": [r.to_dict() for r in results],
         })
+        if not written:
+            sys.exit(1)
         return
     out = stdout()
     mode = "hard" if hard else "normal"
@@ -178,6 +206,10 @@ def bench(strategy_names: str, hard: bool, opener: str | None, pool: str | None,
         for line in histogram_lines(r):
             out.print(line)
         if r.failed:
-            out.print(f"failed ({len(r.failed)}): {' '.join(r.failed)}")
-    if plot is not None:
-        out.print(f"\nhistogram written to {plot}")
+            more = f" … and {len(r.failed) - SHOW_FAILED} more (all of them with --json)" \
+                if len(r.failed) > SHOW_FAILED else ""
+            out.print(f"failed ({len(r.failed)}): {' '.join(r.failed[:SHOW_FAILED])}{more}")
+    if plot_path is not None and written:
+        out.print(f"\nhistogram written to {plot_path}")
+    if not written:
+        sys.exit(1)

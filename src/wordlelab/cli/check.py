@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 from rich.markup import escape
 from rich.table import Table
 
 from ..analysis import GameReport, analyse, parse_share_grid
-from ..errors import ShareGridError
-from .common import echo_json, load_lists, stdout
+from ..errors import ShareGridError, WordListError
+from .common import echo_json, lists_option, load_lists, stdout
 
 
 def _pct(p: float | None) -> str:
@@ -41,11 +42,12 @@ def show(report: GameReport) -> None:
             table.add_row(str(r.row), r.emoji, (r.guess or "").upper(), str(r.after), _pct(r.probability),
                           "-" if r.skill is None else str(r.skill), "-" if r.luck is None else str(r.luck), best)
     else:
-        for name in ("answers fit", "P(row)", "guesses that give it"):
-            table.add_column(name, justify="right" if name != "guesses that give it" else "left")
+        table.add_column("answers fit", justify="right")
+        against = f" against {report.answer.upper()}" if report.answer else ""
+        table.add_column(f"guesses that give it{against}")
         for r in report.rows:
             g = "-" if r.guesses_possible is None else f"{r.guesses_possible}: {', '.join(r.guess_examples[:5])}"
-            table.add_row(str(r.row), r.emoji, str(r.after), _pct(r.probability), g)
+            table.add_row(str(r.row), r.emoji, str(r.after), g)
     out.print(table)
     for r in report.rows:
         if r.words and 1 < r.after <= 30 and not r.emoji.count("🟩") == len(r.pattern):
@@ -55,40 +57,58 @@ def show(report: GameReport) -> None:
     out.print(f"{n} {label} every row{': ' + _words(report.answers[:20], n) if n else ''}")
     for note in report.notes:
         out.print(f"• {escape(note)}")
+    if not known:
+        out.print("• tiles alone cannot tell how likely each row was; give the words with --played "
+                  "for each row's odds, skill and luck")
     out.print("[bold green]consistent[/]: these rows can come from a real game on these lists"
               if report.consistent else "[bold red]not consistent[/]: no real game on these lists gives this")
 
 
+def read_grid(file: str) -> str:
+    """The share grid from FILE, or from stdin ("-"), with a prompt when stdin is a terminal."""
+    if file != "-":
+        try:
+            return Path(file).read_text(encoding="utf-8", errors="replace")
+        except FileNotFoundError:
+            raise ShareGridError(f"{file}: no such file", file) from None
+        except OSError as exc:
+            raise ShareGridError(f"{file}: cannot read it ({exc.strerror})", file) from None
+    if sys.stdin.isatty():
+        click.echo("Paste the share grid, then press Ctrl-D on an empty line:", err=True)
+    try:
+        return sys.stdin.read()
+    except KeyboardInterrupt:
+        raise click.exceptions.Abort() from None
+
+
 @click.command()
-@click.argument("file", type=click.File("r", encoding="utf-8", errors="replace"), default="-")
-@click.option("--guesses", default=None, help="The guesses, comma- or space-separated (e.g. crane,moist,...).")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True), default="-")
+@click.option("--played", default=None, help="The words played, comma- or space-separated (e.g. crane,moist,...).")
 @click.option("--answer", default=None, help="The answer, if you know it.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@click.option("--answers", "answers_file", type=click.Path(dir_okay=False), default=None,
-              help="File of possible answers (one a line).")
-# Not list_options: its --guesses alias for --words would clash with this command's --guesses.
-@click.option("--words", "words_file", type=click.Path(dir_okay=False), default=None,
-              help="File of allowed guesses (one a line).")
+@click.option("--answers", "answers_file", default=None, metavar="FILE|NAME|all",
+              help="Possible answers: a file, a bundled list's name, or 'all'.")
+@click.option("--words", "--guesses", "words_file", default=None, metavar="FILE|NAME",
+              help="Allowed guesses: a file or a bundled list's name.")
+@lists_option
 @click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True,
               help="Language of the bundled lists and the alphabet.")
 @click.option("-k", "--length", type=click.IntRange(4, 11), default=None,
               help="Word length (default: the grid's).")
-def check(file, guesses: str | None, answer: str | None, as_json: bool, length: int | None, lang: str,
+def check(file, played: str | None, answer: str | None, as_json: bool, length: int | None, lang: str,
           words_file: str | None, answers_file: str | None) -> int:
     """Judge a share grid from FILE or stdin: answers that fit, each row's odds, skill and luck."""
-    if file is sys.stdin and sys.stdin.isatty():
-        click.echo("Paste the share grid, then Ctrl-D:", err=True)
-    try:
-        text = file.read()
-    except KeyboardInterrupt:
-        raise click.exceptions.Abort() from None
+    text = read_grid(file)
     grid = parse_share_grid(text)
     if length is not None and length != grid.length:
         raise ShareGridError(f"the grid has {grid.length} tiles a row, not {length}", length)
+    if words_file and "," in words_file and not Path(words_file).exists():
+        raise WordListError(f"--guesses {words_file!r}: --guesses names the allowed-guess file; "
+                            "give the words played as --played", words_file)
     lists = load_lists(grid.length, lang, words_file, answers_file)
-    words = [w for w in guesses.replace(",", " ").split()] if guesses is not None else None
+    words = [w for w in played.replace(",", " ").split()] if played is not None else None
     if words is not None and not words:
-        raise ShareGridError("--guesses is empty", guesses)
+        raise ShareGridError("--played is empty", played)
     report = analyse(grid, lists.matrix(), words, answer, lang)
     if as_json:
         echo_json(report.to_dict())

@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import json
+import math
 import os
-from dataclasses import dataclass
-from typing import Any, Callable
+from pathlib import Path
+from typing import Any, Callable, Sequence
 
 import click
 from rich.console import Console
 
-from ..errors import WordlelabError, WordListError
-from ..frequency import common_words
-from ..languages import get_language
-from ..matrix import DEFAULT_BUDGET, PatternMatrix, load_matrix
-from ..words import WordList
+from ..errors import OutputPathError, WordlelabError, WordListError
+from ..lists import DEFAULT_SET, LIST_SETS, LISTS_ENV
+from ..lists import Lists as _Lists
+from ..lists import load_lists as _load_lists
+from ..matrix import DEFAULT_BUDGET, PatternMatrix
+from ..paths import check_writable
 
 
 def stdout() -> Console:
@@ -25,12 +27,27 @@ def stderr() -> Console:
     return Console(stderr=True, highlight=False)
 
 
+def _remember_lists(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    ctx.meta["wordlelab.lists"] = value
+    return value
+
+
+def lists_option(f: Callable[..., Any]) -> Callable[..., Any]:
+    """--lists NAME: a named list set; load_lists reads it from the command's context."""
+    return click.option("--lists", "lists_name", type=click.Choice(sorted(LIST_SETS), case_sensitive=False),
+                        default=None, expose_value=False, is_eager=True, callback=_remember_lists,
+                        help=f"Named English 5-letter lists: {', '.join(LIST_SETS)} "
+                             f"(default {DEFAULT_SET}, or ${LISTS_ENV}).")(f)
+
+
 def list_options(f: Callable[..., Any]) -> Callable[..., Any]:
-    """--words, --answers, -k/--length and --lang."""
-    f = click.option("--answers", "answers_file", type=click.Path(dir_okay=False), default=None,
-                     help="File of possible answers (one a line).")(f)
-    f = click.option("--words", "--guesses", "words_file", type=click.Path(dir_okay=False), default=None,
-                     help="File of allowed guesses (one a line).")(f)
+    """--lists, --words/--guesses, --answers, -k/--length and --lang."""
+    f = click.option("--answers", "answers_file", default=None, metavar="FILE|NAME|all",
+                     help="Possible answers: a file (one a line), a bundled list's name, or 'all' "
+                          "(every allowed guess).")(f)
+    f = click.option("--words", "--guesses", "words_file", default=None, metavar="FILE|NAME",
+                     help="Allowed guesses: a file (one a line) or a bundled list's name.")(f)
+    f = lists_option(f)
     f = click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True,
                      help="Language of the bundled lists and the alphabet.")(f)
     f = click.option("-k", "--length", type=click.IntRange(4, 11), default=5, show_default=True,
@@ -38,51 +55,25 @@ def list_options(f: Callable[..., Any]) -> Callable[..., Any]:
     return f
 
 
-@dataclass
-class Lists:
-    guesses: WordList
-    answers: WordList
-
-    def matrix(self, on_build: Callable[[], None] | None = None) -> PatternMatrix:
-        return load_matrix(self.guesses, self.answers, budget=matrix_budget(), on_build=on_build)
+class Lists(_Lists):
+    def matrix(self, budget: int | None = None,  # type: ignore[override]
+               on_build: Callable[[], None] | None = None) -> PatternMatrix:
+        return super().matrix(matrix_budget() if budget is None else budget, on_build)
 
 
 def load_lists(length: int = 5, lang: str = "en", words_file: str | None = None,
-               answers_file: str | None = None) -> Lists:
-    """The allowed guesses and possible answers the options name (bundled by default)."""
-    language = get_language(lang)
-    guesses = WordList.from_file(words_file, language) if words_file else None
-    answers = WordList.from_file(answers_file, language) if answers_file else None
-    if guesses is None and answers is None:
-        guesses = WordList.bundled("allowed", language.code, length)
-        answers = WordList.bundled("answers", language.code, length)
-    elif guesses is None:
-        assert answers is not None
-        bundled = _try_bundled("allowed", language.code, answers.length)
-        guesses = bundled if bundled is not None and set(answers) <= set(bundled) else answers
-    elif answers is None:
-        # One list given: its common words are the likely answers (the bundled lists' rule).
-        answers = common_words(guesses)
-    if guesses.length != answers.length:
-        raise WordListError(
-            f"{answers.name} has {answers.length}-letter words but {guesses.name} has {guesses.length}",
-            answers.name,
-        )
-    missing = [w for w in answers if w not in guesses]
-    if missing:
-        shown = ", ".join(repr(w) for w in missing[:5])
-        raise WordListError(
-            f"{answers.name}: {len(missing)} answers are not allowed guesses in {guesses.name} ({shown})",
-            answers.name,
-        )
-    return Lists(guesses, answers)
-
-
-def _try_bundled(kind: str, lang: str, length: int) -> WordList | None:
-    try:
-        return WordList.bundled(kind, lang, length)
-    except WordListError:
-        return None
+               answers_file: str | None = None, lists: str | None = None) -> Lists:
+    """The lists the options name (``--lists`` comes from the running command's context)."""
+    if lists is None:
+        ctx = click.get_current_context(silent=True)
+        lists = ctx.meta.get("wordlelab.lists") if ctx is not None else None
+    got = _load_lists(length, lang, words_file, answers_file, lists)
+    for wl in {got.guesses.name: got.guesses, got.answers.name: got.answers}.values():
+        if wl.dropped:
+            more = f" and {len(wl.dropped) - 3} more" if len(wl.dropped) > 3 else ""
+            click.echo(f"wordlelab: warning: {wl.name}: repeated words kept once: "
+                       f"{', '.join(wl.dropped[:3])}{more}", err=True)
+    return Lists(got.guesses, got.answers, got.set_name)
 
 
 def matrix_budget() -> int:
@@ -90,16 +81,49 @@ def matrix_budget() -> int:
     text = os.environ.get("WORDLELAB_MATRIX_BUDGET", "").strip()
     if not text:
         return DEFAULT_BUDGET
-    units = {"k": 1024, "m": 1024**2, "g": 1024**3}
+    units = {"k": 1024, "m": 1024**2, "g": 1024**3, "t": 1024**4}
+    scale = units.get(text[-1].lower(), 1)
+    digits = text[:-1] if text[-1].lower() in units else text
     try:
-        scale = units.get(text[-1].lower(), 1)
-        number = float(text[:-1] if text[-1].lower() in units else text)
+        number = float(digits)
     except ValueError:
+        number = math.nan
+    if not math.isfinite(number) or number < 0 or number * scale > 2**62:
         raise WordlelabError(
-            f"WORDLELAB_MATRIX_BUDGET={text!r} is not a size (e.g. 512M or 2G)", text
-        ) from None
+            f"WORDLELAB_MATRIX_BUDGET={text!r} is not a size (a number of bytes >= 0, e.g. 512M or 2G)", text)
     return int(number * scale)
 
 
 def echo_json(data: Any) -> None:
     click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def check_output_path(path: str | None, option: str, formats: Sequence[str] | None = None,
+                      default_format: str | None = None) -> Path | None:
+    """Check an output option's file BEFORE the work: writable folder, known format.
+
+    Returns the path that will really be written (``--plot hist`` becomes ``hist.png`` when
+    ``default_format`` is png), or None when the option was not given. Every command with an
+    output file calls this first, then ``write_output`` at the end.
+    """
+    if path is None:
+        return None
+    try:
+        return check_writable(path, formats, default_format)
+    except OutputPathError as exc:
+        raise OutputPathError(f"{option} {exc}", exc.input) from None
+
+
+def write_output(path: Path, write: Callable[[Path], None], what: str) -> bool:
+    """Write a finished result; on failure say so on stderr (one line) and return False.
+
+    The caller still shows the result (so nothing computed is lost) and exits 1 at the end.
+    """
+    try:
+        write(path)
+        return True
+    except (OSError, WordlelabError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        click.echo(f"wordlelab: error: could not write the {what} to {path} ({reason}); "
+                   "the result is shown here instead", err=True)
+        return False

@@ -1,36 +1,64 @@
-"""The ``wordlelab`` command group; every input error becomes one line on stderr and exit 1."""
+"""The ``wordlelab`` command group; every input error becomes one line on stderr and exit 1.
+
+Ctrl-C anywhere (even while the modules load) ends with one line, ``wordlelab: interrupted``,
+and exit code 130: the convention of every command.
+"""
 
 from __future__ import annotations
 
 import sys
 from typing import Any
 
-import click
+INTERRUPTED = "wordlelab: interrupted"
 
-from ..errors import WordlelabError
+
+def _interrupted() -> None:
+    sys.stderr.write(f"\n{INTERRUPTED}\n")
+    sys.exit(130)
+
+
+try:
+    import click
+
+    from ..errors import WordlelabError
+except KeyboardInterrupt:  # Ctrl-C while Python loads the command line's modules
+    _interrupted()
 
 
 class WordlelabGroup(click.Group):
-    """A group whose errors never reach the user as a traceback."""
+    """A group whose errors never reach the user as a traceback; commands load on first use."""
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        _register()
+        return super().get_command(ctx, cmd_name)
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        _register()
+        return super().list_commands(ctx)
 
     def main(self, args: Any = None, prog_name: str | None = None, **extra: Any) -> Any:  # type: ignore[override]
         extra.pop("standalone_mode", None)
         try:
             rv = super().main(args=args, prog_name=prog_name or "wordlelab", standalone_mode=False, **extra)
         except WordlelabError as exc:
-            click.echo(f"wordlelab: error: {exc}", err=True)
-            sys.exit(1)
+            code = getattr(exc, "exit_code", 1)
+            click.echo(f"wordlelab: {'error: ' if code == 1 else ''}{exc}", err=True)
+            sys.exit(code)
         except click.exceptions.NoArgsIsHelpError as exc:
             click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
             sys.exit(0)
         except click.ClickException as exc:
             click.echo(f"wordlelab: error: {exc.format_message()}", err=True)
             sys.exit(1)
-        except click.exceptions.Abort:
-            click.echo("wordlelab: aborted", err=True)
-            sys.exit(1)
+        except click.exceptions.Abort as exc:
+            # click turns Ctrl-C (and Ctrl-D at a prompt) into Abort; both are the user stopping.
+            if isinstance(exc.__cause__, EOFError):
+                click.echo("wordlelab: aborted", err=True)
+                sys.exit(1)
+            click.echo(INTERRUPTED, err=True)
+            sys.exit(130)
         except KeyboardInterrupt:
-            click.echo("wordlelab: interrupted", err=True)
+            click.echo(INTERRUPTED, err=True)
             sys.exit(130)
         except BrokenPipeError:
             sys.exit(0)
@@ -45,10 +73,20 @@ def cli() -> None:
     """Play, coach, benchmark and provably solve Wordle."""
 
 
+_registered = False
+
+
 def _register() -> None:
-    # Each command lives in a module of its own; importing them here keeps start-up explicit.
+    # Each command lives in a module of its own, loaded on first use (they pull in numpy and
+    # numba): so a Ctrl-C during start-up is caught by main() and --version stays quick.
+    global _registered
+    if _registered:
+        return
     from . import assist as _assist
+    from . import analyse as _analyse
     from . import bench as _bench
+    from . import cache as _cache
+    from . import lists as _lists
     from . import check as _check
     from . import openers as _openers
     from . import optimal as _optimal
@@ -69,10 +107,16 @@ def _register() -> None:
     cli.add_command(_strategies.strategies)
     cli.add_command(_optimal.optimal)
     cli.add_command(_tree.tree)
-
-
-_register()
+    cli.add_command(_cache.cache)
+    cli.add_command(_analyse.analyse)
+    cli.add_command(_analyse.analyse, "analyze")
+    cli.add_command(_lists.lists_command)
+    _registered = True
 
 
 def main() -> None:
+    try:
+        _register()
+    except KeyboardInterrupt:
+        _interrupted()
     cli.main()

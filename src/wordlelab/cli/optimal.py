@@ -16,32 +16,49 @@ from rich.table import Table
 
 from ..optimal import Progress as SearchProgress
 from ..optimal import solve_optimal
-from .common import echo_json, list_options, load_lists, stderr, stdout
+from ..errors import WordlelabError
+from ..paths import available_memory_bytes
+from ..position import read_position
+from .common import check_output_path, echo_json, list_options, load_lists, stderr, stdout, write_output
 
 
 @click.command()
 @click.option("--opener", default=None, help="Solve for this first guess (default: try the best candidates).")
 @click.option("--hard", is_flag=True, help="Hard mode: every guess must use the revealed hints.")
+@click.option("--position", default=None, metavar="POSITION",
+              help="Solve from this position, e.g. 'salet:...y. drone:y...g' (a trailing word: that guess).")
 @click.option("--max-guesses", type=click.IntRange(1, 20), default=6, show_default=True,
               help="Every answer must be solved within this many guesses.")
 @click.option("--candidates", type=click.IntRange(1, 100000), default=10, show_default=True,
               help="Without --opener: how many openers (the lowest per-guess bounds first) to search.")
-@click.option("--out", "out", type=click.Path(dir_okay=False, writable=True), default=None,
+@click.option("--out", "out", type=click.Path(dir_okay=False), default=None,
               help="Write the tree here (one line per answer).")
 @click.option("--memo-mb", type=click.IntRange(1, 65536), default=256, show_default=True,
               help="Memory for the table of solved sub-problems.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @list_options
-def optimal(opener: str | None, hard: bool, max_guesses: int, candidates: int, out: str | None,
+def optimal(opener: str | None, hard: bool, position: str | None, max_guesses: int, candidates: int, out: str | None,
             memo_mb: int, as_json: bool, length: int, lang: str, words_file: str | None,
             answers_file: str | None) -> None:
     """Find the strategy with the fewest total guesses over all answers, and prove it.
 
     Ctrl-C stops the search and reports the best tree found so far as an upper bound.
     """
+    out_path = check_output_path(out, "--out")  # before the search: a proof is never lost to a bad path
+    memo_mb = capped_memo_mb(memo_mb)
     lists = load_lists(length, lang, words_file, answers_file)
     err = stderr()
     matrix = lists.matrix(on_build=lambda: err.print("building the pattern matrix…"))
+    history: list[tuple[int, int]] = []
+    subset: list[str] | None = None
+    if position is not None:
+        pos, trailing = read_position(position, matrix, hard=hard, max_guesses=max_guesses)
+        if trailing is not None and opener is not None:
+            raise WordlelabError("give the guess to value either at the end of --position or as --opener",
+                                 position)
+        opener = trailing or opener
+        history = list(pos.history)
+        subset = pos.candidate_words
     bar = Progress(
         SpinnerColumn(),
         TextColumn("{task.description}"),
@@ -62,10 +79,12 @@ def optimal(opener: str | None, hard: bool, max_guesses: int, candidates: int, o
                        upper="-" if p.upper is None else p.upper, lower="-" if p.lower is None else p.lower)
 
         res = solve_optimal(matrix, opener=opener, hard=hard, max_guesses=max_guesses,
-                            candidates=candidates, progress=progress, memo_mb=memo_mb)
+                            candidates=candidates, progress=progress, memo_mb=memo_mb, answers=subset,
+                            history=history)
     tree = res.tree()
-    if out:
-        tree.save(out)
+    written = out_path is None or write_output(out_path, tree.save, "tree")
+    if not written:
+        out = None
     status = "optimal (proven)" if res.proven else (
         "interrupted: upper bound" if res.interrupted else "upper bound")
     if as_json:
@@ -74,13 +93,15 @@ def optimal(opener: str | None, hard: bool, max_guesses: int, candidates: int, o
             "distribution": {str(k): v for k, v in tree.distribution.items()},
             "proven": res.proven, "lower_bound": res.lower_bound, "interrupted": res.interrupted,
             "hard": hard, "max_guesses": max_guesses, "answers": res.n_answers,
-            "nodes": res.nodes, "seconds": round(res.elapsed, 2), "out": out,
+            "nodes": res.nodes, "seconds": round(res.elapsed, 2), "out": out, "position": position,
             "openers": [{"word": o.word, "value": o.value, "exact": o.exact, "greedy": o.greedy}
                         for o in res.openers],
         })
     else:
         con = stdout()
         mode = "hard mode" if hard else "normal mode"
+        if position is not None:
+            con.print(f"from {position}: {res.n_answers} answers possible, {max_guesses - len(history)} guesses left")
         con.print(f"[bold]{res.opener}[/bold] ({mode}): {res.total} guesses for {res.n_answers} answers, "
                   f"mean {res.mean:.4f}, worst {res.worst} — {status}")
         if not res.proven:
@@ -96,3 +117,18 @@ def optimal(opener: str | None, hard: bool, max_guesses: int, candidates: int, o
         con.print(f"{res.nodes:,} nodes in {res.elapsed:.1f}s" + (f"; tree written to {out}" if out else ""))
     if res.interrupted:
         sys.exit(130)
+    if not written:
+        sys.exit(1)
+
+
+def capped_memo_mb(memo_mb: int) -> int:
+    """--memo-mb, at most half the memory this machine has free (said on stderr when capped)."""
+    free = available_memory_bytes()
+    if free is None:
+        return memo_mb
+    cap = max(16, free // 2 // 2**20)
+    if memo_mb > cap:
+        click.echo(f"wordlelab: --memo-mb {memo_mb} is more than half the free memory "
+                   f"({free // 2**20} MB free); using {cap}", err=True)
+        return cap
+    return memo_mb

@@ -176,6 +176,8 @@ def stats(length: int | None, lang: str | None, as_json: bool) -> None:
     """Show your statistics from 'wordlelab play'."""
     store = StatsStore()
     s = store.summary(length, lang)
+    for f in store.unreadable_pending:
+        click.echo(f"wordlelab: a kept game could not be read and is left in place: {f}", err=True)
     if as_json:
         echo_json({**s.to_dict(), "database": str(store.path)})
         return

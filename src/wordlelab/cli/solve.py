@@ -25,10 +25,13 @@ def solve(word: str, strategy: str, hard: bool, opener: str, as_json: bool, leng
     """Show how STRATEGY solves WORD: each guess, its feedback and the words left."""
     lists = load_lists(length, lang, words_file, answers_file)
     steps = solve_word(lists.matrix(), word, strategy, hard=hard, opener=opener)
+    listed = steps[-1].word in lists.answers
+    widened_at = next((i for i, s in enumerate(steps, 1) if s.widened), None)
     if as_json:
         echo_json({"answer": steps[-1].word, "strategy": strategy, "hard": hard, "guesses": len(steps),
+                   "in_answer_list": listed, "widened_at": widened_at,
                    "steps": [{"guess": s.word, "pattern": str(s.pattern), "emoji": s.pattern.emoji,
-                              "before": s.before, "after": s.after} for s in steps]})
+                              "before": s.before, "after": s.after, "widened": s.widened} for s in steps]})
         return
     table = Table(box=None, pad_edge=False, header_style="bold")
     for name, justify in (("#", "right"), ("guess", "left"), ("feedback", "left"), ("left", "right")):
@@ -39,3 +42,6 @@ def solve(word: str, strategy: str, hard: bool, opener: str, as_json: bool, leng
     out.print(f"{strategy}{' (hard mode)' if hard else ''} solves {steps[-1].word.upper()} "
               f"in {len(steps)} {'guess' if len(steps) == 1 else 'guesses'}:")
     out.print(table)
+    if not listed:
+        out.print(f"{steps[-1].word.upper()} is not in the answer list ({lists.answers.name}); after guess "
+                  f"{widened_at} no listed answer fitted and every allowed word became possible.")

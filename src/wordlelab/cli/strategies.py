@@ -9,15 +9,9 @@ from .common import echo_json, stdout
 
 
 def strategy_rows() -> list[dict[str, object]]:
-    rows = []
-    for cls in strategy_classes():
-        try:
-            params = cls().params()
-        except TypeError:  # a strategy that cannot be built without arguments
-            params = {}
-        rows.append({"name": cls.name, "aliases": list(cls.aliases), "summary": cls.summary,
-                     "pool": params.pop("pool", cls.default_pool), "options": params})
-    return rows
+    return [{"name": cls.name, "aliases": list(cls.aliases), "summary": cls.summary,
+             "pool": cls.default_pool, "options": [o.to_dict() for o in cls.options]}
+            for cls in strategy_classes()]
 
 
 @click.command("strategies")
@@ -32,8 +26,13 @@ def strategies(as_json: bool) -> None:
     width = max(len(str(r["name"])) for r in rows)
     for r in rows:
         aliases = ", ".join(r["aliases"])  # type: ignore[arg-type]
-        options: dict[str, object] = r["options"]  # type: ignore[assignment]
-        opts = " ".join(f"{k}={v}" for k, v in options.items())
-        extra = f"pool={r['pool']}" + (f" {opts}" if opts else "")
+        options: list[dict[str, object]] = r["options"]  # type: ignore[assignment]
+        defaults = "".join(f" {o['name']}={o['default']}" for o in options if o["default"] is not None)
         out.print(f"[bold]{str(r['name']):<{width}}[/]  {r['summary']}  "
-                  f"[dim](aliases: {aliases or '-'}; {extra})[/]")
+                  f"[dim](aliases: {aliases or '-'}; pool={r['pool']}{defaults})[/]")
+        for o in options:
+            rng = o["range"]
+            default = "none" if o["default"] is None else o["default"]
+            out.print(f"{'':<{width}}    -o {o['name']}=<{o['type']}>  {o['help']} "
+                      f"[dim](default {default}{', ' + rng if rng else ''})[/]")
+    out.print("\nOptions are given as -o NAME=VALUE, e.g. wordlelab bench -s lookahead -o m=20.")

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import click
 from rich.tree import Tree as RichTree
 
 from ..errors import InvalidPatternError
 from ..feedback import Pattern, score
-from ..tree import DecisionTree
+from ..tree import DecisionTree, bundled_trees, load_tree
 from .common import echo_json, list_options, load_lists, stdout
 
 
@@ -16,8 +18,12 @@ def tree() -> None:
     """Check and inspect decision-tree files (one line of guesses per answer)."""
 
 
-@tree.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+FILE_HELP = ("FILE is a tree file or a shipped tree's name ({names}); without it, the shipped tree "
+             "for the lists and mode given.")
+
+
+@tree.command(epilog=FILE_HELP.format(names=", ".join(bundled_trees())))
+@click.argument("file", required=False)
 @click.option("--hard", is_flag=True, help="Also check that every guess is legal in hard mode.")
 @click.option("--max-guesses", type=click.IntRange(1, 100), default=None,
               help="Fail when a line has more guesses than this.")
@@ -27,7 +33,8 @@ def verify(file: str, hard: bool, max_guesses: int | None, as_json: bool, length
            words_file: str | None, answers_file: str | None) -> None:
     """Replay every line of FILE with the game engine and report the tree's figures."""
     lists = load_lists(length, lang, words_file, answers_file)
-    t = DecisionTree.from_file(file)
+    t = load_tree(file, lists.guesses, lists.answers, hard)
+    file = file or t.name
     report = t.verify(lists.guesses, lists.answers, hard=hard, max_guesses=max_guesses)
     if as_json:
         echo_json({"file": file, "ok": True, **report.as_dict()})
@@ -48,16 +55,25 @@ def _history(text: str | None, length: int) -> list[tuple[str, Pattern]]:
     return [(tokens[i].lower(), Pattern.parse(tokens[i + 1], length)) for i in range(0, len(tokens), 2)]
 
 
-@tree.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@tree.command(epilog=FILE_HELP.format(names=", ".join(bundled_trees())))
+@click.argument("file", required=False)
+@click.option("--hard", is_flag=True, help="The shipped hard-mode tree (without FILE).")
 @click.option("--answer", default=None, help="Show only the path to this answer.")
 @click.option("--after", default=None, metavar="'GUESS FEEDBACK ...'",
               help="Show the subtree after these guesses and feedback, e.g. 'salet ..y..'.")
 @click.option("--depth", type=click.IntRange(1, 20), default=2, show_default=True,
               help="Levels of the subtree to show.")
-def show(file: str, answer: str | None, after: str | None, depth: int) -> None:
+@list_options
+def show(file: str | None, hard: bool, answer: str | None, after: str | None, depth: int, length: int,
+         lang: str, words_file: str | None, answers_file: str | None) -> None:
     """Print FILE's tree (its first levels) or the path to one answer."""
-    t = DecisionTree.from_file(file)
+    if file is None or not Path(file).exists():
+        lists = load_lists(length, lang, words_file, answers_file)
+        t = load_tree(file, lists.guesses, lists.answers, hard)
+    else:
+        t = DecisionTree.from_file(file)
+    file = file or t.name
+    t.check_shape()
     con = stdout()
     if answer:
         steps = t.path(answer)

@@ -8,6 +8,7 @@ a possible answer, then to the alphabetically first word.
 
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
@@ -22,6 +23,72 @@ from ..kernels.partition import partition_stats
 POOLS = ("all", "candidates")
 # Candidate sets up to this size are scored with the transposed-matrix kernel.
 SMALL_SET = 40
+
+
+@dataclass(frozen=True)
+class Option:
+    """A strategy option as users see it: name, type, allowed range, default and one line of help.
+
+    ``kind`` is ``int``, ``float`` or ``str``; values given as text (``-o m=20``) are converted,
+    and anything outside ``low``..``high`` is refused when the strategy is made.
+    """
+
+    name: str
+    kind: type
+    default: Any
+    help: str
+    low: float | None = None
+    high: float | None = None
+    # Why ``high`` is there, said in the error (e.g. "larger values take hours").
+    why: str = ""
+
+    @property
+    def range_text(self) -> str:
+        low, high = _num(self.low), _num(self.high)
+        if low and high:
+            return f"{low}..{high}"
+        return f">= {low}" if low else f"<= {high}" if high else ""
+
+    def convert(self, strategy: str, value: Any) -> Any:
+        """``value`` checked and converted; WordlelabError naming the strategy and option if not."""
+        what = {int: "a whole number", float: "a number", str: "text"}.get(self.kind, self.kind.__name__)
+        where = f"strategy {strategy!r} option {self.name}"
+        if self.kind is str:
+            if not isinstance(value, str):
+                raise WordlelabError(f"{where} must be {what}, not {value!r}", value)
+            return value
+        out: int | float
+        try:
+            if isinstance(value, bool):
+                raise ValueError
+            if isinstance(value, str):
+                text = value.strip().replace("_", "")
+                out = int(text) if self.kind is int else float(text)
+            elif self.kind is int:
+                if isinstance(value, float) and not value.is_integer():
+                    raise ValueError
+                out = int(value)
+            else:
+                out = float(value)
+        except (TypeError, ValueError, OverflowError):
+            raise WordlelabError(f"{where} must be {what}, not {value!r}", value) from None
+        if isinstance(out, float) and not math.isfinite(out):
+            raise WordlelabError(f"{where} must be a finite number, not {value!r}", value)
+        if (self.low is not None and out < self.low) or (self.high is not None and out > self.high):
+            why = f" ({self.why})" if self.why else ""
+            raise WordlelabError(f"{where} must be in {self.range_text}, not {value!r}{why}", value)
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "type": self.kind.__name__, "default": self.default,
+                "low": self.low, "high": self.high, "range": self.range_text, "help": self.help}
+
+
+def _num(x: float | None) -> str:
+    """A bound as people write it: 2000, 0.01, 4294967295 (no exponent)."""
+    if x is None:
+        return ""
+    return str(int(x)) if float(x).is_integer() else f"{x:g}"
 
 
 @dataclass(frozen=True, order=True)
@@ -44,20 +111,31 @@ class Strategy(ABC):
     summary: ClassVar[str] = ""
     metric: ClassVar[str] = "score"
     default_pool: ClassVar[str] = "all"
+    # The options the strategy takes besides ``pool``; each becomes an attribute of that name.
+    options: ClassVar[tuple[Option, ...]] = ()
 
     def __init__(self, pool: str | None = None, **options: Any) -> None:
         pool = pool or self.default_pool
         if pool not in POOLS:
             raise WordlelabError(f"unknown guess pool {pool!r}; use one of {', '.join(POOLS)}", pool)
         self.pool = pool
-        if options:
+        declared = {o.name: o for o in self.options}
+        unknown = sorted(k for k in options if k not in declared)
+        if unknown:
+            known = ", ".join(declared) if declared else "none besides pool"
             raise WordlelabError(
-                f"strategy {self.name!r} takes no option {', '.join(sorted(options))}", options
+                f"strategy {self.name!r} takes no option {', '.join(unknown)} (its options: {known})",
+                options,
             )
+        for opt in self.options:
+            value = options.get(opt.name, opt.default)
+            if opt.name in options or value is not None:
+                value = opt.convert(self.name, value)
+            setattr(self, opt.name, value)
 
     def params(self) -> dict[str, Any]:
         """The options that decide this strategy's choices (they key the opener cache)."""
-        return {"pool": self.pool}
+        return {"pool": self.pool, **{o.name: getattr(self, o.name) for o in self.options}}
 
     @property
     def token(self) -> str:

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
 from ..game import Position
-from .base import Choice, Strategy, register
+from .base import Choice, Option, Strategy, register
 
 
 @register
@@ -17,13 +15,8 @@ class Random(Strategy):
     summary = "a random candidate (seeded; the same position always gets the same guess)"
     metric = "draw"
     default_pool = "candidates"
-
-    def __init__(self, pool: str | None = None, seed: int = 0, **options: Any) -> None:
-        super().__init__(pool, **options)
-        self.seed = int(seed)
-
-    def params(self) -> dict[str, Any]:
-        return {**super().params(), "seed": self.seed}
+    options = (Option("seed", int, 0, "the random seed", 0, 2**32 - 1),)
+    seed: int
 
     def rank_rows(self, position: Position, rows: np.ndarray, top: int) -> list[Choice]:
         # Seeded by the position's history, not by call order, so that a game played alone and

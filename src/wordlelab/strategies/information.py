@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import math
-from typing import Any
-
 import numpy as np
 
 from ..game import Position, guess_codes
-from .base import Choice, Strategy, register
+from .base import Choice, Option, Strategy, register
 from .words_cache import alphabet, answer_codes
 
 
@@ -59,17 +57,8 @@ class ApproxEntropy(Strategy):
     aliases = ("fast-entropy",)
     summary = "rank by summed per-letter-per-position entropy, exact entropy for the top a % only"
     metric = "bits"
-
-    def __init__(self, pool: str | None = None, top_percent: float = 3.0, **options: Any) -> None:
-        super().__init__(pool, **options)
-        if not 0 < float(top_percent) <= 100:
-            from ..errors import WordlelabError
-
-            raise WordlelabError(f"top_percent must be in (0, 100], not {top_percent!r}", top_percent)
-        self.top_percent = float(top_percent)
-
-    def params(self) -> dict[str, Any]:
-        return {**super().params(), "top_percent": self.top_percent}
+    options = (Option("top_percent", float, 3.0, "the share of the pool (in %) scored exactly", 0.01, 100),)
+    top_percent: float
 
     def shortlist(self, position: Position, rows: np.ndarray) -> np.ndarray:
         """The top a % of ``rows`` by the letter approximation (ties: lower row first)."""
@@ -92,13 +81,8 @@ class EntropyThenAnswers(Entropy):
     name = "entropy-then-answers"
     aliases = ("entropy-answers",)
     summary = "entropy over the whole pool for the first n guesses (default 2), then candidates only"
-
-    def __init__(self, pool: str | None = None, n: int = 2, **options: Any) -> None:
-        super().__init__(pool, **options)
-        self.n = int(n)
-
-    def params(self) -> dict[str, Any]:
-        return {**super().params(), "n": self.n}
+    options = (Option("n", int, 2, "guesses drawn from the whole pool before candidates only", 0, 30),)
+    n: int
 
     def pool_rows(self, position: Position) -> np.ndarray:
         if position.turn > self.n:

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import numpy as np
 
-from ..errors import WordlelabError
 from ..game import Position
 from ..kernels.columns import MAX_PATTERNS, one_step_cost_t, scratch_for
 from ..kernels.scoring import cost_table, one_step_cost
-from .base import SMALL_SET, Choice, Strategy, register, transposed
+from .base import SMALL_SET, Choice, Option, Strategy, register, transposed
+
+
+# Every re-ranked guess costs a two-step search over all candidates; past this the opener alone
+# takes a long while, and no list has enough useful guesses to gain from more.
+MAX_M = 2000
 
 
 @register
@@ -20,15 +22,9 @@ class Lookahead(Strategy):
     summary = "top m guesses by entropy (default 50) re-ranked by a two-step expected guess count"
     metric = "expected guesses"
     version = 3  # the leaf estimate was refitted
-
-    def __init__(self, pool: str | None = None, m: int = 50, **options: Any) -> None:
-        super().__init__(pool, **options)
-        if int(m) < 1:
-            raise WordlelabError(f"m must be at least 1, not {m!r}", m)
-        self.m = int(m)
-
-    def params(self) -> dict[str, Any]:
-        return {**super().params(), "m": self.m}
+    options = (Option("m", int, 50, "how many of the best guesses by entropy are re-ranked", 1, MAX_M,
+                      why=f"each costs a two-step search; m={MAX_M} already takes minutes per opener"),)
+    m: int
 
     def expected_guesses(self, position: Position, row: int) -> float:
         """Expected guesses to finish from ``position`` playing ``row`` and then the best second guess.

@@ -9,7 +9,7 @@ import numpy as np
 from ..errors import WordlelabError
 from ..game import Position
 from ..tree import DecisionTree, find_bundled_tree
-from .base import Choice, Strategy, register
+from .base import Choice, Option, Strategy, register
 
 
 @register
@@ -24,9 +24,18 @@ class Optimal(Strategy):
     aliases = ("exact",)
     summary = "provably optimal: fewest total guesses (shipped trees, else an exact search)"
     metric = "guesses"
+    options = (
+        Option("tree", str, None, "a decision-tree file to play instead of the shipped trees"),
+        Option("max_answers", int, 400, "the largest candidate set an exact search is started for",
+               1, 5000, why="larger sets take hours"),
+    )
+    max_answers: int
 
-    def __init__(self, pool: str | None = None, tree: DecisionTree | str | None = None,
-                 max_answers: int = 400, **options: Any) -> None:
+    def __init__(self, pool: str | None = None, tree: DecisionTree | str | None = None, **options: Any) -> None:
+        # A DecisionTree object is not an option value users can type; it is taken as it is.
+        given = tree if isinstance(tree, DecisionTree) else None
+        if tree is not None and given is None:
+            options["tree"] = tree
         super().__init__(pool, **options)
         if self.pool != "all":
             # The exact search proves its optimum over a fixed guess list; "only the remaining
@@ -35,15 +44,20 @@ class Optimal(Strategy):
                 f"the optimal strategy guesses from every allowed word; pool {self.pool!r} is not supported",
                 self.pool,
             )
-        if isinstance(tree, str):
-            tree = DecisionTree.from_file(tree)
-        self._given = tree
-        self.max_answers = max_answers
+        path = self.__dict__.pop("tree", None)
+        self._given = given if given is not None else (DecisionTree.from_file(path) if path else None)
         self._trees: dict[tuple, DecisionTree | None] = {}
         self._engines: dict[tuple, Any] = {}
 
     def __repr__(self) -> str:
         return f"Optimal(max_answers={self.max_answers})"
+
+    def params(self) -> dict[str, Any]:
+        # The tree is not a plain value; it is named by its file (or absent).
+        out: dict[str, Any] = {"pool": self.pool, "max_answers": self.max_answers}
+        if self._given is not None:
+            out["tree"] = self._given.name
+        return out
 
     # The base class ranks rows; this strategy knows one best guess per position.
     def rank_rows(self, position: Position, rows: np.ndarray, top: int) -> list[Choice]:

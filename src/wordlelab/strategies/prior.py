@@ -22,7 +22,7 @@ from ..game import Position
 from ..kernels.partition import weighted_entropy
 from ..matrix import PatternMatrix
 from ..words import WordList
-from .base import Choice, Strategy, register
+from .base import Choice, Option, Strategy, register
 
 # (h, f(h)) points, linear in between and extrapolated by the last slope. Measured by
 # tools/calibrate_prior.py on the original lists (greedy entropy, uniform prior).
@@ -40,13 +40,16 @@ def guesses_left(h: np.ndarray | float) -> np.ndarray:
 
 
 @lru_cache(maxsize=8)
-def _answer_prior(fingerprint: str, answers: WordList, common: int) -> np.ndarray:
-    return prior_weights(answers, n_common=common)
+def _answer_prior(fingerprint: str, answers: WordList, common: int, width: float) -> np.ndarray:
+    return prior_weights(answers, n_common=common, width=width)
 
 
-def answer_prior(matrix: PatternMatrix, common: int = 3000) -> np.ndarray:
-    """Unnormalised prior weight of each answer column (sigmoid over frequency rank)."""
-    return _answer_prior(matrix.answers.fingerprint, matrix.answers, common)
+def answer_prior(matrix: PatternMatrix, common: int = 3000, width: float = 10.0) -> np.ndarray:
+    """Unnormalised prior weight of each answer column (sigmoid over frequency rank).
+
+    ``width`` is the prior's sharpness: how many logistic units the frequency ranks span.
+    """
+    return _answer_prior(matrix.answers.fingerprint, matrix.answers, common, float(width))
 
 
 @register
@@ -55,13 +58,9 @@ class Prior(Strategy):
     aliases = ("3b1b", "frequency-prior")
     summary = "minimise expected guesses: word-frequency prior for the answer, entropy for guesses left"
     metric = "expected guesses"
-
-    def __init__(self, pool: str | None = None, common: int = 3000, **options: object) -> None:
-        super().__init__(pool, **options)
-        self.common = int(common)
-
-    def params(self) -> dict[str, object]:
-        return {**super().params(), "common": self.common}
+    options = (Option("common", int, 3000, "the frequency rank whose word gets prior 1/2 "
+                      "(capped at the list size)", 1, 10**7),)
+    common: int
 
     def rank_rows(self, position: Position, rows: np.ndarray, top: int) -> list[Choice]:
         m = position.matrix

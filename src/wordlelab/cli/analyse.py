@@ -1,0 +1,94 @@
+"""wordlelab analyse: an exact review of a game, guess by guess (WordleBot's review, proven)."""
+
+from __future__ import annotations
+
+import click
+from rich.markup import escape
+from rich.table import Table
+
+from ..analysis import parse_share_grid
+from ..errors import ShareGridError, WordlelabError
+from ..feedback import Pattern, score
+from ..position import parse_position
+from ..review import Review, review
+from .check import read_grid
+from .common import echo_json, list_options, load_lists, stdout
+
+
+def _num(x: float | None) -> str:
+    return "-" if x is None else f"{x:.3f}"
+
+
+def _cost(low: float, high: float) -> str:
+    if high == float("inf"):
+        return f"≥{low:.3f}"
+    return f"{low:.3f}" if abs(high - low) < 1e-9 else f"{low:.3f}…{high:.3f}"
+
+
+def show(r: Review) -> None:
+    out = stdout()
+    table = Table(box=None, pad_edge=False, header_style="bold")
+    for name, justify in (("#", "right"), ("guess", "left"), ("feedback", "left"), ("left", "right"),
+                          ("played", "right"), ("best", "left"), ("cost", "right"), ("luck", "right")):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for s in r.steps:
+        best = f"{(s.best or '-').upper()} {_num(s.best_expected)}"
+        mark = "" if s.exact else " (bounds)"
+        table.add_row(str(s.turn), s.guess.upper(), Pattern.parse(s.pattern).emoji, f"{s.before}→{s.after}",
+                      _num(s.played_expected), best, _cost(s.cost_low, s.cost_high) + mark,
+                      "-" if s.luck is None else str(s.luck))
+    mode = " (hard mode)" if r.hard else ""
+    title = f"answer {r.answer.upper()}" if r.answer else ("solved" if r.solved else "game so far")
+    out.print(f"[bold]Exact review[/]{mode}: {title}; expected guesses from each position, this guess included")
+    out.print(table)
+    for note in r.notes:
+        out.print(f"• {escape(note)}")
+    total = _cost(r.cost_low, r.cost_high)
+    proof = "exact" if r.exact else "proven bounds: some steps ran out of time"
+    out.print(f"total cost against perfect play: {total} guesses ({proof})")
+
+
+@click.command("analyse")
+@click.argument("position", required=False)
+@click.option("--played", default=None, help="The words played, comma- or space-separated (with --answer or --grid).")
+@click.option("--answer", default=None, help="The answer (gives each guess's feedback).")
+@click.option("--grid", "grid_file", default=None, metavar="FILE|-",
+              help="A share grid (file, or - for stdin) giving the feedback of the --played words.")
+@click.option("--hard", is_flag=True, help="Hard mode (WordleBot cannot review these).")
+@click.option("--max-guesses", type=click.IntRange(1, 20), default=6, show_default=True)
+@click.option("--budget", type=click.FloatRange(0.01, 3600), default=2.0, show_default=True,
+              help="Seconds of exact search per step; what does not finish is reported as bounds.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@list_options
+def analyse(position: str | None, played: str | None, answer: str | None, grid_file: str | None, hard: bool,
+            max_guesses: int, budget: float, as_json: bool, length: int, lang: str, words_file: str | None,
+            answers_file: str | None) -> None:
+    """Review a game exactly: POSITION (e.g. 'salet:...y. drone:y...g'), or --played with --answer or --grid."""
+    words = [w for w in (played or "").replace(",", " ").split()]
+    if position is not None and (played or grid_file):
+        raise WordlelabError("give a POSITION or --played, not both", position)
+    if position is None and not words:
+        raise WordlelabError("nothing to review: give a POSITION, or --played with --answer or --grid", None)
+    if words and answer is None and grid_file is None:
+        raise WordlelabError("--played needs --answer or --grid to know each guess's feedback", played)
+    lists = load_lists(length, lang, words_file, answers_file)
+    if position is not None:
+        parsed = parse_position(position)
+        history = list(parsed.history)
+        if parsed.guess:
+            raise WordlelabError(f"position {position!r} ends with a guess without feedback; "
+                                 "'wordlelab optimal --position' values a guess", position)
+    elif grid_file is not None:
+        grid = parse_share_grid(read_grid(grid_file))
+        if len(grid.rows) != len(words):
+            raise ShareGridError(f"{len(grid.rows)} rows but {len(words)} words in --played", played)
+        history = list(zip(words, grid.rows))
+        hard = hard or grid.hard
+    else:
+        assert answer is not None
+        history = [(w, score(lists.guesses.normalize(w), lists.guesses.normalize(answer))) for w in words]
+    result = review(lists.matrix(), history, hard=hard, max_guesses=max_guesses, answer=answer, budget=budget)
+    if as_json:
+        echo_json(result.to_dict())
+    else:
+        show(result)

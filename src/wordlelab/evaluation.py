@@ -1,0 +1,241 @@
+"""Exact values of positions and guesses, for players: the exact search, one position at a time.
+
+``evaluate(position)`` gives the fewest total guesses still needed over the answers left (each
+equally likely, as the exact search assumes), the best guess, the exact value of any guess and
+the exact top N. It is anytime: with a time budget that runs out first it returns proven lower
+and upper bounds (an exact sub-search that did not finish, a greedy tree) and says which is
+which; a figure is called exact only when lower == upper.
+
+Totals count the guesses still to make, the next one included: 1 for one answer, 3 for two.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from .errors import WordlelabError
+from .game import Position
+from .kernels import search as K
+from .optimal import INF, Engine, Solver, _run_interruptibly
+from .tree import find_bundled_tree
+
+# Engines (with their memo) kept for the last few (matrix, mode, limit): a game's positions share them.
+_CACHE: OrderedDict[tuple, tuple[Engine, Solver, Solver]] = OrderedDict()
+_CACHE_SIZE = 4
+MEMO_MB = 64
+
+
+@dataclass(frozen=True)
+class GuessValue:
+    """A guess's total from a position: exact when ``lower == upper``, else proven bounds."""
+
+    word: str
+    lower: int
+    upper: int
+    n: int  # answers possible at the position
+
+    @property
+    def exact(self) -> bool:
+        return self.lower == self.upper
+
+    @property
+    def expected(self) -> float:
+        """Expected guesses from the position, this guess included (the upper bound if not exact)."""
+        return self.upper / self.n
+
+    def to_dict(self) -> dict[str, object]:
+        return {"word": self.word, "exact": self.exact, "total": self.upper if self.exact else None,
+                "lower": self.lower, "upper": None if self.upper >= INF else self.upper,
+                "expected": round(self.expected, 4) if self.upper < INF else None}
+
+
+@dataclass
+class Evaluation:
+    """What ``evaluate`` proved about a position."""
+
+    n: int  # answers still possible
+    guesses_left: int
+    lower: int  # proven bounds on the fewest total guesses still needed
+    upper: int
+    best: str | None  # a guess that reaches ``upper`` (optimal when exact)
+    top: list[GuessValue] = field(default_factory=list)
+    guess: GuessValue | None = None  # the value of the guess asked about
+    seconds: float = 0.0
+    source: str = "search"  # "search", or "tree" when a shipped proven tree gave the value
+    top_complete: bool = True  # False when the budget ran out before the top N were proven
+
+    @property
+    def exact(self) -> bool:
+        return self.lower == self.upper
+
+    @property
+    def expected(self) -> float:
+        return self.upper / self.n
+
+    def cost(self, guess: GuessValue) -> tuple[float, float]:
+        """How many guesses (expected) ``guess`` loses against the best: (at least, at most)."""
+        low = max(0.0, (guess.lower - self.upper) / self.n)
+        high = max(0.0, (guess.upper - self.lower) / self.n) if guess.upper < INF else float("inf")
+        return low, high
+
+    def to_dict(self) -> dict[str, object]:
+        return {"answers": self.n, "guesses_left": self.guesses_left, "exact": self.exact,
+                "total": self.upper if self.exact else None, "lower": self.lower,
+                "upper": None if self.upper >= INF else self.upper,
+                "expected": round(self.expected, 4) if self.upper < INF else None, "best": self.best,
+                "top": [g.to_dict() for g in self.top], "guess": self.guess.to_dict() if self.guess else None,
+                "top_complete": self.top_complete, "seconds": round(self.seconds, 4), "source": self.source}
+
+
+def _engine(position: Position) -> tuple[Engine, Solver, Solver]:
+    m = position.matrix
+    key = (id(m), position.hard, position.max_guesses)
+    got = _CACHE.get(key)
+    if got is not None and got[0].matrix is m:
+        _CACHE.move_to_end(key)
+        return got
+    engine = Engine(m, position.hard, position.max_guesses, memo_mb=MEMO_MB)
+    ctl = np.zeros(K.CTL_SIZE, dtype=np.int64)
+    got = (engine, Solver(engine, 0, ctl), Solver(engine, 1, ctl, slots=1 << 16))
+    _CACHE[key] = got
+    while len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return got
+
+
+class _OutOfTime(Exception):
+    pass
+
+
+def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
+             budget: float | None = None) -> Evaluation:
+    """Exact value of ``position`` (and of ``guess``, and the ``top`` best guesses) within ``budget`` s.
+
+    Without a budget the search runs to the end. With one, whatever is not finished in time is
+    reported as proven bounds.
+    """
+    if position.solved:
+        raise WordlelabError("the game is solved; there is nothing left to evaluate")
+    start = time.monotonic()
+    engine, exact, greedy = _engine(position)
+    m = position.matrix
+    S = np.sort(position.candidates.astype(np.int64))
+    n = int(S.size)
+    d = position.max_guesses - len(position.history)
+    rule = engine.rule_from(position.history)
+    ctl = exact.ctl
+    stop = threading.Event()
+    timer = threading.Timer(budget, stop.set) if budget is not None else None
+    if timer is not None:
+        timer.daemon = True
+        timer.start()
+
+    def run(fn) -> int | None:
+        """A kernel call, or None when the budget ran out during it."""
+        if stop.is_set():
+            return None
+        v = _run_interruptibly(fn, ctl, lambda: None, stop)
+        if ctl[K.CTL_STOP]:
+            ctl[K.CTL_STOP] = 0
+            return None
+        return v
+
+    bounds = engine.bounds(S, d) if d >= 1 else np.full(len(m.guesses), INF, dtype=np.int64)
+    legal = position.legal_mask() if position.hard else None
+
+    def guess_value(g: int, beta: int = INF) -> GuessValue:
+        """Total of guess row ``g``: exact below ``beta``; bounds when cut or out of time."""
+        word = m.guesses[g]
+        if legal is not None and not legal[g]:
+            return GuessValue(word, INF, INF, n)
+        groups = [(p, sub) for p, sub in engine.groups(S, g) if p != engine.win]
+        lbs = [int(engine.lbtab[d - 1, sub.size]) if d >= 1 else INF for _, sub in groups]
+        low = up = n
+        rem = sum(lbs)
+        exact_so_far = True
+        for (p, sub), lb in zip(groups, lbs):
+            rem -= lb
+            crule = engine.rule_after(rule, g, p)
+            v = None if not exact_so_far else run(
+                lambda sub=sub, crule=crule: exact.value(sub, d - 1, crule, max(1, beta - low - rem)))
+            if v is not None and v < max(1, beta - low - rem):
+                low += v
+                up += v
+                continue
+            exact_so_far = False
+            low += max(lb, v if v is not None else lb)
+            gv = greedy.value(sub, d - 1, crule)
+            up = INF if gv >= INF or up >= INF else up + gv
+        return GuessValue(word, min(low, INF), min(up, INF), n)
+
+    def best_row(value: int) -> int:
+        """A guess reaching ``value``: the memo's, else the first in bound order that does."""
+        if n <= 2:
+            return int(m.answer_to_guess[S[0]])
+        g = int(K.memo_best(S, np.int64(min(d, n)), rule, engine.hard, exact.memo))
+        if g >= 0:
+            return g
+        for g in np.lexsort((np.arange(len(m.guesses)), ~_candidate_rows(position), bounds)):
+            if guess_value(int(g), value + 1).upper == value:
+                return int(g)
+        raise WordlelabError("no guess reaches the position's value")  # cannot happen: the search found one
+
+    source = "search"
+    best: str | None = None
+    tree = find_bundled_tree(m.guesses, m.answers, position.hard, position.max_guesses) \
+        if not position.history and n == len(m.answers) else None
+    if tree is not None:
+        lower = upper = tree.total
+        best, source = tree.opener, "tree"
+    else:
+        v = run(lambda: exact.value(S, d, rule))
+        if v is not None:
+            lower = upper = v
+            best = m.guesses[best_row(v)] if v < INF else None
+        else:
+            lower = int(min(engine.lbtab[min(d, n), n] if d >= 1 else INF, bounds.min()))
+            upper = greedy.value(S, d, rule)
+            best = m.guesses[greedy.best_guess(S, d, rule)] if upper < INF else None
+    if upper >= INF and lower >= INF:
+        raise WordlelabError(f"no strategy solves the {n} answers left within the {d} guesses left")
+
+    result = Evaluation(n, d, lower, upper, best, source=source)
+    if guess is not None:
+        g = m.guesses.lookup(guess)
+        if tree is not None and m.guesses[g] == tree.opener:
+            result.guess = GuessValue(m.guesses[g], tree.total, tree.total, n)
+        else:
+            result.guess = guess_value(g)
+    if top > 0:
+        order = np.lexsort((np.arange(len(m.guesses)), ~_candidate_rows(position), bounds))
+        found: list[GuessValue] = []
+        for g in order:
+            g = int(g)
+            bound = int(bounds[g])
+            if bound >= INF or (len(found) >= top and bound >= found[-1].upper):
+                break
+            if stop.is_set():
+                break
+            beta = found[-1].upper + 1 if len(found) >= top else INF
+            gv = guess_value(g, beta)
+            if gv.exact:
+                found.append(gv)
+                found.sort(key=lambda x: (x.upper, x.word))
+                del found[top:]
+        result.top = found
+        result.top_complete = not stop.is_set()
+    if timer is not None:
+        timer.cancel()
+    result.seconds = time.monotonic() - start
+    return result
+
+
+def _candidate_rows(position: Position) -> np.ndarray:
+    mask = np.zeros(len(position.matrix.guesses), dtype=bool)
+    mask[position.candidate_guess_rows()] = True
+    return mask

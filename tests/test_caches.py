@@ -1,0 +1,99 @@
+"""Every cache is validated like the matrix cache and rebuilt on anything else (issue 15 #9)."""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+
+import numpy as np
+import pytest
+
+from wordlelab import frequency
+from wordlelab.matrix import _MAGIC, PatternMatrix, matrix_key
+from wordlelab.openers import opener_path, strategy_opener
+from wordlelab.paths import cache_dir
+from wordlelab.strategies import make_strategy
+from wordlelab.words import WordList
+
+GUESSES = WordList(["crane", "slate", "trace", "crate", "plumb", "lumpy", "cigar", "rebut"], name="g")
+ANSWERS = WordList(["crane", "trace", "crate", "cigar", "rebut"], name="a")
+
+
+@pytest.fixture
+def own_cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("WORDLELAB_CACHE_DIR", str(tmp_path / "cache"))
+    return tmp_path / "cache"
+
+
+def _within(seconds: float, fn):
+    """Run ``fn`` in a thread; fail (instead of hanging the suite) if it blocks."""
+    box = {}
+    t = threading.Thread(target=lambda: box.setdefault("v", fn()), daemon=True)
+    t.start()
+    t.join(seconds)
+    assert not t.is_alive(), "blocked on a cache file"
+    return box["v"]
+
+
+def _matrix_file() -> os.PathLike:
+    return cache_dir() / "matrix" / f"{matrix_key(GUESSES, ANSWERS)}.bin"
+
+
+@pytest.mark.parametrize("header", [b"[1, 2]", b"42", b'"text"', b"null", b"[" * 100000])
+def test_matrix_cache_with_a_foreign_header_is_rebuilt(own_cache, header):
+    want = PatternMatrix.build(GUESSES, ANSWERS).data
+    path = _matrix_file()
+    path.parent.mkdir(parents=True)
+    path.write_bytes(_MAGIC + len(header).to_bytes(4, "little") + header + want.tobytes())
+    got = PatternMatrix.load(GUESSES, ANSWERS)
+    assert np.array_equal(got.data, want)
+    assert PatternMatrix.load(GUESSES, ANSWERS).data.tobytes() == want.tobytes()  # and rewritten
+
+
+def test_a_fifo_in_place_of_a_cache_file_never_blocks(own_cache):
+    path = _matrix_file()
+    path.parent.mkdir(parents=True)
+    os.mkfifo(path)
+    m = _within(20, lambda: PatternMatrix.load(GUESSES, ANSWERS, cache=True))
+    assert m.data.shape == (8, 5)
+    strategy = make_strategy("entropy")
+    opath = opener_path(strategy, m, False)
+    opath.parent.mkdir(parents=True, exist_ok=True)
+    os.mkfifo(opath)
+    row = _within(20, lambda: strategy_opener(strategy, m))
+    assert 0 <= row < len(GUESSES)
+
+
+@pytest.mark.parametrize("payload", ["[" * 100000 + "]" * 100000, "[1, 2]", "7", '{"row": "x"}',
+                                     '{"row": 99, "key": "k"}'])
+def test_opener_cache_garbage_is_recomputed(own_cache, payload):
+    m = PatternMatrix.build(GUESSES, ANSWERS)
+    strategy = make_strategy("entropy")
+    want = strategy_opener(strategy, m, cache=False)
+    path = opener_path(strategy, m, False)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(payload)
+    assert strategy_opener(strategy, m) == want
+    assert json.loads(path.read_text())["row"] == want  # rewritten with the right value
+
+
+def test_frequency_cache_rejects_non_finite_values_and_stays_bounded(own_cache):
+    words = list(WordList.bundled("answers"))[:600]
+    frequency._frequencies.cache_clear()
+    first = frequency.word_frequencies(words)
+    files = list((own_cache / "freq").glob("*.txt"))
+    assert len(files) == 1
+    lines = files[0].read_text().split()
+    files[0].write_text("\n".join(["nan", "inf"] + lines[2:]) + "\n")
+    frequency._frequencies.cache_clear()
+    again = frequency.word_frequencies(words)
+    assert np.array_equal(first, again) and np.all(np.isfinite(again))
+    # small lists (what one game leaves) never reach the disk
+    for i in range(30):
+        frequency.rank_by_frequency(words[i: i + 20])
+    assert len(list((own_cache / "freq").glob("*.txt"))) == 1
+    # and the folder keeps at most DISK_CACHE_FILES lists
+    for i in range(frequency.DISK_CACHE_FILES + 3):
+        frequency.word_frequencies(list(WordList.bundled("allowed"))[i: i + frequency.DISK_CACHE_MIN])
+    assert len(list((own_cache / "freq").glob("*.txt"))) <= frequency.DISK_CACHE_FILES
