@@ -92,6 +92,10 @@ def review(matrix: PatternMatrix, history: Sequence[tuple[str, Pattern]], *, har
            max_guesses: int = 6, answer: str | None = None, budget: float | None = 2.0) -> Review:
     """Review a game (``history`` of (word, feedback)); ``budget`` seconds of search per step."""
     m = matrix
+    for turn, (w, p) in enumerate(history[:-1], 1):
+        if p.is_win:
+            raise WordlelabError(f"guess {turn + 1} ({history[turn][0].upper()}) comes after the game was won "
+                                 f"with {w.upper()}", w)
     words = [m.guesses.normalize(w) for w, _ in history]
     for w in words:
         m.guesses.index(w)
