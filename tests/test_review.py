@@ -111,3 +111,22 @@ def test_cli_optimal_position(matrix, tmp_path):
     assert out_file.read_text().count("\n") >= want.n
     code, out, err = invoke("optimal", "--lists", "original", "--position", text + " " + want.best, "--json")
     assert code == 0 and json.loads(out)["total"] == want.upper and json.loads(out)["opener"] == want.best
+
+
+def test_check_reports_exact_skill(matrix):
+    words, answer = ["salet", "brond", "chump", "shown"], "shown"
+    grid = "Wordle 1 4/6\n\n" + "\n".join(score(w, answer).emoji for w in words) + "\n"
+    code, out, err = invoke("check", "--lists", "original", "--played", ",".join(words), "--answer", answer,
+                            "--json", input=grid)
+    assert code == 0, err
+    rows = json.loads(out)["rows"]
+    assert [r["skill_source"] for r in rows] == ["exact"] * 4
+    assert rows[0]["skill"] == 99 and rows[0]["cost"] == 0 and rows[0]["exact_best"] == "salet"
+    pos = Position.start(matrix)
+    for r, w in zip(rows, words):
+        ev = evaluate(pos, guess=w)
+        assert r["cost"] == round((ev.guess.upper - ev.upper) / ev.n, 4)
+        assert r["skill"] == round(99 * ev.upper / ev.guess.upper)
+        pos = pos.after(w, score(w, answer))
+    code, out, _ = invoke("check", "--lists", "original", "--played", ",".join(words), input=grid)
+    assert "skill* is exact" in out and "vs" in out
