@@ -130,3 +130,20 @@ def test_check_reports_exact_skill(matrix):
         pos = pos.after(w, score(w, answer))
     code, out, _ = invoke("check", "--lists", "original", "--played", ",".join(words), input=grid)
     assert "skill* is exact" in out and "vs" in out
+
+
+def test_assistant_exact_top(matrix):
+    from wordlelab.assistant import EXACT_MAX_CANDIDATES, Assistant
+
+    a = Assistant.create(matrix, "entropy", opener="salet")
+    assert a.exact_top(5) is None  # 2315 answers: no proof tried
+    a.play("salet", ".....")
+    a.play("brond", ".y...")
+    assert a.remaining <= EXACT_MAX_CANDIDATES
+    ev = a.exact_top(5, budget=30)
+    want = evaluate(a.position, top=5)
+    assert ev.exact and ev.upper == want.upper and ev.best == want.best
+    assert [(g.word, g.upper) for g in ev.top] == [(g.word, g.upper) for g in want.top]
+    assert ev.top[0].word == ev.best  # the same tie rule as the search's
+    r = run_cli("assist", "--lists", "original", input="salet .....\nbrond .y...\ntop 5\n")
+    assert r.returncode == 0 and "exact guesses" in r.stdout and f"exact: {ev.best.upper()} is optimal" in r.stdout

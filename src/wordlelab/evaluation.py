@@ -268,8 +268,10 @@ def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
             beta = found[-1].upper + 1 if len(found) >= top else INF
             gv = guess_value(g, beta)
             if gv.exact and gv.upper < INF:
+                # Guesses come in bound order (a possible answer first, then list order), the
+                # search's own tie rule; a stable sort by value keeps it among equal values.
                 found.append(gv)
-                found.sort(key=lambda x: (x.upper, x.word))
+                found.sort(key=lambda x: x.upper)
                 del found[top:]
         result.top = found
         result.top_complete = not stop.is_set()
