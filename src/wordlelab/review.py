@@ -14,13 +14,15 @@ from typing import Sequence
 
 import numpy as np
 
-from .errors import HardModeError, InconsistentFeedbackError, WordlelabError
+from .analysis import ShareGrid
+from .errors import HardModeError, InconsistentFeedbackError, ShareGridError, WordlelabError
 from .evaluation import Evaluation, evaluate
 from .feedback import Pattern, score
 from .game import Position
 from .lists import widen
 from .matrix import PatternMatrix
 from .optimal import INF
+from .position import parse_position
 from .words import WordList
 
 
@@ -150,3 +152,23 @@ def review(matrix: PatternMatrix, history: Sequence[tuple[str, Pattern]], *, har
             ev.exact and played.exact, round(expected_left, 3), luck))
         pos = nxt
     return Review(steps, hard, answer, pos.solved, outside, notes)
+
+
+def game_history(guesses: WordList, *, position: str | None = None, words: Sequence[str] = (),
+                 grid: ShareGrid | None = None, answer: str | None = None) -> list[tuple[str, Pattern]]:
+    """The (word, feedback) history to review: from a position's text, or from the words played
+    with a share grid's rows (their feedback) or with the answer (which gives each feedback)."""
+    if position is not None:
+        parsed = parse_position(position)
+        if parsed.guess:
+            raise WordlelabError(f"position {position!r} ends with a guess without feedback; "
+                                 "'wordlelab optimal --position' values a guess", position)
+        return list(parsed.history)
+    if grid is not None:
+        if len(grid.rows) != len(words):
+            raise ShareGridError(f"{len(grid.rows)} rows but {len(words)} words played", " ".join(words))
+        return list(zip(words, grid.rows))
+    if answer is None:
+        raise WordlelabError("the words played need the answer or a share grid to give their feedback", words)
+    target = guesses.normalize(answer)
+    return [(w, score(guesses.normalize(w), target)) for w in words]

@@ -127,3 +127,13 @@ def write_output(path: Path, write: Callable[[Path], None], what: str) -> bool:
         click.echo(f"wordlelab: error: could not write the {what} to {path} ({reason}); "
                    "the result is shown here instead", err=True)
         return False
+
+
+class FiniteFloatRange(click.FloatRange):
+    """click.FloatRange that also refuses nan (every comparison with nan is false, so it passes)."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        rv = super().convert(value, param, ctx)
+        if isinstance(rv, float) and math.isnan(rv):
+            self.fail(f"{value!r} is not a number", param, ctx)
+        return rv
