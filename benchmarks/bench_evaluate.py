@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
+import sys
 import time
 
 from _util import machine, peak_rss_mb
@@ -92,6 +93,9 @@ def bench_games(args: argparse.Namespace) -> dict:
         if dt > slowest[0]:
             slowest = (dt, f"{'.'.join(words)} (answer {answer})")
         step_times.append(dt / max(1, len(r.steps)))
+        # One line per game on stderr, so a long run can be watched (and cut short).
+        print(json.dumps({"game": i, "seconds": round(dt, 3), "steps": len(r.steps),
+                          "bounds": sum(not s.exact for s in r.steps)}), file=sys.stderr, flush=True)
     return {"bench": "review-games", "lists": args.lists, "games": args.games, "seed": args.seed,
             "budget_per_step_s": args.budget, "per_game": _dist(games),
             "steps": steps, "steps_with_bounds": fallback, "bounds_share": round(fallback / max(1, steps), 4),
