@@ -216,8 +216,7 @@ def bench(strategy_names: str, hard: bool, opener: str | None, pool: str | None,
 
 
 def bench_boards(strategy_names: str, hard: bool, opener: str | None, pool: str | None, length: int, lang: str,
-                 words_file: str | None, answers_file: str | None, targets_spec: str | None, max_guesses: int | None,
-          boards: int | None,
+                 words_file: str | None, answers_file: str | None, max_guesses: int | None, boards: int | None,
                  games: int | None, seed: int, options: tuple[str, ...], jobs: int | None, as_json: bool,
                  plot: str | None) -> None:
     """bench --boards N --games G --seed S: every option checked before any game is played."""
