@@ -12,6 +12,7 @@ from .errors import (
     TreeError,
     UnknownStrategyError,
     UnknownWordError,
+    VariantError,
     WordlelabError,
     WordListError,
 )
@@ -21,6 +22,10 @@ __version__ = "0.1.0"
 # Every name but the errors loads on first use, so 'import wordlelab' (which every command runs
 # first) stays free of numpy and numba, and a Ctrl-C while starting up is caught by the CLI.
 _LAZY = {
+    # Variants: several boards and the Absurdle adversary (issue 13).
+    "MultiRules": "variants", "MultiGame": "variants", "MultiPosition": "variants",
+    "MultiStrategy": "variants", "MultiSession": "variants", "bench_multi": "variants",
+    "AbsurdleGame": "variants", "AbsurdleSession": "variants", "prove_absurdle": "variants",
     "Pattern": "feedback", "score": "feedback", "Language": "languages", "get_language": "languages",
     "WordList": "words", "fingerprint": "words",
     "Assistant": "assistant", "Scored": "assistant", "Step": "assistant", "parse_entry": "assistant",
@@ -35,6 +40,8 @@ _LAZY = {
     "Opener": "openers", "rank_openers": "openers", "strategy_opener": "openers",
     # Exact search and decision trees (issue 5).
     "DecisionTree": "tree", "TreeReport": "tree", "OptimalResult": "optimal", "solve_optimal": "optimal",
+    # Named list sets and the widening (issue 9).
+    "Lists": "lists", "LIST_SETS": "lists", "load_lists": "lists", "widen": "lists",
 }
 
 
@@ -50,6 +57,16 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = [
+    "AbsurdleGame",
+    "AbsurdleSession",
+    "MultiGame",
+    "MultiPosition",
+    "MultiRules",
+    "MultiSession",
+    "MultiStrategy",
+    "VariantError",
+    "bench_multi",
+    "prove_absurdle",
     "Assistant",
     "DecisionTree",
     "OptimalResult",
@@ -96,5 +113,9 @@ __all__ = [
     "score",
     "strategy_names",
     "strategy_opener",
+    "LIST_SETS",
+    "Lists",
+    "load_lists",
+    "widen",
     "__version__",
 ]

@@ -71,3 +71,7 @@ class StoppedEarlyError(WordlelabError):
 
 class SearchFailedError(WordlelabError):
     """The exact search proved that no decision tree meets the constraints."""
+
+
+class VariantError(WordlelabError, ValueError):
+    """Rules or moves of a variant (several boards, Absurdle) that cannot be used."""

@@ -145,6 +145,30 @@ def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
             return None
         return v
 
+    # Once the budget is spent, greedy trees (upper bounds) get as long again, in all, then give up.
+    greedy_until: list[float] = []
+
+    def greedy_value(sub: np.ndarray, dd: int, crule: np.ndarray) -> int:
+        if budget is None:
+            return greedy.value(sub, dd, crule)
+        if not greedy_until:
+            greedy_until.append(time.monotonic() + max(0.5, budget))
+        left = greedy_until[0] - time.monotonic()
+        if left <= 0:
+            return INF
+        ev = threading.Event()
+        t = threading.Timer(left, ev.set)
+        t.daemon = True
+        t.start()
+        try:
+            v = _run_interruptibly(lambda: greedy.value(sub, dd, crule), ctl, lambda: None, ev)
+        finally:
+            t.cancel()
+        if ctl[K.CTL_STOP]:
+            ctl[K.CTL_STOP] = 0
+            return INF
+        return v
+
     bounds = engine.bounds(S, d) if d >= 1 else np.full(len(m.guesses), INF, dtype=np.int64)
     legal = position.legal_mask() if position.hard else None
 
@@ -169,7 +193,7 @@ def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
                 continue
             exact_so_far = False
             low += max(lb, v if v is not None else lb)
-            gv = greedy.value(sub, d - 1, crule)
+            gv = greedy_value(sub, d - 1, crule)
             up = INF if gv >= INF or up >= INF else up + gv
         return GuessValue(word, min(low, INF), min(up, INF), n)
 
@@ -181,6 +205,8 @@ def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
         if g >= 0:
             return g
         for g in np.lexsort((np.arange(len(m.guesses)), ~_candidate_rows(position), bounds)):
+            if bounds[g] > value:
+                break
             if guess_value(int(g), value + 1).upper == value:
                 return int(g)
         raise WordlelabError("no guess reaches the position's value")  # cannot happen: the search found one
@@ -199,7 +225,7 @@ def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
             best = m.guesses[best_row(v)] if v < INF else None
         else:
             lower = int(min(engine.lbtab[min(d, n), n] if d >= 1 else INF, bounds.min()))
-            upper = greedy.value(S, d, rule)
+            upper = greedy_value(S, d, rule)
             best = m.guesses[greedy.best_guess(S, d, rule)] if upper < INF else None
     if upper >= INF and lower >= INF:
         raise WordlelabError(f"no strategy solves the {n} answers left within the {d} guesses left")

@@ -14,13 +14,15 @@ from typing import Sequence
 
 import numpy as np
 
-from .errors import InconsistentFeedbackError, WordlelabError
+from .analysis import ShareGrid
+from .errors import InconsistentFeedbackError, ShareGridError, WordlelabError
 from .evaluation import Evaluation, evaluate
 from .feedback import Pattern, score
 from .game import Position
 from .lists import widen
 from .matrix import PatternMatrix
 from .optimal import INF
+from .position import parse_position
 from .words import WordList
 
 
@@ -67,7 +69,8 @@ class Review:
 
     def to_dict(self) -> dict[str, object]:
         return {"hard": self.hard, "answer": self.answer, "solved": self.solved, "outside": self.outside,
-                "exact": self.exact, "cost_low": round(self.cost_low, 4), "cost_high": round(self.cost_high, 4),
+                "exact": self.exact, "cost_low": round(self.cost_low, 4),
+                "cost_high": None if self.cost_high == float("inf") else round(self.cost_high, 4),
                 "notes": self.notes, "steps": [s.to_dict() for s in self.steps]}
 
 
@@ -146,3 +149,23 @@ def review(matrix: PatternMatrix, history: Sequence[tuple[str, Pattern]], *, har
             ev.exact and played.exact, round(expected_left, 3), luck))
         pos = nxt
     return Review(steps, hard, answer, pos.solved, outside, notes)
+
+
+def game_history(guesses: WordList, *, position: str | None = None, words: Sequence[str] = (),
+                 grid: ShareGrid | None = None, answer: str | None = None) -> list[tuple[str, Pattern]]:
+    """The (word, feedback) history to review: from a position's text, or from the words played
+    with a share grid's rows (their feedback) or with the answer (which gives each feedback)."""
+    if position is not None:
+        parsed = parse_position(position)
+        if parsed.guess:
+            raise WordlelabError(f"position {position!r} ends with a guess without feedback; "
+                                 "'wordlelab optimal --position' values a guess", position)
+        return list(parsed.history)
+    if grid is not None:
+        if len(grid.rows) != len(words):
+            raise ShareGridError(f"{len(grid.rows)} rows but {len(words)} words played", " ".join(words))
+        return list(zip(words, grid.rows))
+    if answer is None:
+        raise WordlelabError("the words played need the answer or a share grid to give their feedback", words)
+    target = guesses.normalize(answer)
+    return [(w, score(guesses.normalize(w), target)) for w in words]

@@ -13,7 +13,7 @@ from rich.table import Table
 from ..assistant import AUTO, WIDENED, Assistant, Scored, parse_entry
 from ..errors import WordlelabError
 from ..strategies import strategy_names
-from .common import list_options, load_lists, stdout
+from .common import list_options, load_lists, stderr, stdout
 
 HELP = """\
 Answer each suggestion with the game's feedback, in any notation:
@@ -37,7 +37,10 @@ def _count(n: int) -> str:
 def _suggestion_line(a: Assistant, word: str) -> str:
     n = a.remaining
     if n == 1 and a.candidates() == [word]:
-        return f"> [bold]{word.upper()}[/]  (the only word left)"
+        # A word list may miss the answer (the NYT picks words outside it), so the last listed
+        # answer is called the only *word* only once every allowed word is possible.
+        every = a.widened or len(a.matrix.answers) == len(a.matrix.guesses)
+        return f"> [bold]{word.upper()}[/]  (the only {'word' if every else 'listed answer'} left)"
     extra = ""
     if 1 < n <= SHOW_WORDS:
         extra = ": " + ", ".join(a.words())
@@ -168,20 +171,43 @@ def read_lines(echo: bool, out: Console) -> Iterator[str]:
 
 
 @click.command()
-@click.option("-s", "--strategy", default="entropy", show_default=True,
-              help=f"Strategy that ranks the guesses (known: {', '.join(strategy_names())}).")
+@click.option("-s", "--strategy", default=AUTO, show_default=True,
+              help="Strategy that ranks the guesses: 'auto' (prior with --answers all, else entropy) "
+                   f"or one of {', '.join(strategy_names())}.")
 @click.option("--hard", is_flag=True, help="Hard mode: revealed letters must be used.")
 @click.option("--opener", default=AUTO, show_default=True,
-              help="First guess: a word, 'auto' (SALET on the original lists, where it is the proven "
-                   "optimum; elsewhere the strategy's own) or 'strategy'.")
+              help="First guess: a word, 'auto' (the proven optimum where a shipped tree gives it: "
+                   "TARSE on nyt, SALET on original; elsewhere the strategy's own) or 'strategy'.")
+@click.option("--boards", type=click.IntRange(1, 64), default=None,
+              help="Several boards at once (2 Dordle, 4 Quordle, 8 Octordle, 16 Sedecordle).")
+@click.option("--max-guesses", type=click.IntRange(1, 100), default=None,
+              help="With --boards: guesses allowed [default: the variant's own, e.g. 9 for 4 boards].")
+@click.option("--absurdle", is_flag=True, help="Tell what to play against Absurdle's adversary.")
 @list_options
-def assist(strategy: str, hard: bool, opener: str, length: int, lang: str,
-           words_file: str | None, answers_file: str | None) -> int:
+def assist(strategy: str, hard: bool, opener: str, boards: int | None, max_guesses: int | None, absurdle: bool,
+           length: int, lang: str, words_file: str | None, answers_file: str | None) -> int:
     """Suggest guesses for a game you are playing elsewhere; answer with the feedback."""
+    if max_guesses is not None and boards is None:
+        raise click.UsageError("--max-guesses goes with --boards")
     lists = load_lists(length, lang, words_file, answers_file)
-    err = Console(stderr=True, highlight=False)
+    err = stderr()
     out = stdout()
     on_build: Callable[[], None] = lambda: err.print("building the pattern matrix (once per word list)…")
+    if boards is not None or absurdle:
+        from . import variants as v
+
+        v.check_variant_options(boards, absurdle, hard and boards is not None)
+        rules = v.MultiRules.of(boards, max_guesses) if boards is not None else None
+        matrix = lists.matrix(on_build=on_build)
+        lines = read_lines(not sys.stdin.isatty(), out)
+        try:
+            if rules is not None:
+                return v.run_multi_assist(v.MultiSession(matrix, rules), lines, out)
+            return v.run_absurdle_assist(v.AbsurdleSession(matrix, hard=hard), lines, out)
+        except KeyboardInterrupt:
+            out.print()
+            err.print("interrupted; bye")
+            return 130
     a = Assistant.create(lists.matrix(on_build=on_build), strategy, hard=hard, opener=opener)
     piped = not sys.stdin.isatty()
     try:

@@ -22,7 +22,7 @@ from ..errors import WordlelabError
 from ..kernels.threads import get_threads, set_threads
 from ..lists import target_list
 from ..simulate import SimulationResult, simulate
-from ..strategies import Strategy, find_strategy
+from ..strategies import Strategy, build_strategies
 from .common import check_output_path, echo_json, list_options, load_lists, stderr, stdout, write_output
 
 
@@ -35,32 +35,6 @@ def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
         if not sep or not key:
             raise WordlelabError(f"option {pair!r} is not KEY=VALUE", pair)
         out[key] = text.strip()
-    return out
-
-
-def build_strategies(names: str, pool: str | None, options: dict[str, Any]) -> list[Strategy]:
-    """Every strategy named in a comma-separated list, each with the pool and the options it takes.
-
-    An option goes to every named strategy that declares it; one that none declares is an error.
-    """
-    wanted = [n.strip() for n in names.split(",") if n.strip()]
-    if not wanted:
-        raise WordlelabError("no strategy named; see 'wordlelab strategies'", names)
-    classes = [find_strategy(n) for n in wanted]  # all names checked before any work
-    if len(classes) > 1:
-        declared = {o.name for cls in classes for o in cls.options}
-        unknown = sorted(k for k in options if k not in declared)
-        if unknown:
-            raise WordlelabError(
-                f"no strategy among {', '.join(c.name for c in classes)} takes option {', '.join(unknown)}",
-                unknown)
-    out = []
-    for cls in classes:
-        own = {o.name for o in cls.options}
-        kwargs = {k: v for k, v in options.items() if len(classes) == 1 or k in own}
-        if pool is not None:
-            kwargs["pool"] = pool
-        out.append(cls(**kwargs))
     return out
 
 
@@ -134,8 +108,14 @@ def plot_histogram(results: Sequence[SimulationResult], path: str | Path) -> Non
 @click.option("--targets", "targets_spec", default=None, metavar="FILE|NAME",
               help="Play only these answers (the strategy still counts every --answers word as "
                    "possible), e.g. --answers all --targets answers.")
-@click.option("--max-guesses", type=click.IntRange(1, 30), default=6, show_default=True,
-              help="Games needing more guesses count as failures.")
+@click.option("--max-guesses", type=click.IntRange(1, 30), default=None,
+              help="Games needing more guesses count as failures [default: 6; with --boards the "
+                   "variant's own, e.g. 9 for 4 boards].")
+@click.option("--boards", type=click.IntRange(1, 64), default=None,
+              help="Several boards at once on seeded random answer tuples (needs --games).")
+@click.option("--games", type=click.IntRange(1, 10_000_000), default=None,
+              help="With --boards: how many games to play.")
+@click.option("--seed", type=int, default=1, show_default=True, help="With --boards: seed of the answer tuples.")
 @click.option("-o", "--option", "options", multiple=True, metavar="KEY=VALUE",
               help="Strategy option, e.g. -o m=20 for lookahead (repeatable).")
 @click.option("-j", "--jobs", type=click.IntRange(1, None), default=None,
@@ -144,9 +124,20 @@ def plot_histogram(results: Sequence[SimulationResult], path: str | Path) -> Non
 @click.option("--plot", type=click.Path(dir_okay=False), default=None,
               help="Write a histogram; the extension picks the format (.png when there is none).")
 def bench(strategy_names: str, hard: bool, opener: str | None, pool: str | None, length: int, lang: str,
-          words_file: str | None, answers_file: str | None, targets_spec: str | None, max_guesses: int,
-          options: tuple[str, ...], jobs: int | None, as_json: bool, plot: str | None) -> None:
-    """Play every answer with each strategy and report how many guesses it needs."""
+          words_file: str | None, answers_file: str | None, targets_spec: str | None, max_guesses: int | None,
+          boards: int | None, games: int | None, seed: int, options: tuple[str, ...], jobs: int | None,
+          as_json: bool, plot: str | None) -> None:
+    """Play every answer with each strategy and report how many guesses it needs.
+
+    With --boards N: play --games seeded random games of N boards (-s entropy-solve or entropy-sum).
+    """
+    if boards is not None or games is not None:
+        if targets_spec is not None:
+            raise WordlelabError("--targets plays single-board games; leave it out with --boards", targets_spec)
+        bench_boards(strategy_names, hard, opener, pool, length, lang, words_file, answers_file, max_guesses,
+                     boards, games, seed, options, jobs, as_json, plot)
+        return
+    max_guesses = 6 if max_guesses is None else max_guesses
     strategies = build_strategies(strategy_names, pool, parse_options(options))
     lists = load_lists(length, lang, words_file, answers_file)
     targets = list(target_list(lists, targets_spec)) if targets_spec is not None else None
@@ -221,3 +212,44 @@ def bench(strategy_names: str, hard: bool, opener: str | None, pool: str | None,
         out.print(f"\nhistogram written to {plot_path}")
     if not written:
         sys.exit(1)
+
+
+def bench_boards(strategy_names: str, hard: bool, opener: str | None, pool: str | None, length: int, lang: str,
+                 words_file: str | None, answers_file: str | None, max_guesses: int | None, boards: int | None,
+                 games: int | None, seed: int, options: tuple[str, ...], jobs: int | None, as_json: bool,
+                 plot: str | None) -> None:
+    """bench --boards N --games G --seed S: every option checked before any game is played."""
+    from ..variants import MultiRules, MultiStrategy, bench_multi
+    from ..variants.multi import METHODS
+    from .variants import print_multi_bench
+
+    if boards is None or games is None:
+        raise click.UsageError("--boards and --games go together")
+    for flag, given in (("--hard", hard), ("--opener", opener is not None), ("--pool", pool is not None),
+                        ("--option", bool(options)), ("--plot", plot is not None)):
+        if given:
+            raise WordlelabError(f"{flag} is not used with --boards", flag)
+    method = "entropy-solve" if strategy_names == "entropy" else strategy_names
+    if method not in METHODS:
+        raise WordlelabError(f"several boards are played by {' or '.join(METHODS)}, not {strategy_names!r}",
+                             strategy_names)
+    rules = MultiRules.of(boards, max_guesses)
+    lists = load_lists(length, lang, words_file, answers_file)
+    if boards > len(lists.answers):
+        raise WordlelabError(f"{boards} boards need {boards} different answers; "
+                             f"{lists.answers.name} has {len(lists.answers)}", boards)
+    if jobs is not None:
+        set_threads(jobs)
+    err = stderr()
+    matrix = lists.matrix(on_build=lambda: err.print("building the pattern matrix…"))
+    with Progress(TextColumn(f"{rules.title:<12}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=err, transient=True) as bar:
+        task = bar.add_task(rules.title, total=games)
+        result = bench_multi(matrix, rules, games, seed, MultiStrategy(method),
+                             progress=lambda done, total: bar.update(task, completed=done))
+    if as_json:
+        echo_json({"guesses": {"name": lists.guesses.name, "size": len(lists.guesses)},
+                   "answers": {"name": lists.answers.name, "size": len(lists.answers)},
+                   **result.to_dict()})
+        return
+    print_multi_bench(result, stdout())

@@ -35,15 +35,22 @@ from .common import check_output_path, echo_json, list_options, load_lists, stde
               help="Write the tree here (one line per answer).")
 @click.option("--memo-mb", type=click.IntRange(1, 65536), default=256, show_default=True,
               help="Memory for the table of solved sub-problems.")
+@click.option("--absurdle", is_flag=True,
+              help="Instead: the fewest guesses that force a win against Absurdle, with a proof.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @list_options
 def optimal(opener: str | None, hard: bool, position: str | None, max_guesses: int, candidates: int, out: str | None,
-            memo_mb: int, as_json: bool, length: int, lang: str, words_file: str | None,
+            memo_mb: int, absurdle: bool, as_json: bool, length: int, lang: str, words_file: str | None,
             answers_file: str | None) -> None:
     """Find the strategy with the fewest total guesses over all answers, and prove it.
 
     Ctrl-C stops the search and reports the best tree found so far as an upper bound.
+    With --absurdle: the fewest guesses that force a win against the Absurdle adversary, a winning
+    line, and an exhaustive proof that one guess fewer is not enough.
     """
+    if absurdle:
+        optimal_absurdle(hard, opener, position, out, as_json, length, lang, words_file, answers_file)
+        return
     out_path = check_output_path(out, "--out")  # before the search: a proof is never lost to a bad path
     memo_mb = capped_memo_mb(memo_mb)
     lists = load_lists(length, lang, words_file, answers_file)
@@ -96,6 +103,8 @@ def optimal(opener: str | None, hard: bool, position: str | None, max_guesses: i
             "nodes": res.nodes, "seconds": round(res.elapsed, 2), "out": out, "position": position,
             "openers": [{"word": o.word, "value": o.value, "exact": o.exact, "greedy": o.greedy}
                         for o in res.openers],
+            # The file could not be written: the tree itself, so the proven result is not lost.
+            **({} if written else {"tree": tree.to_text()}),
         })
     else:
         con = stdout()
@@ -115,6 +124,9 @@ def optimal(opener: str | None, hard: bool, position: str | None, max_guesses: i
                               "-" if o.greedy is None else str(o.greedy))
             con.print(table)
         con.print(f"{res.nodes:,} nodes in {res.elapsed:.1f}s" + (f"; tree written to {out}" if out else ""))
+        if not written:
+            con.print("the tree, one line per answer (it could not be written to the file):")
+            click.echo(tree.to_text(), nl=False)
     if res.interrupted:
         sys.exit(130)
     if not written:
@@ -132,3 +144,29 @@ def capped_memo_mb(memo_mb: int) -> int:
                    f"({free // 2**20} MB free); using {cap}", err=True)
         return cap
     return memo_mb
+
+
+def optimal_absurdle(hard: bool, opener: str | None, position: str | None, out: str | None, as_json: bool,
+                     length: int, lang: str, words_file: str | None, answers_file: str | None) -> None:
+    from ..errors import VariantError
+    from ..variants import prove_absurdle
+    from .variants import print_absurdle_proof
+
+    ctx = click.get_current_context()
+    for name in ("opener", "position", "out", "candidates", "max_guesses", "memo_mb"):
+        source = ctx.get_parameter_source(name)
+        if source is not None and source.name != "DEFAULT":
+            raise VariantError(f"--{name.replace('_', '-')} is not used with --absurdle", name)
+    lists = load_lists(length, lang, words_file, answers_file)
+    err = stderr()
+    matrix = lists.matrix(on_build=lambda: err.print("building the pattern matrix…"))
+    with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
+                  TextColumn("{task.completed}/{task.total} first guesses"), TimeElapsedColumn(),
+                  console=err, transient=True, disable=not err.is_terminal) as bar:
+        task = bar.add_task("searching", total=None)
+        proof = prove_absurdle(matrix, hard=hard,
+                               progress=lambda done, total: bar.update(task, completed=done, total=total))
+    if as_json:
+        echo_json(proof.to_dict())
+        return
+    print_absurdle_proof(proof, stdout())

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 from rich.table import Table
 
-from ..assistant import AUTO
+from ..assistant import AUTO, default_strategy
 from ..assistant import solve as solve_word
 from ..strategies import strategy_names
 from .common import echo_json, list_options, load_lists, stdout
@@ -13,18 +13,33 @@ from .common import echo_json, list_options, load_lists, stdout
 
 @click.command()
 @click.argument("word")
-@click.option("-s", "--strategy", default="entropy", show_default=True,
-              help=f"Strategy (known: {', '.join(strategy_names())}).")
+@click.option("-s", "--strategy", default=AUTO, show_default=True,
+              help="Strategy: 'auto' (prior with --answers all, else entropy) "
+                   f"or one of {', '.join(strategy_names())}.")
 @click.option("--hard", is_flag=True, help="Hard mode.")
 @click.option("--opener", default=AUTO, show_default=True,
               help="First guess: a word, 'auto' (as in assist) or 'strategy'.")
+@click.option("--max-guesses", type=click.IntRange(1, 100), default=None,
+              help="With several words: guesses allowed [default: the variant's own, e.g. 9 for 4 words].")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @list_options
-def solve(word: str, strategy: str, hard: bool, opener: str, as_json: bool, length: int, lang: str,
-          words_file: str | None, answers_file: str | None) -> None:
-    """Show how STRATEGY solves WORD: each guess, its feedback and the words left."""
+def solve(word: str, strategy: str, hard: bool, opener: str, max_guesses: int | None, as_json: bool, length: int,
+          lang: str, words_file: str | None, answers_file: str | None) -> None:
+    """Show how STRATEGY solves WORD: each guess, its feedback and the words left.
+
+    WORD,WORD,... plays several boards at once (Dordle, Quordle, ...) with the multi-board
+    strategy (-s entropy-solve, the default, or entropy-sum).
+    """
+    if "," in word:
+        solve_boards(word, strategy, hard, opener, max_guesses, as_json, length, lang, words_file, answers_file)
+        return
+    if max_guesses is not None:
+        raise click.UsageError("--max-guesses goes with several words (WORD,WORD,...)")
     lists = load_lists(length, lang, words_file, answers_file)
-    steps = solve_word(lists.matrix(), word, strategy, hard=hard, opener=opener)
+    matrix = lists.matrix()
+    if strategy == AUTO:
+        strategy = default_strategy(matrix)
+    steps = solve_word(matrix, word, strategy, hard=hard, opener=opener)
     listed = steps[-1].word in lists.answers
     widened_at = next((i for i, s in enumerate(steps, 1) if s.widened), None)
     if as_json:
@@ -45,3 +60,29 @@ def solve(word: str, strategy: str, hard: bool, opener: str, as_json: bool, leng
     if not listed:
         out.print(f"{steps[-1].word.upper()} is not in the answer list ({lists.answers.name}); after guess "
                   f"{widened_at} no listed answer fitted and every allowed word became possible.")
+
+
+def solve_boards(words: str, strategy: str, hard: bool, opener: str, max_guesses: int | None, as_json: bool,
+                 length: int, lang: str, words_file: str | None, answers_file: str | None) -> None:
+    from ..errors import VariantError
+    from ..variants import MultiRules, MultiStrategy
+    from ..variants.multi import METHODS
+    from .variants import multi_solve_rows, print_multi_solve
+
+    answers = [w.strip() for w in words.split(",")]
+    if any(not w for w in answers):
+        raise VariantError(f"{words!r} has an empty word; separate the answers with commas", words)
+    if hard:
+        raise VariantError("hard mode is not played on several boards", "--hard")
+    if opener != AUTO:
+        raise VariantError("--opener is not used with several boards", opener)
+    method = "entropy-solve" if strategy == "entropy" else strategy
+    if method not in METHODS:
+        raise VariantError(f"several boards are played by {' or '.join(METHODS)}, not {strategy!r}", strategy)
+    rules = MultiRules.of(len(answers), max_guesses)
+    lists = load_lists(length, lang, words_file, answers_file)
+    game, data = multi_solve_rows(lists.matrix(), answers, rules, MultiStrategy(method))
+    if as_json:
+        echo_json(data)
+        return
+    print_multi_solve(game, stdout())

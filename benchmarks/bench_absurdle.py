@@ -1,0 +1,36 @@
+"""The fewest guesses that force a win against Absurdle, proved, per list set and mode (JSON).
+
+    PYTHONPATH=src python benchmarks/bench_absurdle.py [--lists original nyt] [--modes normal hard]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import _util  # noqa: F401  (puts src/ on the path)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--lists", nargs="+", default=["original", "nyt"])
+    ap.add_argument("--modes", nargs="+", default=["normal", "hard"], choices=["normal", "hard"])
+    args = ap.parse_args()
+
+    from wordlelab.lists import load_lists
+    from wordlelab.variants import prove_absurdle
+
+    runs = []
+    for name in args.lists:
+        lists = load_lists(lists=name)
+        matrix = lists.matrix()
+        for mode in args.modes:
+            proof = prove_absurdle(matrix, hard=mode == "hard")
+            runs.append({"lists": name, "guesses_words": len(lists.guesses), "answers_words": len(lists.answers),
+                         **proof.to_dict()})
+    print(json.dumps({"runs": runs, "machine": _util.machine(), "peak_rss_mb": _util.peak_rss_mb()}, indent=2,
+                     ensure_ascii=False))
+
+
+if __name__ == "__main__":
+    main()

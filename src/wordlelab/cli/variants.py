@@ -1,0 +1,385 @@
+"""The variants in the console: several boards (play, assist, solve, bench) and Absurdle (play,
+assist, optimal). The commands in play.py, assist.py, ... call these when --boards or --absurdle
+is given; the logic lives in wordlelab.variants."""
+
+from __future__ import annotations
+
+from typing import Iterator
+
+import numpy as np
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
+
+from ..errors import VariantError, WordlelabError
+from ..feedback import GREEN, GREY, YELLOW, Pattern
+from ..matrix import PatternMatrix
+from ..variants import (
+    AbsurdleGame,
+    AbsurdleProof,
+    AbsurdleSession,
+    MultiBenchResult,
+    MultiGame,
+    MultiRules,
+    MultiSession,
+    MultiStrategy,
+    parse_board_feedback,
+    play_multi,
+    random_answers,
+)
+from ..languages import LAYOUTS
+from .play import board_row
+
+_DOT = {GREEN: "#538d4e", YELLOW: "#b59f3b", GREY: "#3a3a3c"}
+_PLAIN = {GREEN: "g", YELLOW: "y", GREY: "."}
+_DIGITS = "0️⃣ 1️⃣ 2️⃣ 3️⃣ 4️⃣ 5️⃣ 6️⃣ 7️⃣ 8️⃣ 9️⃣".split()
+
+
+def check_variant_options(boards: int | None, absurdle: bool, hard: bool = False) -> None:
+    """Refuse combinations the variants do not play, before any work."""
+    if boards is not None and absurdle:
+        raise VariantError("--boards and --absurdle cannot be combined", "--absurdle")
+    if boards is not None and hard:
+        raise VariantError("hard mode is not played on several boards; drop --hard or --boards", "--hard")
+
+
+# -- several boards ------------------------------------------------------------------------------
+
+
+def rows_side_by_side(game: MultiGame, colour: bool) -> list[Text]:
+    """Each guess as one line: every board's tiles for it, blank once that board was solved."""
+    k = len(game.answers[0])
+    width = 4 * k if colour else 2 * k + 1 + k
+    lines = []
+    for t, word in enumerate(game.guesses):
+        line = Text()
+        for b in range(game.rules.boards):
+            pats = game.patterns[b]
+            if t < len(pats):
+                line.append_text(board_row(word, pats[t], colour))
+                if not colour:
+                    line.append(" ")
+            else:
+                line.append(" " * width)
+            line.append(" | " if b < game.rules.boards - 1 else "")
+        lines.append(line)
+    return lines
+
+
+def key_states(game: MultiGame) -> dict[str, list[int | None]]:
+    """For each played letter, the best colour it has shown on each board (None: not on that board yet)."""
+    rank = {GREY: 0, YELLOW: 1, GREEN: 2}
+    states: dict[str, list[int | None]] = {}
+    for b in range(game.rules.boards):
+        for word, pattern in game.rows(b):
+            for ch, c in zip(word, pattern.colors):
+                cur = states.setdefault(ch, [None] * game.rules.boards)
+                if cur[b] is None or rank[c] > rank[cur[b]]:  # type: ignore[index]
+                    cur[b] = c
+    return states
+
+
+def multi_keyboard(game: MultiGame, lang: str, colour: bool) -> list[Text]:
+    """The keyboard with one mark per board after each key: green, yellow, grey, or blank if unplayed.
+
+    Without colour the marks are g, y and '.'.
+    """
+    states = key_states(game)
+    rows = list(LAYOUTS.get(lang, ()))
+    extra = "".join(ch for ch in game.words.letters if not any(ch in r for r in rows))
+    if extra:
+        rows.append(extra)
+    out = []
+    for keys in rows:
+        line = Text()
+        for ch in keys:
+            line.append(ch.upper(), style="bold")
+            for b, state in enumerate(states.get(ch, [None] * game.rules.boards)):
+                solved = game.solved_at(b) is not None
+                if state is None:
+                    line.append(" ")
+                elif colour:
+                    line.append("▮", style=_DOT[state] if not solved else "dim " + _DOT[state])
+                else:
+                    line.append(_PLAIN[state])
+            line.append(" ")
+        out.append(line)
+    return out
+
+
+def multi_share(game: MultiGame, seed: int | None = None) -> str:
+    """A share text: the variant's name, each board's guess count (red square: unsolved), the grids."""
+    head = game.rules.title + (f" #{seed}" if seed is not None else "")
+    marks = []
+    for b in range(game.rules.boards):
+        n = game.solved_at(b)
+        marks.append("🟥" if n is None else "".join(_DIGITS[int(d)] for d in str(n)))
+    lines = [head, " ".join(marks), ""]
+    for t in range(len(game.guesses)):
+        cells = []
+        for b in range(game.rules.boards):
+            pats = game.patterns[b]
+            cells.append(pats[t].emoji if t < len(pats) else "⬛" * len(game.answers[0]))
+        lines.append(" ".join(cells))
+    return "\n".join(lines)
+
+
+def play_multi_game(game: MultiGame, lines: Iterator[str], out: Console, lang: str) -> bool:
+    """Run one multi-board game from ``lines``; True when it ended, False when abandoned."""
+    colour = out.color_system is not None
+    out.print(f"{game.rules.title}: solve {game.rules.boards} words at once in {game.max_guesses} tries; "
+              "every guess goes to every unsolved board. 'quit' gives up.")
+    for raw in lines:
+        line = raw.strip()
+        if not line:
+            continue
+        if line.lower() in ("quit", "exit", "q"):
+            out.print("The words were " + ", ".join(f"[bold]{a.upper()}[/]" for a in game.answers) + ".")
+            return False
+        try:
+            game.guess(line)
+        except WordlelabError as exc:
+            out.print(f"[red]! {escape(str(exc))}[/] (no try used)")
+            continue
+        for row in rows_side_by_side(game, colour):
+            out.print(row)
+        if game.over:
+            return True
+        for key_line in multi_keyboard(game, lang, colour):
+            out.print(key_line)
+        solved = sum(game.solved)
+        out.print(f"{solved}/{game.rules.boards} solved, {game.turns_left} "
+                  f"{'try' if game.turns_left == 1 else 'tries'} left")
+    return False
+
+
+def run_multi_play(matrix_words, answers, rules: MultiRules, seed: int | None, lines: Iterator[str],
+                   out: Console, lang: str) -> int:
+    rng = np.random.default_rng(seed)
+    game = MultiGame(random_answers(answers, rules.boards, rng), matrix_words, rules)
+    finished = play_multi_game(game, lines, out, lang)
+    if not finished:
+        if not game.over:
+            out.print("Game abandoned.")
+        return 0
+    if game.won:
+        out.print(f"[bold green]All {rules.boards} solved[/] in {len(game.guesses)}/{rules.max_guesses}!")
+    else:
+        missed = [a.upper() for a, s in zip(game.answers, game.solved) if not s]
+        out.print(f"Out of tries. Unsolved: {', '.join(missed)}.")
+    out.print()
+    out.print(multi_share(game, seed))
+    out.print()
+    return 0
+
+
+MULTI_HELP = """\
+After each suggestion type the feedback of every unsolved board on one line, e.g.
+  .y..g gg... ..... y.y..      (boards in order; a solved board is left out or written '-')
+or one board per line (you are asked for the next board until all are given).
+  WORD P1 P2 ...   you played another word
+  undo             take back the last guess
+  top [N]          the best N guesses (summed bits + expected boards solved)
+  boards           what is left on each board
+  quit             end the session"""
+
+
+def run_multi_assist(session: MultiSession, lines: Iterator[str], out: Console) -> int:
+    """Drive a multi-board session from ``lines``; returns the exit code."""
+    say = out.print
+    pending: list[str] = []
+
+    def suggest() -> None:
+        c = session.suggestion()
+        left = ", ".join(str(b + 1) for b in session.position.unsolved)
+        say(f"> [bold]{c.word.upper()}[/]  (guess {session.position.turn}/{session.rules.max_guesses}; "
+            f"boards {left} unsolved)")
+
+    suggest()
+    for raw in lines:
+        line = raw.strip()
+        cmd, _, arg = line.lower().partition(" ")
+        try:
+            if cmd in ("quit", "exit", "q"):
+                return 0
+            if cmd in ("help", "?", "h"):
+                say(escape(MULTI_HELP))
+                continue
+            if cmd == "boards":
+                for text in session.board_lines():
+                    say(text)
+                continue
+            if cmd == "top":
+                n = int(arg) if arg.strip().isdigit() and int(arg) > 0 else 10
+                table = Table(box=None, pad_edge=False, header_style="bold")
+                for name in ("#", "guess", "score", "possible"):
+                    table.add_column(name)
+                for i, c in enumerate(session.top(n), 1):
+                    table.add_row(str(i), c.word.upper(), f"{c.value:.3f}", "yes" if c.is_candidate else "")
+                say(table)
+                continue
+            if cmd == "undo":
+                pending.clear()
+                say(f"undone: {escape(session.undo())}")
+                suggest()
+                continue
+            if not line:
+                continue
+            unsolved = session.position.unsolved
+            tokens = line.split()
+            if len(tokens) == 1 and len(unsolved) > 1:
+                Pattern.parse(tokens[0], session.matrix.length)  # a bad pattern is refused at once
+                pending.append(tokens[0])
+                if len(pending) < len(unsolved):
+                    say(f"  board {unsolved[len(pending)] + 1}?")
+                    continue
+                line, pending = " ".join(pending), []
+            word, pats = parse_board_feedback(line, session.position)
+            session.play(word, pats)
+        except WordlelabError as exc:
+            pending.clear()
+            say(f"[red]! {escape(str(exc))}[/] (nothing changed; 'help' for help)")
+            continue
+        for text in session.board_lines():
+            say("  " + text)
+        if session.done:
+            say(f"[bold green]All {session.rules.boards} boards solved[/] in {len(session.position.guesses)} guesses.")
+            return 0
+        if session.position.turns_left <= 0:
+            say("No guesses left.")
+            return 0
+        suggest()
+    return 0
+
+
+def multi_solve_rows(matrix: PatternMatrix, answers: list[str], rules: MultiRules,
+                     strategy: MultiStrategy) -> tuple[MultiGame, dict]:
+    result = play_multi(matrix, answers, strategy, rules)
+    game = MultiGame(result.answers, matrix.guesses, rules)
+    for w in result.guesses:
+        game.guess(w)
+    data = {"variant": rules.title, "answers": list(result.answers), "won": result.won,
+            "guesses": len(result.guesses), "strategy": repr(strategy),
+            "solved_at": list(result.solved_at),
+            "steps": [{"guess": w, "patterns": [str(game.patterns[b][t]) if t < len(game.patterns[b]) else None
+                                                for b in range(rules.boards)]}
+                      for t, w in enumerate(result.guesses)]}
+    return game, data
+
+
+def print_multi_solve(game: MultiGame, out: Console) -> None:
+    out.print(f"{game.rules.title}: {', '.join(a.upper() for a in game.answers)} "
+              f"{'solved' if game.won else 'NOT solved'} in {len(game.guesses)} guesses")
+    for t, w in enumerate(game.guesses):
+        cells = [game.patterns[b][t].emoji if t < len(game.patterns[b]) else " " * len(w) * 2
+                 for b in range(game.rules.boards)]
+        newly = [str(b + 1) for b in range(game.rules.boards) if game.solved_at(b) == t + 1]
+        out.print(f"{t + 1:>2} {w.upper()}  {' '.join(cells)}" + (f"  solves {', '.join(newly)}" if newly else ""))
+
+
+def print_multi_bench(result: MultiBenchResult, out: Console) -> None:
+    d = result.to_dict()
+    mean = "-" if d["mean_guesses"] is None else f"{d['mean_guesses']:.3f}"
+    out.print(f"{d['variant']} ({d['boards']} boards, {d['max_guesses']} guesses), {d['games']} games, "
+              f"seed {d['seed']}: mean {mean} guesses over the games won, "
+              f"{d['failures']} failed ({100 * d['failure_rate']:.2f}%)")
+    top = max(result.distribution.values(), default=0) or 1
+    for n, c in result.distribution.items():
+        out.print(f"  {n:>2} {'█' * (round(30 * c / top) if c else 0)} {c}")
+    out.print(f"   X {'█' * (round(30 * result.failures / top) if result.failures else 0)} {result.failures}")
+
+
+# -- Absurdle ---------------------------------------------------------------------------------------
+
+
+def play_absurdle_game(game: AbsurdleGame, lines: Iterator[str], out: Console) -> bool:
+    colour = out.color_system is not None
+    out.print("Absurdle: there is no secret word; every guess keeps the largest group of words "
+              f"({game.remaining} to start). Corner it! 'quit' gives up.")
+    for raw in lines:
+        line = raw.strip()
+        if not line:
+            continue
+        if line.lower() in ("quit", "exit", "q"):
+            return False
+        try:
+            game.guess(line)
+        except WordlelabError as exc:
+            out.print(f"[red]! {escape(str(exc))}[/] (no try used)")
+            continue
+        for word, pattern in game.history:
+            out.print(board_row(word, pattern, colour))
+        if game.won:
+            return True
+        out.print(f"{game.remaining} {'word' if game.remaining == 1 else 'words'} still possible")
+    return False
+
+
+def absurdle_share(game: AbsurdleGame) -> str:
+    return f"Absurdle {len(game.history)}/∞{'*' if game.hard else ''}\n\n" + "\n".join(
+        p.emoji for _, p in game.history)
+
+
+ABSURDLE_HELP = """\
+After each suggestion type the feedback Absurdle showed (.y..g, BYBBG, emoji...), or
+  WORD PATTERN   you played another word
+  WORD           you played WORD here: its feedback is the adversary's own
+  plan           the whole line of guesses that forces a win from here
+  undo           take back the last guess
+  quit           end the session"""
+
+
+def run_absurdle_assist(session: AbsurdleSession, lines: Iterator[str], out: Console) -> int:
+    from ..assistant import parse_entry
+
+    say = out.print
+    plan = session.plan()
+    say(f"> [bold]{plan[0].upper()}[/]  (wins in {len(plan)} from here: {' '.join(w.upper() for w in plan)})")
+    for raw in lines:
+        line = raw.strip()
+        low = line.lower()
+        try:
+            if low in ("quit", "exit", "q"):
+                return 0
+            if low in ("help", "?", "h"):
+                say(escape(ABSURDLE_HELP))
+                continue
+            if low == "plan":
+                say(" ".join(w.upper() for w in plan))
+                continue
+            if low == "undo":
+                say(f"undone: {escape(session.undo())}")
+            elif not line:
+                continue
+            elif low in session.matrix.guesses:
+                pattern = session.expected(low)
+                session.play(low, pattern)
+                say(f"  {low.upper()} {pattern.emoji}")
+            else:
+                word, pattern = parse_entry(line, session.matrix)
+                session.play(word or plan[0], pattern)
+        except WordlelabError as exc:
+            say(f"[red]! {escape(str(exc))}[/] (nothing changed; 'help' for help)")
+            continue
+        if session.solved:
+            say(f"[bold green]Cornered[/] in {len(session.position.history)} guesses.")
+            return 0
+        n = int(session.position.candidates.size)
+        plan = session.plan()
+        say(f"  {n} {'word' if n == 1 else 'words'} left")
+        say(f"> [bold]{plan[0].upper()}[/]  (wins in {len(plan)} from here: {' '.join(w.upper() for w in plan)})")
+    return 0
+
+
+def print_absurdle_proof(proof: AbsurdleProof, out: Console) -> None:
+    mode = "hard mode" if proof.hard else "normal mode"
+    lists = proof.lists
+    out.print(f"Absurdle, {mode}, {lists.get('guesses')} x {lists.get('answers')}: "
+              f"[bold]{proof.guesses} guesses[/] force a win.")
+    for i, (w, p, n) in enumerate(proof.line, 1):
+        left = "won" if p.is_win else f"{n} left"
+        out.print(f"  {i}. {w.upper()}  {p.emoji}  {left}")
+    out.print(f"Proof: this line replays to a win against the adversary, and an exhaustive search of every "
+              f"legal guess at every position ({proof.positions:,} positions, pruned only by the "
+              f"pigeonhole bound) finds no win in {proof.impossible}. ({proof.seconds:.1f} s)")

@@ -1,0 +1,57 @@
+"""Variants as rules objects: several boards at once (Dordle, Quordle, ...) and the Absurdle adversary.
+
+A variant is a rules object that the game, the strategies and the simulations take; the
+single-board ``Game`` and ``Position`` are used unchanged underneath.
+"""
+
+from __future__ import annotations
+
+from .absurdle import (
+    AbsurdleGame,
+    AbsurdleProof,
+    AbsurdleSearch,
+    absurdle_response,
+    absurdle_next,
+    prove_absurdle,
+)
+from .session import AbsurdleSession, MultiSession, parse_board_feedback
+from .multi import (
+    DORDLE,
+    OCTORDLE,
+    PRESETS,
+    QUORDLE,
+    SEDECORDLE,
+    MultiBenchResult,
+    MultiGame,
+    MultiPosition,
+    MultiRules,
+    MultiStrategy,
+    bench_multi,
+    play_multi,
+    random_answers,
+)
+
+__all__ = [
+    "AbsurdleGame",
+    "AbsurdleProof",
+    "AbsurdleSearch",
+    "AbsurdleSession",
+    "MultiSession",
+    "parse_board_feedback",
+    "DORDLE",
+    "MultiBenchResult",
+    "MultiGame",
+    "MultiPosition",
+    "MultiRules",
+    "MultiStrategy",
+    "OCTORDLE",
+    "PRESETS",
+    "QUORDLE",
+    "SEDECORDLE",
+    "absurdle_next",
+    "absurdle_response",
+    "bench_multi",
+    "play_multi",
+    "prove_absurdle",
+    "random_answers",
+]

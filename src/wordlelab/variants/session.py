@@ -1,0 +1,168 @@
+"""Assistant sessions for the variants (shared by the CLI and, later, the web app).
+
+``MultiSession`` suggests guesses for several boards and reads the feedback of each board;
+``AbsurdleSession`` suggests how to corner the Absurdle adversary. Both keep a stack of
+positions so ``undo`` is exact, and a rejected step leaves the session unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from ..errors import InvalidPatternError, VariantError
+from ..feedback import Pattern
+from ..game import Position
+from ..matrix import PatternMatrix
+from ..strategies.base import Choice
+from .absurdle import absurdle_next, absurdle_response
+from .multi import MultiPosition, MultiRules, MultiStrategy
+
+# Marks a solved board in typed feedback: "- ..y.g" means board 1 is done.
+SOLVED_MARKS = ("-", "solved", "done")
+
+
+def parse_board_feedback(text: str, position: MultiPosition) -> tuple[str | None, list[Pattern | None]]:
+    """Read ``[WORD] P1 P2 ...``: a pattern per unsolved board, or per board with '-' for solved ones."""
+    m = position.matrix
+    tokens = [t for t in re.split(r"[\s,;|]+", text.strip()) if t]
+    word: str | None = None
+    if tokens and tokens[0].lower() in m.guesses and len(tokens) > 1:
+        try:
+            Pattern.parse(tokens[0], m.length)
+        except InvalidPatternError:
+            word = tokens.pop(0).lower()
+    unsolved = position.unsolved
+    boards = position.rules.boards
+    if len(tokens) == boards:
+        pats: list[Pattern | None] = []
+        for b, t in enumerate(tokens):
+            if t.lower() in SOLVED_MARKS:
+                if b in unsolved:
+                    raise VariantError(f"board {b + 1} is not solved; give its feedback", t)
+                pats.append(None)
+            elif b not in unsolved:
+                raise VariantError(f"board {b + 1} is already solved; write '-' for it", t)
+            else:
+                pats.append(Pattern.parse(t, m.length))
+        return word, pats
+    if len(tokens) == len(unsolved):
+        it = iter(Pattern.parse(t, m.length) for t in tokens)
+        return word, [next(it) if b in unsolved else None for b in range(boards)]
+    raise VariantError(
+        f"give {len(unsolved)} patterns (one per unsolved board: {', '.join(str(b + 1) for b in unsolved)}), "
+        f"not {len(tokens)}", text)
+
+
+@dataclass
+class MultiSession:
+    """Suggestions for a multi-board game played elsewhere."""
+
+    matrix: PatternMatrix
+    rules: MultiRules
+    strategy: MultiStrategy = field(default_factory=MultiStrategy)
+    stack: list[MultiPosition] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.stack:
+            self.stack.append(MultiPosition.start(self.matrix, self.rules))
+
+    @property
+    def position(self) -> MultiPosition:
+        return self.stack[-1]
+
+    @property
+    def done(self) -> bool:
+        return self.position.done
+
+    def suggestion(self) -> Choice:
+        return self.strategy.choose(self.position)
+
+    def top(self, n: int = 10) -> list[Choice]:
+        return self.strategy.rank(self.position, n)
+
+    def play(self, word: str | None, patterns: Sequence[Pattern | str | None]) -> MultiPosition:
+        """Record ``word`` (the suggestion when None) and each board's feedback."""
+        w = word if word is not None else self.suggestion().word
+        self.stack.append(self.position.after(w, patterns))
+        return self.position
+
+    def enter(self, text: str) -> MultiPosition:
+        """Record one typed line (see ``parse_board_feedback``)."""
+        word, pats = parse_board_feedback(text, self.position)
+        return self.play(word, pats)
+
+    def undo(self) -> str:
+        if len(self.stack) == 1:
+            raise VariantError("nothing to undo", None)
+        last = self.stack.pop()
+        return self.matrix.guesses[last.guesses[-1]]
+
+    def board_lines(self) -> list[str]:
+        """One line per board: solved, or how many words are left (the words when few)."""
+        out = []
+        for b, p in enumerate(self.position.boards):
+            if p.solved:
+                out.append(f"board {b + 1}: solved ({p.candidate_words[0]})")
+            elif p.candidates.size <= 5:
+                out.append(f"board {b + 1}: {', '.join(p.candidate_words)}")
+            else:
+                out.append(f"board {b + 1}: {p.candidates.size} words left")
+        return out
+
+
+@dataclass
+class AbsurdleSession:
+    """Suggestions against the Absurdle adversary (played here or on the published site)."""
+
+    matrix: PatternMatrix
+    hard: bool = False
+    width: int = 40
+    stack: list[Position] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        if not self.stack:
+            self.stack.append(Position.start(self.matrix, hard=self.hard, max_guesses=10**6))
+
+    @property
+    def position(self) -> Position:
+        return self.stack[-1]
+
+    @property
+    def solved(self) -> bool:
+        return self.position.solved
+
+    def plan(self) -> list[str]:
+        """A line of guesses that forces a win from here (beam search; see ``absurdle_next``)."""
+        _, rows = absurdle_next(self.position, self.width)
+        return [self.matrix.guesses[r] for r in rows]
+
+    def suggestion(self) -> str:
+        return self.plan()[0]
+
+    def expected(self, word: str) -> Pattern:
+        """The feedback the adversary gives ``word`` now."""
+        row = self.matrix.guesses.lookup(word)
+        code, _ = absurdle_response(self.matrix, self.position.candidates, row)
+        return Pattern(code, self.matrix.length)
+
+    def play(self, word: str, pattern: Pattern | str | None = None) -> Position:
+        """Record ``word`` and its feedback (the adversary's own when None)."""
+        m = self.matrix
+        w = m.guesses.normalize(word)
+        row = m.guesses.lookup(w)
+        if self.hard and self.position.history:
+            message = self.position.rule.violation(w)
+            if message:
+                from ..errors import HardModeError
+
+                raise HardModeError(f"{message} ({word!r} breaks hard mode)", word)
+        self.stack.append(self.position.after(row, pattern if pattern is not None else self.expected(w)))
+        return self.position
+
+    def undo(self) -> str:
+        if len(self.stack) == 1:
+            raise VariantError("nothing to undo", None)
+        last = self.stack.pop()
+        return self.matrix.guesses[last.history[-1][0]]

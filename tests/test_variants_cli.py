@@ -1,0 +1,164 @@
+"""The variants' commands on real output: piped sessions, JSON, errors, and a pty."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import numpy as np
+import pytest
+
+from interactive_helpers import cli_env, invoke, run_cli
+from wordlelab.variants import random_answers
+from wordlelab.words import WordList
+
+ORIGINAL = ("--lists", "original")
+
+
+def seeded_answers(boards: int, seed: int) -> tuple[str, ...]:
+    return random_answers(WordList.bundled("answers"), boards, np.random.default_rng(seed))
+
+
+def test_play_two_boards_won_with_share_grid():
+    a, b = seeded_answers(2, 5)
+    code, out, _ = invoke("play", "--boards", "2", "--seed", "5", *ORIGINAL, input=f"xxxxx\n{a}\n{b}\n")
+    assert code == 0
+    assert "not in the word list" in out and "(no try used)" in out
+    assert "All 2 solved in 2/7" in out
+    assert "Dordle #5\n1️⃣ 2️⃣" in out
+    assert "🟩🟩🟩🟩🟩 " in out
+
+
+def test_play_boards_out_of_tries():
+    answers = seeded_answers(4, 11)
+    code, out, _ = invoke("play", "--boards", "4", "--max-guesses", "4", "--seed", "11", *ORIGINAL,
+                          input="fuzzy\nmamma\nvivid\n" + answers[0] + "\n")
+    assert code == 0
+    assert "Out of tries. Unsolved:" in out and "🟥" in out
+    assert "Quordle" not in out.split("\n\n")[-1] or "4 boards" in out
+
+
+def test_play_absurdle_the_four_guess_win():
+    code, out, _ = invoke("play", "--absurdle", *ORIGINAL, input="aesir\nyauld\ntench\nwhoop\n")
+    assert code == 0
+    assert "168 words still possible" in out and "15 words still possible" in out
+    assert "Cornered in 4 guesses" in out and "Absurdle 4/∞" in out
+
+
+def test_assist_boards_one_line_and_one_board_per_line():
+    code, out, _ = invoke("assist", "--boards", "2", *ORIGINAL,
+                          input="..... ....y\nundo\n.....\n....y\nboards\nquit\n")
+    assert code == 0
+    assert out.count("> SOARE") == 2 and "undone: soare" in out
+    assert "board 2?" in out
+    assert "board 1: 183 words left" in out and "board 2: 120 words left" in out
+
+
+def test_assist_boards_solves_a_board_and_finishes():
+    code, out, _ = invoke("assist", "--boards", "2", *ORIGINAL,
+                          input="crane ggggg .....\nmoist ggggg ggggg\nmoist - ggggg\n")
+    assert code == 0
+    assert "board 1: solved (crane)" in out
+    assert "board 1 is already solved" in out
+    assert "All 2 boards solved in 2 guesses" in out
+
+
+def test_assist_absurdle_follows_the_adversary():
+    code, out, _ = invoke("assist", "--absurdle", *ORIGINAL, input="aesir\nyauld .....\nggggg\nundo\nquit\n")
+    assert code == 0
+    assert "  AESIR ⬜⬜⬜⬜⬜" in out and "168 words left" in out and "15 words left" in out
+    assert "no remaining word gives" in out  # ggggg for the suggestion is impossible with 15 left
+    assert "undone: yauld" in out
+
+
+def test_solve_several_words_json_golden():
+    code, out, _ = invoke("solve", "cigar,rebut,sissy,humph", "--json", *ORIGINAL)
+    data = json.loads(out)
+    assert code == 0 and data["variant"] == "Quordle" and data["won"]
+    assert data["guesses"] == 7 and data["solved_at"] == [5, 7, 4, 6]
+    assert [s["guess"] for s in data["steps"]] == ["soare", "clint", "gumps", "sissy", "cigar", "humph", "rebut"]
+    assert data["steps"][4]["patterns"][2] is None  # board 3 was solved at guess 4
+
+
+def test_bench_boards_is_seeded():
+    args = ("bench", "--boards", "2", "--games", "4", "--seed", "3", "--json", *ORIGINAL)
+    first, second = invoke(*args), invoke(*args)
+    data = json.loads(first[1])
+    again = json.loads(second[1])
+    assert first[0] == 0 and data.pop("seconds") >= 0 and again.pop("seconds") >= 0
+    assert data == again
+    assert data["games"] == 4 and data["variant"] == "Dordle" and data["failures"] == 0
+    code, out, _ = invoke("bench", "--boards", "2", "--games", "4", "--seed", "3", *ORIGINAL)
+    assert "Dordle (2 boards, 7 guesses), 4 games, seed 3" in out
+
+
+def test_optimal_absurdle_on_a_small_list(tmp_path):
+    words = tmp_path / "words.txt"
+    answers = tmp_path / "answers.txt"
+    small = ["fight", "light", "might", "night", "right", "sight", "tight", "wight", "bight", "eight", "hight"]
+    words.write_text("\n".join(small + ["flint", "smote", "brawn", "champ", "dwelt", "ghost"]) + "\n")
+    answers.write_text("\n".join(small) + "\n")
+    code, out, _ = invoke("optimal", "--absurdle", "--words", str(words), "--answers", str(answers), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["minimum_guesses"] == 5 and data["proved_impossible_in"] == 4
+    assert data["line"][-1]["pattern"] == "ggggg"
+    code, out, _ = invoke("optimal", "--absurdle", "--words", str(words), "--answers", str(answers))
+    assert "5 guesses" in out and "finds no win in 4" in out
+
+
+@pytest.mark.parametrize("args,message", [
+    (("play", "--boards", "2", "--absurdle"), "--boards and --absurdle cannot be combined"),
+    (("play", "--boards", "2", "--hard"), "hard mode is not played on several boards"),
+    (("play", "--boards", "4", "--max-guesses", "3"), "4 boards need at least 4 guesses"),
+    (("bench", "--boards", "2"), "--boards and --games go together"),
+    (("bench", "--boards", "2", "--games", "3", "--hard"), "--hard is not used with --boards"),
+    (("bench", "--boards", "2", "--games", "3", "-s", "lookahead"), "several boards are played by"),
+    (("solve", "cigar,zzzzz"), "zzzzz"),
+    (("solve", "cigar,,rebut"), "empty word"),
+    (("optimal", "--absurdle", "--opener", "salet"), "--opener is not used with --absurdle"),
+    (("assist", "--max-guesses", "9"), "--max-guesses goes with --boards"),
+])
+def test_bad_options_give_one_line(args, message):
+    code, out, err = invoke(*args, *ORIGINAL)
+    assert code == 1
+    assert message in err and len(err.strip().splitlines()) == 1 and "Traceback" not in err + out
+
+
+def test_subprocess_bad_option_exit_code(tmp_path):
+    few = tmp_path / "few.txt"
+    few.write_text("cigar\nrebut\nsissy\n")
+    r = run_cli("bench", "--boards", "4", "--games", "2", "--answers", str(few))
+    assert r.returncode == 1 and "different answers" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_pty_play_boards_and_assist_absurdle():
+    pexpect = pytest.importorskip("pexpect")
+    a, b = seeded_answers(2, 9)
+    child = pexpect.spawn(sys.executable, ["-m", "wordlelab", "play", "--boards", "2", "--seed", "9", *ORIGINAL],
+                          env={**cli_env(), "TERM": "xterm-256color"}, encoding="utf-8", timeout=60,
+                          dimensions=(40, 200))
+    try:
+        child.expect("Dordle: solve 2 words")
+        child.expect_exact("? ")
+        child.sendline(a)
+        child.expect("1/2 solved, 6 tries left")
+        child.sendline(b)
+        child.expect("All 2 solved")
+        child.expect("in 2/7")
+        child.expect(pexpect.EOF)
+        child.close()
+        assert child.exitstatus == 0
+        child = pexpect.spawn(sys.executable, ["-m", "wordlelab", "assist", "--absurdle", *ORIGINAL],
+                              env=cli_env(), encoding="utf-8", timeout=120, dimensions=(40, 200))
+        child.expect(r"> AESIR\s+\(wins in 4")
+        child.expect_exact("? ")
+        child.sendline(".....")
+        child.expect("168 words left")
+        child.expect(r"> YAULD")
+        child.sendintr()
+        child.expect(pexpect.EOF)
+        assert "Traceback" not in child.before
+        child.close()
+        assert child.exitstatus == 130
+    finally:
+        child.close(force=True)
