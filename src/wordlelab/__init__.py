@@ -42,6 +42,11 @@ _LAZY = {
     "DecisionTree": "tree", "TreeReport": "tree", "OptimalResult": "optimal", "solve_optimal": "optimal",
     # Named list sets and the widening (issue 9).
     "Lists": "lists", "LIST_SETS": "lists", "load_lists": "lists", "widen": "lists",
+    # Exact analysis of any position (issue 10).
+    "evaluate": "evaluation", "Evaluation": "evaluation", "GuessValue": "evaluation",
+    # (the review function stays wordlelab.review.review: the submodule's name would shadow it)
+    "Review": "review", "ReviewStep": "review",
+    "PositionText": "position", "parse_position": "position", "read_position": "position",
 }
 
 
@@ -57,6 +62,14 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = [
+    "evaluate",
+    "Evaluation",
+    "GuessValue",
+    "Review",
+    "ReviewStep",
+    "PositionText",
+    "parse_position",
+    "read_position",
     "AbsurdleGame",
     "AbsurdleSession",
     "MultiGame",
