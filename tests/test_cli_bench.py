@@ -171,3 +171,10 @@ def test_bench_targets_must_be_possible_answers(files):
     assert r.exit_code == 1
     assert "not possible answers" in r.stderr and "--answers all" in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1
+
+
+def test_bench_targets_refused_with_boards(files):
+    r = run("bench", "-s", "entropy-solve", *small(files), "--boards", "2", "--games", "3",
+            "--targets", str(files / "answers.txt"))
+    assert r.exit_code == 1 and "--targets" in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
