@@ -46,6 +46,12 @@ EXACT_MAX_CANDIDATES = 400
 STRATEGY = "strategy"
 
 
+def default_strategy(matrix: PatternMatrix) -> str:
+    """The strategy ``"auto"`` stands for: ``prior`` when every allowed word may be the answer
+    (``--answers all``: candidates are weighted by how common they are), else ``entropy``."""
+    return "prior" if len(matrix.answers) == len(matrix.guesses) else "entropy"
+
+
 def default_opener(matrix: PatternMatrix, hard: bool = False) -> str | None:
     """The proven best opener for these lists and mode, or None when the strategy should choose."""
     key = (matrix.guesses.fingerprint[:16], matrix.answers.fingerprint[:16], "hard" if hard else "normal")
@@ -113,13 +119,16 @@ class Assistant:
     def create(
         cls,
         matrix: PatternMatrix,
-        strategy: str | Strategy = "entropy",
+        strategy: str | Strategy = AUTO,
         hard: bool = False,
         opener: str | None = AUTO,
         max_guesses: int = 6,
     ) -> Assistant:
-        """A new session. ``opener``: a word, ``"auto"`` (best known, else the strategy's) or
-        ``"strategy"``/None (the strategy's own first guess)."""
+        """A new session. ``strategy``: a name, a Strategy or ``"auto"`` (``default_strategy``).
+        ``opener``: a word, ``"auto"`` (best known, else the strategy's) or ``"strategy"``/None
+        (the strategy's own first guess)."""
+        if strategy == AUTO:
+            strategy = default_strategy(matrix)
         strat = make_strategy(strategy) if isinstance(strategy, str) else strategy
         first: str | None
         if opener is None or opener == STRATEGY:
@@ -382,7 +391,7 @@ def parse_entry(text: str, matrix: PatternMatrix) -> tuple[str | None, Pattern]:
 def solve(
     matrix: PatternMatrix,
     answer: str,
-    strategy: str | Strategy = "entropy",
+    strategy: str | Strategy = AUTO,
     hard: bool = False,
     opener: str | None = AUTO,
     max_steps: int = 30,

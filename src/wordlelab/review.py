@@ -71,7 +71,8 @@ class Review:
 
     def to_dict(self) -> dict[str, object]:
         return {"hard": self.hard, "answer": self.answer, "solved": self.solved, "outside": self.outside,
-                "exact": self.exact, "cost_low": round(self.cost_low, 4), "cost_high": round(self.cost_high, 4),
+                "exact": self.exact, "cost_low": round(self.cost_low, 4),
+                "cost_high": None if self.cost_high == float("inf") else round(self.cost_high, 4),
                 "notes": self.notes, "steps": [s.to_dict() for s in self.steps]}
 
 

@@ -13,7 +13,7 @@ from rich.table import Table
 from ..assistant import AUTO, WIDENED, Assistant, Scored, parse_entry
 from ..errors import WordlelabError
 from ..strategies import strategy_names
-from .common import list_options, load_lists, stdout
+from .common import list_options, load_lists, stderr, stdout
 
 if TYPE_CHECKING:
     from ..evaluation import Evaluation
@@ -41,7 +41,10 @@ def _count(n: int) -> str:
 def _suggestion_line(a: Assistant, word: str) -> str:
     n = a.remaining
     if n == 1 and a.candidates() == [word]:
-        return f"> [bold]{word.upper()}[/]  (the only word left)"
+        # A word list may miss the answer (the NYT picks words outside it), so the last listed
+        # answer is called the only *word* only once every allowed word is possible.
+        every = a.widened or len(a.matrix.answers) == len(a.matrix.guesses)
+        return f"> [bold]{word.upper()}[/]  (the only {'word' if every else 'listed answer'} left)"
     extra = ""
     if 1 < n <= SHOW_WORDS:
         extra = ": " + ", ".join(a.words())
@@ -205,12 +208,13 @@ def read_lines(echo: bool, out: Console) -> Iterator[str]:
 
 
 @click.command()
-@click.option("-s", "--strategy", default="entropy", show_default=True,
-              help=f"Strategy that ranks the guesses (known: {', '.join(strategy_names())}).")
+@click.option("-s", "--strategy", default=AUTO, show_default=True,
+              help="Strategy that ranks the guesses: 'auto' (prior with --answers all, else entropy) "
+                   f"or one of {', '.join(strategy_names())}.")
 @click.option("--hard", is_flag=True, help="Hard mode: revealed letters must be used.")
 @click.option("--opener", default=AUTO, show_default=True,
-              help="First guess: a word, 'auto' (SALET on the original lists, where it is the proven "
-                   "optimum; elsewhere the strategy's own) or 'strategy'.")
+              help="First guess: a word, 'auto' (the proven optimum where a shipped tree gives it: "
+                   "TARSE on nyt, SALET on original; elsewhere the strategy's own) or 'strategy'.")
 @click.option("--boards", type=click.IntRange(1, 64), default=None,
               help="Several boards at once (2 Dordle, 4 Quordle, 8 Octordle, 16 Sedecordle).")
 @click.option("--max-guesses", type=click.IntRange(1, 100), default=None,
@@ -223,7 +227,7 @@ def assist(strategy: str, hard: bool, opener: str, boards: int | None, max_guess
     if max_guesses is not None and boards is None:
         raise click.UsageError("--max-guesses goes with --boards")
     lists = load_lists(length, lang, words_file, answers_file)
-    err = Console(stderr=True, highlight=False)
+    err = stderr()
     out = stdout()
     on_build: Callable[[], None] = lambda: err.print("building the pattern matrix (once per word list)…")
     if boards is not None or absurdle:
