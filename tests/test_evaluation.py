@@ -83,7 +83,8 @@ def test_a_tiny_budget_gives_bounds_never_a_fake_exact(matrix):
     e = evaluate(pos, budget=0.001)
     assert e.lower <= e.upper
     if not e.exact:
-        assert e.to_dict()["total"] is None and e.upper < 10**9
+        # No upper bound at all (INF) when even the budgeted greedy tree did not finish.
+        assert e.to_dict()["total"] is None and (e.upper < 10**9) == (e.best is not None)
 
 
 def _brute(words: list[str], S: tuple[str, ...], d: int) -> float:

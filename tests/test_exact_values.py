@@ -153,8 +153,10 @@ def test_budget_gives_proven_bounds(matrix):
     truth = sum(len(tree.paths[a]) - 1 for a in pos.candidate_words)
     assert ev.lower <= truth <= ev.upper
     if not ev.exact:
-        assert ev.lower < ev.upper and ev.best is not None
-        assert ev.to_dict()["total"] is None
+        assert ev.lower < ev.upper and ev.to_dict()["total"] is None
+        # The greedy tree behind the upper bound has a budget too; on a loaded machine it may not
+        # finish, and then there is no upper bound (and no move that reaches one).
+        assert (ev.best is not None) == (ev.upper < KINF)
 
 
 def test_salet_sum_is_7920_fast_part(matrix, salet_groups):
