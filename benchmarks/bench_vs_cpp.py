@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import resource
 import shutil
 import statistics
 import subprocess
@@ -30,17 +29,19 @@ ROWS: dict[str, tuple[str, bool, str, str, int]] = {
 }
 
 
-def run(cmd: list[str], cwd: str | None = None, env: dict[str, str] | None = None) -> tuple[float, float, str]:
-    """Wall seconds, the child's peak RSS in MB, and its stdout."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    t = time.perf_counter()
-    p = subprocess.run(cmd, cwd=cwd, env=env, capture_output=True, text=True)
-    wall = time.perf_counter() - t
-    if p.returncode != 0:
-        raise SystemExit(f"{cmd[0]} failed ({p.returncode}): {p.stderr.strip()[-500:]}")
-    # ru_maxrss of children is the max over all waited children; only trust it when it grew.
-    after = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return wall, round(after / 1024, 1) if after > before else float("nan"), p.stdout
+def run(cmd: list[str], cwd: str | None = None) -> tuple[float, float, str]:
+    """Wall seconds, this child's own peak RSS in MB (os.wait4), and its stdout."""
+    with tempfile.TemporaryFile("w+") as fo, tempfile.TemporaryFile("w+") as fe:
+        t = time.perf_counter()
+        p = subprocess.Popen(cmd, cwd=cwd, stdout=fo, stderr=fe, text=True)
+        _, status, usage = os.wait4(p.pid, 0)
+        wall = time.perf_counter() - t
+        p.returncode = os.waitstatus_to_exitcode(status)
+        fo.seek(0)
+        fe.seek(0)
+        if p.returncode != 0:
+            raise SystemExit(f"{cmd[0]} failed ({p.returncode}): {fe.read().strip()[-500:]}")
+        return wall, round(usage.ru_maxrss / 1024, 1), fo.read()
 
 
 def build_cpp(src: Path, work: Path) -> Path:
