@@ -1,0 +1,95 @@
+"""wordlelab's exact search against Alex Selby's C++ solver (alex1770/wordle), whole processes.
+
+    python benchmarks/bench_vs_cpp.py --cpp-src /path/to/wordle-checkout [--rows salet-normal] [--repeat 3]
+
+Builds the C++ program with its own Makefile in a scratch copy, then runs both programs on each row
+in alternation (A B A B ...) so the machine's load hits both alike, and prints JSON with per-run wall
+times, medians, the ratio ours/C++ and peak memory (max RSS of each child). Both read the same word
+files (the C++ checkout's), so the lists are pinned. Without --cpp-src it prints a note and skips.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+# name -> (opener, hard, answers file, allowed file, expected total)
+ROWS: dict[str, tuple[str, bool, str, str, int]] = {
+    "salet-normal": ("salet", False, "wordlist_orig_hidden", "wordlist_orig_all", 7920),
+    "salet-hard": ("salet", True, "wordlist_orig_hidden", "wordlist_orig_all", 8122),
+    "tarse-normal-nyt": ("tarse", False, "wordlist_nyt20230701_hidden", "wordlist_nyt20220830_all", 11219),
+}
+
+
+def run(cmd: list[str], cwd: str | None = None) -> tuple[float, float, str]:
+    """Wall seconds, this child's own peak RSS in MB (os.wait4), and its stdout."""
+    with tempfile.TemporaryFile("w+") as fo, tempfile.TemporaryFile("w+") as fe:
+        t = time.perf_counter()
+        p = subprocess.Popen(cmd, cwd=cwd, stdout=fo, stderr=fe, text=True)
+        _, status, usage = os.wait4(p.pid, 0)
+        wall = time.perf_counter() - t
+        p.returncode = os.waitstatus_to_exitcode(status)
+        fo.seek(0)
+        fe.seek(0)
+        if p.returncode != 0:
+            raise SystemExit(f"{cmd[0]} failed ({p.returncode}): {fe.read().strip()[-500:]}")
+        return wall, round(usage.ru_maxrss / 1024, 1), fo.read()
+
+
+def build_cpp(src: Path, work: Path) -> Path:
+    shutil.copytree(src, work / "selby", ignore=shutil.ignore_patterns(".git"))
+    subprocess.run(["make", "-s", "wordle"], cwd=work / "selby", check=True, capture_output=True)
+    return work / "selby"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--cpp-src", type=Path, default=None, help="a checkout of github alex1770/wordle")
+    ap.add_argument("--rows", default=",".join(ROWS), help="comma-separated: " + ", ".join(ROWS))
+    ap.add_argument("--repeat", type=int, default=3)
+    args = ap.parse_args()
+    rows = [r.strip() for r in args.rows.split(",") if r.strip()]
+    bad = [r for r in rows if r not in ROWS]
+    if bad:
+        raise SystemExit(f"unknown rows: {', '.join(bad)}")
+    if args.cpp_src is None or not (args.cpp_src / "wordle.cpp").is_file():
+        print(json.dumps({"skipped": "no C++ checkout given (--cpp-src DIR with wordle.cpp)"}))
+        return
+    wordlelab = shutil.which("wordlelab") or str(Path(sys.executable).parent / "wordlelab")
+    out: dict[str, object] = {"cpus": os.cpu_count(), "repeat": args.repeat, "rows": {}}
+    with tempfile.TemporaryDirectory() as tmp:
+        cdir = build_cpp(args.cpp_src, Path(tmp))
+        for name in rows:
+            opener, hard, ans, allowed, expected = ROWS[name]
+            cpp = ["./wordle", "-w", opener, "-a", allowed, "-h", ans] + (["-H"] if hard else [])
+            ours = [wordlelab, "optimal", "--opener", opener, "--json",
+                    "--words", str(cdir / allowed), "--answers", str(cdir / ans)] + (["--hard"] if hard else [])
+            times: dict[str, list[float]] = {"ours": [], "cpp": []}
+            mem: dict[str, list[float]] = {"ours": [], "cpp": []}
+            total = None
+            for _ in range(args.repeat):
+                w, m, stdout = run(ours)
+                times["ours"].append(round(w, 3))
+                mem["ours"].append(m)
+                total = json.loads(stdout).get("total")
+                w, m, _ = run(cpp, cwd=str(cdir))
+                times["cpp"].append(round(w, 3))
+                mem["cpp"].append(m)
+            med = {k: round(statistics.median(v), 3) for k, v in times.items()}
+            out["rows"][name] = {  # type: ignore[index]
+                "total": total, "expected": expected, "times_s": times, "median_s": med,
+                "ratio_ours_over_cpp": round(med["ours"] / med["cpp"], 2), "peak_rss_mb": mem,
+            }
+    print(json.dumps(out, indent=2))
+
+
+if __name__ == "__main__":
+    main()
