@@ -94,3 +94,51 @@ def test_games_survive_a_kill_during_recording(tmp_path):
     proc.wait()
     played = StatsStore(db).summary().played
     assert played >= seen  # every game reported as recorded is there, and the database opens
+
+
+@pytest.mark.parametrize("value", ["inf", "nan", "-1", "1e999", "soon"])
+def test_a_silly_lock_timeout_means_the_default(tmp_path, monkeypatch, value):
+    # WORDLELAB_DB_TIMEOUT=inf would wait forever on a locked database.
+    monkeypatch.setenv("WORDLELAB_DB_TIMEOUT", value)
+    assert StatsStore(tmp_path / "s.db").timeout == 5.0
+    monkeypatch.setenv("WORDLELAB_DB_TIMEOUT", "0.25")
+    assert StatsStore(tmp_path / "s.db").timeout == 0.25
+
+
+@pytest.mark.parametrize("payload", [
+    {"answer": "cigar", "guesses": 3, "won": True, "words": [1, 2]},  # was a TypeError traceback
+    {"answer": "cigar", "guesses": "lots", "won": True},  # was stored, then broke every 'stats'
+    {"answer": "cigar", "guesses": [3], "won": True},  # was refused by sqlite: no game recorded again
+    {"answer": "cigar", "guesses": 99, "won": True},
+    {"answer": "cigar", "guesses": 3, "won": "yes"},
+    {"answer": "cigar", "guesses": 3, "won": True, "id": 5},
+    [[[]]],
+])
+def test_a_kept_game_with_wrong_types_is_left_aside_not_trusted(tmp_path, payload):
+    import json
+
+    store = StatsStore(tmp_path / "s.db")
+    store.pending_dir.mkdir(parents=True)
+    bad = store.pending_dir / "bad.json"
+    bad.write_text(json.dumps(payload))
+    store.record(GameRecord("rebut", 2, True))
+    s = store.summary()
+    assert s.played == 1 and s.distribution[2] == 1
+    assert store.unreadable_pending == [bad] and bad.exists()
+
+
+def test_rows_with_wrong_types_are_not_counted(tmp_path, monkeypatch):
+    monkeypatch.setenv("WORDLELAB_DATA_DIR", str(tmp_path))
+    store = StatsStore()
+    store.record(GameRecord("cigar", 4, True))
+    conn = sqlite3.connect(store.path)
+    conn.execute("INSERT INTO games (id, finished_at, answer, guesses, won, hard, length, lang, max_guesses, words)"
+                 " VALUES ('x', 'now', 'rebut', 'lots', 1, 0, 5, 'en', 6, '')")
+    conn.commit()
+    conn.close()
+    s = store.summary()
+    assert s.played == 1 and s.distribution[4] == 1 and store.invalid_rows == 1
+    from interactive_helpers import invoke
+
+    code, out, err = invoke("stats")
+    assert code == 0 and "Played 1" in out and "1 rows of" in err and "not counted" in err

@@ -7,6 +7,7 @@ pattern matrix; it is immutable, so a rejected step leaves the previous position
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Iterable, Sequence
@@ -19,7 +20,7 @@ from .errors import (
     InconsistentFeedbackError,
     UnknownWordError,
 )
-from .feedback import GREEN, YELLOW, Pattern, score, score_colors
+from .feedback import GREEN, GREY, YELLOW, Pattern, score, score_colors
 from .matrix import PatternMatrix, shared_alphabet
 from .words import WordList
 
@@ -91,6 +92,33 @@ def consistent_words(words: Sequence[str], history: Iterable[tuple[str, Pattern]
     """Words that would have produced every (guess, pattern) in the history (from scratch)."""
     steps = [(g, p.colors) for g, p in history]
     return [w for w in words if all(score_colors(g, w) == cols for g, cols in steps)]
+
+
+PRAISE = {1: "Genius", 2: "Magnificent", 3: "Impressive", 4: "Splendid", 5: "Great", 6: "Phew"}
+
+
+def pick_answer(answers: Sequence[str], seed: int | None) -> str:
+    """The answer a game with ``seed`` plays (the same seed, the same word; None draws at random)."""
+    return random.Random(seed).choice(list(answers))
+
+
+def letter_states(history: Iterable[tuple[str, Pattern]]) -> dict[str, int]:
+    """Best colour each played letter has shown (green beats yellow beats grey): the keyboard."""
+    rank = {GREY: 0, YELLOW: 1, GREEN: 2}
+    states: dict[str, int] = {}
+    for word, pattern in history:
+        for ch, c in zip(word, pattern.colors):
+            if ch not in states or rank[c] > rank[states[ch]]:
+                states[ch] = c
+    return states
+
+
+def share_grid(history: Sequence[tuple[str, Pattern]], won: bool, max_guesses: int, hard: bool,
+               number: int | None = None) -> str:
+    """The text a player pastes: header with the score, then one row of squares per guess."""
+    head = "Wordle" + (f" {number:,}" if number is not None else "")
+    result = f"{len(history) if won else 'X'}/{max_guesses}{'*' if hard else ''}"
+    return f"{head} {result}\n\n" + "\n".join(p.emoji for _, p in history)
 
 
 class Game:

@@ -42,3 +42,17 @@ def get_language(code: str | Language) -> Language:
         raise InvalidWordError(
             f"unknown language {code!r}; known: {', '.join(LANGUAGES)}", code
         ) from None
+
+
+# The keyboard rows players know, for the on-screen keyboards of the console and web games.
+LAYOUTS: dict[str, tuple[str, ...]] = {
+    "en": ("qwertyuiop", "asdfghjkl", "zxcvbnm"),
+    "ru": ("йцукенгшщзхъ", "фывапролджэ", "ячсмитьбю"),
+}
+
+
+def keyboard_rows(lang: str, letters: str) -> list[str]:
+    """The language's keyboard rows, then a row of any of ``letters`` the layout lacks."""
+    rows = list(LAYOUTS.get(lang, ()))
+    extra = "".join(ch for ch in letters if not any(ch in r for r in rows))
+    return rows + [extra] if extra else rows

@@ -28,9 +28,13 @@ def data_dir() -> Path:
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` through a temporary file and a rename: readers never see half."""
+    path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
     try:
+        # mkstemp makes the file private (0600); a result the user asked for keeps the mode the
+        # file had, or gets the one a plain open() would give.
+        os.chmod(fd, _file_mode(path))
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
         os.replace(tmp, path)
@@ -40,6 +44,15 @@ def write_atomic(path: Path, data: bytes) -> None:
         except OSError:
             pass
         raise
+
+
+def _file_mode(path: Path) -> int:
+    try:
+        return stat.S_IMODE(os.stat(path).st_mode)
+    except OSError:
+        mask = os.umask(0o022)  # reading the umask means setting it; put it straight back
+        os.umask(mask)
+        return 0o666 & ~mask
 
 
 def check_writable(path: str | Path, formats: Sequence[str] | None = None,

@@ -14,13 +14,15 @@ from typing import Sequence
 
 import numpy as np
 
-from .errors import InconsistentFeedbackError, WordlelabError
+from .analysis import ShareGrid
+from .errors import HardModeError, InconsistentFeedbackError, ShareGridError, WordlelabError
 from .evaluation import Evaluation, evaluate
 from .feedback import Pattern, score
 from .game import Position
 from .lists import widen
 from .matrix import PatternMatrix
 from .optimal import INF
+from .position import parse_position
 from .words import WordList
 
 
@@ -39,6 +41,8 @@ class ReviewStep:
     exact: bool  # both values proven exactly (cost_low == cost_high)
     expected_left: float  # answers the guess leaves on average (a win leaves none)
     luck: int | None  # 0..99: how the count left compares with the other outcomes (None: no chance involved)
+    best_exact: bool = True  # best_expected is proven exact (else the upper bound of a tree found)
+    played_exact: bool = True  # ... and played_expected
 
     def to_dict(self) -> dict[str, object]:
         return {k: (None if v == float("inf") else v) for k, v in asdict(self).items()}
@@ -67,7 +71,8 @@ class Review:
 
     def to_dict(self) -> dict[str, object]:
         return {"hard": self.hard, "answer": self.answer, "solved": self.solved, "outside": self.outside,
-                "exact": self.exact, "cost_low": round(self.cost_low, 4), "cost_high": round(self.cost_high, 4),
+                "exact": self.exact, "cost_low": round(self.cost_low, 4),
+                "cost_high": None if self.cost_high == float("inf") else round(self.cost_high, 4),
                 "notes": self.notes, "steps": [s.to_dict() for s in self.steps]}
 
 
@@ -92,6 +97,10 @@ def review(matrix: PatternMatrix, history: Sequence[tuple[str, Pattern]], *, har
            max_guesses: int = 6, answer: str | None = None, budget: float | None = 2.0) -> Review:
     """Review a game (``history`` of (word, feedback)); ``budget`` seconds of search per step."""
     m = matrix
+    for turn, (w, p) in enumerate(history[:-1], 1):
+        if p.is_win:
+            raise WordlelabError(f"guess {turn + 1} ({history[turn][0].upper()}) comes after the game was won "
+                                 f"with {w.upper()}", w)
     words = [m.guesses.normalize(w) for w, _ in history]
     for w in words:
         m.guesses.index(w)
@@ -131,7 +140,7 @@ def review(matrix: PatternMatrix, history: Sequence[tuple[str, Pattern]], *, har
         if hard and pos.history:
             message = pos.rule.violation(w)
             if message:
-                raise InconsistentFeedbackError(f"{message}: hard mode would not take {w.upper()}", w)
+                raise HardModeError(f"{message}: hard mode would not take {w.upper()}", w)
         ev: Evaluation = evaluate(pos, guess=w, budget=budget)
         played = ev.guess
         assert played is not None
@@ -143,6 +152,26 @@ def review(matrix: PatternMatrix, history: Sequence[tuple[str, Pattern]], *, har
             round(ev.expected, 4) if ev.upper < INF else None,
             round(played.expected, 4) if played.upper < INF else None,
             round(low, 4), round(high, 4) if high != float("inf") else float("inf"),
-            ev.exact and played.exact, round(expected_left, 3), luck))
+            ev.exact and played.exact, round(expected_left, 3), luck, ev.exact, played.exact))
         pos = nxt
     return Review(steps, hard, answer, pos.solved, outside, notes)
+
+
+def game_history(guesses: WordList, *, position: str | None = None, words: Sequence[str] = (),
+                 grid: ShareGrid | None = None, answer: str | None = None) -> list[tuple[str, Pattern]]:
+    """The (word, feedback) history to review: from a position's text, or from the words played
+    with a share grid's rows (their feedback) or with the answer (which gives each feedback)."""
+    if position is not None:
+        parsed = parse_position(position)
+        if parsed.guess:
+            raise WordlelabError(f"position {position!r} ends with a guess without feedback; "
+                                 "'wordlelab optimal --position' values a guess", position)
+        return list(parsed.history)
+    if grid is not None:
+        if len(grid.rows) != len(words):
+            raise ShareGridError(f"{len(grid.rows)} rows but {len(words)} words played", " ".join(words))
+        return list(zip(words, grid.rows))
+    if answer is None:
+        raise WordlelabError("the words played need the answer or a share grid to give their feedback", words)
+    target = guesses.normalize(answer)
+    return [(w, score(guesses.normalize(w), target)) for w in words]

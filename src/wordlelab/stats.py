@@ -17,9 +17,13 @@ import uuid
 from dataclasses import asdict, dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .errors import WordlelabError
 from .paths import data_dir
+
+if TYPE_CHECKING:
+    from .game import Game
 
 SCHEMA_VERSION = 1
 DEFAULT_TIMEOUT = 5.0
@@ -50,10 +54,13 @@ class StatsLockedError(StatsError):
 
 
 def _timeout() -> float:
+    # A test knob: anything but a sensible number of seconds (nan, inf would wait forever on a
+    # locked database, negative) means the default.
     try:
-        return float(os.environ.get("WORDLELAB_DB_TIMEOUT", DEFAULT_TIMEOUT))
+        value = float(os.environ.get("WORDLELAB_DB_TIMEOUT", DEFAULT_TIMEOUT))
     except ValueError:
         return DEFAULT_TIMEOUT
+    return value if 0 <= value <= 600 else DEFAULT_TIMEOUT
 
 
 @dataclass(frozen=True)
@@ -70,6 +77,40 @@ class GameRecord:
     words: tuple[str, ...] = ()
     id: str = field(default_factory=lambda: uuid.uuid4().hex)
     finished_at: str = field(default_factory=lambda: datetime.now(timezone.utc).isoformat(timespec="seconds"))
+
+    @classmethod
+    def from_game(cls, game: Game, lang: str = "en") -> GameRecord:
+        """The record of a finished game (the console and the web app store the same thing)."""
+        return cls(answer=game.answer, guesses=len(game.history), won=game.won, hard=game.hard,
+                   length=len(game.answer), lang=lang, max_guesses=game.max_guesses,
+                   words=tuple(w for w, _ in game.history))
+
+
+    @classmethod
+    def from_dict(cls, data: object) -> GameRecord:
+        """A record from its JSON form (a pending file); ValueError unless every field has its type.
+
+        Checked because a kept game is trusted into the database: a wrong type there (guesses
+        "lots") would break every later 'stats'.
+        """
+        if not isinstance(data, dict) or not isinstance(data.get("words", []), list):
+            raise ValueError("not a game record")
+        rec = cls(**{**data, "words": tuple(data.get("words", ()))})
+        if not rec.is_valid():
+            raise ValueError("not a game record")
+        return rec
+
+    def is_valid(self) -> bool:
+        """Every field of its type and in range (1 <= guesses <= max_guesses)."""
+        def whole(x: object) -> bool:
+            return isinstance(x, int) and not isinstance(x, bool)
+
+        return (
+            all(isinstance(x, str) for x in (self.answer, self.lang, self.id, self.finished_at, *self.words))
+            and all(isinstance(x, bool) for x in (self.won, self.hard))
+            and all(whole(x) for x in (self.guesses, self.length, self.max_guesses))
+            and 1 <= self.max_guesses <= 100 and 1 <= self.guesses <= self.max_guesses and 1 <= self.length <= 64
+        )
 
 
 @dataclass(frozen=True)
@@ -114,6 +155,8 @@ class StatsStore:
         self.timeout = _timeout() if timeout is None else timeout
         # Kept games that could not be read on the last absorb (left in place, never deleted).
         self.unreadable_pending: list[Path] = []
+        # Rows of the database that are not games (wrong types) on the last read, not counted.
+        self.invalid_rows = 0
 
     @property
     def pending_dir(self) -> Path:
@@ -169,10 +212,8 @@ class StatsStore:
         unreadable: list[Path] = []
         for f in files:
             try:
-                data = json.loads(f.read_text(encoding="utf-8"))
-                data["words"] = tuple(data.get("words", ()))
-                done.append((f, GameRecord(**data)))
-            except (OSError, ValueError, TypeError):
+                done.append((f, GameRecord.from_dict(json.loads(f.read_text(encoding="utf-8")))))
+            except (OSError, ValueError, TypeError, RecursionError):
                 # Unreadable or being written right now: left in place, never deleted, and said.
                 unreadable.append(f)
         self.unreadable_pending = unreadable
@@ -248,9 +289,14 @@ class StatsStore:
             raise self._error(exc) from None
         finally:
             conn.close()
-        return [GameRecord(answer=r[2], guesses=r[3], won=bool(r[4]), hard=bool(r[5]), length=r[6],
-                           lang=r[7], max_guesses=r[8], words=tuple(w for w in r[9].split(",") if w),
-                           id=r[0], finished_at=r[1]) for r in rows]
+        records = [GameRecord(answer=r[2], guesses=r[3], won=bool(r[4]), hard=bool(r[5]), length=r[6],
+                              lang=r[7], max_guesses=r[8],
+                              words=tuple(w for w in r[9].split(",") if w) if isinstance(r[9], str) else (None,),
+                              id=r[0], finished_at=r[1]) for r in rows]
+        # Rows some other program wrote with wrong types are left in the database but not counted.
+        good = [rec for rec in records if rec.is_valid()]
+        self.invalid_rows = len(records) - len(good)
+        return good
 
     def summary(self, length: int | None = None, lang: str | None = None) -> Summary:
         games = self.games(length, lang)

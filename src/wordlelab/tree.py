@@ -24,6 +24,7 @@ from .errors import (
 )
 from .feedback import Pattern, score
 from .game import Game
+from .paths import write_atomic
 from .words import WordList
 
 History = tuple[tuple[str, int], ...]
@@ -122,7 +123,7 @@ class DecisionTree:
     def from_file(cls, path: str | Path) -> DecisionTree:
         path = Path(path)
         try:
-            text = path.read_text(encoding="utf-8")
+            text = path.read_text(encoding="utf-8-sig")  # as word files: a byte-order mark is not a word
         except FileNotFoundError:
             raise TreeError(f"{path}: no such file", str(path)) from None
         except (OSError, UnicodeDecodeError) as exc:
@@ -142,7 +143,8 @@ class DecisionTree:
         return "\n".join(out) + "\n"
 
     def save(self, path: str | Path, *, feedback: bool = False) -> None:
-        Path(path).write_text(self.to_text(feedback=feedback), encoding="utf-8")
+        # Atomic: a run killed while writing never leaves half a tree (or destroys the old one).
+        write_atomic(Path(path), self.to_text(feedback=feedback).encode("utf-8"))
 
     # -- figures -----------------------------------------------------------------------------------
 

@@ -7,12 +7,11 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..analysis import parse_share_grid
-from ..errors import ShareGridError, WordlelabError
-from ..feedback import Pattern, score
-from ..position import parse_position
-from ..review import Review, review
+from ..errors import WordlelabError
+from ..feedback import Pattern
+from ..review import Review, game_history, review
 from .check import read_grid
-from .common import echo_json, list_options, load_lists, stdout
+from .common import FiniteFloatRange, echo_json, list_options, load_lists, stdout
 
 
 def _num(x: float | None) -> str:
@@ -32,10 +31,14 @@ def show(r: Review) -> None:
                           ("played", "right"), ("best", "left"), ("cost", "right"), ("luck", "right")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for s in r.steps:
-        best = f"{(s.best or '-').upper()} {_num(s.best_expected)}"
+        # Not proven in time: the figures shown are the upper bounds (a tree that reaches them).
+        def up(exact: bool, x: float | None) -> str:
+            return _num(x) if exact or x is None else f"≤{_num(x)}"
+
+        best = f"{(s.best or '-').upper()} {up(s.best_exact, s.best_expected)}"
         mark = "" if s.exact else " (bounds)"
         table.add_row(str(s.turn), s.guess.upper(), Pattern.parse(s.pattern).emoji, f"{s.before}→{s.after}",
-                      _num(s.played_expected), best, _cost(s.cost_low, s.cost_high) + mark,
+                      up(s.played_exact, s.played_expected), best, _cost(s.cost_low, s.cost_high) + mark,
                       "-" if s.luck is None else str(s.luck))
     mode = " (hard mode)" if r.hard else ""
     title = f"answer {r.answer.upper()}" if r.answer else ("solved" if r.solved else "game so far")
@@ -56,7 +59,7 @@ def show(r: Review) -> None:
               help="A share grid (file, or - for stdin) giving the feedback of the --played words.")
 @click.option("--hard", is_flag=True, help="Hard mode (WordleBot cannot review these).")
 @click.option("--max-guesses", type=click.IntRange(1, 20), default=6, show_default=True)
-@click.option("--budget", type=click.FloatRange(0.01, 3600), default=2.0, show_default=True,
+@click.option("--budget", type=FiniteFloatRange(0.01, 3600), default=2.0, show_default=True,
               help="Seconds of exact search per step; what does not finish is reported as bounds.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @list_options
@@ -72,21 +75,9 @@ def analyse(position: str | None, played: str | None, answer: str | None, grid_f
     if words and answer is None and grid_file is None:
         raise WordlelabError("--played needs --answer or --grid to know each guess's feedback", played)
     lists = load_lists(length, lang, words_file, answers_file)
-    if position is not None:
-        parsed = parse_position(position)
-        history = list(parsed.history)
-        if parsed.guess:
-            raise WordlelabError(f"position {position!r} ends with a guess without feedback; "
-                                 "'wordlelab optimal --position' values a guess", position)
-    elif grid_file is not None:
-        grid = parse_share_grid(read_grid(grid_file))
-        if len(grid.rows) != len(words):
-            raise ShareGridError(f"{len(grid.rows)} rows but {len(words)} words in --played", played)
-        history = list(zip(words, grid.rows))
-        hard = hard or grid.hard
-    else:
-        assert answer is not None
-        history = [(w, score(lists.guesses.normalize(w), lists.guesses.normalize(answer))) for w in words]
+    grid = parse_share_grid(read_grid(grid_file)) if grid_file is not None and position is None else None
+    history = game_history(lists.guesses, position=position, words=words, grid=grid, answer=answer)
+    hard = hard or (grid is not None and grid.hard)
     result = review(lists.matrix(), history, hard=hard, max_guesses=max_guesses, answer=answer, budget=budget)
     if as_json:
         echo_json(result.to_dict())

@@ -7,7 +7,6 @@ and exit code 130: the convention of every command.
 from __future__ import annotations
 
 import sys
-from typing import Any
 
 INTERRUPTED = "wordlelab: interrupted"
 
@@ -18,6 +17,9 @@ def _interrupted() -> None:
 
 
 try:
+    # Everything that takes time to load sits inside: typing alone is tens of milliseconds.
+    from typing import Any
+
     import click
 
     from ..errors import WordlelabError
@@ -76,12 +78,27 @@ def cli() -> None:
 _registered = False
 
 
+def _check_numba_threads() -> None:
+    # numba refuses NUMBA_NUM_THREADS=0 (or negative) with a ValueError while it is imported.
+    import os
+
+    value = os.environ.get("NUMBA_NUM_THREADS", "").strip()
+    try:
+        bad = int(value) < 1
+    except ValueError:
+        bad = False  # not a number: numba warns and uses every core
+    if bad:
+        raise WordlelabError(f"NUMBA_NUM_THREADS must be a whole number of threads, 1 or more, not {value!r}",
+                             value)
+
+
 def _register() -> None:
     # Each command lives in a module of its own, loaded on first use (they pull in numpy and
     # numba): so a Ctrl-C during start-up is caught by main() and --version stays quick.
     global _registered
     if _registered:
         return
+    _check_numba_threads()
     from . import assist as _assist
     from . import analyse as _analyse
     from . import bench as _bench
@@ -92,6 +109,7 @@ def _register() -> None:
     from . import optimal as _optimal
     from . import play as _play
     from . import score as _score
+    from . import serve as _serve
     from . import solve as _solve
     from . import strategies as _strategies
     from . import tree as _tree
@@ -107,6 +125,7 @@ def _register() -> None:
     cli.add_command(_strategies.strategies)
     cli.add_command(_optimal.optimal)
     cli.add_command(_tree.tree)
+    cli.add_command(_serve.serve)
     cli.add_command(_cache.cache)
     cli.add_command(_analyse.analyse)
     cli.add_command(_analyse.analyse, "analyze")
@@ -119,4 +138,7 @@ def main() -> None:
         _register()
     except KeyboardInterrupt:
         _interrupted()
+    except WordlelabError as exc:
+        sys.stderr.write(f"wordlelab: error: {exc}\n")
+        sys.exit(1)
     cli.main()

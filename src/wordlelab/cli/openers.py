@@ -1,25 +1,147 @@
-"""wordlelab openers: every allowed opening word ranked by a metric."""
+"""wordlelab openers: every allowed opening word ranked by a metric, by whole games, or exactly."""
 
 from __future__ import annotations
 
+import sys
+import time
+
 import click
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 from rich.table import Table
 
+from ..errors import WordlelabError
 from ..openers import METRICS, rank_openers
-from .common import echo_json, list_options, load_lists, stderr, stdout
+from ..paths import write_atomic
+from ..ranking import RankingResult, RankJob, ResultStore, candidate_openers, make_executor, rank
+from .common import check_output_path, echo_json, list_options, load_lists, stderr, stdout, write_output
 
 
 @click.command("openers")
 @click.option("-m", "--metric", type=click.Choice(list(METRICS)), default="entropy", show_default=True,
-              help="What makes an opener good.")
+              help="What makes an opener good (one-step ranking).")
+@click.option("--by-play", "by_play", metavar="STRATEGY", default=None,
+              help="Rank by whole games: play every answer from each opener with STRATEGY.")
+@click.option("--exact", is_flag=True, help="Rank by the exact optimum after each opener.")
+@click.option("--best", is_flag=True,
+              help="With --exact: only find the best; cut openers that provably cannot beat it (shown ≥).")
+@click.option("-c", "--candidates", type=click.IntRange(1, None), default=None,
+              help="Rank the best N openers by a one-step bound [--by-play/--exact; default 100].")
+@click.option("--all", "all_openers", is_flag=True, help="Rank every allowed word [--by-play/--exact].")
+@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
+              help="Strategy option for --by-play (repeatable).")
+@click.option("--backend", type=click.Choice(["auto", "local", "ray", "serial"]), default="auto",
+              show_default=True,
+              help="Where openers run: worker processes here, Ray, or this process (auto: ray with --address, "
+                   "else local).")
+@click.option("--workers", "-j", type=click.IntRange(1, None), default=None,
+              help="Worker processes (default: every core).")
+@click.option("--address", default=None, envvar="RAY_ADDRESS",
+              help="An existing Ray cluster (ray://host:port); also RAY_ADDRESS.")
+@click.option("--store", "store_path", type=click.Path(dir_okay=False), default=None,
+              help="Results store (SQLite; default: rankings.sqlite in the user data directory).")
+@click.option("--csv", "csv_path", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Also write the table as CSV to this file.")
 @click.option("-n", "--top", type=click.IntRange(0, None), default=20, show_default=True,
-              help="How many to show (0: every allowed word).")
-@click.option("--hard", is_flag=True, help="Hard mode (the first guess is unrestricted either way).")
+              help="How many to show (0: all).")
+@click.option("--hard", is_flag=True, help="Hard mode.")
+@click.option("--max-guesses", type=click.IntRange(1, 40), default=6, show_default=True,
+              help="Guesses allowed per game [--by-play/--exact].")
 @list_options
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def openers(metric: str, top: int, hard: bool, length: int, lang: str, words_file: str | None,
-            answers_file: str | None, as_json: bool) -> None:
-    """Rank the opening words by METRIC over the possible answers."""
+def openers(metric: str, by_play: str | None, exact: bool, best: bool, candidates: int | None,
+            all_openers: bool, options: tuple[str, ...], backend: str, workers: int | None,
+            address: str | None, store_path: str | None, csv_path: str | None, top: int, hard: bool,
+            max_guesses: int, length: int, lang: str, words_file: str | None, answers_file: str | None,
+            as_json: bool) -> None:
+    """Rank the opening words: by METRIC (one step), by whole games (--by-play) or exactly (--exact)."""
+    if by_play is None and not exact:
+        for flag, given in (("--best", best), ("--candidates", candidates is not None), ("--all", all_openers),
+                            ("--option", bool(options)), ("--csv", csv_path is not None)):
+            if given:
+                raise WordlelabError(f"{flag} needs --by-play or --exact", flag)
+        _one_step(metric, top, hard, length, lang, words_file, answers_file, as_json)
+        return
+    from .bench import parse_options
+
+    if by_play is not None and exact:
+        raise WordlelabError("choose one of --by-play and --exact", "--by-play --exact")
+    if best and not exact:
+        raise WordlelabError("--best applies to --exact only", "--best")
+    if all_openers and candidates is not None:
+        raise WordlelabError("choose one of --candidates and --all", "--all")
+    if exact and options:
+        raise WordlelabError("--option applies to --by-play only", options)
+    csv_out = check_output_path(csv_path, "--csv")
+    job = (RankJob.exact(hard, max_guesses) if exact
+           else RankJob.by_play(by_play or "", hard, max_guesses, **parse_options(options)))
+    if backend == "auto":
+        backend = "ray" if address else "local"
+    executor = make_executor(backend, workers, address)  # a missing Ray fails here, before any work
+    lists = load_lists(length, lang, words_file, answers_file)
+    err = stderr()
+    matrix = lists.matrix(on_build=lambda: err.print("building the pattern matrix…"))
+    chosen = candidate_openers(matrix, job, None if all_openers else (candidates or 100))
+    with ResultStore(store_path) as store, \
+            Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                     TextColumn("{task.fields[rate]}"), TimeElapsedColumn(),
+                     TimeRemainingColumn(), console=err, transient=True) as bar:
+        task = bar.add_task("exact" if exact else f"by play ({by_play})", total=len(chosen), rate="")
+        first: list[tuple[int, float]] = []
+
+        def advance(done: int, total: int) -> None:
+            now = time.monotonic()
+            if not first:  # openers reused from the store do not count towards the rate
+                first.append((done, now))
+            start_done, start_time = first[0]
+            rate = (done - start_done) / (now - start_time) if now > start_time else 0.0
+            bar.update(task, completed=done, rate=f"{rate:.2f}/s")
+
+        result = rank(matrix, job, chosen, executor=executor, store=store, best_only=best, progress=advance)
+    # The ranking is shown whatever happens to the files: hours of work are never lost to them.
+    if store.failed:
+        click.echo(f"wordlelab: warning: {store.failed}; the openers after that are shown but not stored",
+                   err=True)
+    written = csv_out is None or write_output(
+        csv_out, lambda p: write_atomic(p, result.to_csv().encode("utf-8")), "CSV table")
+    if as_json:
+        data = result.to_dict()
+        data.update(guesses=len(lists.guesses), answers=len(lists.answers))
+        echo_json(data)
+    else:
+        _print_ranking(result, top, len(lists.answers), len(lists.guesses))
+    if not written:
+        sys.exit(1)
+
+
+def _print_ranking(result: RankingResult, top: int, n_answers: int, n_guesses: int) -> None:
+    job = result.job
+    mode = "hard" if job.hard else "normal"
+    how = f"by play ({job.strategy})" if job.kind == "play" else ("exactly, best only" if result.best_only
+                                                                  else "exactly")
+    table = Table(show_edge=False, pad_edge=False,
+                  title=f"{len(result.rows)} openers {how}, {n_answers} answers, {n_guesses} guesses, {mode} mode")
+    table.add_column("#", justify="right")
+    table.add_column("word")
+    table.add_column("total", justify="right")
+    table.add_column("mean", justify="right")
+    if job.kind == "play":
+        table.add_column("worst", justify="right")
+        table.add_column("failures", justify="right")
+    rows = result.rows if top == 0 else result.rows[:top]
+    for i, r in enumerate(rows):
+        sign = "" if r.exact else "≥ "
+        cells = [str(i + 1), r.word, f"{sign}{r.total}", f"{sign}{r.mean:.4f}"]
+        if job.kind == "play":
+            cells += [str(r.worst), str(r.failures)]
+        table.add_row(*cells)
+    out = stdout()
+    out.print(table)
+    out.print(f"{result.computed} computed, {result.reused} from the store ({result.store}), "
+              f"{result.seconds:.1f} s")
+
+
+def _one_step(metric: str, top: int, hard: bool, length: int, lang: str, words_file: str | None,
+              answers_file: str | None, as_json: bool) -> None:
     lists = load_lists(length, lang, words_file, answers_file)
     matrix = lists.matrix(on_build=lambda: stderr().print("building the pattern matrix…"))
     ranked = rank_openers(matrix, metric, top or None, hard)

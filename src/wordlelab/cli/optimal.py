@@ -103,6 +103,8 @@ def optimal(opener: str | None, hard: bool, position: str | None, max_guesses: i
             "nodes": res.nodes, "seconds": round(res.elapsed, 2), "out": out, "position": position,
             "openers": [{"word": o.word, "value": o.value, "exact": o.exact, "greedy": o.greedy}
                         for o in res.openers],
+            # The file could not be written: the tree itself, so the proven result is not lost.
+            **({} if written else {"tree": tree.to_text()}),
         })
     else:
         con = stdout()
@@ -122,6 +124,9 @@ def optimal(opener: str | None, hard: bool, position: str | None, max_guesses: i
                               "-" if o.greedy is None else str(o.greedy))
             con.print(table)
         con.print(f"{res.nodes:,} nodes in {res.elapsed:.1f}s" + (f"; tree written to {out}" if out else ""))
+        if not written:
+            con.print("the tree, one line per answer (it could not be written to the file):")
+            click.echo(tree.to_text(), nl=False)
     if res.interrupted:
         sys.exit(130)
     if not written:

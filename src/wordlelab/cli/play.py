@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import sys
 from typing import Iterator
 
@@ -13,16 +12,12 @@ from rich.text import Text
 
 from ..errors import WordlelabError
 from ..feedback import GREEN, GREY, YELLOW, Pattern
-from ..game import Game
+from ..game import PRAISE, Game, letter_states, pick_answer, share_grid
+from ..languages import keyboard_rows
 from ..stats import GameRecord, StatsError, StatsLockedError, StatsStore, Summary
 from .assist import read_lines
 from .common import echo_json, list_options, load_lists, stdout
 
-LAYOUTS = {
-    "en": ("qwertyuiop", "asdfghjkl", "zxcvbnm"),
-    "ru": ("йцукенгшщзхъ", "фывапролджэ", "ячсмитьбю"),
-}
-PRAISE = {1: "Genius", 2: "Magnificent", 3: "Impressive", 4: "Splendid", 5: "Great", 6: "Phew"}
 _TILE = {GREEN: "bold white on #538d4e", YELLOW: "bold white on #b59f3b", GREY: "bold white on #3a3a3c"}
 _UNUSED = -1
 
@@ -38,26 +33,12 @@ def board_row(word: str, pattern: Pattern, colour: bool) -> Text:
     return Text(" ".join(word.upper()) + "  " + pattern.emoji)
 
 
-def letter_states(history: list[tuple[str, Pattern]]) -> dict[str, int]:
-    """Best colour each played letter has shown (green beats yellow beats grey)."""
-    rank = {GREY: 0, YELLOW: 1, GREEN: 2}
-    states: dict[str, int] = {}
-    for word, pattern in history:
-        for ch, c in zip(word, pattern.colors):
-            if ch not in states or rank[c] > rank[states[ch]]:
-                states[ch] = c
-    return states
-
-
 def keyboard(history: list[tuple[str, Pattern]], lang: str, letters: str, colour: bool) -> list[Text]:
     """The keyboard under the board, each key in the colour it has shown.
 
     Without colour: [A] green, (A) yellow, · absent, a not tried yet.
     """
-    rows = list(LAYOUTS.get(lang, ()))
-    extra = "".join(ch for ch in letters if not any(ch in r for r in rows))
-    if extra:
-        rows.append(extra)
+    rows = keyboard_rows(lang, letters)
     states = letter_states(history)
     out = []
     for i, keys in enumerate(rows):
@@ -73,13 +54,6 @@ def keyboard(history: list[tuple[str, Pattern]], lang: str, letters: str, colour
                 line.append(shown)
         out.append(line)
     return out
-
-
-def share_grid(history: list[tuple[str, Pattern]], won: bool, max_guesses: int, hard: bool,
-               number: int | None = None) -> str:
-    head = "Wordle" + (f" {number:,}" if number is not None else "")
-    score = f"{len(history) if won else 'X'}/{max_guesses}{'*' if hard else ''}"
-    return f"{head} {score}\n\n" + "\n".join(p.emoji for _, p in history)
 
 
 def show_summary(out: Console, s: Summary) -> None:
@@ -162,8 +136,7 @@ def play(seed: int | None, hard: bool, tries: int | None, boards: int | None, ab
     if tries > 20:
         raise click.BadParameter(f"{tries} is not in the range 1<=x<=20.", param_hint="'--tries'")
     lists = load_lists(length, lang, words_file, answers_file)
-    rng = random.Random(seed)
-    answer = rng.choice(list(lists.answers))
+    answer = pick_answer(lists.answers, seed)
     out = stdout()
     game = Game(answer, words=lists.guesses, max_guesses=tries, hard=hard)
     try:
@@ -187,8 +160,7 @@ def play(seed: int | None, hard: bool, tries: int | None, boards: int | None, ab
     if no_stats:
         return 0
     store = StatsStore()
-    rec = GameRecord(answer=game.answer, guesses=n, won=game.won, hard=hard, length=length, lang=lang,
-                     max_guesses=tries, words=tuple(w for w, _ in game.history))
+    rec = GameRecord.from_game(game, lang)
     try:
         store.record(rec)
         show_summary(out, store.summary(length, lang))
@@ -210,6 +182,9 @@ def stats(length: int | None, lang: str | None, as_json: bool) -> None:
     s = store.summary(length, lang)
     for f in store.unreadable_pending:
         click.echo(f"wordlelab: a kept game could not be read and is left in place: {f}", err=True)
+    if store.invalid_rows:
+        click.echo(f"wordlelab: {store.invalid_rows} rows of {store.path} are not games (wrong types) and are "
+                   "not counted", err=True)
     if as_json:
         echo_json({**s.to_dict(), "database": str(store.path)})
         return

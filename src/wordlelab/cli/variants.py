@@ -28,7 +28,8 @@ from ..variants import (
     play_multi,
     random_answers,
 )
-from .play import LAYOUTS, board_row
+from ..languages import LAYOUTS
+from .play import board_row
 
 _DOT = {GREEN: "#538d4e", YELLOW: "#b59f3b", GREY: "#3a3a3c"}
 _PLAIN = {GREEN: "g", YELLOW: "y", GREY: "."}

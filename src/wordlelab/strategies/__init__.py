@@ -6,6 +6,7 @@ from . import control, information, letters, lookahead, optimal, partition, prio
 from .base import (
     Choice,
     Strategy,
+    build_strategies,
     find_strategy,
     make_strategy,
     register,
@@ -17,6 +18,7 @@ from .information import letter_entropy
 __all__ = [
     "Choice",
     "Strategy",
+    "build_strategies",
     "find_strategy",
     "letter_entropy",
     "make_strategy",

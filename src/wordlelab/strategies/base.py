@@ -305,3 +305,30 @@ def find_strategy(name: str) -> type[Strategy]:
 
 def make_strategy(name: str, **options: Any) -> Strategy:
     return find_strategy(name)(**options)
+
+
+def build_strategies(names: str, pool: str | None = None, options: dict[str, Any] | None = None) -> list[Strategy]:
+    """Every strategy named in a comma-separated list, each with the pool and the options it takes.
+
+    An option goes to every named strategy that declares it; one that none declares is an error.
+    """
+    options = options or {}
+    wanted = [n.strip() for n in names.split(",") if n.strip()]
+    if not wanted:
+        raise WordlelabError("no strategy named; see 'wordlelab strategies'", names)
+    classes = [find_strategy(n) for n in wanted]  # all names checked before any work
+    if len(classes) > 1:
+        declared = {o.name for cls in classes for o in cls.options}
+        unknown = sorted(k for k in options if k not in declared)
+        if unknown:
+            raise WordlelabError(
+                f"no strategy among {', '.join(c.name for c in classes)} takes option {', '.join(unknown)}",
+                unknown)
+    out = []
+    for cls in classes:
+        own = {o.name for o in cls.options}
+        kwargs = {k: v for k, v in options.items() if len(classes) == 1 or k in own}
+        if pool is not None:
+            kwargs["pool"] = pool
+        out.append(cls(**kwargs))
+    return out

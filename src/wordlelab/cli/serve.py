@@ -1,0 +1,65 @@
+"""wordlelab serve: the local web app (play, assist, analyse, bench) in a browser."""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+
+import click
+
+from ..errors import WordlelabError
+
+
+def is_loopback(host: str) -> bool:
+    """True for 127.0.0.0/8, ::1 and localhost: addresses no other machine can reach."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """A listening socket on ``host:port`` (port 0: a free one), so the address is known before serving."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        sock.bind((host, port))
+    except OSError as exc:
+        sock.close()
+        raise WordlelabError(f"cannot listen on {host}:{port}: {exc.strerror or exc}", f"{host}:{port}") from None
+    sock.listen(128)
+    return sock
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
+              help="Port to listen on (0: a free one).")
+@click.option("--public", is_flag=True,
+              help="Allow a --host other machines can reach (the app has no login: anyone there can use it).")
+@click.option("--open", "open_browser", is_flag=True, help="Open the page in the default browser.")
+def serve(host: str, port: int, public: bool, open_browser: bool) -> None:
+    """Serve the web app (play, assist, analyse, bench) on this machine; Ctrl-C stops it."""
+    if not is_loopback(host) and not public:
+        raise WordlelabError(f"--host {host} can be reached from other machines; add --public to allow it", host)
+    try:
+        import uvicorn
+
+        from ..web.app import create_app
+    except ImportError:
+        raise WordlelabError("serve needs the web extra: pip install 'wordlelab[web]'", None) from None
+    sock = bind(host, port)
+    shown = f"[{host}]" if ":" in host else host
+    url = f"http://{shown}:{sock.getsockname()[1]}/"
+    if not is_loopback(host):
+        click.echo(f"warning: listening on {host}, reachable from other machines, with no login", err=True)
+    click.echo(f"wordlelab is serving on {url}  (Ctrl-C stops it)")
+    if open_browser:
+        import webbrowser
+
+        webbrowser.open(url)
+    server = uvicorn.Server(uvicorn.Config(create_app(), log_level="warning"))
+    server.run(sockets=[sock])

@@ -1,0 +1,93 @@
+"""wordlelab serve: the address it prints answers, and unsafe or impossible addresses are refused."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+
+import pytest
+from click.testing import CliRunner
+
+from wordlelab.cli.main import cli
+from wordlelab.cli.serve import is_loopback
+
+pytest.importorskip("uvicorn")
+
+
+def test_loopback_rule():
+    for host in ("127.0.0.1", "127.5.0.1", "::1", "localhost"):
+        assert is_loopback(host), host
+    for host in ("0.0.0.0", "192.168.1.5", "::", "example.org"):
+        assert not is_loopback(host), host
+
+
+def test_public_host_needs_the_flag():
+    from wordlelab.cli.main import _register
+
+    _register()
+    r = CliRunner().invoke(cli, ["serve", "--host", "0.0.0.0"])
+    assert r.exit_code == 1
+    assert "--public" in r.output and "Traceback" not in r.output
+
+
+def test_port_in_use_is_one_line():
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        r = subprocess.run([sys.executable, "-m", "wordlelab", "serve", "--port", str(port)],
+                           capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1
+    assert r.stderr.startswith("wordlelab: error: cannot listen on 127.0.0.1:") and r.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("args, warned", [([], False), (["--host", "0.0.0.0", "--public"], True)])
+def test_serve_prints_its_address_and_answers(args, warned):
+    proc = subprocess.Popen([sys.executable, "-m", "wordlelab", "serve", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        if warned:
+            assert proc.stderr.readline().startswith("warning: listening on 0.0.0.0, reachable from other")
+        line = proc.stdout.readline()
+        m = re.search(r"http://(?:127\.0\.0\.1|0\.0\.0\.0):(\d+)/", line)
+        assert m, line
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                # Only ever asked on loopback, whatever the server listens on.
+                with urllib.request.urlopen(f"http://127.0.0.1:{m.group(1)}/api/options", timeout=5) as resp:
+                    assert "entropy" in json.load(resp)["strategies"]
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=20)
+    assert "Traceback" not in proc.stderr.read()
+
+
+def test_open_opens_the_printed_address(monkeypatch):
+    import uvicorn
+    import webbrowser
+
+    from wordlelab.cli.main import _register
+
+    _register()
+    opened: list[str] = []
+    monkeypatch.setattr(webbrowser, "open", opened.append)
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: None)  # serve nothing
+    r = CliRunner().invoke(cli, ["serve", "--open"])
+    assert r.exit_code == 0, r.output
+    (url,) = opened
+    assert url.startswith("http://127.0.0.1:") and url in r.output
+    r = CliRunner().invoke(cli, ["serve"])
+    assert len(opened) == 1  # without --open nothing is opened

@@ -1,0 +1,318 @@
+"""The web app's JSON routes through Starlette's test client: every endpoint, and bad input as 4xx."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+import warnings  # noqa: E402
+
+with warnings.catch_warnings():
+    # Starlette 1.x nudges towards httpx2 for its test client; httpx still works the same.
+    warnings.filterwarnings("ignore", message="Using `httpx`")
+    from starlette.testclient import TestClient  # noqa: E402
+
+from wordlelab.feedback import score  # noqa: E402
+from wordlelab.game import pick_answer  # noqa: E402
+from wordlelab.stats import StatsStore  # noqa: E402
+from wordlelab.web.app import create_app  # noqa: E402
+from wordlelab.words import WordList  # noqa: E402
+
+
+@pytest.fixture()
+def client(tmp_path):
+    # raise_server_exceptions: a 500 fails the test loudly instead of hiding as a status code.
+    with TestClient(create_app(stats_path=tmp_path / "stats.db")) as c:
+        yield c
+
+
+def test_index_static_and_headers(client):
+    page = client.get("/")
+    assert page.status_code == 200
+    assert '<script src="/static/app.js"' in page.text
+    assert "default-src 'self'" in page.headers["content-security-policy"]
+    for path in ("/static/app.js", "/static/style.css", "/favicon.ico"):
+        assert client.get(path).status_code == 200, path
+    # No file paths from the request: the static mount does not leave its folder.
+    assert client.get("/static/../app.py").status_code == 404
+    assert client.get("/static/%2e%2e/app.py").status_code == 404
+
+
+def test_options(client):
+    data = client.get("/api/options").json()
+    assert data["lengths"] == list(range(4, 12))
+    assert "entropy" in data["strategies"] and data["langs"] == ["en", "ru"]
+
+
+def test_play_to_a_win_records_stats(client, tmp_path):
+    answer = pick_answer(WordList.bundled("answers"), 7)
+    assert answer == "octet"  # the same word 'wordlelab play --seed 7' plays
+    game = client.post("/api/play", json={"seed": 7}).json()
+    assert game["rows"] == [] and game["length"] == 5 and not game["over"]
+    assert "answer" not in game  # the answer is not sent before the game ends
+    state = client.post(f"/api/play/{game['id']}/guess", json={"word": "CRANE"}).json()
+    assert state["rows"][0]["word"] == "crane"
+    assert state["rows"][0]["colors"] == list(score("crane", "octet").colors)
+    assert state["keys"]["c"] == 1 and state["keys"]["r"] == 0 and state["turns_left"] == 5
+    state = client.post(f"/api/play/{game['id']}/guess", json={"word": "octet"}).json()
+    assert state["over"] and state["won"] and state["praise"] == "Magnificent"
+    assert state["share"].startswith("Wordle 7 2/6\n\n")
+    assert state["stats"]["summary"]["played"] == 1
+    assert StatsStore(tmp_path / "stats.db").summary().wins == 1
+    assert client.get("/api/stats?length=5&lang=en").json()["played"] == 1
+    # A guess after the end is a library error, not a crash, and changes nothing.
+    r = client.post(f"/api/play/{game['id']}/guess", json={"word": "crane"})
+    assert r.status_code == 400 and "over" in r.json()["error"]
+    assert len(client.get(f"/api/play/{game['id']}").json()["rows"]) == 2
+
+
+def test_play_hard_mode_and_bad_words(client):
+    game = client.post("/api/play", json={"seed": 7, "hard": True, "no_stats": True}).json()
+    gid = game["id"]
+    client.post(f"/api/play/{gid}/guess", json={"word": "crane"})
+    for word, status, text in [("zzzzz", 400, "not in the word list"), ("cran", 400, "letters"),
+                               ("moist", 400, "hard mode"), ("", 400, "type a word"), (5, 400, "text")]:
+        r = client.post(f"/api/play/{gid}/guess", json={"word": word})
+        assert r.status_code == status, word
+        assert text in r.json()["error"], (word, r.json())
+    assert len(client.get(f"/api/play/{gid}").json()["rows"]) == 1  # no try used
+
+
+@pytest.mark.parametrize("body, text", [
+    ({"length": 3}, "between 4 and 11"),
+    ({"length": "x"}, "whole number"),
+    ({"lang": "fr"}, "fr"),
+    ({"hard": "yes"}, "true or false"),
+    ({"seed": -1}, "between"),
+    ({"tries": 0}, "between 1 and 20"),
+])
+def test_play_bad_options(client, body, text):
+    r = client.post("/api/play", json=body)
+    assert r.status_code == 400 and text in r.json()["error"]
+
+
+def test_bad_bodies_and_unknown_sessions(client):
+    assert client.post("/api/play", content=b"{not json").status_code == 400
+    assert client.post("/api/play", json=[1, 2]).status_code == 400
+    assert client.post("/api/play", content=b'{"tries": NaN}').status_code == 400  # not JSON, though Python reads it
+    assert client.post("/api/play", content=b"x" * 70_000).status_code == 400
+    for path in ("/api/play/nope", "/api/assist/nope", "/api/bench/nope"):
+        r = client.get(path)
+        assert r.status_code == 404 and "session" in r.json()["error"]
+    assert client.post("/api/play/nope/guess", json={"word": "crane"}).status_code == 404
+    for path in ("/api/assist/nope/undo", "/api/assist/nope/skip", "/api/assist/nope/top",
+                 "/api/assist/nope/play", "/api/bench/nope/stop"):
+        assert client.post(path).status_code == 404, path
+    assert client.get("/api/play").status_code == 405  # a new game is a POST
+    assert client.get("/api/stats?length=99").status_code == 400
+
+
+def test_assist_whole_game_undo_and_skip(client):
+    answer = "octet"
+    state = client.post("/api/assist", json={"top": 5}).json()
+    aid = state["id"]
+    assert state["suggestion"]["word"] == "salet" and len(state["top"]) == 5
+    assert state["exact"]["best"] == "salet" and state["exact"]["total"] == 7920  # the proven optimum
+    assert state["remaining"] == 2315 and not state["can_undo"]
+    skipped = client.post(f"/api/assist/{aid}/skip").json()
+    assert skipped["suggestion"]["word"] != "salet" and skipped["skipped"] == ["salet"]
+    state = client.post(f"/api/assist/{aid}/undo").json()
+    assert state["suggestion"]["word"] == "salet"
+    for _ in range(8):
+        word = state["suggestion"]["word"]
+        state = client.post(f"/api/assist/{aid}/play",
+                            json={"word": word, "pattern": score(word, answer).emoji}).json()
+        if state["solved"]:
+            break
+    assert state["solved"] and state["rows"][-1]["word"] == answer and state["suggestion"] is None
+    r = client.post(f"/api/assist/{aid}/skip")
+    assert r.status_code == 400 and "solved" in r.json()["error"]
+    back = client.post(f"/api/assist/{aid}/undo").json()
+    assert not back["solved"] and len(back["rows"]) == len(state["rows"]) - 1
+    assert len(client.get(f"/api/assist/{aid}?top=3").json()["top"]) == 3
+    assert len(client.post(f"/api/assist/{aid}/top", json={"top": 7}).json()["top"]) == 7
+
+
+def test_assist_bad_input_changes_nothing(client):
+    aid = client.post("/api/assist", json={}).json()["id"]
+    for body, text in [({"word": "salet", "pattern": "..q.."}, "q"),
+                       ({"word": "salet", "pattern": ""}, "colours"),
+                       ({"word": "zzzzz", "pattern": "....."}, "zzzzz"),
+                       ({"word": "salet", "pattern": "ggggy"}, "")]:
+        r = client.post(f"/api/assist/{aid}/play", json=body)
+        assert r.status_code == 400 and text in r.json()["error"], body
+    assert client.post(f"/api/assist/{aid}/undo").status_code == 400  # nothing to undo
+    assert client.get(f"/api/assist/{aid}").json()["rows"] == []
+    assert client.post("/api/assist", json={"strategy": "nope"}).status_code == 400
+    assert client.get(f"/api/assist/{aid}?top=0").status_code == 400
+
+
+def test_analyse(client):
+    words = ["salet", "tenor", "octet"]
+    grid = "Wordle 1,234 3/6\n\n" + "\n".join(score(w, "octet").emoji for w in words)
+    r = client.post("/api/analyse", json={"grid": grid, "words": "salet, tenor octet"}).json()
+    report, exact = r["report"], r["review"]
+    assert [row["guess"] for row in report["rows"]] == words
+    assert report["rows"][0]["before"] == 2315 and report["rows"][-1]["after"] == 1
+    assert report["rows"][0]["colors"] == list(score("salet", "octet").colors)
+    assert report["answers"] == ["octet"] and report["consistent"]
+    # The exact review: SALET is the proven optimal opener (7920 guesses over 2315 answers).
+    first = exact["steps"][0]
+    assert first["guess"] == "salet" and first["best_expected"] == pytest.approx(7920 / 2315, abs=1e-4)
+    assert first["cost_low"] == 0 and exact["solved"] and exact["exact"]
+    assert [s["colors"] for s in exact["steps"]] == [list(score(w, "octet").colors) for w in words]
+    tiles = client.post("/api/analyse", json={"grid": grid}).json()
+    assert tiles["review"] is None and tiles["report"]["rows"][0]["guess"] is None
+    assert "octet" in tiles["report"]["answers"]
+
+
+def test_analyse_a_position_or_words_with_the_answer(client):
+    by_position = client.post("/api/analyse", json={"position": "salet.BBBGG.cerne.YYBBB.octet.GGGGG"}).json()
+    by_answer = client.post("/api/analyse", json={"words": "salet cerne octet", "answer": "octet"}).json()
+    assert by_position["review"]["steps"] == by_answer["review"]["steps"]
+    assert by_position["report"] is None
+    crane = client.post("/api/analyse", json={"position": "crane:.....", "hard": True}).json()["review"]
+    assert crane["hard"] and crane["steps"][0]["best"] == "salet"
+    # the upper bound of CRANE's cost may stay open (null) when its greedy tree does not finish in time
+    assert crane["steps"][0]["cost_high"] is None or crane["steps"][0]["cost_high"] > 0
+    # A tiny budget gives proven bounds, labelled so, never a number called exact.
+    bounded = TestClient(create_app(review_budget=0.001)).post(
+        "/api/analyse", json={"position": "crane:....."}).json()["review"]
+    step = bounded["steps"][0]
+    assert not bounded["exact"] and not step["exact"]
+    assert step["cost_high"] is None or step["cost_low"] <= step["cost_high"]
+
+
+@pytest.mark.parametrize("body, text", [
+    ({"grid": "hello"}, "no share grid"),
+    ({"grid": "Wordle 1/6\n\n🟩🟩🟩🟩🟩", "words": "salet tenor"}, "1 rows but 2 words"),
+    ({"grid": "⬜⬜⬜⬜⬜\n🟩🟩🟩🟩🟩", "words": "salet zzzzz"}, "zzzzz"),
+    ({}, "no share grid"),
+    ({"grid": "⬜⬜⬜"}, "3-letter words"),
+    ({"grid": 5}, "text"),
+    ({"words": "salet"}, "need the answer or a share grid"),
+    ({"position": "salet"}, "without feedback"),
+    ({"position": "salet:..q.."}, "q"),
+    ({"position": "salet:ggggy"}, "no remaining word gives"),
+    ({"position": "salet:.....", "grid": "⬜⬜⬜⬜⬜"}, "not both"),
+    ({"words": "salet", "answer": "zzzzz"}, "zzzzz"),
+])
+def test_analyse_bad_input(client, body, text):
+    resp = client.post("/api/analyse", json=body)
+    assert resp.status_code == 400 and text in resp.json()["error"], (body, resp.json())
+
+
+def test_bench_runs_with_progress(client):
+    job = client.post("/api/bench", json={"strategies": "frequency", "length": 4}).json()
+    deadline = time.monotonic() + 120
+    while not job["finished"] and time.monotonic() < deadline:
+        time.sleep(0.2)
+        job = client.get(f"/api/bench/{job['id']}").json()
+    assert job["finished"] and job["error"] is None
+    (result,) = job["results"]
+    assert job["done"] == job["total"] == result["games"] == sum(result["distribution"]) + result["failed"]
+    assert result["strategy"] == "frequency"
+    for body, text in [({"strategies": "nope"}, "nope"), ({"strategies": ""}, "no strategy"),
+                       ({"strategies": "entropy,frequency,minimax,splits,random"}, "at most 4")]:
+        r = client.post("/api/bench", json=body)
+        assert r.status_code == 400 and text in r.json()["error"], body
+
+
+def test_lists_option_as_the_cli(client):
+    from wordlelab.lists import load_lists
+
+    nyt = load_lists(5, "en", lists="nyt")
+    state = client.post("/api/assist", json={"lists": "nyt"}).json()
+    assert state["remaining"] == len(nyt.answers)
+    game = client.post("/api/play", json={"lists": "nyt2022", "seed": 3, "no_stats": True}).json()
+    answer = pick_answer(load_lists(5, "en", lists="nyt2022").answers, 3)
+    won = client.post(f"/api/play/{game['id']}/guess", json={"word": answer}).json()
+    assert won["won"] and won["answer"] == answer
+    r = client.post("/api/assist", json={"lists": "bogus"})
+    assert r.status_code == 400 and "bogus" in r.json()["error"]
+    # Other lengths have one set; the field is ignored there, as the page hides it.
+    assert client.post("/api/play", json={"lists": "nyt", "length": 4}).status_code == 200
+    assert client.get("/api/options").json()["lists"] == ["nyt", "nyt2022", "original"]
+
+
+def test_russian_game(client):
+    from wordlelab.lists import load_lists
+
+    answer = pick_answer(load_lists(5, "ru").answers, 11)
+    game = client.post("/api/play", json={"lang": "ru", "seed": 11, "no_stats": True}).json()
+    assert game["keyboard"][0].startswith("йцук")
+    state = client.post(f"/api/play/{game['id']}/guess", json={"word": answer.upper()}).json()
+    assert state["won"] and state["rows"][0]["word"] == answer
+    r = client.post(f"/api/play/{game['id']}/guess", json={"word": "crane"})
+    assert r.status_code == 400
+
+
+def wait_for(client, job):
+    deadline = time.monotonic() + 120
+    while not job["finished"] and time.monotonic() < deadline:
+        time.sleep(0.1)
+        job = client.get(f"/api/bench/{job['id']}").json()
+    return job
+
+
+def test_bench_is_bounded_and_can_be_stopped(tmp_path):
+    with TestClient(create_app(stats_path=tmp_path / "s.db", bench_budget=0.0)) as c:
+        job = wait_for(c, c.post("/api/bench", json={"strategies": "frequency", "length": 4}).json())
+        assert job["results"] == [] and "time budget" in job["error"]
+    with TestClient(create_app(stats_path=tmp_path / "s.db")) as c:
+        job = c.post("/api/bench", json={"strategies": "entropy,frequency"}).json()
+        assert c.post("/api/bench", json={"strategies": "frequency"}).status_code == 409  # one at a time
+        c.post(f"/api/bench/{job['id']}/stop")
+        job = wait_for(c, job)
+        assert job["finished"] and "stopped" in job["error"] and len(job["results"]) < 2
+        # The next comparison may start once the last one has stopped.
+        assert c.post("/api/bench", json={"strategies": "frequency", "length": 4}).status_code == 200
+
+
+def test_assist_widens_past_the_answer_list(client):
+    # FIBRE is an allowed guess but not a listed NYT answer: the session goes on, as the CLI's does.
+    state = client.post("/api/assist", json={"lists": "nyt"}).json()
+    for _ in range(8):
+        word = state["suggestion"]["word"]
+        state = client.post(f"/api/assist/{state['id']}/play",
+                            json={"word": word, "pattern": str(score(word, "fibre"))}).json()
+        if state["solved"]:
+            break
+    assert state["solved"] and state["rows"][-1]["word"] == "fibre"
+    assert "every allowed word is possible" in state["widened"]
+
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+ANY = st.one_of(st.none(), st.booleans(), st.integers(-10, 10**20), st.floats(allow_nan=False, allow_infinity=False),
+                st.text(max_size=30), st.lists(st.integers(), max_size=3), st.dictionaries(st.text(max_size=3), st.none()))
+# Lengths stay small or invalid: a valid long length would build a large matrix, not what this tests.
+BODY = st.fixed_dictionaries({}, optional={
+    "lang": st.one_of(ANY, st.sampled_from(["en", "ru", "EN"])), "length": st.sampled_from([None, 3, 4, 5, 12, "5", "x", 5.5, True]),
+    "hard": ANY, "seed": ANY, "tries": ANY, "lists": st.one_of(ANY, st.sampled_from(["nyt", "original", "../etc"])),
+    "strategy": st.one_of(ANY, st.sampled_from(["entropy", "frequency"])), "top": ANY,
+    "word": st.one_of(ANY, st.sampled_from(["crane", "octet", "CRANE"])),
+    "pattern": st.one_of(ANY, st.sampled_from([".y..g", "ggggg", "🟩🟩🟩🟩🟩", "01201"])),
+    "grid": st.one_of(ANY, st.sampled_from([GRID := "Wordle 2/6\n\n⬜🟨⬜⬜🟩\n🟩🟩🟩🟩🟩", "⬜⬜"])),
+    "words": st.one_of(ANY, st.sampled_from(["crane octet", "salet,tenor"])), "answer": ANY,
+    "position": st.one_of(ANY, st.sampled_from(["crane:.y..g", "salet.BBBYB", "salet"])),
+})
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=BODY, route=st.sampled_from(["/api/play", "/api/assist", "/api/analyse", "guess", "assist-play"]))
+def test_no_request_body_makes_a_server_error(client, body, route):
+    """Any JSON object gets an answer below 500 (the client re-raises a server error)."""
+    if route == "guess":
+        route = f"/api/play/{client.post('/api/play', json={'no_stats': True}).json()['id']}/guess"
+    elif route == "assist-play":
+        route = f"/api/assist/{client.post('/api/assist', json={}).json()['id']}/play"
+    r = client.post(route, json=body)
+    assert r.status_code < 500
+    if r.status_code >= 400:
+        assert set(r.json()) == {"error"} and r.json()["error"]
