@@ -125,8 +125,7 @@ def plot_histogram(results: Sequence[SimulationResult], path: str | Path) -> Non
               help="Write a histogram; the extension picks the format (.png when there is none).")
 def bench(strategy_names: str, hard: bool, opener: str | None, pool: str | None, length: int, lang: str,
           words_file: str | None, answers_file: str | None, targets_spec: str | None, max_guesses: int | None,
-          boards: int | None,
-          games: int | None, seed: int, options: tuple[str, ...], jobs: int | None, as_json: bool,
+          boards: int | None, games: int | None, seed: int, options: tuple[str, ...], jobs: int | None, as_json: bool,
           plot: str | None) -> None:
     """Play every answer with each strategy and report how many guesses it needs.
 
@@ -216,8 +215,7 @@ def bench(strategy_names: str, hard: bool, opener: str | None, pool: str | None,
 
 
 def bench_boards(strategy_names: str, hard: bool, opener: str | None, pool: str | None, length: int, lang: str,
-                 words_file: str | None, answers_file: str | None, targets_spec: str | None, max_guesses: int | None,
-          boards: int | None,
+                 words_file: str | None, answers_file: str | None, max_guesses: int | None, boards: int | None,
                  games: int | None, seed: int, options: tuple[str, ...], jobs: int | None, as_json: bool,
                  plot: str | None) -> None:
     """bench --boards N --games G --seed S: every option checked before any game is played."""

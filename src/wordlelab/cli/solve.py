@@ -76,7 +76,7 @@ def solve_boards(words: str, strategy: str, hard: bool, opener: str, max_guesses
         raise VariantError("hard mode is not played on several boards", "--hard")
     if opener != AUTO:
         raise VariantError("--opener is not used with several boards", opener)
-    method = "entropy-solve" if strategy == "entropy" else strategy
+    method = "entropy-solve" if strategy in ("entropy", AUTO) else strategy
     if method not in METHODS:
         raise VariantError(f"several boards are played by {' or '.join(METHODS)}, not {strategy!r}", strategy)
     rules = MultiRules.of(len(answers), max_guesses)
