@@ -26,8 +26,8 @@ def main() -> None:
         matrix = lists.matrix()
         for mode in args.modes:
             proof = prove_absurdle(matrix, hard=mode == "hard")
-            runs.append({"lists": name, "guesses_words": len(lists.guesses), "answers_words": len(lists.answers),
-                         **proof.to_dict()})
+            runs.append({"list_set": name, "guesses_words": len(lists.guesses),
+                         "answers_words": len(lists.answers), **proof.to_dict()})
     print(json.dumps({"runs": runs, "machine": _util.machine(), "peak_rss_mb": _util.peak_rss_mb()}, indent=2,
                      ensure_ascii=False))
 

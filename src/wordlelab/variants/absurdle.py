@@ -31,6 +31,8 @@ from ..matrix import PatternMatrix
 
 # Far beyond any Absurdle game worth searching: the published optimum is 4.
 MAX_DEPTH = 8
+# Guesses tried per position by the quick search for a winning line before the exhaustive one.
+BEAM = 30
 
 
 def _tie_keys(length: int) -> tuple[np.ndarray, np.ndarray]:
@@ -233,14 +235,22 @@ def prove_absurdle(matrix: PatternMatrix, hard: bool = False, max_guesses: int =
     """The fewest guesses that force a win, by exhaustive iterative deepening.
 
     Every depth below the answer is refuted by trying every legal guess at every position
-    (pruned only by the pigeonhole bound); the winning line is replayed against the adversary.
+    (pruned only by the pigeonhole bound); the winning line, found by a narrow search first and
+    by the exhaustive one only if that fails, is replayed against the adversary.
     ``progress(done, total)`` reports first guesses tried at the current depth.
     """
     t0 = time.perf_counter()
     start = Position.start(matrix, hard=hard, max_guesses=10**6)
     search = AbsurdleSearch(width=None)
     for depth in range(1, max_guesses + 1):
-        found = search.line(start, depth, progress)
+        # A narrow search finds most witnesses at once; every smaller depth has already been
+        # refuted exhaustively, so a line found here is optimal. Only if it fails is this depth
+        # searched exhaustively (a proof either way).
+        beam = AbsurdleSearch(width=BEAM)
+        found = beam.line(start, depth)
+        search.positions += beam.positions
+        if found is None:
+            found = search.line(start, depth, progress)
         if found is not None:
             words = [matrix.guesses[r] for r in found]
             line = replay(matrix, words, hard)
