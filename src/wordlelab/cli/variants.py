@@ -14,6 +14,7 @@ from rich.text import Text
 
 from ..errors import VariantError, WordlelabError
 from ..feedback import GREEN, GREY, YELLOW, Pattern
+from ..languages import keyboard_rows
 from ..matrix import PatternMatrix
 from ..variants import (
     AbsurdleGame,
@@ -28,7 +29,7 @@ from ..variants import (
     play_multi,
     random_answers,
 )
-from .play import LAYOUTS, board_row
+from .play import board_row
 
 _DOT = {GREEN: "#538d4e", YELLOW: "#b59f3b", GREY: "#3a3a3c"}
 _PLAIN = {GREEN: "g", YELLOW: "y", GREY: "."}
@@ -85,10 +86,7 @@ def multi_keyboard(game: MultiGame, lang: str, colour: bool) -> list[Text]:
     Without colour the marks are g, y and '.'.
     """
     states = key_states(game)
-    rows = list(LAYOUTS.get(lang, ()))
-    extra = "".join(ch for ch in game.words.letters if not any(ch in r for r in rows))
-    if extra:
-        rows.append(extra)
+    rows = keyboard_rows(lang, game.words.letters)
     out = []
     for keys in rows:
         line = Text()
