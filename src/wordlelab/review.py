@@ -69,7 +69,9 @@ class Review:
 
     def to_dict(self) -> dict[str, object]:
         return {"hard": self.hard, "answer": self.answer, "solved": self.solved, "outside": self.outside,
-                "exact": self.exact, "cost_low": round(self.cost_low, 4), "cost_high": round(self.cost_high, 4),
+                "exact": self.exact, "cost_low": round(self.cost_low, 4),
+                # No proven upper bound is null in JSON, as in each step (inf is not JSON).
+                "cost_high": round(self.cost_high, 4) if self.cost_high != float("inf") else None,
                 "notes": self.notes, "steps": [s.to_dict() for s in self.steps]}
 
 
