@@ -1,9 +1,9 @@
-"""Time to the assistant's first and later suggestions on the default lists; prints JSON.
+"""Time to the assistant's first and later suggestions on a named list set; prints JSON.
 
 Each figure is from a fresh interpreter (subprocess), so start-up, imports, the matrix load and
 the numba JIT (or its on-disk cache, ``cache=True``) are counted as a user meets them.
 
-    PYTHONPATH=src python benchmarks/bench_assist.py [--repeat 3] [--cold]
+    PYTHONPATH=src python benchmarks/bench_assist.py [--lists nyt|nyt2022|original] [--repeat 3] [--cold]
 
 --cold also times a first run with an empty numba cache (by pointing NUMBA_CACHE_DIR at an empty
 directory) and an empty matrix cache.
@@ -64,9 +64,11 @@ def main() -> None:
     ap.add_argument("--strategy", default="entropy")
     ap.add_argument("--answer", default="cigar")
     ap.add_argument("--cold", action="store_true")
+    ap.add_argument("--lists", default="nyt", help="the named list set (default: nyt, the CLI's default)")
     args = ap.parse_args()
-    env = dict(os.environ)
-    results: dict[str, object] = {"strategy": args.strategy, "answer": args.answer, "cpus": os.cpu_count()}
+    env = {**os.environ, "WORDLELAB_LISTS": args.lists}  # the child's load_lists() reads it
+    results: dict[str, object] = {"lists": args.lists, "strategy": args.strategy, "answer": args.answer,
+                                  "cpus": os.cpu_count()}
     if args.cold:
         with tempfile.TemporaryDirectory() as numba_cache, tempfile.TemporaryDirectory() as wl_cache:
             cold_env = {**env, "NUMBA_CACHE_DIR": numba_cache, "WORDLELAB_CACHE_DIR": wl_cache}

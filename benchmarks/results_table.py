@@ -1,9 +1,12 @@
-"""Every strategy on the original lists, normal and hard mode: a markdown table for the README.
+"""Every strategy on one named list set, normal and hard mode: a markdown table for the README.
 
-    PYTHONPATH=src python benchmarks/results_table.py            # print the table
-    PYTHONPATH=src python benchmarks/results_table.py --write    # rewrite README's section + results.json
+    PYTHONPATH=src python benchmarks/results_table.py                          # original lists
+    PYTHONPATH=src python benchmarks/results_table.py --lists nyt --write      # README's nyt section
+                                                                                 + results-nyt.json
 
-The README section lies between the markers below; everything else in README.md is left alone.
+Each list set has its own README section between its own markers; everything else in README.md
+is left alone. ``--write`` for the original lists rewrites results.json, for another set
+results-<set>.json.
 """
 
 from __future__ import annotations
@@ -12,25 +15,32 @@ import argparse
 import json
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
-from wordlelab.matrix import PatternMatrix
+from wordlelab.lists import LIST_SETS, load_lists
 from wordlelab.simulate import SimulationResult, simulate
 from wordlelab.strategies import make_strategy, strategy_names
-from wordlelab.words import WordList
 
 ROOT = Path(__file__).resolve().parent.parent
-START = "<!-- strategy-benchmark:start -->"
-END = "<!-- strategy-benchmark:end -->"
-# Extra rows: strategies from a fixed opener (SALET is the proven-optimal opener).
-FIXED = [("entropy", "salet"), ("splits", "salet"), ("lookahead", "salet")]
+# The proven-optimal opener of each list set (normal mode): SALET on the original lists, TARSE on
+# the NYT's (alex1770/wordle's trees, shipped in data/trees). Extra rows play strategies from it.
+PROVEN_OPENER = {"original": "salet", "nyt": "tarse", "nyt2022": "salet"}
+FIXED = ["entropy", "splits", "lookahead"]
 
 
-def run(names: list[str], log) -> list[tuple[str, SimulationResult]]:  # type: ignore[no-untyped-def]
-    matrix = PatternMatrix.load(WordList.bundled("allowed"), WordList.bundled("answers"))
+def markers(lists: str) -> tuple[str, str]:
+    """The README markers of a list set's section (the original lists keep the first release's)."""
+    tag = "strategy-benchmark" if lists == "original" else f"strategy-benchmark:{lists}"
+    return f"<!-- {tag}:start -->", f"<!-- {tag}:end -->"
+
+
+def run(names: list[str], log, lists: str = "original") -> list[tuple[str, SimulationResult]]:  # type: ignore[no-untyped-def]
+    matrix = load_lists(lists=lists).matrix()
+    opener = PROVEN_OPENER[lists]
     out = []
     for hard in (False, True):
-        jobs = [(n, None) for n in names] + [(n, o) for n, o in FIXED if n in names]
+        jobs = [(n, None) for n in names] + [(n, opener) for n in FIXED if n in names]
         for name, opener in jobs:
             t = time.perf_counter()
             r = simulate(make_strategy(name), matrix, hard=hard, opener=opener)
@@ -40,25 +50,58 @@ def run(names: list[str], log) -> list[tuple[str, SimulationResult]]:  # type: i
     return out
 
 
-def markdown(rows: list[tuple[str, SimulationResult]]) -> str:
+@dataclass(frozen=True)
+class Row:
+    """The figures a table row shows, from a fresh simulation or a results JSON file."""
+
+    hard: bool
+    opener: str
+    mean: float
+    total: int
+    distribution: list[int]
+    failed: int
+    worst: int
+
+    @classmethod
+    def of(cls, r: SimulationResult) -> Row:
+        return cls(r.hard, r.opener, r.mean, r.total, list(r.distribution), len(r.failed), r.worst)
+
+    @classmethod
+    def from_dict(cls, d: dict) -> Row:  # type: ignore[type-arg]
+        return cls(d["hard"], d["opener"], d["mean"], d["total_guesses"], d["distribution"], d["failures"],
+                   d["worst"])
+
+
+def unique(rows: list[tuple[str, Row]]) -> list[tuple[str, Row]]:
+    """Drop a fixed-opener row when the strategy's own opener is that word (the same games)."""
+    own = {(label, r.hard): r.opener for label, r in rows if "(opener" not in label}
+    return [(label, r) for label, r in rows
+            if "(opener" not in label or own.get((label.split(" (opener")[0], r.hard)) != r.opener]
+
+
+def markdown(rows: list[tuple[str, Row]], lists: str = "original") -> str:
+    sizes = load_lists(lists=lists)
+    rows = unique(rows)
     lines = []
     for hard in (False, True):
-        lines.append(f"**{'Hard' if hard else 'Normal'} mode** — 2315 answers, 12972 allowed guesses, "
-                     "each strategy from its own best opener unless stated.\n")
+        lines.append(f"**{'Hard' if hard else 'Normal'} mode, `--lists {lists}`** — {len(sizes.answers)} answers, "
+                     f"{len(sizes.guesses)} allowed guesses, each strategy from its own best opener unless stated.\n")
         lines.append("| strategy | opener | mean | total | 1 | 2 | 3 | 4 | 5 | 6 | failed | worst |")
         lines.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         for label, r in sorted((x for x in rows if x[1].hard == hard), key=lambda x: (x[1].total, x[0])):
             lines.append(f"| {label} | {r.opener} | {r.mean:.4f} | {r.total} | "
                          + " | ".join(str(c) for c in r.distribution)
-                         + f" | {len(r.failed)} | {r.worst} |")
+                         + f" | {r.failed} | {r.worst} |")
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
 
 
-def rewrite_readme(table: str) -> None:
+def rewrite_readme(table: str, lists: str = "original") -> None:
     path = ROOT / "README.md"
     text = path.read_text(encoding="utf-8")
-    block = (f"{START}\n_Generated by `PYTHONPATH=src python benchmarks/results_table.py --write`; "
+    START, END = markers(lists)
+    flag = "" if lists == "original" else f" --lists {lists}"
+    block = (f"{START}\n_Generated by `PYTHONPATH=src python benchmarks/results_table.py{flag} --write`; "
              f"do not edit by hand._\n\n{table}{END}")
     if START in text and END in text:
         head, rest = text.split(START, 1)
@@ -72,14 +115,23 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--write", action="store_true", help="rewrite README.md's section and results.json")
     ap.add_argument("--strategies", default=",".join(strategy_names()))
+    ap.add_argument("--lists", default="original", choices=sorted(LIST_SETS), help="the named list set")
+    ap.add_argument("--from-json", action="store_true",
+                    help="re-render the table from the results JSON of the last --write, without playing")
     args = ap.parse_args()
     names = [n for n in args.strategies.split(",") if n]
-    rows = run(names, lambda msg: print(msg, file=sys.stderr, flush=True))
-    table = markdown(rows)
+    json_path = ROOT / "benchmarks" / ("results.json" if args.lists == "original" else f"results-{args.lists}.json")
+    if args.from_json:
+        rows = [(d["label"], Row.from_dict(d)) for d in json.loads(json_path.read_text())]
+    else:
+        results = run(names, lambda msg: print(msg, file=sys.stderr, flush=True), args.lists)
+        rows = [(label, Row.of(r)) for label, r in results]
+        if args.write:
+            data = [{"label": label, "lists": args.lists, **r.to_dict()} for label, r in results]
+            json_path.write_text(json.dumps(data, indent=1) + "\n")
+    table = markdown(rows, args.lists)
     if args.write:
-        rewrite_readme(table)
-        data = [{"label": label, **r.to_dict()} for label, r in rows]
-        (ROOT / "benchmarks" / "results.json").write_text(json.dumps(data, indent=1) + "\n")
+        rewrite_readme(table, args.lists)
     print(table, end="")
 
 

@@ -153,3 +153,21 @@ def test_strategies_lists_every_option_with_type_range_and_default():
     (m,) = data["lookahead"]["options"]
     assert m == {"name": "m", "type": "int", "default": 50, "low": 1, "high": 2000, "range": "1..2000",
                  "help": m["help"]} and m["help"]
+
+
+def test_bench_targets_play_only_the_named_answers(files):
+    """--answers all --targets: every allowed word possible, only the listed answers played."""
+    r = run("bench", "-s", "prior-guard", "--guesses", str(files / "guesses.txt"), "--answers", "all",
+            "--targets", str(files / "answers.txt"), "--json")
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    res = data["results"][0]
+    assert data["played"] == 100 and data["answers"]["size"] > 100
+    assert res["games"] == 100 and sum(res["distribution"]) + res["failures"] == 100
+
+
+def test_bench_targets_must_be_possible_answers(files):
+    r = run("bench", "-s", "entropy", *small(files), "--targets", str(files / "guesses.txt"))
+    assert r.exit_code == 1
+    assert "not possible answers" in r.stderr and "--answers all" in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1

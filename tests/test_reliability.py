@@ -141,10 +141,12 @@ def test_ctrl_c_while_the_modules_load_is_one_line_and_130(module):
     assert r.returncode == 130 and r.stderr.strip() == "wordlelab: interrupted", r.stderr
 
 
-@pytest.mark.parametrize("command", [["bench", "-s", "entropy,approx-entropy,frequency", "--hard"],
-                                     ["optimal", "--candidates", "100000"],
-                                     ["openers", "-m", "minimax", "-n", "0"]])
-def test_ctrl_c_in_a_long_command_is_one_line_and_130(command, tmp_path):
+@pytest.mark.parametrize("command,marker", [
+    (["bench", "-s", "entropy,approx-entropy,frequency", "--hard"], "entropy: computing its first guess"),
+    (["optimal", "--candidates", "100000"], "building the pattern matrix"),
+    (["openers", "-m", "minimax", "-n", "0"], "building the pattern matrix"),
+])
+def test_ctrl_c_in_a_long_command_is_one_line_and_130(command, marker, tmp_path):
     # A fresh cache: the matrix, openers and frequencies are all still to compute when Ctrl-C comes.
     import signal
     import subprocess
@@ -156,9 +158,16 @@ def test_ctrl_c_in_a_long_command_is_one_line_and_130(command, tmp_path):
     env = cli_env() | {"WORDLELAB_CACHE_DIR": str(tmp_path / "cache")}
     p = subprocess.Popen([sys.executable, "-m", "wordlelab", *command], stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, text=True, env=env)
-    time.sleep(3)
+    assert p.stderr is not None
+    before = ""
+    while marker not in before:  # the work has reached this phase (whatever the machine's load)
+        line = p.stderr.readline()
+        assert line, before
+        before += line
+    time.sleep(1)
     p.send_signal(signal.SIGINT)
     _, err = p.communicate(timeout=120)
+    err = before + err
     assert p.returncode == 130 and "Traceback" not in err, err
     assert err.splitlines()[-1] in ("wordlelab: interrupted", "wordlelab: interrupted before the search had "
                                     "a complete tree to report"), err
@@ -281,3 +290,131 @@ def test_numba_threads_zero_is_one_line(value):
     r = subprocess.run([sys.executable, "-m", "wordlelab", "solve", "cigar"], capture_output=True, text=True,
                        env=cli_env() | {"NUMBA_NUM_THREADS": value}, timeout=60)
     one_line_error(r.returncode, r.stderr, "NUMBA_NUM_THREADS must be a whole number of threads, 1 or more")
+
+
+@pytest.mark.parametrize("columns", ["0", "1", "7"])
+def test_a_zero_or_tiny_terminal_width_loses_no_output(small, monkeypatch, columns):
+    # rich took COLUMNS=0 at its word and printed empty lines instead of the result.
+    monkeypatch.setenv("COLUMNS", columns)
+    code, out, _ = invoke("solve", "cigar", *small, "-s", "entropy")
+    assert code == 0 and "entropy solves CIGAR in" in out and "🟩🟩🟩🟩🟩" in out
+    code, out, _ = invoke("bench", "-s", "entropy", *small)
+    assert code == 0 and "total" in out and "worst" in out
+
+
+# --------------------------------------------------------------------------- the results store (openers)
+
+
+def _rank_args(small, tmp_path):
+    return ["openers", "--exact", "--all", "--backend", "serial", "--store", str(tmp_path / "r.sqlite"), *small]
+
+
+def test_a_results_store_that_fails_mid_run_loses_no_row(small, tmp_path):
+    # Locked by another program for longer than the timeout while the ranking runs.
+    import sqlite3
+
+    from wordlelab.matrix import PatternMatrix
+    from wordlelab.ranking import RankJob, ResultStore, rank, stored
+    from wordlelab.words import WordList
+
+    words = WordList(WORDS, name="w")
+    m = PatternMatrix.build(words, words)
+    job = RankJob.exact(memo_mb=8)
+    holder = sqlite3.connect(tmp_path / "r.sqlite", isolation_level=None, check_same_thread=False)
+    seen = []
+
+    def lock_after_two(row):
+        seen.append(row.word)
+        if len(seen) == 2:
+            holder.execute("BEGIN EXCLUSIVE")
+
+    with ResultStore(tmp_path / "r.sqlite", timeout=0.05) as store:
+        result = rank(m, job, list(WORDS), store=store, on_row=lock_after_two)
+        assert len(result.rows) == len(WORDS) and store.failed and "could not be written" in store.failed
+    holder.execute("ROLLBACK")
+    holder.close()
+    with ResultStore(tmp_path / "r.sqlite") as store:
+        assert sorted(r.word for r in stored(m, job, store)) == sorted(seen[:2])
+        again = rank(m, job, list(WORDS), store=store)  # the rest is computed next time
+        assert (again.reused, again.computed) == (2, len(WORDS) - 2)
+
+
+def test_openers_cli_shows_the_ranking_when_the_store_or_csv_fail(small, tmp_path, monkeypatch):
+    from wordlelab.cli import openers as cli_openers
+    from wordlelab.ranking import ResultStore
+
+    put = ResultStore.put
+
+    def put_then_break(self, key, row):
+        done = put(self, key, row)
+        self._db.close()  # every later write fails (a sqlite3.Error)
+        return done
+
+    def disk_full(path, data):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(ResultStore, "put", put_then_break)
+    monkeypatch.setattr(cli_openers, "write_atomic", disk_full)
+    code, out, err = invoke(*_rank_args(small, tmp_path), "--csv", str(tmp_path / "t.csv"), "-n", "0")
+    assert code == 1 and "Traceback" not in err
+    assert "could not be written" in err and "shown but not stored" in err
+    assert err.splitlines()[-1].startswith(f"wordlelab: error: could not write the CSV table to {tmp_path / 't.csv'}")
+    assert all(w in out for w in WORDS) and f"{len(WORDS)} computed" in out
+
+
+def test_rows_of_wrong_types_in_the_results_store_are_recomputed(small, tmp_path):
+    import sqlite3
+
+    code, out, _ = invoke(*_rank_args(small, tmp_path), "--json")
+    assert code == 0
+    db = sqlite3.connect(tmp_path / "r.sqlite")
+    db.execute("UPDATE results SET total = 'lots' WHERE word = 'crane'")
+    db.execute("UPDATE results SET games = 0 WHERE word = 'cigar'")
+    db.commit()
+    db.close()
+    code, again, err = invoke(*_rank_args(small, tmp_path), "--json")
+    assert code == 0, err
+    def ranked(text):
+        return [(r["word"], r["total"], r["exact"]) for r in json.loads(text)["rows"]]
+
+    assert json.loads(again)["computed"] == 2 and ranked(again) == ranked(out)
+
+
+_RANKER = """
+import sys
+from wordlelab.matrix import PatternMatrix
+from wordlelab.ranking import RankJob, ResultStore, rank
+from wordlelab.words import WordList
+words = WordList(sys.argv[2].split(","), name="w")
+m = PatternMatrix.build(words, words)
+with ResultStore(sys.argv[1]) as store:
+    while True:  # a new key each round (max_guesses), so there is always more to store
+        for k in range(6, 31):
+            rank(m, RankJob.by_play("entropy", max_guesses=k), list(words), store=store,
+                 on_row=lambda row: print(row.word, flush=True))
+"""
+
+
+def test_the_results_store_survives_kill_9(tmp_path):
+    # Every row reported as finished is in the store after a SIGKILL, and the store opens.
+    import signal
+    import sqlite3
+    import subprocess
+    import sys
+    import time
+
+    from interactive_helpers import cli_env
+
+    path = tmp_path / "r.sqlite"
+    p = subprocess.Popen([sys.executable, "-c", _RANKER, str(path), ",".join(WORDS)], stdout=subprocess.PIPE,
+                         text=True, env=cli_env())
+    assert p.stdout is not None
+    seen = 0
+    deadline = time.monotonic() + 60
+    while seen < 40 and time.monotonic() < deadline:
+        seen += bool(p.stdout.readline())
+    p.send_signal(signal.SIGKILL)
+    p.wait(timeout=30)
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+        assert db.execute("SELECT COUNT(*) FROM results").fetchone()[0] >= seen >= 40

@@ -8,6 +8,8 @@ import subprocess
 import sys
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from interactive_helpers import cli_env, invoke, run_cli
 from wordlelab.assistant import WIDENED, Assistant
@@ -73,17 +75,23 @@ def test_the_old_lists_widen_for_guano_instead_of_naming_piano():
     assert WIDENED in "\n".join(lines) and lines[-1].endswith("GUANO")
 
 
-def test_pty_session_on_the_default_lists():
+@pytest.mark.parametrize("answer", ["snafu", "guano", "kazoo", "fibre"])
+def test_pty_session_on_the_default_lists(answer):
+    """In a terminal: the new NYT answers are solved without widening; FIBRE (outside the 3158)
+    widens, then is solved."""
     pexpect = pytest.importorskip("pexpect")
     child = pexpect.spawn(sys.executable, ["-m", "wordlelab", "assist"], env=default_env(),
                           encoding="utf-8", timeout=60, dimensions=(40, 200))
+    seen = ""
     try:
         child.expect(r"> TARSE\s+\(3158 words\)")
         word = "tarse"
         for _ in range(8):
             child.expect_exact("? ")
-            child.sendline(str(score(word, "kazoo")))
-            if child.expect([r"Solved in \d guesses?: KAZOO", r"> ([A-Z]+)"]) == 0:
+            child.sendline(str(score(word, answer)))
+            got = child.expect([rf"Solved in \d guesses?: {answer.upper()}", r"> ([A-Z]+)"])
+            seen += child.before
+            if got == 0:
                 break
             word = child.match.group(1).lower()
         else:
@@ -91,6 +99,7 @@ def test_pty_session_on_the_default_lists():
         child.expect(pexpect.EOF)
         child.close()
         assert child.exitstatus == 0 and "Traceback" not in child.before
+        assert (WIDENED in seen) == (answer == "fibre") and "! " not in seen
     finally:
         child.close(force=True)
 
@@ -219,3 +228,56 @@ def test_wrong_alphabet_suggests_the_other_language():
     assert code == 1 and "try --lang ru" in err
     r = run_cli("score", "crane", "слово")
     assert r.returncode == 1 and "try --lang ru" in r.stderr
+
+
+def test_answers_all_weights_every_allowed_word_by_the_prior():
+    """--answers all: every allowed word possible from the start, suggestions by the prior strategy."""
+    code, out, _ = invoke("solve", "guano", "--lists", "original", "--answers", "all", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["strategy"] == "prior" and data["steps"][0]["before"] == 12972
+    assert data["in_answer_list"] and data["widened_at"] is None and data["steps"][-1]["guess"] == "guano"
+    code, out, _ = invoke("solve", "guano", "--lists", "original", "--json")
+    assert code == 0 and json.loads(out)["strategy"] == "entropy"  # a known answer list: entropy
+    code, out, _ = invoke("assist", "--lists", "original", "--answers", "all", input="quit\n")
+    assert code == 0 and out.startswith("> TARES  (12972 words)")
+
+
+def test_the_last_listed_answer_is_not_called_the_only_word():
+    """On the original lists GUANO's feedback leaves PIANO listed: not 'the only word left'."""
+    feedback = [str(score(w, "guano")) for w in ("salet", "brond")]
+    code, out, _ = invoke("assist", "--lists", "original", input="\n".join(feedback) + "\n")
+    assert code == 0 and "> PIANO  (the only listed answer left)" in out and "only word left" not in out
+    code, out, _ = invoke("assist", "--lists", "original", input="\n".join(feedback + [str(score("piano", "guano"))]) + "\n")
+    assert code == 0 and "no listed answer fits; every allowed word is possible now" in out
+
+
+def test_lists_original_reproduces_the_literature_figures(default_lists):
+    """With the nyt default, --lists original still gives the first release's figures."""
+    code, out, _ = invoke("bench", "-s", "entropy,optimal", "--lists", "original", "--opener", "salet", "--json")
+    assert code == 0, out
+    totals = {r["strategy"]: r["total_guesses"] for r in json.loads(out)["results"]}
+    assert totals == {"entropy": 7946, "optimal": 7920}
+    code, out, _ = invoke("bench", "-s", "optimal", "--json")  # the default: nyt, TARSE's proven tree
+    data = json.loads(out)
+    assert code == 0 and data["answers"]["size"] == 3158 and data["results"][0]["total_guesses"] == 11219
+
+
+def test_the_list_sets_are_public_api():
+    import wordlelab
+
+    lists = wordlelab.load_lists(lists="nyt2022")
+    assert isinstance(lists, wordlelab.Lists) and set(wordlelab.LIST_SETS) == {"nyt", "nyt2022", "original"}
+    assert (len(lists.guesses), len(lists.answers), lists.set_name) == (14855, 2309, "nyt2022")
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_never_a_dead_end_for_any_allowed_word(matrix, data):
+    """Property: whatever allowed word is the answer, the assistant's suggestions reach it, and a
+    widening happens exactly when the word is not a listed answer."""
+    from wordlelab.assistant import solve
+
+    word = data.draw(st.sampled_from(matrix.guesses.words))
+    steps = solve(matrix, word)
+    assert steps[-1].solved and steps[-1].word == word
+    assert any(s.widened for s in steps) == (word not in matrix.answers)

@@ -176,9 +176,9 @@ def test_analyse_a_position_or_words_with_the_answer(client):
     assert by_position["review"]["steps"] == by_answer["review"]["steps"]
     assert by_position["report"] is None
     crane = client.post("/api/analyse", json={"position": "crane:.....", "hard": True}).json()["review"]
-    first = crane["steps"][0]
-    assert crane["hard"] and first["best"] == "salet"  # from the proven hard-mode tree
-    assert first["cost_high"] is None or first["cost_high"] > 0  # no upper bound within the budget: null
+    assert crane["hard"] and crane["steps"][0]["best"] == "salet"
+    # the upper bound of CRANE's cost may stay open (null) when its greedy tree does not finish in time
+    assert crane["steps"][0]["cost_high"] is None or crane["steps"][0]["cost_high"] > 0
     # A tiny budget gives proven bounds, labelled so, never a number called exact.
     bounded = TestClient(create_app(review_budget=0.001)).post(
         "/api/analyse", json={"position": "crane:....."}).json()["review"]

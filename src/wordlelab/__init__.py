@@ -40,6 +40,13 @@ _LAZY = {
     "Opener": "openers", "rank_openers": "openers", "strategy_opener": "openers",
     # Exact search and decision trees (issue 5).
     "DecisionTree": "tree", "TreeReport": "tree", "OptimalResult": "optimal", "solve_optimal": "optimal",
+    # Named list sets and the widening (issue 9).
+    "Lists": "lists", "LIST_SETS": "lists", "load_lists": "lists", "widen": "lists",
+    # Exact analysis of any position (issue 10).
+    "evaluate": "evaluation", "Evaluation": "evaluation", "GuessValue": "evaluation",
+    # (the review function stays wordlelab.review.review: the submodule's name would shadow it)
+    "Review": "review", "ReviewStep": "review",
+    "PositionText": "position", "parse_position": "position", "read_position": "position",
 }
 
 
@@ -55,6 +62,14 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = [
+    "evaluate",
+    "Evaluation",
+    "GuessValue",
+    "Review",
+    "ReviewStep",
+    "PositionText",
+    "parse_position",
+    "read_position",
     "AbsurdleGame",
     "AbsurdleSession",
     "MultiGame",
@@ -111,5 +126,9 @@ __all__ = [
     "score",
     "strategy_names",
     "strategy_opener",
+    "LIST_SETS",
+    "Lists",
+    "load_lists",
+    "widen",
     "__version__",
 ]

@@ -7,6 +7,11 @@ Skill and luck are 0-99, as WordleBot players know them, with stated definitions
   answers still possible, ``E`` the expected number left after a guess (a win leaves none) and
   the best guess the legal guess with the smallest ``E``. (A plain ratio of reductions would give
   almost every opener 99; the +1 keeps the last guesses finite.)
+* exact skill (``check`` with the guesses known, when the exact search proves both values within
+  its budget; ``skill_source`` says which skill a row has): ``99 * E*[best] / E*[guess]``, where
+  ``E*`` is the exact expected number of guesses still needed from the row's position with that
+  guess played first and perfect play after it (uniform over the answers still possible). An
+  optimal guess scores 99; one that costs a tenth of a guess more out of 3.4 about 96.
 * luck: where the actual outcome falls among the outcomes the guess could have had, as a
   mid-rank percentile: ``P(left > actual) + P(left == actual) / 2`` over the answers still
   possible. 50 is an average outcome, 99 the best possible, 0 the worst.
@@ -145,6 +150,11 @@ class RowReport:
     best_expected: float | None = None
     skill: int | None = None
     luck: int | None = None
+    skill_source: str | None = None  # "exact" or "information" (see the module docstring)
+    exact_best: str | None = None  # the optimal guess, when the exact search proved it
+    exact_best_guesses: float | None = None  # exact expected guesses from here, best play
+    exact_guesses: float | None = None  # ... with this row's guess first
+    cost: float | None = None  # exact_guesses - exact_best_guesses
     guesses_possible: int | None = None  # tiles only: allowed guesses that could give this row
     guess_examples: list[str] = field(default_factory=list)
     words: list[str] = field(default_factory=list)  # answers still possible after it, commonest first
@@ -206,6 +216,7 @@ def analyse(
     answer: str | None = None,
     lang: str = "en",
     list_words: int = 20,
+    exact_budget: float | None = 0.5,
 ) -> GameReport:
     """Judge a share grid against the lists in ``matrix``, widened when its answer is not listed.
 
@@ -232,16 +243,36 @@ def analyse(
             wide = widen(m, history)
             extra = list(wide.answers) if wide is not None else []
     if not extra:
-        return _judge(grid, m, guesses, answer, lang, list_words)
+        return _judge(grid, m, guesses, answer, lang, list_words, exact_budget)
     answers = WordList(list(m.answers) + extra, name=f"{m.answers.name} + {len(extra)} allowed",
                        language=m.answers.language)
-    report = _judge(grid, PatternMatrix.build(m.guesses, answers), guesses, answer, lang, list_words)
+    report = _judge(grid, PatternMatrix.build(m.guesses, answers), guesses, answer, lang, list_words,
+                    exact_budget)
     report.outside = [w for w in report.answers if w not in m.answers]
     if report.outside:
         shown = ", ".join(w.upper() for w in report.outside[:5])
         report.notes.insert(0, f"the answer is outside the answer list ({m.answers.name}): judged with the "
                                f"allowed words that fit added as answers ({shown})")
     return report
+
+
+def _exact_skill(r: RowReport, pos: Position, word: str, budget: float) -> None:
+    """Fill the row's exact figures and exact skill when the search proves them within ``budget`` s."""
+    from .evaluation import evaluate  # the exact search (numba kernels) only when asked for
+
+    try:
+        ev = evaluate(pos, guess=word, budget=budget)
+    except WordlelabError:
+        return  # e.g. words too long for the exact search: the information skill stays
+    played = ev.guess
+    if played is None or not (ev.exact and played.exact) or played.upper >= 1 << 40:
+        return
+    r.exact_best = ev.best
+    r.exact_best_guesses = round(ev.upper / ev.n, 4)
+    r.exact_guesses = round(played.upper / ev.n, 4)
+    r.cost = round((played.upper - ev.upper) / ev.n, 4)
+    r.skill = _score99(ev.upper / played.upper)
+    r.skill_source = "exact"
 
 
 def _judge(
@@ -251,6 +282,7 @@ def _judge(
     answer: str | None = None,
     lang: str = "en",
     list_words: int = 20,
+    exact_budget: float | None = 0.5,
 ) -> GameReport:
     """Judge a share grid against exactly the lists in ``matrix``.
 
@@ -356,6 +388,9 @@ def _judge(
             gain = np.log((n + 1) / (expected[best] + 1))
             r.skill = (_score99(np.log((n + 1) / (expected[at] + 1)) / gain) if gain > 0
                        else (99 if expected[at] <= expected[best] else 0))
+            r.skill_source = "information"
+            if exact_budget is not None:
+                _exact_skill(r, pos, w, exact_budget)
             actual = 0.0 if p.is_win else float(sizes[p.code])
             if sizes[p.code] == 0:
                 r.after = 0

@@ -8,7 +8,7 @@ It never prints; the CLI formats what it returns.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
 
@@ -20,6 +20,9 @@ from .lists import widened_position
 from .matrix import PatternMatrix
 from .openers import strategy_opener
 from .strategies import Choice, Strategy, make_strategy
+
+if TYPE_CHECKING:
+    from .evaluation import Evaluation
 
 # Proven optimal openers, keyed by the fingerprint prefixes of (allowed guesses, answers) and the
 # mode. On the original lists SALET (7920 guesses in total in normal mode, 8122 in hard mode; the
@@ -36,7 +39,17 @@ KNOWN_OPENERS: dict[tuple[str, str, str], str] = {
 }
 
 AUTO = "auto"
+# The assistant's exact figures: seconds of search per request, and the answers left above which
+# it does not try (a proof of hundreds of answers takes far longer than a reply should).
+EXACT_BUDGET = 0.3
+EXACT_MAX_CANDIDATES = 400
 STRATEGY = "strategy"
+
+
+def default_strategy(matrix: PatternMatrix) -> str:
+    """The strategy ``"auto"`` stands for: ``prior`` when every allowed word may be the answer
+    (``--answers all``: candidates are weighted by how common they are), else ``entropy``."""
+    return "prior" if len(matrix.answers) == len(matrix.guesses) else "entropy"
 
 
 def default_opener(matrix: PatternMatrix, hard: bool = False) -> str | None:
@@ -106,13 +119,16 @@ class Assistant:
     def create(
         cls,
         matrix: PatternMatrix,
-        strategy: str | Strategy = "entropy",
+        strategy: str | Strategy = AUTO,
         hard: bool = False,
         opener: str | None = AUTO,
         max_guesses: int = 6,
     ) -> Assistant:
-        """A new session. ``opener``: a word, ``"auto"`` (best known, else the strategy's) or
-        ``"strategy"``/None (the strategy's own first guess)."""
+        """A new session. ``strategy``: a name, a Strategy or ``"auto"`` (``default_strategy``).
+        ``opener``: a word, ``"auto"`` (best known, else the strategy's) or ``"strategy"``/None
+        (the strategy's own first guess)."""
+        if strategy == AUTO:
+            strategy = default_strategy(matrix)
         strat = make_strategy(strategy) if isinstance(strategy, str) else strategy
         first: str | None
         if opener is None or opener == STRATEGY:
@@ -244,6 +260,20 @@ class Assistant:
         choices = self._ranking(n)
         return self.score_rows(np.array([c.row for c in choices], dtype=np.int64), list(choices))
 
+    def exact_top(self, n: int = 10, budget: float = EXACT_BUDGET) -> Evaluation | None:
+        """The exact expected guesses of the best ``n`` guesses now, as far as ``budget`` seconds of
+        exhaustive search prove them (the Evaluation says what is a bound); None when there are more
+        than EXACT_MAX_CANDIDATES answers left (no proof could finish in time) or the game is over."""
+        from .evaluation import evaluate  # numba kernels load only when asked for
+
+        pos = self.position
+        if self.solved or pos.candidates.size > EXACT_MAX_CANDIDATES:
+            return None
+        try:
+            return evaluate(pos, top=n, budget=budget)
+        except WordlelabError:
+            return None  # e.g. words too long for the exact search, or no strategy fits the turns left
+
     def score_rows(self, rows: np.ndarray, choices: Sequence[Choice | None] | None = None) -> list[Scored]:
         """Entropy, expected remaining and chance of being the answer for guess ``rows`` now."""
         pos = self.position
@@ -361,7 +391,7 @@ def parse_entry(text: str, matrix: PatternMatrix) -> tuple[str | None, Pattern]:
 def solve(
     matrix: PatternMatrix,
     answer: str,
-    strategy: str | Strategy = "entropy",
+    strategy: str | Strategy = AUTO,
     hard: bool = False,
     opener: str | None = AUTO,
     max_steps: int = 30,

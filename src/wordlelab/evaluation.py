@@ -14,6 +14,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
+from functools import lru_cache
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -22,7 +23,7 @@ from .errors import WordlelabError
 from .game import Position
 from .kernels import search as K
 from .optimal import INF, Engine, Solver, _run_interruptibly
-from .tree import find_bundled_tree
+from .tree import DecisionTree, bundled_tree, bundled_trees
 
 # Engines (with their memo) kept for the last few (matrix, mode, limit): a game's positions share them.
 _CACHE: OrderedDict[tuple, tuple[Engine, Solver, Solver]] = OrderedDict()
@@ -112,12 +113,55 @@ class _OutOfTime(Exception):
     pass
 
 
+@lru_cache(maxsize=16)
+def _bundled(name: str) -> DecisionTree:
+    return bundled_tree(name)  # parsed once: evaluate() is called position after position
+
+
+def proven_tree(position: Position) -> DecisionTree | None:
+    """The shipped tree proven optimal for these lists, mode and guess limit, if there is one.
+
+    A tree proven under a limit L is optimal for any limit from its depth to L, not beyond (more
+    guesses allowed could lower the total)."""
+    m = position.matrix
+    mode = "hard" if position.hard else "normal"
+    for name in bundled_trees():
+        tree = _bundled(name)
+        meta = tree.meta
+        if (meta.get("answers") == m.answers.fingerprint and meta.get("guesses") == m.guesses.fingerprint
+                and meta.get("mode") == mode and meta.get("proven") == "optimal"
+                and tree.worst <= position.max_guesses <= int(meta.get("max-guesses", "6"))):
+            return tree
+    return None
+
+
+def tree_node(position: Position, tree: DecisionTree) -> tuple[int, str] | None:
+    """(total, next guess) at ``position`` when its history follows ``tree``, else None.
+
+    Every sub-tree of an optimal tree is optimal for its answers (a better one would improve the
+    whole), so on the tree's line its sub-tree total is the exact value."""
+    words = [w for w, _ in position.words_history()]
+    h = len(words)
+    total, nxt = 0, None
+    for a in position.candidate_words:
+        path = tree.paths.get(a)
+        if path is None or len(path) <= h or list(path[:h]) != words:
+            return None
+        if nxt is None:
+            nxt = path[h]
+        elif path[h] != nxt:
+            return None
+        total += len(path) - h
+    return (total, nxt) if nxt is not None else None
+
+
 def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
-             budget: float | None = None) -> Evaluation:
+             budget: float | None = None, use_tree: bool = True) -> Evaluation:
     """Exact value of ``position`` (and of ``guess``, and the ``top`` best guesses) within ``budget`` s.
 
     Without a budget the search runs to the end. With one, whatever is not finished in time is
-    reported as proven bounds.
+    reported as proven bounds. ``use_tree``: take the value from a shipped proven tree when the
+    position lies on its line (instant); False always searches.
     """
     if position.solved:
         raise WordlelabError("the game is solved; there is nothing left to evaluate")
@@ -170,12 +214,11 @@ def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
         return v
 
     bounds = engine.bounds(S, d) if d >= 1 else np.full(len(m.guesses), INF, dtype=np.int64)
-    legal = position.legal_mask() if position.hard else None
 
     def guess_value(g: int, beta: int = INF) -> GuessValue:
         """Total of guess row ``g``: exact below ``beta``; bounds when cut or out of time."""
         word = m.guesses[g]
-        if legal is not None and not legal[g]:
+        if not engine.legal(g, rule):  # hard mode only; a word played before stays legal
             return GuessValue(word, INF, INF, n)
         groups = [(p, sub) for p, sub in engine.groups(S, g) if p != engine.win]
         lbs = [int(engine.lbtab[d - 1, sub.size]) if d >= 1 else INF for _, sub in groups]
@@ -213,18 +256,19 @@ def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
 
     source = "search"
     best: str | None = None
-    tree = find_bundled_tree(m.guesses, m.answers, position.hard, position.max_guesses) \
-        if not position.history and n == len(m.answers) else None
-    if tree is not None:
-        lower = upper = tree.total
-        best, source = tree.opener, "tree"
+    tree = proven_tree(position) if use_tree else None
+    node = tree_node(position, tree) if tree is not None else None
+    if node is not None:
+        lower = upper = node[0]
+        best, source = node[1], "tree"
     else:
         v = run(lambda: exact.value(S, d, rule))
         if v is not None:
             lower = upper = v
             best = m.guesses[best_row(v)] if v < INF else None
         else:
-            lower = int(min(engine.lbtab[min(d, n), n] if d >= 1 else INF, bounds.min()))
+            # Both are proven: the counting bound, and the least per-guess bound over every guess.
+            lower = int(max(engine.lbtab[min(d, n), n] if d >= 1 else INF, bounds.min()))
             upper = greedy_value(S, d, rule)
             best = m.guesses[greedy.best_guess(S, d, rule)] if upper < INF else None
     if upper >= INF and lower >= INF:
@@ -233,8 +277,8 @@ def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
     result = Evaluation(n, d, lower, upper, best, source=source)
     if guess is not None:
         g = m.guesses.lookup(guess)
-        if tree is not None and m.guesses[g] == tree.opener:
-            result.guess = GuessValue(m.guesses[g], tree.total, tree.total, n)
+        if node is not None and m.guesses[g] == node[1]:
+            result.guess = GuessValue(m.guesses[g], node[0], node[0], n)
         else:
             result.guess = guess_value(g)
     if top > 0:
@@ -249,9 +293,11 @@ def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
                 break
             beta = found[-1].upper + 1 if len(found) >= top else INF
             gv = guess_value(g, beta)
-            if gv.exact:
+            if gv.exact and gv.upper < INF:
+                # Guesses come in bound order (a possible answer first, then list order), the
+                # search's own tie rule; a stable sort by value keeps it among equal values.
                 found.append(gv)
-                found.sort(key=lambda x: (x.upper, x.word))
+                found.sort(key=lambda x: x.upper)
                 del found[top:]
         result.top = found
         result.top_complete = not stop.is_set()

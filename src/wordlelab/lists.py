@@ -196,6 +196,23 @@ def load_lists(length: int = 5, lang: str = "en", words: str | None = None, answ
     return Lists(guesses, ans, name)
 
 
+def target_list(lists: Lists, spec: str) -> WordList:
+    """The answers to play (``bench --targets``): a file or a bundled list, every word a possible answer.
+
+    With ``--answers all`` the player counts every allowed word as possible while only these are
+    played: how a strategy that does not know the answer list is measured on the real answers.
+    """
+    language = lists.answers.language or get_language("en")
+    targets = word_list(spec, language, lists.answers.length, "--targets")
+    known = set(lists.answers)
+    missing = [w for w in targets if w not in known]
+    if missing:
+        shown = ", ".join(repr(w) for w in missing[:5])
+        raise WordListError(f"--targets {spec}: {len(missing)} words are not possible answers in "
+                            f"{lists.answers.name} ({shown}); try --answers all", spec)
+    return targets
+
+
 def _is_bundled_name(spec: str, language: Language, length: int) -> bool:
     return not Path(spec).expanduser().exists() and spec.lower() in bundled_list_names(language.code, length)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .errors import InconsistentFeedbackError, InvalidPatternError
+from .errors import HardModeError, InvalidPatternError, InvalidWordError
 from .feedback import Pattern
 from .game import Position
 from .matrix import PatternMatrix
@@ -72,6 +72,13 @@ def parse_position(text: str) -> PositionText:
 
 
 def _checked(pairs: list[tuple[str, str]], trailing: str | None, text: str) -> PositionText:
+    words = [w.strip().lower() for w, _ in pairs] + ([trailing.strip().lower()] if trailing else [])
+    for w in words:
+        if not w.isalpha():
+            raise InvalidWordError(f"position {text.strip()!r}: {w!r} is not a word", text)
+        if len(w) != len(words[0]):
+            raise InvalidWordError(f"position {text.strip()!r}: {w!r} has {len(w)} letters, "
+                                   f"{words[0]!r} {len(words[0])}", text)
     history = []
     for word, pat in pairs:
         word = word.strip().lower()
@@ -91,15 +98,28 @@ def read_position(text: str | PositionText, matrix: PatternMatrix, hard: bool = 
     the whole history (InconsistentFeedbackError otherwise).
     """
     parsed = parse_position(text) if isinstance(text, str) else text
+    shown = parsed.format()
+    if len(parsed.history) > max_guesses:
+        raise InvalidPatternError(f"position {shown!r} has {len(parsed.history)} guesses; the game allows "
+                                  f"{max_guesses}", shown)
     pos = Position.start(matrix, hard=hard, max_guesses=max_guesses)
     for word, pattern in parsed.history:
         row = matrix.guesses.lookup(word)
-        if hard and pos.history:
-            message = pos.rule.violation(matrix.guesses[row])
-            if message:
-                raise InconsistentFeedbackError(f"{message}: hard mode would not take {word.upper()}", word)
+        if pos.solved:
+            raise InvalidPatternError(f"position {shown!r}: {word.upper()} comes after the game was won", shown)
+        _check_hard(pos, matrix.guesses[row])
         pos = pos.after(row, pattern)
     guess = None
     if parsed.guess is not None:
         guess = matrix.guesses[matrix.guesses.lookup(parsed.guess)]
+        if pos.solved:
+            raise InvalidPatternError(f"position {shown!r}: {guess.upper()} comes after the game was won", shown)
+        _check_hard(pos, guess)
     return pos, guess
+
+
+def _check_hard(pos: Position, word: str) -> None:
+    if pos.hard and pos.history:
+        message = pos.rule.violation(word)
+        if message:
+            raise HardModeError(f"{message}: hard mode would not take {word.upper()}", word)

@@ -116,6 +116,15 @@ def sort_rows(rows: Iterable[OpenerRow]) -> list[OpenerRow]:
 # --------------------------------------------------------------------------- the store
 
 
+def _row_types_ok(word: object, total: object, games: object, worst: object, failures: object,
+                  seconds: object) -> bool:
+    def whole(x: object) -> bool:
+        return isinstance(x, int) and not isinstance(x, bool)
+
+    return (isinstance(word, str) and whole(total) and whole(games) and games > 0  # type: ignore[operator]
+            and all(x is None or whole(x) for x in (worst, failures)) and isinstance(seconds, (int, float)))
+
+
 def default_store_path() -> Path:
     return data_dir() / "rankings.sqlite"
 
@@ -123,11 +132,14 @@ def default_store_path() -> Path:
 class ResultStore:
     """Finished openers in SQLite, one row per (job key, opener), written as each one finishes."""
 
-    def __init__(self, path: Path | str | None = None):
+    def __init__(self, path: Path | str | None = None, timeout: float = 30):
         self.path = Path(path) if path is not None else default_store_path()
+        # Why the last put could not write (locked too long, disk full): the run goes on, its
+        # rows in memory, and the caller says so. None while every row is stored.
+        self.failed: str | None = None
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+            self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute(
                 "CREATE TABLE IF NOT EXISTS results (key TEXT NOT NULL, word TEXT NOT NULL, total INTEGER NOT NULL,"
@@ -149,21 +161,40 @@ class ResultStore:
         self.close()
 
     def register(self, key: str, description: str) -> None:
-        self._db.execute("INSERT OR IGNORE INTO jobs VALUES (?, ?)", (key, description))
+        try:
+            self._db.execute("INSERT OR IGNORE INTO jobs VALUES (?, ?)", (key, description))
+        except sqlite3.Error as e:  # before any work: a one-line error
+            raise RankingError(f"results store {self.path} cannot be used: {e}", str(self.path)) from None
 
     def rows(self, key: str) -> dict[str, OpenerRow]:
-        cur = self._db.execute(
-            "SELECT word, total, exact, games, worst, failures, seconds FROM results WHERE key = ?", (key,))
-        return {w: OpenerRow(w, t, bool(x), g, wo, f, s) for w, t, x, g, wo, f, s in cur}
+        """The stored rows of a job; rows another program wrote with wrong types are skipped."""
+        try:
+            cur = self._db.execute(
+                "SELECT word, total, exact, games, worst, failures, seconds FROM results WHERE key = ?", (key,))
+            found = list(cur)
+        except sqlite3.Error as e:
+            raise RankingError(f"results store {self.path} cannot be read: {e}", str(self.path)) from None
+        return {w: OpenerRow(w, t, bool(x), g, wo, f, s) for w, t, x, g, wo, f, s in found
+                if _row_types_ok(w, t, g, wo, f, s)}
 
     def put(self, key: str, row: OpenerRow) -> bool:
-        """Store ``row`` unless an exact value is already there; a bound is replaced by a better fact."""
-        cur = self._db.execute(
-            "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key, word) DO UPDATE SET"
-            " total = excluded.total, exact = excluded.exact, seconds = excluded.seconds"
-            " WHERE results.exact = 0 AND (excluded.exact = 1 OR excluded.total > results.total)",
-            (key, row.word, row.total, int(row.exact), row.games, row.worst, row.failures, row.seconds),
-        )
+        """Store ``row`` unless an exact value is already there; a bound is replaced by a better fact.
+
+        False (and ``failed`` set) when the store cannot be written: the row is not lost, the
+        ranking keeps it in memory.
+        """
+        if self.failed is not None:
+            return False
+        try:
+            cur = self._db.execute(
+                "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key, word) DO UPDATE SET"
+                " total = excluded.total, exact = excluded.exact, seconds = excluded.seconds"
+                " WHERE results.exact = 0 AND (excluded.exact = 1 OR excluded.total > results.total)",
+                (key, row.word, row.total, int(row.exact), row.games, row.worst, row.failures, row.seconds),
+            )
+        except sqlite3.Error as e:
+            self.failed = f"results store {self.path} could not be written ({e})"
+            return False
         return cur.rowcount > 0
 
     def count(self, key: str) -> int:

@@ -15,7 +15,7 @@ from typing import Sequence
 import numpy as np
 
 from .analysis import ShareGrid
-from .errors import InconsistentFeedbackError, ShareGridError, WordlelabError
+from .errors import HardModeError, InconsistentFeedbackError, ShareGridError, WordlelabError
 from .evaluation import Evaluation, evaluate
 from .feedback import Pattern, score
 from .game import Position
@@ -41,6 +41,8 @@ class ReviewStep:
     exact: bool  # both values proven exactly (cost_low == cost_high)
     expected_left: float  # answers the guess leaves on average (a win leaves none)
     luck: int | None  # 0..99: how the count left compares with the other outcomes (None: no chance involved)
+    best_exact: bool = True  # best_expected is proven exact (else the upper bound of a tree found)
+    played_exact: bool = True  # ... and played_expected
 
     def to_dict(self) -> dict[str, object]:
         return {k: (None if v == float("inf") else v) for k, v in asdict(self).items()}
@@ -70,8 +72,7 @@ class Review:
     def to_dict(self) -> dict[str, object]:
         return {"hard": self.hard, "answer": self.answer, "solved": self.solved, "outside": self.outside,
                 "exact": self.exact, "cost_low": round(self.cost_low, 4),
-                # No proven upper bound is null in JSON, as in each step (inf is not JSON).
-                "cost_high": round(self.cost_high, 4) if self.cost_high != float("inf") else None,
+                "cost_high": None if self.cost_high == float("inf") else round(self.cost_high, 4),
                 "notes": self.notes, "steps": [s.to_dict() for s in self.steps]}
 
 
@@ -96,6 +97,10 @@ def review(matrix: PatternMatrix, history: Sequence[tuple[str, Pattern]], *, har
            max_guesses: int = 6, answer: str | None = None, budget: float | None = 2.0) -> Review:
     """Review a game (``history`` of (word, feedback)); ``budget`` seconds of search per step."""
     m = matrix
+    for turn, (w, p) in enumerate(history[:-1], 1):
+        if p.is_win:
+            raise WordlelabError(f"guess {turn + 1} ({history[turn][0].upper()}) comes after the game was won "
+                                 f"with {w.upper()}", w)
     words = [m.guesses.normalize(w) for w, _ in history]
     for w in words:
         m.guesses.index(w)
@@ -135,7 +140,7 @@ def review(matrix: PatternMatrix, history: Sequence[tuple[str, Pattern]], *, har
         if hard and pos.history:
             message = pos.rule.violation(w)
             if message:
-                raise InconsistentFeedbackError(f"{message}: hard mode would not take {w.upper()}", w)
+                raise HardModeError(f"{message}: hard mode would not take {w.upper()}", w)
         ev: Evaluation = evaluate(pos, guess=w, budget=budget)
         played = ev.guess
         assert played is not None
@@ -147,7 +152,7 @@ def review(matrix: PatternMatrix, history: Sequence[tuple[str, Pattern]], *, har
             round(ev.expected, 4) if ev.upper < INF else None,
             round(played.expected, 4) if played.upper < INF else None,
             round(low, 4), round(high, 4) if high != float("inf") else float("inf"),
-            ev.exact and played.exact, round(expected_left, 3), luck))
+            ev.exact and played.exact, round(expected_left, 3), luck, ev.exact, played.exact))
         pos = nxt
     return Review(steps, hard, answer, pos.solved, outside, notes)
 

@@ -31,10 +31,14 @@ def show(r: Review) -> None:
                           ("played", "right"), ("best", "left"), ("cost", "right"), ("luck", "right")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for s in r.steps:
-        best = f"{(s.best or '-').upper()} {_num(s.best_expected)}"
+        # Not proven in time: the figures shown are the upper bounds (a tree that reaches them).
+        def up(exact: bool, x: float | None) -> str:
+            return _num(x) if exact or x is None else f"≤{_num(x)}"
+
+        best = f"{(s.best or '-').upper()} {up(s.best_exact, s.best_expected)}"
         mark = "" if s.exact else " (bounds)"
         table.add_row(str(s.turn), s.guess.upper(), Pattern.parse(s.pattern).emoji, f"{s.before}→{s.after}",
-                      _num(s.played_expected), best, _cost(s.cost_low, s.cost_high) + mark,
+                      up(s.played_exact, s.played_expected), best, _cost(s.cost_low, s.cost_high) + mark,
                       "-" if s.luck is None else str(s.luck))
     mode = " (hard mode)" if r.hard else ""
     title = f"answer {r.answer.upper()}" if r.answer else ("solved" if r.solved else "game so far")

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import Callable, Iterator
+from typing import TYPE_CHECKING, Callable, Iterator
 
 import click
 from rich.console import Console
@@ -13,7 +13,10 @@ from rich.table import Table
 from ..assistant import AUTO, WIDENED, Assistant, Scored, parse_entry
 from ..errors import WordlelabError
 from ..strategies import strategy_names
-from .common import list_options, load_lists, stdout
+from .common import list_options, load_lists, stderr, stdout
+
+if TYPE_CHECKING:
+    from ..evaluation import Evaluation
 
 HELP = """\
 Answer each suggestion with the game's feedback, in any notation:
@@ -21,7 +24,8 @@ Answer each suggestion with the game's feedback, in any notation:
   (blank line)   the game did not take that word: suggest the next-best one
   WORD PATTERN   you played another word, e.g.  crane .y..g  (or crane,.y..g)
   undo           take back the last step
-  top [N]        the best N guesses with entropy, expected words left, chance it is the answer
+  top [N]        the best N guesses with entropy, expected words left, chance it is the answer,
+                 and exact expected guesses once few answers are left (proven; '≥' a bound)
   words [N]      the words still possible, most common first (N of them, default 60)
   help           this text
   quit           end the session (Ctrl-D and Ctrl-C too)"""
@@ -37,7 +41,10 @@ def _count(n: int) -> str:
 def _suggestion_line(a: Assistant, word: str) -> str:
     n = a.remaining
     if n == 1 and a.candidates() == [word]:
-        return f"> [bold]{word.upper()}[/]  (the only word left)"
+        # A word list may miss the answer (the NYT picks words outside it), so the last listed
+        # answer is called the only *word* only once every allowed word is possible.
+        every = a.widened or len(a.matrix.answers) == len(a.matrix.guesses)
+        return f"> [bold]{word.upper()}[/]  (the only {'word' if every else 'listed answer'} left)"
     extra = ""
     if 1 < n <= SHOW_WORDS:
         extra = ": " + ", ".join(a.words())
@@ -48,7 +55,33 @@ def _percent(p: float) -> str:
     return f"{p:.2%}" if p < 0.1 else f"{p:.1%}"
 
 
-def top_table(rows: list[Scored], current: str | None = None) -> Table:
+def exact_cell(ev: Evaluation | None, word: str) -> str:
+    """A guess's exact expected guesses (this one included), '≥x' when only a bound is proven."""
+    if ev is None:
+        return "-"
+    for g in ev.top:
+        if g.word == word:
+            return f"{g.expected:.3f}"
+    if ev.top_complete and ev.top:
+        return f"≥{ev.top[-1].expected:.3f}"  # not in the exact top N: no better than its last
+    return "-"
+
+
+def exact_line(ev: Evaluation) -> str:
+    """The exact verdict under a top table: the optimum, or proven bounds when time ran out."""
+    if ev.exact and ev.best is not None:
+        line = f"exact: {ev.best.upper()} is optimal, {ev.expected:.3f} expected guesses (proven)"
+        if ev.top:
+            line += "; exact top: " + ", ".join(f"{g.word.upper()} {g.expected:.3f}" for g in ev.top[:5])
+        if not ev.top_complete:
+            line += "; the time ran out before the whole top list was proven"
+        return line
+    high = "∞" if ev.upper >= 1 << 40 else f"{ev.upper / ev.n:.3f}"
+    return (f"exact search ran out of time: between {ev.lower / ev.n:.3f} and {high} expected guesses "
+            f"(proven bounds; {(ev.best or '-').upper()} reaches the upper one)")
+
+
+def top_table(rows: list[Scored], current: str | None = None, ev: Evaluation | None = None) -> Table:
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column("#", justify="right")
     table.add_column("guess")
@@ -59,12 +92,16 @@ def top_table(rows: list[Scored], current: str | None = None) -> Table:
     own = any(r.metric not in ("", "bits", "last candidate") for r in rows)
     if own:
         table.add_column("score", justify="right")
+    if ev is not None:
+        table.add_column("exact guesses", justify="right")
     for i, r in enumerate(rows, 1):
         word = r.word.upper() + (" *" if r.word == current else "")
         cells = [str(i), word, f"{r.bits:.3f}", f"{r.expected:.2f}",
                  _percent(r.p_answer) if r.p_answer else "-", str(r.largest)]
         if own:
             cells.append(f"{r.value:.4g} {r.metric}" if r.value is not None else "")
+        if ev is not None:
+            cells.append(exact_cell(ev, r.word))
         table.add_row(*cells)
     return table
 
@@ -94,7 +131,10 @@ def run_session(a: Assistant, lines: Iterator[str], out: Console) -> int:
                     n = TOP_MAX
                 current = a.suggested_word()
                 rows = a.top(n)
-                say(top_table(rows, current))
+                ev = a.exact_top(n)
+                say(top_table(rows, current, ev))
+                if ev is not None:
+                    say(exact_line(ev))
                 if not rows or rows[0].word != current:
                     why = ("it is the proven optimal opener for these lists (exact search), while this table "
                            f"ranks one step ahead by {a.strategy.name}" if a.turn == 1 and a.opener == current
@@ -168,12 +208,13 @@ def read_lines(echo: bool, out: Console) -> Iterator[str]:
 
 
 @click.command()
-@click.option("-s", "--strategy", default="entropy", show_default=True,
-              help=f"Strategy that ranks the guesses (known: {', '.join(strategy_names())}).")
+@click.option("-s", "--strategy", default=AUTO, show_default=True,
+              help="Strategy that ranks the guesses: 'auto' (prior with --answers all, else entropy) "
+                   f"or one of {', '.join(strategy_names())}.")
 @click.option("--hard", is_flag=True, help="Hard mode: revealed letters must be used.")
 @click.option("--opener", default=AUTO, show_default=True,
-              help="First guess: a word, 'auto' (SALET on the original lists, where it is the proven "
-                   "optimum; elsewhere the strategy's own) or 'strategy'.")
+              help="First guess: a word, 'auto' (the proven optimum where a shipped tree gives it: "
+                   "TARSE on nyt, SALET on original; elsewhere the strategy's own) or 'strategy'.")
 @click.option("--boards", type=click.IntRange(1, 64), default=None,
               help="Several boards at once (2 Dordle, 4 Quordle, 8 Octordle, 16 Sedecordle).")
 @click.option("--max-guesses", type=click.IntRange(1, 100), default=None,
@@ -186,7 +227,7 @@ def assist(strategy: str, hard: bool, opener: str, boards: int | None, max_guess
     if max_guesses is not None and boards is None:
         raise click.UsageError("--max-guesses goes with --boards")
     lists = load_lists(length, lang, words_file, answers_file)
-    err = Console(stderr=True, highlight=False)
+    err = stderr()
     out = stdout()
     on_build: Callable[[], None] = lambda: err.print("building the pattern matrix (once per word list)…")
     if boards is not None or absurdle:

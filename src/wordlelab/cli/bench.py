@@ -20,6 +20,7 @@ from rich.table import Table
 
 from ..errors import WordlelabError
 from ..kernels.threads import get_threads, set_threads
+from ..lists import target_list
 from ..simulate import SimulationResult, simulate
 from ..strategies import Strategy, build_strategies
 from .common import check_output_path, echo_json, list_options, load_lists, stderr, stdout, write_output
@@ -104,6 +105,9 @@ def plot_histogram(results: Sequence[SimulationResult], path: str | Path) -> Non
 @click.option("--pool", type=click.Choice(["all", "candidates"]), default=None,
               help="Guess pool for every strategy (default: each strategy's own).")
 @list_options
+@click.option("--targets", "targets_spec", default=None, metavar="FILE|NAME",
+              help="Play only these answers (the strategy still counts every --answers word as "
+                   "possible), e.g. --answers all --targets answers.")
 @click.option("--max-guesses", type=click.IntRange(1, 30), default=None,
               help="Games needing more guesses count as failures [default: 6; with --boards the "
                    "variant's own, e.g. 9 for 4 boards].")
@@ -120,7 +124,8 @@ def plot_histogram(results: Sequence[SimulationResult], path: str | Path) -> Non
 @click.option("--plot", type=click.Path(dir_okay=False), default=None,
               help="Write a histogram; the extension picks the format (.png when there is none).")
 def bench(strategy_names: str, hard: bool, opener: str | None, pool: str | None, length: int, lang: str,
-          words_file: str | None, answers_file: str | None, max_guesses: int | None, boards: int | None,
+          words_file: str | None, answers_file: str | None, targets_spec: str | None, max_guesses: int | None,
+          boards: int | None,
           games: int | None, seed: int, options: tuple[str, ...], jobs: int | None, as_json: bool,
           plot: str | None) -> None:
     """Play every answer with each strategy and report how many guesses it needs.
@@ -128,12 +133,16 @@ def bench(strategy_names: str, hard: bool, opener: str | None, pool: str | None,
     With --boards N: play --games seeded random games of N boards (-s entropy-solve or entropy-sum).
     """
     if boards is not None or games is not None:
+        if targets_spec is not None:
+            raise WordlelabError("--targets is for one board; --boards draws its own answers", targets_spec)
         bench_boards(strategy_names, hard, opener, pool, length, lang, words_file, answers_file, max_guesses,
                      boards, games, seed, options, jobs, as_json, plot)
         return
     max_guesses = 6 if max_guesses is None else max_guesses
     strategies = build_strategies(strategy_names, pool, parse_options(options))
     lists = load_lists(length, lang, words_file, answers_file)
+    targets = list(target_list(lists, targets_spec)) if targets_spec is not None else None
+    n_games = len(targets) if targets is not None else len(lists.answers)
     if opener is not None:
         opener = lists.guesses.normalize(opener)
         lists.guesses.index(opener)  # UnknownWordError before any work
@@ -146,7 +155,7 @@ def bench(strategy_names: str, hard: bool, opener: str | None, pool: str | None,
     with Progress(TextColumn("{task.description:<22}"), BarColumn(), MofNCompleteColumn(),
                   TimeElapsedColumn(), console=err, transient=True) as bar:
         for strategy in strategies:
-            task = bar.add_task(strategy.name, total=len(lists.answers))
+            task = bar.add_task(strategy.name, total=n_games)
 
             def advance(done: int, total: int, task: TaskID = task) -> None:
                 bar.update(task, completed=done)
@@ -157,13 +166,14 @@ def bench(strategy_names: str, hard: bool, opener: str | None, pool: str | None,
 
             results.append(simulate(
                 strategy, matrix, hard=hard, opener=opener, max_guesses=max_guesses, progress=advance,
-                on_opener=computing,
+                on_opener=computing, targets=targets,
             ))
     written = plot_path is None or write_output(plot_path, lambda p: plot_histogram(results, p), "histogram")
     if as_json:
         echo_json({
             "guesses": {"name": lists.guesses.name, "size": len(lists.guesses)},
             "answers": {"name": lists.answers.name, "size": len(lists.answers)},
+            "played": n_games,
             "hard": hard, "max_guesses": max_guesses, "threads": get_threads(),
             "results": [r.to_dict() for r in results],
         })
@@ -172,7 +182,8 @@ def bench(strategy_names: str, hard: bool, opener: str | None, pool: str | None,
         return
     out = stdout()
     mode = "hard" if hard else "normal"
-    table = Table(title=f"{len(lists.answers)} answers, {len(lists.guesses)} allowed guesses, {mode} mode",
+    played = f" ({n_games} played)" if targets is not None else ""
+    table = Table(title=f"{len(lists.answers)} answers{played}, {len(lists.guesses)} allowed guesses, {mode} mode",
                   show_edge=False, pad_edge=False)
     table.add_column("strategy", no_wrap=True)
     table.add_column("opener", no_wrap=True)
@@ -205,7 +216,8 @@ def bench(strategy_names: str, hard: bool, opener: str | None, pool: str | None,
 
 
 def bench_boards(strategy_names: str, hard: bool, opener: str | None, pool: str | None, length: int, lang: str,
-                 words_file: str | None, answers_file: str | None, max_guesses: int | None, boards: int | None,
+                 words_file: str | None, answers_file: str | None, targets_spec: str | None, max_guesses: int | None,
+          boards: int | None,
                  games: int | None, seed: int, options: tuple[str, ...], jobs: int | None, as_json: bool,
                  plot: str | None) -> None:
     """bench --boards N --games G --seed S: every option checked before any game is played."""

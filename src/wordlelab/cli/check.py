@@ -35,12 +35,21 @@ def show(report: GameReport) -> None:
     table.add_column("#", justify="right")
     table.add_column("row")
     if known:
-        for name in ("guess", "left", "P(row)", "skill", "luck", "best guess (exp. left)"):
-            table.add_column(name, justify="left" if name.startswith(("guess", "best")) else "right")
+        exact = any(r.skill_source == "exact" for r in report.rows)
+        names = ("guess", "left", "P(row)", "skill", "luck", "best guess (exp. left)") + (
+            ("exact: best vs played", "cost") if exact else ())
+        for name in names:
+            table.add_column(name, justify="left" if name.startswith(("guess", "best", "exact")) else "right")
         for r in report.rows:
             best = f"{r.best_guess.upper()} ({r.best_expected:.1f}) vs {r.expected:.1f}" if r.best_guess else "-"
-            table.add_row(str(r.row), r.emoji, (r.guess or "").upper(), str(r.after), _pct(r.probability),
-                          "-" if r.skill is None else str(r.skill), "-" if r.luck is None else str(r.luck), best)
+            skill = "-" if r.skill is None else f"{r.skill}{'*' if r.skill_source == 'exact' else ''}"
+            cells = [str(r.row), r.emoji, (r.guess or "").upper(), str(r.after), _pct(r.probability),
+                     skill, "-" if r.luck is None else str(r.luck), best]
+            if exact:
+                cells += [f"{r.exact_best.upper()} {r.exact_best_guesses:.3f} vs {r.exact_guesses:.3f}"
+                          if r.exact_best and r.exact_best_guesses is not None and r.exact_guesses is not None
+                          else "not proven in time", "-" if r.cost is None else f"{r.cost:.3f}"]
+            table.add_row(*cells)
     else:
         table.add_column("answers fit", justify="right")
         against = f" against {report.answer.upper()}" if report.answer else ""
@@ -49,6 +58,9 @@ def show(report: GameReport) -> None:
             g = "-" if r.guesses_possible is None else f"{r.guesses_possible}: {', '.join(r.guess_examples[:5])}"
             table.add_row(str(r.row), r.emoji, str(r.after), g)
     out.print(table)
+    if any(r.skill_source == "exact" for r in report.rows):
+        out.print("skill* is exact: 99 × optimal expected guesses ÷ expected guesses with the guess played "
+                  "(proven by exhaustive search); exact figures are guesses still needed, this one included")
     for r in report.rows:
         if r.words and 1 < r.after <= 30 and not r.emoji.count("🟩") == len(r.pattern):
             out.print(f"after row {r.row}: {_words(r.words, r.after)}")

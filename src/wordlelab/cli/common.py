@@ -19,12 +19,20 @@ from ..matrix import DEFAULT_BUDGET, PatternMatrix
 from ..paths import check_writable
 
 
+def _console(**kw: Any) -> Console:
+    console = Console(highlight=False, **kw)
+    # COLUMNS=0 (or a width no real terminal has) made rich print empty lines: the output lost.
+    if console.width < 20:
+        console.width = 80
+    return console
+
+
 def stdout() -> Console:
-    return Console(highlight=False, soft_wrap=True)
+    return _console(soft_wrap=True)
 
 
 def stderr() -> Console:
-    return Console(stderr=True, highlight=False)
+    return _console(stderr=True)
 
 
 def _remember_lists(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+import sys
 import time
-from pathlib import Path
 
 import click
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
@@ -11,8 +11,9 @@ from rich.table import Table
 
 from ..errors import WordlelabError
 from ..openers import METRICS, rank_openers
+from ..paths import write_atomic
 from ..ranking import RankingResult, RankJob, ResultStore, candidate_openers, make_executor, rank
-from .common import echo_json, list_options, load_lists, stderr, stdout
+from .common import check_output_path, echo_json, list_options, load_lists, stderr, stdout, write_output
 
 
 @click.command("openers")
@@ -70,8 +71,7 @@ def openers(metric: str, by_play: str | None, exact: bool, best: bool, candidate
         raise WordlelabError("choose one of --candidates and --all", "--all")
     if exact and options:
         raise WordlelabError("--option applies to --by-play only", options)
-    if csv_path is not None and not Path(csv_path).resolve().parent.is_dir():
-        raise WordlelabError(f"--csv {csv_path}: no such directory", csv_path)
+    csv_out = check_output_path(csv_path, "--csv")
     job = (RankJob.exact(hard, max_guesses) if exact
            else RankJob.by_play(by_play or "", hard, max_guesses, **parse_options(options)))
     if backend == "auto":
@@ -97,14 +97,20 @@ def openers(metric: str, by_play: str | None, exact: bool, best: bool, candidate
             bar.update(task, completed=done, rate=f"{rate:.2f}/s")
 
         result = rank(matrix, job, chosen, executor=executor, store=store, best_only=best, progress=advance)
-    if csv_path is not None:
-        Path(csv_path).write_text(result.to_csv(), encoding="utf-8")
+    # The ranking is shown whatever happens to the files: hours of work are never lost to them.
+    if store.failed:
+        click.echo(f"wordlelab: warning: {store.failed}; the openers after that are shown but not stored",
+                   err=True)
+    written = csv_out is None or write_output(
+        csv_out, lambda p: write_atomic(p, result.to_csv().encode("utf-8")), "CSV table")
     if as_json:
         data = result.to_dict()
         data.update(guesses=len(lists.guesses), answers=len(lists.answers))
         echo_json(data)
-        return
-    _print_ranking(result, top, len(lists.answers), len(lists.guesses))
+    else:
+        _print_ranking(result, top, len(lists.answers), len(lists.guesses))
+    if not written:
+        sys.exit(1)
 
 
 def _print_ranking(result: RankingResult, top: int, n_answers: int, n_guesses: int) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 from rich.table import Table
 
-from ..assistant import AUTO
+from ..assistant import AUTO, default_strategy
 from ..assistant import solve as solve_word
 from ..strategies import strategy_names
 from .common import echo_json, list_options, load_lists, stdout
@@ -13,8 +13,9 @@ from .common import echo_json, list_options, load_lists, stdout
 
 @click.command()
 @click.argument("word")
-@click.option("-s", "--strategy", default="entropy", show_default=True,
-              help=f"Strategy (known: {', '.join(strategy_names())}).")
+@click.option("-s", "--strategy", default=AUTO, show_default=True,
+              help="Strategy: 'auto' (prior with --answers all, else entropy) "
+                   f"or one of {', '.join(strategy_names())}.")
 @click.option("--hard", is_flag=True, help="Hard mode.")
 @click.option("--opener", default=AUTO, show_default=True,
               help="First guess: a word, 'auto' (as in assist) or 'strategy'.")
@@ -35,7 +36,10 @@ def solve(word: str, strategy: str, hard: bool, opener: str, max_guesses: int | 
     if max_guesses is not None:
         raise click.UsageError("--max-guesses goes with several words (WORD,WORD,...)")
     lists = load_lists(length, lang, words_file, answers_file)
-    steps = solve_word(lists.matrix(), word, strategy, hard=hard, opener=opener)
+    matrix = lists.matrix()
+    if strategy == AUTO:
+        strategy = default_strategy(matrix)
+    steps = solve_word(matrix, word, strategy, hard=hard, opener=opener)
     listed = steps[-1].word in lists.answers
     widened_at = next((i for i, s in enumerate(steps, 1) if s.widened), None)
     if as_json:

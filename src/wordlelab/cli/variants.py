@@ -14,7 +14,6 @@ from rich.text import Text
 
 from ..errors import VariantError, WordlelabError
 from ..feedback import GREEN, GREY, YELLOW, Pattern
-from ..languages import keyboard_rows
 from ..matrix import PatternMatrix
 from ..variants import (
     AbsurdleGame,
@@ -29,6 +28,7 @@ from ..variants import (
     play_multi,
     random_answers,
 )
+from ..languages import LAYOUTS
 from .play import board_row
 
 _DOT = {GREEN: "#538d4e", YELLOW: "#b59f3b", GREY: "#3a3a3c"}
@@ -86,7 +86,10 @@ def multi_keyboard(game: MultiGame, lang: str, colour: bool) -> list[Text]:
     Without colour the marks are g, y and '.'.
     """
     states = key_states(game)
-    rows = keyboard_rows(lang, game.words.letters)
+    rows = list(LAYOUTS.get(lang, ()))
+    extra = "".join(ch for ch in game.words.letters if not any(ch in r for r in rows))
+    if extra:
+        rows.append(extra)
     out = []
     for keys in rows:
         line = Text()

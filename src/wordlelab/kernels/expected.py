@@ -2,13 +2,21 @@
 
 One pass per guess row builds, for each feedback group, its probability mass, its largest
 single probability, its size and its sum of p*log2(p); the group is then costed by
-``group_value`` (the Python reference lives in ``strategies/prior_guard.py`` tests).
+``group_value`` (the Python reference is in ``tests/test_prior_guard.py``).
 """
 
 from __future__ import annotations
 
 import numpy as np
 from numba import njit, prange
+
+
+def p_log2_p(p: np.ndarray) -> np.ndarray:
+    """p*log2(p) elementwise, 0 where p is 0."""
+    out = np.zeros(p.shape, dtype=np.float64)
+    nz = p > 0
+    out[nz] = p[nz] * np.log2(p[nz])
+    return out
 
 
 @njit(cache=True, nogil=True)
@@ -53,12 +61,13 @@ def group_value(mass: float, top: float, count: int, plogp: float, left: int, fa
 
 @njit(cache=True, parallel=True, nogil=True)
 def expected_guesses(
-    data: np.ndarray, rows: np.ndarray, cols: np.ndarray, p: np.ndarray, n_patterns: int, win: int,
-    left: int, fail: float, xs: np.ndarray, ys: np.ndarray, out: np.ndarray,
+    data: np.ndarray, rows: np.ndarray, cols: np.ndarray, p: np.ndarray, plp: np.ndarray,
+    n_patterns: int, win: int, left: int, fail: float, xs: np.ndarray, ys: np.ndarray, out: np.ndarray,
 ) -> None:
     """out[r] = 1 + sum over the non-win feedback groups of rows[r] of ``group_value``.
 
-    ``p`` is aligned with ``cols`` and sums to 1; ``left`` counts the guesses after this one.
+    ``p`` is aligned with ``cols`` and sums to 1, ``plp`` is p*log2(p) (0 where p is 0: computed
+    once by the caller, not once per guess); ``left`` counts the guesses after this one.
     """
     n = cols.shape[0]
     n_rows = rows.shape[0]
@@ -82,8 +91,7 @@ def expected_guesses(
                 mass[q] += pj
                 if pj > top[q]:
                     top[q] = pj
-                if pj > 0.0:
-                    plogp[q] += pj * np.log2(pj)
+                plogp[q] += plp[j]
             total = 1.0
             for t in range(distinct):
                 q = seen[t]

@@ -8,7 +8,7 @@ import numpy as np
 
 from ..errors import WordlelabError
 from ..game import Position
-from ..tree import DecisionTree, find_bundled_tree
+from ..tree import DecisionTree
 from .base import Choice, Option, Strategy, register
 
 
@@ -93,7 +93,11 @@ class Optimal(Strategy):
         m = position.matrix
         key = (m.guesses.fingerprint, m.answers.fingerprint, position.hard, position.max_guesses)
         if key not in self._trees:
-            self._trees[key] = find_bundled_tree(m.guesses, m.answers, position.hard, position.max_guesses)
+            # Only a tree proven optimal for this guess limit: one proven under 6 guesses may not
+            # be optimal when 7 are allowed.
+            from ..evaluation import proven_tree
+
+            self._trees[key] = proven_tree(position)
         return self._trees[key]
 
     def _search(self, position: Position) -> Choice:

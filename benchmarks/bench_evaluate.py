@@ -1,0 +1,128 @@
+"""Measure evaluate() and the exact game review, printed as JSON (no assertions).
+
+    python benchmarks/bench_evaluate.py salet [--hard] [--limit N]
+        every position after the opener SALET on the original lists (each feedback group),
+        evaluated exactly by search (the shipped tree is not used), one after another in
+        feedback-code order; the distribution of the times and the sum (7920 normal, 8122 hard).
+    python benchmarks/bench_evaluate.py games [--games 200] [--budget 0.25] [--lists nyt]
+        games seeded at random (a random allowed opener, then the entropy strategy), each
+        reviewed end to end with ``review`` (``budget`` seconds of search per step).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+
+from _util import machine, peak_rss_mb
+
+
+def _dist(times: list[float]) -> dict[str, float]:
+    s = sorted(times)
+    q = lambda f: s[min(len(s) - 1, int(f * len(s)))]  # noqa: E731
+    return {"n": len(s), "median_s": round(statistics.median(s), 4), "p90_s": round(q(0.9), 4),
+            "p99_s": round(q(0.99), 4), "max_s": round(s[-1], 4), "sum_s": round(sum(s), 2)}
+
+
+def bench_salet(args: argparse.Namespace) -> dict:
+    import numpy as np
+
+    from wordlelab.evaluation import evaluate
+    from wordlelab.game import Position
+    from wordlelab.matrix import PatternMatrix
+    from wordlelab.words import WordList
+
+    m = PatternMatrix.load(WordList.bundled("allowed"), WordList.bundled("answers"))
+    root = Position.start(m, hard=args.hard)
+    g = m.guesses.index(args.opener)
+    codes = [int(c) for c in np.unique(m.row(g)) if c != m.win_code][: args.limit or None]
+    # Compile the kernels (cached on disk after the first run) on a tiny group first.
+    t = time.perf_counter()
+    evaluate(root.after(g, min(codes, key=lambda c: (m.row(g) == c).sum())), use_tree=False)
+    warm = time.perf_counter() - t
+    times, rows, total = [], [], len(m.answers)
+    for c in codes:
+        pos = root.after(g, c)
+        t = time.perf_counter()
+        ev = evaluate(pos, use_tree=False)
+        dt = time.perf_counter() - t
+        times.append(dt)
+        total += ev.upper
+        rows.append({"pattern": c, "answers": int(pos.candidates.size), "total": ev.upper, "exact": ev.exact,
+                     "seconds": round(dt, 4)})
+    slow = sorted(rows, key=lambda r: -r["seconds"])[:5]
+    buckets = {"<=10ms": 0, "<=50ms": 0, "<=200ms": 0, "<=2s": 0, ">2s": 0}
+    for dt in times:
+        key = "<=10ms" if dt <= 0.01 else "<=50ms" if dt <= 0.05 else "<=200ms" if dt <= 0.2 else \
+            "<=2s" if dt <= 2 else ">2s"
+        buckets[key] += 1
+    return {"bench": "evaluate-salet", "lists": "original", "mode": "hard" if args.hard else "normal",
+            "opener": args.opener, "groups": len(codes), "opener_total": total,
+            "all_exact": all(r["exact"] for r in rows), "warmup_s": round(warm, 2), "times": _dist(times),
+            "buckets": buckets, "slowest": slow, "peak_rss_mb": peak_rss_mb(), "machine": machine()}
+
+
+def bench_games(args: argparse.Namespace) -> dict:
+    import numpy as np
+
+    from wordlelab.lists import load_lists
+    from wordlelab.review import review
+    from wordlelab.simulate import play_one
+    from wordlelab.strategies import make_strategy
+
+    lists = load_lists(5, "en", lists=args.lists)
+    m = lists.matrix()
+    rng = np.random.default_rng(args.seed)
+    strategy = make_strategy("entropy")
+    games, step_times, fallback, steps, slowest = [], [], 0, 0, (0.0, "")
+    for i in range(args.games):
+        answer = m.answers[int(rng.integers(len(m.answers)))]
+        opener = m.guesses[int(rng.integers(len(m.guesses)))]
+        words = play_one(strategy, m, answer, opener=opener)
+        history = [(w, _score(w, answer)) for w in words]
+        t = time.perf_counter()
+        r = review(m, history, answer=answer, budget=args.budget)
+        dt = time.perf_counter() - t
+        games.append(dt)
+        for s in r.steps:
+            steps += 1
+            fallback += not s.exact
+        if dt > slowest[0]:
+            slowest = (dt, f"{'.'.join(words)} (answer {answer})")
+        step_times.append(dt / max(1, len(r.steps)))
+        # One line per game on stderr, so a long run can be watched (and cut short).
+        print(json.dumps({"game": i, "seconds": round(dt, 3), "steps": len(r.steps),
+                          "bounds": sum(not s.exact for s in r.steps)}), file=sys.stderr, flush=True)
+    return {"bench": "review-games", "lists": args.lists, "games": args.games, "seed": args.seed,
+            "budget_per_step_s": args.budget, "per_game": _dist(games),
+            "steps": steps, "steps_with_bounds": fallback, "bounds_share": round(fallback / max(1, steps), 4),
+            "slowest_game_s": round(slowest[0], 3), "slowest_game": slowest[1],
+            "peak_rss_mb": peak_rss_mb(), "machine": machine()}
+
+
+def _score(guess: str, answer: str):
+    from wordlelab.feedback import score
+
+    return score(guess, answer)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("part", choices=["salet", "games"])
+    ap.add_argument("--hard", action="store_true")
+    ap.add_argument("--opener", default="salet")
+    ap.add_argument("--limit", type=int, default=0, help="only the first N groups (salet)")
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--budget", type=float, default=0.25)
+    ap.add_argument("--lists", default="nyt")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    out = bench_salet(args) if args.part == "salet" else bench_games(args)
+    print(json.dumps(out, indent=2))
+
+
+if __name__ == "__main__":
+    main()

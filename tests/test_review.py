@@ -1,0 +1,149 @@
+"""The exact game review (review(), 'wordlelab analyse') and 'optimal --position'."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from interactive_helpers import invoke, run_cli
+
+from wordlelab.errors import HardModeError, InconsistentFeedbackError, UnknownWordError
+from wordlelab.evaluation import evaluate
+from wordlelab.feedback import score
+from wordlelab.game import Position
+from wordlelab.matrix import PatternMatrix
+from wordlelab.position import read_position
+from wordlelab.review import review
+from wordlelab.tree import bundled_tree
+from wordlelab.words import WordList
+
+
+def game(words: list[str], answer: str) -> list:
+    return [(w, score(w, answer)) for w in words]
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_optimal_line_costs_nothing(matrix, hard):
+    """Playing the proven tree's own moves: every step exact, cost 0, best = played."""
+    paths = bundled_tree("salet-hard" if hard else "salet-normal").paths
+    for answer in ("aback", "shown", "vivid"):
+        r = review(matrix, game(list(paths[answer]), answer), hard=hard, answer=answer)
+        assert r.exact and r.solved and r.cost_low == r.cost_high == 0
+        assert [s.guess for s in r.steps] == [s.best for s in r.steps] == list(paths[answer])
+        assert r.steps[0].before == 2315 and r.steps[-1].after == 1
+        assert r.steps[0].best_expected == round((8122 if hard else 7920) / 2315, 4)
+
+
+def small_matrix() -> PatternMatrix:
+    ans = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve",
+           "heath", "dwarf", "model", "karma", "stink", "grade", "quiet", "bench", "abate", "feign"]
+    extra = ["salet", "crane", "zzzzz"[:0] or "fjord"]
+    return PatternMatrix.build(WordList(sorted(set(ans + extra)), name="g"), WordList(sorted(ans), name="a"))
+
+
+def test_cost_is_the_exact_difference():
+    m = small_matrix()
+    r = review(m, game(["fjord", "salet", "stink"], "stink"), answer="stink", budget=None)
+    assert r.exact and r.solved
+    pos = Position.start(m)
+    for s in r.steps:
+        ev = evaluate(pos, guess=s.guess)
+        assert s.best_expected == round(ev.upper / ev.n, 4)
+        assert s.played_expected == round(ev.guess.upper / ev.n, 4)
+        assert s.cost_low == s.cost_high == round((ev.guess.upper - ev.upper) / ev.n, 4)
+        pos = pos.after(s.guess, score(s.guess, "stink"))
+    assert r.cost_low > 0  # FJORD first is not the best opener here
+
+
+def test_bad_games(matrix):
+    with pytest.raises(UnknownWordError):
+        review(matrix, game(["qqqqq"], "cigar"))
+    with pytest.raises(InconsistentFeedbackError):
+        review(matrix, [("salet", score("salet", "cigar"))], answer="shown")
+    with pytest.raises(HardModeError):
+        review(matrix, game(["salet", "crony"], "cigar"), hard=True, answer="cigar")
+
+
+def test_answer_outside_the_list(matrix):
+    assert "guano" not in matrix.answers and "guano" in matrix.guesses
+    r = review(matrix, game(["salet", "guano"], "guano"), answer="guano", budget=0.5)
+    assert r.outside and r.solved and any("outside" in n for n in r.notes)
+    assert r.steps[-1].after == 1
+
+
+def test_cli_analyse_json_and_text():
+    code, out, err = invoke("analyse", "--lists", "original", "--played", "salet,brond,shown", "--answer",
+                            "shown", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["solved"] and len(data["steps"]) == 3 and data["steps"][0]["best"] == "salet"
+    assert data["steps"][0]["cost_low"] == 0 and data["steps"][0]["exact"]
+    code, out, err = invoke("analyze", "--lists", "original", "salet.BBBBB.brond.BBYBY")
+    assert code == 0, err
+    assert "Exact review" in out and "BROND" in out and "total cost against perfect play" in out
+
+
+@pytest.mark.parametrize("args, says", [
+    (["analyse"], "nothing to review"),
+    (["analyse", "--played", "salet"], "needs --answer"),
+    (["analyse", "--played", "qqqqq", "--answer", "cigar"], "qqqqq"),
+    (["analyse", "salet:ggggq"], "ggggq"),
+    (["analyse", "salet:.....", "--played", "crane", "--answer", "cigar"], "not both"),
+    (["analyse", "--hard", "salet:g.... crane:....."], "hard mode"),
+    (["analyse", "salet:ggggy"], "ggggy"),
+    (["analyse", "cigar:ggggg crane:....."], "after the game was won"),
+])
+def test_cli_analyse_errors(args, says):
+    r = run_cli(*args, "--lists", "original")
+    assert r.returncode == 1
+    assert says in r.stderr and len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+
+
+def test_cli_optimal_position(matrix, tmp_path):
+    text = "salet:..... brond:.y..."
+    pos, _ = read_position(text, matrix)
+    want = evaluate(pos, use_tree=False)
+    out_file = tmp_path / "sub.txt"
+    code, out, err = invoke("optimal", "--lists", "original", "--position", text, "--json", "--out", str(out_file))
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["proven"] and data["total"] == want.upper and data["answers"] == want.n
+    assert out_file.read_text().count("\n") >= want.n
+    code, out, err = invoke("optimal", "--lists", "original", "--position", text + " " + want.best, "--json")
+    assert code == 0 and json.loads(out)["total"] == want.upper and json.loads(out)["opener"] == want.best
+
+
+def test_check_reports_exact_skill(matrix):
+    words, answer = ["salet", "brond", "chump", "shown"], "shown"
+    grid = "Wordle 1 4/6\n\n" + "\n".join(score(w, answer).emoji for w in words) + "\n"
+    code, out, err = invoke("check", "--lists", "original", "--played", ",".join(words), "--answer", answer,
+                            "--json", input=grid)
+    assert code == 0, err
+    rows = json.loads(out)["rows"]
+    assert [r["skill_source"] for r in rows] == ["exact"] * 4
+    assert rows[0]["skill"] == 99 and rows[0]["cost"] == 0 and rows[0]["exact_best"] == "salet"
+    pos = Position.start(matrix)
+    for r, w in zip(rows, words):
+        ev = evaluate(pos, guess=w)
+        assert r["cost"] == round((ev.guess.upper - ev.upper) / ev.n, 4)
+        assert r["skill"] == round(99 * ev.upper / ev.guess.upper)
+        pos = pos.after(w, score(w, answer))
+    code, out, _ = invoke("check", "--lists", "original", "--played", ",".join(words), input=grid)
+    assert "skill* is exact" in out and "vs" in out
+
+
+def test_assistant_exact_top(matrix):
+    from wordlelab.assistant import EXACT_MAX_CANDIDATES, Assistant
+
+    a = Assistant.create(matrix, "entropy", opener="salet")
+    assert a.exact_top(5) is None  # 2315 answers: no proof tried
+    a.play("salet", ".....")
+    a.play("brond", ".y...")
+    assert a.remaining <= EXACT_MAX_CANDIDATES
+    ev = a.exact_top(5, budget=30)
+    want = evaluate(a.position, top=5)
+    assert ev.exact and ev.upper == want.upper and ev.best == want.best
+    assert [(g.word, g.upper) for g in ev.top] == [(g.word, g.upper) for g in want.top]
+    assert ev.top[0].word == ev.best  # the same tie rule as the search's
+    r = run_cli("assist", "--lists", "original", input="salet .....\nbrond .y...\ntop 5\n")
+    assert r.returncode == 0 and "exact guesses" in r.stdout and f"exact: {ev.best.upper()} is optimal" in r.stdout
