@@ -418,3 +418,23 @@ def test_the_results_store_survives_kill_9(tmp_path):
     with sqlite3.connect(path) as db:
         assert db.execute("PRAGMA integrity_check").fetchone() == ("ok",)
         assert db.execute("SELECT COUNT(*) FROM results").fetchone()[0] >= seen >= 40
+
+
+# --------------------------------------------------------------------------- variants
+
+
+@pytest.mark.parametrize("seed", ["-1", "-99999999999999999999999"])
+def test_a_negative_seed_for_several_boards_is_one_line(small, seed):
+    # numpy's SeedSequence raised a bare ValueError for these.
+    code, _, err = invoke("play", "--boards", "2", "--seed", seed, "--no-stats", *small, input="quit\n")
+    one_line_error(code, err, f"a seed must be 0 or more, not {seed}")
+    code, _, err = invoke("bench", "--boards", "2", "--games", "3", "--seed", seed, *small)
+    one_line_error(code, err, f"a seed must be 0 or more, not {seed}")
+
+
+def test_bench_boards_runs(small):
+    # The merge of --targets left bench --boards calling its helper with one argument too few.
+    code, out, err = invoke("bench", "--boards", "2", "--games", "3", "--seed", "99999999999999999999999",
+                            "--json", *small)
+    assert code == 0, err
+    assert json.loads(out)["games"] == 3

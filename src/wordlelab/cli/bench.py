@@ -220,7 +220,7 @@ def bench_boards(strategy_names: str, hard: bool, opener: str | None, pool: str 
                  plot: str | None) -> None:
     """bench --boards N --games G --seed S: every option checked before any game is played."""
     from ..variants import MultiRules, MultiStrategy, bench_multi
-    from ..variants.multi import METHODS
+    from ..variants.multi import METHODS, check_seed
     from .variants import print_multi_bench
 
     if boards is None or games is None:
@@ -234,6 +234,7 @@ def bench_boards(strategy_names: str, hard: bool, opener: str | None, pool: str 
         raise WordlelabError(f"several boards are played by {' or '.join(METHODS)}, not {strategy_names!r}",
                              strategy_names)
     rules = MultiRules.of(boards, max_guesses)
+    check_seed(seed)
     lists = load_lists(length, lang, words_file, answers_file)
     if boards > len(lists.answers):
         raise WordlelabError(f"{boards} boards need {boards} different answers; "

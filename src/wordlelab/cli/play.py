@@ -114,6 +114,8 @@ def play(seed: int | None, hard: bool, tries: int | None, boards: int | None, ab
         from . import variants as v
 
         v.check_variant_options(boards, absurdle, hard and boards is not None)
+        if boards is not None:
+            v.check_seed(seed)
         lists = load_lists(length, lang, words_file, answers_file)
         out = stdout()
         lines = read_lines(not sys.stdin.isatty(), out)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Iterator
 
-import numpy as np
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
@@ -29,6 +28,7 @@ from ..variants import (
     random_answers,
 )
 from ..languages import LAYOUTS
+from ..variants.multi import check_seed, seeded_rng
 from .play import board_row
 
 _DOT = {GREEN: "#538d4e", YELLOW: "#b59f3b", GREY: "#3a3a3c"}
@@ -156,7 +156,7 @@ def play_multi_game(game: MultiGame, lines: Iterator[str], out: Console, lang: s
 
 def run_multi_play(matrix_words, answers, rules: MultiRules, seed: int | None, lines: Iterator[str],
                    out: Console, lang: str) -> int:
-    rng = np.random.default_rng(seed)
+    rng = seeded_rng(seed)
     game = MultiGame(random_answers(answers, rules.boards, rng), matrix_words, rules)
     finished = play_multi_game(game, lines, out, lang)
     if not finished:

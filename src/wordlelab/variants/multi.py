@@ -421,6 +421,18 @@ class MultiBenchResult:
         }
 
 
+def check_seed(seed: int | None) -> None:
+    """VariantError for a seed numpy cannot take (it raises a bare ValueError for a negative one)."""
+    if seed is not None and seed < 0:
+        raise VariantError(f"a seed must be 0 or more, not {seed}", seed)
+
+
+def seeded_rng(seed: int | None) -> np.random.Generator:
+    """numpy's generator for ``seed`` (None: fresh entropy); VariantError for a negative seed."""
+    check_seed(seed)
+    return np.random.default_rng(seed)
+
+
 def bench_multi(matrix: PatternMatrix, rules: MultiRules, games: int, seed: int,
                 strategy: MultiStrategy | None = None,
                 progress: Callable[[int, int], None] | None = None) -> MultiBenchResult:
@@ -428,7 +440,7 @@ def bench_multi(matrix: PatternMatrix, rules: MultiRules, games: int, seed: int,
     if games < 1:
         raise VariantError(f"games must be at least 1, not {games}", games)
     strategy = strategy or MultiStrategy()
-    rng = np.random.default_rng(seed)
+    rng = seeded_rng(seed)
     t0 = time.perf_counter()
     results = []
     for i in range(games):
