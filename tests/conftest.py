@@ -3,9 +3,16 @@
 from __future__ import annotations
 
 import os
+import signal
 import tempfile
 
 import pytest
+
+# The Ctrl-C tests send SIGINT to the commands they start. A test run launched in the background
+# (`cmd &`, nohup, some CI runners) inherits SIGINT *ignored*, and exec'd children keep that, so
+# Python would never raise KeyboardInterrupt in them. A handler (unlike SIG_IGN) resets to the
+# default on exec, so every command the tests start gets Ctrl-C as a terminal would deliver it.
+signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # Tests never touch the user's real cache or saved statistics.
 _TMP = tempfile.mkdtemp(prefix="wordlelab-tests-")
