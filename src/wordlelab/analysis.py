@@ -29,10 +29,9 @@ from .errors import InconsistentFeedbackError, ShareGridError, WordlelabError
 from .feedback import Pattern, score
 from .frequency import rank_by_frequency
 from .game import Position
-from .lists import widen
+from .lists import widen, with_answers
 from .matrix import PatternMatrix
 from .strategies import Strategy
-from .words import WordList
 
 # Light, dark and high-contrast squares; the variation selectors carry no meaning.
 SQUARES = {"\u2b1c": 0, "\u2b1b": 0, "\U0001f7e8": 1, "\U0001f7e6": 1, "\U0001f7e9": 2, "\U0001f7e7": 2}
@@ -244,10 +243,7 @@ def analyse(
             extra = list(wide.answers) if wide is not None else []
     if not extra:
         return _judge(grid, m, guesses, answer, lang, list_words, exact_budget)
-    answers = WordList(list(m.answers) + extra, name=f"{m.answers.name} + {len(extra)} allowed",
-                       language=m.answers.language)
-    report = _judge(grid, PatternMatrix.build(m.guesses, answers), guesses, answer, lang, list_words,
-                    exact_budget)
+    report = _judge(grid, with_answers(m, extra), guesses, answer, lang, list_words, exact_budget)
     report.outside = [w for w in report.answers if w not in m.answers]
     if report.outside:
         shown = ", ".join(w.upper() for w in report.outside[:5])

@@ -253,3 +253,11 @@ def widened_position(position: Position, guess: int, code: int) -> Position | No
         return None
     return Position(wide, np.arange(len(wide.answers), dtype=np.int64), history, position.hard,
                     position.max_guesses)
+
+
+def with_answers(matrix: PatternMatrix, extra: Iterable[str]) -> PatternMatrix:
+    """``matrix`` with allowed words ``extra`` added as possible answers (a game whose answer was not listed)."""
+    added = [w for w in dict.fromkeys(extra) if w not in matrix.answers]
+    answers = WordList(list(matrix.answers) + added, name=f"{matrix.answers.name} + {len(added)} allowed",
+                       language=matrix.answers.language)
+    return PatternMatrix.build(matrix.guesses, answers)

@@ -19,7 +19,7 @@ from .errors import HardModeError, InconsistentFeedbackError, ShareGridError, Wo
 from .evaluation import Evaluation, evaluate
 from .feedback import Pattern, score
 from .game import Position
-from .lists import widen
+from .lists import widen, with_answers
 from .matrix import PatternMatrix
 from .optimal import INF
 from .position import parse_position
@@ -127,9 +127,7 @@ def review(matrix: PatternMatrix, history: Sequence[tuple[str, Pattern]], *, har
             outside = True
     notes: list[str] = []
     if extra:
-        m = PatternMatrix.build(m.guesses, WordList(list(m.answers) + [w for w in extra if w not in m.answers],
-                                                     name=f"{m.answers.name} + {len(extra)}",
-                                                     language=m.answers.language))
+        m = with_answers(m, extra)
         notes.append(f"the answer is outside the answer list; each step is valued over the listed words "
                      f"that fit plus {', '.join(w.upper() for w in extra[:5])}")
     pos = Position.start(m, hard=hard, max_guesses=max_guesses)
