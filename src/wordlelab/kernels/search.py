@@ -204,15 +204,18 @@ def child_rule(rule: np.ndarray, g: int, pattern: int, gletters: np.ndarray, pow
 
 # -- the search -------------------------------------------------------------------------------
 
+# How the guesses of a node are ordered before the search tries them (see ``solve``).
+ORDER_KEY_SQ = 2
+
 
 @njit(cache=True, nogil=True)
-def _collisions(row: np.ndarray, S: np.ndarray, seen: np.ndarray, limit: int) -> int:
-    """How many members of S share a pattern with an earlier one, counting no further than limit + 1."""
+def _collisions(dT: np.ndarray, g: int, S: np.ndarray, seen: np.ndarray, limit: int) -> int:
+    """How many members of S share guess g's pattern with an earlier one, counting no further than limit + 1."""
     n = S.shape[0]
     c = 0
     j = 0
     while j < n:
-        p = row[S[j]]
+        p = dT[S[j], g]
         if seen[p]:
             c += 1
             if c > limit:
@@ -221,20 +224,20 @@ def _collisions(row: np.ndarray, S: np.ndarray, seen: np.ndarray, limit: int) ->
         seen[p] = True
         j += 1
     for t in range(j):
-        seen[row[S[t]]] = False
+        seen[dT[S[t], g]] = False
     return c
 
 
 @njit(cache=True, nogil=True)
-def _same_grouping(ra: np.ndarray, rb: np.ndarray, S: np.ndarray, laba: np.ndarray, labb: np.ndarray) -> bool:
-    """Do two guess rows split S into the same groups (labels ignored)?"""
+def _same_grouping(dT: np.ndarray, ga: int, gb: int, S: np.ndarray, laba: np.ndarray, labb: np.ndarray) -> bool:
+    """Do two guesses split S into the same groups (labels ignored)?"""
     n = S.shape[0]
     same = True
     nl = 0
     j = 0
     while j < n:
-        pa = ra[S[j]]
-        pb = rb[S[j]]
+        pa = dT[S[j], ga]
+        pb = dT[S[j], gb]
         la = laba[pa]
         lb = labb[pb]
         if la < 0 and lb < 0:
@@ -246,9 +249,30 @@ def _same_grouping(ra: np.ndarray, rb: np.ndarray, S: np.ndarray, laba: np.ndarr
             break
         j += 1
     for t in range(min(j + 1, n)):
-        laba[ra[S[t]]] = -1
-        labb[rb[S[t]]] = -1
+        laba[dT[S[t], ga]] = -1
+        labb[dT[S[t], gb]] = -1
     return same
+
+
+@njit(cache=True, nogil=True)
+def _closed_form(dT: np.ndarray, a2g: np.ndarray, S: np.ndarray, d: int, seen: np.ndarray) -> int:
+    """The value of S when a candidate settles it at once, else -(the proven lower bound).
+
+    2n - 1 when a candidate tells all the others apart; 2n when (with three guesses or more
+    left) a candidate leaves a single pair; otherwise every guess leaves a group of two or more
+    or is not an answer, so the value is at least 2n. O(n^2), no scan of the guesses.
+    """
+    n = S.shape[0]
+    pair = False
+    for j in range(n):
+        c = _collisions(dT, a2g[S[j]], S, seen, 1)
+        if c == 0:
+            return 2 * n - 1
+        if c == 1:
+            pair = True
+    if pair and d >= 3:
+        return 2 * n
+    return -2 * n
 
 
 @njit(cache=True, nogil=True)
@@ -256,10 +280,10 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
     """Fewest total guesses to solve every answer in S with at most d guesses (the next included).
 
     Returns the exact value when it is below ``beta``; otherwise a proven lower bound >= beta.
-    ``width`` 0 searches exhaustively; 1 plays the first guess in bound order that works
+    ``width`` 0 searches exhaustively; 1 plays the first guess in the search order that works
     (a greedy tree, an upper bound). Exact values and their best guess go to ``memo``.
     """
-    data, g2a, a2g, lbtab, gletters, gcounts, pow3, rnd = tabs
+    data, g2a, a2g, lbtab, gletters, gcounts, pow3, rnd, dT = tabs
     lab, lab2, seen, cnt, inS = scratch
     n = S.shape[0]
     if ctl[CTL_STOP] != 0:
@@ -293,79 +317,81 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
     n_pat = seen.shape[0]
     win = n_pat - 1
 
-    # 1. A candidate that tells all the others apart reaches the absolute bound 2n - 1.
+    # 1. A candidate that tells all the others apart reaches the absolute bound 2n - 1; with a
+    # guess to spare, one that leaves a single pair reaches 2n, which no other guess beats.
     pair_cand = -1
     for j in range(n):
         g = a2g[S[j]]
-        c = _collisions(data[g], S, seen, 1)
+        c = _collisions(dT, g, S, seen, 1)
         if c == 0:
             memo_put(memo, k1, k2, 2 * n - 1, True, g, n)
             ctl[CTL_STORES] += 1
             return np.int64(2 * n - 1)
-        if c == 1 and pair_cand < 0:
+        if c == 1 and pair_cand < 0 and d >= 3:
             pair_cand = g
-    # Otherwise a candidate leaves a group of two or more, and any other guess wins nothing now.
+    if pair_cand >= 0:
+        memo_put(memo, k1, k2, 2 * n, True, pair_cand, n)
+        ctl[CTL_STORES] += 1
+        return np.int64(2 * n)
     if lbn < 2 * n:
         lbn = np.int64(2 * n)
     if lbn >= beta:
         return lbn
 
-    # 2. 2n is reached by a candidate that leaves one pair (when a guess is left for the pair
-    # after the one that splits it) or by any guess that splits S into singletons; with two
-    # guesses left only a split into singletons works.
-    bestg = -1
-    if d >= 3 and pair_cand >= 0:
-        bestg = pair_cand
-    else:
+    # The pool for this node: hard mode keeps the legal guesses.
+    if hard:
+        keep0 = np.empty(pool.shape[0], dtype=np.int64)
+        nk = 0
         for i in range(pool.shape[0]):
+            if _legal(pool[i], rule, gletters, gcounts):
+                keep0[nk] = pool[i]
+                nk += 1
+        pool = keep0[:nk].copy()
+    npool = pool.shape[0]
+
+    # 2. Now 2n is reached only by a guess that splits S into singletons, and every other guess
+    # costs 2n + 1 or more (INF with two guesses left). When only 2n could answer, look for such
+    # a guess alone, stopping at the first collision of each.
+    if d == 2 or beta <= 2 * n + 1:
+        for i in range(npool):
             g = pool[i]
-            if _collisions(data[g], S, seen, 0) == 0 and (not hard or _legal(g, rule, gletters, gcounts)):
-                bestg = g
-                break
-    if bestg >= 0:
-        memo_put(memo, k1, k2, 2 * n, True, bestg, n)
-        ctl[CTL_STORES] += 1
-        return np.int64(2 * n)
-    if d == 2:
-        memo_put(memo, k1, k2, INF, True, -1, n)
-        ctl[CTL_STORES] += 1
-        return INF
-    # Now every candidate leaves two pairs or a larger group (>= 2n + 1), and every other guess
-    # leaves a group of two or more (>= 2n + 1).
-    if lbn < 2 * n + 1:
-        lbn = np.int64(2 * n + 1)
-    if lbn >= beta:
+            if _collisions(dT, g, S, seen, 0) == 0:
+                memo_put(memo, k1, k2, 2 * n, True, g, n)
+                ctl[CTL_STORES] += 1
+                return np.int64(2 * n)
+        if d == 2:
+            memo_put(memo, k1, k2, INF, True, -1, n)
+            ctl[CTL_STORES] += 1
+            return INF
+        lbn = max(lbn, np.int64(2 * n + 1))
         if width == 0:
             memo_put(memo, k1, k2, lbn, False, -1, n)
             ctl[CTL_STORES] += 1
         return lbn
 
-    # The pool for this node: hard mode keeps the legal guesses.
-    if hard:
-        keep = np.empty(pool.shape[0], dtype=np.int64)
-        nk = 0
-        for i in range(pool.shape[0]):
-            if _legal(pool[i], rule, gletters, gcounts):
-                keep[nk] = pool[i]
-                nk += 1
-        pool = keep[:nk].copy()
-
-    # 3. Bound every guess: n + sum over its non-winning groups of lb(group size, d - 1).
+    # 3. One pass over the pool: every guess's groups, its bound n + sum over its non-winning
+    # groups of lb(group size, d - 1), a hash of its grouping, and whether it settles S at once
+    # (all singletons: 2n) or exactly (all groups of one or two answers: its bound is its value).
     ctl[CTL_SCANS] += 1
-    ctl[CTL_WORK] += pool.shape[0] * n
+    ctl[CTL_WORK] += npool * n
     for j in range(n):
         inS[S[j]] = True
-    npool = pool.shape[0]
     h1s = np.empty(npool, dtype=np.uint64)
     h2s = np.empty(npool, dtype=np.uint64)
     lbs = np.empty(npool, dtype=np.int64)
+    sqs = np.empty(npool, dtype=np.int64)
     cands = np.zeros(npool, dtype=np.bool_)
     useful = np.zeros(npool, dtype=np.bool_)
     touched = np.empty(n, dtype=np.int64)
     lbrow = lbtab[d - 1]
+    rnd0 = rnd[0]
+    rnd1 = rnd[1]
+    ub = INF  # the best value known to be reached (a guess whose groups are all of size <= 2)
+    ubg = -1
+    minlb = INF
+    splitter = -1
     for i in range(npool):
         g = pool[i]
-        row = data[g]
         a = g2a[g]
         is_cand = a >= 0 and inS[a]
         cands[i] = is_cand
@@ -373,7 +399,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
         h2 = _SEED2
         nl = 0
         for j in range(n):
-            p = row[S[j]]
+            p = dT[S[j], g]
             L = lab[p]
             if L < 0:
                 L = nl
@@ -383,106 +409,145 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
                 nl += 1
             cnt[L] += 1
             # A linear hash of the canonical labels (equal hashes are checked exactly below).
-            h1 += np.uint64(L + 1) * rnd[0, j]
-            h2 += np.uint64(L + 1) * rnd[1, j]
+            h1 += np.uint64(L + 1) * rnd0[j]
+            h2 += np.uint64(L + 1) * rnd1[j]
         total = np.int64(n)
-        biggest = 0
+        sq = np.int64(0)
+        small = True
         for t in range(nl):
             p = touched[t]
             lab[p] = -1
             c = cnt[t]
-            biggest = max(biggest, c)
+            sq += c * c
             if p != win:
                 total += lbrow[c]
+                if c > 2:
+                    small = False
+        if nl == n and not is_cand:
+            splitter = g
+            break
+        total = min(INF, total)
         h1s[i] = h1
         h2s[i] = h2
-        lbs[i] = min(INF, total)
+        lbs[i] = total
+        sqs[i] = sq
         useful[i] = nl > 1 or is_cand
+        if useful[i]:
+            if total < minlb:
+                minlb = total
+            if small and total < ub:
+                ub = total
+                ubg = g
     for j in range(n):
         inS[S[j]] = False
+    if splitter >= 0:
+        memo_put(memo, k1, k2, 2 * n, True, splitter, n)
+        ctl[CTL_STORES] += 1
+        return np.int64(2 * n)
+    if minlb > lbn:
+        lbn = minlb
+    if ub < INF and ub <= lbn:  # reached and proven least
+        memo_put(memo, k1, k2, ub, True, ubg, n)
+        ctl[CTL_STORES] += 1
+        return ub
+    if lbn >= beta:
+        if width == 0:
+            memo_put(memo, k1, k2, lbn, False, -1, n)
+            ctl[CTL_STORES] += 1
+        return lbn
 
     # 4. Guesses that split S the same way are interchangeable on S and on every subset of S,
     # so one representative per grouping is enough; a candidate beats a non-candidate with the
-    # same grouping (it wins its own group). Hard mode keeps them all: the rule that follows a
-    # guess depends on its letters, not only on its grouping.
-    order = np.argsort(h1s)
-    keep = np.zeros(npool, dtype=np.bool_)
+    # same grouping (it wins its own group). Candidates that group S alike are worth the same
+    # here (each wins a group of one) but not on subsets, so all stay in the children's pool.
+    # Hard mode keeps them all: the rule that follows a guess depends on its letters.
+    keep = np.zeros(npool, dtype=np.bool_)  # in the children's pool
+    rep = np.zeros(npool, dtype=np.bool_)  # tried at this node
     if hard:
         for i in range(npool):
             keep[i] = useful[i]
+            rep[i] = useful[i]
     else:
-        done = np.zeros(npool, dtype=np.bool_)
-        i = 0
-        while i < npool:
-            j = i
-            while j < npool and h1s[order[j]] == h1s[order[i]]:
-                j += 1
-            # order[i:j] share h1: split them into true groupings, checked element by element.
-            for a in range(i, j):
-                if done[a]:
-                    continue
-                done[a] = True
-                ia = order[a]
-                has_cand = False
-                best_non = -1
-                if cands[ia]:
-                    keep[ia] = useful[ia]
-                    has_cand = True
-                else:
-                    best_non = ia
-                for b in range(a + 1, j):
-                    if done[b]:
-                        continue
-                    ib = order[b]
-                    if h2s[ib] == h2s[ia] and _same_grouping(data[pool[ia]], data[pool[ib]], S, lab, lab2):
-                        done[b] = True
-                        if cands[ib]:
-                            keep[ib] = useful[ib]
-                            has_cand = True
-                        elif best_non < 0 or pool[ib] < pool[best_non]:
-                            best_non = ib
-                if not has_cand and best_non >= 0:
-                    keep[best_non] = useful[best_non]
-            i = j
+        size = 1
+        while size < 2 * npool:
+            size *= 2
+        mask = np.int64(size - 1)
+        tab = np.full(size, -1, dtype=np.int64)  # index of the class's first member
+        clas = np.empty(npool, dtype=np.int64)  # the member tried for each class
+        for i in range(npool):  # pool order: the lowest index of a class comes first
+            if not useful[i]:
+                continue
+            s = np.int64(h1s[i] >> np.uint64(1)) & mask
+            while True:
+                f = tab[s]
+                if f < 0:
+                    tab[s] = i
+                    clas[i] = i
+                    keep[i] = True
+                    rep[i] = True
+                    break
+                if h1s[f] == h1s[i] and h2s[f] == h2s[i] and _same_grouping(dT, pool[f], pool[i], S, lab, lab2):
+                    r = clas[f]
+                    if cands[i]:
+                        keep[i] = True
+                        if not cands[r]:  # a candidate replaces the class's non-candidate
+                            keep[r] = False
+                            rep[r] = False
+                            rep[i] = True
+                            clas[f] = i
+                    break
+                s = (s + 1) & mask
     nrep = 0
+    nkeep = 0
     for i in range(npool):
-        if keep[i]:
+        if rep[i]:
             nrep += 1
+        if keep[i]:
+            nkeep += 1
+    child_pool = np.empty(nkeep, dtype=np.int64)
     reps = np.empty(nrep, dtype=np.int64)
+    replb = np.empty(nrep, dtype=np.int64)
     sortkey = np.empty(nrep, dtype=np.int64)
     t = 0
+    u = 0
     for i in range(npool):
         if keep[i]:
+            child_pool[u] = pool[i]
+            u += 1
+        if rep[i]:
             reps[t] = pool[i]
-            lb = min(INF, lbs[i])
-            sortkey[t] = (min(lb, np.int64(1 << 30)) << 32) | ((0 if cands[i] else 1) << 31) | pool[i]
+            replb[t] = lbs[i]
+            # Bound first, then the sum of squared group sizes (ORDER_KEY_SQ times), candidates first.
+            key = min(lbs[i], np.int64(1 << 40)) * n + ORDER_KEY_SQ * sqs[i]
+            sortkey[t] = (min(key, np.int64(1 << 52)) << 1) | (0 if cands[i] else 1)
             t += 1
-    korder = np.argsort(sortkey)
-    child_pool = reps
+    korder = np.argsort(sortkey, kind="mergesort")
 
-    # 5. Try guesses in bound order, cutting each as soon as it cannot beat the best so far.
+    # 5. Try guesses in that order, skipping each whose bound cannot beat the best so far, and
+    # cutting each as soon as the groups solved plus the bounds of the rest reach the best.
     best = beta
     bestg = -1
-    minlb = INF
+    if ub < best:
+        best = ub
+        bestg = ubg
+    cutlb = INF  # least proven bound of the guesses cut
     codes = np.empty(n, dtype=np.int64)
+    grouped = np.empty(n, dtype=np.int64)
     tried = 0
     for oi in range(nrep):
         r = korder[oi]
         g = reps[r]
-        glb = sortkey[r] >> 32
-        if glb >= (1 << 30):
-            glb = INF
+        glb = replb[r]
         if glb >= best:
-            minlb = min(minlb, glb)
-            break
+            cutlb = min(cutlb, glb)
+            continue
         if ctl[CTL_STOP] != 0:
             return INF
         ctl[CTL_EVALS] += 1
         # Partition S by g: labels by first occurrence, stable, so each group stays sorted.
-        row = data[g]
         nl = 0
         for j in range(n):
-            p = row[S[j]]
+            p = dT[S[j], g]
             L = lab[p]
             if L < 0:
                 L = nl
@@ -500,42 +565,81 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
             lab[touched[L]] = -1
             starts[L + 1] = starts[L] + cnt[L]
         fill = starts[:nl].copy()
-        grouped = np.empty(n, dtype=np.int64)
         for j in range(n):
             L = codes[j]
             grouped[fill[L]] = S[j]
             fill[L] += 1
-        sizes = starts[1:] - starts[:nl]
-        gorder = np.argsort(-sizes, kind="mergesort")
-        cost = np.int64(n)
-        rem = glb - n
-        cut = False
-        for q in range(nl):
-            L = gorder[q]
+        # Groups of one or two are settled; the others start at their counting bound, then
+        # cheaply at the memo's figure or a closed form (no scan), and only then by search.
+        gl = np.empty(nl, dtype=np.int64)
+        open_ = np.zeros(nl, dtype=np.bool_)
+        lbsum = np.int64(n)
+        for L in range(nl):
+            m = starts[L + 1] - starts[L]
             if pats[L] == win:
-                continue
-            m = sizes[L]
-            lm = lbtab[d - 1, m]
-            rem -= lm
-            sub = grouped[starts[L] : starts[L + 1]].copy()
-            sub_beta = best - cost - rem
-            if hard:
-                crule = child_rule(rule, g, pats[L], gletters, pow3)
+                gl[L] = 0
+            elif m == 1:
+                gl[L] = 1
+            elif m == 2:
+                gl[L] = 3 if d >= 3 else INF
             else:
-                crule = rule
-            v = solve(sub, d - 1, sub_beta, child_pool, crule, hard, width, tabs, memo, scratch, ctl)
-            cost += v
-            if cost + rem >= best:
-                cut = True
-                break
+                gl[L] = lbtab[d - 1, m]
+                open_[L] = True
+            lbsum = min(INF, lbsum + gl[L])
+        cut = lbsum >= best
+        nopen = 0
+        if not cut:
+            for L in range(nl):
+                if not open_[L]:
+                    continue
+                sub = grouped[starts[L] : starts[L + 1]]
+                cf = _closed_form(dT, a2g, sub, d - 1, seen)
+                if cf > 0:
+                    lbsum += cf - gl[L]
+                    gl[L] = cf
+                    open_[L] = False
+                else:
+                    nb = -cf
+                    if nb > gl[L]:
+                        lbsum += nb - gl[L]
+                        gl[L] = nb
+                    nopen += 1
+                if lbsum >= best:
+                    cut = True
+                    break
+        if not cut and nopen > 0:
+            # Smallest groups first: they are cheap, and a guess that fails usually fails on
+            # many groups by a little rather than on one by a lot.
+            order = np.empty(nopen, dtype=np.int64)
+            q = 0
+            for L in range(nl):
+                if open_[L]:
+                    order[q] = L
+                    q += 1
+            osz = np.empty(nopen, dtype=np.int64)
+            for q in range(nopen):
+                osz[q] = starts[order[q] + 1] - starts[order[q]]
+            oo = np.argsort(osz, kind="mergesort")
+            for q in range(nopen):
+                L = order[oo[q]]
+                sub = grouped[starts[L] : starts[L + 1]].copy()
+                rest = lbsum - gl[L]
+                if hard:
+                    crule = child_rule(rule, g, pats[L], gletters, pow3)
+                else:
+                    crule = rule
+                v = solve(sub, d - 1, best - rest, child_pool, crule, hard, width, tabs, memo, scratch, ctl)
+                lbsum = min(INF, rest + v)
+                if lbsum >= best:
+                    cut = True
+                    break
         if ctl[CTL_STOP] != 0:
             return INF
         tried += 1
         if cut:
-            lbg = cost + rem
-            minlb = min(minlb, lbg)
+            cutlb = min(cutlb, lbsum)
         else:
-            best = cost
+            best = lbsum
             bestg = g
             if width > 0 and tried >= width:
                 break
@@ -543,8 +647,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
         memo_put(memo, k1, k2, best, True, bestg, n)
         ctl[CTL_STORES] += 1
         return best
-    lower = minlb
-    lower = max(lower, beta)
+    lower = max(cutlb, beta)
     lower = max(lower, lbn)
     if width == 0:
         memo_put(memo, k1, k2, lower, False, -1, n)
