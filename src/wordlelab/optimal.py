@@ -40,6 +40,7 @@ order), so a run is reproducible.
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -323,6 +324,147 @@ class _Best:
     exact: bool = False
 
 
+
+def available_cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+@dataclass
+class _Outcome:
+    solved: int = 0  # sum of the groups' exact values
+    cut: int | None = None  # a proven lower bound of the groups' sum, when they cannot beat the cap
+
+
+def _solve_groups(solvers: list[Solver], parts: list[tuple[int, np.ndarray, np.ndarray]], d: int,
+                  lbtab: np.ndarray, cap: int | None, state: _State, paths: dict[int, list[int]],
+                  done: set[int], g: int, tick: Callable[[], None],
+                  stop: threading.Event | None) -> _Outcome:
+    """Solve an opener's groups on one thread per solver, the largest groups first.
+
+    The groups are independent sub-problems; each thread takes the next one and solves it in its
+    own memo. With ``cap`` (the sum the groups must stay under to matter), each group gets the
+    budget the others leave, counting the exact values found so far and the counting bounds of
+    the rest, so a cut found by one thread also stops the other's group at once. Solved groups add
+    their lines to ``paths`` and their index to ``done``.
+    """
+    lock = threading.Lock()
+    known = [int(lbtab[d, sub.size]) if d >= 0 else INF for _, sub, _ in parts]
+    out = _Outcome()
+    nxt = [0]
+    abandon = threading.Event()
+    errors: list[BaseException] = []
+
+    def lower() -> int:
+        return min(INF, sum(known))
+
+    def work(solver: Solver) -> None:
+        while True:
+            with lock:
+                if abandon.is_set() or nxt[0] >= len(parts):
+                    return
+                i = nxt[0]
+                nxt[0] += 1
+                beta = INF if cap is None else cap - (sum(known) - known[i])
+            _, sub, crule = parts[i]
+            if beta <= known[i]:
+                v = known[i]
+            else:
+                v = solver.value(sub, d, crule, beta)
+            if solver.ctl[K.CTL_STOP]:
+                return
+            if v >= beta:
+                with lock:
+                    known[i] = max(known[i], v)
+                    if out.cut is None:
+                        out.cut = lower()
+                    abandon.set()
+                for other in solvers:  # the other groups of this opener no longer matter
+                    if other is not solver:
+                        other.ctl[K.CTL_STOP] = 1
+                return
+            lines = {a: [g, *line] for a, line in solver.paths(sub, d, crule).items()}
+            with lock:
+                known[i] = v
+                out.solved += v
+                paths.update(lines)
+                done.add(i)
+                state.done = len(done)
+                state.lower = lower()
+
+    def guarded(solver: Solver) -> None:
+        try:
+            work(solver)
+        except BaseException as exc:  # noqa: BLE001 - handed back to the caller's thread
+            errors.append(exc)
+            abandon.set()
+
+    state.lower = lower()
+    threads = [threading.Thread(target=guarded, args=(s,), name=f"wordlelab-search-{k}", daemon=True)
+               for k, s in enumerate(solvers)]
+    tick()
+    for t in threads:
+        t.start()
+    try:
+        for t in threads:
+            while t.is_alive():
+                t.join(0.1)
+                if stop is not None and stop.is_set():
+                    for s in solvers:
+                        s.ctl[K.CTL_STOP] = 1
+                tick()
+    except KeyboardInterrupt:
+        for s in solvers:
+            s.ctl[K.CTL_STOP] = 1
+        for t in threads:
+            t.join()
+        raise
+    if errors:
+        raise errors[0]
+    stopped = stop is not None and stop.is_set()
+    for s in solvers:
+        s.ctl[K.CTL_STOP] = 0
+    if stopped:
+        raise _Stopped
+    if out.cut is None and len(done) < len(parts):  # a thread stopped without a cut: a stop raced it
+        raise _Stopped
+    return out
+
+
+def _complete_greedily(engine: Engine, parts: list[tuple[int, np.ndarray, np.ndarray]], done: set[int],
+                       paths: dict[int, list[int]], d: int, best: _Best, n: int, g: int,
+                       limit: float = 10.0) -> None:
+    """After an interrupt: the opener in progress with a greedy tree for its unsolved groups.
+
+    The greedy search gets ``limit`` seconds (a second Ctrl-C ends it); without a complete tree
+    ``best`` stays empty.
+    """
+    greedy = Solver(engine, 1, slots=min(engine.slots, 1 << 20))
+    ev = threading.Event()
+    timer = threading.Timer(limit, ev.set)
+    timer.daemon = True
+    timer.start()
+    out = dict(paths)
+    try:
+        for i, (_, sub, crule) in enumerate(parts):
+            if i in done:
+                continue
+            v = _run_interruptibly(partial(greedy.value, sub, d, crule), greedy.ctl, lambda: None, ev)
+            if greedy.ctl[K.CTL_STOP] or v >= INF:
+                return
+            for a, line in greedy.paths(sub, d, crule).items():
+                out[a] = [g, *line]
+    except KeyboardInterrupt:
+        return
+    finally:
+        timer.cancel()
+    total = sum(len(line) for line in out.values())  # n + the groups' values
+    best.total, best.paths, best.opener, best.exact = total, out, g, False
+
+
 def solve_optimal(
     matrix: PatternMatrix,
     *,
@@ -335,6 +477,7 @@ def solve_optimal(
     stop: threading.Event | None = None,
     answers: Sequence[str] | None = None,
     history: Sequence[tuple[int, int]] = (),
+    threads: int | None = None,
 ) -> OptimalResult:
     """The decision tree with the fewest total guesses over ``matrix``'s answers (or ``answers``).
 
@@ -377,26 +520,24 @@ def solve_optimal(
             raise SearchFailedError(f"no strategy solves every answer within {_guesses(left)} (no opener "
                                     "can) — proven", max_guesses)
 
-    greedy = Solver(engine, 1, ctl, slots=min(engine.slots, 1 << 20))
-    exact = Solver(engine, 0, ctl)
+    workers = max(1, threads if threads is not None else available_cores())
+    solvers = [Solver(engine, 0, np.zeros(K.CTL_SIZE, dtype=np.int64), slots=max(1 << 12, engine.slots // workers))
+               for _ in range(workers)]
     d = left - 1
-    state = _State(opener=str(guesses[order[0]]))
+    state = _State(opener=str(guesses[order[0]]), phase="exact")
     best = _Best(opener=order[0])
+
+    def nodes() -> int:
+        return int(ctl[K.CTL_NODES]) + sum(int(s.ctl[K.CTL_NODES]) for s in solvers)
 
     def tick() -> None:
         if progress is not None:
-            progress(Progress(state.phase, state.opener, state.done, state.parts, int(ctl[K.CTL_NODES]),
+            progress(Progress(state.phase, state.opener, state.done, state.parts, nodes(),
                               None if best.total >= INF else best.total, state.lower,
                               time.monotonic() - start))
 
-    def run(fn: Callable[[], int]) -> int:
-        v = _run_interruptibly(fn, ctl, tick, stop)
-        if ctl[K.CTL_STOP]:
-            raise _Stopped
-        return v
-
     def split(g: int) -> list[tuple[int, np.ndarray, np.ndarray]]:
-        """The opener's non-winning groups, largest first (they decide cut-offs soonest)."""
+        """The opener's non-winning groups, largest first (the slowest start first)."""
         out = [(p, sub, engine.rule_after(rule0, g, p)) for p, sub in engine.groups(root, g) if p != engine.win]
         out.sort(key=lambda t: (-t[1].size, t[0]))
         return out
@@ -406,67 +547,38 @@ def solve_optimal(
         return {a: [g]} if a in root_set else {}
 
     results: list[OpenerResult] = []
-    greedy_values: dict[int, list[int]] = {}
     interrupted = False
+    partial_paths: dict[int, list[int]] = {}
+    partial_parts: list[tuple[int, np.ndarray, np.ndarray]] = []
+    partial_done: set[int] = set()
     try:
         if left < 2 and n > 1:
             raise SearchFailedError(f"{n} answers cannot all be solved in {left} guess — proven", max_guesses)
-        # Phase 1: a greedy tree per opener, an upper bound (what an interrupted run reports).
-        for g in order:
-            state.opener = str(guesses[g])
-            values: list[int] = []
-            paths = own(g)
-            parts = split(g)
-            state.parts, state.done = len(parts), 0
-            for p, sub, crule in parts:
-                state.done = len(values)
-                v = run(partial(greedy.value, sub, d, crule))
-                values.append(v)
-                if v < INF:
-                    for a, line in greedy.paths(sub, d, crule).items():
-                        paths[a] = [g, *line]
-            greedy_values[g] = values
-            total = n + sum(values)
-            if total < best.total:
-                best.total, best.paths, best.opener = total, paths, g
-        # Phase 2: the exact search, opener by opener, largest group first.
-        state.phase = "exact"
+        if stop is not None and stop.is_set():
+            raise _Stopped
         for g in order:
             state.opener = str(guesses[g])
             parts = split(g)
-            lbs = [int(engine.lbtab[d, sub.size]) if d >= 0 else INF for _, sub, _ in parts]
+            partial_parts, partial_done, partial_paths = parts, set(), own(g)
             state.parts, state.done = len(parts), 0
-            solved = 0  # sum of the exact values of the groups done
-            bound_left = sum(lbs)
-            paths = own(g)
-            cut: int | None = None
-            gtotal = n + sum(greedy_values[g])
-            for i, (p, sub, crule) in enumerate(parts):
-                bound_left -= lbs[i]
-                state.lower = n + solved + lbs[i] + bound_left
-                # Enough budget to get this group's exact value (its greedy value is achievable);
-                # when comparing openers, only enough to tie the best total so far.
-                beta = greedy_values[g][i] + 1 if greedy_values[g][i] < INF else INF
-                if opener is None and best.total < INF:
-                    beta = min(beta, best.total + 1 - (n + solved + bound_left))
-                v = run(partial(exact.value, sub, d, crule, beta))
-                if v >= beta:
-                    cut = min(INF, n + solved + v + bound_left)
-                    break
-                solved += v
-                for a, line in exact.paths(sub, d, crule).items():
-                    paths[a] = [g, *line]
-                state.done = i + 1
-            if cut is not None:
-                results.append(OpenerResult(str(guesses[g]), cut, False, gtotal if gtotal < INF else None))
+            # When comparing openers, a group needs only enough budget to tie the best so far.
+            cap = best.total + 1 - n if (opener is None and best.total < INF) else None
+            outcome = _solve_groups(solvers, parts, d, engine.lbtab, cap, state, partial_paths, partial_done,
+                                    g, tick, stop)
+            if outcome.cut is not None:
+                results.append(OpenerResult(str(guesses[g]), min(INF, n + outcome.cut), False))
                 continue
-            total = n + solved
-            results.append(OpenerResult(str(guesses[g]), total, True, gtotal if gtotal < INF else None))
+            total = n + outcome.solved
+            results.append(OpenerResult(str(guesses[g]), total, True))
             # The first opener proven to reach the best total keeps it (candidate order).
             if not best.exact or total < best.total:
-                best.total, best.paths, best.opener, best.exact = total, paths, g, True
+                best.total, best.paths, best.opener, best.exact = total, dict(partial_paths), g, True
     except (KeyboardInterrupt, _Stopped):
         interrupted = True
+        if best.paths is None and partial_parts:
+            # Complete the opener in progress: its groups solved exactly, a greedy tree for the rest.
+            _complete_greedily(engine, partial_parts, partial_done, partial_paths, d, best, n,
+                               guesses.index(state.opener))
     ctl[K.CTL_STOP] = 0
     if best.paths is None:
         if interrupted:
@@ -497,7 +609,7 @@ def solve_optimal(
         paths=paths_words,
         hard=hard,
         max_guesses=max_guesses,
-        nodes=int(ctl[K.CTL_NODES]),
+        nodes=nodes(),
         elapsed=time.monotonic() - start,
         interrupted=interrupted,
         openers=results,
