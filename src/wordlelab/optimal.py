@@ -165,7 +165,7 @@ class Engine:
             np.random.default_rng(20220101).integers(0, 2**63, size=(2, len(matrix.answers) + 1),
                                                       dtype=np.uint64) * np.uint64(2) + np.uint64(1),
             # Answer-major copy: a node reads the rows of its few answers, each along the guesses.
-            np.ascontiguousarray(matrix.data.T),
+            K.transposed(np.ascontiguousarray(matrix.data)),
         )
         self.all_pool = np.arange(len(matrix.guesses), dtype=np.int64)
         self.slots = max(1 << 12, (memo_mb << 20) // K.MEMO_SLOT_BYTES)

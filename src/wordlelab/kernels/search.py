@@ -47,6 +47,7 @@ def _mix(h: np.uint64) -> np.uint64:
     return h
 
 
+@njit(cache=True)
 def lower_bound_table(max_n: int, max_d: int, n_patterns: int) -> np.ndarray:
     """lb[d, m]: fewest total guesses any tree can spend on m answers with d guesses left.
 
@@ -60,16 +61,34 @@ def lower_bound_table(max_n: int, max_d: int, n_patterns: int) -> np.ndarray:
     out[:, 0] = 0
     for d in range(1, max_d + 1):
         for m in range(1, max_n + 1):
-            left, cost, cap = m, 0, 1
+            left = np.int64(m)
+            cost = np.int64(0)
+            cap = np.int64(1)
             for t in range(1, d + 1):
                 take = min(left, cap)
                 cost += take * t
                 left -= take
-                cap = min(cap * P, 1 << 40)
+                cap = min(cap * P, np.int64(1 << 40))
                 if left == 0:
                     break
             if left == 0:
                 out[d, m] = cost
+    return out
+
+
+@njit(cache=True)
+def transposed(data: np.ndarray) -> np.ndarray:
+    """A C-ordered copy of data.T, copied in tiles that stay in cache."""
+    rows, cols = data.shape
+    out = np.empty((cols, rows), dtype=data.dtype)
+    B = 64
+    for i0 in range(0, rows, B):
+        i1 = min(rows, i0 + B)
+        for j0 in range(0, cols, B):
+            j1 = min(cols, j0 + B)
+            for j in range(j0, j1):
+                for i in range(i0, i1):
+                    out[j, i] = data[i, j]
     return out
 
 
@@ -593,6 +612,29 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
                 if not open_[L]:
                     continue
                 sub = grouped[starts[L] : starts[L + 1]]
+                # What the memo knows of this group: an exact value or a lower bound.
+                rr1 = np.uint64(0)
+                rr2 = np.uint64(0)
+                if hard:
+                    rr1, rr2 = _rule_hash(child_rule(rule, g, pats[L], gletters, pow3))
+                kk1, kk2 = _node_key(sub, min(d - 1, sub.shape[0]), rr1, rr2)
+                sl = memo_get(memo, kk1, kk2)
+                if sl >= 0:
+                    mv = memo[2][sl]
+                    if memo[3][sl] == 1:
+                        lbsum = min(INF, lbsum + mv - gl[L])
+                        gl[L] = mv
+                        open_[L] = False
+                        if lbsum >= best:
+                            cut = True
+                            break
+                        continue
+                    if mv > gl[L]:
+                        lbsum = min(INF, lbsum + mv - gl[L])
+                        gl[L] = mv
+                        if lbsum >= best:
+                            cut = True
+                            break
                 cf = _closed_form(dT, a2g, sub, d - 1, seen)
                 if cf > 0:
                     lbsum += cf - gl[L]
