@@ -212,6 +212,7 @@ class Solver:
             np.zeros(n_pat, dtype=np.bool_),
             np.zeros(n_ans + 1, dtype=np.int64),
             np.zeros(n_ans, dtype=np.bool_),
+            np.full(n_pat, -1, dtype=np.int64),
         )
         self.ctl = ctl if ctl is not None else np.zeros(K.CTL_SIZE, dtype=np.int64)
 

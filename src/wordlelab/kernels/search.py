@@ -27,6 +27,7 @@ CTL_HITS = 3
 CTL_SCANS = 4
 CTL_WORK = 5
 CTL_EVALS = 6
+CTL_STAMP = 7  # a running tag for the scans' seen-pattern marks
 CTL_SIZE = 8
 
 PROBES = 8
@@ -223,10 +224,6 @@ def child_rule(rule: np.ndarray, g: int, pattern: int, gletters: np.ndarray, pow
 
 # -- the search -------------------------------------------------------------------------------
 
-# How the guesses of a node are ordered before the search tries them (see ``solve``).
-ORDER_KEY_SQ = 2
-
-
 @njit(cache=True, nogil=True)
 def _collisions(dT: np.ndarray, g: int, S: np.ndarray, seen: np.ndarray, limit: int) -> int:
     """How many members of S share guess g's pattern with an earlier one, counting no further than limit + 1."""
@@ -274,6 +271,45 @@ def _same_grouping(dT: np.ndarray, ga: int, gb: int, S: np.ndarray, laba: np.nda
 
 
 @njit(cache=True, nogil=True)
+def _grouping_hash(dT: np.ndarray, g: int, S: np.ndarray, lab: np.ndarray, rnd0: np.ndarray) -> np.uint64:
+    """A hash of how g groups S, the same for every guess that groups S alike (labels ignored)."""
+    h = _SEED1
+    nl = 0
+    n = S.shape[0]
+    for j in range(n):
+        p = dT[S[j], g]
+        L = lab[p]
+        if L < 0:
+            L = nl
+            lab[p] = L
+            nl += 1
+        h += np.uint64(L + 1) * rnd0[j]
+    for j in range(n):
+        lab[dT[S[j], g]] = -1
+    return h
+
+
+@njit(cache=True, nogil=True)
+def _largest_group(dT: np.ndarray, g: int, S: np.ndarray, lab: np.ndarray, cnt: np.ndarray) -> int:
+    """The size of the largest group g splits S into."""
+    nl = 0
+    big = 0
+    for j in range(S.shape[0]):
+        p = dT[S[j], g]
+        L = lab[p]
+        if L < 0:
+            L = nl
+            lab[p] = L
+            cnt[nl] = 0
+            nl += 1
+        cnt[L] += 1
+        big = max(big, cnt[L])
+    for j in range(S.shape[0]):
+        lab[dT[S[j], g]] = -1
+    return big
+
+
+@njit(cache=True, nogil=True)
 def _closed_form(dT: np.ndarray, a2g: np.ndarray, S: np.ndarray, d: int, seen: np.ndarray) -> int:
     """The value of S when a candidate settles it at once, else -(the proven lower bound).
 
@@ -303,7 +339,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
     (a greedy tree, an upper bound). Exact values and their best guess go to ``memo``.
     """
     data, g2a, a2g, lbtab, gletters, gcounts, pow3, rnd, dT = tabs
-    lab, lab2, seen, cnt, inS = scratch
+    lab, lab2, seen, cnt, inS, stamp = scratch
     n = S.shape[0]
     if ctl[CTL_STOP] != 0:
         return INF
@@ -395,68 +431,97 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
     ctl[CTL_WORK] += npool * n
     for j in range(n):
         inS[S[j]] = True
-    h1s = np.empty(npool, dtype=np.uint64)
-    h2s = np.empty(npool, dtype=np.uint64)
+    # Grouping hashes for every guess only where the children's pool matters (large sets, many
+    # guesses left); elsewhere only the guesses that may be tried here are hashed (below).
+    dedupe_all = not hard and (d >= 5 or n >= 48)
+    h1s = np.zeros(npool, dtype=np.uint64)
     lbs = np.empty(npool, dtype=np.int64)
-    sqs = np.empty(npool, dtype=np.int64)
     cands = np.zeros(npool, dtype=np.bool_)
     useful = np.zeros(npool, dtype=np.bool_)
     touched = np.empty(n, dtype=np.int64)
     lbrow = lbtab[d - 1]
     rnd0 = rnd[0]
-    rnd1 = rnd[1]
     ub = INF  # the best value known to be reached (a guess whose groups are all of size <= 2)
     ubg = -1
     minlb = INF
     splitter = -1
-    for i in range(npool):
-        g = pool[i]
-        a = g2a[g]
-        is_cand = a >= 0 and inS[a]
-        cands[i] = is_cand
-        h1 = _SEED1
-        h2 = _SEED2
-        nl = 0
-        for j in range(n):
-            p = dT[S[j], g]
-            L = lab[p]
-            if L < 0:
-                L = nl
-                lab[p] = L
-                touched[nl] = p
-                cnt[nl] = 0
-                nl += 1
-            cnt[L] += 1
-            # A linear hash of the canonical labels (equal hashes are checked exactly below).
-            h1 += np.uint64(L + 1) * rnd0[j]
-            h2 += np.uint64(L + 1) * rnd1[j]
-        total = np.int64(n)
-        sq = np.int64(0)
-        small = True
-        for t in range(nl):
-            p = touched[t]
-            lab[p] = -1
-            c = cnt[t]
-            sq += c * c
-            if p != win:
-                total += lbrow[c]
-                if c > 2:
-                    small = False
-        if nl == n and not is_cand:
-            splitter = g
-            break
-        total = min(INF, total)
-        h1s[i] = h1
-        h2s[i] = h2
-        lbs[i] = total
-        sqs[i] = sq
-        useful[i] = nl > 1 or is_cand
-        if useful[i]:
-            if total < minlb:
+    # With every group within the counting bound's first two levels (n <= P + 1, as d - 1 >= 2),
+    # lb(c, d - 1) = 2c - 1, so a guess's bound is 3n - (its number of groups) - (1 if it is a
+    # candidate): counting distinct patterns is enough, without labels or counts.
+    fast = not dedupe_all and n <= n_pat - 1
+    if fast:
+        tag0 = ctl[CTL_STAMP]
+        ctl[CTL_STAMP] += npool
+        for i in range(npool):
+            g = pool[i]
+            a = g2a[g]
+            is_cand = a >= 0 and inS[a]
+            cands[i] = is_cand
+            tag = tag0 + i
+            nl = 0
+            for j in range(n):
+                p = dT[S[j], g]
+                nl += stamp[p] != tag
+                stamp[p] = tag
+            if nl == n and not is_cand:
+                splitter = g
+                break
+            total = 3 * n - nl - (1 if is_cand else 0)
+            lbs[i] = total
+            useful[i] = nl > 1 or is_cand
+            if useful[i] and total < minlb:
                 minlb = total
-            if small and total < ub:
-                ub = total
-                ubg = g
+        if splitter < 0:
+            # The exact shortcut needs a least-bound guess whose groups are all of one or two.
+            for i in range(npool):
+                if useful[i] and lbs[i] == minlb and _largest_group(dT, pool[i], S, lab, cnt) <= 2:
+                    ub = minlb
+                    ubg = pool[i]
+                    break
+    else:
+        for i in range(npool):
+            g = pool[i]
+            a = g2a[g]
+            is_cand = a >= 0 and inS[a]
+            cands[i] = is_cand
+            h1 = _SEED1
+            nl = 0
+            for j in range(n):
+                p = dT[S[j], g]
+                L = lab[p]
+                if L < 0:
+                    L = nl
+                    lab[p] = L
+                    touched[nl] = p
+                    cnt[nl] = 0
+                    nl += 1
+                cnt[L] += 1
+                if dedupe_all:
+                    # A linear hash of the canonical labels (equal hashes are checked exactly below).
+                    h1 += np.uint64(L + 1) * rnd0[j]
+            total = np.int64(n)
+            small = True
+            for t in range(nl):
+                p = touched[t]
+                lab[p] = -1
+                c = cnt[t]
+                if p != win:
+                    total += lbrow[c]
+                    if c > 2:
+                        small = False
+            if nl == n and not is_cand:
+                splitter = g
+                break
+            total = min(INF, total)
+            h1s[i] = h1
+            lbs[i] = total
+            useful[i] = nl > 1 or is_cand
+            if useful[i]:
+                if total < minlb:
+                    minlb = total
+                if small and total < ub:
+                    ub = total
+                    ubg = g
     for j in range(n):
         inS[S[j]] = False
     if splitter >= 0:
@@ -487,6 +552,13 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
             keep[i] = useful[i]
             rep[i] = useful[i]
     else:
+        if not dedupe_all:
+            # Every useful guess goes to the children; only those that may be tried here (bound
+            # below beta) are grouped into classes.
+            for i in range(npool):
+                keep[i] = useful[i]
+                if useful[i] and lbs[i] < beta:
+                    h1s[i] = _grouping_hash(dT, pool[i], S, lab, rnd0)
         size = 1
         while size < 2 * npool:
             size *= 2
@@ -494,7 +566,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
         tab = np.full(size, -1, dtype=np.int64)  # index of the class's first member
         clas = np.empty(npool, dtype=np.int64)  # the member tried for each class
         for i in range(npool):  # pool order: the lowest index of a class comes first
-            if not useful[i]:
+            if not useful[i] or (not dedupe_all and lbs[i] >= beta):
                 continue
             s = np.int64(h1s[i] >> np.uint64(1)) & mask
             while True:
@@ -505,15 +577,18 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
                     keep[i] = True
                     rep[i] = True
                     break
-                if h1s[f] == h1s[i] and h2s[f] == h2s[i] and _same_grouping(dT, pool[f], pool[i], S, lab, lab2):
+                if h1s[f] == h1s[i] and _same_grouping(dT, pool[f], pool[i], S, lab, lab2):
                     r = clas[f]
                     if cands[i]:
                         keep[i] = True
                         if not cands[r]:  # a candidate replaces the class's non-candidate
-                            keep[r] = False
+                            if dedupe_all:
+                                keep[r] = False
                             rep[r] = False
                             rep[i] = True
                             clas[f] = i
+                    elif not dedupe_all:
+                        keep[i] = True
                     break
                 s = (s + 1) & mask
     nrep = 0
@@ -536,9 +611,8 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
         if rep[i]:
             reps[t] = pool[i]
             replb[t] = lbs[i]
-            # Bound first, then the sum of squared group sizes (ORDER_KEY_SQ times), candidates first.
-            key = min(lbs[i], np.int64(1 << 40)) * n + ORDER_KEY_SQ * sqs[i]
-            sortkey[t] = (min(key, np.int64(1 << 52)) << 1) | (0 if cands[i] else 1)
+            # Bound first, then candidates first, then pool order (the sort is stable).
+            sortkey[t] = (min(lbs[i], np.int64(1 << 40)) << 1) | (0 if cands[i] else 1)
             t += 1
     korder = np.argsort(sortkey, kind="mergesort")
 
