@@ -450,6 +450,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
     # candidate): counting distinct patterns is enough, without labels or counts.
     fast = not dedupe_all and n <= n_pat - 1
     if fast:
+        early = np.zeros(npool, dtype=np.bool_)
         tag0 = ctl[CTL_STAMP]
         ctl[CTL_STAMP] += npool
         for i in range(npool):
@@ -459,10 +460,24 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
             cands[i] = is_cand
             tag = tag0 + i
             nl = 0
-            for j in range(n):
+            # The guess matters here only with 3n - nl - [candidate] < beta; stop counting once
+            # the answers left cannot bring nl there (its bound is then at least beta).
+            need = 3 * n - (1 if is_cand else 0) - beta + 1
+            j = 0
+            while j < n:
                 p = dT[S[j], g]
                 nl += stamp[p] != tag
                 stamp[p] = tag
+                j += 1
+                if nl + n - j < need:
+                    break
+            if j < n:  # a bound only (its exact count was not finished): never the shortcut
+                lbs[i] = beta
+                useful[i] = True
+                early[i] = True
+                if beta < minlb:
+                    minlb = beta
+                continue
             if nl == n and not is_cand:
                 splitter = g
                 break
@@ -474,7 +489,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
         if splitter < 0:
             # The exact shortcut needs a least-bound guess whose groups are all of one or two.
             for i in range(npool):
-                if useful[i] and lbs[i] == minlb and _largest_group(dT, pool[i], S, lab, cnt) <= 2:
+                if useful[i] and not early[i] and lbs[i] == minlb and _largest_group(dT, pool[i], S, lab, cnt) <= 2:
                     ub = minlb
                     ubg = pool[i]
                     break
