@@ -191,10 +191,11 @@ class Engine:
         codes = self.matrix.data[g, S]
         return [(int(p), S[codes == p]) for p in np.unique(codes)]
 
-    def bounds(self, S: np.ndarray, d: int) -> np.ndarray:
-        """The per-guess bound of every guess at S (INF for guesses that cannot finish in time)."""
+    def bounds(self, S: np.ndarray, d: int, pool: np.ndarray | None = None) -> np.ndarray:
+        """The per-guess bound of every guess (or of ``pool``) at S (INF for guesses that cannot finish in time)."""
         S = np.ascontiguousarray(S, dtype=np.int64)
-        return K.guess_bounds(S, np.int64(d), self.all_pool, self.lbtab, self.tabs[0], self.win)
+        rows = self.all_pool if pool is None else np.ascontiguousarray(pool, dtype=np.int64)
+        return K.guess_bounds(S, np.int64(d), rows, self.lbtab, self.tabs[0], self.win)
 
 
 class Solver:
@@ -504,13 +505,15 @@ def solve_optimal(
     left = max_guesses - len(history)
     if left < 1:
         raise SearchFailedError(f"no guesses left after the {len(history)} played", max_guesses)
-    bounds = engine.bounds(root, left)
     if opener is not None:
         word = guesses.normalize(opener)
         if word not in guesses:
             raise UnknownWordError(f"opener {opener!r} is not an allowed guess ({guesses.name})", opener)
         order = [guesses.index(word)]
+        bounds = np.full(len(guesses), INF, dtype=np.int64)  # only the opener's is needed
+        bounds[order[0]] = engine.bounds(root, left, np.array(order))[0]
     else:
+        bounds = engine.bounds(root, left)
         g2a = matrix.guess_to_answer
         in_root = np.zeros(len(matrix.answers) + 1, dtype=bool)
         in_root[root] = True
