@@ -6,36 +6,50 @@ The value of a set S of equally likely answers with d guesses left (the next one
 
 with f({a}, d >= 1) = 1 and f(S, 0) = infinity. The search is a depth-first branch and bound that
 only ever discards a guess or a sub-tree with a *proof* that it cannot beat the best found so far.
-The bounds and rules it uses, all sound:
+The bounds and rules it uses, all sound (the kernel, ``kernels/search.py``, repeats them where
+they are applied):
 
 * **Counting bound** ``lb(m, d)``: one guess solves at most one answer, and the t-th guess at most
   P**(t-1) answers, P = 3**k - 2 non-winning patterns; filling the cheapest levels first gives
   ``lb(m, d)`` (= 2m - 1 for m <= P + 1) and infinity when m answers cannot fit in d guesses.
 * **Per-guess bound**: a guess g costs at least ``|S| + sum lb(|S_p|, d-1)`` over its
-  non-winning groups. Guesses are tried in the order of this bound (ties: a possible answer first,
-  then list order) and the loop stops at the first bound that reaches the best value so far.
+  non-winning groups. When every group fits the first two levels (n <= P + 1, d - 1 >= 2) this is
+  ``3n - (number of groups) - (1 if g is a candidate)``, so counting distinct patterns suffices,
+  and the count stops as soon as the answers not yet read cannot bring the bound under the
+  budget (the guess is then only known to be at least the budget).
+* **Exact shortcut**: a guess whose groups all hold one or two answers costs exactly its bound
+  (1 for one answer, 3 for two); if that equals the least bound of any guess, it is optimal.
 * **Cut-offs** (alpha-beta style): each sub-problem gets the budget left once the groups already
   solved and the bounds of the groups still to solve are subtracted; a sub-search that cannot
   finish under its budget returns a proven lower bound instead of a value, and the guess is cut.
+  Before any group is searched, every group gets its cheapest known bound: one or two answers are
+  settled, then the memo's exact value or lower bound, then the closed forms below (no scan of
+  the guesses), so most guesses are cut without a sub-search. The open groups are then searched
+  smallest first (a failing guess usually fails by a little on many groups).
 * **Closed forms**: f = 1 for one answer, 3 for two; 2n - 1 when a candidate tells the other
-  n - 1 apart (that is the counting bound); otherwise at least 2n, reached by any guess that
-  splits S into singletons. With two guesses left only such splits work.
+  n - 1 apart (that is the counting bound); otherwise at least 2n, reached by a candidate that
+  leaves one pair (with a guess to spare) or by any guess that splits S into singletons. With two
+  guesses left only such splits work.
 * **Dominance**: a guess that leaves every candidate in one group (and is not one of them) is
-  never better than the same position with one guess fewer, so it is skipped. In normal mode,
-  guesses that split S into the same groups are interchangeable on S and on every subset of
-  S, so one representative per grouping is kept for the whole sub-tree (a candidate dominates a
-  non-candidate with the same grouping). Hard mode keeps every legal guess, since the rule that
-  follows a guess depends on its letters.
+  never better than the same position with one guess fewer (in hard mode its rule is only
+  stricter), so it is skipped. In normal mode, guesses that split S into the same groups are
+  interchangeable on S and on every subset of S, so one representative per grouping is tried (a
+  candidate dominates a non-candidate with the same grouping); where the children's scans matter
+  (large sets, five guesses or more left) the children's pool keeps one per grouping too. Hard
+  mode keeps every legal guess, since the rule that follows a guess depends on its letters.
 * **Depth**: every guess of an optimal tree splits its set, so no line needs more than |S|
   guesses and d is capped at |S| (which lets more sub-problems share a memo entry).
 
 Sub-problems are memoised (the candidate set, the guesses left and, in hard mode, the rule) in a
-fixed-size table: exact values with their best guess, and proven lower bounds. Before the exact
-search a greedy tree (at each node the first guess in bound order) gives an upper bound, so the
-search is anytime: stopped early, it reports the best tree found so far and a lower bound.
+fixed-size table: exact values with their best guess, and proven lower bounds. The opener's
+groups are independent sub-problems: one thread per core takes the next largest group and solves
+it in its own memo (the kernels run without the GIL); when openers are compared, each group's
+budget counts what the other threads have found, and a cut found by one thread stops the other
+at once. The search is anytime: stopped early, it reports the opener in progress with its solved
+groups and a greedy tree for the rest (an upper bound) and a proven lower bound.
 
-Ties between optimal guesses go to the first in bound order (a possible answer first, then list
-order), so a run is reproducible.
+Ties between optimal guesses go to the first in the search order (lowest bound, a possible
+answer first, then list order), so a run is reproducible.
 """
 
 from __future__ import annotations

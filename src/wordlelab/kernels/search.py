@@ -5,6 +5,10 @@ Sets of candidates are sorted int64 arrays of answer (column) indices; pools of 
 int64 arrays of row indices. Costs are int64; ``INF`` marks an impossible sub-problem (not
 solvable within the guesses left).
 
+Scans read ``dT``, the answer-major copy of the matrix: a node with n answers reads n rows along
+the guesses (n sequential streams) instead of one cache line per (guess, answer) pair, which is
+what made the guess-major layout several times slower on the large lists.
+
 The memo is an open-addressing table of fixed size (the memory cap): a 128-bit key (two
 independent 64-bit hashes of the set, the guesses left and the hard-mode rule), a value that is
 either exact or a proven lower bound, and the best guess for exact entries. When a probe window
