@@ -209,15 +209,23 @@ def test_tree_text_round_trip():
     assert again.verify(m.guesses, m.answers).total == res.total
 
 
-@pytest.mark.slow
 def test_salet_normal_is_7920(matrix):
     res = solve_optimal(matrix, opener="salet")
     assert res.proven and res.total == 7920 and res.worst <= 5
     res.tree().verify(matrix.guesses, matrix.answers, max_guesses=6)
 
 
-@pytest.mark.slow
 def test_salet_hard_is_8122(matrix):
     res = solve_optimal(matrix, opener="salet", hard=True)
     assert res.proven and res.total == 8122
     res.tree().verify(matrix.guesses, matrix.answers, hard=True, max_guesses=6)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("answers,total", [("nyt-answers", 11219), ("nyt2022-answers", 7883)])
+def test_tarse_on_the_nyt_lists_is_the_published_optimum(answers, total):
+    """Our own search re-proves Selby's published TARSE optima on the NYT lists (14855 guesses)."""
+    m = PatternMatrix.load(WordList.bundled("nyt"), WordList.bundled(answers))
+    res = solve_optimal(m, opener="tarse")
+    assert res.proven and res.total == total
+    res.tree().verify(m.guesses, m.answers, max_guesses=6)

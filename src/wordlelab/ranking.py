@@ -223,7 +223,6 @@ class ExactEvaluator:
         self.K = K
         self.engine = Engine(matrix, hard, max_guesses, memo_mb)
         self.ctl = np.zeros(K.CTL_SIZE, dtype=np.int64)
-        self.greedy = Solver(self.engine, 1, self.ctl, slots=min(self.engine.slots, 1 << 20))
         self.exact = Solver(self.engine, 0, self.ctl)
         self.root = np.arange(len(matrix.answers), dtype=np.int64)
 
@@ -243,14 +242,12 @@ class ExactEvaluator:
         solved = 0
         for i, (sub, rule) in enumerate(parts):
             bound_left -= lbs[i]
-            gv = int(self.greedy.value(sub, d, rule))
-            if gv >= inf:  # this group cannot be solved in the guesses left: nor can the opener
-                return OpenerRow(word, inf, True, n, None, None, time.perf_counter() - start)
-            # The greedy value is achievable, so beta above it is enough for the exact value.
-            beta = gv + 1
+            beta = inf
             if cutoff is not None:
-                beta = min(beta, cutoff + 1 - (n + solved + bound_left))
-            v = int(self.exact.value(sub, d, rule, beta)) if beta > 0 else lbs[i]
+                beta = cutoff + 1 - (n + solved + bound_left)
+            v = int(self.exact.value(sub, d, rule, beta)) if beta > lbs[i] else lbs[i]
+            if v >= inf:  # this group cannot be solved in the guesses left: nor can the opener
+                return OpenerRow(word, inf, True, n, None, None, time.perf_counter() - start)
             if v >= beta:  # only when the cutoff set beta: the opener cannot beat ``cutoff``
                 lower = n + solved + max(v, lbs[i]) + bound_left
                 return OpenerRow(word, lower, False, n, None, None, time.perf_counter() - start)
