@@ -1,6 +1,6 @@
 """wordlelab's exact search against Alex Selby's C++ solver (alex1770/wordle), whole processes.
 
-    python benchmarks/bench_vs_cpp.py --cpp-src /path/to/wordle-checkout [--rows salet-normal] [--repeat 3]
+    python benchmarks/bench_vs_cpp.py --cpp-src /path/to/wordle-checkout [--rows salet-normal] [--repeat 3] [--threads 1,2]
 
 Builds the C++ program with its own Makefile in a scratch copy, then runs both programs on each row
 in alternation (A B A B ...) so the machine's load hits both alike, and prints JSON with per-run wall
@@ -55,7 +55,11 @@ def main() -> None:
     ap.add_argument("--cpp-src", type=Path, default=None, help="a checkout of github alex1770/wordle")
     ap.add_argument("--rows", default=",".join(ROWS), help="comma-separated: " + ", ".join(ROWS))
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--threads", default="",
+                    help="comma-separated thread counts for our search, each timed as its own column "
+                         "(e.g. 1,2); default: one run per repeat with every core")
     args = ap.parse_args()
+    thread_counts = [int(t) for t in args.threads.split(",") if t.strip()] or [0]
     rows = [r.strip() for r in args.rows.split(",") if r.strip()]
     bad = [r for r in rows if r not in ROWS]
     if bad:
@@ -64,7 +68,8 @@ def main() -> None:
         print(json.dumps({"skipped": "no C++ checkout given (--cpp-src DIR with wordle.cpp)"}))
         return
     wordlelab = shutil.which("wordlelab") or str(Path(sys.executable).parent / "wordlelab")
-    out: dict[str, object] = {"cpus": os.cpu_count(), "repeat": args.repeat, "rows": {}}
+    out: dict[str, object] = {"cpus": os.cpu_count(), "repeat": args.repeat, "rows": {},
+                              "load_before": [round(x, 2) for x in os.getloadavg()]}
     with tempfile.TemporaryDirectory() as tmp:
         cdir = build_cpp(args.cpp_src, Path(tmp))
         for name in rows:
@@ -72,22 +77,27 @@ def main() -> None:
             cpp = ["./wordle", "-w", opener, "-a", allowed, "-h", ans] + (["-H"] if hard else [])
             ours = [wordlelab, "optimal", "--opener", opener, "--json",
                     "--words", str(cdir / allowed), "--answers", str(cdir / ans)] + (["--hard"] if hard else [])
-            times: dict[str, list[float]] = {"ours": [], "cpp": []}
-            mem: dict[str, list[float]] = {"ours": [], "cpp": []}
+            cols = {("ours" if t == 0 else f"ours_{t}t"): (ours if t == 0 else ours + ["--threads", str(t)])
+                    for t in thread_counts}
+            times: dict[str, list[float]] = {k: [] for k in [*cols, "cpp"]}
+            mem: dict[str, list[float]] = {k: [] for k in [*cols, "cpp"]}
             total = None
             for _ in range(args.repeat):
-                w, m, stdout = run(ours)
-                times["ours"].append(round(w, 3))
-                mem["ours"].append(m)
-                total = json.loads(stdout).get("total")
+                for col, cmd in cols.items():
+                    w, m, stdout = run(cmd)
+                    times[col].append(round(w, 3))
+                    mem[col].append(m)
+                    total = json.loads(stdout).get("total")
                 w, m, _ = run(cpp, cwd=str(cdir))
                 times["cpp"].append(round(w, 3))
                 mem["cpp"].append(m)
             med = {k: round(statistics.median(v), 3) for k, v in times.items()}
             out["rows"][name] = {  # type: ignore[index]
                 "total": total, "expected": expected, "times_s": times, "median_s": med,
-                "ratio_ours_over_cpp": round(med["ours"] / med["cpp"], 2), "peak_rss_mb": mem,
+                "ratio_over_cpp": {k: round(med[k] / med["cpp"], 2) for k in cols},
+                "peak_rss_mb": mem,
             }
+    out["load_after"] = [round(x, 2) for x in os.getloadavg()]
     print(json.dumps(out, indent=2))
 
 

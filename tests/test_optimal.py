@@ -229,3 +229,35 @@ def test_tarse_on_the_nyt_lists_is_the_published_optimum(answers, total):
     res = solve_optimal(m, opener="tarse")
     assert res.proven and res.total == total
     res.tree().verify(m.guesses, m.answers, max_guesses=6)
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_one_thread_or_several_give_the_same_proof(hard):
+    gs, ans = sample(7, 60, 120)
+    m = matrix_for(gs, ans)
+    one = solve_optimal(m, candidates=4, hard=hard, threads=1)
+    many = solve_optimal(m, candidates=4, hard=hard, threads=3)
+    assert one.proven and many.proven
+    assert (one.opener, one.total) == (many.opener, many.total)
+    assert [(o.word, o.exact) for o in one.openers] == [(o.word, o.exact) for o in many.openers]
+    # An opener that is cut may be cut at a different bound, but never below the best total.
+    assert all(o.value == p.value or (not o.exact and o.value >= one.total and p.value >= one.total)
+               for o, p in zip(one.openers, many.openers))
+    many.tree().verify(m.guesses, m.answers, hard=hard)
+
+
+def test_threads_option_on_the_command_line(tmp_path):
+    import json
+
+    from interactive_helpers import invoke
+
+    gs, ans = sample(7, 40, 80)
+    (tmp_path / "g.txt").write_text("\n".join(gs) + "\n")
+    (tmp_path / "a.txt").write_text("\n".join(ans) + "\n")
+    args = ["optimal", "--json", "--words", str(tmp_path / "g.txt"), "--answers", str(tmp_path / "a.txt")]
+    c1, out1, _ = invoke(*args, "--threads", "1")
+    c2, out2, _ = invoke(*args, "--threads", "2")
+    assert c1 == 0 and c2 == 0
+    assert json.loads(out1)["total"] == json.loads(out2)["total"]
+    code, _, err = invoke(*args, "--threads", "0")
+    assert code == 1 and "--threads" in err and len(err.strip().splitlines()) == 1

@@ -34,14 +34,16 @@ from .common import check_output_path, echo_json, list_options, load_lists, stde
 @click.option("--out", "out", type=click.Path(dir_okay=False), default=None,
               help="Write the tree here (one line per answer).")
 @click.option("--memo-mb", type=click.IntRange(1, 65536), default=256, show_default=True,
-              help="Memory for the table of solved sub-problems.")
+              help="Memory for the table of solved sub-problems (shared out among the threads).")
+@click.option("--threads", type=click.IntRange(1, 1024), default=None,
+              help="Search threads: the opener's feedback groups are solved in parallel.  [default: one per core]")
 @click.option("--absurdle", is_flag=True,
               help="Instead: the fewest guesses that force a win against Absurdle, with a proof.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @list_options
 def optimal(opener: str | None, hard: bool, position: str | None, max_guesses: int, candidates: int, out: str | None,
-            memo_mb: int, absurdle: bool, as_json: bool, length: int, lang: str, words_file: str | None,
-            answers_file: str | None) -> None:
+            memo_mb: int, threads: int | None, absurdle: bool, as_json: bool, length: int, lang: str,
+            words_file: str | None, answers_file: str | None) -> None:
     """Find the strategy with the fewest total guesses over all answers, and prove it.
 
     Ctrl-C stops the search and reports the best tree found so far as an upper bound.
@@ -87,7 +89,7 @@ def optimal(opener: str | None, hard: bool, position: str | None, max_guesses: i
 
         res = solve_optimal(matrix, opener=opener, hard=hard, max_guesses=max_guesses,
                             candidates=candidates, progress=progress, memo_mb=memo_mb, answers=subset,
-                            history=history)
+                            history=history, threads=threads)
     tree = res.tree()
     written = out_path is None or write_output(out_path, tree.save, "tree")
     if not written:
