@@ -205,6 +205,18 @@ class Engine:
         codes = self.matrix.data[g, S]
         return [(int(p), S[codes == p]) for p in np.unique(codes)]
 
+    def node_bound(self, S: np.ndarray, d: int, rule: np.ndarray | None = None) -> int:
+        """A lower bound of f(S, d) from one pass over the guesses (the least per-guess bound).
+
+        In hard mode only the guesses the rule allows count."""
+        S = np.ascontiguousarray(S, dtype=np.int64)
+        pool = self.all_pool
+        if self.hard and rule is not None:
+            pool = K.legal_pool(pool, rule, self.tabs[4], self.tabs[5])
+        stamp = np.full(self.n_patterns, -1, dtype=np.int64)
+        ctl = np.zeros(K.CTL_SIZE, dtype=np.int64)
+        return int(K.node_bound(S, np.int64(d), pool, self.tabs, stamp, ctl))
+
     def bounds(self, S: np.ndarray, d: int, pool: np.ndarray | None = None) -> np.ndarray:
         """The per-guess bound of every guess (or of ``pool``) at S (INF for guesses that cannot finish in time)."""
         S = np.ascontiguousarray(S, dtype=np.int64)
@@ -356,19 +368,19 @@ class _Outcome:
 
 
 def _solve_groups(solvers: list[Solver], parts: list[tuple[int, np.ndarray, np.ndarray]], d: int,
-                  lbtab: np.ndarray, cap: int | None, state: _State, paths: dict[int, list[int]],
+                  lbs: list[int], cap: int | None, state: _State, paths: dict[int, list[int]],
                   done: set[int], g: int, tick: Callable[[], None],
                   stop: threading.Event | None) -> _Outcome:
     """Solve an opener's groups on one thread per solver, the largest groups first.
 
-    The groups are independent sub-problems; each thread takes the next one and solves it in its
+    ``lbs`` holds a proven lower bound of each group. The groups are independent sub-problems; each thread takes the next one and solves it in its
     own memo. With ``cap`` (the sum the groups must stay under to matter), each group gets the
     budget the others leave, counting the exact values found so far and the counting bounds of
     the rest, so a cut found by one thread also stops the other's group at once. Solved groups add
     their lines to ``paths`` and their index to ``done``.
     """
     lock = threading.Lock()
-    known = [int(lbtab[d, sub.size]) if d >= 0 else INF for _, sub, _ in parts]
+    known = list(lbs)  # each group's exact value once solved, its proven lower bound until then
     out = _Outcome()
     nxt = [0]
     abandon = threading.Event()
@@ -579,9 +591,16 @@ def solve_optimal(
             parts = split(g)
             partial_parts, partial_done, partial_paths = parts, set(), own(g)
             state.parts, state.done = len(parts), 0
-            # When comparing openers, a group needs only enough budget to tie the best so far.
+            # When comparing openers, a group needs only enough budget to tie the best so far, and
+            # one pass over the guesses per group (its least per-guess bound) often shows it cannot.
             cap = best.total + 1 - n if (opener is None and best.total < INF) else None
-            outcome = _solve_groups(solvers, parts, d, engine.lbtab, cap, state, partial_paths, partial_done,
+            lbs = [int(engine.lbtab[d, sub.size]) if d >= 0 else INF for _, sub, _ in parts]
+            if cap is not None and sum(lbs) < cap:
+                lbs = [max(lb, engine.node_bound(sub, d, crule)) for lb, (_, sub, crule) in zip(lbs, parts)]
+            if cap is not None and sum(lbs) >= cap:
+                results.append(OpenerResult(str(guesses[g]), min(INF, n + sum(lbs)), False))
+                continue
+            outcome = _solve_groups(solvers, parts, d, lbs, cap, state, partial_paths, partial_done,
                                     g, tick, stop)
             if outcome.cut is not None:
                 results.append(OpenerResult(str(guesses[g]), min(INF, n + outcome.cut), False))

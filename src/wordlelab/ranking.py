@@ -238,6 +238,14 @@ class ExactEvaluator:
         parts = [(sub, e.rule_after(e.empty_rule, g, p)) for p, sub in e.groups(self.root, g) if p != e.win]
         parts.sort(key=lambda t: -t[0].size)  # largest first: they decide a cut soonest
         lbs = [int(e.lbtab[d, sub.size]) if d >= 0 else inf for sub, _ in parts]
+        if cutoff is not None and n + sum(lbs) <= cutoff:
+            # One pass over the guesses per group (the least per-guess bound) settles most openers
+            # that cannot beat the cutoff, and tightens every group's budget for the others.
+            lbs = [max(lb, e.node_bound(sub, d, rule)) for lb, (sub, rule) in zip(lbs, parts)]
+        if max(lbs, default=0) >= inf:  # a group that cannot be solved in the guesses left: nor can the opener
+            return OpenerRow(word, inf, True, n, None, None, time.perf_counter() - start)
+        if cutoff is not None and n + sum(lbs) > cutoff:
+            return OpenerRow(word, min(inf, n + sum(lbs)), False, n, None, None, time.perf_counter() - start)
         bound_left = sum(lbs)
         solved = 0
         for i, (sub, rule) in enumerate(parts):

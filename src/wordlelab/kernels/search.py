@@ -826,3 +826,73 @@ def guess_bounds(S, d, pool, lbtab, data, win) -> np.ndarray:
                 counts[p] = 0
         out[i] = min(INF, total)
     return out
+
+
+@njit(cache=True, nogil=True)
+def node_bound(S, d, pool, tabs, stamp, ctl) -> int:
+    """A lower bound of f(S, d) from one pass over the pool: the least per-guess bound.
+
+    Every guess costs at least n + sum over its non-winning groups of lb(group, d - 1) (the
+    counting bound of each group), so the least of these over the guesses bounds f(S, d); the
+    counting bound of S and the closed forms' 2n - 1 are below it. Groups larger than P + 1 (only
+    at the root of big lists) use the table; smaller ones the count of distinct patterns.
+    """
+    data, g2a, a2g, lbtab, gletters, gcounts, pow3, rnd, dT = tabs
+    n = S.shape[0]
+    if n <= 1:
+        return np.int64(n) if d >= 1 else INF
+    d = min(d, n)
+    if d <= 1:
+        return INF
+    best = INF
+    n_pat = stamp.shape[0]
+    win = n_pat - 1
+    if d >= 3 and n <= n_pat - 1:
+        tag0 = ctl[CTL_STAMP]
+        ctl[CTL_STAMP] += pool.shape[0]
+        inS = np.zeros(dT.shape[0], dtype=np.bool_)
+        for j in range(n):
+            inS[S[j]] = True
+        for i in range(pool.shape[0]):
+            g = pool[i]
+            a = g2a[g]
+            is_cand = a >= 0 and inS[a]
+            tag = tag0 + i
+            nl = 0
+            for j in range(n):
+                p = dT[S[j], g]
+                nl += stamp[p] != tag
+                stamp[p] = tag
+            v = 3 * n - nl - (1 if is_cand else 0)
+            if v < best:
+                best = v
+        return best
+    counts = np.zeros(n_pat, dtype=np.int64)
+    lbrow = lbtab[d - 1]
+    for i in range(pool.shape[0]):
+        g = pool[i]
+        for j in range(n):
+            counts[dT[S[j], g]] += 1
+        total = np.int64(n)
+        for j in range(n):
+            p = dT[S[j], g]
+            c = counts[p]
+            if c > 0:
+                if p != win:
+                    total = min(INF, total + lbrow[c])
+                counts[p] = 0
+        if total < best:
+            best = total
+    return best
+
+
+@njit(cache=True, nogil=True)
+def legal_pool(pool, rule, gletters, gcounts) -> np.ndarray:
+    """The guesses of the pool that the hard-mode rule allows."""
+    keep = np.empty(pool.shape[0], dtype=np.int64)
+    nk = 0
+    for i in range(pool.shape[0]):
+        if _legal(pool[i], rule, gletters, gcounts):
+            keep[nk] = pool[i]
+            nk += 1
+    return keep[:nk].copy()
