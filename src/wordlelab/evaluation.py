@@ -22,13 +22,22 @@ import numpy as np
 from .errors import WordlelabError
 from .game import Position
 from .kernels import search as K
+from .greedy_bound import GreedyBound
 from .optimal import INF, Engine, Solver, _run_interruptibly
 from .tree import DecisionTree, bundled_tree, bundled_trees
 
 # Engines (with their memo) kept for the last few (matrix, mode, limit): a game's positions share them.
-_CACHE: OrderedDict[tuple, tuple[Engine, Solver, Solver]] = OrderedDict()
+_CACHE: OrderedDict[tuple, _Engines] = OrderedDict()
 _CACHE_SIZE = 4
 MEMO_MB = 64
+# Under a budget, where the position's own value was not proven by search, only the played guess's
+# groups of up to this many answers are searched exactly (larger ones are not provable in a
+# fraction of a second after a search of their parent failed).
+QUICK_N = 10
+# Greedy trees (upper bounds) below a position rank this many of its best guesses at their top.
+POOL = 1000
+# The search's own greedy tree, when the fast one finds none, gets at least this long.
+FALLBACK_S = 0.5
 
 
 @dataclass(frozen=True)
@@ -93,24 +102,40 @@ class Evaluation:
                 "top_complete": self.top_complete, "seconds": round(self.seconds, 4), "source": self.source}
 
 
-def _engine(position: Position) -> tuple[Engine, Solver, Solver]:
+class _Engines:
+    """What evaluate() keeps per (matrix, mode, limit): the exact search's engine and memo (a memo is
+    only a cache, so one serves every position of every game on these lists), the fast greedy
+    tree for upper bounds, and the ranking of guesses at the start (the same for every game)."""
+
+    def __init__(self, matrix, hard: bool, max_guesses: int) -> None:
+        self.engine = Engine(matrix, hard, max_guesses, memo_mb=MEMO_MB)
+        self.ctl = np.zeros(K.CTL_SIZE, dtype=np.int64)
+        self.exact = Solver(self.engine, 0, self.ctl)
+        self.greedy = GreedyBound(matrix, self.engine.lbtab, hard)
+        self.slow_greedy = Solver(self.engine, 1, self.ctl, slots=1 << 16)  # when the fast one finds no tree
+        self.root_bounds: np.ndarray | None = None  # the counting bound of every guess at the start
+        self._root_pool: np.ndarray | None = None
+        self.lock = threading.Lock()
+
+    def root_pool(self, bounds: np.ndarray) -> np.ndarray:
+        """The POOL guesses with the lowest counting bound over every answer (ties: row), kept."""
+        if self._root_pool is None:
+            self._root_pool = np.lexsort((np.arange(bounds.size), bounds))[:POOL].astype(np.int64)
+        return self._root_pool
+
+
+def _engines(position: Position) -> _Engines:
     m = position.matrix
     key = (id(m), position.hard, position.max_guesses)
     got = _CACHE.get(key)
-    if got is not None and got[0].matrix is m:
+    if got is not None and got.engine.matrix is m:
         _CACHE.move_to_end(key)
         return got
-    engine = Engine(m, position.hard, position.max_guesses, memo_mb=MEMO_MB)
-    ctl = np.zeros(K.CTL_SIZE, dtype=np.int64)
-    got = (engine, Solver(engine, 0, ctl), Solver(engine, 1, ctl, slots=1 << 16))
+    got = _Engines(m, position.hard, position.max_guesses)
     _CACHE[key] = got
     while len(_CACHE) > _CACHE_SIZE:
         _CACHE.popitem(last=False)
     return got
-
-
-class _OutOfTime(Exception):
-    pass
 
 
 @lru_cache(maxsize=16)
@@ -160,18 +185,27 @@ def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
     """Exact value of ``position`` (and of ``guess``, and the ``top`` best guesses) within ``budget`` s.
 
     Without a budget the search runs to the end. With one, whatever is not finished in time is
-    reported as proven bounds. ``use_tree``: take the value from a shipped proven tree when the
-    position lies on its line (instant); False always searches.
+    reported as proven bounds: the counting bound below, a greedy tree above. ``use_tree``: take
+    the value from a shipped proven tree when the position lies on its line (instant); False
+    always searches.
     """
     if position.solved:
         raise WordlelabError("the game is solved; there is nothing left to evaluate")
+    engines = _engines(position)
+    with engines.lock:  # one memo and one set of scratch tables per engine: one search at a time
+        return _evaluate(engines, position, guess, top, budget, use_tree)
+
+
+def _evaluate(engines: _Engines, position: Position, guess: str | None, top: int, budget: float | None,
+              use_tree: bool) -> Evaluation:
     start = time.monotonic()
-    engine, exact, greedy = _engine(position)
+    engine, exact, greedy = engines.engine, engines.exact, engines.greedy
     m = position.matrix
     S = np.sort(position.candidates.astype(np.int64))
     n = int(S.size)
     d = position.max_guesses - len(position.history)
     rule = engine.rule_from(position.history)
+    grule = greedy.rule_from(position.history)
     ctl = exact.ctl
     stop = threading.Event()
     timer = threading.Timer(budget, stop.set) if budget is not None else None
@@ -189,38 +223,65 @@ def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
             return None
         return v
 
-    # Once the budget is spent, greedy trees (upper bounds) get as long again, in all, then give up.
-    greedy_until: list[float] = []
+    cached_bounds: list[np.ndarray] = []
+    root = not position.history and n == len(m.answers)
 
-    def greedy_value(sub: np.ndarray, dd: int, crule: np.ndarray) -> int:
-        if budget is None:
-            return greedy.value(sub, dd, crule)
-        if not greedy_until:
-            greedy_until.append(time.monotonic() + max(0.5, budget))
-        left = greedy_until[0] - time.monotonic()
-        if left <= 0:
-            return INF
+    def bounds() -> np.ndarray:
+        """The per-guess counting bound of every guess at S (computed once, when first needed)."""
+        if not cached_bounds:
+            if root and engines.root_bounds is not None:
+                b = engines.root_bounds  # the start is the same position in every game
+            else:
+                b = engine.bounds(S, d) if d >= 1 else np.full(len(m.guesses), INF, dtype=np.int64)
+                if root:
+                    engines.root_bounds = b
+            cached_bounds.append(b)
+        return cached_bounds[0]
+
+    # Greedy trees at this position and below rank only the POOL guesses best here (the start's
+    # are the same for every game: computed once), each node adding its own candidates.
+    pools: list[np.ndarray] = []
+
+    def pool() -> np.ndarray:
+        if not pools:
+            b = bounds()
+            pools.append(engines.root_pool(b) if root else np.lexsort((np.arange(b.size), b))[:POOL])
+        return pools[0]
+
+    def upper_bound(sub: np.ndarray, dd: int, grule_sub: np.ndarray) -> tuple[int, int]:
+        """(total, first guess row) of a greedy tree over ``sub``: the fast one, else the search's own."""
+        v, row = greedy.solve(sub, dd, grule_sub, pool())
+        if v < INF or dd < 1:
+            return v, row
+        crule = engine.rule_from(position.history) if sub is S else None
+        if crule is None:
+            return INF, -1
         ev = threading.Event()
-        t = threading.Timer(left, ev.set)
+        t = threading.Timer(max(FALLBACK_S, budget or 0.0), ev.set)
         t.daemon = True
         t.start()
         try:
-            v = _run_interruptibly(lambda: greedy.value(sub, dd, crule), ctl, lambda: None, ev)
+            v = _run_interruptibly(lambda: engines.slow_greedy.value(sub, dd, crule), ctl, lambda: None, ev)
         finally:
             t.cancel()
         if ctl[K.CTL_STOP]:
             ctl[K.CTL_STOP] = 0
-            return INF
-        return v
+            return INF, -1
+        return (v, engines.slow_greedy.best_guess(sub, dd, crule)) if v < INF else (INF, -1)
 
-    bounds = engine.bounds(S, d) if d >= 1 else np.full(len(m.guesses), INF, dtype=np.int64)
+    def guess_value(g: int, beta: int = INF, searched: bool = True, upper: bool = False) -> GuessValue:
+        """Total of guess row ``g``: exact below ``beta``; bounds when cut or out of time (the upper
+        one INF unless ``upper``: a greedy tree for each group not proven).
 
-    def guess_value(g: int, beta: int = INF) -> GuessValue:
-        """Total of guess row ``g``: exact below ``beta``; bounds when cut or out of time."""
+        ``searched``: the position's own value was proven by search in this call. When it was not
+        (a shipped tree or the budget ran out), under a budget only groups of up to QUICK_N answers
+        are searched; the others go straight to bounds (searching them would only spend the budget).
+        """
         word = m.guesses[g]
         if not engine.legal(g, rule):  # hard mode only; a word played before stays legal
             return GuessValue(word, INF, INF, n)
         groups = [(p, sub) for p, sub in engine.groups(S, g) if p != engine.win]
+        groups.sort(key=lambda t: (t[1].size, t[0]))  # the quick ones first
         lbs = [int(engine.lbtab[d - 1, sub.size]) if d >= 1 else INF for _, sub in groups]
         low = up = n
         rem = sum(lbs)
@@ -228,7 +289,8 @@ def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
         for (p, sub), lb in zip(groups, lbs):
             rem -= lb
             crule = engine.rule_after(rule, g, p)
-            v = None if not exact_so_far else run(
+            try_exact = exact_so_far and (searched or budget is None or sub.size <= QUICK_N)
+            v = None if not try_exact else run(
                 lambda sub=sub, crule=crule: exact.value(sub, d - 1, crule, max(1, beta - low - rem)))
             if v is not None and v < max(1, beta - low - rem):
                 low += v
@@ -236,8 +298,11 @@ def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
                 continue
             exact_so_far = False
             low += max(lb, v if v is not None else lb)
-            gv = greedy_value(sub, d - 1, crule)
-            up = INF if gv >= INF or up >= INF else up + gv
+            if not upper:
+                up = INF
+            elif up < INF:
+                gv = greedy.solve(sub, d - 1, greedy.after(grule, g, p), pool())[0]
+                up = INF if gv >= INF else up + gv
         return GuessValue(word, min(low, INF), min(up, INF), n)
 
     def best_row(value: int) -> int:
@@ -247,8 +312,9 @@ def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
         g = int(K.memo_best(S, np.int64(min(d, n)), rule, engine.hard, exact.memo))
         if g >= 0:
             return g
-        for g in np.lexsort((np.arange(len(m.guesses)), ~_candidate_rows(position), bounds)):
-            if bounds[g] > value:
+        b = bounds()
+        for g in np.lexsort((np.arange(len(m.guesses)), ~_candidate_rows(position), b)):
+            if b[g] > value:
                 break
             if guess_value(int(g), value + 1).upper == value:
                 return int(g)
@@ -256,6 +322,7 @@ def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
 
     source = "search"
     best: str | None = None
+    searched = False
     tree = proven_tree(position) if use_tree else None
     node = tree_node(position, tree) if tree is not None else None
     if node is not None:
@@ -265,28 +332,33 @@ def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
         v = run(lambda: exact.value(S, d, rule))
         if v is not None:
             lower = upper = v
+            searched = True
             best = m.guesses[best_row(v)] if v < INF else None
         else:
-            # Both are proven: the counting bound, and the least per-guess bound over every guess.
-            lower = int(max(engine.lbtab[min(d, n), n] if d >= 1 else INF, bounds.min()))
-            upper = greedy_value(S, d, rule)
-            best = m.guesses[greedy.best_guess(S, d, rule)] if upper < INF else None
+            # Both are proven: the counting bound, and the least per-guess bound over every guess;
+            # above, the total of a greedy tree.
+            lower = int(max(engine.lbtab[min(d, n), n] if d >= 1 else INF, bounds().min()))
+            upper, row = upper_bound(S, d, grule)
+            best = m.guesses[row] if upper < INF else None
+            if upper <= lower:  # the greedy tree meets the bound: it is optimal
+                lower = upper
     if upper >= INF and lower >= INF:
         raise WordlelabError(f"no strategy solves the {n} answers left within the {d} guesses left")
 
     result = Evaluation(n, d, lower, upper, best, source=source)
     if guess is not None:
         g = m.guesses.lookup(guess)
-        if node is not None and m.guesses[g] == node[1]:
-            result.guess = GuessValue(m.guesses[g], node[0], node[0], n)
+        if best is not None and m.guesses[g] == best and result.exact:
+            result.guess = GuessValue(best, lower, upper, n)
         else:
-            result.guess = guess_value(g)
+            result.guess = guess_value(g, searched=searched, upper=True)
     if top > 0:
-        order = np.lexsort((np.arange(len(m.guesses)), ~_candidate_rows(position), bounds))
+        b = bounds()
+        order = np.lexsort((np.arange(len(m.guesses)), ~_candidate_rows(position), b))
         found: list[GuessValue] = []
         for g in order:
             g = int(g)
-            bound = int(bounds[g])
+            bound = int(b[g])
             if bound >= INF or (len(found) >= top and bound >= found[-1].upper):
                 break
             if stop.is_set():
