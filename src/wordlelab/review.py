@@ -43,10 +43,11 @@ class ReviewStep:
     luck: int | None  # 0..99: how the count left compares with the other outcomes (None: no chance involved)
     best_exact: bool = True  # best_expected is proven exact (else the upper bound of a tree found)
     played_exact: bool = True  # ... and played_expected
-    seconds: float = 0.0  # time spent valuing this step
+    seconds: float = field(default=0.0, compare=False)  # time spent valuing this step (not in to_dict:
+    # the same game reviewed twice gives the same output)
 
     def to_dict(self) -> dict[str, object]:
-        return {k: (None if v == float("inf") else v) for k, v in asdict(self).items()}
+        return {k: (None if v == float("inf") else v) for k, v in asdict(self).items() if k != "seconds"}
 
 
 @dataclass
