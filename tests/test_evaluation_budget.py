@@ -83,3 +83,20 @@ def test_bounds_without_a_tree_for_the_lists(hard):
     truth = brute(gs, ans, 6, (), hard)
     assert e.lower <= truth <= e.upper
     assert e.guess.lower <= brute(gs, ans, 6, (), hard, guess=gs[0]) <= e.guess.upper
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_compact_columns_give_the_same_values(matrix, monkeypatch, hard):
+    """A position searched over a matrix of its own columns (and the next one, a subset, reusing
+    it) gets the values the full matrix gives."""
+    pos = Position.start(matrix, hard=hard).after("salet", "....y")  # 86 answers
+    nxt = pos.after("crony", score("crony", "tepid"))
+    results = {}
+    for compact in (False, True):
+        monkeypatch.setattr(E, "COMPACT_MIN", 50 if compact else 10**9)
+        E._CACHE.clear()
+        E._COMPACT.clear()
+        results[compact] = [_values(evaluate(p, guess=g, top=2, use_tree=False))
+                            for p, g in ((pos, "crony"), (nxt, "tepid"))]
+        assert len(E._COMPACT) == (1 if compact else 0)  # the second position reused the first's columns
+    assert results[True] == results[False]

@@ -23,7 +23,8 @@ class GreedyBound:
     """Upper bounds by the narrowed greedy tree of ``kernels.greedy`` for one matrix and mode."""
 
     def __init__(self, matrix: PatternMatrix, lbtab: np.ndarray, hard: bool = False, *, keep: int = 100,
-                 tries: int = 3) -> None:
+                 tries: int = 3, like: GreedyBound | None = None) -> None:
+        """``like``: a GreedyBound over the same guesses (and alphabet) whose letter tables to share."""
         self.matrix = matrix
         self.hard = hard
         self.keep = keep
@@ -31,12 +32,15 @@ class GreedyBound:
         self.lbtab = lbtab
         k = matrix.length
         alphabet = shared_alphabet(matrix.guesses, matrix.answers)
-        self.letters = np.ascontiguousarray(guess_codes(matrix)).astype(np.int64)
-        counts = np.zeros((self.letters.shape[0], len(alphabet)), dtype=np.int8)
-        for i in range(k):
-            np.add.at(counts, (np.arange(self.letters.shape[0]), self.letters[:, i]), 1)
-        self.counts = counts
-        self.empty_rule = np.concatenate([np.full(k, -1, dtype=np.int8), np.zeros(len(alphabet), dtype=np.int8)])
+        if like is not None and like.matrix.guesses is matrix.guesses and like.counts.shape[1] == len(alphabet):
+            self.letters, self.counts, self.empty_rule = like.letters, like.counts, like.empty_rule
+        else:
+            self.letters = np.ascontiguousarray(guess_codes(matrix)).astype(np.int64)
+            counts = np.zeros((self.letters.shape[0], len(alphabet)), dtype=np.int8)
+            for i in range(k):
+                np.add.at(counts, (np.arange(self.letters.shape[0]), self.letters[:, i]), 1)
+            self.counts = counts
+            self.empty_rule = np.concatenate([np.full(k, -1, dtype=np.int8), np.zeros(len(alphabet), dtype=np.int8)])
         self.all_rows = np.arange(len(matrix.guesses), dtype=np.int64)
         self.a2g = matrix.answer_to_guess.astype(np.int64)
         self.g2a = matrix.guess_to_answer.astype(np.int64)
