@@ -42,10 +42,21 @@ def reference(gb: GreedyBound, S: list[int], d: int, pool: list[int], history: t
             g = int(a2g[a])
             if splits_apart(g) and legal(g):
                 return 2 * n - 1, lines(g)
-    if d == 2:
-        for g in list(pool) + full:
+        if d >= 3:
+            for a in S:
+                g = int(a2g[a])
+                sizes: dict[int, int] = {}
+                for b in S:
+                    sizes[int(m.data[g, b])] = sizes.get(int(m.data[g, b]), 0) + 1
+                if sorted(sizes.values())[-2:] == [1, 2] and legal(g):  # one pair, the rest apart
+                    paths = lines(g)
+                    x, y = [b for b in S if sizes[int(m.data[g, b])] == 2]
+                    paths[x], paths[y] = [g, int(a2g[x])], [g, int(a2g[x]), int(a2g[y])]
+                    return 2 * n, paths
+        for g in list(pool) + (full if d == 2 else []):
             if splits_apart(g) and legal(g):
                 return 2 * n, lines(g)
+    if d == 2:
         return INF, {}
     rows = list(dict.fromkeys([g for g in list(pool) + [int(a2g[a]) for a in S] if legal(g)]))
 
@@ -61,9 +72,13 @@ def reference(gb: GreedyBound, S: list[int], d: int, pool: list[int], history: t
 
     ranked = sorted(rows, key=key)
     child = ranked[: gb.keep]
-    for g in ranked[: gb.tries]:
-        if key(g)[0] >= 1 << 30:
+    attempts, failed = 0, []
+    for g in ranked:
+        if attempts >= gb.tries or key(g)[0] >= 1 << 30:
             break
+        if failed and len({int(m.data[g, a]) for a in failed}) == 1:
+            continue  # keeps the group that sank the last guess together
+        attempts += 1
         total, paths = n, {}
         groups: dict[int, list[int]] = {}
         for a in S:
@@ -74,7 +89,7 @@ def reference(gb: GreedyBound, S: list[int], d: int, pool: list[int], history: t
                 continue
             v, sub = reference(gb, groups[p], d - 1, child, history + ((m.guesses[g], _pattern(m, p)),))
             if v >= INF:
-                total = INF
+                total, failed = INF, groups[p]
                 break
             total += v
             paths.update({a: [g, *line] for a, line in sub.items()})
@@ -140,7 +155,8 @@ def test_the_python_function_of_the_kernel_agrees():
                        np.zeros(len(gs), dtype=np.bool_))
     first = np.full(9, -1, dtype=np.int64)
     args = (S, np.int64(4), gb.all_rows, gb.all_rows, gb.empty_rule, False, np.int64(5), np.int64(2), m.data,
-            gb.lbtab, gb.a2g, gb.g2a, gb.letters, gb.counts, cnt, seen, mark, first, np.int64(0))
+            gb.lbtab, gb.a2g, gb.g2a, gb.letters, gb.counts, cnt, seen, mark, first, np.int64(0),
+            np.full(1, 1 << 62, dtype=np.int64))
     assert G.greedy_value.py_func(*args) == gb.value(S, 4)
 
 
@@ -153,3 +169,16 @@ def test_hard_mode_rule_follows_the_history(matrix):
     want = np.array([pos.rule.violation(w) is None for w in matrix.guesses])
     got = np.array([G.legal(g, rule, gb.letters, gb.counts) for g in range(len(matrix.guesses))])
     assert (got == want).all() and 0 < got.sum() < got.size
+
+
+def test_a_work_allowance_caps_the_tree_search():
+    """Out of work the greedy gives no tree (INF), never a guess; one allowance spans calls."""
+    m, gs, ans = small(51, 40, 60)
+    engine = Engine(m, False, 6, memo_mb=1)
+    gb = GreedyBound(m, engine.lbtab, False)
+    S = np.arange(40, dtype=np.int64)
+    assert gb.value(S, 5) < INF
+    assert gb.solve(S, 5, work=np.array([10], dtype=np.int64)) == (INF, -1)
+    work = np.array([1 << 40], dtype=np.int64)
+    gb.value(S, 5, work=work)
+    assert 0 < (1 << 40) - work[0] and gb.value(S, 5, work=np.zeros(1, dtype=np.int64)) == INF

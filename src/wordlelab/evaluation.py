@@ -23,7 +23,7 @@ from .errors import WordlelabError
 from .game import Position, guess_codes
 from .matrix import PatternMatrix, shared_alphabet
 from .kernels import search as K
-from .greedy_bound import GreedyBound
+from .greedy_bound import WORK_PER_S, GreedyBound
 from .optimal import INF, Engine, Solver, _run_interruptibly
 from .tree import DecisionTree, bundled_tree, bundled_trees
 from .words import WordList
@@ -45,8 +45,8 @@ COMPACT_CELLS_PER_S = 2.5e7
 QUICK_N = 10
 # Greedy trees (upper bounds) below a position rank this many of its best guesses at their top.
 POOL = 1000
-# The search's own greedy tree, when the fast one finds none, gets at least this long.
-FALLBACK_S = 0.5
+# The greedy trees (upper bounds) of one evaluate() call get at least this long in all.
+GREEDY_S = 1.0
 
 
 @dataclass(frozen=True)
@@ -122,7 +122,6 @@ class _Engines:
         self.ctl = np.zeros(K.CTL_SIZE, dtype=np.int64)
         self.exact = Solver(self.engine, 0, self.ctl)
         self.greedy = GreedyBound(matrix, self.engine.lbtab, hard, like=like.greedy if like else None)
-        self.slow_greedy = Solver(self.engine, 1, self.ctl, slots=1 << 16)  # when the fast one finds no tree
         self.root_bounds: np.ndarray | None = None  # the counting bound of every guess at the start
         self._root_pool: np.ndarray | None = None
         self.lock = threading.Lock()
@@ -307,26 +306,9 @@ def _evaluate(engines: _Engines, position: Position, guess: str | None, top: int
             pools.append(engines.root_pool(b) if root else np.lexsort((np.arange(b.size), b))[:POOL])
         return pools[0]
 
-    def upper_bound(sub: np.ndarray, dd: int, grule_sub: np.ndarray) -> tuple[int, int]:
-        """(total, first guess row) of a greedy tree over ``sub``: the fast one, else the search's own."""
-        v, row = greedy.solve(sub, dd, grule_sub, pool())
-        if v < INF or dd < 1:
-            return v, row
-        crule = engine.rule_from(position.history) if sub is S else None
-        if crule is None:
-            return INF, -1
-        ev = threading.Event()
-        t = threading.Timer(max(FALLBACK_S, budget or 0.0), ev.set)
-        t.daemon = True
-        t.start()
-        try:
-            v = _run_interruptibly(lambda: engines.slow_greedy.value(sub, dd, crule), ctl, lambda: None, ev)
-        finally:
-            t.cancel()
-        if ctl[K.CTL_STOP]:
-            ctl[K.CTL_STOP] = 0
-            return INF, -1
-        return (v, engines.slow_greedy.best_guess(sub, dd, crule)) if v < INF else (INF, -1)
+    # The greedy trees of one call share one allowance of work (GREEDY_S seconds or the budget,
+    # whichever is longer): out of it, no upper bound (INF), never a guess.
+    work = np.array([int(max(GREEDY_S, budget or 0.0) * WORK_PER_S)], dtype=np.int64)
 
     def guess_value(g: int, beta: int = INF, searched: bool = True, upper: bool = False) -> GuessValue:
         """Total of guess row ``g``: exact below ``beta``; bounds when cut or out of time (the upper
@@ -360,7 +342,7 @@ def _evaluate(engines: _Engines, position: Position, guess: str | None, top: int
             if not upper:
                 up = INF
             elif up < INF:
-                gv = greedy.solve(sub, d - 1, greedy.after(grule, g, p), pool())[0]
+                gv = greedy.value(sub, d - 1, greedy.after(grule, g, p), pool(), work)
                 up = INF if gv >= INF else up + gv
         return GuessValue(word, min(low, INF), min(up, INF), n)
 
@@ -397,7 +379,7 @@ def _evaluate(engines: _Engines, position: Position, guess: str | None, top: int
             # Both are proven: the counting bound, and the least per-guess bound over every guess;
             # above, the total of a greedy tree.
             lower = int(max(engine.lbtab[min(d, n), n] if d >= 1 else INF, bounds().min()))
-            upper, row = upper_bound(S, d, grule)
+            upper, row = greedy.solve(S, d, grule, pool(), work)
             best = m.guesses[row] if upper < INF else None
             if upper <= lower:  # the greedy tree meets the bound: it is optimal
                 lower = upper

@@ -17,13 +17,14 @@ from .kernels import greedy as G
 from .matrix import PatternMatrix, shared_alphabet
 
 INF = int(G.INF)
+WORK_PER_S = 50_000_000  # feedback look-ups a second, roughly: 3-5 ns each on most sets, 13 on the worst seen
 
 
 class GreedyBound:
     """Upper bounds by the narrowed greedy tree of ``kernels.greedy`` for one matrix and mode."""
 
     def __init__(self, matrix: PatternMatrix, lbtab: np.ndarray, hard: bool = False, *, keep: int = 100,
-                 tries: int = 3, like: GreedyBound | None = None) -> None:
+                 tries: int = 6, like: GreedyBound | None = None) -> None:
         """``like``: a GreedyBound over the same guesses (and alphabet) whose letter tables to share."""
         self.matrix = matrix
         self.hard = hard
@@ -59,13 +60,16 @@ class GreedyBound:
     def after(self, rule: np.ndarray, guess: int, code: int) -> np.ndarray:
         return G.next_rule(rule, int(guess), int(code), self.letters) if self.hard else rule
 
-    def value(self, S: np.ndarray, d: int, rule: np.ndarray | None = None, pool: np.ndarray | None = None) -> int:
+    def value(self, S: np.ndarray, d: int, rule: np.ndarray | None = None, pool: np.ndarray | None = None,
+              work: np.ndarray | None = None) -> int:
         """Total guesses of a greedy tree solving every answer column of ``S`` within ``d`` guesses
-        (INF when it finds none). ``pool``: the guesses ranked at the top node (default: all)."""
-        return self.solve(S, d, rule, pool)[0]
+        (INF when it finds none). ``pool``: the guesses ranked at the top node (default: all).
+        ``work``: a one-element int64 array of feedback look-ups allowed, spent in place (share
+        one between calls to cap them together; about WORK_PER_S a second); default: no cap."""
+        return self.solve(S, d, rule, pool, work)[0]
 
-    def solve(self, S: np.ndarray, d: int, rule: np.ndarray | None = None,
-              pool: np.ndarray | None = None) -> tuple[int, int]:
+    def solve(self, S: np.ndarray, d: int, rule: np.ndarray | None = None, pool: np.ndarray | None = None,
+              work: np.ndarray | None = None) -> tuple[int, int]:
         """(total, the guess row the tree plays first; -1 when INF)."""
         S = np.ascontiguousarray(np.sort(np.asarray(S, dtype=np.int64)))
         if d < 1 or S.size == 0:
@@ -76,5 +80,5 @@ class GreedyBound:
             S, np.int64(min(d, self.lbtab.shape[0] - 1)), self.all_rows if pool is None else pool, self.all_rows,
             self.empty_rule if rule is None else rule, self.hard, np.int64(self.keep), np.int64(self.tries),
             self.matrix.data, self.lbtab, self.a2g, self.g2a, self.letters, self.counts, cnt, seen, mark,
-            first, np.int64(0)))
+            first, np.int64(0), np.full(1, 1 << 62, dtype=np.int64) if work is None else work))
         return (v, int(first[0])) if v < INF else (INF, -1)
