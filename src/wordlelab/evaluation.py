@@ -197,12 +197,16 @@ def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
     """Exact value of ``position`` (and of ``guess``, and the ``top`` best guesses) within ``budget`` s.
 
     Without a budget the search runs to the end. With one, whatever is not finished in time is
-    reported as proven bounds: the counting bound below, a greedy tree above. ``use_tree``: take
+    reported as proven bounds: the counting bound below, a greedy tree above (its work is capped
+    at about GREEDY_S seconds or the budget, whichever is longer; past that, no upper bound).
+    The memo and engines are kept between calls (a game's positions, and every game on the same
+    lists and mode, share them): a memo is only a cache, so no value depends on it. ``use_tree``: take
     the value from a shipped proven tree when the position lies on its line (instant); False
     always searches.
     """
     if position.solved:
         raise WordlelabError("the game is solved; there is nothing left to evaluate")
+    start = time.monotonic()
     if use_tree:
         tree = proven_tree(position)
         if tree is None or tree_node(position, tree) is None:
@@ -211,7 +215,9 @@ def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
         position = _compact(position, budget)
     engines = _engines(position)
     with engines.lock:  # one memo and one set of scratch tables per engine: one search at a time
-        return _evaluate(engines, position, guess, top, budget, use_tree)
+        result = _evaluate(engines, position, guess, top, budget, use_tree)
+    result.seconds = time.monotonic() - start  # the columns copied and the engine built included
+    return result
 
 
 def _compact(position: Position, budget: float | None = None) -> Position:
@@ -256,7 +262,6 @@ def _compact(position: Position, budget: float | None = None) -> Position:
 
 def _evaluate(engines: _Engines, position: Position, guess: str | None, top: int, budget: float | None,
               use_tree: bool) -> Evaluation:
-    start = time.monotonic()
     engine, exact, greedy = engines.engine, engines.exact, engines.greedy
     m = position.matrix
     S = np.sort(position.candidates.astype(np.int64))
@@ -416,7 +421,6 @@ def _evaluate(engines: _Engines, position: Position, guess: str | None, top: int
         result.top_complete = not stop.is_set()
     if timer is not None:
         timer.cancel()
-    result.seconds = time.monotonic() - start
     return result
 
 
