@@ -100,3 +100,10 @@ def test_compact_columns_give_the_same_values(matrix, monkeypatch, hard):
                             for p, g in ((pos, "crony"), (nxt, "tepid"))]
         assert len(E._COMPACT) == (1 if compact else 0)  # the second position reused the first's columns
     assert results[True] == results[False]
+
+
+def test_a_move_off_the_tree_after_its_opener_is_searched(matrix):
+    """On the tree's line (not the start) a played guess other than the tree's is searched exactly."""
+    pos = Position.start(matrix).after("salet", "....y")  # 86 answers
+    e = evaluate(pos, guess="jiffy", budget=5.0)  # leaves a group of 37
+    assert e.source == "tree" and e.guess.exact and e.guess.upper > e.upper

@@ -397,7 +397,9 @@ def _evaluate(engines: _Engines, position: Position, guess: str | None, top: int
         if best is not None and m.guesses[g] == best and result.exact:
             result.guess = GuessValue(best, lower, upper, n)
         else:
-            result.guess = guess_value(g, searched=searched, upper=True)
+            # Off the start, a position on a proven tree is small enough to search the played
+            # guess's groups; at the start (the whole list) only a quick few are worth a budget.
+            result.guess = guess_value(g, searched=searched or (source == "tree" and not root), upper=True)
     if top > 0:
         b = bounds()
         order = np.lexsort((np.arange(len(m.guesses)), ~_candidate_rows(position), b))
