@@ -107,3 +107,15 @@ def test_a_move_off_the_tree_after_its_opener_is_searched(matrix):
     pos = Position.start(matrix).after("salet", "....y")  # 86 answers
     e = evaluate(pos, guess="jiffy", budget=5.0)  # leaves a group of 37
     assert e.source == "tree" and e.guess.exact and e.guess.upper > e.upper
+
+
+def test_a_set_too_large_for_the_budget_is_not_searched(matrix, monkeypatch):
+    """Past SEARCH_N_PER_S * budget answers the bounds come at once; the values stay proven."""
+    pos = Position.start(matrix).after("salet", ".....")  # 221 answers
+    truth = tree_node(pos, proven_tree(pos))[0]
+    monkeypatch.setattr(E, "SEARCH_N_PER_S", 1)
+    e = evaluate(pos, budget=30.0, use_tree=False)  # 221 > 1 x 30: no search, though 30 s would do
+    assert not e.exact and e.lower <= truth <= e.upper < INF
+    monkeypatch.setattr(E, "SEARCH_N_PER_S", 10_000)
+    e = evaluate(pos, budget=30.0, use_tree=False)
+    assert e.exact and e.upper == truth

@@ -43,6 +43,11 @@ COMPACT_CELLS_PER_S = 2.5e7
 # groups of up to this many answers are searched exactly (larger ones are not provable in a
 # fraction of a second after a search of their parent failed).
 QUICK_N = 10
+# Under a budget of b seconds, sets of more than SEARCH_N_PER_S * b answers are not searched (the
+# counting bound and a greedy tree at once): with 0.25 s none of 300 answers or more was proven
+# on the default lists after the first guess (benchmarks/bench_evaluate.py games); 2000 a second
+# leaves room for an idle machine (500 at 0.25 s; 4000 at the review's default 2 s).
+SEARCH_N_PER_S = 2000
 # Greedy trees (upper bounds) below a position rank this many of its best guesses at their top.
 POOL = 1000
 # The greedy trees (upper bounds) of one evaluate() call get at least this long in all.
@@ -375,7 +380,10 @@ def _evaluate(engines: _Engines, position: Position, guess: str | None, top: int
         lower = upper = node[0]
         best, source = node[1], "tree"
     else:
-        v = run(lambda: exact.value(S, d, rule))
+        # Under a budget, a set this large is not proven in it (measured: none of 300+ answers in
+        # 0.25 s): the budget would only be spent; the bounds come at once instead.
+        hopeless = budget is not None and n > SEARCH_N_PER_S * budget
+        v = None if hopeless else run(lambda: exact.value(S, d, rule))
         if v is not None:
             lower = upper = v
             searched = True
