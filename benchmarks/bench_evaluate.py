@@ -133,6 +133,22 @@ def _score(guess: str, answer: str):
     return score(guess, answer)
 
 
+def _commit() -> str | None:
+    """The checkout's commit (with "+dirty" when it has changes), so a recorded run names its code."""
+    import subprocess
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent
+    try:
+        sha = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=here, capture_output=True, text=True,
+                             timeout=10).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=here,
+                               capture_output=True, text=True, timeout=10).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return (sha + ("+dirty" if dirty else "")) or None
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("part", choices=["salet", "games"])
@@ -143,8 +159,12 @@ def main() -> None:
     ap.add_argument("--budget", type=float, default=0.25)
     ap.add_argument("--lists", default="nyt")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--note", default="", help="recorded with the figures (e.g. which code was measured)")
     args = ap.parse_args()
     out = bench_salet(args) if args.part == "salet" else bench_games(args)
+    out["code"] = _commit()
+    if args.note:
+        out["note"] = args.note
     print(json.dumps(out, indent=2))
 
 
