@@ -39,9 +39,9 @@ _COMPACT: OrderedDict[tuple, tuple[np.ndarray, PatternMatrix, PatternMatrix]] = 
 _COMPACT_SIZE = 2
 # Under a budget, compact only when copying the columns (about 10 ns a cell) takes at most a quarter of it.
 COMPACT_CELLS_PER_S = 2.5e7
-# Under a budget, where the position's own value was not proven by search, only the played guess's
-# groups of up to this many answers are searched exactly (larger ones are not provable in a
-# fraction of a second after a search of their parent failed).
+# Under a budget, where the position's own search gave up (or at the start, valued by the tree),
+# only the played guess's groups of up to this many answers are searched exactly: the larger
+# ones would not be proven in the budget either, and only spend it.
 QUICK_N = 10
 # Under a budget of b seconds, sets of more than SEARCH_N_PER_S * b answers are not searched (the
 # counting bound and a greedy tree at once): with 0.25 s none of 300 answers or more was proven
