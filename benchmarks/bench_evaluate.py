@@ -6,13 +6,17 @@
         feedback-code order; the distribution of the times and the sum (7920 normal, 8122 hard).
     python benchmarks/bench_evaluate.py games [--games 200] [--budget 0.25] [--lists nyt]
         games seeded at random (a random allowed opener, then the entropy strategy), each
-        reviewed end to end with ``review`` (``budget`` seconds of search per step).
+        reviewed end to end with ``review`` (``budget`` seconds of search per step); the time per
+        game and per step, the share of steps that fell back to bounds (in all and by turn), the
+        slowest step, and the load average before and after. The warm-up (kernels, the counting
+        bounds at the start) is timed once, apart.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import sys
 import time
@@ -68,6 +72,8 @@ def bench_salet(args: argparse.Namespace) -> dict:
 def bench_games(args: argparse.Namespace) -> dict:
     import numpy as np
 
+    from wordlelab.evaluation import evaluate
+    from wordlelab.game import Position
     from wordlelab.lists import load_lists
     from wordlelab.review import review
     from wordlelab.simulate import play_one
@@ -77,7 +83,15 @@ def bench_games(args: argparse.Namespace) -> dict:
     m = lists.matrix()
     rng = np.random.default_rng(args.seed)
     strategy = make_strategy("entropy")
+    load_before = os.getloadavg()
+    # Once per process, not per game: the kernels (compiled or loaded from numba's cache) and the
+    # counting bounds at the start, which every game's first step shares.
+    t = time.perf_counter()
+    evaluate(Position.start(m), guess=m.guesses[0], budget=args.budget)
+    warm = time.perf_counter() - t
     games, step_times, fallback, steps, slowest = [], [], 0, 0, (0.0, "")
+    by_turn: dict[int, list[int]] = {}
+    slow_step = {"seconds": 0.0}
     for i in range(args.games):
         answer = m.answers[int(rng.integers(len(m.answers)))]
         opener = m.guesses[int(rng.integers(len(m.guesses)))]
@@ -90,16 +104,26 @@ def bench_games(args: argparse.Namespace) -> dict:
         for s in r.steps:
             steps += 1
             fallback += not s.exact
+            counts = by_turn.setdefault(s.turn, [0, 0])
+            counts[0] += 1
+            counts[1] += not s.exact
+            step_times.append(s.seconds)
+            if s.seconds > slow_step["seconds"]:
+                slow_step = {"seconds": s.seconds, "game": ".".join(words), "turn": s.turn, "answers_before": s.before,
+                             "exact": s.exact}
         if dt > slowest[0]:
             slowest = (dt, f"{'.'.join(words)} (answer {answer})")
-        step_times.append(dt / max(1, len(r.steps)))
         # One line per game on stderr, so a long run can be watched (and cut short).
         print(json.dumps({"game": i, "seconds": round(dt, 3), "steps": len(r.steps),
                           "bounds": sum(not s.exact for s in r.steps)}), file=sys.stderr, flush=True)
     return {"bench": "review-games", "lists": args.lists, "games": args.games, "seed": args.seed,
-            "budget_per_step_s": args.budget, "per_game": _dist(games),
-            "steps": steps, "steps_with_bounds": fallback, "bounds_share": round(fallback / max(1, steps), 4),
-            "slowest_game_s": round(slowest[0], 3), "slowest_game": slowest[1],
+            "budget_per_step_s": args.budget, "warmup_s": round(warm, 2), "per_game": _dist(games),
+            "per_step": _dist(step_times), "steps": steps, "steps_with_bounds": fallback,
+            "bounds_share": round(fallback / max(1, steps), 4),
+            "bounds_share_by_turn": {str(k): round(v[1] / v[0], 3) for k, v in sorted(by_turn.items())},
+            "steps_by_turn": {str(k): v[0] for k, v in sorted(by_turn.items())},
+            "slowest_step": slow_step, "slowest_game_s": round(slowest[0], 3), "slowest_game": slowest[1],
+            "load_before": [round(x, 2) for x in load_before], "load_after": [round(x, 2) for x in os.getloadavg()],
             "peak_rss_mb": peak_rss_mb(), "machine": machine()}
 
 
@@ -107,6 +131,22 @@ def _score(guess: str, answer: str):
     from wordlelab.feedback import score
 
     return score(guess, answer)
+
+
+def _commit() -> str | None:
+    """The checkout's commit (with "+dirty" when it has changes), so a recorded run names its code."""
+    import subprocess
+    from pathlib import Path
+
+    here = Path(__file__).resolve().parent
+    try:
+        sha = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=here, capture_output=True, text=True,
+                             timeout=10).stdout.strip()
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=here,
+                               capture_output=True, text=True, timeout=10).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return (sha + ("+dirty" if dirty else "")) or None
 
 
 def main() -> None:
@@ -119,8 +159,12 @@ def main() -> None:
     ap.add_argument("--budget", type=float, default=0.25)
     ap.add_argument("--lists", default="nyt")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--note", default="", help="recorded with the figures (e.g. which code was measured)")
     args = ap.parse_args()
     out = bench_salet(args) if args.part == "salet" else bench_games(args)
+    out["code"] = _commit()
+    if args.note:
+        out["note"] = args.note
     print(json.dumps(out, indent=2))
 
 

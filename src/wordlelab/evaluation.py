@@ -20,15 +20,38 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from .errors import WordlelabError
-from .game import Position
+from .game import Position, guess_codes
+from .matrix import PatternMatrix, shared_alphabet
 from .kernels import search as K
+from .greedy_bound import WORK_PER_S, GreedyBound
 from .optimal import INF, Engine, Solver, _run_interruptibly
 from .tree import DecisionTree, bundled_tree, bundled_trees
+from .words import WordList
 
 # Engines (with their memo) kept for the last few (matrix, mode, limit): a game's positions share them.
-_CACHE: OrderedDict[tuple, tuple[Engine, Solver, Solver]] = OrderedDict()
-_CACHE_SIZE = 4
+_CACHE: OrderedDict[tuple, _Engines] = OrderedDict()
+_CACHE_SIZE = 6  # room for the full lists' engine and the compact ones of a game or two
 MEMO_MB = 64
+# Positions with this many answers or more (up to half the list) are searched over a matrix of
+# their own columns (see _compact); the last few such matrices are kept.
+COMPACT_MIN = 100
+_COMPACT: OrderedDict[tuple, tuple[np.ndarray, PatternMatrix, PatternMatrix]] = OrderedDict()
+_COMPACT_SIZE = 2
+# Under a budget, compact only when copying the columns (about 10 ns a cell) takes at most a quarter of it.
+COMPACT_CELLS_PER_S = 2.5e7
+# Under a budget, where the position's own search gave up (or at the start, valued by the tree),
+# only the played guess's groups of up to this many answers are searched exactly: the larger
+# ones would not be proven in the budget either, and only spend it.
+QUICK_N = 10
+# Under a budget of b seconds, sets of more than SEARCH_N_PER_S * b answers are not searched (the
+# counting bound and a greedy tree at once): with 0.25 s none of 300 answers or more was proven
+# on the default lists after the first guess (benchmarks/bench_evaluate.py games); 2000 a second
+# leaves room for an idle machine (500 at 0.25 s; 4000 at the review's default 2 s).
+SEARCH_N_PER_S = 2000
+# Greedy trees (upper bounds) below a position rank this many of its best guesses at their top.
+POOL = 1000
+# The greedy trees (upper bounds) of one evaluate() call get at least this long in all.
+GREEDY_S = 1.0
 
 
 @dataclass(frozen=True)
@@ -93,24 +116,43 @@ class Evaluation:
                 "top_complete": self.top_complete, "seconds": round(self.seconds, 4), "source": self.source}
 
 
-def _engine(position: Position) -> tuple[Engine, Solver, Solver]:
+class _Engines:
+    """What evaluate() keeps per (matrix, mode, limit): the exact search's engine and memo (a memo is
+    only a cache, so one serves every position of every game on these lists), the fast greedy
+    tree for upper bounds, and the ranking of guesses at the start (the same for every game)."""
+
+    def __init__(self, matrix: PatternMatrix, hard: bool, max_guesses: int, memo_mb: int = 64,
+                 like: _Engines | None = None) -> None:
+        self.engine = Engine(matrix, hard, max_guesses, memo_mb=memo_mb)
+        self.ctl = np.zeros(K.CTL_SIZE, dtype=np.int64)
+        self.exact = Solver(self.engine, 0, self.ctl)
+        self.greedy = GreedyBound(matrix, self.engine.lbtab, hard, like=like.greedy if like else None)
+        self.root_bounds: np.ndarray | None = None  # the counting bound of every guess at the start
+        self._root_pool: np.ndarray | None = None
+        self.lock = threading.Lock()
+
+    def root_pool(self, bounds: np.ndarray) -> np.ndarray:
+        """The POOL guesses with the lowest counting bound over every answer (ties: row), kept."""
+        if self._root_pool is None:
+            self._root_pool = np.lexsort((np.arange(bounds.size), bounds))[:POOL].astype(np.int64)
+        return self._root_pool
+
+
+def _engines(position: Position) -> _Engines:
     m = position.matrix
     key = (id(m), position.hard, position.max_guesses)
     got = _CACHE.get(key)
-    if got is not None and got[0].matrix is m:
+    if got is not None and got.engine.matrix is m:
         _CACHE.move_to_end(key)
         return got
-    engine = Engine(m, position.hard, position.max_guesses, memo_mb=MEMO_MB)
-    ctl = np.zeros(K.CTL_SIZE, dtype=np.int64)
-    got = (engine, Solver(engine, 0, ctl), Solver(engine, 1, ctl, slots=1 << 16))
+    full = next((f for _, sub, f in _COMPACT.values() if sub is m), None)  # m is a compact matrix of full
+    like = _CACHE.get((id(full), position.hard, position.max_guesses)) if full is not None else None
+    got = _Engines(m, position.hard, position.max_guesses, MEMO_MB // 2 if full is not None else MEMO_MB,
+                   like if like is not None and like.engine.matrix is full else None)
     _CACHE[key] = got
     while len(_CACHE) > _CACHE_SIZE:
         _CACHE.popitem(last=False)
     return got
-
-
-class _OutOfTime(Exception):
-    pass
 
 
 @lru_cache(maxsize=16)
@@ -160,18 +202,78 @@ def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
     """Exact value of ``position`` (and of ``guess``, and the ``top`` best guesses) within ``budget`` s.
 
     Without a budget the search runs to the end. With one, whatever is not finished in time is
-    reported as proven bounds. ``use_tree``: take the value from a shipped proven tree when the
-    position lies on its line (instant); False always searches.
+    reported as proven bounds: the counting bound below, a greedy tree above (its work is capped
+    at about GREEDY_S seconds or the budget, whichever is longer; past that, no upper bound).
+    The memo and engines are kept between calls (a game's positions, and every game on the same
+    lists and mode, share them): a memo is only a cache, so no value depends on it. ``use_tree``: take
+    the value from a shipped proven tree when the position lies on its line (instant); False
+    always searches.
     """
     if position.solved:
         raise WordlelabError("the game is solved; there is nothing left to evaluate")
     start = time.monotonic()
-    engine, exact, greedy = _engine(position)
+    if use_tree:
+        tree = proven_tree(position)
+        if tree is None or tree_node(position, tree) is None:
+            use_tree = False  # no shipped tree has this position: the search decides
+    if not use_tree:
+        position = _compact(position, budget)
+    engines = _engines(position)
+    with engines.lock:  # one memo and one set of scratch tables per engine: one search at a time
+        result = _evaluate(engines, position, guess, top, budget, use_tree)
+    result.seconds = time.monotonic() - start  # the columns copied and the engine built included
+    return result
+
+
+def _compact(position: Position, budget: float | None = None) -> Position:
+    """The position over a matrix of only the columns it can still reach, when that pays.
+
+    Every scan of the search reads a guess's feedback over the answers left; over a matrix of
+    just those columns it reads contiguous memory rather than the whole width (about 1.5-2x
+    faster from a few hundred answers on). The matrix is kept with its engine and memo for the
+    following positions of the game (subsets of its columns); the guesses, hence the rows, the
+    history and every value are those of the full lists.
+    """
+    m = position.matrix
+    S = np.sort(position.candidates.astype(np.int64))
+    key = (id(m), position.hard, position.max_guesses)
+    for ckey, (cols, sub, full) in reversed(_COMPACT.items()):
+        if ckey[0] == key and full is m:
+            i = np.searchsorted(cols, S)
+            if S.size and i[-1] < cols.size and np.array_equal(cols[i], S):
+                _COMPACT.move_to_end(ckey)
+                return Position(sub, i.astype(np.int64), position.history, position.hard, position.max_guesses)
+    if not (COMPACT_MIN <= S.size <= len(m.answers) // 2) or not m.is_full:
+        return position
+    if budget is not None and S.size * len(m.guesses) > budget * COMPACT_CELLS_PER_S:
+        return position  # copying the columns would take too much of a short budget
+    answers = WordList([m.answers[int(a)] for a in S], name=f"{S.size} of {m.answers.name}",
+                       language=m.answers.language)
+    sub = PatternMatrix(m.guesses, answers, np.take(m.data, S, axis=1))  # take: 8x faster than [:, S]
+    # What the engines derive from the lists, carried over rather than worked out again: the same
+    # guesses (so the same letters), and the answers' rows and columns mapped through S.
+    local = np.full(len(m.answers), -1, dtype=np.int64)
+    local[S] = np.arange(S.size)
+    g2a = m.guess_to_answer
+    sub.__dict__["answer_to_guess"] = m.answer_to_guess[S]
+    sub.__dict__["guess_to_answer"] = np.where(g2a >= 0, local[np.maximum(g2a, 0)], -1)
+    if shared_alphabet(m.guesses, answers) == shared_alphabet(m.guesses, m.answers):
+        sub.__dict__["_guess_codes"] = guess_codes(m)
+    _COMPACT[(key, S.tobytes())] = (S, sub, m)
+    while len(_COMPACT) > _COMPACT_SIZE:
+        _COMPACT.popitem(last=False)
+    return Position(sub, np.arange(S.size, dtype=np.int64), position.history, position.hard, position.max_guesses)
+
+
+def _evaluate(engines: _Engines, position: Position, guess: str | None, top: int, budget: float | None,
+              use_tree: bool) -> Evaluation:
+    engine, exact, greedy = engines.engine, engines.exact, engines.greedy
     m = position.matrix
     S = np.sort(position.candidates.astype(np.int64))
     n = int(S.size)
     d = position.max_guesses - len(position.history)
     rule = engine.rule_from(position.history)
+    grule = greedy.rule_from(position.history)
     ctl = exact.ctl
     stop = threading.Event()
     timer = threading.Timer(budget, stop.set) if budget is not None else None
@@ -189,38 +291,48 @@ def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
             return None
         return v
 
-    # Once the budget is spent, greedy trees (upper bounds) get as long again, in all, then give up.
-    greedy_until: list[float] = []
+    cached_bounds: list[np.ndarray] = []
+    root = not position.history and n == len(m.answers)
 
-    def greedy_value(sub: np.ndarray, dd: int, crule: np.ndarray) -> int:
-        if budget is None:
-            return greedy.value(sub, dd, crule)
-        if not greedy_until:
-            greedy_until.append(time.monotonic() + max(0.5, budget))
-        left = greedy_until[0] - time.monotonic()
-        if left <= 0:
-            return INF
-        ev = threading.Event()
-        t = threading.Timer(left, ev.set)
-        t.daemon = True
-        t.start()
-        try:
-            v = _run_interruptibly(lambda: greedy.value(sub, dd, crule), ctl, lambda: None, ev)
-        finally:
-            t.cancel()
-        if ctl[K.CTL_STOP]:
-            ctl[K.CTL_STOP] = 0
-            return INF
-        return v
+    def bounds() -> np.ndarray:
+        """The per-guess counting bound of every guess at S (computed once, when first needed)."""
+        if not cached_bounds:
+            if root and engines.root_bounds is not None:
+                b = engines.root_bounds  # the start is the same position in every game
+            else:
+                b = engine.bounds(S, d) if d >= 1 else np.full(len(m.guesses), INF, dtype=np.int64)
+                if root:
+                    engines.root_bounds = b
+            cached_bounds.append(b)
+        return cached_bounds[0]
 
-    bounds = engine.bounds(S, d) if d >= 1 else np.full(len(m.guesses), INF, dtype=np.int64)
+    # Greedy trees at this position and below rank only the POOL guesses best here (the start's
+    # are the same for every game: computed once), each node adding its own candidates.
+    pools: list[np.ndarray] = []
 
-    def guess_value(g: int, beta: int = INF) -> GuessValue:
-        """Total of guess row ``g``: exact below ``beta``; bounds when cut or out of time."""
+    def pool() -> np.ndarray:
+        if not pools:
+            b = bounds()
+            pools.append(engines.root_pool(b) if root else np.lexsort((np.arange(b.size), b))[:POOL])
+        return pools[0]
+
+    # The greedy trees of one call share one allowance of work (GREEDY_S seconds or the budget,
+    # whichever is longer): out of it, no upper bound (INF), never a guess.
+    work = np.array([int(max(GREEDY_S, budget or 0.0) * WORK_PER_S)], dtype=np.int64)
+
+    def guess_value(g: int, beta: int = INF, searched: bool = True, upper: bool = False) -> GuessValue:
+        """Total of guess row ``g``: exact below ``beta``; bounds when cut or out of time (the upper
+        one INF unless ``upper``: a greedy tree for each group not proven).
+
+        ``searched``: the position's own value was proven by search in this call. When it was not
+        (a shipped tree or the budget ran out), under a budget only groups of up to QUICK_N answers
+        are searched; the others go straight to bounds (searching them would only spend the budget).
+        """
         word = m.guesses[g]
         if not engine.legal(g, rule):  # hard mode only; a word played before stays legal
             return GuessValue(word, INF, INF, n)
         groups = [(p, sub) for p, sub in engine.groups(S, g) if p != engine.win]
+        groups.sort(key=lambda t: (t[1].size, t[0]))  # the quick ones first
         lbs = [int(engine.lbtab[d - 1, sub.size]) if d >= 1 else INF for _, sub in groups]
         low = up = n
         rem = sum(lbs)
@@ -228,7 +340,8 @@ def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
         for (p, sub), lb in zip(groups, lbs):
             rem -= lb
             crule = engine.rule_after(rule, g, p)
-            v = None if not exact_so_far else run(
+            try_exact = exact_so_far and (searched or budget is None or sub.size <= QUICK_N)
+            v = None if not try_exact else run(
                 lambda sub=sub, crule=crule: exact.value(sub, d - 1, crule, max(1, beta - low - rem)))
             if v is not None and v < max(1, beta - low - rem):
                 low += v
@@ -236,8 +349,11 @@ def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
                 continue
             exact_so_far = False
             low += max(lb, v if v is not None else lb)
-            gv = greedy_value(sub, d - 1, crule)
-            up = INF if gv >= INF or up >= INF else up + gv
+            if not upper:
+                up = INF
+            elif up < INF:
+                gv = greedy.value(sub, d - 1, greedy.after(grule, g, p), pool(), work)
+                up = INF if gv >= INF else up + gv
         return GuessValue(word, min(low, INF), min(up, INF), n)
 
     def best_row(value: int) -> int:
@@ -247,8 +363,9 @@ def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
         g = int(K.memo_best(S, np.int64(min(d, n)), rule, engine.hard, exact.memo))
         if g >= 0:
             return g
-        for g in np.lexsort((np.arange(len(m.guesses)), ~_candidate_rows(position), bounds)):
-            if bounds[g] > value:
+        b = bounds()
+        for g in np.lexsort((np.arange(len(m.guesses)), ~_candidate_rows(position), b)):
+            if b[g] > value:
                 break
             if guess_value(int(g), value + 1).upper == value:
                 return int(g)
@@ -256,37 +373,48 @@ def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
 
     source = "search"
     best: str | None = None
+    searched = False
     tree = proven_tree(position) if use_tree else None
     node = tree_node(position, tree) if tree is not None else None
     if node is not None:
         lower = upper = node[0]
         best, source = node[1], "tree"
     else:
-        v = run(lambda: exact.value(S, d, rule))
+        # Under a budget, a set this large is not proven in it (measured: none of 300+ answers in
+        # 0.25 s): the budget would only be spent; the bounds come at once instead.
+        hopeless = budget is not None and n > SEARCH_N_PER_S * budget
+        v = None if hopeless else run(lambda: exact.value(S, d, rule))
         if v is not None:
             lower = upper = v
+            searched = True
             best = m.guesses[best_row(v)] if v < INF else None
         else:
-            # Both are proven: the counting bound, and the least per-guess bound over every guess.
-            lower = int(max(engine.lbtab[min(d, n), n] if d >= 1 else INF, bounds.min()))
-            upper = greedy_value(S, d, rule)
-            best = m.guesses[greedy.best_guess(S, d, rule)] if upper < INF else None
+            # Both are proven: the counting bound, and the least per-guess bound over every guess;
+            # above, the total of a greedy tree.
+            lower = int(max(engine.lbtab[min(d, n), n] if d >= 1 else INF, bounds().min()))
+            upper, row = greedy.solve(S, d, grule, pool(), work)
+            best = m.guesses[row] if upper < INF else None
+            if upper <= lower:  # the greedy tree meets the bound: it is optimal
+                lower = upper
     if upper >= INF and lower >= INF:
         raise WordlelabError(f"no strategy solves the {n} answers left within the {d} guesses left")
 
     result = Evaluation(n, d, lower, upper, best, source=source)
     if guess is not None:
         g = m.guesses.lookup(guess)
-        if node is not None and m.guesses[g] == node[1]:
-            result.guess = GuessValue(m.guesses[g], node[0], node[0], n)
+        if best is not None and m.guesses[g] == best and result.exact:
+            result.guess = GuessValue(best, lower, upper, n)
         else:
-            result.guess = guess_value(g)
+            # Off the start, a position on a proven tree is small enough to search the played
+            # guess's groups; at the start (the whole list) only a quick few are worth a budget.
+            result.guess = guess_value(g, searched=searched or (source == "tree" and not root), upper=True)
     if top > 0:
-        order = np.lexsort((np.arange(len(m.guesses)), ~_candidate_rows(position), bounds))
+        b = bounds()
+        order = np.lexsort((np.arange(len(m.guesses)), ~_candidate_rows(position), b))
         found: list[GuessValue] = []
         for g in order:
             g = int(g)
-            bound = int(bounds[g])
+            bound = int(b[g])
             if bound >= INF or (len(found) >= top and bound >= found[-1].upper):
                 break
             if stop.is_set():
@@ -303,7 +431,6 @@ def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
         result.top_complete = not stop.is_set()
     if timer is not None:
         timer.cancel()
-    result.seconds = time.monotonic() - start
     return result
 
 

@@ -43,9 +43,11 @@ class ReviewStep:
     luck: int | None  # 0..99: how the count left compares with the other outcomes (None: no chance involved)
     best_exact: bool = True  # best_expected is proven exact (else the upper bound of a tree found)
     played_exact: bool = True  # ... and played_expected
+    seconds: float = field(default=0.0, compare=False)  # time spent valuing this step (not in to_dict:
+    # the same game reviewed twice gives the same output)
 
     def to_dict(self) -> dict[str, object]:
-        return {k: (None if v == float("inf") else v) for k, v in asdict(self).items()}
+        return {k: (None if v == float("inf") else v) for k, v in asdict(self).items() if k != "seconds"}
 
 
 @dataclass
@@ -150,7 +152,8 @@ def review(matrix: PatternMatrix, history: Sequence[tuple[str, Pattern]], *, har
             round(ev.expected, 4) if ev.upper < INF else None,
             round(played.expected, 4) if played.upper < INF else None,
             round(low, 4), round(high, 4) if high != float("inf") else float("inf"),
-            ev.exact and played.exact, round(expected_left, 3), luck, ev.exact, played.exact))
+            ev.exact and played.exact, round(expected_left, 3), luck, ev.exact, played.exact,
+            round(ev.seconds, 4)))
         pos = nxt
     return Review(steps, hard, answer, pos.solved, outside, notes)
 
