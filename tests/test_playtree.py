@@ -61,6 +61,15 @@ def test_targets_skip_branches_alike(small):
     assert fast.games == len(targets)
 
 
+def test_a_ranking_row_is_the_python_paths_result(small):
+    from wordlelab.ranking import RankJob, play_opener
+
+    for hard in (False, True):
+        row = play_opener(small, RankJob.by_play("entropy", hard), small.guesses[9])
+        slow = simulate(make_strategy("entropy"), small, hard=hard, opener=small.guesses[9], cache=False, fast=False)
+        assert (row.total, row.worst, row.failures, row.games) == (slow.total, slow.worst, len(slow.failed), slow.games)
+
+
 def test_only_the_partition_family_has_a_plan():
     planned = {cls.name for cls in strategy_classes() if cls().tree_plan() is not None}
     assert planned == set(PLANNED)
@@ -118,3 +127,27 @@ def test_original_lists_entropy_every_game_alike(matrix, hard):
     for opener in ("salet", "crane", "qajaq", "fuzzy"):
         same_games(simulate(s, matrix, hard=hard, opener=opener, cache=False),
                    simulate(s, matrix, hard=hard, opener=opener, cache=False, fast=False))
+
+
+def test_letter_bound_is_never_below_the_entropy(small):
+    from wordlelab.simulate import _letter_combos
+
+    combo_of, letter, mask, amask, acount = _letter_combos(small)
+    k = combo_of.shape[0]
+    popcount = np.array([bin(t).count("1") for t in range(1 << k)], dtype=np.int64)
+    xlogx_all = np.zeros(small.data.shape[1] + 2)
+    xlogx_all[2:] = [c * np.log2(c) for c in range(2, xlogx_all.size)]
+    rows = np.arange(small.data.shape[0], dtype=np.int64)
+    rng = np.random.default_rng(7)
+    for n in (8, 30, 120, 300):
+        cols = np.sort(rng.choice(small.data.shape[1], n, replace=False)).astype(np.int64)
+        bounds = np.zeros(letter.size)
+        playtree._letter_bounds(cols, n, letter, mask, amask, acount, popcount, xlogx_all,
+                                np.zeros((1 << k) * 16, np.int32), np.empty(n + 1, np.int64),
+                                np.zeros((k, amask.shape[1]), np.int64), np.zeros(amask.shape[1], np.int64), bounds)
+        upper = bounds[combo_of].sum(axis=0)
+        st = np.empty((rows.size, 4))
+        partition_stats(small.data, rows, cols, 243, st)
+        assert (upper >= st[:, 0] - 1e-9).all()
+        if n >= 120:  # and it is tight enough to skip many guesses
+            assert (upper < st[:, 0].max()).mean() > 0.3

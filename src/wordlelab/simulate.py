@@ -21,7 +21,7 @@ from .kernels.columns import MAX_PATTERNS
 from .matrix import PatternMatrix
 from .openers import strategy_opener
 from .strategies.base import SMALL_SET, Strategy, alphabetical_rank, transposed
-from .strategies.words_cache import distinct_letters
+from .strategies.words_cache import answer_codes, distinct_letters
 
 Progress = Callable[[int, int], None]
 
@@ -111,6 +111,7 @@ def simulate(
     on_opener: Callable[[], None] | None = None,
     targets: Sequence[str] | None = None,
     fast: bool = True,
+    keep_paths: bool = True,
 ) -> SimulationResult:
     """Play every answer of ``matrix`` with ``strategy``; ``opener`` fixes the first guess.
 
@@ -120,7 +121,8 @@ def simulate(
     only those answers (the player still counts every answer of the matrix as possible): how a
     strategy that does not know the answer list is measured on the words that are really answers.
     A strategy with a ``tree_plan`` is played by the tree kernel (the same games, much faster);
-    ``fast=False`` decides every position through ``strategy.choose`` instead.
+    ``fast=False`` decides every position through ``strategy.choose`` instead. With
+    ``keep_paths=False`` the kernel's result leaves ``paths`` empty (a ranking needs only counts).
     """
     start = time.perf_counter()
     if opener is not None:
@@ -138,7 +140,7 @@ def simulate(
     if tree is not None:
         guesses, rows, positions = tree
         paths = {matrix.answers[int(a)]: tuple(words[int(g)] for g in rows[a, :guesses[a]])
-                 for a in np.flatnonzero(wanted)}
+                 for a in np.flatnonzero(wanted)} if keep_paths else {}
         if progress is not None:  # every game is finished now: report each, as the walk below does
             for done in range(1, n + 1):
                 progress(done, n)
@@ -224,12 +226,46 @@ def play_tree(strategy: Strategy, matrix: PatternMatrix, first: int, *, hard: bo
     status, positions = playtree.play_tree(
         data, data_t, int(first), np.arange(n_answers, dtype=np.int64), wanted, hard, MAX_TURNS, n_patterns,
         small, matrix.answer_to_guess, matrix.guess_to_answer, alphabetical_rank(matrix),
-        distinct_letters(matrix), codes, counts, plan.score, plan.candidates_from_turn, turns, rows)
+        distinct_letters(matrix), codes, counts, plan.score, plan.candidates_from_turn, *_letter_combos(matrix),
+        turns, rows)
     if status == playtree.TOO_LONG:
         raise RuntimeError(f"strategy {strategy.token} did not finish within {MAX_TURNS} guesses")
     if status == playtree.NO_GUESS:
         raise WordlelabError("no legal guess is left in the pool", matrix.guesses[first])
     return turns, rows, int(positions)
+
+
+def _letter_combos(matrix: PatternMatrix) -> tuple[np.ndarray, ...]:
+    """The tree kernel's entropy-bound tables (cached on the matrix): see kernels.playtree.
+
+    ``combo_of[:, g]``: ids of guess g's (letter, set of its positions) pairs, padded with a pair
+    whose set is empty; ``combo_letter``, ``combo_mask``: each pair; ``amask[a, L]``: the
+    positions of letter L in answer a as bits (position i is bit i); ``acount[a, L]``: how many.
+    """
+    cached = matrix.__dict__.get("_letter_combos")
+    if cached is None:
+        codes = guess_codes(matrix)
+        k = codes.shape[1]
+        ids: dict[tuple[int, int], int] = {(0, 0): 0}  # the padding: no positions, no information
+        combo_of = np.zeros((k, codes.shape[0]), dtype=np.int64)
+        for g, word in enumerate(codes.tolist()):
+            masks: dict[int, int] = {}
+            for i, letter in enumerate(word):
+                masks[letter] = masks.get(letter, 0) | (1 << i)
+            for slot, pair in enumerate(masks.items()):
+                combo_of[slot, g] = ids.setdefault(pair, len(ids))
+        pairs = np.array(list(ids), dtype=np.int64).reshape(-1, 2)
+        acodes = answer_codes(matrix).astype(np.int64)
+        n_letters = int(max(codes.max(), acodes.max())) + 1
+        amask = np.zeros((acodes.shape[0], n_letters), dtype=np.int64)
+        acount = np.zeros((acodes.shape[0], n_letters), dtype=np.int64)
+        every = np.arange(acodes.shape[0])
+        for i in range(k):
+            amask[every, acodes[:, i]] |= 1 << i
+            acount[every, acodes[:, i]] += 1
+        cached = (combo_of, pairs[:, 0].copy(), pairs[:, 1].copy(), amask, acount)
+        matrix.__dict__["_letter_combos"] = cached
+    return cached
 
 
 def _letter_counts(matrix: PatternMatrix) -> np.ndarray:

@@ -9,9 +9,14 @@ same arithmetic as ``Strategy.stats`` for the same candidate-set size (the trans
 kernel's formula up to ``small`` candidates, ``partition_stats``'s above), scores are rounded to
 9 decimals, and ties go to a possible answer, then to the alphabetically first word.
 
-One shortcut changes no decision: when a legal candidate splits the candidates into groups of
+Two shortcuts change no decision. When a legal candidate splits the candidates into groups of
 one (the best any guess can do under all four scores, and a possible answer wins that tie), the
 best such candidate is the choice, found from the candidates' own rows without scanning the pool.
+For entropy, a guess is scored only if an upper bound of its entropy reaches the best
+candidate's: the feedback is the tuple of the colours of each letter's tiles, and the colours of
+letter L's tiles depend only on where the candidate has L among those positions and how many L it
+has, so the entropy is at most the sum over the guess's letters of the entropy of that key
+(subadditivity). A guess below the best candidate by more than 1e-6 bits cannot win.
 """
 
 from __future__ import annotations
@@ -28,6 +33,9 @@ OK, TOO_LONG, NO_GUESS = 0, 1, 2
 # (larger sets cover most of each matrix row: reading rows is as fast, with no copy).
 BLOCK = 64
 TRANSPOSED_UP_TO = 300
+# Candidate sets from this size on are scored only where the entropy bound allows.
+PRUNE_FROM = 8
+PRUNE_MARGIN = 1e-6
 
 
 @njit(cache=True, nogil=True)
@@ -129,8 +137,8 @@ def _stats(data, data_t, rows, n_rows, cols, n, small, xlogx, plogp, hist, seen,
 
 
 @njit(cache=True, nogil=True)
-def _best(rows, n_rows, st, n, kind, g2a, member, alpha, letters, raw):  # type: ignore[no-untyped-def]
-    """Index in ``rows`` of the best guess: smallest (primary, secondary, not a candidate, alphabetical).
+def _best(rows, n_rows, legal, st, n, kind, g2a, member, alpha, letters, raw):  # type: ignore[no-untyped-def]
+    """Index in ``rows`` of the best legal guess: smallest (primary, secondary, not a candidate, alphabetical).
 
     The primary score rounded to 9 decimals grows with the raw score, so only rows whose raw
     score is within 1e-8 of the smallest can tie it after rounding: the full key is built for those.
@@ -149,16 +157,17 @@ def _best(rows, n_rows, st, n, kind, g2a, member, alpha, letters, raw):  # type:
             raw[i] = st[i, 3]
     low = np.inf
     for i in range(n_rows):
-        low = min(low, raw[i])
+        if legal[rows[i]]:
+            low = min(low, raw[i])
     best = -1
     bp = 0.0
     bs = 0.0
     bnc = 0
     ba = 0
     for i in range(n_rows):
-        if raw[i] > low + 1e-8:
-            continue
         g = rows[i]
+        if raw[i] > low + 1e-8 or not legal[g]:
+            continue
         a = g2a[g]
         nc = 0 if (a >= 0 and member[a]) else 1
         if kind == ENTROPY:
@@ -185,6 +194,61 @@ def _best(rows, n_rows, st, n, kind, g2a, member, alpha, letters, raw):  # type:
 
 
 @njit(cache=True, nogil=True)
+def _letter_bounds(cols, n, combo_letter, combo_mask, amask, acount, popcount, xlogx_all, hist, seen,  # type: ignore[no-untyped-def]
+                   at, has, out):
+    """``out[u]``: entropy over ``cols`` of the key (positions of letter L among mask T, count of L).
+
+    A one-position key is green / yellow / grey, counted from per-position letter counts; a key
+    of several positions is counted candidate by candidate; an empty mask (padding) has none.
+    """
+    log2n = np.log2(n)
+    k = at.shape[0]
+    at[:, :] = 0
+    has[:] = 0
+    for j in range(n):
+        a = cols[j]
+        for let in range(has.shape[0]):
+            has[let] += acount[a, let] > 0
+            m = amask[a, let]
+            i = 0
+            while m:
+                if m & 1:
+                    at[i, let] += 1
+                m >>= 1
+                i += 1
+    for u in range(combo_letter.shape[0]):
+        let = combo_letter[u]
+        t = combo_mask[u]
+        size = popcount[t]
+        if size == 0 or has[let] == 0:
+            out[u] = 0.0
+            continue
+        if size == 1:
+            i = 0
+            while not (t >> i) & 1:
+                i += 1
+            green = at[i, let]
+            out[u] = log2n - (xlogx_all[green] + xlogx_all[has[let] - green] + xlogx_all[n - has[let]]) / n
+            continue
+        distinct = 0
+        for j in range(n):
+            a = cols[j]
+            mk = amask[a, let] & t
+            greens = popcount[mk]
+            key = mk * 16 + min(acount[a, let] - greens, size - greens)
+            c = hist[key]
+            seen[distinct] = key
+            distinct += c == 0
+            hist[key] = c + 1
+        acc = 0.0
+        for q in range(distinct):
+            c = hist[seen[q]]
+            hist[seen[q]] = 0
+            acc += xlogx_all[c]
+        out[u] = log2n - acc / n
+
+
+@njit(cache=True, nogil=True)
 def _hard_ok(g, gcodes, gcounts, green_pos, green_let, n_green, need_let, need_cnt, n_need):  # type: ignore[no-untyped-def]
     for i in range(n_green):
         if gcodes[g, green_pos[i]] != green_let[i]:
@@ -197,13 +261,17 @@ def _hard_ok(g, gcodes, gcounts, green_pos, green_let, n_green, need_let, need_c
 
 @njit(cache=True, nogil=True)
 def play_tree(data, data_t, first, cand0, wanted, hard, max_turns, n_patterns, small, a2g, g2a, alpha,  # type: ignore[no-untyped-def]
-              letters, gcodes, gcounts, kind, cands_from_turn, out_turns, out_path):
+              letters, gcodes, gcounts, kind, cands_from_turn, combo_of, combo_letter, combo_mask, amask, acount,
+              out_turns, out_path):
     """Play every answer in ``cand0`` from guess row ``first``; returns (status, positions).
 
     ``out_turns[a]``: guesses answer ``a`` took (0 if not in a wanted branch); ``out_path[a, :t]``
     its guess rows. ``wanted`` marks the answers to play (a branch without one is skipped).
     ``small``: the largest candidate set scored with the transposed formula (0: never).
     ``gcodes``/``gcounts``: guesses' letter indices and per-letter counts (hard mode only).
+    Entropy bound: ``combo_of[:, g]`` lists guess g's (letter, positions) combinations (padded
+    with one whose mask is empty), ``combo_letter``/``combo_mask`` describe each, ``amask[a, L]``/``acount[a, L]``: where and how
+    often answer a has letter L (an empty ``combo_letter`` turns the bound off).
     Status TOO_LONG: a game reached turn ``max_turns + 1``; NO_GUESS: no legal guess was left.
     """
     n_guesses = data.shape[0]
@@ -226,6 +294,19 @@ def play_tree(data, data_t, first, cand0, wanted, hard, max_turns, n_patterns, s
     crows = np.empty(n_guesses, dtype=np.int64)
     st = np.empty((n_guesses, 4), dtype=np.float64)
     raw = np.empty(n_guesses, dtype=np.float64)
+    kept = np.empty(n_guesses, dtype=np.int64)
+    prune = kind == ENTROPY and combo_letter.shape[0] > 0
+    bounds = np.zeros(max(1, combo_letter.shape[0]), dtype=np.float64)
+    upper = np.zeros(n_guesses, dtype=np.float64)
+    at = np.zeros((k, amask.shape[1]), dtype=np.int64)
+    has = np.zeros(amask.shape[1], dtype=np.int64)
+    key_hist = np.zeros((1 << k) * 16 if prune else 1, dtype=np.int32)
+    popcount = np.zeros(1 << k, dtype=np.int64)
+    for t in range(1 << k):
+        popcount[t] = popcount[t >> 1] + (t & 1)
+    xlogx_all = np.zeros(total + 2, dtype=np.float64)
+    for c in range(2, total + 2):
+        xlogx_all[c] = c * np.log2(c)
     hist = np.zeros(n_patterns, dtype=np.int32)
     seen = np.empty(total + 1, dtype=np.int64)
     buf = np.empty((TRANSPOSED_UP_TO, BLOCK), dtype=data.dtype)
@@ -291,20 +372,35 @@ def play_tree(data, data_t, first, cand0, wanted, hard, max_turns, n_patterns, s
                             n_need += 1
             if n == 1:
                 r = a2g[cand[s]]
-                if r >= 0 and legal[level - 1, r] and r != prow and (
-                        not hard or _hard_ok(r, gcodes, gcounts, green_pos, green_let, n_green,
-                                             need_let, need_cnt, n_need)):
+                ok = r >= 0
+                if ok and hard:
+                    ok = legal[level - 1, r] and r != prow and _hard_ok(
+                        r, gcodes, gcounts, green_pos, green_let, n_green, need_let, need_cnt, n_need)
+                elif ok:
+                    for t in range(level):
+                        ok = ok and r != path[t]
+                if ok:
                     row = r
         if row < 0:
-            # Legal guesses here: the parent's, less the parent's guess, and in hard mode this step's rule.
+            # Legal guesses here. Normal mode: every guess not played yet (the mask of turn 1, with
+            # this path's guesses cleared until the choice is made). Hard mode: the parent's legal
+            # guesses, less the parent's guess, that obey this step's rule (a mask and a list per turn).
             prow = path[level - 1]
-            lv = legal[level]
-            lv[:] = legal[level - 1]
-            lv[prow] = False
-            rows = legal_rows[level]
+            if not hard:
+                lv = legal[0]
+                for t in range(level):
+                    lv[path[t]] = False
+                rows = legal_rows[0]
+                n_r = n_guesses
+                n_ok = n_guesses - level
+            else:
+                lv = legal[level]
+                lv[:] = legal[level - 1]
+                lv[prow] = False
+                rows = legal_rows[level]
+                n_r = 0
             parent_rows = legal_rows[level - 1]
-            n_r = 0
-            for i in range(n_legal[level - 1]):
+            for i in range(n_legal[level - 1] if hard else 0):
                 g = parent_rows[i]
                 if g == prow:
                     continue
@@ -324,7 +420,9 @@ def play_tree(data, data_t, first, cand0, wanted, hard, max_turns, n_patterns, s
                         continue
                 rows[n_r] = g
                 n_r += 1
-            n_legal[level] = n_r
+            if hard:
+                n_legal[level] = n_r
+                n_ok = n_r
             cols = cand[s:e]
             for j in range(n):
                 member[cols[j]] = True
@@ -334,18 +432,41 @@ def play_tree(data, data_t, first, cand0, wanted, hard, max_turns, n_patterns, s
                 if r >= 0 and lv[r]:
                     crows[n_c] = r
                     n_c += 1
-            if n_c > 0 and (turn >= cands_from_turn or n <= n_patterns):
+            bound_from = np.inf
+            use_bound = prune and n >= PRUNE_FROM
+            if n_c > 0 and (turn >= cands_from_turn or n <= n_patterns or use_bound):
                 _stats(data, data_t, crows, n_c, cols, n, small, xlogx, plogp, hist, seen, buf, st)
-                i = _best(crows, n_c, st, n, kind, g2a, member, alpha, letters, raw)
+                i = _best(crows, n_c, lv, st, n, kind, g2a, member, alpha, letters, raw)
                 if turn >= cands_from_turn or st[i, 1] == n:
                     row = crows[i]
+                bound_from = st[i, 0] - PRUNE_MARGIN
             if row < 0:
-                if n_r == 0:
+                if n_ok <= 0:
                     return NO_GUESS, positions
-                _stats(data, data_t, rows, n_r, cols, n, small, xlogx, plogp, hist, seen, buf, st)
-                row = rows[_best(rows, n_r, st, n, kind, g2a, member, alpha, letters, raw)]
+                pool = rows
+                n_p = n_r
+                if use_bound and bound_from < np.inf:
+                    _letter_bounds(cols, n, combo_letter, combo_mask, amask, acount, popcount, xlogx_all,
+                                   key_hist, seen, at, has, bounds)
+                    upper[:n_r] = 0.0
+                    for q in range(k):
+                        combos = combo_of[q]
+                        for i in range(n_r):
+                            upper[i] += bounds[combos[rows[i]]]
+                    n_p = 0
+                    for i in range(n_r):
+                        g = rows[i]
+                        if upper[i] >= bound_from and lv[g]:
+                            kept[n_p] = g
+                            n_p += 1
+                    pool = kept
+                _stats(data, data_t, pool, n_p, cols, n, small, xlogx, plogp, hist, seen, buf, st)
+                row = pool[_best(pool, n_p, lv, st, n, kind, g2a, member, alpha, letters, raw)]
             for j in range(n):
                 member[cols[j]] = False
+            if not hard:
+                for t in range(level):
+                    lv[path[t]] = True
         path[level] = row
         # Split the candidates by feedback, stably, groups in pattern order.
         drow = data[row]
