@@ -3,7 +3,10 @@
 Games that share a history share a position, so the answers are played together as a tree: the
 strategy chooses once per distinct position, the candidates are split by feedback, and each
 group is played on. The result is the same as playing each game alone, at a fraction of the
-cost. The library never prints; ``progress(done, total)`` reports finished games.
+cost. A strategy with a ``tree_plan`` (the partition family: entropy, splits, expected size,
+minimax) is played whole by the numba kernel ``kernels.playtree``, which makes the same choices
+without a Python step per position. The library never prints; ``progress(done, total)`` reports
+finished games.
 """
 
 from __future__ import annotations
