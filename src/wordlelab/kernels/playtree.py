@@ -270,8 +270,9 @@ def play_tree(data, data_t, first, cand0, wanted, hard, max_turns, n_patterns, s
     ``small``: the largest candidate set scored with the transposed formula (0: never).
     ``gcodes``/``gcounts``: guesses' letter indices and per-letter counts (hard mode only).
     Entropy bound: ``combo_of[:, g]`` lists guess g's (letter, positions) combinations (padded
-    with one whose mask is empty), ``combo_letter``/``combo_mask`` describe each, ``amask[a, L]``/``acount[a, L]``: where and how
-    often answer a has letter L (an empty ``combo_letter`` turns the bound off).
+    with one whose mask is empty), ``combo_letter``/``combo_mask`` describe each, and
+    ``amask[a, L]``/``acount[a, L]`` say where and how often answer a has letter L (an empty
+    ``combo_letter`` turns the bound off).
     Status TOO_LONG: a game reached turn ``max_turns + 1``; NO_GUESS: no legal guess was left.
     """
     n_guesses = data.shape[0]
@@ -326,7 +327,6 @@ def play_tree(data, data_t, first, cand0, wanted, hard, max_turns, n_patterns, s
     st_e = np.empty(total + 1, dtype=np.int64)
     st_turn = np.empty(total + 1, dtype=np.int64)
     st_code = np.empty(total + 1, dtype=np.int64)
-    top = 0
     st_s[0] = 0
     st_e[0] = total
     st_turn[0] = 1
