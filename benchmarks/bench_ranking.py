@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import time
 
@@ -53,6 +54,7 @@ def main() -> None:
     else:
         words = candidate_openers(matrix, job, args.sample)
     counts = [int(w) for w in args.workers.split(",")]
+    load_before = [round(x, 2) for x in os.getloadavg()]
     if args.backend == "ray":
         import ray
 
@@ -96,6 +98,7 @@ def main() -> None:
         "sample_rule": "random seed %d" % args.seed if (args.kind == "play" or args.random) else "best by bound",
         "best_only": args.best, "known_best": args.known_best, "all_openers": len(guesses), "answers": len(answers),
         "machine": _util.machine(), "shared_machine": True,
+        "load_average": {"before": load_before, "after": [round(x, 2) for x in os.getloadavg()]},
         "by_workers": out,
         "speedup_vs_first": [round(o["openers_per_s"] / base, 3) for o in out],
         "rows": [r.to_dict() for r in (rows_out or [])][:20],

@@ -210,7 +210,8 @@ def play_opener(matrix: PatternMatrix, job: RankJob, word: str) -> OpenerRow:
 
     assert job.strategy is not None
     strategy = make_strategy(job.strategy, **dict(job.options))
-    r = simulate(strategy, matrix, hard=job.hard, opener=word, max_guesses=job.max_guesses, cache=False)
+    r = simulate(strategy, matrix, hard=job.hard, opener=word, max_guesses=job.max_guesses, cache=False,
+                 keep_paths=False)
     return OpenerRow(word, r.total, True, r.games, r.worst, len(r.failed), r.seconds)
 
 

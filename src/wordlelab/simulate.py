@@ -3,7 +3,10 @@
 Games that share a history share a position, so the answers are played together as a tree: the
 strategy chooses once per distinct position, the candidates are split by feedback, and each
 group is played on. The result is the same as playing each game alone, at a fraction of the
-cost. The library never prints; ``progress(done, total)`` reports finished games.
+cost. A strategy with a ``tree_plan`` (the partition family: entropy, splits, expected size,
+minimax) is played whole by the numba kernel ``kernels.playtree``, which makes the same choices
+without a Python step per position. The library never prints; ``progress(done, total)`` reports
+finished games.
 """
 
 from __future__ import annotations
@@ -14,10 +17,14 @@ from typing import Callable, Sequence
 
 import numpy as np
 
-from .game import Position
+from .errors import WordlelabError
+from .game import Position, guess_codes
+from .kernels import playtree
+from .kernels.columns import MAX_PATTERNS
 from .matrix import PatternMatrix
 from .openers import strategy_opener
-from .strategies.base import Strategy
+from .strategies.base import SMALL_SET, Strategy, alphabetical_rank, transposed
+from .strategies.words_cache import answer_codes, distinct_letters
 
 Progress = Callable[[int, int], None]
 
@@ -106,6 +113,8 @@ def simulate(
     cache: bool = True,
     on_opener: Callable[[], None] | None = None,
     targets: Sequence[str] | None = None,
+    fast: bool = True,
+    keep_paths: bool = True,
 ) -> SimulationResult:
     """Play every answer of ``matrix`` with ``strategy``; ``opener`` fixes the first guess.
 
@@ -114,6 +123,9 @@ def simulate(
     are played to the end even beyond ``max_guesses``; those count as failures. ``targets`` plays
     only those answers (the player still counts every answer of the matrix as possible): how a
     strategy that does not know the answer list is measured on the words that are really answers.
+    A strategy with a ``tree_plan`` is played by the tree kernel (the same games, much faster);
+    ``fast=False`` decides every position through ``strategy.choose`` instead. With
+    ``keep_paths=False`` the kernel's result leaves ``paths`` empty (a ranking needs only counts).
     """
     start = time.perf_counter()
     if opener is not None:
@@ -126,9 +138,19 @@ def simulate(
         wanted[:] = False
         wanted[[matrix.answer_index(matrix.answers.normalize(t)) for t in targets]] = True
     n = int(wanted.sum())
-    guesses = np.zeros(n_all, dtype=np.int64)
-    paths: dict[str, tuple[str, ...]] = {}
     words = matrix.guesses
+    tree = play_tree(strategy, matrix, first, hard=hard, wanted=wanted) if fast else None
+    if tree is not None:
+        guesses, rows, positions = tree
+        paths = {matrix.answers[int(a)]: tuple(words[int(g)] for g in rows[a, :guesses[a]])
+                 for a in np.flatnonzero(wanted)} if keep_paths else {}
+        if progress is not None:  # every game is finished now: report each, as the walk below does
+            for done in range(1, n + 1):
+                progress(done, n)
+        return _result(strategy, matrix, first, hard, max_guesses, wanted, guesses, paths,
+                       time.perf_counter() - start, positions)
+    guesses = np.zeros(n_all, dtype=np.int64)
+    paths = {}
     win = matrix.win_code
     done = 0
     positions = 0
@@ -162,18 +184,103 @@ def simulate(
                 children.append(Position(matrix, cands[group], history, hard, max_guesses))
         # Depth first, in pattern order: deterministic and bounded in memory.
         stack.extend((child, None) for child in reversed(children))
+    return _result(strategy, matrix, first, hard, max_guesses, wanted, guesses, paths,
+                   time.perf_counter() - start, positions)
+
+
+def _result(strategy: Strategy, matrix: PatternMatrix, first: int, hard: bool, max_guesses: int,
+            wanted: np.ndarray, guesses: np.ndarray, paths: dict[str, tuple[str, ...]], seconds: float,
+            positions: int) -> SimulationResult:
     return SimulationResult(
         strategy=strategy.name,
         token=strategy.token,
-        opener=words[first],
+        opener=matrix.guesses[first],
         hard=hard,
         max_guesses=max_guesses,
         answers=tuple(a for a, w in zip(matrix.answers, wanted) if w),
         guesses=guesses[wanted],
         paths=paths,
-        seconds=time.perf_counter() - start,
+        seconds=seconds,
         positions=positions,
     )
+
+
+def play_tree(strategy: Strategy, matrix: PatternMatrix, first: int, *, hard: bool = False,
+              wanted: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, int] | None:
+    """Every answer played from guess row ``first`` by the tree kernel, or None if it cannot play ``strategy``.
+
+    Returns the guesses each answer took (0 outside ``wanted``), each answer's guess rows (row
+    ``a``, the first ``guesses[a]`` entries) and the number of positions decided.
+    """
+    plan = strategy.tree_plan()
+    if plan is None or not getattr(matrix, "is_full", True):
+        return None
+    data = matrix.data
+    n_answers = data.shape[1]
+    n_patterns = 3**matrix.length
+    small = SMALL_SET if n_patterns <= MAX_PATTERNS else 0
+    data_t = transposed(matrix) if small else np.zeros((1, 1), dtype=data.dtype)
+    codes = guess_codes(matrix)
+    counts = _letter_counts(matrix) if hard else np.zeros((1, 1), dtype=np.uint8)
+    if wanted is None:
+        wanted = np.ones(n_answers, dtype=bool)
+    turns = np.zeros(n_answers, dtype=np.int64)
+    rows = np.zeros((n_answers, MAX_TURNS + 1), dtype=np.int64)
+    status, positions = playtree.play_tree(
+        data, data_t, int(first), np.arange(n_answers, dtype=np.int64), wanted, hard, MAX_TURNS, n_patterns,
+        small, matrix.answer_to_guess, matrix.guess_to_answer, alphabetical_rank(matrix),
+        distinct_letters(matrix), codes, counts, plan.score, plan.candidates_from_turn, *_letter_combos(matrix),
+        turns, rows)
+    if status == playtree.TOO_LONG:
+        raise RuntimeError(f"strategy {strategy.token} did not finish within {MAX_TURNS} guesses")
+    if status == playtree.NO_GUESS:
+        raise WordlelabError("no legal guess is left in the pool", matrix.guesses[first])
+    return turns, rows, int(positions)
+
+
+def _letter_combos(matrix: PatternMatrix) -> tuple[np.ndarray, ...]:
+    """The tree kernel's entropy-bound tables (cached on the matrix): see kernels.playtree.
+
+    ``combo_of[:, g]``: ids of guess g's (letter, set of its positions) pairs, padded with a pair
+    whose set is empty; ``combo_letter``, ``combo_mask``: each pair; ``amask[a, L]``: the
+    positions of letter L in answer a as bits (position i is bit i); ``acount[a, L]``: how many.
+    """
+    cached = matrix.__dict__.get("_letter_combos")
+    if cached is None:
+        codes = guess_codes(matrix)
+        k = codes.shape[1]
+        ids: dict[tuple[int, int], int] = {(0, 0): 0}  # the padding: no positions, no information
+        combo_of = np.zeros((k, codes.shape[0]), dtype=np.int64)
+        for g, word in enumerate(codes.tolist()):
+            masks: dict[int, int] = {}
+            for i, letter in enumerate(word):
+                masks[letter] = masks.get(letter, 0) | (1 << i)
+            for slot, pair in enumerate(masks.items()):
+                combo_of[slot, g] = ids.setdefault(pair, len(ids))
+        pairs = np.array(list(ids), dtype=np.int64).reshape(-1, 2)
+        acodes = answer_codes(matrix).astype(np.int64)
+        n_letters = int(max(codes.max(), acodes.max())) + 1
+        amask = np.zeros((acodes.shape[0], n_letters), dtype=np.int64)
+        acount = np.zeros((acodes.shape[0], n_letters), dtype=np.int64)
+        every = np.arange(acodes.shape[0])
+        for i in range(k):
+            amask[every, acodes[:, i]] |= 1 << i
+            acount[every, acodes[:, i]] += 1
+        cached = (combo_of, pairs[:, 0].copy(), pairs[:, 1].copy(), amask, acount)
+        matrix.__dict__["_letter_combos"] = cached
+    return cached
+
+
+def _letter_counts(matrix: PatternMatrix) -> np.ndarray:
+    """How often each letter (index over the shared alphabet) occurs in each guess, cached on the matrix."""
+    cached = matrix.__dict__.get("_guess_letter_counts")
+    if cached is None:
+        codes = guess_codes(matrix).astype(np.int64)
+        cached = np.zeros((codes.shape[0], int(codes.max()) + 1), dtype=np.uint8)
+        for i in range(codes.shape[1]):
+            np.add.at(cached, (np.arange(codes.shape[0]), codes[:, i]), 1)
+        matrix.__dict__["_guess_letter_counts"] = cached
+    return cached
 
 
 # The package exports the function under this name (``wordlelab.simulate`` is this module).

@@ -91,6 +91,22 @@ def _num(x: float | None) -> str:
     return str(int(x)) if float(x).is_integer() else f"{x:g}"
 
 
+@dataclass(frozen=True)
+class TreePlan:
+    """How ``kernels.playtree`` plays a strategy's whole game tree at once (the same choices as ``choose``).
+
+    ``score`` is one of the kernel's score kinds; from turn ``candidates_from_turn`` on, the pool
+    is the legal candidates (while there are any) instead of every legal guess.
+    """
+
+    score: int
+    candidates_from_turn: int = 1 << 30
+
+
+# The methods a strategy's decision goes through: a TreePlan stands for them as one class wrote them.
+_DECISION_METHODS = ("choose", "rank", "rank_rows", "forced", "pool_rows", "stats", "choices", "candidate_mask")
+
+
 @dataclass(frozen=True, order=True)
 class Choice:
     """A ranked guess: ``key`` orders choices (smaller is better); ``value`` is for people."""
@@ -164,6 +180,16 @@ class Strategy(ABC):
     @abstractmethod
     def rank_rows(self, position: Position, rows: np.ndarray, top: int) -> list[Choice]:
         """Rank the given guess rows (already legal and unplayed)."""
+
+    def tree_plan(self) -> TreePlan | None:
+        """How the tree kernel can play this strategy, or None: then each position is decided by ``choose``."""
+        return None
+
+    def _plan_for(self, owner: type[Strategy], score: int) -> TreePlan | None:
+        """``owner``'s plan, or None when a subclass changed how a position is decided."""
+        if any(getattr(type(self), m) is not getattr(owner, m) for m in _DECISION_METHODS):
+            return None
+        return TreePlan(score, 1 if self.pool == "candidates" else TreePlan.candidates_from_turn)
 
     # -- shared rules ----------------------------------------------------------------------------
 

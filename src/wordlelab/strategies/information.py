@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
+
 import numpy as np
 
 from ..game import Position, guess_codes
-from .base import Choice, Option, Strategy, register
+from ..kernels import playtree
+from .base import Choice, Option, Strategy, TreePlan, register
 from .words_cache import alphabet, answer_codes
 
 
@@ -20,6 +23,9 @@ class Entropy(Strategy):
     def rank_rows(self, position: Position, rows: np.ndarray, top: int) -> list[Choice]:
         s = self.stats(position, rows)
         return self.choices(position, rows, -s[:, 0], s[:, 0], top)
+
+    def tree_plan(self) -> TreePlan | None:
+        return self._plan_for(Entropy, playtree.ENTROPY)
 
 
 def letter_entropy(guess_codes: np.ndarray, cand_codes: np.ndarray, n_letters: int) -> np.ndarray:
@@ -92,3 +98,9 @@ class EntropyThenAnswers(Entropy):
             if rows.size:
                 return rows
         return super().pool_rows(position)
+
+    def tree_plan(self) -> TreePlan | None:
+        plan = self._plan_for(EntropyThenAnswers, playtree.ENTROPY)
+        if plan is None:
+            return None
+        return replace(plan, candidates_from_turn=min(plan.candidates_from_turn, self.n + 1))

@@ -5,7 +5,8 @@ from __future__ import annotations
 import numpy as np
 
 from ..game import Position
-from .base import Choice, Strategy, register
+from ..kernels import playtree
+from .base import Choice, Strategy, TreePlan, register
 from .words_cache import distinct_letters
 
 
@@ -23,6 +24,9 @@ class Splits(Strategy):
         tie = (~is_cand) * 100.0 - distinct_letters(position.matrix)[rows]
         return self.choices(position, rows, -s[:, 1], s[:, 1], top, secondary=tie)
 
+    def tree_plan(self) -> TreePlan | None:
+        return self._plan_for(Splits, playtree.SPLITS)
+
 
 @register
 class ExpectedSize(Strategy):
@@ -36,6 +40,9 @@ class ExpectedSize(Strategy):
         exp = s[:, 2] / position.candidates.size
         return self.choices(position, rows, exp, exp, top)
 
+    def tree_plan(self) -> TreePlan | None:
+        return self._plan_for(ExpectedSize, playtree.EXPECTED)
+
 
 @register
 class Minimax(Strategy):
@@ -47,3 +54,6 @@ class Minimax(Strategy):
     def rank_rows(self, position: Position, rows: np.ndarray, top: int) -> list[Choice]:
         s = self.stats(position, rows)
         return self.choices(position, rows, s[:, 3], s[:, 3], top, secondary=s[:, 2])
+
+    def tree_plan(self) -> TreePlan | None:
+        return self._plan_for(Minimax, playtree.MINIMAX)
