@@ -31,12 +31,11 @@ class WordlelabGroup(click.Group):
     """A group whose errors never reach the user as a traceback; commands load on first use."""
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        _register()
+        _load(cmd_name)
         return super().get_command(ctx, cmd_name)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        _register()
-        return super().list_commands(ctx)
+        return sorted(_COMMANDS)
 
     def main(self, args: Any = None, prog_name: str | None = None, **extra: Any) -> Any:  # type: ignore[override]
         extra.pop("standalone_mode", None)
@@ -75,7 +74,28 @@ def cli() -> None:
     """Play, coach, benchmark and provably solve Wordle."""
 
 
-_registered = False
+# name -> (module in wordlelab.cli, attribute). Each command lives in a module of its own, loaded
+# only when that command runs (they pull in numpy, numba, rich...): `wordlelab optimal` does not
+# pay for the web app or the assistant, a Ctrl-C during start-up is caught by main(), and
+# --version stays quick.
+_COMMANDS: dict[str, tuple[str, str]] = {
+    "score": ("score", "score"),
+    "assist": ("assist", "assist"),
+    "play": ("play", "play"),
+    "stats": ("play", "stats"),
+    "solve": ("solve", "solve"),
+    "check": ("check", "check"),
+    "bench": ("bench", "bench"),
+    "openers": ("openers", "openers"),
+    "strategies": ("strategies", "strategies"),
+    "optimal": ("optimal", "optimal"),
+    "tree": ("tree", "tree"),
+    "serve": ("serve", "serve"),
+    "cache": ("cache", "cache"),
+    "analyse": ("analyse", "analyse"),
+    "analyze": ("analyse", "analyse"),
+    "lists": ("lists", "lists_command"),
+}
 
 
 def _check_numba_threads() -> None:
@@ -92,53 +112,24 @@ def _check_numba_threads() -> None:
                              value)
 
 
-def _register() -> None:
-    # Each command lives in a module of its own, loaded on first use (they pull in numpy and
-    # numba): so a Ctrl-C during start-up is caught by main() and --version stays quick.
-    global _registered
-    if _registered:
+def _load(name: str) -> None:
+    """Add command ``name`` to the group, importing its module (unknown names: nothing)."""
+    if name not in _COMMANDS or name in cli.commands:
         return
     _check_numba_threads()
-    from . import assist as _assist
-    from . import analyse as _analyse
-    from . import bench as _bench
-    from . import cache as _cache
-    from . import lists as _lists
-    from . import check as _check
-    from . import openers as _openers
-    from . import optimal as _optimal
-    from . import play as _play
-    from . import score as _score
-    from . import serve as _serve
-    from . import solve as _solve
-    from . import strategies as _strategies
-    from . import tree as _tree
+    from importlib import import_module
 
-    cli.add_command(_score.score)
-    cli.add_command(_assist.assist)
-    cli.add_command(_play.play)
-    cli.add_command(_play.stats)
-    cli.add_command(_solve.solve)
-    cli.add_command(_check.check)
-    cli.add_command(_bench.bench)
-    cli.add_command(_openers.openers)
-    cli.add_command(_strategies.strategies)
-    cli.add_command(_optimal.optimal)
-    cli.add_command(_tree.tree)
-    cli.add_command(_serve.serve)
-    cli.add_command(_cache.cache)
-    cli.add_command(_analyse.analyse)
-    cli.add_command(_analyse.analyse, "analyze")
-    cli.add_command(_lists.lists_command)
-    _registered = True
+    module, attr = _COMMANDS[name]
+    cli.add_command(getattr(import_module(f"{__package__}.{module}"), attr), name)
+
+
+def _register() -> None:
+    """Load every command (the help listing does it through get_command)."""
+    for name in _COMMANDS:
+        _load(name)
 
 
 def main() -> None:
-    try:
-        _register()
-    except KeyboardInterrupt:
-        _interrupted()
-    except WordlelabError as exc:
-        sys.stderr.write(f"wordlelab: error: {exc}\n")
-        sys.exit(1)
+    # The command's module loads inside cli.main(), whose handlers turn a Ctrl-C or a bad
+    # NUMBA_NUM_THREADS during the imports into one line, as anywhere else.
     cli.main()
