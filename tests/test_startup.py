@@ -1,0 +1,81 @@
+"""Start-up: a command loads only the modules it uses (whole runs are timed against the C++ solver)."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+
+import pytest
+
+from interactive_helpers import cli_env
+
+# Runs the CLI like the console script does and, at exit, lists the modules that were loaded.
+_PROBE = """
+import atexit, json, sys
+atexit.register(lambda: sys.stderr.write("\\nMODULES " + json.dumps(sorted(sys.modules)) + "\\n"))
+sys.argv = ["wordlelab", *{args!r}]
+from wordlelab.cli.main import main
+main()
+"""
+
+
+def loaded_modules(*args: str) -> tuple[subprocess.CompletedProcess, set[str]]:
+    r = subprocess.run([sys.executable, "-c", _PROBE.format(args=list(args))], capture_output=True, text=True,
+                       env=cli_env(), timeout=120)
+    line = [ln for ln in r.stderr.splitlines() if ln.startswith("MODULES ")][-1]
+    return r, set(json.loads(line[len("MODULES "):]))
+
+
+@pytest.fixture
+def tiny_lists(tmp_path):
+    words = tmp_path / "words.txt"
+    words.write_text("cigar\nrebut\nsissy\nhumph\nawake\nblush\nfocal\n")
+    answers = tmp_path / "answers.txt"
+    answers.write_text("cigar\nrebut\nsissy\nhumph\n")
+    return ["--words", str(words), "--answers", str(answers)]
+
+
+def test_optimal_json_loads_neither_rich_nor_the_other_commands(tiny_lists):
+    loaded_modules("optimal", "--json", *tiny_lists)  # builds and caches the matrix (said with rich)
+    r, mods = loaded_modules("optimal", "--json", *tiny_lists)
+    assert r.returncode == 0, r.stderr
+    assert json.loads(r.stdout[: r.stdout.rindex("}") + 1])["proven"] is True
+    assert not {m for m in mods if m == "rich" or m.startswith("rich.")}
+    others = {"wordlelab.cli.assist", "wordlelab.cli.bench", "wordlelab.cli.serve", "wordlelab.cli.play",
+              "wordlelab.assistant", "wordlelab.web.app", "wordlelab.strategies"}
+    assert not mods & others
+    assert "wordlelab.cli.optimal" in mods
+
+
+def test_the_help_still_lists_every_command():
+    from wordlelab.cli.main import _COMMANDS
+
+    r = subprocess.run([sys.executable, "-m", "wordlelab", "--help"], capture_output=True, text=True,
+                       env=cli_env(), timeout=120)
+    assert r.returncode == 0, r.stderr
+    listed = {ln.split()[0] for ln in r.stdout.split("Commands:")[1].splitlines() if ln.strip()}
+    assert listed == set(_COMMANDS)
+
+
+@pytest.mark.parametrize("env", [{}, {"TTY_COMPATIBLE": "0"}, {"TTY_COMPATIBLE": "1"}, {"FORCE_COLOR": ""},
+                                 {"FORCE_COLOR": "1"}, {"TTY_COMPATIBLE": "0", "FORCE_COLOR": "1"},
+                                 {"TTY_COMPATIBLE": "x", "FORCE_COLOR": "1"}])
+@pytest.mark.parametrize("tty", [False, True])
+def test_may_be_terminal_is_false_only_when_rich_says_not_a_terminal(monkeypatch, env, tty):
+    from rich.console import Console
+
+    from wordlelab.cli.common import may_be_terminal
+
+    for name in ("TTY_COMPATIBLE", "FORCE_COLOR", "JUPYTER_COLUMNS", "JUPYTER_LINES"):
+        monkeypatch.delenv(name, raising=False)
+    for name, value in env.items():
+        monkeypatch.setenv(name, value)
+
+    class Stream(io.StringIO):
+        def isatty(self) -> bool:
+            return tty
+
+    stream = Stream()
+    assert may_be_terminal(stream) == Console(file=stream).is_terminal
