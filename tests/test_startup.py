@@ -79,3 +79,57 @@ def test_may_be_terminal_is_false_only_when_rich_says_not_a_terminal(monkeypatch
 
     stream = Stream()
     assert may_be_terminal(stream) == Console(file=stream).is_terminal
+
+
+# The exact search in a fresh process, with the quick loader or numba's own: the same result; the
+# quick one loads none of numba's compiler registries, and a compile afterwards still works.
+_QUICK = """
+import sys
+import numpy as np
+from numba import njit
+import wordlelab.kernels.loading as loading
+if sys.argv[1] == "off":
+    loading.quick_cache_loads = lambda module: 0
+from wordlelab.lists import load_lists
+from wordlelab.optimal import solve_optimal
+m = load_lists(5, "en", None, None, "original").matrix()
+for hard in (False, True):
+    r = solve_optimal(m, opener="salet", hard=hard, answers=["beast", "feast", "yeast", "least", "blast"])
+    print(r.total, r.proven, sorted(r.paths.items()))
+print("numba.np.linalg" in sys.modules)
+
+@njit(cache=False)
+def fresh(n):  # needs the registries the quick loads skipped: a typed dict and np.sort
+    d = {}
+    for i in range(n):
+        d[i] = i * i
+    return np.sort(np.array([d[i] for i in range(n)]))[::-1].sum()
+
+print(fresh(5))
+"""
+
+
+def test_quick_cache_loads_change_nothing_but_the_time():
+    def run(mode: str) -> list[str]:
+        for _ in range(2):  # the first run may compile (and cache) the kernels
+            r = subprocess.run([sys.executable, "-c", _QUICK, mode], capture_output=True, text=True,
+                               env=cli_env(), timeout=600)
+            assert r.returncode == 0, r.stderr
+        return r.stdout.splitlines()
+
+    quick, numba_own = run("on"), run("off")
+    assert quick[:2] == numba_own[:2] and quick[0].startswith("13 True")
+    assert quick[2] == "False" and numba_own[2] == "True"
+    assert quick[3] == numba_own[3] == "30"
+
+
+def test_quick_cache_loads_touch_only_our_dispatchers():
+    from numba.core.caching import Cache
+
+    from wordlelab.kernels import search
+    from wordlelab.kernels.loading import quick_cache_loads
+
+    quick_cache_loads(search)
+    assert quick_cache_loads(search) == 0  # once per module
+    assert Cache.load_overload.__module__ == "numba.core.caching"
+    assert "load_overload" in vars(search.solve._cache)
