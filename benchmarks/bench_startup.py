@@ -1,6 +1,6 @@
 """What a ``wordlelab optimal`` process spends outside the search, whole processes, medians.
 
-    python benchmarks/bench_startup.py [--repeat 7] [--full] [--cold] [--selby DIR]
+    python benchmarks/bench_startup.py [--repeat 7] [--full] [--cold] [--selby DIR] [--baseline OTHER/src]
 
 The exact-search rows are compared with the C++ solver as whole processes, so start-up counts.
 Measured here, each as the wall time of a fresh child process (this checkout's ``src`` first on
@@ -19,9 +19,15 @@ machine's load hits every variant alike:
   answer tree and its JSON) are not in it; ``--full`` measures those.
 * ``--full``: the real rows (``--full-rows``) (``--opener``): wall time, the search's own ``seconds`` from the JSON,
   and the difference (everything outside the search, as the program reports it).
+* ``source_compile_s``: what compiling those of our modules costs, paid by every run when
+  there are no .pyc files and none may be written (PYTHONDONTWRITEBYTECODE=1 in this session's
+  environment). The timed runs read .pyc files: they are written first with compileall.
 * ``--cold``: the first-ever run: the same short run with an empty numba cache (the kernels are
   compiled and cached), and with both the numba cache and the matrix cache empty.
 
+``--baseline OTHER/src`` times another source tree (e.g. ``git archive`` of an older commit) in
+alternation with this one and adds the ratios; every figure comes with its CPU time (user +
+system of the child), steadier than wall time on a shared machine.
 ``--selby DIR`` is where the C++ checkout's word files are (default /tmp/selby); rows whose
 files are missing are skipped (the ``--lists original`` row needs none).
 """
@@ -52,18 +58,44 @@ ROWS: dict[str, tuple[list[str], list[str], str, str]] = {
 }
 
 
-def run(args: list[str], env: dict[str, str]) -> tuple[float, str]:
-    """Wall seconds of one child process and its stdout (SystemExit when it fails)."""
-    t = time.perf_counter()
-    p = subprocess.run(args, capture_output=True, text=True, env=env)
-    wall = time.perf_counter() - t
-    if p.returncode != 0:
-        raise SystemExit(f"{' '.join(args)} failed ({p.returncode}): {p.stderr.strip()[-500:]}")
-    return wall, p.stdout
+# Seconds to compile (source to bytecode) the wordlelab modules `wordlelab optimal` loads: what each
+# run pays on top when no .pyc can be read or written.
+_COMPILE_COST = """
+import json, sys, time
+sys.argv = ["wordlelab", "optimal", "--help"]
+from wordlelab.cli.main import cli
+cli.get_command(None, "optimal")
+import wordlelab.optimal, wordlelab.position
+files = [m.__file__ for n, m in list(sys.modules.items()) if n.startswith("wordlelab") and getattr(m, "__file__", None)]
+t = time.perf_counter()
+for f in files:
+    compile(open(f, encoding="utf-8").read(), f, "exec")
+print(json.dumps({"modules": len(files), "seconds": round(time.perf_counter() - t, 4)}))
+"""
 
 
-def summary(times: list[float]) -> dict[str, float | int]:
-    return {"median_s": round(statistics.median(times), 4), "min_s": round(min(times), 4), "runs": len(times)}
+def run(args: list[str], env: dict[str, str]) -> tuple[float, float, str]:
+    """Wall seconds and CPU seconds (user + system) of one child process, and its stdout."""
+    with tempfile.TemporaryFile("w+") as fo, tempfile.TemporaryFile("w+") as fe:
+        t = time.perf_counter()
+        p = subprocess.Popen(args, stdout=fo, stderr=fe, text=True, env=env)
+        _, status, usage = os.wait4(p.pid, 0)
+        wall = time.perf_counter() - t
+        fo.seek(0)
+        fe.seek(0)
+        if os.waitstatus_to_exitcode(status) != 0:
+            raise SystemExit(f"{' '.join(args)} failed: {fe.read().strip()[-500:]}")
+        return wall, usage.ru_utime + usage.ru_stime, fo.read()
+
+
+def summary(walls: list[float], cpus: list[float]) -> dict[str, float | int]:
+    return {"median_s": round(statistics.median(walls), 4), "min_s": round(min(walls), 4),
+            "cpu_median_s": round(statistics.median(cpus), 4), "runs": len(walls)}
+
+
+def child_env(src: Path) -> dict[str, str]:
+    path = os.pathsep.join(p for p in (str(src), os.environ.get("PYTHONPATH", "")) if p)
+    return {**os.environ, "PYTHONPATH": path}
 
 
 def main() -> None:
@@ -76,11 +108,21 @@ def main() -> None:
     ap.add_argument("--cold", action="store_true", help="also the first-ever run (empty numba cache)")
     ap.add_argument("--rows", default=",".join(ROWS))
     ap.add_argument("--selby", type=Path, default=Path("/tmp/selby"))
+    ap.add_argument("--src", type=Path, default=SRC, help="the wordlelab sources to time (default: this checkout's)")
+    ap.add_argument("--baseline", type=Path, default=None,
+                    help="another wordlelab src folder (e.g. an older commit's) timed in alternation with --src")
     args = ap.parse_args()
 
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SRC), os.environ.get("PYTHONPATH", "")]).rstrip(
-        os.pathsep)}
     py = sys.executable
+    trees = {"this": args.src.resolve()}
+    if args.baseline is not None:
+        trees["baseline"] = args.baseline.resolve()
+    envs = {v: child_env(src) for v, src in trees.items()}
+    for src in trees.values():
+        # An installed package has its .pyc files; PYTHONDONTWRITEBYTECODE=1 (set in some
+        # environments) would leave the sources to be compiled by every run. Compile them once
+        # (into __pycache__, as pip does); source_compile_s says what that saves each run.
+        subprocess.run([py, "-m", "compileall", "-q", str(src / "wordlelab")], check=True, capture_output=True)
     wordlelab = [py, "-m", "wordlelab"]
     rows = {}
     skipped = {}
@@ -93,56 +135,77 @@ def main() -> None:
             continue
         rows[name] = (lists, mode, opener, position)
 
-    base = {
+    cmds = {
         "python": [py, "-c", "pass"],
         "import_wordlelab": [py, "-c", "import wordlelab"],
         "optimal_help": [*wordlelab, "optimal", "--help"],
+        **{f"to_first_node/{name}": [*wordlelab, "optimal", "--json", *lists, *mode, "--position", position]
+           for name, (lists, mode, _, position) in rows.items()},
     }
-    short = {name: [*wordlelab, "optimal", "--json", *lists, *mode, "--position", position]
-             for name, (lists, mode, _, position) in rows.items()}
-    # Warm the caches (matrix, numba) once, untimed.
-    for cmd in short.values():
-        run(cmd, env)
+    # Warm the caches (matrix, numba) once per tree, untimed.
+    for v in trees:
+        for k, cmd in cmds.items():
+            if k.startswith("to_first_node/"):
+                run(cmd, envs[v])
     load_before = os.getloadavg()
-    times: dict[str, list[float]] = {k: [] for k in [*base, *short]}
+    walls: dict[str, dict[str, list[float]]] = {v: {k: [] for k in cmds} for v in trees}
+    cpus: dict[str, dict[str, list[float]]] = {v: {k: [] for k in cmds} for v in trees}
     for _ in range(args.repeat):
-        for k, cmd in [*base.items(), *short.items()]:
-            times[k].append(run(cmd, env)[0])
-    out: dict[str, object] = {
-        "cpus": os.cpu_count(), "python": sys.version.split()[0], "repeat": args.repeat,
-        "load_before": [round(x, 2) for x in load_before],
-        **{k: summary(times[k]) for k in base},
-        "to_first_node": {k: summary(times[k]) for k in short},
-    }
+        for k, cmd in cmds.items():
+            for v in trees:  # A B A B: the load hits both alike
+                wall, cpu, _ = run(cmd, envs[v])
+                walls[v][k].append(wall)
+                cpus[v][k].append(cpu)
+    out: dict[str, object] = {"cpus": os.cpu_count(), "python": sys.version.split()[0], "repeat": args.repeat,
+                              "load_before": [round(x, 2) for x in load_before]}
+    for v, src in trees.items():
+        figures: dict[str, object] = {"src": str(src),
+                                      "source_compile_s": json.loads(run([py, "-c", _COMPILE_COST], envs[v])[2])}
+        for k in cmds:
+            head, _, name = k.partition("/")
+            target = figures.setdefault(head, {}) if name else figures
+            target[name or k] = summary(walls[v][k], cpus[v][k])  # type: ignore[index]
+        out[v] = figures
+    if "baseline" in trees:
+        out["ratio_this_to_baseline"] = {
+            k: {"wall": round(statistics.median(walls["this"][k]) / statistics.median(walls["baseline"][k]), 3),
+                "cpu": round(statistics.median(cpus["this"][k]) / statistics.median(cpus["baseline"][k]), 3)}
+            for k in cmds}
     if skipped:
         out["skipped"] = skipped
 
     if args.full:
         wanted = [r.strip() for r in args.full_rows.split(",") if r.strip() in rows]
-        full: dict[str, dict[str, list[float]]] = {k: {"wall": [], "search": []} for k in wanted}
+        full = {v: {k: {"wall": [], "search": []} for k in wanted} for v in trees}
         for _ in range(args.full_repeat):
             for name in wanted:
                 lists, mode, opener, _ = rows[name]
-                wall, stdout = run([*wordlelab, "optimal", "--json", *lists, *mode, "--opener", opener], env)
-                full[name]["wall"].append(wall)
-                full[name]["search"].append(json.loads(stdout)["seconds"])
+                for v in trees:
+                    wall, _, stdout = run([*wordlelab, "optimal", "--json", *lists, *mode, "--opener", opener],
+                                          envs[v])
+                    full[v][name]["wall"].append(wall)
+                    full[v][name]["search"].append(json.loads(stdout)["seconds"])
         out["full"] = {
-            name: {"wall_median_s": round(statistics.median(f["wall"]), 3),
-                   "search_median_s": round(statistics.median(f["search"]), 3),
-                   "outside_search_median_s": round(statistics.median(
-                       [w - s for w, s in zip(f["wall"], f["search"])]), 3),
-                   "runs": len(f["wall"])}
-            for name, f in full.items()
+            v: {name: {"wall_median_s": round(statistics.median(f["wall"]), 3),
+                       "search_median_s": round(statistics.median(f["search"]), 3),
+                       "outside_search_median_s": round(statistics.median(
+                           [w - s for w, s in zip(f["wall"], f["search"])]), 3),
+                       "runs": len(f["wall"])}
+                for name, f in per.items()}
+            for v, per in full.items()
         }
 
     if args.cold:
-        name = next(iter(short))
-        cold: dict[str, float] = {}
-        with tempfile.TemporaryDirectory() as tmp:
-            cold["numba_cache_empty_s"] = round(run(short[name], {**env, "NUMBA_CACHE_DIR": f"{tmp}/numba"})[0], 3)
-            cold["numba_and_matrix_cache_empty_s"] = round(run(short[name], {
-                **env, "NUMBA_CACHE_DIR": f"{tmp}/numba2", "WORDLELAB_CACHE_DIR": f"{tmp}/cache"})[0], 3)
-        out["first_ever_run"] = {"row": name, **cold}
+        name = next(k for k in cmds if k.startswith("to_first_node/"))
+        cold: dict[str, object] = {"row": name.partition("/")[2]}
+        for v in trees:
+            with tempfile.TemporaryDirectory() as tmp:
+                cold[v] = {
+                    "numba_cache_empty_s": round(run(cmds[name], {**envs[v], "NUMBA_CACHE_DIR": f"{tmp}/n1"})[0], 3),
+                    "numba_and_matrix_cache_empty_s": round(run(cmds[name], {
+                        **envs[v], "NUMBA_CACHE_DIR": f"{tmp}/n2", "WORDLELAB_CACHE_DIR": f"{tmp}/cache"})[0], 3),
+                }
+        out["first_ever_run"] = cold
 
     out["load_after"] = [round(x, 2) for x in os.getloadavg()]
     print(json.dumps(out, indent=2))
