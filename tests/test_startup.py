@@ -21,9 +21,9 @@ main()
 """
 
 
-def loaded_modules(*args: str) -> tuple[subprocess.CompletedProcess, set[str]]:
+def loaded_modules(*args: str, cwd: object = None) -> tuple[subprocess.CompletedProcess, set[str]]:
     r = subprocess.run([sys.executable, "-c", _PROBE.format(args=list(args))], capture_output=True, text=True,
-                       env=cli_env(), timeout=120)
+                       env=cli_env(), timeout=120, cwd=cwd)
     line = [ln for ln in r.stderr.splitlines() if ln.startswith("MODULES ")][-1]
     return r, set(json.loads(line[len("MODULES "):]))
 
@@ -37,9 +37,9 @@ def tiny_lists(tmp_path):
     return ["--words", str(words), "--answers", str(answers)]
 
 
-def test_optimal_json_loads_neither_rich_nor_the_other_commands(tiny_lists):
+def test_optimal_json_loads_neither_rich_nor_the_other_commands(tiny_lists, tmp_path):
     loaded_modules("optimal", "--json", *tiny_lists)  # builds and caches the matrix (said with rich)
-    r, mods = loaded_modules("optimal", "--json", *tiny_lists)
+    r, mods = loaded_modules("optimal", "--json", *tiny_lists, cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout[: r.stdout.rindex("}") + 1])["proven"] is True
     assert not {m for m in mods if m == "rich" or m.startswith("rich.")}
@@ -47,6 +47,31 @@ def test_optimal_json_loads_neither_rich_nor_the_other_commands(tiny_lists):
               "wordlelab.assistant", "wordlelab.web.app", "wordlelab.strategies"}
     assert not mods & others
     assert "wordlelab.cli.optimal" in mods
+    assert "yaml" not in mods  # numba's config file reader: no .numba_config.yaml here
+
+
+_NUMBA_CONFIG = """
+import sys
+from wordlelab.cli.main import _load
+_load("optimal")
+import numba
+import yaml  # still importable afterwards
+print(numba.config.NUMBA_NUM_THREADS, numba.core.config._HAVE_YAML)
+"""
+
+
+@pytest.mark.parametrize("config", [False, True])
+def test_a_numba_config_file_is_still_read(tmp_path, config):
+    pytest.importorskip("yaml")
+    if config:
+        (tmp_path / ".numba_config.yaml").write_text("num_threads: 1\n")
+    r = subprocess.run([sys.executable, "-c", _NUMBA_CONFIG], capture_output=True, text=True, env=cli_env(),
+                       timeout=120, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    threads, have_yaml = r.stdout.split()
+    assert have_yaml == str(config)
+    if config:
+        assert threads == "1"
 
 
 def test_the_help_still_lists_every_command():
@@ -111,12 +136,12 @@ print(fresh(5))
 
 def test_quick_cache_loads_change_nothing_but_the_time():
     def run(mode: str) -> list[str]:
-        for _ in range(2):  # the first run may compile (and cache) the kernels
-            r = subprocess.run([sys.executable, "-c", _QUICK, mode], capture_output=True, text=True,
-                               env=cli_env(), timeout=600)
-            assert r.returncode == 0, r.stderr
+        r = subprocess.run([sys.executable, "-c", _QUICK, mode], capture_output=True, text=True,
+                           env=cli_env(), timeout=600)
+        assert r.returncode == 0, r.stderr
         return r.stdout.splitlines()
 
+    run("on")  # may compile (and cache) the kernels when the cache is cold
     quick, numba_own = run("on"), run("off")
     assert quick[:2] == numba_own[:2] and quick[0].startswith("13 True")
     assert quick[2] == "False" and numba_own[2] == "True"

@@ -120,7 +120,33 @@ def _load(name: str) -> None:
     from importlib import import_module
 
     module, attr = _COMMANDS[name]
-    cli.add_command(getattr(import_module(f"{__package__}.{module}"), attr), name)
+    with _numba_without_yaml():
+        command = getattr(import_module(f"{__package__}.{module}"), attr)
+    cli.add_command(command, name)
+
+
+_NUMBA_CONFIG_FILE = ".numba_config.yaml"
+
+
+class _numba_without_yaml:
+    """While the command's modules (and numba) load, ``import yaml`` fails unless numba needs it.
+
+    numba imports PyYAML (~20 ms, a few per cent of a run) only to read a .numba_config.yaml
+    in the working folder. Without such a file there is nothing for it to read, so the CLI
+    (which owns its process) lets numba find no YAML; the entry is removed afterwards, so
+    anything that imports yaml later gets it as usual.
+    """
+
+    def __enter__(self) -> None:
+        import os
+
+        self.blocked = not ({"numba", "yaml"} & sys.modules.keys()) and not os.path.exists(_NUMBA_CONFIG_FILE)
+        if self.blocked:
+            sys.modules["yaml"] = None  # type: ignore[assignment]  # None: "import yaml" raises ImportError
+
+    def __exit__(self, *exc: object) -> None:
+        if self.blocked and "yaml" in sys.modules and sys.modules["yaml"] is None:
+            del sys.modules["yaml"]
 
 
 def _register() -> None:
