@@ -95,7 +95,7 @@ def _read_valid(path: Path, key: str, shape: tuple[int, int], dtype: np.dtype) -
                 return None
             # Straight into the array: no bytes object to copy from (30-47 MB on every start).
             data = np.empty(shape, dtype=dtype)
-            view = memoryview(data).cast("B")
+            view = data.data.cast("B")
             got = 0
             while got < nbytes:
                 n = fh.readinto(view[got:])
@@ -106,7 +106,7 @@ def _read_valid(path: Path, key: str, shape: tuple[int, int], dtype: np.dtype) -
         return None
     except (ValueError, TypeError, RecursionError, json.JSONDecodeError, UnicodeDecodeError):
         return None
-    if header.get("crc32") != zlib.crc32(data):
+    if header.get("crc32") != zlib.crc32(data.data):
         return None
     data.flags.writeable = False  # as the cache's copy it was read-only before; keep it so
     return data
