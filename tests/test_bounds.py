@@ -1,4 +1,5 @@
-"""The NumPy counting-bound table is the search kernel's pure-Python one, value for value."""
+"""The engine's tables built with NumPy: the counting bound (the kernel's pure-Python one, value for value) and
+the letter counts."""
 
 from __future__ import annotations
 
@@ -31,3 +32,16 @@ def test_the_engine_uses_it(matrix):
 
     engine = Engine(matrix, max_guesses=6)
     assert (engine.lbtab == lower_bound_table(len(matrix.answers), 6, 243)).all()
+
+
+def test_the_engine_counts_each_guess_letters(matrix):
+    from collections import Counter
+
+    from wordlelab.matrix import shared_alphabet
+    from wordlelab.optimal import Engine
+
+    counts = Engine(matrix).tabs[5]
+    alphabet = shared_alphabet(matrix.guesses, matrix.answers)
+    for row in (0, 1, 777, len(matrix.guesses) - 1, matrix.guesses.index("mamma"), matrix.guesses.index("fuzzy")):
+        want = Counter(matrix.guesses[row])
+        assert counts[row].tolist() == [want.get(ch, 0) for ch in alphabet]

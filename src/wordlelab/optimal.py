@@ -160,8 +160,9 @@ class Engine:
         alphabet = shared_alphabet(matrix.guesses, matrix.answers)
         letters = np.ascontiguousarray(guess_codes(matrix))
         counts = np.zeros((letters.shape[0], len(alphabet)), dtype=np.int8)
-        for i in range(k):
-            np.add.at(counts, (np.arange(letters.shape[0]), letters[:, i]), 1)
+        rows = np.arange(letters.shape[0])
+        for i in range(k):  # one letter per row and position: no index repeats within a call
+            counts[rows, letters[:, i]] += 1
         pow3 = np.array([3**i for i in range(k + 1)], dtype=np.int64)
         self.tabs = (
             np.ascontiguousarray(matrix.data), matrix.guess_to_answer.astype(np.int64), a2g,
