@@ -158,3 +158,65 @@ def test_quick_cache_loads_touch_only_our_dispatchers():
     assert quick_cache_loads(search) == 0  # once per module
     assert Cache.load_overload.__module__ == "numba.core.caching"
     assert "load_overload" in vars(search.solve._cache)
+
+
+# main() as the console script runs it, with an atexit callback; MODE picks what else goes on.
+_EXIT = """
+import atexit, sys, threading, time
+atexit.register(lambda: sys.stderr.write("atexit ran\\n"))
+mode = sys.argv[1]
+if mode == "thread":
+    threading.Thread(target=lambda: (time.sleep(0.5), sys.stderr.write("thread done\\n"))).start()
+sys.argv = ["wordlelab", "score", "salet", "cigar"]
+from wordlelab.cli.main import main
+if mode == "message":
+    import wordlelab.cli.main as m
+    m.cli.main = lambda: sys.exit("a message")
+main()
+"""
+
+
+@pytest.mark.parametrize("mode", ["plain", "thread", "message", "dev"])
+def test_the_cli_exit_keeps_output_atexit_and_threads(mode):
+    args = [sys.executable, *(["-X", "dev"] if mode == "dev" else []), "-c", _EXIT, mode]
+    r = subprocess.run(args, capture_output=True, text=True, env=cli_env(), timeout=120)
+    assert "atexit ran" in r.stderr  # atexit callbacks always run
+    if mode == "message":
+        assert r.returncode == 1 and "a message" in r.stderr
+    else:
+        assert r.returncode == 0 and "salet → cigar: .y..." in r.stdout, r.stderr
+    assert mode != "thread" or "thread done" in r.stderr  # a running thread is waited for
+
+
+@pytest.mark.parametrize("code, status", [(None, 0), (0, 0), (3, 3), (130, 130)])
+def test_main_skips_the_interpreter_teardown(monkeypatch, code, status):
+    import atexit
+    import os
+
+    import wordlelab.cli.main as m
+
+    if sys.gettrace() is not None or sys.getprofile() is not None:
+        pytest.skip("under a tracer the CLI exits the ordinary way")
+    calls: list[object] = []
+
+    class Exited(Exception):
+        pass
+
+    def fake_exit(n: int) -> None:
+        calls.append(("os._exit", n))
+        raise Exited
+
+    monkeypatch.setattr(atexit, "_run_exitfuncs", lambda: calls.append("atexit"))
+    monkeypatch.setattr(os, "_exit", fake_exit)
+    monkeypatch.setattr(m.cli, "main", lambda: sys.exit(code))
+    with pytest.raises(Exited):
+        m.main()
+    assert calls == ["atexit", ("os._exit", status)]
+
+
+def test_a_profiled_run_still_writes_its_profile(tmp_path):
+    out = tmp_path / "prof.out"
+    r = subprocess.run([sys.executable, "-m", "cProfile", "-o", str(out), "-m", "wordlelab", "score", "salet",
+                        "cigar"], capture_output=True, text=True, env=cli_env(), timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert out.stat().st_size > 0

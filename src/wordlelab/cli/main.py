@@ -158,4 +158,38 @@ def _register() -> None:
 def main() -> None:
     # The command's module loads inside cli.main(), whose handlers turn a Ctrl-C or a bad
     # NUMBA_NUM_THREADS during the imports into one line, as anywhere else.
-    cli.main()
+    try:
+        cli.main()
+    except SystemExit as exc:
+        _exit(exc.code)
+    _exit(0)
+
+
+def _exit(code: object) -> None:
+    """End the process with ``code`` without Python's interpreter teardown, when that is safe.
+
+    With numba loaded, tearing the interpreter down (every module, every object, LLVM's
+    globals) costs ~80 ms of CPU after the command has finished: a tenth of a short run. The
+    output is flushed and the atexit callbacks run (so temporary files, Ray and the like are
+    cleaned up as usual); only the teardown is skipped. It is not skipped under a profiler or
+    a tracer (cProfile, coverage write at teardown), in Python's dev mode (it reports unclosed
+    resources then), or while another non-daemon thread still runs (Python would wait for it).
+    """
+    import threading
+
+    status = 0 if code is None else code if isinstance(code, int) else 1
+    others = [t for t in threading.enumerate() if t is not threading.main_thread() and not t.daemon]
+    if sys.getprofile() is not None or sys.gettrace() is not None or sys.flags.dev_mode or others:
+        sys.exit(code)
+    if not isinstance(code, int) and code is not None:
+        sys.stderr.write(f"{code}\n")  # what sys.exit("text") prints
+    import atexit
+    import os
+
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe or stream: nothing more can be said
+            pass
+    os._exit(status)
