@@ -176,7 +176,8 @@ def main() -> None:
 
     if args.full:
         wanted = [r.strip() for r in args.full_rows.split(",") if r.strip() in rows]
-        full = {v: {k: {"wall": [], "search": []} for k in wanted} for v in trees}
+        full: dict[str, dict[str, dict[str, list[float]]]] = {
+            v: {k: {"wall": [], "search": [], "total": []} for k in wanted} for v in trees}
         for _ in range(args.full_repeat):
             for name in wanted:
                 lists, mode, opener, _ = rows[name]
@@ -184,13 +185,15 @@ def main() -> None:
                     wall, _, stdout = run([*wordlelab, "optimal", "--json", *lists, *mode, "--opener", opener],
                                           envs[v])
                     full[v][name]["wall"].append(wall)
-                    full[v][name]["search"].append(json.loads(stdout)["seconds"])
+                    result = json.loads(stdout)
+                    full[v][name]["search"].append(result["seconds"])
+                    full[v][name]["total"].append(result["total"])
         out["full"] = {
             v: {name: {"wall_median_s": round(statistics.median(f["wall"]), 3),
                        "search_median_s": round(statistics.median(f["search"]), 3),
                        "outside_search_median_s": round(statistics.median(
                            [w - s for w, s in zip(f["wall"], f["search"])]), 3),
-                       "runs": len(f["wall"])}
+                       "totals": sorted(set(f["total"])), "runs": len(f["wall"])}
                 for name, f in per.items()}
             for v, per in full.items()
         }
