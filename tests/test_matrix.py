@@ -12,6 +12,7 @@ from wordlelab import WordList, score
 from wordlelab.kernels.feedback import score_matrix, score_pair, score_row
 from wordlelab.matrix import (
     PatternMatrix,
+    _MAGIC,
     _read_valid,
     build_array,
     cache_dir,
@@ -113,10 +114,11 @@ def test_cache_round_trip(small_lists):
     second = PatternMatrix.load(g, a, on_build=lambda: built.append(2))
     assert built == [1]  # served from the cache
     assert (first.data == second.data).all()
+    assert not second.data.flags.writeable  # the cache's copy is read-only
     assert not list(path.parent.glob("*.tmp"))  # no temporary file left behind
 
 
-@pytest.mark.parametrize("damage", ["truncate", "flip", "garbage", "empty", "header"])
+@pytest.mark.parametrize("damage", ["truncate", "flip", "garbage", "empty", "header", "append", "huge-header"])
 def test_corrupt_cache_is_rebuilt(small_lists, damage):
     g, a = small_lists
     good = PatternMatrix.load(g, a).data.copy()
@@ -130,6 +132,10 @@ def test_corrupt_cache_is_rebuilt(small_lists, damage):
         raw = bytearray(b"not a matrix at all")
     elif damage == "empty":
         raw = bytearray()
+    elif damage == "append":
+        raw += b"\0"
+    elif damage == "huge-header":
+        raw[len(_MAGIC) : len(_MAGIC) + 4] = (2**32 - 1).to_bytes(4, "little")
     else:
         raw = raw.replace(b'"dtype"', b'"dtypo"')
     path.write_bytes(bytes(raw))

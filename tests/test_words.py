@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from wordlelab import InvalidWordError, UnknownWordError, WordList, WordListError, fingerprint
 from wordlelab.languages import RUSSIAN
@@ -115,3 +118,56 @@ def test_bom_crlf_and_repeated_words(tmp_path):
     p.write_bytes("\ufeffcrane\r\nslate\r\nCrane\r\n".encode("utf-8"))
     wl = WordList.from_file(p)
     assert list(wl) == ["crane", "slate"] and wl.dropped == ("crane (line 3, first on line 1)",)
+
+
+def _read_both_ways(lines, language, monkeypatch):
+    """from_lines as it is, and with its whole-text fast path turned off (the careful loop)."""
+
+    def outcome():
+        try:
+            wl = WordList.from_lines(lines, name="t", language=language)
+            return list(wl), wl.dropped, wl.length, wl.letters
+        except WordListError as exc:
+            return "error", str(exc)
+
+    fast = outcome()
+    with monkeypatch.context() as m:
+        m.setattr(WordList, "_from_clean_lines", classmethod(lambda cls, *a: None))
+        slow = outcome()
+    return fast, slow
+
+
+_LINE = st.text(alphabet="abcAB ё\tЁeΣσİ#1-ж", max_size=7)
+# Lines of one length, often a clean file (the fast path), sometimes with a comment or padding.
+_WORD_LINE = st.builds(lambda w, pad, note: pad + w + pad + note, st.text(alphabet="abAжЖёЁΣσ", min_size=3,
+                       max_size=3), st.sampled_from(["", " ", "\t"]), st.sampled_from(["", "# n", "#"]))
+
+
+@given(lines=st.one_of(st.lists(_LINE, max_size=8), st.lists(_WORD_LINE, max_size=8)),
+       language=st.sampled_from([None, "en", "ru"]))
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_from_lines_fast_path_agrees_with_the_loop(lines, language, monkeypatch):
+    fast, slow = _read_both_ways(lines, language, monkeypatch)
+    assert fast == slow
+
+
+@pytest.mark.parametrize("kind", ["allowed", "answers", "nyt"])
+def test_from_lines_fast_path_on_the_bundled_lists(kind, monkeypatch):
+    lines = WordList.bundled(kind).words
+    fast, slow = _read_both_ways([w.upper() + "  # x" for w in lines] + ["", "# end"], "en", monkeypatch)
+    assert fast == slow and fast[0] == list(lines)
+
+
+@given(words=st.lists(st.text(alphabet="abcdeёж", min_size=3, max_size=3), min_size=1, max_size=6, unique=True),
+       alphabet=st.text(alphabet="abcdefёжz", max_size=9).map(lambda a: "".join(dict.fromkeys(a))))
+@settings(max_examples=300, deadline=None)
+def test_encode_is_the_index_of_each_letter_in_the_alphabet(words, alphabet):
+    wl = WordList(words)
+    missing = [ch for w in words for ch in w if ch not in alphabet]
+    if missing:
+        with pytest.raises(InvalidWordError, match=f"letter {missing[0]!r} is not in the alphabet"):
+            wl.encode(alphabet)
+        return
+    codes = wl.encode(alphabet)
+    assert codes.dtype == np.uint8 and codes.shape == (len(words), 3)
+    assert codes.tolist() == [[alphabet.index(ch) for ch in w] for w in words]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import zlib
 from functools import cached_property
 from pathlib import Path
@@ -75,28 +76,40 @@ def _write_atomic(path: Path, key: str, data: np.ndarray) -> None:
 def _read_valid(path: Path, key: str, shape: tuple[int, int], dtype: np.dtype) -> np.ndarray | None:
     if not is_regular_file(path):  # never open a FIFO or a device: it can block forever
         return None
+    nbytes = shape[0] * shape[1] * dtype.itemsize
     try:
-        raw = path.read_bytes()
+        with open(path, "rb") as fh:
+            size = os.fstat(fh.fileno()).st_size
+            head = fh.read(len(_MAGIC) + 4)
+            if len(head) < len(_MAGIC) + 4 or not head.startswith(_MAGIC):
+                return None
+            hlen = int.from_bytes(head[len(_MAGIC) :], "little")
+            if len(head) + hlen + nbytes != size:
+                return None
+            header = json.loads(fh.read(hlen))
+            if not isinstance(header, dict) or (
+                header.get("key") != key
+                or tuple(header.get("shape", ())) != shape
+                or header.get("dtype") != dtype.str
+            ):
+                return None
+            # Straight into the array: no bytes object to copy from (30-47 MB on every start).
+            data = np.empty(shape, dtype=dtype)
+            view = data.data.cast("B")
+            got = 0
+            while got < nbytes:
+                n = fh.readinto(view[got:])
+                if not n:
+                    return None
+                got += n
     except OSError:
         return None
-    try:
-        if not raw.startswith(_MAGIC):
-            return None
-        start = len(_MAGIC) + 4
-        hlen = int.from_bytes(raw[len(_MAGIC) : start], "little")
-        header = json.loads(raw[start : start + hlen])
-        body = memoryview(raw)[start + hlen :]
-        if not isinstance(header, dict) or (
-            header.get("key") != key
-            or tuple(header.get("shape", ())) != shape
-            or header.get("dtype") != dtype.str
-            or len(body) != shape[0] * shape[1] * dtype.itemsize
-            or header.get("crc32") != zlib.crc32(body)
-        ):
-            return None
-        return np.frombuffer(body, dtype=dtype).reshape(shape)
     except (ValueError, TypeError, RecursionError, json.JSONDecodeError, UnicodeDecodeError):
         return None
+    if header.get("crc32") != zlib.crc32(data.data):
+        return None
+    data.flags.writeable = False  # as the cache's copy it was read-only before; keep it so
+    return data
 
 
 class PatternMatrix:

@@ -95,6 +95,10 @@ class WordList(Sequence[str]):
         cls, lines: Iterable[str], name: str = "words", language: Language | str | None = None
     ) -> WordList:
         lang = get_language(language) if language is not None else None
+        lines = list(lines)
+        clean = cls._from_clean_lines(lines, name, lang)
+        if clean is not None:
+            return clean
         words: list[str] = []
         seen: dict[str, int] = {}
         repeated: list[str] = []  # a word given twice is kept once (and said by the CLI)
@@ -133,6 +137,29 @@ class WordList(Sequence[str]):
         out.dropped = tuple(repeated)
         return out
 
+    @classmethod
+    def _from_clean_lines(cls, lines: list[str], name: str, lang: Language | None) -> WordList | None:
+        """``from_lines`` for the usual file (valid letters, one length, no repeats), checked over
+        the whole text at once; None when a line needs the loop above (to say what is wrong)."""
+        kept = [w for w in (line.split("#", 1)[0].strip() if "#" in line else line.strip() for line in lines) if w]
+        if not kept:
+            return None
+        # Folding the joined text folds each word (lower() sees the newlines as word boundaries).
+        text = "\n".join(kept).lower()
+        if lang is not None:
+            for src, dst in lang.folds:
+                text = text.replace(src, dst)
+        words = text.split("\n")
+        letters = set(text)
+        letters.discard("\n")
+        if len(words) != len(kept) or not letters:
+            return None
+        if not (letters <= set(lang.alphabet) if lang is not None else "".join(letters).isalpha()):
+            return None
+        if len(set(map(len, words))) != 1 or len(set(words)) != len(words):
+            return None
+        return cls(words, name=name, language=lang)
+
     # -- queries -------------------------------------------------------------------------------
 
     def __len__(self) -> int:
@@ -163,7 +190,7 @@ class WordList(Sequence[str]):
     @cached_property
     def letters(self) -> str:
         """The letters the words use, sorted (the language's whole alphabet when it has one)."""
-        used = {ch for w in self.words for ch in w}
+        used = set("".join(self.words))
         if self.language is not None:
             return "".join(sorted(used | set(self.language.alphabet)))
         return "".join(sorted(used))
@@ -178,12 +205,17 @@ class WordList(Sequence[str]):
 
     def encode(self, alphabet: str) -> np.ndarray:
         """Letters as indices into ``alphabet``: a (len, length) uint8 array."""
-        table = {ch: i for i, ch in enumerate(alphabet)}
-        try:
-            codes = [[table[ch] for ch in w] for w in self.words]
-        except KeyError as exc:
-            raise InvalidWordError(f"letter {exc.args[0]!r} is not in the alphabet", exc.args[0]) from None
-        return np.asarray(codes, dtype=np.uint8).reshape(len(self.words), self.length)
+        # Vectorised (every word has ``length`` code points): a per-letter Python loop took 13 ms
+        # for 13k words on every start of the exact search.
+        points = np.frombuffer("".join(self.words).encode("utf-32-le"), dtype=np.uint32)
+        letters = np.array([ord(ch) for ch in alphabet], dtype=np.uint32)
+        order = np.argsort(letters, kind="stable")
+        pos = np.minimum(np.searchsorted(letters[order], points), max(len(alphabet) - 1, 0))
+        found = letters[order][pos] == points if len(alphabet) else np.zeros(points.shape, dtype=bool)
+        if not found.all():
+            missing = chr(int(points[np.argmin(found)]))
+            raise InvalidWordError(f"letter {missing!r} is not in the alphabet", missing)
+        return order[pos].astype(np.uint8).reshape(len(self.words), self.length)
 
 
 @lru_cache(maxsize=64)

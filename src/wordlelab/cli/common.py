@@ -6,10 +6,9 @@ import json
 import math
 import os
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Sequence, TextIO
 
 import click
-from rich.console import Console
 
 from ..errors import OutputPathError, WordlelabError, WordListError
 from ..lists import DEFAULT_SET, LIST_SETS, LISTS_ENV
@@ -18,8 +17,13 @@ from ..lists import load_lists as _load_lists
 from ..matrix import DEFAULT_BUDGET, PatternMatrix
 from ..paths import check_writable
 
+if TYPE_CHECKING:
+    from rich.console import Console
+
 
 def _console(**kw: Any) -> Console:
+    from rich.console import Console  # loaded when something is printed with it (~50 ms)
+
     console = Console(highlight=False, **kw)
     # COLUMNS=0 (or a width no real terminal has) made rich print empty lines: the output lost.
     if console.width < 20:
@@ -33,6 +37,25 @@ def stdout() -> Console:
 
 def stderr() -> Console:
     return _console(stderr=True)
+
+
+def may_be_terminal(stream: TextIO) -> bool:
+    """False when a rich Console on ``stream`` would certainly not be a terminal.
+
+    rich's own test, short of its Jupyter and IDLE special cases (which only ever say "not a
+    terminal"): TTY_COMPATIBLE=0/1, then FORCE_COLOR, then isatty(). A command can skip its
+    progress bar, and loading rich, when this is False.
+    """
+    tty_compatible = os.environ.get("TTY_COMPATIBLE", "")
+    if tty_compatible in ("0", "1"):
+        return tty_compatible == "1"
+    force_color = os.environ.get("FORCE_COLOR")
+    if force_color is not None:
+        return force_color != ""
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
 
 
 def _remember_lists(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:

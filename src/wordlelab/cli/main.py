@@ -31,12 +31,11 @@ class WordlelabGroup(click.Group):
     """A group whose errors never reach the user as a traceback; commands load on first use."""
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        _register()
+        _load(cmd_name)
         return super().get_command(ctx, cmd_name)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        _register()
-        return super().list_commands(ctx)
+        return sorted(_COMMANDS)
 
     def main(self, args: Any = None, prog_name: str | None = None, **extra: Any) -> Any:  # type: ignore[override]
         extra.pop("standalone_mode", None)
@@ -75,7 +74,28 @@ def cli() -> None:
     """Play, coach, benchmark and provably solve Wordle."""
 
 
-_registered = False
+# name -> (module in wordlelab.cli, attribute). Each command lives in a module of its own, loaded
+# only when that command runs (they pull in numpy, numba, rich...): `wordlelab optimal` does not
+# pay for the web app or the assistant, a Ctrl-C during start-up is caught by main(), and
+# --version stays quick.
+_COMMANDS: dict[str, tuple[str, str]] = {
+    "score": ("score", "score"),
+    "assist": ("assist", "assist"),
+    "play": ("play", "play"),
+    "stats": ("play", "stats"),
+    "solve": ("solve", "solve"),
+    "check": ("check", "check"),
+    "bench": ("bench", "bench"),
+    "openers": ("openers", "openers"),
+    "strategies": ("strategies", "strategies"),
+    "optimal": ("optimal", "optimal"),
+    "tree": ("tree", "tree"),
+    "serve": ("serve", "serve"),
+    "cache": ("cache", "cache"),
+    "analyse": ("analyse", "analyse"),
+    "analyze": ("analyse", "analyse"),
+    "lists": ("lists", "lists_command"),
+}
 
 
 def _check_numba_threads() -> None:
@@ -92,53 +112,84 @@ def _check_numba_threads() -> None:
                              value)
 
 
-def _register() -> None:
-    # Each command lives in a module of its own, loaded on first use (they pull in numpy and
-    # numba): so a Ctrl-C during start-up is caught by main() and --version stays quick.
-    global _registered
-    if _registered:
+def _load(name: str) -> None:
+    """Add command ``name`` to the group, importing its module (unknown names: nothing)."""
+    if name not in _COMMANDS or name in cli.commands:
         return
     _check_numba_threads()
-    from . import assist as _assist
-    from . import analyse as _analyse
-    from . import bench as _bench
-    from . import cache as _cache
-    from . import lists as _lists
-    from . import check as _check
-    from . import openers as _openers
-    from . import optimal as _optimal
-    from . import play as _play
-    from . import score as _score
-    from . import serve as _serve
-    from . import solve as _solve
-    from . import strategies as _strategies
-    from . import tree as _tree
+    from importlib import import_module
 
-    cli.add_command(_score.score)
-    cli.add_command(_assist.assist)
-    cli.add_command(_play.play)
-    cli.add_command(_play.stats)
-    cli.add_command(_solve.solve)
-    cli.add_command(_check.check)
-    cli.add_command(_bench.bench)
-    cli.add_command(_openers.openers)
-    cli.add_command(_strategies.strategies)
-    cli.add_command(_optimal.optimal)
-    cli.add_command(_tree.tree)
-    cli.add_command(_serve.serve)
-    cli.add_command(_cache.cache)
-    cli.add_command(_analyse.analyse)
-    cli.add_command(_analyse.analyse, "analyze")
-    cli.add_command(_lists.lists_command)
-    _registered = True
+    module, attr = _COMMANDS[name]
+    with _numba_without_yaml():
+        command = getattr(import_module(f"{__package__}.{module}"), attr)
+    cli.add_command(command, name)
+
+
+_NUMBA_CONFIG_FILE = ".numba_config.yaml"
+
+
+class _numba_without_yaml:
+    """While the command's modules (and numba) load, ``import yaml`` fails unless numba needs it.
+
+    numba imports PyYAML (~20 ms, a few per cent of a run) only to read a .numba_config.yaml
+    in the working folder. Without such a file there is nothing for it to read, so the CLI
+    (which owns its process) lets numba find no YAML; the entry is removed afterwards, so
+    anything that imports yaml later gets it as usual.
+    """
+
+    def __enter__(self) -> None:
+        import os
+
+        self.blocked = not ({"numba", "yaml"} & sys.modules.keys()) and not os.path.exists(_NUMBA_CONFIG_FILE)
+        if self.blocked:
+            sys.modules["yaml"] = None  # type: ignore[assignment]  # None: "import yaml" raises ImportError
+
+    def __exit__(self, *exc: object) -> None:
+        if self.blocked and "yaml" in sys.modules and sys.modules["yaml"] is None:
+            del sys.modules["yaml"]
+
+
+def _register() -> None:
+    """Load every command (the help listing does it through get_command)."""
+    for name in _COMMANDS:
+        _load(name)
 
 
 def main() -> None:
+    # The command's module loads inside cli.main(), whose handlers turn a Ctrl-C or a bad
+    # NUMBA_NUM_THREADS during the imports into one line, as anywhere else.
     try:
-        _register()
-    except KeyboardInterrupt:
-        _interrupted()
-    except WordlelabError as exc:
-        sys.stderr.write(f"wordlelab: error: {exc}\n")
-        sys.exit(1)
-    cli.main()
+        cli.main()
+    except SystemExit as exc:
+        _exit(exc.code)
+    _exit(0)
+
+
+def _exit(code: object) -> None:
+    """End the process with ``code`` without Python's interpreter teardown, when that is safe.
+
+    With numba loaded, tearing the interpreter down (every module, every object, LLVM's
+    globals) costs ~80 ms of CPU after the command has finished: a tenth of a short run. The
+    output is flushed and the atexit callbacks run (so temporary files, Ray and the like are
+    cleaned up as usual); only the teardown is skipped. It is not skipped under a profiler or
+    a tracer (cProfile, coverage write at teardown), in Python's dev mode (it reports unclosed
+    resources then), or while another non-daemon thread still runs (Python would wait for it).
+    """
+    import threading
+
+    status = 0 if code is None else code if isinstance(code, int) else 1
+    others = [t for t in threading.enumerate() if t is not threading.main_thread() and not t.daemon]
+    if sys.getprofile() is not None or sys.gettrace() is not None or sys.flags.dev_mode or others:
+        sys.exit(code)
+    if not isinstance(code, int) and code is not None:
+        sys.stderr.write(f"{code}\n")  # what sys.exit("text") prints
+    import atexit
+    import os
+
+    atexit._run_exitfuncs()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):  # a closed pipe or stream: nothing more can be said
+            pass
+    os._exit(status)

@@ -3,23 +3,26 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 
 import click
-from rich.progress import (
-    BarColumn,
-    Progress,
-    SpinnerColumn,
-    TextColumn,
-    TimeElapsedColumn,
-)
-from rich.table import Table
 
 from ..optimal import Progress as SearchProgress
 from ..optimal import solve_optimal
 from ..errors import WordlelabError
 from ..paths import available_memory_bytes
 from ..position import read_position
-from .common import check_output_path, echo_json, list_options, load_lists, stderr, stdout, write_output
+from .common import (
+    check_output_path,
+    echo_json,
+    list_options,
+    load_lists,
+    may_be_terminal,
+    stderr,
+    stdout,
+    write_output,
+)
 
 
 @click.command()
@@ -56,8 +59,7 @@ def optimal(opener: str | None, hard: bool, position: str | None, max_guesses: i
     out_path = check_output_path(out, "--out")  # before the search: a proof is never lost to a bad path
     memo_mb = capped_memo_mb(memo_mb)
     lists = load_lists(length, lang, words_file, answers_file)
-    err = stderr()
-    matrix = lists.matrix(on_build=lambda: err.print("building the pattern matrix…"))
+    matrix = lists.matrix(on_build=lambda: stderr().print("building the pattern matrix…"))
     history: list[tuple[int, int]] = []
     subset: list[str] | None = None
     if position is not None:
@@ -68,25 +70,7 @@ def optimal(opener: str | None, hard: bool, position: str | None, max_guesses: i
         opener = trailing or opener
         history = list(pos.history)
         subset = pos.candidate_words
-    bar = Progress(
-        SpinnerColumn(),
-        TextColumn("{task.description}"),
-        BarColumn(),
-        TextColumn("{task.completed}/{task.total} groups"),
-        TextColumn("nodes {task.fields[nodes]:,}  best {task.fields[upper]}  lower {task.fields[lower]}"),
-        TimeElapsedColumn(),
-        console=err,
-        transient=True,
-        disable=not err.is_terminal,
-    )
-    with bar:
-        task = bar.add_task("starting", total=None, nodes=0, upper="-", lower="-")
-
-        def progress(p: SearchProgress) -> None:
-            bar.update(task, description=f"{p.phase} {p.opener}", completed=p.parts_done,
-                       total=p.parts_total or None, nodes=p.nodes,
-                       upper="-" if p.upper is None else p.upper, lower="-" if p.lower is None else p.lower)
-
+    with search_progress() as progress:
         res = solve_optimal(matrix, opener=opener, hard=hard, max_guesses=max_guesses,
                             candidates=candidates, progress=progress, memo_mb=memo_mb, answers=subset,
                             history=history, threads=threads)
@@ -120,6 +104,8 @@ def optimal(opener: str | None, hard: bool, position: str | None, max_guesses: i
         dist = "  ".join(f"{k}: {v}" for k, v in tree.distribution.items())
         con.print(f"guesses per answer  {dist}")
         if opener is None and res.openers:
+            from rich.table import Table
+
             table = Table("opener", "total", "", "greedy tree")
             for o in res.openers:
                 table.add_row(o.word, str(o.value), "exact" if o.exact else "lower bound",
@@ -133,6 +119,41 @@ def optimal(opener: str | None, hard: bool, position: str | None, max_guesses: i
         sys.exit(130)
     if not written:
         sys.exit(1)
+
+
+@contextmanager
+def search_progress() -> Iterator[Callable[[SearchProgress], None] | None]:
+    """A progress bar on stderr while the search runs, when stderr is a terminal; else None.
+
+    Without a terminal there is no bar to show, so rich.progress is not even loaded: start-up
+    time counts when whole runs are compared.
+    """
+    if not may_be_terminal(sys.stderr):
+        yield None
+        return
+    from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
+    err = stderr()
+    bar = Progress(
+        SpinnerColumn(),
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TextColumn("{task.completed}/{task.total} groups"),
+        TextColumn("nodes {task.fields[nodes]:,}  best {task.fields[upper]}  lower {task.fields[lower]}"),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    )
+    with bar:
+        task = bar.add_task("starting", total=None, nodes=0, upper="-", lower="-")
+
+        def progress(p: SearchProgress) -> None:
+            bar.update(task, description=f"{p.phase} {p.opener}", completed=p.parts_done,
+                       total=p.parts_total or None, nodes=p.nodes,
+                       upper="-" if p.upper is None else p.upper, lower="-" if p.lower is None else p.lower)
+
+        yield progress
 
 
 def capped_memo_mb(memo_mb: int) -> int:
@@ -159,6 +180,8 @@ def optimal_absurdle(hard: bool, opener: str | None, position: str | None, out: 
         source = ctx.get_parameter_source(name)
         if source is not None and source.name != "DEFAULT":
             raise VariantError(f"--{name.replace('_', '-')} is not used with --absurdle", name)
+    from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
     lists = load_lists(length, lang, words_file, answers_file)
     err = stderr()
     matrix = lists.matrix(on_build=lambda: err.print("building the pattern matrix…"))
