@@ -48,6 +48,15 @@ def artifacts() -> Path:
 
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory):
+    # The exact search's kernels compile (a fresh clone) or load before any budgeted request, so a
+    # figure a test reads never falls back to bounds because numba was busy compiling.
+    from wordlelab.evaluation import evaluate
+    from wordlelab.lists import load_lists
+    from wordlelab.position import read_position
+
+    warm = load_lists(lists="original").matrix(1 << 31)
+    for hard in (False, True):
+        evaluate(read_position("salet:..... crony:.y...", warm, hard=hard)[0], top=3)
     # Generous search budgets: the figures the tests read must finish even on a busy machine.
     app = create_app(stats_path=tmp_path_factory.mktemp("web") / "stats.db", review_budget=30, assist_budget=5)
     sock = socket.socket()
