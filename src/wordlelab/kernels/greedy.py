@@ -20,19 +20,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .search import _legal as legal  # the hard-mode rule, one definition for both searches
+
 INF = np.int64(1 << 40)
-
-
-@njit(cache=True, nogil=True)
-def legal(g: int, rule: np.ndarray, gletters: np.ndarray, gcounts: np.ndarray) -> bool:
-    k = gletters.shape[1]
-    for i in range(k):
-        if rule[i] >= 0 and gletters[g, i] != rule[i]:
-            return False
-    for c in range(rule.shape[0] - k):
-        if rule[k + c] > 0 and gcounts[g, c] < rule[k + c]:
-            return False
-    return True
 
 
 @njit(cache=True, nogil=True)
