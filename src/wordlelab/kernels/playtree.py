@@ -44,6 +44,25 @@ def _round9(x: float) -> float:
     return np.rint(x * 1e9) / 1e9
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _finish(hist, seen, distinct, plogp, out, r):  # type: ignore[no-untyped-def]
+    """One row's statistics from its pattern histogram (entropy, groups, sum of squares, largest),
+    clearing the histogram for the next row."""
+    ent = 0.0
+    sq = 0
+    big = 0
+    for t in range(distinct):
+        m = hist[seen[t]]
+        hist[seen[t]] = 0
+        ent -= plogp[m]
+        sq += m * m
+        big = max(big, m)
+    out[r, 0] = ent
+    out[r, 1] = distinct
+    out[r, 2] = sq
+    out[r, 3] = big
+
+
 @njit(cache=True, nogil=True)
 def _stats(data, data_t, rows, n_rows, cols, n, small, xlogx, plogp, hist, seen, buf, out):  # type: ignore[no-untyped-def]
     """``out[:n_rows]``: entropy, distinct patterns, sum of squares, largest group of each of ``rows``.
@@ -97,20 +116,7 @@ def _stats(data, data_t, rows, n_rows, cols, n, small, xlogx, plogp, hist, seen,
                         seen[distinct] = p
                         distinct += c == 0
                         hist[p] = c + 1
-                    r = lo + b
-                    ent = 0.0
-                    sq = 0
-                    big = 0
-                    for t in range(distinct):
-                        m = hist[seen[t]]
-                        hist[seen[t]] = 0
-                        ent -= plogp[m]
-                        sq += m * m
-                        big = max(big, m)
-                    out[r, 0] = ent
-                    out[r, 1] = distinct
-                    out[r, 2] = sq
-                    out[r, 3] = big
+                    _finish(hist, seen, distinct, plogp, out, lo + b)
     else:
         for r in range(n_rows):
             row = data[rows[r]]
@@ -121,19 +127,7 @@ def _stats(data, data_t, rows, n_rows, cols, n, small, xlogx, plogp, hist, seen,
                 seen[distinct] = p  # kept only when new: no branch to mispredict
                 distinct += c == 0
                 hist[p] = c + 1
-            ent = 0.0
-            sq = 0
-            big = 0
-            for t in range(distinct):
-                m = hist[seen[t]]
-                hist[seen[t]] = 0
-                ent -= plogp[m]
-                sq += m * m
-                big = max(big, m)
-            out[r, 0] = ent
-            out[r, 1] = distinct
-            out[r, 2] = sq
-            out[r, 3] = big
+            _finish(hist, seen, distinct, plogp, out, r)
 
 
 @njit(cache=True, nogil=True)
