@@ -21,28 +21,9 @@ import numpy as np
 from numba import njit
 
 from .search import _legal as legal  # the hard-mode rule, one definition for both searches
+from .search import next_rule
 
 INF = np.int64(1 << 40)
-
-
-@njit(cache=True, nogil=True)
-def next_rule(rule: np.ndarray, g: int, pattern: int, gletters: np.ndarray) -> np.ndarray:
-    """The hard-mode rule after guess ``g`` showed ``pattern``: greens fixed, letters counted."""
-    k = gletters.shape[1]
-    out = rule.copy()
-    seen = np.zeros(rule.shape[0] - k, dtype=np.int8)
-    p = pattern
-    for i in range(k - 1, -1, -1):
-        digit = p % 3
-        p //= 3
-        ch = gletters[g, i]
-        if digit == 2:
-            out[i] = ch
-        if digit >= 1:
-            seen[ch] += 1
-    for c in range(seen.shape[0]):
-        out[k + c] = max(out[k + c], seen[c])
-    return out
 
 
 @njit(cache=True, nogil=True)

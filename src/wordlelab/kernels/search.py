@@ -209,13 +209,15 @@ def _legal(g: int, rule: np.ndarray, gletters: np.ndarray, gcounts: np.ndarray) 
 
 
 @njit(cache=True, nogil=True)
-def child_rule(rule: np.ndarray, g: int, pattern: int, gletters: np.ndarray, pow3: np.ndarray) -> np.ndarray:
+def next_rule(rule: np.ndarray, g: int, pattern: int, gletters: np.ndarray) -> np.ndarray:
     """The rule after guess ``g`` showed ``pattern``: greens fixed, revealed letters counted."""
     k = gletters.shape[1]
     out = rule.copy()
     seen = np.zeros(rule.shape[0] - k, dtype=np.int8)
-    for i in range(k):
-        digit = (pattern // pow3[k - 1 - i]) % 3
+    p = pattern
+    for i in range(k - 1, -1, -1):  # the last letter is the least significant digit
+        digit = p % 3
+        p //= 3
         ch = gletters[g, i]
         if digit == 2:
             out[i] = ch
@@ -224,6 +226,12 @@ def child_rule(rule: np.ndarray, g: int, pattern: int, gletters: np.ndarray, pow
     for c in range(seen.shape[0]):
         out[k + c] = max(out[k + c], seen[c])
     return out
+
+
+@njit(cache=True, nogil=True)
+def child_rule(rule: np.ndarray, g: int, pattern: int, gletters: np.ndarray, pow3: np.ndarray) -> np.ndarray:
+    """``next_rule`` (``pow3`` is no longer needed; kept for the callers' signature)."""
+    return next_rule(rule, g, pattern, gletters)
 
 
 # -- the search -------------------------------------------------------------------------------
