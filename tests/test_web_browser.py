@@ -210,6 +210,20 @@ def test_tabs_work_from_the_keyboard(page):
     assert page.evaluate("document.activeElement.id") == "tab-bench"
 
 
+def test_a_slow_new_game_never_takes_the_focus_from_where_the_user_moved_it(page):
+    # The new game's answer arrives late; meanwhile the user moves to a tab with the keyboard.
+    page.evaluate("""() => { const f = window.fetch; window.answered = 0;
+        window.fetch = (u, o) => new Promise(r => setTimeout(() => r(f(u, o)), 700))
+            .then(x => { setTimeout(() => { window.answered += 1; }, 100); return x; }); }""")
+    page.fill("#play-seed", "12")
+    page.click("#play-new")
+    page.focus("#tab-assist")
+    page.wait_for_function("() => window.answered >= 1")
+    assert page.evaluate("document.activeElement.id") == "tab-assist"
+    page.click("#play-new")  # a new game started from the board's own button still focuses the board
+    sync_api.expect(page.locator("#play-board")).to_be_focused()
+
+
 def test_bench_shows_progress_and_histograms(page):
     page.click("#tab-bench")
     page.select_option("#length", "4")  # the smallest game keeps this quick

@@ -99,7 +99,10 @@ async function newGame() {
     play.typed = "";
     $("play-msg").textContent = `Guess the ${play.state.length}-letter word in ${play.state.tries} tries.`;
     drawGame();
-    $("play-board").focus();  // so Enter goes to the game, not to the button just clicked
+    // So Enter goes to the game, not to the button just clicked; but never take the focus from
+    // wherever the user has moved it meanwhile (a tab, another page's field).
+    const active = document.activeElement;
+    if (!active || active === document.body || $("play").contains(active)) $("play-board").focus();
   } catch (err) {
     $("play-msg").textContent = err.message;
   }
