@@ -116,6 +116,7 @@ def optimal(opener: str | None, hard: bool, position: str | None, max_guesses: i
             con.print("the tree, one line per answer (it could not be written to the file):")
             click.echo(tree.to_text(), nl=False)
     if res.interrupted:
+        click.echo("wordlelab: interrupted; the tree shown is the best found so far, an upper bound", err=True)
         sys.exit(130)
     if not written:
         sys.exit(1)
