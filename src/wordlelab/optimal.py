@@ -195,7 +195,7 @@ class Engine:
     def rule_after(self, rule: np.ndarray, guess: int, pattern: int) -> np.ndarray:
         if not self.hard:
             return rule
-        return K.child_rule(rule, int(guess), int(pattern), self.tabs[4], self.tabs[6])
+        return K.next_rule(rule, int(guess), int(pattern), self.tabs[4])
 
     def rule_from(self, history: Sequence[tuple[int, int]]) -> np.ndarray:
         rule = self.empty_rule
@@ -344,7 +344,7 @@ class _Stopped(Exception):
 @dataclass
 class _State:
     opener: str
-    phase: str = "greedy"
+    phase: str = "exact"
     done: int = 0
     parts: int = 0
     lower: int | None = None
@@ -532,7 +532,6 @@ def solve_optimal(
     rule0 = engine.rule_from(history)
     root_set = set(root.tolist())
     start = time.monotonic()
-    ctl = np.zeros(K.CTL_SIZE, dtype=np.int64)
 
     left = max_guesses - len(history)
     if left < 1:
@@ -564,7 +563,7 @@ def solve_optimal(
     best = _Best(opener=order[0])
 
     def nodes() -> int:
-        return int(ctl[K.CTL_NODES]) + sum(int(s.ctl[K.CTL_NODES]) for s in solvers)
+        return sum(int(s.ctl[K.CTL_NODES]) for s in solvers)
 
     def tick() -> None:
         if progress is not None:
@@ -622,7 +621,6 @@ def solve_optimal(
             # Complete the opener in progress: its groups solved exactly, a greedy tree for the rest.
             _complete_greedily(engine, partial_parts, partial_done, partial_paths, d, best, n,
                                guesses.index(state.opener))
-    ctl[K.CTL_STOP] = 0
     if best.paths is None:
         if interrupted:
             raise StoppedEarlyError("interrupted before the search had a complete tree to report")

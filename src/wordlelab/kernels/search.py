@@ -228,12 +228,6 @@ def next_rule(rule: np.ndarray, g: int, pattern: int, gletters: np.ndarray) -> n
     return out
 
 
-@njit(cache=True, nogil=True)
-def child_rule(rule: np.ndarray, g: int, pattern: int, gletters: np.ndarray, pow3: np.ndarray) -> np.ndarray:
-    """``next_rule`` (``pow3`` is no longer needed; kept for the callers' signature)."""
-    return next_rule(rule, g, pattern, gletters)
-
-
 # -- the search -------------------------------------------------------------------------------
 
 @njit(cache=True, nogil=True)
@@ -717,7 +711,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
                 rr1 = np.uint64(0)
                 rr2 = np.uint64(0)
                 if hard:
-                    rr1, rr2 = _rule_hash(child_rule(rule, g, pats[L], gletters, pow3))
+                    rr1, rr2 = _rule_hash(next_rule(rule, g, pats[L], gletters))
                 kk1, kk2 = _node_key(sub, min(d - 1, sub.shape[0]), rr1, rr2)
                 sl = memo_get(memo, kk1, kk2)
                 if sl >= 0:
@@ -768,7 +762,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
                 sub = grouped[starts[L] : starts[L + 1]].copy()
                 rest = lbsum - gl[L]
                 if hard:
-                    crule = child_rule(rule, g, pats[L], gletters, pow3)
+                    crule = next_rule(rule, g, pats[L], gletters)
                 else:
                     crule = rule
                 v = solve(sub, d - 1, best - rest, child_pool, crule, hard, width, tabs, memo, scratch, ctl)
