@@ -144,11 +144,31 @@ def _check_numba_threads() -> None:
                              value)
 
 
+# Commands that run no numba kernel, so a first run has nothing to compile.
+_NO_KERNELS = {"cache", "lists", "stats", "strategies", "serve"}
+_NOTICES_SHOWN = False
+
+
+def _show_first_run_notices(name: str) -> None:
+    """On a terminal, say what slow first-run work is happening instead of staying silent."""
+    global _NOTICES_SHOWN
+    if _NOTICES_SHOWN or not sys.stderr.isatty():
+        return
+    _NOTICES_SHOWN = True
+    from .. import progress
+    from ..kernels import compiled_cache_present
+
+    progress.add_listener(lambda message: click.echo(f"wordlelab: {message}…", err=True))
+    if name not in _NO_KERNELS and not compiled_cache_present():
+        progress.notify("compiling the numeric kernels for this machine (first run only, up to a minute)")
+
+
 def _load(name: str) -> None:
     """Add command ``name`` to the group, importing its module (unknown names: nothing)."""
     if name not in _COMMANDS or name in cli.commands:
         return
     _check_numba_threads()
+    _show_first_run_notices(name)
     from importlib import import_module
 
     module, attr = _COMMANDS[name]
