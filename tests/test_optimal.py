@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import threading
-from functools import cache
 
 import numpy as np
 import pytest
 
+import reference
+
 from wordlelab.errors import SearchFailedError, StoppedEarlyError, UnknownWordError, WordlelabError
-from wordlelab.feedback import Pattern, score
-from wordlelab.game import HardRule
 from wordlelab.matrix import PatternMatrix
 from wordlelab.optimal import solve_optimal
 from wordlelab.tree import DecisionTree
@@ -21,55 +20,8 @@ INF = float("inf")
 
 def brute_force(guesses: list[str], answers: list[str], max_guesses: int, hard: bool,
                 opener: str | None = None) -> float:
-    """Enumerate every tree: f(S, d) = min over every allowed guess of |S| + sum f(group, d - 1).
-
-    No pruning, no bounds, no dominance: every guess of the list is tried at every node (in
-    hard mode every guess the rule allows), feedback comes from the slow reference scorer.
-    """
-
-    @cache
-    def fb(g: str, a: str) -> Pattern:
-        return score(g, a)
-
-    def rule_key(history: tuple[tuple[str, Pattern], ...]) -> tuple:
-        rule = HardRule.from_history(history)
-        return rule.greens, tuple(sorted(rule.min_counts))
-
-    memo: dict = {}
-
-    def f(S: frozenset[str], d: int, history: tuple) -> float:
-        if d == 0:
-            return INF
-        key = (S, d, rule_key(history) if hard else None)
-        if key in memo:
-            return memo[key]
-        best = INF
-        for g in guesses:
-            best = min(best, cost(g, S, d, history))
-        memo[key] = best
-        return best
-
-    def cost(g: str, S: frozenset[str], d: int, history: tuple) -> float:
-        if hard and HardRule.from_history(history).violation(g) is not None:
-            return INF
-        groups: dict[Pattern, set[str]] = {}
-        for a in S:
-            groups.setdefault(fb(g, a), set()).add(a)
-        total: float = len(S)
-        for p, sub in groups.items():
-            if p.is_win:
-                continue
-            if d == 1:
-                return INF
-            total += f(frozenset(sub), d - 1, history + ((g, p),))
-            if total == INF:
-                return INF
-        return total
-
-    S0 = frozenset(answers)
-    if opener is not None:
-        return cost(opener, S0, max_guesses, ())
-    return f(S0, max_guesses, ())
+    """Every tree enumerated by the shared slow reference (tests/reference.py)."""
+    return reference.brute_force(guesses, answers, max_guesses, hard, guess=opener)
 
 
 def sample(seed: int, n_answers: int, n_guesses: int) -> tuple[list[str], list[str]]:

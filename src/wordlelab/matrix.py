@@ -147,6 +147,10 @@ class PatternMatrix:
         if data is None:
             if on_build is not None:
                 on_build()
+            else:
+                from .progress import notify
+
+                notify(f"building the {shape[0]}×{shape[1]} pattern matrix (first run; cached afterwards)")
             data = build_array(guesses, answers)
             try:
                 _write_atomic(path, key, data)

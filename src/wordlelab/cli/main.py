@@ -35,7 +35,17 @@ class WordlelabGroup(click.Group):
         return super().get_command(ctx, cmd_name)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(_COMMANDS)
+        return sorted(name for name in _COMMANDS if name not in _ALIASES)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        # One whole phrase a command, from the table below: listing the commands loads none of
+        # their modules, and no line is cut mid-phrase as click's 45-character short help is.
+        rows = [(name, _SUMMARY[name]) for name in self.list_commands(ctx)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+        aliases = ", ".join(f"{alias} = {name}" for alias, name in sorted(_ALIASES.items()))
+        formatter.write_paragraph()
+        formatter.write_text(f"Aliases: {aliases}. 'wordlelab COMMAND --help' for a command's options.")
 
     def main(self, args: Any = None, prog_name: str | None = None, **extra: Any) -> Any:  # type: ignore[override]
         extra.pop("standalone_mode", None)
@@ -97,6 +107,28 @@ _COMMANDS: dict[str, tuple[str, str]] = {
     "lists": ("lists", "lists_command"),
 }
 
+# Other names of a command, kept out of the command list.
+_ALIASES = {"analyze": "analyse"}
+
+# The line each command gets in 'wordlelab --help' (a test checks every command has one).
+_SUMMARY = {
+    "analyse": "Review a game exactly: each guess against the proven best, in expected guesses.",
+    "assist": "Suggest guesses for a game you play elsewhere; you type the colours you got.",
+    "bench": "Play every answer with one or more strategies and compare them.",
+    "cache": "Show the cache's size; 'cache clear' empties it (saved statistics stay).",
+    "check": "Judge a share grid: is the result believable, and which words fit.",
+    "lists": "Every bundled word list and the named list sets.",
+    "openers": "Rank the opening words: one-step metric, whole games, or exact values.",
+    "optimal": "Find and prove the tree with the fewest total guesses.",
+    "play": "Play Wordle in the console (also several boards or Absurdle).",
+    "score": "Show the feedback GUESS gets when the answer is ANSWER.",
+    "serve": "Serve the web app (play, assist, analyse, bench) on this machine.",
+    "solve": "Show how a strategy solves WORD, step by step.",
+    "stats": "Show your statistics from 'wordlelab play' and the web app.",
+    "strategies": "List the strategies: names, aliases, options.",
+    "tree": "Check and inspect decision trees: 'tree verify', 'tree show'.",
+}
+
 
 def _check_numba_threads() -> None:
     # numba refuses NUMBA_NUM_THREADS=0 (or negative) with a ValueError while it is imported.
@@ -112,11 +144,31 @@ def _check_numba_threads() -> None:
                              value)
 
 
+# Commands that run no numba kernel, so a first run has nothing to compile.
+_NO_KERNELS = {"cache", "lists", "stats", "strategies", "serve"}
+_NOTICES_SHOWN = False
+
+
+def _show_first_run_notices(name: str) -> None:
+    """On a terminal, say what slow first-run work is happening instead of staying silent."""
+    global _NOTICES_SHOWN
+    if _NOTICES_SHOWN or not sys.stderr.isatty():
+        return
+    _NOTICES_SHOWN = True
+    from .. import progress
+    from ..kernels import compiled_cache_present
+
+    progress.add_listener(lambda message: click.echo(f"wordlelab: {message}…", err=True))
+    if name not in _NO_KERNELS and not compiled_cache_present():
+        progress.notify("compiling the numeric kernels for this machine (first run only, up to a minute)")
+
+
 def _load(name: str) -> None:
     """Add command ``name`` to the group, importing its module (unknown names: nothing)."""
     if name not in _COMMANDS or name in cli.commands:
         return
     _check_numba_threads()
+    _show_first_run_notices(name)
     from importlib import import_module
 
     module, attr = _COMMANDS[name]
