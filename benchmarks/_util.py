@@ -58,6 +58,12 @@ def _commit() -> str:
     return (rev or "unknown") + ("+dirty" if dirty else "")
 
 
+def _script_path() -> str:
+    script = Path(_ARGV[0]).resolve()
+    root = Path(__file__).resolve().parent.parent
+    return script.relative_to(root).as_posix() if script.is_relative_to(root) else script.as_posix()
+
+
 def emit(name: str, data: Any) -> Path:
     """Write ``data`` with where it comes from to benchmarks/results/NAME.json, and print it.
 
@@ -68,7 +74,7 @@ def emit(name: str, data: Any) -> Path:
     import json
 
     meta: dict[str, Any] = {
-        "command": "python " + " ".join([str(Path(_ARGV[0]).as_posix()), *_ARGV[1:]]),
+        "command": "python " + " ".join([_script_path(), *_ARGV[1:]]),
         "commit": _commit(),
         "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "machine": machine(),
