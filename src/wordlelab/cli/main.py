@@ -232,7 +232,7 @@ def _exit(code: object) -> None:
     status = 0 if code is None else code if isinstance(code, int) else 1
     others = [t for t in threading.enumerate() if t is not threading.main_thread() and not t.daemon]
     if sys.getprofile() is not None or sys.gettrace() is not None or sys.flags.dev_mode or others:
-        sys.exit(code)
+        sys.exit(code if code is None or isinstance(code, (int, str)) else status)
     if not isinstance(code, int) and code is not None:
         sys.stderr.write(f"{code}\n")  # what sys.exit("text") prints
     import atexit

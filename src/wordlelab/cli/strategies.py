@@ -34,5 +34,5 @@ def strategies(as_json: bool) -> None:
             rng = o["range"]
             default = "none" if o["default"] is None else o["default"]
             out.print(f"{'':<{width}}    -o {o['name']}=<{o['type']}>  {o['help']} "
-                      f"[dim](default {default}{', ' + rng if rng else ''})[/]")
+                      f"[dim](default {default}{', ' + str(rng) if rng else ''})[/]")
     out.print("\nOptions are given as -o NAME=VALUE, e.g. wordlelab bench -s lookahead -o m=20.")
