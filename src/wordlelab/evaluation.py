@@ -73,8 +73,9 @@ class GuessValue:
         return self.upper / self.n
 
     def to_dict(self) -> dict[str, object]:
-        return {"word": self.word, "exact": self.exact, "total": self.upper if self.exact else None,
-                "lower": self.lower, "upper": None if self.upper >= INF else self.upper,
+        return {"word": self.word, "exact": self.exact,
+                "total": self.upper if self.exact and self.upper < INF else None,
+                "lower": None if self.lower >= INF else self.lower, "upper": None if self.upper >= INF else self.upper,
                 "expected": round(self.expected, 4) if self.upper < INF else None}
 
 
@@ -98,6 +99,11 @@ class Evaluation:
         return self.lower == self.upper
 
     @property
+    def winnable(self) -> bool:
+        """False when it is proven that no strategy solves every answer left within the guesses left."""
+        return self.lower < INF
+
+    @property
     def expected(self) -> float:
         return self.upper / self.n
 
@@ -109,7 +115,8 @@ class Evaluation:
 
     def to_dict(self) -> dict[str, object]:
         return {"answers": self.n, "guesses_left": self.guesses_left, "exact": self.exact,
-                "total": self.upper if self.exact else None, "lower": self.lower,
+                "winnable": self.winnable, "total": self.upper if self.exact and self.winnable else None,
+                "lower": None if self.lower >= INF else self.lower,
                 "upper": None if self.upper >= INF else self.upper,
                 "expected": round(self.expected, 4) if self.upper < INF else None, "best": self.best,
                 "top": [g.to_dict() for g in self.top], "guess": self.guess.to_dict() if self.guess else None,
@@ -396,19 +403,22 @@ def _evaluate(engines: _Engines, position: Position, guess: str | None, top: int
             best = m.guesses[row] if upper < INF else None
             if upper <= lower:  # the greedy tree meets the bound: it is optimal
                 lower = upper
-    if upper >= INF and lower >= INF:
-        raise WordlelabError(f"no strategy solves the {n} answers left within the {d} guesses left")
-
+    # lower == upper == INF: proven that no strategy solves every answer left within the guesses
+    # left. That is a value like any other, not an error: whether the proof finishes within a
+    # budget depends on what the memo already holds (an earlier search), so raising here made one
+    # caller's verdict depend on another's work (a review that fails or not by request order).
     result = Evaluation(n, d, lower, upper, best, source=source)
     if guess is not None:
         g = m.guesses.lookup(guess)
         if best is not None and m.guesses[g] == best and result.exact:
             result.guess = GuessValue(best, lower, upper, n)
+        elif not result.winnable:  # no guess can do what no strategy does
+            result.guess = GuessValue(m.guesses[g], INF, INF, n)
         else:
             # Off the start, a position on a proven tree is small enough to search the played
             # guess's groups; at the start (the whole list) only a quick few are worth a budget.
             result.guess = guess_value(g, searched=searched or (source == "tree" and not root), upper=True)
-    if top > 0:
+    if top > 0 and result.winnable:
         b = bounds()
         order = np.lexsort((np.arange(len(m.guesses)), ~_candidate_rows(position), b))
         found: list[GuessValue] = []

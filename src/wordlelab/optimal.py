@@ -270,6 +270,11 @@ class Solver:
         g = int(K.memo_best(S, np.int64(d), rule, e.hard, self.memo))
         if g < 0:  # not solved yet, or evicted from the memo: solve it (again)
             if self.value(S, d, rule) >= INF:
+                if self.ctl[K.CTL_STOP]:
+                    # Stopped (Ctrl-C, or another thread's cut made this opener's groups moot)
+                    # while rebuilding a node that the memo did not keep (one a closed form
+                    # settled): that proves nothing about the answers.
+                    raise _Stopped
                 raise WordlelabError(
                     f"no tree solves these {S.size} answers within {d} guesses"
                 )
@@ -420,7 +425,10 @@ def _solve_groups(solvers: list[Solver], parts: list[tuple[int, np.ndarray, np.n
                     if other is not solver:
                         other.ctl[K.CTL_STOP] = 1
                 return
-            lines = {a: [g, *line] for a, line in solver.paths(sub, d, crule).items()}
+            try:
+                lines = {a: [g, *line] for a, line in solver.paths(sub, d, crule).items()}
+            except _Stopped:  # a stop came between the value and its tree: as if it came before
+                return
             with lock:
                 known[i] = v
                 out.solved += v
@@ -491,7 +499,7 @@ def _complete_greedily(engine: Engine, parts: list[tuple[int, np.ndarray, np.nda
                 return
             for a, line in greedy.paths(sub, d, crule).items():
                 out[a] = [g, *line]
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, _Stopped):
         return
     finally:
         timer.cancel()

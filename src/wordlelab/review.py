@@ -144,6 +144,9 @@ def review(matrix: PatternMatrix, history: Sequence[tuple[str, Pattern]], *, har
         ev: Evaluation = evaluate(pos, guess=w, budget=budget)
         played = ev.guess
         assert played is not None
+        if not ev.winnable:
+            notes.append(f"before guess {turn} no strategy could solve all {ev.n} answers left within the "
+                         f"{ev.guesses_left} guesses left (proven): that step has no expected-guesses figure")
         low, high = ev.cost(played)
         expected_left, luck = _luck(pos, r, c)
         nxt = pos.after(r, c)
@@ -152,7 +155,7 @@ def review(matrix: PatternMatrix, history: Sequence[tuple[str, Pattern]], *, har
             round(ev.expected, 4) if ev.upper < INF else None,
             round(played.expected, 4) if played.upper < INF else None,
             round(low, 4), round(high, 4) if high != float("inf") else float("inf"),
-            ev.exact and played.exact, round(expected_left, 3), luck, ev.exact, played.exact,
+            ev.exact and played.exact and ev.winnable, round(expected_left, 3), luck, ev.exact, played.exact,
             round(ev.seconds, 4)))
         pos = nxt
     return Review(steps, hard, answer, pos.solved, outside, notes)
