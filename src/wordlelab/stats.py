@@ -19,6 +19,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .config import db_timeout
 from .errors import WordlelabError
 from .paths import data_dir
 
@@ -26,7 +27,6 @@ if TYPE_CHECKING:
     from .game import Game
 
 SCHEMA_VERSION = 1
-DEFAULT_TIMEOUT = 5.0
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -51,16 +51,6 @@ class StatsError(WordlelabError):
 
 class StatsLockedError(StatsError):
     """The database stayed locked; the game was kept in a pending file and is not lost."""
-
-
-def _timeout() -> float:
-    # A test knob: anything but a sensible number of seconds (nan, inf would wait forever on a
-    # locked database, negative) means the default.
-    try:
-        value = float(os.environ.get("WORDLELAB_DB_TIMEOUT", DEFAULT_TIMEOUT))
-    except ValueError:
-        return DEFAULT_TIMEOUT
-    return value if 0 <= value <= 600 else DEFAULT_TIMEOUT
 
 
 @dataclass(frozen=True)
@@ -152,7 +142,7 @@ class StatsStore:
 
     def __init__(self, path: str | Path | None = None, timeout: float | None = None) -> None:
         self.path = Path(path) if path is not None else data_dir() / "stats.sqlite3"
-        self.timeout = _timeout() if timeout is None else timeout
+        self.timeout = db_timeout() if timeout is None else timeout
         # Kept games that could not be read on the last absorb (left in place, never deleted).
         self.unreadable_pending: list[Path] = []
         # Rows of the database that are not games (wrong types) on the last read, not counted.

@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
+from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH
 from ..errors import WordlelabError
 from ..feedback import GREEN, GREY, YELLOW, Pattern
 from ..game import PRAISE, Game, letter_states, pick_answer, share_grid
@@ -175,7 +176,7 @@ def play(seed: int | None, hard: bool, tries: int | None, boards: int | None, ab
 
 
 @click.command()
-@click.option("-k", "--length", type=click.IntRange(4, 11), default=None, help="Only games of this length.")
+@click.option("-k", "--length", type=click.IntRange(MIN_PLAY_LENGTH, MAX_PLAY_LENGTH), default=None, help="Only games of this length.")
 @click.option("--lang", type=click.Choice(["en", "ru"]), default=None, help="Only games in this language.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def stats(length: int | None, lang: str | None, as_json: bool) -> None:

@@ -27,6 +27,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..assistant import WIDENED
+from ..config import PLAY_LENGTHS, check_play_length
 from ..errors import WordlelabError
 from ..feedback import Pattern
 from ..game import PRAISE, Game, letter_states, pick_answer, share_grid
@@ -43,7 +44,7 @@ BENCH_BUDGET = 600.0  # seconds a comparison may run before it is stopped
 REVIEW_BUDGET = 1.0  # seconds of exact search per reviewed guess; what does not finish is bounds
 ASSIST_BUDGET = 0.3  # seconds of exact search behind each assist answer (a small position finishes)
 EXACT_TOP_MAX = 60  # answers left at most for the exact top N to be searched (about 0.2 s at 56)
-LENGTHS = range(4, 12)
+LENGTHS = PLAY_LENGTHS
 
 
 class RequestError(WordlelabError):
@@ -339,8 +340,7 @@ class WebApp:
             length = len(first)
         else:
             length = len(words[0])
-        if length not in LENGTHS:
-            raise RequestError(f"{length}-letter words; wordlelab plays 4 to 11 letters", length)
+        check_play_length(length)
         set_name = _list_set(data, lang, length)
         matrix = self.matrix(lang, length, set_name)
         history = None
