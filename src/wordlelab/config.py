@@ -25,6 +25,7 @@ DATA_DIR_ENV = "WORDLELAB_DATA_DIR"
 LISTS_ENV = "WORDLELAB_LISTS"
 DB_TIMEOUT_ENV = "WORDLELAB_DB_TIMEOUT"
 MATRIX_BUDGET_ENV = "WORDLELAB_MATRIX_BUDGET"
+WEB_SECRET_ENV = "WORDLELAB_WEB_SECRET"
 
 DEFAULT_DB_TIMEOUT = 5.0
 DEFAULT_MATRIX_BUDGET = 2 * 1024**3  # bytes a full matrix may take unless told otherwise
@@ -88,3 +89,9 @@ def matrix_budget() -> int:
         raise WordlelabError(
             f"{MATRIX_BUDGET_ENV}={text!r} is not a size (a number of bytes >= 0, e.g. 512M or 2G)", text)
     return int(number * scale)
+
+
+def web_secret_setting() -> str:
+    """WORDLELAB_WEB_SECRET: the secret the web app seals saved games with ('' when unset: one is
+    kept in the data folder)."""
+    return _env(WEB_SECRET_ENV)

@@ -9,8 +9,9 @@ from it (``to_saved`` / ``from_saved``), which is how the web app survives a rel
 
 from __future__ import annotations
 
+import uuid
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from .errors import VariantError
 from .feedback import Pattern
@@ -41,12 +42,16 @@ class Play:
     seed: int | None = None
     lang: str = "en"
     extra: dict[str, Any] = field(default_factory=dict)  # what a front-end keeps with the game
+    # The game's statistics id: a game saved and resumed twice is still recorded once.
+    id: str = field(default_factory=lambda: uuid.uuid4().hex)
 
     @classmethod
     def start(cls, rules: Rules, lists: Lists, seed: int | None = None, lang: str = "en",
-              matrix: PatternMatrix | None = None, answers: tuple[str, ...] | None = None) -> Play:
+              matrix: PatternMatrix | Callable[[], PatternMatrix] | None = None,
+              answers: tuple[str, ...] | None = None) -> Play:
         """A new game: the answers drawn from ``seed`` as ``wordlelab play --seed`` draws them
-        (or ``answers`` given); Absurdle needs the lists' matrix (``matrix``, else built)."""
+        (or ``answers`` given); Absurdle needs the lists' matrix (``matrix``, or a function that
+        gives it, else it is built)."""
         game: Game | MultiGame | AbsurdleGame
         if isinstance(rules, Classic):
             answer = answers[0] if answers else pick_answer(lists.answers, seed)
@@ -56,7 +61,9 @@ class Play:
                 answers = random_answers(lists.answers, rules.boards, seeded_rng(seed))
             game = MultiGame(answers, lists.guesses, MultiRules.from_rules(rules))
         elif isinstance(rules, Absurdle):
-            game = AbsurdleGame(matrix if matrix is not None else lists.matrix(), hard=rules.hard)
+            if matrix is None:
+                matrix = lists.matrix
+            game = AbsurdleGame(matrix if isinstance(matrix, PatternMatrix) else matrix(), hard=rules.hard)
         else:
             raise VariantError(f"not a rules value: {rules!r}", rules)
         return cls(rules, game, seed, lang)
@@ -155,7 +162,7 @@ class Play:
         limit = self.rules.max_guesses if self.rules.max_guesses is not None else min(100, max(6, n))
         return GameRecord(answer=",".join(self.answers), guesses=n, won=self.won, hard=self.rules.hard,
                           length=self.length, lang=self.lang, max_guesses=limit, words=tuple(self.guesses),
-                          variant=self.rules.key, seed=self.seed)
+                          variant=self.rules.key, seed=self.seed, id=self.id)
 
     # -- saving --------------------------------------------------------------------------------------
 
@@ -165,15 +172,21 @@ class Play:
         return {"variant": r.variant, "boards": r.boards, "tries": r.max_guesses, "hard": r.hard,
                 "lang": self.lang, "length": self.length, "seed": self.seed,
                 "answers": list(self.answers) if not isinstance(self.game, AbsurdleGame) else [],
-                "guesses": self.guesses, **self.extra}
+                "guesses": self.guesses, "id": self.id, **self.extra}
 
     @classmethod
-    def from_saved(cls, saved: dict[str, Any], lists: Lists, matrix: PatternMatrix | None = None) -> Play:
-        """The game ``to_saved`` described, replayed guess by guess (each checked again)."""
+    def from_saved(cls, saved: dict[str, Any], lists: Lists,
+                   matrix: PatternMatrix | Callable[[], PatternMatrix] | None = None) -> Play:
+        """The game ``to_saved`` described, replayed guess by guess (each checked again); the keys
+        it does not know come back in ``extra``."""
         rules = parse_rules({k: saved.get(k) for k in ("variant", "boards", "tries", "hard")
                              if not (k == "tries" and saved.get("variant") == "absurdle")})
         answers = tuple(saved.get("answers") or ()) or None
         play = cls.start(rules, lists, saved.get("seed"), saved.get("lang", "en"), matrix, answers)
+        known = {"variant", "boards", "tries", "hard", "lang", "length", "seed", "answers", "guesses", "id"}
+        play.extra = {k: v for k, v in saved.items() if k not in known}
+        if isinstance(saved.get("id"), str):
+            play.id = saved["id"]
         for word in saved.get("guesses", []):
             play.guess(word)
         return play

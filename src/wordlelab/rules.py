@@ -36,7 +36,7 @@ class Classic:
 
     def __post_init__(self) -> None:
         if not 1 <= self.max_guesses <= MAX_CLASSIC_GUESSES:
-            raise VariantError(f"Wordle takes 1 to {MAX_CLASSIC_GUESSES} tries, not {self.max_guesses}",
+            raise VariantError(f"tries must be between 1 and {MAX_CLASSIC_GUESSES}, not {self.max_guesses}",
                                self.max_guesses)
 
     @property

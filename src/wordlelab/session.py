@@ -14,24 +14,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Sequence
 
-from .assistant import AUTO, Assistant
+from .assistant import AUTO, EXACT_BUDGET, EXACT_TOP_MAX, Assistant  # noqa: F401  (the policy, re-exported)
 from .errors import VariantError, WordlelabError
 from .feedback import Pattern
 from .matrix import PatternMatrix
 from .rules import Absurdle, Classic, Multi, Rules
-from .strategies import make_multi_strategy
+from .strategies import find_strategy, make_multi_strategy
 from .variants.multi import MultiRules
 from .variants.session import AbsurdleSession, MultiSession, parse_board_feedback
 
 if TYPE_CHECKING:
     from .evaluation import Evaluation
-
-# The exact-top policy (the assistant's in the CLI and in the web app): the position's own exact
-# value is searched within the budget whatever is left (instant on a shipped proven tree's line,
-# proven bounds otherwise), its best N guesses only when at most this many answers are left
-# (the search then usually finishes within the budget: about 0.2 s at 56 answers).
-EXACT_TOP_MAX = 60
-EXACT_BUDGET = 0.3  # seconds of exact search behind one answer of the assistant
 
 Backend = Assistant | MultiSession | AbsurdleSession
 
@@ -64,6 +57,18 @@ class Session:
         else:
             raise VariantError(f"not a rules value: {rules!r}", rules)
         return cls(rules, backend)
+
+    @staticmethod
+    def check(rules: Rules, strategy: str | None) -> None:
+        """The error ``create`` would raise for ``strategy`` under ``rules``, before any work."""
+        if strategy in (None, AUTO):
+            return
+        if isinstance(rules, Classic):
+            find_strategy(strategy)
+        elif isinstance(rules, Multi):
+            make_multi_strategy(strategy)
+        else:
+            raise VariantError("Absurdle's suggestions come from its own search; drop the strategy", strategy)
 
     @property
     def matrix(self) -> PatternMatrix:
@@ -129,19 +134,11 @@ class Session:
         return b.plan()[:n]
 
     def exact(self, n: int = 10, budget: float = EXACT_BUDGET) -> Evaluation | None:
-        """Exact figures now within ``budget`` seconds (see EXACT_TOP_MAX); None when the game is
-        solved, the variant has none (several boards, Absurdle) or the words are too long for it."""
+        """Exact figures now within ``budget`` seconds (the policy: ``Assistant.exact_top``); None
+        when the game is solved, the variant has none (several boards, Absurdle) or the words are
+        too long for it."""
         b = self.backend
-        if not isinstance(b, Assistant) or b.solved:
-            return None
-        from .evaluation import evaluate  # numba kernels load only when asked for
-
-        position = b.position
-        top = n if position.candidates.size <= EXACT_TOP_MAX else 0
-        try:
-            return evaluate(position, top=top, budget=budget)
-        except WordlelabError:
-            return None
+        return b.exact_top(n, budget) if isinstance(b, Assistant) else None
 
     # -- actions -------------------------------------------------------------------------------------
 
