@@ -214,7 +214,9 @@ def test_bench_runs_with_progress(client):
         job = client.get(f"/api/bench/{job['id']}").json()
     assert job["finished"] and job["error"] is None
     (result,) = job["results"]
-    assert job["done"] == job["total"] == result["games"] == sum(result["distribution"]) + result["failed"]
+    assert job["done"] == job["total"] == result["games"] == sum(result["distribution"]) + result["failures"]
+    # The same keys as 'wordlelab bench --json' (SimulationResult.to_dict), not a web dialect.
+    assert {"total_guesses", "failures", "failed", "games_per_second", "options"} <= set(result)
     assert result["strategy"] == "frequency"
     for body, text in [({"strategies": "nope"}, "nope"), ({"strategies": ""}, "no strategy"),
                        ({"strategies": "entropy,frequency,minimax,splits,random"}, "at most 4")]:

@@ -39,10 +39,12 @@ KNOWN_OPENERS: dict[tuple[str, str, str], str] = {
 }
 
 AUTO = "auto"
-# The assistant's exact figures: seconds of search per request, and the answers left above which
-# it does not try (a proof of hundreds of answers takes far longer than a reply should).
+# The exact-top policy, the one the CLI and the web app both follow: seconds of exact search behind
+# one answer; the position's own value is searched whatever is left (instant on a shipped proven
+# tree's line, proven bounds when time runs out), its best N guesses only when at most
+# EXACT_TOP_MAX answers are left (the search then usually finishes in time: about 0.2 s at 56).
 EXACT_BUDGET = 0.3
-EXACT_MAX_CANDIDATES = 400
+EXACT_TOP_MAX = 60
 STRATEGY = "strategy"
 
 
@@ -261,16 +263,16 @@ class Assistant:
         return self.score_rows(np.array([c.row for c in choices], dtype=np.int64), list(choices))
 
     def exact_top(self, n: int = 10, budget: float = EXACT_BUDGET) -> Evaluation | None:
-        """The exact expected guesses of the best ``n`` guesses now, as far as ``budget`` seconds of
-        exhaustive search prove them (the Evaluation says what is a bound); None when there are more
-        than EXACT_MAX_CANDIDATES answers left (no proof could finish in time) or the game is over."""
+        """The exact value now and of the best ``n`` guesses (only with at most EXACT_TOP_MAX answers
+        left), as far as ``budget`` seconds of exhaustive search prove them (the Evaluation says what
+        is a bound); None when the game is over or the words are too long for the exact search."""
         from .evaluation import evaluate  # numba kernels load only when asked for
 
         pos = self.position
-        if self.solved or pos.candidates.size > EXACT_MAX_CANDIDATES:
+        if self.solved:
             return None
         try:
-            return evaluate(pos, top=n, budget=budget)
+            return evaluate(pos, top=n if pos.candidates.size <= EXACT_TOP_MAX else 0, budget=budget)
         except WordlelabError:
             return None  # e.g. words too long for the exact search, or no strategy fits the turns left
 

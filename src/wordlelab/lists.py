@@ -17,21 +17,17 @@ from typing import Callable, Iterable
 
 import numpy as np
 
+from .config import LISTS_ENV, MAX_LENGTH, MIN_LENGTH, lists_setting, matrix_budget
 from .errors import WordLengthError, WordListError
 from .frequency import common_words
 from .game import Position
 from .languages import Language, get_language
-from .matrix import DEFAULT_BUDGET, PatternMatrix, load_matrix, score_against
+from .matrix import PatternMatrix, load_matrix, score_against
 from .words import WordList, bundled_lists
 
-# Word lengths the engine plays: the kernels count feedback in arrays of 3**length entries, so a
-# longer word would need memory that grows as 3**length (12 letters: 531441 codes per guess).
-MIN_LENGTH, MAX_LENGTH = 2, 11
 
 # --answers ALL: every allowed guess may be the answer.
 ALL = "all"
-# The environment variable that changes the default list set (e.g. WORDLELAB_LISTS=original).
-LISTS_ENV = "WORDLELAB_LISTS"
 
 
 @dataclass(frozen=True)
@@ -79,7 +75,7 @@ class BundledListInfo:
 
 def default_set_name() -> str:
     """The list set used when none is named: WORDLELAB_LISTS, else nyt."""
-    name = os.environ.get(LISTS_ENV, "").strip().lower()
+    name = lists_setting()
     if not name:
         return DEFAULT_SET
     if name not in LIST_SETS:
@@ -134,8 +130,9 @@ class Lists:
     answers: WordList
     set_name: str | None = None
 
-    def matrix(self, budget: int = DEFAULT_BUDGET, on_build: Callable[[], None] | None = None) -> PatternMatrix:
-        return load_matrix(self.guesses, self.answers, budget=budget, on_build=on_build)
+    def matrix(self, budget: int | None = None, on_build: Callable[[], None] | None = None) -> PatternMatrix:
+        return load_matrix(self.guesses, self.answers, budget=matrix_budget() if budget is None else budget,
+                           on_build=on_build)
 
     @property
     def answers_are_all(self) -> bool:

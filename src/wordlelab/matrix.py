@@ -17,6 +17,7 @@ from typing import Callable
 
 import numpy as np
 
+from .config import DEFAULT_MATRIX_BUDGET
 from .errors import UnknownWordError, WordlelabError, WordLengthError
 from .kernels.feedback import score_matrix, score_row
 from .kernels.partition import partition_stats
@@ -24,7 +25,8 @@ from .paths import cache_dir, is_regular_file, write_atomic
 from .words import WordList
 
 FORMAT_VERSION = 1
-DEFAULT_BUDGET = 2 * 1024**3  # bytes a full matrix may take before rows are scored on demand
+# Bytes a full matrix may take before rows are scored on demand (WORDLELAB_MATRIX_BUDGET changes it).
+DEFAULT_BUDGET = DEFAULT_MATRIX_BUDGET
 _MAGIC = b"WLABPM1\n"
 
 

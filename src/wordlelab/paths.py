@@ -11,19 +11,18 @@ from pathlib import Path
 
 import platformdirs
 
+from .config import cache_dir_override, data_dir_override
 from .errors import OutputPathError, WordlelabError
 
 
 def cache_dir() -> Path:
     """Matrices, frequencies and openers; WORDLELAB_CACHE_DIR overrides."""
-    env = os.environ.get("WORDLELAB_CACHE_DIR")
-    return Path(env) if env else Path(platformdirs.user_cache_dir("wordlelab"))
+    return cache_dir_override() or Path(platformdirs.user_cache_dir("wordlelab"))
 
 
 def data_dir() -> Path:
     """The player's own data (statistics); WORDLELAB_DATA_DIR overrides."""
-    env = os.environ.get("WORDLELAB_DATA_DIR")
-    return Path(env) if env else Path(platformdirs.user_data_dir("wordlelab"))
+    return data_dir_override() or Path(platformdirs.user_data_dir("wordlelab"))
 
 
 def write_atomic(path: Path, data: bytes) -> None:

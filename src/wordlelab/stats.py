@@ -19,14 +19,16 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .config import db_timeout
 from .errors import WordlelabError
 from .paths import data_dir
 
 if TYPE_CHECKING:
     from .game import Game
 
-SCHEMA_VERSION = 1
-DEFAULT_TIMEOUT = 5.0
+# 1: the first release. 2: every game names its variant (rules key: classic, quordle, absurdle,
+# ...) and the seed it was played with; version 1 games are classic games with no seed.
+SCHEMA_VERSION = 2
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -40,9 +42,13 @@ CREATE TABLE IF NOT EXISTS games (
     length INTEGER NOT NULL,
     lang TEXT NOT NULL,
     max_guesses INTEGER NOT NULL,
-    words TEXT NOT NULL
+    words TEXT NOT NULL,
+    variant TEXT NOT NULL DEFAULT 'classic',
+    seed INTEGER
 )
 """
+# Columns added since version 1, with their definitions (ALTER TABLE ... ADD COLUMN).
+_ADDED = (("variant", "TEXT NOT NULL DEFAULT 'classic'"), ("seed", "INTEGER"))
 
 
 class StatsError(WordlelabError):
@@ -51,16 +57,6 @@ class StatsError(WordlelabError):
 
 class StatsLockedError(StatsError):
     """The database stayed locked; the game was kept in a pending file and is not lost."""
-
-
-def _timeout() -> float:
-    # A test knob: anything but a sensible number of seconds (nan, inf would wait forever on a
-    # locked database, negative) means the default.
-    try:
-        value = float(os.environ.get("WORDLELAB_DB_TIMEOUT", DEFAULT_TIMEOUT))
-    except ValueError:
-        return DEFAULT_TIMEOUT
-    return value if 0 <= value <= 600 else DEFAULT_TIMEOUT
 
 
 @dataclass(frozen=True)
@@ -75,6 +71,8 @@ class GameRecord:
     lang: str = "en"
     max_guesses: int = 6
     words: tuple[str, ...] = ()
+    variant: str = "classic"  # the rules' key: classic, dordle, quordle, boards-7, absurdle, ...
+    seed: int | None = None
     id: str = field(default_factory=lambda: uuid.uuid4().hex)
     finished_at: str = field(default_factory=lambda: datetime.now(timezone.utc).isoformat(timespec="seconds"))
 
@@ -106,7 +104,9 @@ class GameRecord:
             return isinstance(x, int) and not isinstance(x, bool)
 
         return (
-            all(isinstance(x, str) for x in (self.answer, self.lang, self.id, self.finished_at, *self.words))
+            all(isinstance(x, str) for x in (self.answer, self.lang, self.id, self.finished_at, self.variant,
+                                             *self.words))
+            and (self.seed is None or whole(self.seed))
             and all(isinstance(x, bool) for x in (self.won, self.hard))
             and all(whole(x) for x in (self.guesses, self.length, self.max_guesses))
             and 1 <= self.max_guesses <= 100 and 1 <= self.guesses <= self.max_guesses and 1 <= self.length <= 64
@@ -152,7 +152,7 @@ class StatsStore:
 
     def __init__(self, path: str | Path | None = None, timeout: float | None = None) -> None:
         self.path = Path(path) if path is not None else data_dir() / "stats.sqlite3"
-        self.timeout = _timeout() if timeout is None else timeout
+        self.timeout = db_timeout() if timeout is None else timeout
         # Kept games that could not be read on the last absorb (left in place, never deleted).
         self.unreadable_pending: list[Path] = []
         # Rows of the database that are not games (wrong types) on the last read, not counted.
@@ -171,14 +171,30 @@ class StatsStore:
         try:
             conn.execute(_SCHEMA)
             version = conn.execute("PRAGMA user_version").fetchone()[0]
-            if version == 0:
-                conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            elif version > SCHEMA_VERSION:
+            if version > SCHEMA_VERSION:
                 raise StatsError(f"{self.path} was written by a newer wordlelab (schema {version})", str(self.path))
+            if version < SCHEMA_VERSION:
+                self._migrate(conn)
         except sqlite3.Error as exc:
             conn.close()
             raise self._error(exc) from None
         return conn
+
+    @staticmethod
+    def _migrate(conn: sqlite3.Connection) -> None:
+        """Bring an older database to SCHEMA_VERSION in one transaction, keeping every game
+        (version 1 games become classic games with no seed). Safe when two processes race."""
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            have = {row[1] for row in conn.execute("PRAGMA table_info(games)")}
+            for name, definition in _ADDED:
+                if name not in have:
+                    conn.execute(f"ALTER TABLE games ADD COLUMN {name} {definition}")
+            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
 
     def _error(self, exc: sqlite3.Error) -> StatsError:
         text = str(exc)
@@ -192,9 +208,9 @@ class StatsStore:
     def _insert(conn: sqlite3.Connection, rec: GameRecord) -> None:
         conn.execute(
             "INSERT OR IGNORE INTO games (id, finished_at, answer, guesses, won, hard, length, lang, "
-            "max_guesses, words) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "max_guesses, words, variant, seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (rec.id, rec.finished_at, rec.answer, rec.guesses, int(rec.won), int(rec.hard), rec.length,
-             rec.lang, rec.max_guesses, ",".join(rec.words)),
+             rec.lang, rec.max_guesses, ",".join(rec.words), rec.variant, rec.seed),
         )
 
     def _pending(self) -> list[Path]:
@@ -265,15 +281,17 @@ class StatsStore:
         raise StatsLockedError(
             f"{exc}. This game is kept in {self.pending_dir} and will be counted next time", str(self.path))
 
-    def games(self, length: int | None = None, lang: str | None = None) -> list[GameRecord]:
-        """Every recorded game, oldest first (optionally one length / language only)."""
+    def games(self, length: int | None = None, lang: str | None = None,
+              variant: str | None = None) -> list[GameRecord]:
+        """Every recorded game, oldest first (optionally one length / language / variant only)."""
         conn = self._connect()
         try:
             try:
                 self._absorb_pending(conn)
             except sqlite3.Error:
                 pass  # still locked: count what is in the database, add the rest next time
-            query = "SELECT id, finished_at, answer, guesses, won, hard, length, lang, max_guesses, words FROM games"
+            query = ("SELECT id, finished_at, answer, guesses, won, hard, length, lang, max_guesses, words, "
+                     "variant, seed FROM games")
             where: list[str] = []
             args: list[object] = []
             if length is not None:
@@ -282,6 +300,9 @@ class StatsStore:
             if lang is not None:
                 where.append("lang = ?")
                 args.append(lang)
+            if variant is not None:
+                where.append("variant = ?")
+                args.append(variant)
             if where:
                 query += " WHERE " + " AND ".join(where)
             rows = conn.execute(query + " ORDER BY seq", args).fetchall()
@@ -292,13 +313,31 @@ class StatsStore:
         records = [GameRecord(answer=r[2], guesses=r[3], won=bool(r[4]), hard=bool(r[5]), length=r[6],
                               lang=r[7], max_guesses=r[8],
                               words=tuple(w for w in r[9].split(",") if w) if isinstance(r[9], str) else (None,),
-                              id=r[0], finished_at=r[1]) for r in rows]
+                              variant=r[10], seed=r[11], id=r[0], finished_at=r[1]) for r in rows]
         # Rows some other program wrote with wrong types are left in the database but not counted.
         good = [rec for rec in records if rec.is_valid()]
         self.invalid_rows = len(records) - len(good)
         return good
 
-    def summary(self, length: int | None = None, lang: str | None = None) -> Summary:
-        games = self.games(length, lang)
-        top = max([6] + [g.max_guesses for g in games])
-        return summarize([(g.won, g.guesses) for g in games], top)
+    def summary(self, length: int | None = None, lang: str | None = None,
+                variant: str | None = None) -> Summary:
+        """The statistics of the games chosen (every variant together unless one is named)."""
+        return _summary(self.games(length, lang, variant))
+
+    def by_variant(self, length: int | None = None, lang: str | None = None) -> dict[str, Summary]:
+        """The statistics of each variant with games, classic first, then in order of first play."""
+        groups: dict[str, list[GameRecord]] = {}
+        for g in self.games(length, lang):
+            groups.setdefault(g.variant, []).append(g)
+        order = sorted(groups, key=lambda k: k != "classic")
+        return {k: _summary(groups[k]) for k in order}
+
+    def played_seed(self, variant: str, lang: str, length: int, seed: int) -> bool:
+        """Whether a game of this variant, language and length was already recorded with ``seed``
+        (a replay is practice: it is not counted again)."""
+        return any(g.seed == seed for g in self.games(length, lang, variant))
+
+
+def _summary(games: list[GameRecord]) -> Summary:
+    top = max([6] + [g.max_guesses for g in games])
+    return summarize([(g.won, g.guesses) for g in games], top)

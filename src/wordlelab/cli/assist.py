@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 import click
 from rich.console import Console
@@ -12,8 +12,12 @@ from rich.table import Table
 
 from ..assistant import AUTO, WIDENED, Assistant, Scored, parse_entry
 from ..errors import WordlelabError
+from ..rules import Absurdle, Classic, Multi, rules_from_options
+from ..session import Session
 from ..strategies import strategy_names
 from .common import list_options, load_lists, stderr, stdout
+from .console import read_lines
+from .variants import run_absurdle_assist, run_multi_assist
 
 if TYPE_CHECKING:
     from ..evaluation import Evaluation
@@ -186,28 +190,9 @@ def _int_arg(arg: str, default: int) -> int:
     return int(arg)
 
 
-def read_lines(echo: bool, out: Console) -> Iterator[str]:
-    """Lines from stdin: with a prompt on a terminal; echoed after '? ' when piped, so a scripted
-    transcript reads like a session."""
-    if sys.stdin.isatty():
-        try:
-            import readline  # noqa: F401  (line editing for input())
-        except ImportError:
-            pass
-    while True:
-        if echo:
-            line = sys.stdin.readline()
-            if not line:
-                return
-            line = line.rstrip("\r\n")
-            out.print(f"? {escape(line)}")
-        else:
-            try:
-                line = input("? ")
-            except EOFError:
-                out.print()
-                return
-        yield line
+# Each variant's console dialogue; the session itself is the library's.
+_RUNNERS: dict[type, Callable[[Any, Iterator[str], Console], int]] = {
+    Classic: run_session, Multi: run_multi_assist, Absurdle: run_absurdle_assist}
 
 
 @click.command()
@@ -229,29 +214,15 @@ def assist(strategy: str, hard: bool, opener: str, boards: int | None, max_guess
     """Suggest guesses for a game you are playing elsewhere; answer with the feedback."""
     if max_guesses is not None and boards is None:
         raise click.UsageError("--max-guesses goes with --boards")
+    rules = rules_from_options(boards, absurdle, hard, max_guesses)
     lists = load_lists(length, lang, words_file, answers_file)
     err = stderr()
     out = stdout()
     on_build: Callable[[], None] = lambda: err.print("building the pattern matrix (once per word list)…")
-    if boards is not None or absurdle:
-        from . import variants as v
-
-        v.check_variant_options(boards, absurdle, hard and boards is not None)
-        rules = v.MultiRules.of(boards, max_guesses) if boards is not None else None
-        matrix = lists.matrix(on_build=on_build)
-        lines = read_lines(not sys.stdin.isatty(), out)
-        try:
-            if rules is not None:
-                return v.run_multi_assist(v.MultiSession(matrix, rules), lines, out)
-            return v.run_absurdle_assist(v.AbsurdleSession(matrix, hard=hard), lines, out)
-        except KeyboardInterrupt:
-            out.print()
-            err.print("interrupted; bye")
-            return 130
-    a = Assistant.create(lists.matrix(on_build=on_build), strategy, hard=hard, opener=opener)
-    piped = not sys.stdin.isatty()
+    session = Session.create(rules, lists.matrix(on_build=on_build), strategy, opener)
+    run = _RUNNERS[type(rules)]
     try:
-        return run_session(a, read_lines(piped, out), out)
+        return run(session.backend, read_lines(not sys.stdin.isatty(), out), out)
     except KeyboardInterrupt:
         out.print()
         err.print("interrupted; bye")

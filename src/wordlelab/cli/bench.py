@@ -219,8 +219,9 @@ def bench_boards(strategy_names: str, hard: bool, opener: str | None, pool: str 
                  games: int | None, seed: int, options: tuple[str, ...], jobs: int | None, as_json: bool,
                  plot: str | None) -> None:
     """bench --boards N --games G --seed S: every option checked before any game is played."""
-    from ..variants import MultiRules, MultiStrategy, bench_multi
-    from ..variants.multi import METHODS, check_seed
+    from ..strategies import make_multi_strategy, multi_strategy_names
+    from ..variants import MultiRules, bench_multi
+    from ..variants.multi import check_seed
     from .variants import print_multi_bench
 
     if boards is None or games is None:
@@ -229,9 +230,10 @@ def bench_boards(strategy_names: str, hard: bool, opener: str | None, pool: str 
                         ("--option", bool(options)), ("--plot", plot is not None)):
         if given:
             raise WordlelabError(f"{flag} is not used with --boards", flag)
-    method = "entropy-solve" if strategy_names == "entropy" else strategy_names
-    if method not in METHODS:
-        raise WordlelabError(f"several boards are played by {' or '.join(METHODS)}, not {strategy_names!r}",
+    methods = multi_strategy_names()
+    method = methods[0] if strategy_names == "entropy" else strategy_names
+    if method not in methods:
+        raise WordlelabError(f"several boards are played by {' or '.join(methods)}, not {strategy_names!r}",
                              strategy_names)
     rules = MultiRules.of(boards, max_guesses)
     check_seed(seed)
@@ -246,7 +248,7 @@ def bench_boards(strategy_names: str, hard: bool, opener: str | None, pool: str 
     with Progress(TextColumn(f"{rules.title:<12}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=err, transient=True) as bar:
         task = bar.add_task(rules.title, total=games)
-        result = bench_multi(matrix, rules, games, seed, MultiStrategy(method),
+        result = bench_multi(matrix, rules, games, seed, make_multi_strategy(method),
                              progress=lambda done, total: bar.update(task, completed=done))
     if as_json:
         echo_json({"guesses": {"name": lists.guesses.name, "size": len(lists.guesses)},

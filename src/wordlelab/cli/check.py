@@ -9,6 +9,7 @@ import click
 from rich.markup import escape
 from rich.table import Table
 
+from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH
 from ..analysis import GameReport, analyse, parse_share_grid
 from ..errors import ShareGridError, WordListError
 from .common import echo_json, lists_option, load_lists, stdout
@@ -105,7 +106,7 @@ def read_grid(file: str) -> str:
 @lists_option
 @click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True,
               help="Language of the bundled lists and the alphabet.")
-@click.option("-k", "--length", type=click.IntRange(4, 11), default=None,
+@click.option("-k", "--length", type=click.IntRange(MIN_PLAY_LENGTH, MAX_PLAY_LENGTH), default=None,
               help="Word length (default: the grid's).")
 def check(file, played: str | None, answer: str | None, as_json: bool, length: int | None, lang: str,
           words_file: str | None, answers_file: str | None) -> int:

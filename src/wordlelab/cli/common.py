@@ -14,7 +14,8 @@ from ..errors import OutputPathError, WordlelabError, WordListError
 from ..lists import DEFAULT_SET, LIST_SETS, LISTS_ENV
 from ..lists import Lists as _Lists
 from ..lists import load_lists as _load_lists
-from ..matrix import DEFAULT_BUDGET, PatternMatrix
+from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH, matrix_budget
+from ..matrix import PatternMatrix
 from ..paths import check_writable
 
 if TYPE_CHECKING:
@@ -81,7 +82,7 @@ def list_options(f: Callable[..., Any]) -> Callable[..., Any]:
     f = lists_option(f)
     f = click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True,
                      help="Language of the bundled lists and the alphabet.")(f)
-    f = click.option("-k", "--length", type=click.IntRange(4, 11), default=5, show_default=True,
+    f = click.option("-k", "--length", type=click.IntRange(MIN_PLAY_LENGTH, MAX_PLAY_LENGTH), default=5, show_default=True,
                      help="Word length.")(f)
     return f
 
@@ -105,24 +106,6 @@ def load_lists(length: int = 5, lang: str = "en", words_file: str | None = None,
             click.echo(f"wordlelab: warning: {wl.name}: repeated words kept once: "
                        f"{', '.join(wl.dropped[:3])}{more}", err=True)
     return Lists(got.guesses, got.answers, got.set_name)
-
-
-def matrix_budget() -> int:
-    """Bytes a full matrix may take: WORDLELAB_MATRIX_BUDGET (e.g. 512M, 2G), else 2 GiB."""
-    text = os.environ.get("WORDLELAB_MATRIX_BUDGET", "").strip()
-    if not text:
-        return DEFAULT_BUDGET
-    units = {"k": 1024, "m": 1024**2, "g": 1024**3, "t": 1024**4}
-    scale = units.get(text[-1].lower(), 1)
-    digits = text[:-1] if text[-1].lower() in units else text
-    try:
-        number = float(digits)
-    except ValueError:
-        number = math.nan
-    if not math.isfinite(number) or number < 0 or number * scale > 2**62:
-        raise WordlelabError(
-            f"WORDLELAB_MATRIX_BUDGET={text!r} is not a size (a number of bytes >= 0, e.g. 512M or 2G)", text)
-    return int(number * scale)
 
 
 def echo_json(data: Any) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH
 from ..errors import InvalidWordError
 from ..feedback import score as score_words
 from ..languages import get_language
@@ -15,7 +16,7 @@ from .common import echo_json, stdout
 @click.argument("guess")
 @click.argument("answer")
 @click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True)
-@click.option("-k", "--length", type=click.IntRange(4, 11), default=None,
+@click.option("-k", "--length", type=click.IntRange(MIN_PLAY_LENGTH, MAX_PLAY_LENGTH), default=None,
               help="Word length (default: the guess's).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def score(guess: str, answer: str, lang: str, length: int | None, as_json: bool) -> None:

@@ -26,14 +26,21 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ..assistant import WIDENED
+from ..assistant import WIDENED, Assistant
+from ..config import PLAY_LENGTHS, check_play_length
 from ..errors import WordlelabError
 from ..feedback import Pattern
-from ..game import PRAISE, Game, letter_states, pick_answer, share_grid
+from ..frequency import rank_by_frequency
 from ..languages import LANGUAGES, get_language, keyboard_rows
 from ..lists import LIST_SETS, Lists, load_lists
 from ..matrix import PatternMatrix
-from ..stats import GameRecord, StatsError, StatsStore
+from ..play import Play
+from ..rules import named_variants, parse_rules, rules_from_key, rules_to_dict
+from ..seal import seal, secret_key, unseal
+from ..session import Session
+from ..stats import StatsError, StatsStore
+from ..strategies import Choice, multi_strategy_names
+from ..variants.session import AbsurdleSession, MultiSession
 
 STATIC = Path(__file__).parent / "static"
 MAX_SESSIONS = 256  # games and assistants kept per kind; the oldest is dropped first
@@ -42,8 +49,9 @@ WORDS_SHOWN = 60
 BENCH_BUDGET = 600.0  # seconds a comparison may run before it is stopped
 REVIEW_BUDGET = 1.0  # seconds of exact search per reviewed guess; what does not finish is bounds
 ASSIST_BUDGET = 0.3  # seconds of exact search behind each assist answer (a small position finishes)
-EXACT_TOP_MAX = 60  # answers left at most for the exact top N to be searched (about 0.2 s at 56)
-LENGTHS = range(4, 12)
+# The strategy an assistant gets when the request names none, per variant (Absurdle: its own search).
+DEFAULT_STRATEGY: dict[str, str | None] = {"classic": "entropy", "multi": None, "absurdle": None}
+LENGTHS = PLAY_LENGTHS
 
 
 class RequestError(WordlelabError):
@@ -140,10 +148,26 @@ def _list_set(data: dict[str, Any], lang: str, length: int) -> str | None:
     return name if lang == "en" and length == 5 else None
 
 
+def _feedback(data: dict[str, Any]) -> Any:
+    """An assist step's feedback: ``patterns`` (one per board, null for a solved one) or the text
+    ``pattern`` (one pattern, or a line of them); None when neither is given."""
+    patterns = data.get("patterns")
+    if patterns is not None:
+        if not isinstance(patterns, list) or not all(p is None or isinstance(p, str) for p in patterns):
+            raise RequestError(f"patterns must be a list of texts (null for a solved board), not {patterns!r}",
+                               patterns)
+        return patterns
+    return _str(data, "pattern").strip() or None
+
+
 # -- formatting ------------------------------------------------------------------------------------
 
 def _row(word: str, pattern: Pattern) -> dict[str, Any]:
     return {"word": word, "colors": list(pattern.colors), "pattern": str(pattern), "emoji": pattern.emoji}
+
+
+def _choice(c: Choice) -> dict[str, Any]:
+    return {"word": c.word, "value": c.value, "metric": c.metric, "is_candidate": c.is_candidate}
 
 
 class WebApp:
@@ -162,6 +186,8 @@ class WebApp:
         self._matrices: dict[tuple[str, int, str | None], PatternMatrix] = {}
         self._lists_lock = threading.Lock()
         self._bench_running = threading.Lock()
+        # Seals the saved games the page keeps (beside the statistics, so a restart keeps them).
+        self.secret = secret_key(Path(stats_path).parent if stats_path is not None else None)
 
     # -- lists -------------------------------------------------------------------------------------
 
@@ -183,17 +209,39 @@ class WebApp:
     # -- play --------------------------------------------------------------------------------------
 
     def new_game(self, data: dict[str, Any]) -> dict[str, Any]:
+        rules = parse_rules(data)  # an unknown variant fails before any list is loaded
         lang = _lang(data)
         length = _int(data, "length", 5, LENGTHS.start, LENGTHS.stop - 1)
         assert length is not None
         seed = _int(data, "seed", None, 0, 2**63 - 1)
-        tries = _int(data, "tries", 6, 1, 20)
-        assert tries is not None
-        hard = _bool(data, "hard")
         record = not _bool(data, "no_stats")
-        lists = self.lists(lang, length, _list_set(data, lang, length))
-        game = Game(pick_answer(lists.answers, seed), words=lists.guesses, max_guesses=tries, hard=hard)
-        token = self.games.add({"game": game, "lang": lang, "seed": seed, "record": record})
+        set_name = _list_set(data, lang, length)
+        lists = self.lists(lang, length, set_name)
+        play = Play.start(rules, lists, seed, lang, lambda: self.matrix(lang, length, set_name))
+        # A seed already played in this variant is practice: the game is not counted again.
+        practice = record and seed is not None and self._played(rules.key, lang, length, seed)
+        play.extra = {"lists": set_name, "record": record and not practice, "practice": practice}
+        token = self.games.add({"play": play})
+        return self.game_state(token)
+
+    def _played(self, key: str, lang: str, length: int, seed: int) -> bool:
+        try:
+            return self.store().played_seed(key, lang, length, seed)
+        except StatsError:
+            return False  # a locked store: the game counts, as the CLI's would
+
+    def resume_game(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The game a saved string describes, under a new id (after a reload or a restart)."""
+        saved = unseal(_str(data, "saved"), self.secret)
+        lang = get_language(str(saved.get("lang", "en"))).code
+        length = saved.get("length")
+        if not isinstance(length, int) or isinstance(length, bool):
+            raise RequestError("the saved game has no word length", length)
+        check_play_length(length)
+        set_name = saved.get("lists") if isinstance(saved.get("lists"), str) else None
+        lists = self.lists(lang, length, set_name)
+        play = Play.from_saved(saved, lists, lambda: self.matrix(lang, length, set_name))
+        token = self.games.add({"play": play})
         return self.game_state(token)
 
     def guess(self, token: str, data: dict[str, Any]) -> dict[str, Any]:
@@ -202,110 +250,167 @@ class WebApp:
         if not word:
             raise RequestError("type a word first", word)
         with lock:
-            game: Game = entry["game"]
-            game.guess(word)  # a bad word raises and costs no turn
-            if game.over and entry["record"] and "stats" not in entry:
-                entry["stats"] = self._record(game, entry["lang"])
+            play: Play = entry["play"]
+            play.guess(word)  # a bad word raises and costs no turn
+            if play.over and play.extra.get("record") and "stats" not in entry:
+                entry["stats"] = self._record(play)
+                play.extra["recorded"] = True
         return self.game_state(token)
 
-    def _record(self, game: Game, lang: str) -> dict[str, Any]:
+    def _record(self, play: Play) -> dict[str, Any]:
         store = self.store()
         try:
-            store.record(GameRecord.from_game(game, lang))
-            return {"summary": store.summary(len(game.answer), lang).to_dict()}
+            store.record(play.record())
+            return {"summary": store.summary(play.length, play.lang, play.rules.key).to_dict()}
         except StatsError as exc:  # a locked database keeps the game pending; say so, lose nothing
             return {"error": str(exc)}
 
     def game_state(self, token: str) -> dict[str, Any]:
         _, entry = self.games.get(token)
-        game: Game = entry["game"]
+        play: Play = entry["play"]
+        rules = play.rules
+        boards = play.boards()
+        over = play.over
         out: dict[str, Any] = {
-            "id": token, "length": len(game.answer), "tries": game.max_guesses, "hard": game.hard,
-            "lang": entry["lang"], "seed": entry["seed"],
-            "rows": [_row(w, p) for w, p in game.history],
-            "keys": letter_states(game.history),
-            "keyboard": keyboard_rows(entry["lang"], game.words.letters),
-            "letters": game.words.letters,
-            "over": game.over, "won": game.won, "turns_left": game.turns_left,
+            "id": token, "rules": rules_to_dict(rules), "length": play.length, "tries": rules.max_guesses,
+            "hard": rules.hard, "lang": play.lang, "seed": play.seed,
+            "guesses": play.guesses,
+            "boards": [{"rows": [_row(w, p) for w, p in rows], "solved_at": play.solved_at(b)}
+                       for b, rows in enumerate(boards)],
+            "keys": play.keys(),
+            "keyboard": keyboard_rows(play.lang, play.letters),
+            "letters": play.letters,
+            "over": over, "won": play.won, "turns_left": play.turns_left,
+            "solved": sum(play.solved_at(b) is not None for b in range(len(boards))),
+            "remaining": play.remaining,
+            "practice": bool(play.extra.get("practice")),
+            "saved": seal(play.to_saved(), self.secret),
         }
-        if game.over:
-            out["answer"] = game.answer
-            out["share"] = share_grid(game.history, game.won, game.max_guesses, game.hard, entry["seed"])
-            out["praise"] = PRAISE.get(len(game.history), "Phew") if game.won else None
+        if len(boards) == 1:
+            out["rows"] = out["boards"][0]["rows"]
+        if over:
+            answers = list(play.answers)
+            for board, answer in zip(out["boards"], answers):
+                board["answer"] = answer
+            out["answers"] = answers
+            if len(answers) == 1:
+                out["answer"] = answers[0]
+            out["share"] = play.share()
+            out["praise"] = play.praise
             out["stats"] = entry.get("stats")
         return out
 
-    def stats(self, lang: str | None, length: int | None) -> dict[str, Any]:
-        return self.store().summary(length, lang).to_dict()
+    def stats(self, lang: str | None, length: int | None, variant: str | None) -> dict[str, Any]:
+        store = self.store()
+        if variant == "all":
+            return {"variants": {k: s.to_dict() for k, s in store.by_variant(length, lang).items()}}
+        key = rules_from_key(variant).key if variant else "classic"
+        return store.summary(length, lang, key).to_dict()
 
     # -- assist ------------------------------------------------------------------------------------
 
     def new_assistant(self, data: dict[str, Any]) -> dict[str, Any]:
-        from ..assistant import Assistant
-        from ..strategies import find_strategy
-
+        rules = parse_rules(data)
         lang = _lang(data)
         length = _int(data, "length", 5, LENGTHS.start, LENGTHS.stop - 1)
         assert length is not None
-        strategy = _str(data, "strategy", "entropy") or "entropy"
-        find_strategy(strategy)  # an unknown name fails before any list is loaded
-        hard = _bool(data, "hard")
-        a = Assistant.create(self.matrix(lang, length, _list_set(data, lang, length)), strategy, hard=hard)
-        token = self.assistants.add(a)
+        strategy = _str(data, "strategy").strip() or DEFAULT_STRATEGY[rules.variant]
+        Session.check(rules, strategy)  # an unknown name fails before any list is loaded
+        matrix = self.matrix(lang, length, _list_set(data, lang, length))
+        token = self.assistants.add({"session": Session.create(rules, matrix, strategy), "lang": lang})
         return self.assist_state(token, _int(data, "top", 10, 1, 50) or 10)
 
     def assist_action(self, token: str, action: str, data: dict[str, Any]) -> dict[str, Any]:
-        lock, a = self.assistants.get(token)
+        lock, entry = self.assistants.get(token)
+        session: Session = entry["session"]
         top = _int(data, "top", 10, 1, 50) or 10
         with lock:
             if action == "play":
-                pattern = _str(data, "pattern").strip()
-                if not pattern:
-                    raise RequestError("give the colours of the tiles", pattern)
-                word = _str(data, "word").strip()
-                if word:
-                    a.play(word, pattern)
-                else:
-                    a.feedback(pattern)
+                word = _str(data, "word").strip() or None
+                session.play(word, _feedback(data))
             elif action == "undo":
-                a.undo()
+                session.undo()
             elif action == "skip":
-                a.skip()
+                session.skip()
             # "top": nothing changes; the state comes back with another number of best guesses
-            return self._assist_state(a, token, top)
+            return self._assist_state(entry, token, top)
 
     def assist_state(self, token: str, top: int = 10) -> dict[str, Any]:
-        lock, a = self.assistants.get(token)
+        lock, entry = self.assistants.get(token)
         with lock:
-            return self._assist_state(a, token, top)
+            return self._assist_state(entry, token, top)
 
-    def _assist_state(self, a: Any, token: str, top: int) -> dict[str, Any]:
-        words = a.words()
+    def _assist_state(self, entry: dict[str, Any], token: str, top: int) -> dict[str, Any]:
+        session: Session = entry["session"]
         out: dict[str, Any] = {
-            "id": token, "length": a.matrix.length, "hard": a.hard, "strategy": a.strategy.name,
+            "id": token, "rules": rules_to_dict(session.rules), "length": session.matrix.length,
+            "lang": entry["lang"], "hard": session.rules.hard, "strategy": session.strategy_name,
+            "guesses": session.guesses, "solved": session.done, "can_undo": session.can_undo,
+            "suggestion": None, "top": [],
+        }
+        out.update(_ASSIST_STATES[session.rules.variant](self, session, top))
+        return out
+
+    def _classic_assist(self, session: Session, top: int) -> dict[str, Any]:
+        a = session.backend
+        assert isinstance(a, Assistant)
+        out: dict[str, Any] = {
             "rows": [_row(w, p) for w, p in a.history],
-            "remaining": a.remaining, "solved": a.solved, "can_undo": a.can_undo,
-            "words": words[:WORDS_SHOWN], "skipped": a.skipped,
-            "widened": WIDENED if a.widened else None,
-            "suggestion": None, "top": [], "exact": None,
+            "remaining": a.remaining, "words": a.words()[:WORDS_SHOWN], "skipped": a.skipped,
+            "widened": WIDENED if a.widened else None, "exact": None,
         }
         if not a.solved:
-            out["exact"] = self._exact(a.position, top)
+            out["exact"] = self._exact(session, top)
             out["suggestion"] = asdict(a.suggestion())
             out["top"] = [asdict(s) for s in a.top(top)]
         return out
 
-    def _exact(self, position: Any, top: int) -> dict[str, Any] | None:
-        """Exact values of the position and its best guesses within ASSIST_BUDGET (bounds past it);
-        None while another exact search runs (the engine's memo is shared, one search at a time)."""
-        from ..evaluation import evaluate
+    def _multi_assist(self, session: Session, top: int) -> dict[str, Any]:
+        m = session.backend
+        assert isinstance(m, MultiSession)
+        pos = m.position
+        words = m.matrix.guesses
+        boards = []
+        for b, board in enumerate(pos.boards):
+            rows = [_row(w, p) for w, p in board.words_history()]
+            lang = m.matrix.answers.language
+            left = rank_by_frequency(board.candidate_words, lang.code if lang else "en")
+            boards.append({"rows": rows, "solved": board.solved, "remaining": int(board.candidates.size),
+                           "words": left[:WORDS_SHOWN]})
+        out: dict[str, Any] = {"turn": pos.turn, "turns_left": pos.turns_left, "boards": boards,
+                               "skipped": sorted(words[r] for r in m.skipped[-1])}
+        if not session.done and pos.turns_left > 0:
+            out["top"] = [_choice(c) for c in session.top(top)]
+            out["suggestion"] = out["top"][0]
+        return out
 
+    def _absurdle_assist(self, session: Session, top: int) -> dict[str, Any]:
+        a = session.backend
+        assert isinstance(a, AbsurdleSession)
+        pos = a.position
+        lang = a.matrix.answers.language
+        out: dict[str, Any] = {
+            "rows": [_row(w, p) for w, p in pos.words_history()], "remaining": int(pos.candidates.size),
+            "words": rank_by_frequency(pos.candidate_words, lang.code if lang else "en")[:WORDS_SHOWN],
+            "plan": [],
+        }
+        if not session.done:
+            plan = a.plan()
+            pattern = a.expected(plan[0])
+            out["plan"] = plan
+            out["suggestion"] = {"word": plan[0], "pattern": str(pattern), "emoji": pattern.emoji,
+                                 "colors": list(pattern.colors)}
+            out["top"] = [{"word": w} for w in plan[:top]]
+        return out
+
+    def _exact(self, session: Session, top: int) -> dict[str, Any] | None:
+        """The session's exact figures within ASSIST_BUDGET (bounds past it); None while another
+        exact search runs (the engine's memo is shared, one search at a time)."""
         if not self._exact_lock.acquire(timeout=self.assist_budget):
             return None
         try:
-            # The exact top N is asked for only where it usually finishes within the budget.
-            n = int(position.candidates.size)
-            return evaluate(position, top=top if n <= EXACT_TOP_MAX else 0, budget=self.assist_budget).to_dict()
+            ev = session.exact(top, budget=self.assist_budget)
+            return ev.to_dict() if ev is not None else None
         finally:
             self._exact_lock.release()
 
@@ -339,8 +444,7 @@ class WebApp:
             length = len(first)
         else:
             length = len(words[0])
-        if length not in LENGTHS:
-            raise RequestError(f"{length}-letter words; wordlelab plays 4 to 11 letters", length)
+        check_play_length(length)
         set_name = _list_set(data, lang, length)
         matrix = self.matrix(lang, length, set_name)
         history = None
@@ -405,11 +509,7 @@ class WebApp:
                         raise _Stopped(f"stopped after its time budget of {job['budget']:.0f} s")
 
                 r = simulate(strategy, matrix, hard=hard, progress=progress)
-                job["results"].append({
-                    "strategy": r.strategy, "opener": r.opener, "mean": r.mean, "total": r.total,
-                    "games": r.games, "distribution": r.distribution, "failed": len(r.failed),
-                    "worst": r.worst, "worst_words": r.worst_words[:8], "seconds": r.seconds,
-                })
+                job["results"].append(r.to_dict())  # what 'wordlelab bench --json' prints
                 job["done"] = (i + 1) * n
         except (WordlelabError, _Stopped) as exc:
             job["error"] = str(exc)
@@ -425,6 +525,11 @@ class WebApp:
         _, job = self.benches.get(token)
         job["stop"] = True
         return {"id": token, **job}
+
+
+# Each variant's part of an assist state (see docs/web-api.md).
+_ASSIST_STATES = {"classic": WebApp._classic_assist, "multi": WebApp._multi_assist,
+                  "absurdle": WebApp._absurdle_assist}
 
 
 class SecurityHeaders:
@@ -481,13 +586,16 @@ def create_app(stats_path: str | Path | None = None, bench_budget: float = BENCH
 
         return JSONResponse({"langs": sorted(LANGUAGES), "lengths": list(LENGTHS),
                              "lists": list(LIST_SETS), "default_lists": default_set_name(),
-                             "strategies": strategy_names(), "default_strategy": "entropy"})
+                             "strategies": strategy_names(), "default_strategy": "entropy",
+                             "multi_strategies": multi_strategy_names(),
+                             "variants": [rules_to_dict(r) for r in named_variants()]})
 
     async def stats(request: Request) -> Response:
         q = request.query_params
         lang = get_language(q["lang"]).code if q.get("lang") else None
         length = _int(dict(q), "length", None, LENGTHS.start, LENGTHS.stop - 1)
-        return JSONResponse(await run_in_threadpool(web.stats, lang, length))
+        variant = q.get("variant") or None
+        return JSONResponse(await run_in_threadpool(web.stats, lang, length, variant))
 
     async def assist_get(request: Request) -> Response:
         top = _int(dict(request.query_params), "top", 10, 1, 50) or 10
@@ -512,6 +620,7 @@ def create_app(stats_path: str | Path | None = None, bench_budget: float = BENCH
         Route("/api/options", options),
         Route("/api/stats", stats),
         Route("/api/play", route(web.new_game), methods=["POST"]),
+        Route("/api/play/resume", route(web.resume_game), methods=["POST"]),
         Route("/api/play/{token}", game_get),
         Route("/api/play/{token}/guess", route(web.guess, token=True), methods=["POST"]),
         Route("/api/assist", route(web.new_assistant), methods=["POST"]),
