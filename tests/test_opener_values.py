@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gzip
+import json
 import hashlib
 from importlib import resources
 
@@ -138,3 +139,95 @@ def test_lookup_does_not_load_numba() -> None:
             "opener_table('nyt').value('adieu'); print('numba' in sys.modules, 'numpy' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.split() == ["False", "False"]
+
+
+# --- wordlelab openers --exact --opener -------------------------------------------------------
+
+def _cli(*args: str, env: dict[str, str] | None = None):
+    from click.testing import CliRunner
+
+    from wordlelab.cli.main import cli
+
+    return CliRunner().invoke(cli, ["openers", "--exact", *args], env=env)
+
+
+def test_cli_values_rank_and_gap() -> None:
+    r = _cli("--opener", "ADIEU", "--opener", "crane", env={"WORDLELAB_LISTS": ""})
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert "nyt lists (3158 answers, 14855 allowed guesses), normal mode" in lines[0]
+    adieu = next(ln for ln in lines if ln.startswith("ADIEU")).split()
+    assert adieu[:3] == ["ADIEU", "11815", "3.7413"] and adieu[-1] == "+0.1887"
+    crane = next(ln for ln in lines if ln.startswith("CRANE")).split()
+    assert crane[:3] == ["CRANE", "11309", "3.5811"] and "31" in crane
+    assert "Best: TARSE 11219 (3.5526 a game)" in r.output
+
+
+def test_cli_json() -> None:
+    r = _cli("--opener", "adieu", "--opener", "tarse", "--lists", "nyt", "--json")
+    data = json.loads(r.output)
+    assert (data["lists"], data["mode"], data["answers"], data["openers"]) == ("nyt", "normal", 3158, 14855)
+    adieu, tarse = data["rows"]
+    assert (adieu["total"], adieu["mean"], adieu["gap"], adieu["kind"]) == (11815, 3.7413, 0.1887, "exact")
+    assert (tarse["rank"], tarse["gap"]) == (1, 0.0) and data["best"]["word"] == "tarse"
+
+
+def test_cli_hard_mode_says_no_strategy_within_six() -> None:
+    r = _cli("--opener", "crane", "--opener", "tarse", "--hard", "--lists", "nyt")
+    assert r.exit_code == 0, r.output
+    assert "no strategy after CRANE solves every answer within 6 in hard mode" in r.output
+    assert next(ln for ln in r.output.splitlines() if ln.startswith("TARSE")).split()[1] == "11627"
+    data = json.loads(_cli("--opener", "crane", "--hard", "--lists", "nyt", "--json").output)
+    row = data["rows"][0]
+    assert row["solvable"] is False and row["total"] is None and "no strategy after CRANE" in row["verdict"]
+
+
+def test_cli_original_lists_label_bounds() -> None:
+    r = _cli("--opener", "salet", "--opener", "bombo", "--lists", "original")
+    assert r.exit_code == 0, r.output
+    assert "lower bounds" in r.output.splitlines()[0]
+    assert next(ln for ln in r.output.splitlines() if ln.startswith("BOMBO")).split()[1:3] == ["≥", "7921"]
+    assert next(ln for ln in r.output.splitlines() if ln.startswith("SALET")).split()[1] == "7920"
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--opener", "zzzzz", "--lists", "nyt"], "'zzzzz' is not an allowed opener on the nyt lists"),
+    (["--opener", "crane", "--opener", "cranes"], "'cranes' is not a five-letter word"),
+    (["--opener", "tarse", "--lists", "original"], "'tarse' is not an allowed opener on the original lists"),
+    (["--opener", "crane", "--max-guesses", "7"], "--max-guesses does not apply to --exact --opener"),
+    (["--opener", "crane", "--best"], "--best does not apply"),
+])
+def test_cli_bad_input_one_line_exit_1(args: list[str], message: str) -> None:
+    r = _cli(*args)
+    assert r.exit_code == 1
+    lines = [ln for ln in r.output.splitlines() if ln.strip()]
+    assert len(lines) == 1 and message in lines[0] and "Traceback" not in r.output
+
+
+def test_cli_opener_needs_exact() -> None:
+    from click.testing import CliRunner
+
+    from wordlelab.cli.main import cli
+
+    r = CliRunner().invoke(cli, ["openers", "--opener", "crane"])
+    assert r.exit_code == 1 and "--opener needs --exact" in r.output
+
+
+def test_metric_names_match_the_library() -> None:
+    from wordlelab.cli.openers import METRIC_NAMES
+    from wordlelab.openers import METRICS
+
+    assert tuple(METRICS) == METRIC_NAMES
+
+
+def test_cli_lookup_in_a_real_process_loads_no_numba() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys, runpy\nsys.argv = ['wordlelab', 'openers', '--exact', '--opener', 'adieu', '--lists', 'nyt']\n"
+            "from wordlelab.cli.main import cli\n"
+            "try:\n    cli.main(standalone_mode=False)\nfinally:\n"
+            "    print('numba' in sys.modules, 'numpy' in sys.modules, file=sys.stderr)\n")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    assert "11815" in p.stdout and p.stderr.split() == ["False", "False"]
