@@ -17,38 +17,25 @@ from typing import Callable, Iterable
 
 import numpy as np
 
-from .config import LISTS_ENV, MAX_LENGTH, MIN_LENGTH, lists_setting, matrix_budget
+from .config import MAX_LENGTH, MIN_LENGTH, matrix_budget
 from .errors import WordLengthError, WordListError
 from .frequency import common_words
 from .game import Position
 from .languages import Language, get_language
+from .list_sets import (  # noqa: F401 (re-exported)
+    DEFAULT_SET,
+    LIST_SETS,
+    LISTS_ENV,
+    ListSet,
+    default_set_name,
+    list_set,
+)
 from .matrix import PatternMatrix, load_matrix, score_against
 from .words import WordList, bundled_lists
 
 
 # --answers ALL: every allowed guess may be the answer.
 ALL = "all"
-
-
-@dataclass(frozen=True)
-class ListSet:
-    """A named pair of bundled English five-letter lists."""
-
-    name: str
-    guesses: str  # bundled list name of the allowed guesses
-    answers: str  # bundled list name of the possible answers
-    summary: str
-
-
-LIST_SETS: dict[str, ListSet] = {s.name: s for s in (
-    ListSet("nyt", "nyt", "nyt-answers",
-            "the NYT's 14855 allowed guesses and 3158 likely answers"),
-    ListSet("nyt2022", "nyt", "nyt2022-answers",
-            "the NYT's 14855 allowed guesses and its 2309 answers of 2022"),
-    ListSet("original", "allowed", "answers",
-            "the original game's 12972 allowed guesses and 2315 answers (the literature's lists)"),
-)}
-DEFAULT_SET = "nyt"
 
 # Where each bundled list comes from (details, licences and fingerprints: data/PROVENANCE.md).
 _SOURCES: dict[tuple[str, int, str], str] = {
@@ -71,24 +58,6 @@ class BundledListInfo:
     size: int
     source: str
     path: str
-
-
-def default_set_name() -> str:
-    """The list set used when none is named: WORDLELAB_LISTS, else nyt."""
-    name = lists_setting()
-    if not name:
-        return DEFAULT_SET
-    if name not in LIST_SETS:
-        raise WordListError(f"{LISTS_ENV}={name!r} is not a list set; use one of "
-                            f"{', '.join(LIST_SETS)}", name)
-    return name
-
-
-def list_set(name: str) -> ListSet:
-    try:
-        return LIST_SETS[name.strip().lower()]
-    except KeyError:
-        raise WordListError(f"unknown list set {name!r}; use one of {', '.join(LIST_SETS)}", name) from None
 
 
 def bundled_list_names(lang: str = "en", length: int = 5) -> list[str]:
