@@ -12,21 +12,25 @@ Two models of a player, side by side, each giving the probability of doing *at l
   fit every row so far (some allowed guess gives each row's tiles).
 * **the player's own guesses** (their luck given their choices; only with the words known) —
   for each row, over the answers still possible before it, each equally likely, the chance
-  that the guess played leaves at most as many answers as it did (``luck.p_at_most``); a
-  winning row's chance is 1/n. The game's ``p_own`` is the smallest of these: its luckiest row.
+  that the guess played leaves at most as many answers as it did (``luck.p_at_most``). The
+  game's ``p_own`` is that of the winning row: the chance, given the position the player had
+  reached and the word they chose, of solving by this row — 1/n with n answers still possible
+  (None for a game not solved). Earlier lucky rows are honest luck a cheater cannot arrange
+  (their feedback is real), so they show in the rows but do not make the verdict.
 
 The verdict, checked in this order:
 
 * ``suspicious`` — the rows cannot come from one real game on these lists (a hard-mode break,
   words that do not give the tiles, no answer fits); or ``p_value < 0.001`` (SUSPICIOUS_P: a
   1/6 on the default lists); or ``p_value < 0.05`` and ``p_own < 0.01`` (both models agree: an
-  unusually short game whose luckiest row had less than a 1% chance).
+  unusually short game whose winning guess had less than a 1% chance).
 * ``unusual`` — ``p_value < 0.05`` (UNUSUAL_P: even perfect play solves in 2 only 2.6% of the
   time on the default lists) or ``p_own < 0.01`` (OWN_P).
 * ``plausible`` — otherwise.
 
 A better result never gets a less suspicious verdict than a worse one from the same position:
-both p-values only fall when a row leaves fewer answers or the game ends sooner. The rates at
+a game that ends sooner has the smaller ``p_value`` and, as the answers left only shrink, the
+smaller ``p_own``; an unsolved game is plausible. The rates at
 which honest and cheating players are flagged are measured by ``benchmarks/bench_detector.py``.
 """
 
@@ -161,13 +165,14 @@ def _build_strong(matrix: PatternMatrix, hard: bool, max_guesses: int) -> Strong
     return StrongPlayer(name, False, word, hard, turns, left_table(m, turns, rows))
 
 
-def verdict_of(p_value: float | None, p_own: float | None, consistent: bool = True) -> str:
+def verdict_of(p_value: float | None, p_own: float | None, consistent: bool = True, *,
+               suspicious_p: float = SUSPICIOUS_P, unusual_p: float = UNUSUAL_P, own_p: float = OWN_P) -> str:
     """The verdict from the two p-values (see the module docstring for the thresholds)."""
     if not consistent:
         return SUSPICIOUS
-    strong_low = p_value is not None and p_value < UNUSUAL_P
-    own_low = p_own is not None and p_own < OWN_P
-    if (p_value is not None and p_value < SUSPICIOUS_P) or (strong_low and own_low):
+    strong_low = p_value is not None and p_value < unusual_p
+    own_low = p_own is not None and p_own < own_p
+    if (p_value is not None and p_value < suspicious_p) or (strong_low and own_low):
         return SUSPICIOUS
     if strong_low or own_low:
         return UNUSUAL
@@ -206,8 +211,8 @@ class Detection:
 
     verdict: str
     p_value: float | None  # P(solving in this many guesses or fewer) under the strong player
-    p_own: float | None  # the luckiest row's P(doing at least this well) under the player's own guesses
-    luckiest_row: int | None
+    p_own: float | None  # the winning row's P(solving by it) under the player's own guesses
+    own_row: int | None  # that row
     line: str  # the verdict and why, in one line
     model: str  # the strong player, in words
     reasons: list[str] = field(default_factory=list)
@@ -226,15 +231,14 @@ def detect(
     problem: str | None = None,
 ) -> Detection:
     """Judge a game: ``solved_in`` guesses (None: lost or unfinished), ``own`` the per-row
-    P(doing at least this well) under the player's own guesses (None: tiles alone)."""
+    P(doing at least this well) under the player's own guesses (None: tiles alone); ``problem``
+    says why the rows are not ``consistent``."""
     p_value = None
     if strong is not None:
         p_value = 1.0 if solved_in is None else strong.p_solved_within(solved_in)
-    p_own = luckiest = None
-    if own:
-        known = [(p, i) for i, p in enumerate(own, 1) if p is not None]
-        if known:
-            p_own, luckiest = min(known)
+    p_own = own_row = None
+    if own and solved_in is not None and len(own) >= solved_in and own[solved_in - 1] is not None:
+        p_own, own_row = own[solved_in - 1], solved_in
     verdict = verdict_of(p_value, p_own, consistent)
     reasons: list[str] = []
     if not consistent:
@@ -243,9 +247,8 @@ def detect(
         reasons.append(_solves(strong.who, solved_in, p_value))
     elif solved_in is None:
         reasons.append("not solved: nothing unusually good")
-    if p_own is not None and luckiest is not None:
-        reasons.append(f"the player's own guesses: the luckiest row (row {luckiest}) had {_odds(p_own)} "
-                       "of doing that well")
+    if p_own is not None and own_row is not None:
+        reasons.append(f"with the player's own guesses the winning guess (row {own_row}) had {_odds(p_own)}")
     shown = f" (p = {p_value:.3g})" if p_value is not None else ""
     line = f"{verdict}{shown}: " + "; ".join(reasons)
-    return Detection(verdict, p_value, p_own, luckiest, line, strong.name if strong else "none", reasons)
+    return Detection(verdict, p_value, p_own, own_row, line, strong.name if strong else "none", reasons)
