@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Sequence
 
 from .analysis import ShareGrid
+from .detector import Detection, StrongPlayer, detect, strong_player
 from .errors import HardModeError, InconsistentFeedbackError, ShareGridError, WordlelabError
 from .evaluation import Evaluation, evaluate
 from .feedback import Pattern, score
@@ -62,6 +63,7 @@ class Review:
     solved: bool
     outside: bool = False  # the answer is not on the answer list (values use it anyway)
     notes: list[str] = field(default_factory=list)
+    detection: Detection | None = None  # the detector's verdict on the game (as ``check`` gives it)
 
     @property
     def cost_low(self) -> float:
@@ -76,7 +78,9 @@ class Review:
         return all(s.exact for s in self.steps)
 
     def to_dict(self) -> dict[str, object]:
-        return {"hard": self.hard, "answer": self.answer, "solved": self.solved, "outside": self.outside,
+        d = self.detection
+        return {"verdict": d.verdict if d else None, "p_value": d.p_value if d else None,
+                "detection": d.to_dict() if d else None, "hard": self.hard, "answer": self.answer, "solved": self.solved, "outside": self.outside,
                 "exact": self.exact, "cost_low": round(self.cost_low, 4),
                 "cost_high": None if self.cost_high == float("inf") else round(self.cost_high, 4),
                 "notes": self.notes, "steps": [s.to_dict() for s in self.steps]}
@@ -144,7 +148,19 @@ def review(matrix: PatternMatrix, history: Sequence[tuple[str, Pattern]], *, har
             ev.exact and played.exact, round(out.expected, 3), luck(out.left, actual), ev.exact, played.exact,
             skill=skill, skill_source=source, p_own=p_at_most(out.left, actual), seconds=round(ev.seconds, 4)))
         pos = nxt
-    return Review(steps, hard, answer, pos.solved, outside, notes)
+    own = [s.p_own for s in steps]
+    detection = detect(_strong(matrix, hard, max_guesses), len(steps) if pos.solved else None, own)
+    if extra:
+        detection.reasons.append(f"judged on the answer list widened by {', '.join(w.upper() for w in extra[:5])}")
+        detection.line += f"; {detection.reasons[-1]}"
+    return Review(steps, hard, answer, pos.solved, outside, notes, detection)
+
+
+def _strong(matrix: PatternMatrix, hard: bool, max_guesses: int) -> StrongPlayer | None:
+    try:
+        return strong_player(matrix, hard, max_guesses)
+    except (ValueError, WordlelabError):
+        return None
 
 
 def game_history(guesses: WordList, *, position: str | None = None, words: Sequence[str] = (),

@@ -25,7 +25,7 @@ def _words(words: list[str], total: int) -> str:
     return ", ".join(words) + more
 
 
-_VERDICT_STYLE = {"plausible": "bold green", "unusual": "bold yellow", "suspicious": "bold red"}
+VERDICT_STYLE = {"plausible": "bold green", "unusual": "bold yellow", "suspicious": "bold red"}
 
 
 def show(report: GameReport) -> None:
@@ -36,7 +36,7 @@ def show(report: GameReport) -> None:
     d = report.detection
     if d is not None:
         verdict, _, rest = d.line.partition(" ")
-        out.print(f"[{_VERDICT_STYLE.get(verdict, 'bold')}]{escape(verdict)}[/] {escape(rest)}")
+        out.print(f"[{VERDICT_STYLE.get(verdict, 'bold')}]{escape(verdict)}[/] {escape(rest)}")
     known = any(r.guess for r in report.rows)
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column("#", justify="right")
