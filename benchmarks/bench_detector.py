@@ -2,9 +2,10 @@
 
     python benchmarks/bench_detector.py [--lists nyt] [--seed 1] [--out benchmarks/results/detector.json]
 
-Every answer of the lists (normal mode) is played by each honest player, and the detector
-(``detector.detect`` with the strong player and the per-row ``luck.p_at_most``, exactly as
-``wordlelab check --played`` computes them) judges each game with the words known:
+Every answer of the lists (normal mode, or hard mode with ``--hard``) is played by each honest
+player, and the detector (``detector.detect`` with the strong player and the per-row
+``luck.p_at_most``, exactly as ``wordlelab check --played`` computes them) judges each game with
+the words known:
 
 * ``tree``: perfect play, the shipped proven tree (what the assistant's default follows where
   a tree ships; from its own opener only);
@@ -44,6 +45,7 @@ def main() -> None:
     ap.add_argument("--lists", default="nyt")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--openers", default=",".join(OPENERS))
+    ap.add_argument("--hard", action="store_true", help="hard mode (random candidates and the answer are always legal)")
     ap.add_argument("--out", default=None, help="also write the JSON here")
     args = ap.parse_args()
 
@@ -59,7 +61,7 @@ def main() -> None:
     start = time.perf_counter()
     load_before = os.getloadavg()
     m = load_lists(lists=args.lists).matrix()
-    strong = strong_player(m)
+    strong = strong_player(m, args.hard)
     n = len(m.answers)
     data = m.data
     win = m.win_code
@@ -70,7 +72,7 @@ def main() -> None:
         cands = np.arange(n)
         own = []
         for k, g in enumerate(rows, 1):
-            pos = Position(m, cands, (), False, 6)
+            pos = Position(m, cands, (), args.hard, 6)
             out = outcomes(pos, g)
             code = int(data[g, answer])
             own.append(p_at_most(out.left, out.actual(code, win)))
@@ -95,13 +97,13 @@ def main() -> None:
     # Perfect play: the strong player's own games.
     from wordlelab.tree import find_bundled_tree
 
-    tree = find_bundled_tree(m.guesses, m.answers, False)
+    tree = find_bundled_tree(m.guesses, m.answers, args.hard)
     if tree is not None:
         play_all(f"tree:{tree.opener}", [[m.guesses.index(w) for w in tree.paths[a]] for a in m.answers])
     entropy = make_strategy("entropy")
     for word in openers:
         first = m.guesses.index(word)
-        played = play_tree(entropy, m, first)
+        played = play_tree(entropy, m, first, hard=args.hard)
         assert played is not None
         turns, rows, _ = played
         play_all(f"entropy:{word}", [[int(g) for g in rows[a, :turns[a]]] for a in range(n)])
@@ -141,12 +143,13 @@ def main() -> None:
     result = {
         "benchmark": "detector calibration",
         "command": "python benchmarks/bench_detector.py " + " ".join(
-            f"--{k} {v}" for k, v in vars(args).items() if v is not None),
+            f"--{k} {v}" for k, v in vars(args).items() if v not in (None, False)).replace("--hard True", "--hard"),
         "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
         "code": _commit(),
         "load_before": [round(x, 2) for x in load_before],
         "load_after": [round(x, 2) for x in os.getloadavg()],
-        "lists": {"answers": m.answers.name, "answer_count": n, "guesses": len(m.guesses), "mode": "normal"},
+        "lists": {"answers": m.answers.name, "answer_count": n, "guesses": len(m.guesses),
+                  "mode": "hard" if args.hard else "normal"},
         "strong_player": strong.name,
         "strong_distribution": strong.distribution,
         "openers": openers,
