@@ -217,6 +217,8 @@ def test_analyse_a_position_or_words_with_the_answer(client):
     ({"position": "salet:ggggy"}, "no remaining word gives"),
     ({"position": "salet:.....", "grid": "⬜⬜⬜⬜⬜"}, "not both"),
     ({"words": "salet", "answer": "zzzzz"}, "zzzzz"),
+    ({"grid": "⬜⬜⬜⬜⬜\n🟩🟩🟩🟩🟩", "words": "salet salet"}, "row 2: no allowed answer"),
+    ({"grid": "⬜⬜⬜⬜⬜\n🟩🟩🟩🟩🟩", "words": "crane vivid", "answer": "cigar"}, "row 1: CRANE against CIGAR"),
 ])
 def test_analyse_bad_input(client, body, text):
     resp = client.post("/api/analyse", json=body)

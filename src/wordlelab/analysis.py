@@ -367,9 +367,9 @@ def _judge(
             r = reports[i]
             r.guess = w
             if answer is not None and score(w, answer) != p:
-                consistent = False
-                notes.append(f"row {i + 1}: {w.upper()} against {answer.upper()} gives {score(w, answer).emoji}, "
-                             f"not {p.emoji}")
+                raise InconsistentFeedbackError(
+                    f"row {i + 1}: {w.upper()} against {answer.upper()} gives {score(w, answer).emoji}, not "
+                    f"{p.emoji}; check the words and the tiles", w)
             if grid.hard and pos.history:
                 message = pos.rule.violation(w)
                 if message:
@@ -392,25 +392,17 @@ def _judge(
                 r.exact_guesses = round(ev.guess.upper / ev.n, 4)
                 r.cost = round((ev.guess.upper - ev.upper) / ev.n, 4)
             if out.sizes[p.code] == 0:
-                r.after = 0
-                r.luck = None
-                consistent = False
-                notes.append(f"row {i + 1}: no answer still possible gives {p.emoji} to {w.upper()}; "
-                             "the rows cannot come from one game on these lists")
-                for rest in reports[i + 1:]:
-                    rest.before = rest.after = 0
-                    rest.probability = None
-                final = np.array([], dtype=np.int64)
-                break
+                raise InconsistentFeedbackError(
+                    f"row {i + 1}: no allowed answer that fits the rows above gives {p.emoji} to {w.upper()}; "
+                    "check the words and the tiles", w)
             actual = out.actual(p.code, m.win_code)
             r.luck = luck(out.left, actual)
             r.p_own = p_at_most(out.left, actual)
             pos = pos.after(g, p)
             r.after = int(pos.candidates.size)
             final = pos.candidates
-        else:
-            if not grid.solved and grid.rows and words and len(words) == grid.max_guesses:
-                notes.append(f"lost; {len(final)} answers were still possible")
+        if not grid.solved and grid.rows and words and len(words) == grid.max_guesses:
+            notes.append(f"lost; {len(final)} answers were still possible")
 
     # The answers still possible after each row, commonest first.
     if words is not None:

@@ -243,12 +243,12 @@ def detect(
     reasons: list[str] = []
     if not consistent:
         reasons.append(f"the rows cannot come from one real game on these lists{': ' + problem if problem else ''}")
-    if strong is not None and p_value is not None and solved_in is not None:
+    elif strong is not None and p_value is not None and solved_in is not None:
         reasons.append(_solves(strong.who, solved_in, p_value))
     elif solved_in is None:
         reasons.append("not solved: nothing unusually good")
-    if p_own is not None and own_row is not None:
+    if p_own is not None and own_row is not None and consistent:
         reasons.append(f"with the player's own guesses the winning guess (row {own_row}) had {_odds(p_own)}")
-    shown = f" (p = {p_value:.3g})" if p_value is not None else ""
+    shown = f" (p = {p_value:.3g})" if p_value is not None and consistent else ""
     line = f"{verdict}{shown}: " + "; ".join(reasons)
     return Detection(verdict, p_value, p_own, own_row, line, strong.name if strong else "none", reasons)
