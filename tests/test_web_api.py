@@ -170,6 +170,23 @@ def test_analyse(client):
     assert "octet" in tiles["report"]["answers"]
 
 
+def test_analyse_gives_the_detector_verdict(client):
+    words = ["salet", "tenor", "octet"]
+    grid = "Wordle 1,234 3/6\n\n" + "\n".join(score(w, "octet").emoji for w in words)
+    both = client.post("/api/analyse", json={"grid": grid, "words": " ".join(words)}).json()
+    by_answer = client.post("/api/analyse", json={"words": " ".join(words), "answer": "octet"}).json()
+    tiles = client.post("/api/analyse", json={"grid": grid}).json()
+    for r in (both, by_answer, tiles):
+        assert r["verdict"] == "plausible" and r["detection"]["line"].startswith("plausible")
+        assert r["p_value"] == both["p_value"] and 0.05 < r["p_value"] < 1
+    # One formula for luck and for skill: the grid's report and the exact review agree.
+    report, steps = both["report"]["rows"], both["review"]["steps"]
+    assert [x["luck"] for x in report] == [s["luck"] for s in steps]
+    assert [x["p_own"] for x in report] == [s["p_own"] for s in steps]
+    one = client.post("/api/analyse", json={"grid": "Wordle 7 1/6\n🟩🟩🟩🟩🟩"}).json()
+    assert one["verdict"] == "suspicious" and one["p_value"] == 0
+
+
 def test_analyse_a_position_or_words_with_the_answer(client):
     by_position = client.post("/api/analyse", json={"position": "salet.BBBGG.cerne.YYBBB.octet.GGGGG"}).json()
     by_answer = client.post("/api/analyse", json={"words": "salet cerne octet", "answer": "octet"}).json()
@@ -200,6 +217,8 @@ def test_analyse_a_position_or_words_with_the_answer(client):
     ({"position": "salet:ggggy"}, "no remaining word gives"),
     ({"position": "salet:.....", "grid": "⬜⬜⬜⬜⬜"}, "not both"),
     ({"words": "salet", "answer": "zzzzz"}, "zzzzz"),
+    ({"grid": "⬜⬜⬜⬜⬜\n🟩🟩🟩🟩🟩", "words": "salet salet"}, "row 2: no allowed answer"),
+    ({"grid": "⬜⬜⬜⬜⬜\n🟩🟩🟩🟩🟩", "words": "crane vivid", "answer": "cigar"}, "row 1: CRANE against CIGAR"),
 ])
 def test_analyse_bad_input(client, body, text):
     resp = client.post("/api/analyse", json=body)

@@ -194,6 +194,7 @@ def test_analyse_a_real_grid(page):
     sync_api.expect(page.locator("#analyse-total")).to_contain_text("(exact)")
     sync_api.expect(page.locator("#analyse-out figure svg")).to_have_count(2)
     sync_api.expect(page.locator("#analyse-out")).to_contain_text("1 answers fit the whole game: octet")
+    sync_api.expect(page.locator("#analyse-verdict")).to_contain_text("plausible (p = ")
     screenshots(page, "analyse")
     page.fill("#analyse-grid", "not a grid")
     page.click("#analyse-run")

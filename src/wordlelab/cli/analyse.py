@@ -10,7 +10,7 @@ from ..analysis import parse_share_grid
 from ..errors import WordlelabError
 from ..feedback import Pattern
 from ..review import Review, game_history, review
-from .check import read_grid
+from .check import VERDICT_STYLE, read_grid
 from .common import FiniteFloatRange, echo_json, list_options, load_lists, stdout
 
 
@@ -28,7 +28,8 @@ def show(r: Review) -> None:
     out = stdout()
     table = Table(box=None, pad_edge=False, header_style="bold")
     for name, justify in (("#", "right"), ("guess", "left"), ("feedback", "left"), ("left", "right"),
-                          ("played", "right"), ("best", "left"), ("cost", "right"), ("luck", "right")):
+                          ("played", "right"), ("best", "left"), ("cost", "right"), ("skill", "right"),
+                          ("luck", "right")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for s in r.steps:
         # Not proven in time: the figures shown are the upper bounds (a tree that reaches them).
@@ -39,13 +40,18 @@ def show(r: Review) -> None:
         mark = "" if s.exact else " (bounds)"
         table.add_row(str(s.turn), s.guess.upper(), Pattern.parse(s.pattern).emoji, f"{s.before}→{s.after}",
                       up(s.played_exact, s.played_expected), best, _cost(s.cost_low, s.cost_high) + mark,
+                      "-" if s.skill is None else f"{s.skill}{'*' if s.skill_source == 'exact' else ''}",
                       "-" if s.luck is None else str(s.luck))
     mode = " (hard mode)" if r.hard else ""
     title = f"answer {r.answer.upper()}" if r.answer else ("solved" if r.solved else "game so far")
     out.print(f"[bold]Exact review[/]{mode}: {title}; expected guesses from each position, this guess included")
+    if r.detection is not None and r.solved:
+        verdict, _, rest = r.detection.line.partition(" ")
+        out.print(f"[{VERDICT_STYLE.get(verdict, 'bold')}]{escape(verdict)}[/] {escape(rest)}")
     out.print(table)
     for note in r.notes:
         out.print(f"• {escape(note)}")
+    out.print("skill and luck 0-99 as 'check' gives them (skill* exact); docs/detector.md")
     total = _cost(r.cost_low, r.cost_high)
     proof = "exact" if r.exact else "proven bounds: some steps ran out of time"
     out.print(f"total cost against perfect play: {total} guesses ({proof})")

@@ -450,7 +450,7 @@ class WebApp:
         history = None
         if position is not None or words:
             history = game_history(matrix.guesses, position=position, words=words, grid=grid, answer=answer)
-        out: dict[str, Any] = {"report": None, "review": None}
+        out: dict[str, Any] = {"verdict": None, "p_value": None, "report": None, "review": None}
         if grid is not None:
             report = analyse(grid, matrix, guesses=words or None, answer=answer, lang=lang)
             out["report"] = report.to_dict()
@@ -464,6 +464,11 @@ class WebApp:
             for step, (_, pattern) in zip(result["steps"], history):  # type: ignore[call-overload]
                 step["colors"] = list(pattern.colors)
             out["review"] = result
+        # The detector's verdict first (the same as 'check' and 'analyse' give): from the grid's
+        # report when there is one, else from the review of the words played.
+        judged = out["report"] or out["review"] or {}
+        out["verdict"], out["p_value"] = judged.get("verdict"), judged.get("p_value")
+        out["detection"] = judged.get("detection")
         return out
 
     # -- bench -------------------------------------------------------------------------------------

@@ -425,6 +425,12 @@ async function runAnalyse(e) {
     });
     $("analyse-error").textContent = "";
     out.replaceChildren();
+    if (r.detection) {
+      // The detector's verdict first: plausible, unusual or suspicious, and why.
+      const rest = r.detection.line.slice(r.detection.verdict.length);
+      out.append(el("p", { id: "analyse-verdict", class: `verdict ${r.detection.verdict}` },
+        el("strong", { text: r.detection.verdict }), rest));
+    }
     if (r.review) {
       const v = r.review;
       const mode = v.hard ? " (hard mode)" : "";
