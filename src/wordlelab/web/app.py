@@ -34,10 +34,17 @@ from ..languages import LANGUAGES, get_language, keyboard_rows
 from ..lists import LIST_SETS, Lists, load_lists
 from ..matrix import PatternMatrix
 from ..stats import GameRecord, StatsError, StatsStore
+from .security import (
+    MAX_BODY,
+    Guard,
+    HostPolicy,
+    JSONLimitError,
+    parse_json_limits,
+    scrub_paths,
+)
 
 STATIC = Path(__file__).parent / "static"
 MAX_SESSIONS = 256  # games and assistants kept per kind; the oldest is dropped first
-MAX_BODY = 64 * 1024  # bytes; a share grid with words is well under 1 KB
 WORDS_SHOWN = 60
 BENCH_BUDGET = 600.0  # seconds a comparison may run before it is stopped
 REVIEW_BUDGET = 1.0  # seconds of exact search per reviewed guess; what does not finish is bounds
@@ -82,19 +89,16 @@ class Sessions:
 # -- reading requests ------------------------------------------------------------------------------
 
 async def _body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
+    raw = await request.body()  # Guard has read it already: at most MAX_BODY bytes, as JSON
     if len(raw) > MAX_BODY:
         raise RequestError(f"request body of {len(raw)} bytes; at most {MAX_BODY}", len(raw))
     if not raw.strip():
         return {}
-    import json
-
-    def no_constants(name: str) -> Any:
-        raise ValueError(name)  # NaN and Infinity are not JSON, though Python's reader takes them
-
     try:
-        data = json.loads(raw, parse_constant=no_constants)
-    except (ValueError, UnicodeDecodeError):
+        data = parse_json_limits(raw)
+    except JSONLimitError as exc:
+        raise RequestError(str(exc), None) from None
+    except ValueError:  # UnicodeDecodeError and JSONDecodeError are ValueErrors too
         raise RequestError("the request body is not JSON", None) from None
     if not isinstance(data, dict):
         raise RequestError("the request body must be a JSON object", data)
@@ -105,6 +109,9 @@ def _int(data: dict[str, Any], key: str, default: int | None, lo: int, hi: int) 
     value = data.get(key, default)
     if value is None or value == "":
         return default
+    if isinstance(value, str) and len(value) > 40:  # before int(): 4,300+ digits are refused by Python itself
+        raise RequestError(f"{key} must be a whole number between {lo} and {hi}, not a text of {len(value)} "
+                           "characters", None)
     if isinstance(value, str) and re.fullmatch(r"\s*-?\d+\s*", value):
         value = int(value)
     if not isinstance(value, int) or isinstance(value, bool):
@@ -214,7 +221,7 @@ class WebApp:
             store.record(GameRecord.from_game(game, lang))
             return {"summary": store.summary(len(game.answer), lang).to_dict()}
         except StatsError as exc:  # a locked database keeps the game pending; say so, lose nothing
-            return {"error": str(exc)}
+            return {"error": scrub_paths(str(exc))}
 
     def game_state(self, token: str) -> dict[str, Any]:
         _, entry = self.games.get(token)
@@ -452,9 +459,11 @@ class SecurityHeaders:
 # -- routes ----------------------------------------------------------------------------------------
 
 def create_app(stats_path: str | Path | None = None, bench_budget: float = BENCH_BUDGET,
-               review_budget: float = REVIEW_BUDGET, assist_budget: float = ASSIST_BUDGET) -> Starlette:
+               review_budget: float = REVIEW_BUDGET, assist_budget: float = ASSIST_BUDGET,
+               hosts: HostPolicy | None = None) -> Starlette:
     """The web app; ``stats_path`` is the SQLite statistics file (default: the one 'play' uses);
-    the budgets are seconds: a bench run, each reviewed step, the exact values behind an assist step."""
+    the budgets are seconds: a bench run, each reviewed step, the exact values behind an assist step;
+    ``hosts``: the names it answers to (default: the loopback names; see web/security.py)."""
     web = WebApp(stats_path, bench_budget, review_budget, assist_budget)
 
     def route(fn: Callable[..., dict[str, Any]], *, body: bool = True, token: bool = False,
@@ -500,11 +509,15 @@ def create_app(stats_path: str | Path | None = None, bench_budget: float = BENCH
         return JSONResponse(web.bench_state(request.path_params["token"]))
 
     async def library_error(request: Request, exc: Exception) -> Response:
-        return JSONResponse({"error": str(exc)}, status_code=400)
+        return JSONResponse({"error": scrub_paths(str(exc))}, status_code=400)
+
+    async def server_error(request: Request, exc: Exception) -> Response:
+        # A bug, never the request's fault; say so without the details (no paths, no traceback).
+        return JSONResponse({"error": "internal error: the server failed on this request"}, status_code=500)
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
-        return JSONResponse({"error": exc.detail}, status_code=exc.status_code)
+        return JSONResponse({"error": exc.detail}, status_code=exc.status_code, headers=exc.headers)
 
     routes = [
         Route("/", index),
@@ -524,8 +537,8 @@ def create_app(stats_path: str | Path | None = None, bench_budget: float = BENCH
         Route("/api/bench/{token}/stop", route(web.stop_bench, token=True), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)], exception_handlers={
-        WordlelabError: library_error, HTTPException: http_error,
-    })
+    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders), Middleware(Guard, hosts=hosts)],
+                    exception_handlers={WordlelabError: library_error, HTTPException: http_error,
+                                        Exception: server_error})
     app.state.web = web
     return app
