@@ -1,17 +1,16 @@
 """The ASGI app behind ``wordlelab serve``: JSON routes that parse, call the library and format.
 
 Every game rule, suggestion and judgement comes from the library (the same calls the CLI makes);
-the page only draws tiles and sends keys. Sessions live in memory, bounded, keyed by a random
-token. Bad input is a library error, answered as HTTP 400 with one line of text, never a 500.
+the page only draws tiles and sends keys. Sessions live in memory, bounded per client
+(web/sessions.py), keyed by a random token. Bad input is a library error, answered as HTTP 400 with
+one line of text, never a 500; what reaches the routes at all is decided in web/security.py.
 """
 
 from __future__ import annotations
 
 import re
-import secrets
 import threading
 import time
-from collections import OrderedDict
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any, Callable
@@ -42,9 +41,9 @@ from .security import (
     parse_json_limits,
     scrub_paths,
 )
+from .sessions import ClientMiddleware, Sessions
 
 STATIC = Path(__file__).parent / "static"
-MAX_SESSIONS = 256  # games and assistants kept per kind; the oldest is dropped first
 WORDS_SHOWN = 60
 BENCH_BUDGET = 600.0  # seconds a comparison may run before it is stopped
 REVIEW_BUDGET = 1.0  # seconds of exact search per reviewed guess; what does not finish is bounds
@@ -59,31 +58,6 @@ class RequestError(WordlelabError):
 
 class _Stopped(Exception):
     """A comparison stopped by the user or by its time budget."""
-
-
-class Sessions:
-    """Objects by random token, least recently used dropped past ``limit``; one lock each."""
-
-    def __init__(self, limit: int = MAX_SESSIONS) -> None:
-        self.limit = limit
-        self._items: OrderedDict[str, tuple[threading.Lock, Any]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def add(self, obj: Any) -> str:
-        token = secrets.token_urlsafe(12)
-        with self._lock:
-            self._items[token] = (threading.Lock(), obj)
-            while len(self._items) > self.limit:
-                self._items.popitem(last=False)
-        return token
-
-    def get(self, token: str) -> tuple[threading.Lock, Any]:
-        with self._lock:
-            item = self._items.get(token)
-            if item is None:
-                raise HTTPException(404, "no such session (it may have expired); start a new one")
-            self._items.move_to_end(token)
-            return item
 
 
 # -- reading requests ------------------------------------------------------------------------------
@@ -537,7 +511,8 @@ def create_app(stats_path: str | Path | None = None, bench_budget: float = BENCH
         Route("/api/bench/{token}/stop", route(web.stop_bench, token=True), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders), Middleware(Guard, hosts=hosts)],
+    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders), Middleware(Guard, hosts=hosts),
+                                                  Middleware(ClientMiddleware)],
                     exception_handlers={WordlelabError: library_error, HTTPException: http_error,
                                         Exception: server_error})
     app.state.web = web
