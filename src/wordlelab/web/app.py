@@ -41,6 +41,7 @@ from .security import (
     parse_json_limits,
     scrub_paths,
 )
+from .pool import BoundedPool
 from .sessions import ClientMiddleware, Sessions
 
 STATIC = Path(__file__).parent / "static"
@@ -137,6 +138,7 @@ class WebApp:
         self.review_budget = review_budget
         self.assist_budget = assist_budget
         self._exact_lock = threading.Lock()
+        self.analyses = BoundedPool("analyses")  # exact reviews: threads and a queue of their own
         self.games = Sessions()
         self.assistants = Sessions()
         self.benches = Sessions(limit=8)
@@ -278,7 +280,8 @@ class WebApp:
 
     def _exact(self, position: Any, top: int) -> dict[str, Any] | None:
         """Exact values of the position and its best guesses within ASSIST_BUDGET (bounds past it);
-        None while another exact search runs (the engine's memo is shared, one search at a time)."""
+        None while another exact search runs (the engine's memo is shared, one search at a time) and
+        where the exact search does not apply."""
         from ..evaluation import evaluate
 
         if not self._exact_lock.acquire(timeout=self.assist_budget):
@@ -287,6 +290,10 @@ class WebApp:
             # The exact top N is asked for only where it usually finishes within the budget.
             n = int(position.candidates.size)
             return evaluate(position, top=top if n <= EXACT_TOP_MAX else 0, budget=self.assist_budget).to_dict()
+        except WordlelabError:
+            # No exact figure here (9 to 11 letters, which the exact search does not take, or no
+            # strategy fits the turns left): the assistant answers by its strategy, as the CLI's does.
+            return None
         finally:
             self._exact_lock.release()
 
@@ -441,7 +448,7 @@ def create_app(stats_path: str | Path | None = None, bench_budget: float = BENCH
     web = WebApp(stats_path, bench_budget, review_budget, assist_budget)
 
     def route(fn: Callable[..., dict[str, Any]], *, body: bool = True, token: bool = False,
-              extra: tuple[str, ...] = ()) -> Callable[[Request], Any]:
+              extra: tuple[str, ...] = (), pool: BoundedPool | None = None) -> Callable[[Request], Any]:
         async def endpoint(request: Request) -> Response:
             args: list[Any] = []
             if token:
@@ -449,6 +456,8 @@ def create_app(stats_path: str | Path | None = None, bench_budget: float = BENCH
             args.extend(extra)
             if body:
                 args.append(await _body(request))
+            if pool is not None:  # long work: its own threads, so play never waits behind it
+                return JSONResponse(await pool.run(fn, *args))
             return JSONResponse(await run_in_threadpool(fn, *args))
         return endpoint
 
@@ -505,7 +514,7 @@ def create_app(stats_path: str | Path | None = None, bench_budget: float = BENCH
         Route("/api/assist/{token}", assist_get),
         *(Route(f"/api/assist/{{token}}/{action}", route(web.assist_action, token=True, extra=(action,)),
                 methods=["POST"]) for action in ("play", "undo", "skip", "top")),
-        Route("/api/analyse", route(web.analyse), methods=["POST"]),
+        Route("/api/analyse", route(web.analyse, pool=web.analyses), methods=["POST"]),
         Route("/api/bench", route(web.start_bench), methods=["POST"]),
         Route("/api/bench/{token}", bench_get),
         Route("/api/bench/{token}/stop", route(web.stop_bench, token=True), methods=["POST"]),
