@@ -33,6 +33,7 @@ from ..languages import LANGUAGES, get_language, keyboard_rows
 from ..lists import LIST_SETS, Lists, load_lists
 from ..matrix import PatternMatrix
 from ..stats import GameRecord, StatsError, StatsStore
+from .pool import BoundedPool
 from .security import (
     MAX_BODY,
     Guard,
@@ -41,7 +42,6 @@ from .security import (
     parse_json_limits,
     scrub_paths,
 )
-from .pool import BoundedPool
 from .sessions import ClientMiddleware, Sessions
 
 STATIC = Path(__file__).parent / "static"
