@@ -30,7 +30,7 @@ def main() -> None:
     args = parser.parse_args()
     import tempfile
 
-    client = TestClient(create_app(stats_path=tempfile.mkdtemp() + "/stats.db"))
+    client = TestClient(create_app(stats_path=tempfile.mkdtemp() + "/stats.db"), base_url="http://localhost")
     lists = load_lists()
     answer = pick_answer(lists.answers, 7)
 

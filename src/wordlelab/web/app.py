@@ -1,17 +1,16 @@
 """The ASGI app behind ``wordlelab serve``: JSON routes that parse, call the library and format.
 
 Every game rule, suggestion and judgement comes from the library (the same calls the CLI makes);
-the page only draws tiles and sends keys. Sessions live in memory, bounded, keyed by a random
-token. Bad input is a library error, answered as HTTP 400 with one line of text, never a 500.
+the page only draws tiles and sends keys. Sessions live in memory, bounded per client
+(web/sessions.py), keyed by a random token. Bad input is a library error, answered as HTTP 400 with
+one line of text, never a 500; what reaches the routes at all is decided in web/security.py.
 """
 
 from __future__ import annotations
 
 import re
-import secrets
 import threading
 import time
-from collections import OrderedDict
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any, Callable
@@ -41,10 +40,18 @@ from ..session import Session
 from ..stats import StatsError, StatsStore
 from ..strategies import Choice, multi_strategy_names
 from ..variants.session import AbsurdleSession, MultiSession
+from .pool import BoundedPool
+from .security import (
+    MAX_BODY,
+    Guard,
+    HostPolicy,
+    JSONLimitError,
+    parse_json_limits,
+    scrub_paths,
+)
+from .sessions import ClientMiddleware, Sessions
 
 STATIC = Path(__file__).parent / "static"
-MAX_SESSIONS = 256  # games and assistants kept per kind; the oldest is dropped first
-MAX_BODY = 64 * 1024  # bytes; a share grid with words is well under 1 KB
 WORDS_SHOWN = 60
 BENCH_BUDGET = 600.0  # seconds a comparison may run before it is stopped
 REVIEW_BUDGET = 1.0  # seconds of exact search per reviewed guess; what does not finish is bounds
@@ -62,47 +69,19 @@ class _Stopped(Exception):
     """A comparison stopped by the user or by its time budget."""
 
 
-class Sessions:
-    """Objects by random token, least recently used dropped past ``limit``; one lock each."""
-
-    def __init__(self, limit: int = MAX_SESSIONS) -> None:
-        self.limit = limit
-        self._items: OrderedDict[str, tuple[threading.Lock, Any]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def add(self, obj: Any) -> str:
-        token = secrets.token_urlsafe(12)
-        with self._lock:
-            self._items[token] = (threading.Lock(), obj)
-            while len(self._items) > self.limit:
-                self._items.popitem(last=False)
-        return token
-
-    def get(self, token: str) -> tuple[threading.Lock, Any]:
-        with self._lock:
-            item = self._items.get(token)
-            if item is None:
-                raise HTTPException(404, "no such session (it may have expired); start a new one")
-            self._items.move_to_end(token)
-            return item
-
-
 # -- reading requests ------------------------------------------------------------------------------
 
 async def _body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
+    raw = await request.body()  # Guard has read it already: at most MAX_BODY bytes, as JSON
     if len(raw) > MAX_BODY:
         raise RequestError(f"request body of {len(raw)} bytes; at most {MAX_BODY}", len(raw))
     if not raw.strip():
         return {}
-    import json
-
-    def no_constants(name: str) -> Any:
-        raise ValueError(name)  # NaN and Infinity are not JSON, though Python's reader takes them
-
     try:
-        data = json.loads(raw, parse_constant=no_constants)
-    except (ValueError, UnicodeDecodeError):
+        data = parse_json_limits(raw)
+    except JSONLimitError as exc:
+        raise RequestError(str(exc), None) from None
+    except ValueError:  # UnicodeDecodeError and JSONDecodeError are ValueErrors too
         raise RequestError("the request body is not JSON", None) from None
     if not isinstance(data, dict):
         raise RequestError("the request body must be a JSON object", data)
@@ -113,6 +92,9 @@ def _int(data: dict[str, Any], key: str, default: int | None, lo: int, hi: int) 
     value = data.get(key, default)
     if value is None or value == "":
         return default
+    if isinstance(value, str) and len(value) > 40:  # before int(): 4,300+ digits are refused by Python itself
+        raise RequestError(f"{key} must be a whole number between {lo} and {hi}, not a text of {len(value)} "
+                           "characters", None)
     if isinstance(value, str) and re.fullmatch(r"\s*-?\d+\s*", value):
         value = int(value)
     if not isinstance(value, int) or isinstance(value, bool):
@@ -180,6 +162,7 @@ class WebApp:
         self.review_budget = review_budget
         self.assist_budget = assist_budget
         self._exact_lock = threading.Lock()
+        self.analyses = BoundedPool("analyses")  # exact reviews: threads and a queue of their own
         self.games = Sessions()
         self.assistants = Sessions()
         self.benches = Sessions(limit=8)
@@ -263,7 +246,7 @@ class WebApp:
             store.record(play.record())
             return {"summary": store.summary(play.length, play.lang, play.rules.key).to_dict()}
         except StatsError as exc:  # a locked database keeps the game pending; say so, lose nothing
-            return {"error": str(exc)}
+            return {"error": scrub_paths(str(exc))}
 
     def game_state(self, token: str) -> dict[str, Any]:
         _, entry = self.games.get(token)
@@ -411,6 +394,10 @@ class WebApp:
         try:
             ev = session.exact(top, budget=self.assist_budget)
             return ev.to_dict() if ev is not None else None
+        except WordlelabError:
+            # No exact figure here (9 to 11 letters, which the exact search does not take, or no
+            # strategy fits the turns left): the assistant answers by its strategy, as the CLI's does.
+            return None
         finally:
             self._exact_lock.release()
 
@@ -562,13 +549,15 @@ class SecurityHeaders:
 # -- routes ----------------------------------------------------------------------------------------
 
 def create_app(stats_path: str | Path | None = None, bench_budget: float = BENCH_BUDGET,
-               review_budget: float = REVIEW_BUDGET, assist_budget: float = ASSIST_BUDGET) -> Starlette:
+               review_budget: float = REVIEW_BUDGET, assist_budget: float = ASSIST_BUDGET,
+               hosts: HostPolicy | None = None) -> Starlette:
     """The web app; ``stats_path`` is the SQLite statistics file (default: the one 'play' uses);
-    the budgets are seconds: a bench run, each reviewed step, the exact values behind an assist step."""
+    the budgets are seconds: a bench run, each reviewed step, the exact values behind an assist step;
+    ``hosts``: the names it answers to (default: the loopback names; see web/security.py)."""
     web = WebApp(stats_path, bench_budget, review_budget, assist_budget)
 
     def route(fn: Callable[..., dict[str, Any]], *, body: bool = True, token: bool = False,
-              extra: tuple[str, ...] = ()) -> Callable[[Request], Any]:
+              extra: tuple[str, ...] = (), pool: BoundedPool | None = None) -> Callable[[Request], Any]:
         async def endpoint(request: Request) -> Response:
             args: list[Any] = []
             if token:
@@ -576,6 +565,8 @@ def create_app(stats_path: str | Path | None = None, bench_budget: float = BENCH
             args.extend(extra)
             if body:
                 args.append(await _body(request))
+            if pool is not None:  # long work: its own threads, so play never waits behind it
+                return JSONResponse(await pool.run(fn, *args))
             return JSONResponse(await run_in_threadpool(fn, *args))
         return endpoint
 
@@ -613,11 +604,15 @@ def create_app(stats_path: str | Path | None = None, bench_budget: float = BENCH
         return JSONResponse(web.bench_state(request.path_params["token"]))
 
     async def library_error(request: Request, exc: Exception) -> Response:
-        return JSONResponse({"error": str(exc)}, status_code=400)
+        return JSONResponse({"error": scrub_paths(str(exc))}, status_code=400)
+
+    async def server_error(request: Request, exc: Exception) -> Response:
+        # A bug, never the request's fault; say so without the details (no paths, no traceback).
+        return JSONResponse({"error": "internal error: the server failed on this request"}, status_code=500)
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
-        return JSONResponse({"error": exc.detail}, status_code=exc.status_code)
+        return JSONResponse({"error": exc.detail}, status_code=exc.status_code, headers=exc.headers)
 
     routes = [
         Route("/", index),
@@ -632,14 +627,15 @@ def create_app(stats_path: str | Path | None = None, bench_budget: float = BENCH
         Route("/api/assist/{token}", assist_get),
         *(Route(f"/api/assist/{{token}}/{action}", route(web.assist_action, token=True, extra=(action,)),
                 methods=["POST"]) for action in ("play", "undo", "skip", "top")),
-        Route("/api/analyse", route(web.analyse), methods=["POST"]),
+        Route("/api/analyse", route(web.analyse, pool=web.analyses), methods=["POST"]),
         Route("/api/bench", route(web.start_bench), methods=["POST"]),
         Route("/api/bench/{token}", bench_get),
         Route("/api/bench/{token}/stop", route(web.stop_bench, token=True), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)], exception_handlers={
-        WordlelabError: library_error, HTTPException: http_error,
-    })
+    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders), Middleware(Guard, hosts=hosts),
+                                                  Middleware(ClientMiddleware)],
+                    exception_handlers={WordlelabError: library_error, HTTPException: http_error,
+                                        Exception: server_error})
     app.state.web = web
     return app
