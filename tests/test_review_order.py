@@ -83,7 +83,7 @@ def test_web_and_cli_give_the_same_verdict_in_any_order(tmp_path):
     fresh_engines()
     body_a = {"words": ",".join(GAME_A[0]), "answer": GAME_A[1], "lists": "nyt"}
     body_b = {"words": ",".join(GAME_B[0]), "answer": GAME_B[1], "lists": "nyt"}
-    with TestClient(create_app(stats_path=tmp_path / "s.db", review_budget=BUDGET)) as c:
+    with TestClient(create_app(stats_path=tmp_path / "s.db", review_budget=BUDGET), base_url="http://localhost") as c:
         got = [c.post("/api/analyse", json=body) for body in (body_a, body_b, body_a)]
     assert [r.status_code for r in got] == [200, 200, 200], [r.text for r in got]
     web = [verdict(r.json()["review"]["steps"]) for r in got]

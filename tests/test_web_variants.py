@@ -25,7 +25,7 @@ from wordlelab.words import WordList  # noqa: E402
 
 @pytest.fixture()
 def client(tmp_path):
-    with TestClient(create_app(stats_path=tmp_path / "stats.db")) as c:
+    with TestClient(create_app(stats_path=tmp_path / "stats.db"), base_url="http://localhost") as c:
         yield c
 
 
@@ -176,10 +176,10 @@ def test_assist_two_boards_play_skip_undo(client):
     state = client.post(f"/api/assist/{aid}/play", json={"patterns": [".....", "....y"]}).json()
     assert [b["remaining"] for b in state["boards"]] == [183, 120] and state["guesses"] == ["soare"]
     nxt = state["suggestion"]["word"]
-    skipped = client.post(f"/api/assist/{aid}/skip").json()
+    skipped = client.post(f"/api/assist/{aid}/skip", json={}).json()
     assert skipped["suggestion"]["word"] != nxt and skipped["skipped"] == [nxt]
-    assert client.post(f"/api/assist/{aid}/undo").json()["suggestion"]["word"] == nxt
-    state = client.post(f"/api/assist/{aid}/undo").json()
+    assert client.post(f"/api/assist/{aid}/undo", json={}).json()["suggestion"]["word"] == nxt
+    state = client.post(f"/api/assist/{aid}/undo", json={}).json()
     assert state["guesses"] == [] and not state["can_undo"]
     # The line the CLI reads, a solved board, and the end.
     state = client.post(f"/api/assist/{aid}/play", json={"word": "crane", "pattern": "ggggg ....."}).json()
@@ -206,7 +206,7 @@ def test_assist_absurdle_follows_the_adversary(client):
     state = client.post(f"/api/assist/{aid}/play", json={}).json()  # the adversary's own feedback
     assert state["remaining"] == 168 and state["rows"][0]["word"] == "aesir" and state["can_undo"]
     assert state["suggestion"]["word"] == "yauld"
-    r = client.post(f"/api/assist/{aid}/skip")
+    r = client.post(f"/api/assist/{aid}/skip", json={})
     assert r.status_code == 400 and "nothing to skip" in r.json()["error"]
     r = client.post("/api/assist", json={"variant": "absurdle", "strategy": "entropy"})
     assert r.status_code == 400 and "drop the strategy" in r.json()["error"]
