@@ -271,6 +271,7 @@ def test_better_result_never_less_suspicious(matrix, answer_col, seed, row):
     (s_better, p_better, o_better), (s_worse, p_worse, o_worse) = judged
     assert s_better >= s_worse, (better, worse, judged)
     assert p_better <= p_worse
+    assert o_worse is None or o_better <= o_worse
 
 
 def test_detect_lines():
