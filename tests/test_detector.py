@@ -278,3 +278,4 @@ def test_detect_lines():
     model = detect(None, 3, [1.0, 0.5, 0.25])
     assert model.verdict == "plausible" and model.p_own == 0.25 and model.own_row == 3
     assert detect(None, None, [0.001]).p_own is None  # not solved: no winning row
+    assert detect(None, 2, None).line == "plausible: no strong player for these lists and no words played to judge it by"
