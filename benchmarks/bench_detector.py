@@ -29,7 +29,7 @@ import argparse
 import json
 import os
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import _util  # noqa: F401  (puts src/ on the path)
 from bench_evaluate import _commit
@@ -144,7 +144,7 @@ def main() -> None:
         "benchmark": "detector calibration",
         "command": "python benchmarks/bench_detector.py " + " ".join(
             f"--{k} {v}" for k, v in vars(args).items() if v not in (None, False)).replace("--hard True", "--hard"),
-        "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "code": _commit(),
         "load_before": [round(x, 2) for x in load_before],
         "load_after": [round(x, 2) for x in os.getloadavg()],

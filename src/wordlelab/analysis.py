@@ -253,8 +253,8 @@ def _strong(matrix: PatternMatrix, grid: ShareGrid) -> StrongPlayer | None:
     """The detector's strong player on the (unwidened) lists, or None when it cannot be played."""
     try:
         return strong_player(matrix, grid.hard, grid.max_guesses)
-    except (ValueError, WordlelabError):
-        return None
+    except (ValueError, RuntimeError, WordlelabError):
+        return None  # no strong player here (e.g. its play did not finish): the verdict uses the rest
 
 
 def _detect(report: GameReport, grid: ShareGrid, strong: StrongPlayer | None) -> None:

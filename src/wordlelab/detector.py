@@ -249,6 +249,8 @@ def detect(
         reasons.append("not solved: nothing unusually good")
     if p_own is not None and own_row is not None and consistent:
         reasons.append(f"with the player's own guesses the winning guess (row {own_row}) had {_odds(p_own)}")
+    if not reasons:
+        reasons.append("no strong player for these lists and no words played to judge it by")
     shown = f" (p = {p_value:.3g})" if p_value is not None and consistent else ""
     line = f"{verdict}{shown}: " + "; ".join(reasons)
     return Detection(verdict, p_value, p_own, own_row, line, strong.name if strong else "none", reasons)

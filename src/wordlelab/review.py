@@ -162,8 +162,8 @@ def review(matrix: PatternMatrix, history: Sequence[tuple[str, Pattern]], *, har
 def _strong(matrix: PatternMatrix, hard: bool, max_guesses: int) -> StrongPlayer | None:
     try:
         return strong_player(matrix, hard, max_guesses)
-    except (ValueError, WordlelabError):
-        return None
+    except (ValueError, RuntimeError, WordlelabError):
+        return None  # no strong player here (e.g. its play did not finish): the verdict uses the rest
 
 
 def game_history(guesses: WordList, *, position: str | None = None, words: Sequence[str] = (),

@@ -425,8 +425,9 @@ async function runAnalyse(e) {
     });
     $("analyse-error").textContent = "";
     out.replaceChildren();
-    if (r.detection) {
-      // The detector's verdict first: plausible, unusual or suspicious, and why.
+    if (r.detection && (r.report || r.review.solved)) {
+      // The detector's verdict first: plausible, unusual or suspicious, and why (not for a game
+      // still under way).
       const rest = r.detection.line.slice(r.detection.verdict.length);
       out.append(el("p", { id: "analyse-verdict", class: `verdict ${r.detection.verdict}` },
         el("strong", { text: r.detection.verdict }), rest));
