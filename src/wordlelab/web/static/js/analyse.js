@@ -41,9 +41,9 @@ function reportTable(r) {
 }
 
 function wordsLeftChart(labels, counts) {
-  const said = labels.map((l, i) => `${l}: ${counts[i]}`).join(", ");
+  const said = labels.map((l, i) => `${counts[i]} after guess ${l}`).join(", ");
   return barChart({ title: "Possible answers after each guess", labels, log: true, id: "chart-left",
-    caption: `Log scale, so that the last few words still show (guess: answers left — ${said}).`,
+    caption: `On a log scale, so that the last few words still show: ${said}.`,
     series: [{ name: "answers left", values: counts, cls: "s1" }] });
 }
 

@@ -87,6 +87,7 @@ function draw() {
   box.replaceChildren();
   $("assist-form").hidden = s.solved;
   $("assist-tiles-hint").hidden = s.solved;
+  $("assist-tables").hidden = s.solved;  // nothing left to choose
   if (s.solved) {
     box.append(el("p", { class: "big", text: t("solvedIn", { n: s.rows.length, word: s.rows[s.rows.length - 1].word.toUpperCase() }) }),
       el("button", { type: "button", id: "assist-undo-solved" }, t("undo")));

@@ -8,7 +8,7 @@ import { settings, variantFields, variantKey, go } from "./state.js";
 
 const STORE = "wordlelab-play";
 const SEEDS = "wordlelab-seeds";
-export const play = { state: null, typed: "", latest: new Latest(), guessing: false, practice: false, announced: false };
+export const play = { state: null, typed: "", latest: new Latest(), guessing: false, practice: false, announced: false, notice: "" };
 
 function save() {
   const s = play.state;
@@ -61,7 +61,8 @@ export async function newGame() {
     play.announced = false;
     $("play-practice").hidden = !practice;
     closeResult();
-    $("play-msg").textContent = intro(play.state);
+    $("play-msg").textContent = (play.notice ? `${play.notice} ` : "") + intro(play.state);
+    play.notice = "";
     save();
     drawGame();
     focusBoard();
@@ -82,7 +83,7 @@ export async function restoreGame(applySettings) {
     play.state = r.value;
   } catch (err) {
     localStorage.removeItem(name);
-    $("play-msg").textContent = t("restoreLost");
+    play.notice = t("restoreLost");
     return false;
   }
   const s = play.state;
