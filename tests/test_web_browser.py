@@ -346,8 +346,10 @@ def test_each_page_has_an_address_and_back_keeps_page_and_address_in_step(page, 
     page.goto(base_url + "#bench")  # a link opens its page
     sync_api.expect(page.locator("#bench")).to_be_visible()
     page.goto(base_url + "#play/nonsense")  # an unknown game in the address: said, and Play works
-    sync_api.expect(page.locator("#route-error")).to_contain_text('no game "nonsense"')
+    sync_api.expect(page.locator("#route-error, #play-msg").filter(has_text="nonsense")).to_have_count(1)
     sync_api.expect(page.locator("#play")).to_be_visible()
+    page.keyboard.type("crane")
+    sync_api.expect(page.locator("#play-board .row").first).to_have_text("CRANE")
     page.goto(base_url + "#nowhere")
     sync_api.expect(page.locator("#route-error")).to_contain_text('no page "nowhere"')
 

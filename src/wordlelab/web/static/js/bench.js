@@ -36,9 +36,11 @@ async function runBench(e) {
   const out = $("bench-out");
   out.replaceChildren();
   for (const r of job.results) {
+    // The count of lost games: "failures" in SimulationResult.to_dict (then "failed" lists them).
+    const lost = typeof r.failures === "number" ? r.failures : Array.isArray(r.failed) ? r.failed.length : r.failed;
     const labels = r.distribution.map((_, i) => String(i + 1)).concat(["X"]);
-    const counts = r.distribution.concat([r.failed]);
-    out.append(el("h2", { text: `${r.strategy} (opens ${r.opener.toUpperCase()}): mean ${r.mean.toFixed(4)}, worst ${r.worst}, ${r.failed} failed` }));
+    const counts = r.distribution.concat([lost]);
+    out.append(el("h2", { text: `${r.strategy} (opens ${r.opener.toUpperCase()}): mean ${r.mean.toFixed(4)}, worst ${r.worst}, ${lost} failed` }));
     out.append(barChart({ title: `${r.strategy}: games won in N guesses`, labels, log: true,
       caption: `Log scale, so that rare results still show: ${labels.map((l, i) => `${l}: ${counts[i]}`).join(", ")}.`,
       series: [{ name: "games", values: counts, cls: "s1" }] }));

@@ -127,8 +127,11 @@ async function start() {
   $("lists").value = options.default_lists;
   for (const name of options.strategies) $("assist-strategy").append(el("option", { value: name }, name));
   $("assist-strategy").value = options.default_strategy;
-  if (Array.isArray(options.variants)) variants.list = options.variants;
-  for (const v of variants.list) $("variant").append(el("option", { value: v.name }, v.label));
+  if (Array.isArray(options.variants) && options.variants.length) {
+    variants.list = options.variants;
+    variants.server = true;
+  }
+  for (const v of variants.list) $("variant").append(el("option", { value: v.key }, v.title));
   applySettings({});
   setupTabs();
   setupSettings();

@@ -1,5 +1,6 @@
-// The Play page: one game (any variant the server plays) on the board, typed from the keyboard or
-// the on-screen keys, kept across a reload, and a results dialog at the end.
+// The Play page: one game of any variant the server plays (one board, N boards, Absurdle) on the
+// board, typed from the keyboard or the on-screen keys, kept across a reload, and a results
+// dialog at the end.
 import { $, el, tile, rowOf, colourName } from "./dom.js";
 import { api, Latest } from "./api.js";
 import { t, praise } from "./i18n.js";
@@ -10,10 +11,13 @@ const STORE = "wordlelab-play";
 const SEEDS = "wordlelab-seeds";
 export const play = { state: null, typed: "", latest: new Latest(), guessing: false, practice: false, announced: false, notice: "" };
 
+// One kept game per variant; a game is filed under its own variant whatever the address says now.
+const storeName = (s = null) => `${STORE}-${s && s.rules ? s.rules.key : variantKey()}`;
+
 function save() {
   const s = play.state;
   if (!s) return;
-  localStorage.setItem(`${STORE}-${variantKey()}`, JSON.stringify({ id: s.id, typed: play.typed, practice: play.practice }));
+  localStorage.setItem(storeName(s), JSON.stringify({ id: s.id, saved: s.saved ?? null, typed: play.typed, practice: play.practice }));
 }
 
 function seedKey(seed) {
@@ -32,8 +36,8 @@ function isReplay(seed) {
   return replay;
 }
 
-function focusBoard() {
-  // Keys go to the game, not to the button just clicked; never take the focus from wherever the
+export function focusBoard() {
+  // Keys go to the game, not to the control just used; never take the focus from wherever the
   // user has moved it meanwhile (a tab, another page's field).
   const active = document.activeElement;
   if (!active || active === document.body || $("play").contains(active) || $("settings").contains(active)) {
@@ -41,10 +45,40 @@ function focusBoard() {
   }
 }
 
+const guessesOf = (s) => s.guesses || s.rows.map((r) => r.word);
+const isMultiState = (s) => Array.isArray(s.boards);
+const isAbsurdleState = (s) => s.rules ? s.rules.variant === "absurdle" : false;
+const practiceOf = (s) => (s.practice === undefined ? play.practice : s.practice || play.practice);
+
 function intro(s) {
-  if (s.absurdle) return t("guessAbsurdle");
-  if (s.boards && s.boards.length > 1) return t("guessBoards", { boards: s.boards.length, n: s.length, tries: s.tries });
+  if (isAbsurdleState(s)) return t("guessAbsurdle");
+  if (isMultiState(s)) return t("guessBoards", { boards: s.boards.length, n: s.length, tries: s.tries });
   return t("guessWord", { n: s.length, tries: s.tries });
+}
+
+function progressLine(s) {
+  if (isAbsurdleState(s)) return t("absurdleLeft", { n: s.remaining });
+  return t("triesLeft", { n: s.turns_left });
+}
+
+function endLine(s) {
+  const n = guessesOf(s).length;
+  if (isAbsurdleState(s)) return t("absurdleWon", { word: (s.answer || "").toUpperCase(), n });
+  if (isMultiState(s)) {
+    return s.won ? t("boardsWon", { boards: s.boards.length, n, tries: s.tries })
+      : t("wordsWere", { words: (s.answers || []).map((w) => w.toUpperCase()).join(", ") });
+  }
+  if (s.won) return `${praise(s.praise)}! ${n}/${s.tries}`;
+  return t("wordWas", { word: (s.answer || "").toUpperCase() });
+}
+
+function show(state, message) {
+  play.state = state;
+  $("play-practice").hidden = !practiceOf(state);
+  $("play-msg").textContent = message;
+  save();
+  drawGame();
+  focusBoard();
 }
 
 export async function newGame() {
@@ -55,58 +89,58 @@ export async function newGame() {
       ...settings(), ...variantFields(), seed: seed === "" ? null : seed, no_stats: practice,
     }));
     if (r === null) return;  // a newer request took over
-    play.state = r.value;
     play.typed = "";
     play.practice = practice;
     play.announced = false;
-    $("play-practice").hidden = !practice;
     closeResult();
-    $("play-msg").textContent = (play.notice ? `${play.notice} ` : "") + intro(play.state);
+    const notice = play.notice ? `${play.notice} ` : "";
     play.notice = "";
-    save();
-    drawGame();
-    focusBoard();
+    show(r.value, notice + intro(r.value));
   } catch (err) {
-    $("play-msg").textContent = err.message;
+    $("play-msg").textContent = err.message;  // the server's one line (an unknown variant, say)
   }
 }
 
-/** The game kept from before a reload, if the server still has it; true when one was restored. */
+/** The game kept from before a reload: by its id while the server has it, else resumed from its
+ * saved string (after a server restart). True when a game is on the board. */
 export async function restoreGame(applySettings) {
   let stored;
-  const name = `${STORE}-${variantKey()}`;
-  try { stored = JSON.parse(localStorage.getItem(name) || "null"); } catch { stored = null; }
+  try { stored = JSON.parse(localStorage.getItem(storeName()) || "null"); } catch { stored = null; }
   if (!stored || typeof stored.id !== "string") return false;
+  let state = null;
   try {
     const r = await play.latest.run(() => api(`/api/play/${encodeURIComponent(stored.id)}`));
     if (r === null) return true;
-    play.state = r.value;
+    state = r.value;
   } catch (err) {
-    localStorage.removeItem(name);
-    play.notice = t("restoreLost");
+    if (err.status === 404 && typeof stored.saved === "string") {
+      try {
+        const r = await play.latest.run(() => api("/api/play/resume", { saved: stored.saved }));
+        if (r === null) return true;
+        state = r.value;
+      } catch (err2) {
+        play.notice = err2.message;  // a changed saved game: the server says so in one line
+      }
+    } else {
+      play.notice = t("restoreLost");
+    }
+  }
+  if (state === null) {
+    localStorage.removeItem(storeName());
     return false;
   }
-  const s = play.state;
-  applySettings({ lang: s.lang, length: s.length, hard: s.hard });
-  play.typed = typeof stored.typed === "string" ? stored.typed.slice(0, s.length) : "";
+  applySettings({ lang: state.lang, length: state.length, hard: state.hard });
+  play.typed = typeof stored.typed === "string" ? stored.typed.slice(0, state.length) : "";
   play.practice = Boolean(stored.practice);
-  play.announced = s.over;  // a finished game shows its results on request, not again on reload
-  $("play-practice").hidden = !play.practice;
-  $("play-msg").textContent = s.over ? endLine(s) : intro(s);
-  drawGame();
-  focusBoard();
+  play.announced = state.over;  // a finished game shows its results on request, not again on reload
+  show(state, state.over ? endLine(state) : intro(state));
   return true;
 }
 
-function endLine(s) {
-  if (s.won) return `${praise(s.praise)}! ${s.rows.length}/${s.tries}`;
-  if (s.answers) return t("wordsWere", { words: s.answers.map((w) => w.toUpperCase()).join(", ") });
-  return t("wordWas", { word: (s.answer || "").toUpperCase() });
-}
-
 function boardRows(box, rows, s, typing) {
-  box.style.setProperty("--cols", s.length);
-  for (let r = 0; r < s.tries; r++) {
+  // Absurdle has no limit of tries: the rows played and the one being typed.
+  const tries = s.tries ?? rows.length + (typing ? 1 : 0);
+  for (let r = 0; r < Math.max(tries, rows.length); r++) {
     if (r < rows.length) { box.append(rowOf(rows[r])); continue; }
     const div = el("div", { class: "row" });
     const letters = r === rows.length && typing ? play.typed : "";
@@ -122,18 +156,21 @@ export function drawGame() {
   board.style.setProperty("--cols", s.length);
   board.dataset.seed = s.seed === null || s.seed === undefined ? "" : String(s.seed);  // which game is on the board
   board.dataset.over = s.over ? "1" : "";
-  if (s.boards && s.boards.length > 1) {
+  board.dataset.variant = s.rules ? s.rules.key : "classic";
+  if (isMultiState(s)) {
+    const n = s.boards.length;
     board.classList.add("multi");
-    board.style.setProperty("--per-row", String(s.boards.length >= 4 ? (s.boards.length >= 8 ? 4 : 2) : s.boards.length));
-    board.style.setProperty("--boards", String(s.boards.length));
+    board.style.setProperty("--per-row-wide", String(n >= 16 ? 8 : Math.min(n, 4)));
+    board.style.setProperty("--per-row-narrow", String(n >= 16 ? 4 : Math.min(n, 2)));
     s.boards.forEach((b, i) => {
-      const box = el("div", { class: "subboard" + (b.solved ? " solved" : ""), role: "group", "aria-label": `${i + 1}` });
-      boardRows(box, b.rows, s, !s.over && !b.solved);
+      const solved = b.solved_at !== null && b.solved_at !== undefined;
+      const box = el("div", { class: "subboard" + (solved ? " solved" : ""), role: "group",
+        "aria-label": t(solved ? "solvedBoard" : "board", { i: i + 1 }) });
+      boardRows(box, b.rows, s, !s.over && !solved);
       board.append(box);
     });
   } else {
     board.classList.remove("multi");
-    board.style.removeProperty("--per-row");
     const box = el("div", { class: "subboard" });
     boardRows(box, s.rows, s, !s.over);
     board.append(box);
@@ -155,15 +192,26 @@ function drawKeyboard(s) {
     const div = el("div", { class: "keys" });
     const last = i === rows.length - 1;
     if (last) div.append(key(t("enter"), "enter", t("enter"), "wide"));
-    for (const ch of keys) {
-      const state = s.keys[ch];
-      const b = key(ch.toUpperCase(), ch, state === undefined || state === null ? ch : `${ch} ${colourName(state)}`);
-      if (state !== undefined && state !== null) b.classList.add(`c${state}`);
-      div.append(b);
-    }
+    for (const ch of keys) div.append(letterKey(ch, s.keys[ch]));
     if (last) div.append(key("⌫", "backspace", t("deleteLetter"), "wide"));
     keyboard.append(div);
   });
+}
+
+function letterKey(ch, state) {
+  if (Array.isArray(state)) {  // several boards: one cell per board, as the multi-board games draw it
+    const named = state.map((c, i) => `${i + 1} ${c === null ? "–" : colourName(c)}`).join(", ");
+    const b = key("", ch, `${ch}: ${named}`, "split");
+    const cells = el("span", { class: "kcells", "aria-hidden": "true" });
+    cells.style.setProperty("--kc", String(Math.ceil(Math.sqrt(state.length))));
+    for (const c of state) cells.append(el("span", { class: c === null ? "" : `c${c}` }));
+    b.append(cells, el("span", { class: "klabel", text: ch.toUpperCase() }));
+    if (state.every((c) => c === 0)) b.classList.add("c0");
+    return b;
+  }
+  const b = key(ch.toUpperCase(), ch, state === undefined || state === null ? ch : `${ch} ${colourName(state)}`);
+  if (state !== undefined && state !== null) b.classList.add(`c${state}`);
+  return b;
 }
 
 function key(label, value, name, extra = "") {
@@ -175,14 +223,22 @@ function key(label, value, name, extra = "") {
 function fillResult(s) {
   $("play-result-head").textContent = endLine(s);
   $("play-share").textContent = s.share;
-  $("play-result-practice").hidden = !play.practice && s.stats !== null && s.stats !== undefined;
-  if (s.stats) drawStats($("play-stats"), s.stats, s.won ? s.rows.length : null);
-  else {  // not counted: show the statistics as they stand, nothing highlighted
+  const counted = s.stats !== null && s.stats !== undefined && !practiceOf(s);
+  $("play-result-practice").hidden = counted;
+  $("play-analyse").hidden = isMultiState(s) || !s.answer;  // Analyse reads one board with its answer
+  if (counted) drawStats($("play-stats"), s.stats, s.won ? guessesOf(s).length : null);
+  else {  // not counted: the statistics as they stand, nothing marked
     const box = $("play-stats");
-    api(`/api/stats?lang=${encodeURIComponent(s.lang)}&length=${s.length}`)
+    statsFor(s.lang, s.length, s.rules ? s.rules.key : variantKey())
       .then((summary) => drawStats(box, { summary }))
       .catch((err) => drawStats(box, { error: err.message }));
   }
+}
+
+export function statsFor(lang, length, key) {
+  const q = new URLSearchParams({ lang, length: String(length) });
+  if (key && key !== "classic") q.set("variant", key);
+  return api(`/api/stats?${q}`);
 }
 
 function openResult() {
@@ -205,8 +261,7 @@ export async function press(value) {
     try {
       play.state = await api(`/api/play/${s.id}/guess`, { word: play.typed });
       play.typed = "";
-      const left = play.state.turns_left;
-      if (!play.state.over) $("play-msg").textContent = t("triesLeft", { n: left });
+      if (!play.state.over) $("play-msg").textContent = progressLine(play.state);
     } catch (err) {
       $("play-msg").textContent = err.message;
     } finally {
@@ -232,8 +287,7 @@ export function setupPlay() {
     if (!box.hidden) { box.hidden = true; return; }
     try {
       const o = settings();
-      const summary = await api(`/api/stats?lang=${o.lang}&length=${o.length}`);
-      drawStats(box, { summary });
+      drawStats(box, { summary: await statsFor(o.lang, o.length, variantKey()) });
       box.hidden = false;
     } catch (err) {
       $("play-msg").textContent = err.message;
@@ -251,8 +305,7 @@ export function setupPlay() {
     const s = play.state;
     if (!s || !s.over) return;
     closeResult();
-    const params = new URLSearchParams({ grid: s.share, words: s.rows.map((r) => r.word).join(" "), answer: s.answer || "",
-      lang: s.lang, hard: s.hard ? "1" : "" });
+    const params = new URLSearchParams({ grid: s.share, words: guessesOf(s).join(" "), answer: s.answer || "" });
     go(`analyse?${params}`);
   });
   document.addEventListener("keydown", (e) => {
@@ -267,5 +320,3 @@ export function setupPlay() {
     else if (k.length === 1 && play.state.letters.includes(k)) { e.preventDefault(); press(k); }
   });
 }
-
-export { focusBoard };
