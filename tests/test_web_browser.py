@@ -8,6 +8,7 @@ WORDLELAB_ARTIFACTS (default: test-artifacts/ in the working directory).
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import threading
@@ -534,3 +535,144 @@ def test_bench_shows_progress_and_histograms(page):
     page.fill("#bench-strategies", "nope")
     page.click("#bench-run")
     sync_api.expect(page.locator("#bench-error")).to_contain_text("nope")
+
+
+
+def test_the_page_is_es_modules_served_from_the_package(base_url):
+    """No build step and no CDN: index.html loads /static/js/main.js as a module, and every module
+    it imports is a package file served as JavaScript."""
+    import httpx
+
+    html = httpx.get(base_url).text
+    assert '<script type="module" src="/static/js/main.js"></script>' in html
+    assert "http://" not in html and "https://" not in html
+    static = Path(__file__).parents[1] / "src" / "wordlelab" / "web" / "static" / "js"
+    modules = sorted(p.name for p in static.glob("*.js"))
+    assert "main.js" in modules and len(modules) > 5
+    for name in modules:
+        response = httpx.get(f"{base_url}static/js/{name}")
+        assert response.status_code == 200
+        assert response.headers["content-type"].split(";")[0] in ("text/javascript", "application/javascript")
+        for imported in re.findall(r'from "\./([\w-]+\.js)"', response.text):
+            assert imported in modules, f"{name} imports {imported}, which is not shipped"
+
+
+# -- every variant (the server's rules fields: docs/web-api.md) ---------------------------------
+
+FILLER = ["crane", "pious", "dumpy", "fight", "blitz", "vowel", "jokey", "swamp", "lurch", "shove", "gnarl",
+          "tempo", "quick"]
+
+
+def needs_variants(page) -> None:
+    if not page.evaluate("fetch('/api/options').then(r => r.json()).then(o => Array.isArray(o.variants))"):
+        pytest.skip("this server plays classic Wordle only (no 'variants' in /api/options)")
+
+
+def open_variant(page, base_url: str, route: str) -> None:
+    page.goto(base_url + "#" + route)
+    page.wait_for_selector("body[data-ready='1']")
+
+
+def test_quordle_is_played_to_the_end_with_its_own_statistics(page, base_url):
+    needs_variants(page)
+    open_variant(page, base_url, "play/quordle")
+    board = page.locator("#play-board")
+    sync_api.expect(board).to_have_attribute("data-variant", "quordle")
+    sync_api.expect(board.locator(".subboard")).to_have_count(4)
+    before = page.evaluate("fetch('/api/stats?variant=quordle&lang=en&length=5').then(r => r.json()).then(s => s.played)")
+    tries = page.evaluate("fetch('/api/options').then(r => r.json()).then(o => o.variants.find(v => v.key === 'quordle').tries)")
+    for n, word in enumerate(FILLER[:tries], 1):
+        page.keyboard.type(word)
+        page.keyboard.press("Enter")
+        if n == 1:  # every board shows the guess, the keyboard one cell per board
+            sync_api.expect(board.locator(".subboard").first.locator(".row:has(.c0, .c1, .c2)")).to_have_count(1)
+            sync_api.expect(page.locator('#play-keyboard [data-key="c"] .kcells span')).to_have_count(4)
+            screenshots(page, "quordle")
+        if page.locator("#play-result").is_visible():
+            break
+        sync_api.expect(page.locator("#play-msg")).not_to_have_text("")
+    sync_api.expect(page.locator("#play-result")).to_be_visible()
+    sync_api.expect(page.locator("#play-share")).to_contain_text("Quordle")
+    after = page.evaluate("fetch('/api/stats?variant=quordle&lang=en&length=5').then(r => r.json()).then(s => s.played)")
+    assert after == before + 1
+    screenshots(page, "quordle-result")
+    page.click("#play-close")
+    page.click("#play-new")
+    page.keyboard.type("crane")
+    page.go_back()  # to classic Wordle: one board again, address and page in step
+    sync_api.expect(page.locator("#play-board .subboard")).to_have_count(1)
+    assert page.evaluate("location.hash") in ("", "#play")
+    page.go_forward()  # ... and the Quordle under way is still there, typed letters and all
+    sync_api.expect(page.locator("#play-board .subboard")).to_have_count(4)
+    sync_api.expect(page.locator("#play-board .subboard").first.locator(".row").first).to_have_text("CRANE")
+
+
+@pytest.mark.parametrize("viewport", [SMALL_PHONE, DESKTOP])
+def test_octordle_and_sixteen_boards_fit_the_screen(page, base_url, viewport):
+    needs_variants(page)
+    page.set_viewport_size(viewport)
+    for route, boards in (("play/octordle", 8), ("play/boards-16", 16)):
+        open_variant(page, base_url, route)
+        sync_api.expect(page.locator("#play-board .subboard")).to_have_count(boards)
+        page.keyboard.type("crane")
+        page.keyboard.press("Enter")
+        sync_api.expect(page.locator("#play-board .subboard").first.locator(".row:has(.c0, .c1, .c2)")).to_have_count(1)
+        fits_sideways(page, route)
+        page.screenshot(path=str(artifacts() / f"{route.replace('/', '-')}-{viewport['width']}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("allowed_errors", [["status of 400", "status of 404"]])
+def test_absurdle_has_no_try_limit_and_survives_a_reload(page, base_url):
+    needs_variants(page)
+    open_variant(page, base_url, "play/absurdle")
+    sync_api.expect(page.locator("#play-board")).to_have_attribute("data-variant", "absurdle")
+    guess(page, "crane", 1)
+    sync_api.expect(page.locator("#play-msg")).to_contain_text("still possible")
+    guess(page, "pious", 2)
+    page.keyboard.type("du")
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    sync_api.expect(page.locator("#play-board .row:has(.c0, .c1, .c2)")).to_have_count(2)
+    sync_api.expect(page.locator("#play-board .row").nth(2)).to_have_text("DU")
+    screenshots(page, "absurdle")
+
+
+def test_an_unknown_or_bad_variant_is_the_servers_400_and_loses_nothing(page, base_url):
+    needs_variants(page)
+    page.wait_for_selector("#play-board[data-seed='']")
+    page.keyboard.type("cra")
+    for route in ("play/nonsense", "play/boards-0"):
+        open_variant(page, base_url, route)
+        sync_api.expect(page.locator("#play-msg, #route-error").filter(has_text=re.compile(r"\S"))).not_to_have_count(0)
+        assert "500" not in page.locator("#play-msg").inner_text()
+    open_variant(page, base_url, "play")
+    sync_api.expect(page.locator("#play-board .row").first).to_have_text("CRA")  # the game typed into is kept
+
+
+def test_assist_four_boards_by_colour_tiles(page, base_url):
+    needs_variants(page)
+    open_variant(page, base_url, "assist/quordle")
+    sync_api.expect(page.locator("#hard")).to_be_disabled()  # hard mode is a one-board rule
+    page.click("#assist-new")
+    sync_api.expect(page.locator("#assist-suggestion")).to_be_visible()
+    sync_api.expect(page.locator("#assist-tiles .tilerow")).to_have_count(4)
+    page.click('#assist-tiles [data-board="2"] [data-index="0"]')  # board 3, first letter: yellow
+    sync_api.expect(page.locator('#assist-tiles [data-board="2"] [data-index="0"]')).to_have_class("tile c1 clickable")
+    page.click("#assist-record")
+    sync_api.expect(page.locator("#assist-board .subboard").nth(2).locator(".row")).to_have_count(1)
+    sync_api.expect(page.locator("#assist-board .subboard").nth(2).locator(".row .tile").first).to_have_class(re.compile("c1"))
+    sync_api.expect(page.locator("#assist-words")).to_contain_text("Board 1")
+    screenshots(page, "assist-quordle")
+    page.click("#assist-undo")
+    sync_api.expect(page.locator("#assist-board .subboard").nth(2).locator(".row")).to_have_count(0)
+
+
+def test_assist_absurdle_lets_the_adversary_answer(page, base_url):
+    needs_variants(page)
+    open_variant(page, base_url, "assist/absurdle")
+    page.click("#assist-new")
+    sync_api.expect(page.locator("#assist-suggestion")).to_be_visible()
+    sync_api.expect(page.locator("#assist-skip")).to_be_hidden()
+    page.click("#assist-record")  # colours untouched: the adversary gives its own
+    sync_api.expect(page.locator("#assist-board .row")).to_have_count(1)
+    screenshots(page, "assist-absurdle")
