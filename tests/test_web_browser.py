@@ -598,6 +598,7 @@ def test_quordle_is_played_to_the_end_with_its_own_statistics(page, base_url):
     screenshots(page, "quordle-result")
     page.click("#play-close")
     page.click("#play-new")
+    sync_api.expect(board).to_have_attribute("data-over", "")  # the new game is on the board
     page.keyboard.type("crane")
     page.go_back()  # to classic Wordle: one board again, address and page in step
     sync_api.expect(page.locator("#play-board .subboard")).to_have_count(1)

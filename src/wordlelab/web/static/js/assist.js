@@ -5,13 +5,13 @@ import { $, el, rowOf, colourName, PATTERN_CHARS, parseColours } from "./dom.js"
 import { api, Latest } from "./api.js";
 import { t } from "./i18n.js";
 import { fmt, range, perAnswer } from "./format.js";
-import { settings, variantFields } from "./state.js";
+import { settings, variantFields, isMulti as multiVariant, isAbsurdle as absurdleVariant } from "./state.js";
 
 const FEW = 10;  // at most this many words left: possible answers lead the best-guess table
 // colours: one array of tile colours per board still open (one board: one array).
 export const assist = { state: null, colours: [], touched: false, latest: new Latest() };
 
-const isMulti = (s) => Array.isArray(s.boards);
+const isMulti = (s) => (s.rules ? s.rules.variant === "multi" : Array.isArray(s.boards));
 const isAbsurdle = (s) => Boolean(s.rules && s.rules.variant === "absurdle");
 const isCandidate = (g) => g.is_candidate ?? g.p_answer > 0;
 
@@ -210,9 +210,33 @@ function recordBody() {
   return { word, pattern: patternFor(assist.colours[0]) };
 }
 
+// The strategies on offer: one board's, several boards' (/api/options "multi_strategies"), and
+// none for Absurdle (its suggestions come from its own search).
+const strategies = { classic: [], multi: [], defaultClassic: "entropy" };
+
+export function setStrategies(options) {
+  strategies.classic = options.strategies || [];
+  strategies.multi = options.multi_strategies || [];
+  strategies.defaultClassic = options.default_strategy || "entropy";
+  updateStrategies();
+}
+
+/** The strategy choice for the variant now shown (called when the variant changes). */
+export function updateStrategies() {
+  const select = $("assist-strategy");
+  const names = absurdleVariant() ? [] : multiVariant() ? strategies.multi : strategies.classic;
+  const keep = select.value;
+  select.replaceChildren(...names.map((name) => new Option(name, name)));
+  select.value = names.includes(keep) ? keep : (multiVariant() ? names[0] : strategies.defaultClassic) || "";
+  select.closest("label").hidden = names.length === 0;
+}
+
 export function setupAssist() {
-  $("assist-new").addEventListener("click", () =>
-    call("/api/assist", { ...settings(), ...variantFields(), strategy: $("assist-strategy").value }));
+  $("assist-new").addEventListener("click", () => {
+    const body = { ...settings(), ...variantFields() };
+    if (!absurdleVariant()) body.strategy = $("assist-strategy").value;
+    call("/api/assist", body);
+  });
   $("assist-word").addEventListener("input", drawTiles);
   $("assist-pattern").addEventListener("input", () => {
     // Typed colours show on the tiles at once (boards separated by spaces); a character that is

@@ -5,7 +5,7 @@ import { api } from "./api.js";
 import { setLang, t } from "./i18n.js";
 import { PAGES, variants, parseRoute, address, go, setVariant, variantKey } from "./state.js";
 import { play, setupPlay, newGame, restoreGame, focusBoard } from "./play.js";
-import { setupAssist, assist } from "./assist.js";
+import { setupAssist, assist, setStrategies, updateStrategies } from "./assist.js";
 import { setupAnalyse, analyseFromRoute } from "./analyse.js";
 import { setupBench } from "./bench.js";
 
@@ -71,6 +71,7 @@ async function render() {
   const changed = route.variant !== variantKey();
   if (changed) {
     setVariant(route.variant);
+    updateStrategies();
     if (assist.state) $("assist-main").hidden = true;  // that assistant plays another game
   }
   showPage(route.page);
@@ -107,7 +108,7 @@ function setupSettings() {
       // A game not yet begun follows the settings; one under way keeps its own. Either way the
       // next keystrokes go to the board, not to the control just changed.
       const s = play.state;
-      if (!s || s.rows.length === 0 || s.over) newGame();
+      if (!s || (s.guesses || s.rows).length === 0 || s.over) newGame(true);
       else { $("play-msg").textContent = t("settingsLater"); focusBoard(); }
     });
   }
@@ -125,13 +126,12 @@ async function start() {
   $("length").value = "5";
   for (const name of options.lists) $("lists").append(el("option", { value: name }, name));
   $("lists").value = options.default_lists;
-  for (const name of options.strategies) $("assist-strategy").append(el("option", { value: name }, name));
-  $("assist-strategy").value = options.default_strategy;
   if (Array.isArray(options.variants) && options.variants.length) {
     variants.list = options.variants;
     variants.server = true;
   }
   for (const v of variants.list) $("variant").append(el("option", { value: v.key }, v.title));
+  setStrategies(options);
   applySettings({});
   setupTabs();
   setupSettings();

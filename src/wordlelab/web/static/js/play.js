@@ -46,7 +46,8 @@ export function focusBoard() {
 }
 
 const guessesOf = (s) => s.guesses || s.rows.map((r) => r.word);
-const isMultiState = (s) => Array.isArray(s.boards);
+// Every state of a server with variants has "boards" (one for classic); the rules say which game it is.
+const isMultiState = (s) => (s.rules ? s.rules.variant === "multi" : Array.isArray(s.boards) && s.boards.length > 1);
 const isAbsurdleState = (s) => s.rules ? s.rules.variant === "absurdle" : false;
 const practiceOf = (s) => (s.practice === undefined ? play.practice : s.practice || play.practice);
 
@@ -81,7 +82,9 @@ function show(state, message) {
   focusBoard();
 }
 
-export async function newGame() {
+/** A new game for the settings and variant shown. ``keepTyped``: letters typed into a game not yet
+ * begun carry over to the new one (a setting changed mid-word loses nothing). */
+export async function newGame(keepTyped = false) {
   const seed = $("play-seed").value.trim();
   const practice = isReplay(seed);
   try {
@@ -89,7 +92,8 @@ export async function newGame() {
       ...settings(), ...variantFields(), seed: seed === "" ? null : seed, no_stats: practice,
     }));
     if (r === null) return;  // a newer request took over
-    play.typed = "";
+    const typed = keepTyped === true ? play.typed : "";  // as it is now, keys pressed meanwhile included
+    play.typed = [...typed].filter((ch) => r.value.letters.includes(ch)).slice(0, r.value.length).join("");
     play.practice = practice;
     play.announced = false;
     closeResult();
@@ -277,7 +281,7 @@ export async function press(value) {
 }
 
 export function setupPlay() {
-  $("play-new").addEventListener("click", newGame);
+  $("play-new").addEventListener("click", () => newGame());
   $("play-again").addEventListener("click", () => { closeResult(); newGame(); });
   $("play-close").addEventListener("click", () => { closeResult(); focusBoard(); });
   $("play-result").addEventListener("close", () => $("play-board").focus());
