@@ -1,7 +1,7 @@
 // The Assist page: the player reports what another game showed; the server suggests the next
 // guess. One board, N boards or Absurdle. Only the newest answer is drawn, and the buttons rest
 // while a request runs.
-import { $, el, rowOf, colourName, PATTERN_CHARS, parseColours } from "./dom.js";
+import { $, el, rowOf, mini, colourName, PATTERN_CHARS, parseColours } from "./dom.js";
 import { api, Latest } from "./api.js";
 import { t } from "./i18n.js";
 import { fmt, range, perAnswer } from "./format.js";
@@ -109,6 +109,8 @@ function draw() {
   box.replaceChildren();
   // A solved game has nothing left to enter or choose: the form and the tables go.
   for (const id of ["assist-form", "assist-tiles-hint", "assist-tables"]) $(id).hidden = s.solved;
+  if (isAbsurdle(s)) $("assist-tables").hidden = true;  // its "top" is the forced line, said above
+  $("assist-tiles-hint").textContent = t("tilesHint") + (isAbsurdle(s) ? ` ${t("absurdleHint")}` : "");
   $("assist-skip").hidden = isAbsurdle(s);
   const turns = isMulti(s) ? s.guesses.length : s.rows.length;
   if (s.solved) {
@@ -119,7 +121,11 @@ function draw() {
   } else {
     const g = s.suggestion;
     const line = el("p", {}, t("playWord"), el("strong", { class: "big", id: "assist-suggestion", text: g.word.toUpperCase() }));
-    if (isAbsurdle(s)) line.append(` — ${t("adversary", { emoji: g.emoji || g.pattern || "" })}`);
+    if (isAbsurdle(s)) {
+      line.append(` — ${t("adversary", { emoji: "" })}`);
+      if (Array.isArray(g.colors)) line.append(mini(g.colors));  // drawn, not left to an emoji font
+      else line.append(g.emoji || g.pattern || "");
+    }
     else if ("bits" in g) {
       line.append(t("suggestionLine", { bits: g.bits.toFixed(2), expected: g.expected.toFixed(1), possible: t("possibleNow", { n: s.remaining }) }));
     } else if ("value" in g) line.append(` — ${g.metric || "value"} ${fmt(g.value, 3)}`);

@@ -9,7 +9,8 @@ import { settings, variantFields, variantKey, go } from "./state.js";
 
 const STORE = "wordlelab-play";
 const SEEDS = "wordlelab-seeds";
-export const play = { state: null, typed: "", latest: new Latest(), guessing: false, practice: false, announced: false, notice: "" };
+export const play = { state: null, typed: "", latest: new Latest(), guessing: false, practice: false, announced: false, notice: "",
+  enterQueued: false };
 
 // One kept game per variant; a game is filed under its own variant whatever the address says now.
 const storeName = (s = null) => `${STORE}-${s && s.rules ? s.rules.key : variantKey()}`;
@@ -160,6 +161,7 @@ export function drawGame() {
   board.style.setProperty("--cols", s.length);
   board.dataset.seed = s.seed === null || s.seed === undefined ? "" : String(s.seed);  // which game is on the board
   board.dataset.over = s.over ? "1" : "";
+  board.dataset.guesses = String(guessesOf(s).length);
   board.dataset.variant = s.rules ? s.rules.key : "classic";
   if (isMultiState(s)) {
     const n = s.boards.length;
@@ -260,17 +262,27 @@ export async function press(value) {
   const s = play.state;
   if (!s || s.over) return;
   if (value === "enter") {
-    if (play.guessing) return;  // one guess at a time: a second Enter waits for the first answer
+    // One guess at a time. The word leaves the typing row at once, so letters typed while it is
+    // judged start the next word; an Enter meanwhile waits its turn (never the same word twice).
+    if (play.guessing) { play.enterQueued = true; return; }
+    const word = play.typed;
+    if (!word) { $("play-msg").textContent = t("typeFirst"); return; }
     play.guessing = true;
+    play.typed = "";
     try {
-      play.state = await api(`/api/play/${s.id}/guess`, { word: play.typed });
-      play.typed = "";
+      play.state = await api(`/api/play/${s.id}/guess`, { word });
       if (!play.state.over) $("play-msg").textContent = progressLine(play.state);
     } catch (err) {
+      play.typed = (word + play.typed).slice(0, s.length);  // a refused word costs nothing: it is back
+      play.enterQueued = false;
       $("play-msg").textContent = err.message;
     } finally {
       play.guessing = false;
     }
+    save();
+    drawGame();
+    if (play.enterQueued) { play.enterQueued = false; if (play.typed) press("enter"); }
+    return;
   } else if (value === "backspace") {
     play.typed = play.typed.slice(0, -1);
   } else if (play.typed.length < s.length) {
