@@ -18,6 +18,7 @@ from .errors import InconsistentFeedbackError, ShareGridError, WordlelabError
 from .feedback import Pattern, score
 from .frequency import rank_by_frequency
 from .game import Position
+from .limits import MAX_TILES, MAX_WORD
 from .lists import widen, with_answers
 from .luck import information_skill, luck, outcomes, p_at_most
 from .luck import skill as row_skill
@@ -85,6 +86,10 @@ def parse_share_grid(text: str) -> ShareGrid:
             tiles.append(SQUARES[compact[i]])
             i += 1
         rest = compact[i:]
+        if len(tiles) > MAX_TILES or len(rest) > MAX_WORD:  # before a pattern of thousands of digits
+            raise ShareGridError(f"line {raw.strip()[:24] + '…'!r} has {len(tiles):,} tiles and {len(rest):,} "
+                                 f"letters; rows have at most {MAX_TILES} tiles and words {MAX_WORD} letters",
+                                 raw[:24])
         if any(ch in SQUARES for ch in rest) or (rest and not rest.isalpha()):
             raise ShareGridError(f"line {raw.strip()!r} mixes tiles with other characters", raw)
         if gap_after_rows:

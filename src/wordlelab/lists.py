@@ -117,6 +117,9 @@ def load_lists(length: int = 5, lang: str = "en", words: str | None = None, answ
     answers file alone gets the set's guesses when they hold every answer, else itself.
     """
     language = get_language(lang)
+    for option, spec in (("--words", words), ("--answers", answers)):
+        if spec is not None and not spec.strip():
+            raise WordListError(f"{option} {spec!r} is empty; give a file or a bundled list's name", spec)
     five = language.code == "en" and length == 5
     chosen: ListSet | None = None
     if lists is not None:

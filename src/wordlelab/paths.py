@@ -65,6 +65,14 @@ def check_writable(path: str | Path, formats: Sequence[str] | None = None,
     p = Path(path).expanduser()
     if not str(path).strip() or p.name in ("", ".", ".."):
         raise OutputPathError(f"{str(path)!r} is not a file name", str(path))
+    try:
+        given = os.stat(p).st_mode
+    except OSError:
+        given = None
+    if given is not None and not stat.S_ISREG(given):
+        # Not only before adding an extension: '/dev/null' must not become '/dev/null.png'.
+        kind = "a folder" if stat.S_ISDIR(given) else "not a regular file (a device, FIFO or socket)"
+        raise OutputPathError(f"{path} is {kind}; give a file name", str(path))
     if formats is not None:
         ext = p.suffix.lower().lstrip(".")
         if not ext and default_format:
@@ -141,15 +149,26 @@ def clear_cache(parts: Sequence[str] | None = None) -> tuple[int, int]:
         raise WordlelabError(f"unknown cache part {bad[0]!r}; parts: {', '.join(known)}", bad[0])
     files = size = 0
     root = cache_dir()
+    failed: list[tuple[Path, OSError]] = []
     for part in chosen:
         folder = root / part
         if not folder.is_dir():
             continue
         for p in folder.glob("*"):
             if p.is_file() and not p.is_symlink():
-                n = p.stat().st_size
-                p.unlink()
+                try:
+                    n = p.stat().st_size
+                    p.unlink()
+                except FileNotFoundError:
+                    continue  # removed by another process meanwhile
+                except OSError as exc:  # a read-only cache: say so once, after removing what can be
+                    failed.append((p, exc))
+                    continue
                 files, size = files + 1, size + n
+    if failed:
+        p, exc = failed[0]
+        raise WordlelabError(f"could not remove {len(failed)} cached files from {root} ({exc.strerror}, e.g. "
+                             f"{p.name}); removed {files}", str(root))
     return files, size
 
 

@@ -25,6 +25,7 @@ import numpy as np
 from .errors import UnknownWordError, WordlelabError
 from .game import Position
 from .matrix import PatternMatrix, matrix_key
+from .owned_db import check_parent, open_owned
 from .paths import data_dir
 from .strategies.base import make_strategy
 
@@ -125,6 +126,12 @@ def _row_types_ok(word: object, total: object, games: object, worst: object, fai
             and all(x is None or whole(x) for x in (worst, failures)) and isinstance(seconds, (int, float)))
 
 
+_STORE_TABLES = {
+    "results": {"key", "word", "total", "exact", "games", "worst", "failures", "seconds"},
+    "jobs": {"key", "description"},
+}
+
+
 def default_store_path() -> Path:
     return data_dir() / "rankings.sqlite"
 
@@ -137,9 +144,15 @@ class ResultStore:
         # Why the last put could not write (locked too long, disk full): the run goes on, its
         # rows in memory, and the caller says so. None while every row is stored.
         self.failed: str | None = None
+        if path is not None:  # a folder the user named is never created (a typo would go unnoticed)
+            check_parent(self.path, "results store", RankingError)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
+        except OSError as e:
+            raise RankingError(f"results store {self.path} cannot be used: {e.strerror}", str(self.path)) from None
+        # Another program's database is refused before any write (no table, no WAL mode).
+        self._db, _ = open_owned(self.path, _STORE_TABLES, "results store", RankingError, timeout)
+        try:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute(
                 "CREATE TABLE IF NOT EXISTS results (key TEXT NOT NULL, word TEXT NOT NULL, total INTEGER NOT NULL,"
@@ -219,7 +232,7 @@ class ExactEvaluator:
     """The exact optimum after one opener, with a memo kept across the openers one worker solves."""
 
     def __init__(self, matrix: PatternMatrix, hard: bool = False, max_guesses: int = 6, memo_mb: int = 256):
-        from .optimal import Engine, Solver, K
+        from .optimal import Engine, K, Solver
 
         self.K = K
         self.engine = Engine(matrix, hard, max_guesses, memo_mb)

@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING
 
 from .config import db_timeout
 from .errors import WordlelabError
+from .limits import read_user_text
+from .owned_db import open_owned, rollback
 from .paths import data_dir
 
 if TYPE_CHECKING:
@@ -30,6 +32,8 @@ if TYPE_CHECKING:
 # ...) and the seed it was played with; version 1 games are classic games with no seed.
 SCHEMA_VERSION = 2
 
+_TABLES = {"games": {"seq", "id", "finished_at", "answer", "guesses", "won", "hard", "length", "lang",
+                    "max_guesses", "words"}}
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -165,9 +169,10 @@ class StatsStore:
     def _connect(self) -> sqlite3.Connection:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            conn = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
-        except (OSError, sqlite3.Error) as exc:
+        except OSError as exc:
             raise StatsError(f"cannot open the statistics database {self.path}: {exc}", str(self.path)) from None
+        # Another program's database (a 'games' table of its own) is refused before any write.
+        conn, _ = open_owned(self.path, _TABLES, "the statistics database", StatsError, self.timeout)
         try:
             conn.execute(_SCHEMA)
             version = conn.execute("PRAGMA user_version").fetchone()[0]
@@ -228,8 +233,10 @@ class StatsStore:
         unreadable: list[Path] = []
         for f in files:
             try:
-                done.append((f, GameRecord.from_dict(json.loads(f.read_text(encoding="utf-8")))))
-            except (OSError, ValueError, TypeError, RecursionError):
+                # A FIFO or device there is not opened (it would block): skipped, and said.
+                text = read_user_text(f, StatsError, encoding="utf-8")
+                done.append((f, GameRecord.from_dict(json.loads(text))))
+            except (OSError, ValueError, TypeError, RecursionError, StatsError):
                 # Unreadable or being written right now: left in place, never deleted, and said.
                 unreadable.append(f)
         self.unreadable_pending = unreadable
@@ -241,7 +248,7 @@ class StatsStore:
                 self._insert(conn, rec)
             conn.execute("COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            rollback(conn)
             raise
         for f, _ in done:  # only the files whose game is now in the database
             try:
@@ -262,7 +269,7 @@ class StatsStore:
                 self._insert(conn, rec)
                 conn.execute("COMMIT")
             except BaseException:
-                conn.execute("ROLLBACK")
+                rollback(conn)  # a full disk has rolled it back already: keep the real cause
                 raise
         except sqlite3.Error as exc:
             self._keep_pending(rec, self._error(exc))
@@ -273,10 +280,17 @@ class StatsStore:
         try:
             self.pending_dir.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=self.pending_dir, suffix=".tmp")
+        except OSError as err:
+            raise StatsError(f"{exc}; the game could not be kept either ({err})", str(self.path)) from None
+        try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
                 json.dump(asdict(rec), fh)
             os.replace(tmp, self.pending_dir / f"{rec.id}.json")
         except OSError as err:
+            try:
+                os.unlink(tmp)  # a full disk must not leave an empty temporary file behind
+            except OSError:
+                pass
             raise StatsError(f"{exc}; the game could not be kept either ({err})", str(self.path)) from None
         raise StatsLockedError(
             f"{exc}. This game is kept in {self.pending_dir} and will be counted next time", str(self.path))

@@ -12,6 +12,7 @@ from rich.table import Table
 from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH
 from ..analysis import GameReport, analyse, parse_share_grid
 from ..errors import ShareGridError, WordListError
+from ..limits import MAX_FILE_BYTES, check_lines, read_user_text
 from .common import echo_json, lists_option, load_lists, stdout
 
 
@@ -92,18 +93,15 @@ def show(report: GameReport) -> None:
 def read_grid(file: str) -> str:
     """The share grid from FILE, or from stdin ("-"), with a prompt when stdin is a terminal."""
     if file != "-":
-        try:
-            return Path(file).read_text(encoding="utf-8", errors="replace")
-        except FileNotFoundError:
-            raise ShareGridError(f"{file}: no such file", file) from None
-        except OSError as exc:
-            raise ShareGridError(f"{file}: cannot read it ({exc.strerror})", file) from None
+        return read_user_text(file, ShareGridError, encoding="utf-8", errors="replace")
     if sys.stdin.isatty():
         click.echo("Paste the share grid, then press Ctrl-D on an empty line:", err=True)
     try:
-        return sys.stdin.read()
+        text = sys.stdin.read(MAX_FILE_BYTES + 1)
     except KeyboardInterrupt:
         raise click.exceptions.Abort() from None
+    check_lines(text, "the grid on stdin", ShareGridError)
+    return text
 
 
 @click.command()

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence, TextIO
 
 import click
 
-from ..errors import OutputPathError, WordlelabError, WordListError
+from ..errors import OutputPathError, WordlelabError, WordLengthError, WordListError
 from ..lists import Lists as _Lists
 from ..lists import load_lists as _load_lists
 from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH, matrix_budget
@@ -72,6 +72,12 @@ def load_lists(length: int = 5, lang: str = "en", words_file: str | None = None,
         ctx = click.get_current_context(silent=True)
         lists = ctx.meta.get("wordlelab.lists") if ctx is not None else None
     got = _load_lists(length, lang, words_file, answers_file, lists)
+    ctx = click.get_current_context(silent=True)
+    source = ctx.get_parameter_source("length") if ctx is not None else None
+    if source is not None and source.name != "DEFAULT" and got.guesses.length != length:
+        # Files set the word length; a -k that says otherwise is a mistake, not a hint to ignore.
+        raise WordLengthError(f"-k {length}, but {got.guesses.name} has {got.guesses.length}-letter words",
+                              length)
     for wl in {got.guesses.name: got.guesses, got.answers.name: got.answers}.values():
         if wl.dropped:
             more = f" and {len(wl.dropped) - 3} more" if len(wl.dropped) > 3 else ""

@@ -87,7 +87,8 @@ def openers(metric: str, by_play: str | None, exact: bool, opener_words: tuple[s
 
     if by_play is None and not exact:
         for flag, given in (("--best", best), ("--candidates", candidates is not None), ("--all", all_openers),
-                            ("--option", bool(options)), ("--csv", csv_path is not None)):
+                            ("--option", bool(options)), ("--csv", csv_path is not None),
+                            ("--store", store_path is not None)):
             if given:
                 raise WordlelabError(f"{flag} needs --by-play or --exact", flag)
         _one_step(metric, top, hard, length, lang, words_file, answers_file, as_json)
@@ -107,11 +108,16 @@ def openers(metric: str, by_play: str | None, exact: bool, opener_words: tuple[s
            else RankJob.by_play(by_play or "", hard, max_guesses, **parse_options(options)))
     if backend == "auto":
         backend = "ray" if address else "local"
-    executor = make_executor(backend, workers, address)  # a missing Ray fails here, before any work
-    lists = load_lists(length, lang, words_file, answers_file)
-    err = stderr()
-    matrix = lists.matrix(on_build=lambda: err.print("building the pattern matrix…"))
-    chosen = candidate_openers(matrix, job, None if all_openers else (candidates or 100))
+    store = ResultStore(store_path)  # another program's file or a missing folder: refused before any work
+    try:
+        executor = make_executor(backend, workers, address)  # a missing Ray fails here, before any work
+        lists = load_lists(length, lang, words_file, answers_file)
+        err = stderr()
+        matrix = lists.matrix(on_build=lambda: err.print("building the pattern matrix…"))
+        chosen = candidate_openers(matrix, job, None if all_openers else (candidates or 100))
+    except BaseException:
+        store.close()
+        raise
     from rich.progress import (
         BarColumn,
         MofNCompleteColumn,
@@ -121,7 +127,7 @@ def openers(metric: str, by_play: str | None, exact: bool, opener_words: tuple[s
         TimeRemainingColumn,
     )
 
-    with ResultStore(store_path) as store, \
+    with store, \
             Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                      TextColumn("{task.fields[rate]}"), TimeElapsedColumn(),
                      TimeRemainingColumn(), console=err, transient=True) as bar:

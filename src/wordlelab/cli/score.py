@@ -8,8 +8,11 @@ from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH
 from ..errors import InvalidWordError
 from ..feedback import score as score_words
 from ..languages import get_language
+from ..limits import MAX_WORD
 from ..words import normalize_word
 from .common import echo_json, stdout
+
+MIN_PLAYED = 4  # the shortest bundled lists
 
 
 @click.command()
@@ -26,6 +29,9 @@ def score(guess: str, answer: str, lang: str, length: int | None, as_json: bool)
     a = normalize_word(answer, length, language)
     if len(g) != len(a):
         raise InvalidWordError(f"{guess!r} and {answer!r} differ in length", (guess, answer))
+    if not MIN_PLAYED <= len(g) <= MAX_WORD:  # the lengths of the bundled lists (and of -k)
+        raise InvalidWordError(f"{guess!r} has {len(g)} letters; wordlelab plays words of {MIN_PLAYED} to "
+                               f"{MAX_WORD} letters", guess)
     p = score_words(g, a)
     if as_json:
         echo_json({"guess": g, "answer": a, "pattern": str(p), "emoji": p.emoji,
