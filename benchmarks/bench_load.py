@@ -46,7 +46,7 @@ def commit() -> str | None:
         head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True,
                               cwd=Path(__file__).parent).stdout.strip()
         dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], capture_output=True,
-                               text=True, cwd=Path(__file__).parent).stdout.strip()
+                               text=True, check=False, cwd=Path(__file__).parent).stdout.strip()
         return head + ("+dirty" if dirty else "")
     except (OSError, subprocess.CalledProcessError):
         return None
@@ -144,7 +144,7 @@ def analyst(port: int, rec: Recorder, stop: threading.Event, answers: list[str],
     c.call("GET", "/")
     while not stop.is_set():
         opener, answer = rng.choice(["crane", "slate", "trace", "adieu", "roate"]), rng.choice(answers)
-        status, _, headers = rec.timed("analyse", c, "POST", "/api/analyse",
+        status, _, _ = rec.timed("analyse", c, "POST", "/api/analyse",
                                        {"words": f"{opener} {answer}", "answer": answer})
         if status == 503:
             stop.wait(retry)
@@ -229,7 +229,7 @@ def main() -> None:
     play = [loaded["routes"].get(r, {}).get("p99_s") for r in ("play_new", "play_guess")]
     result = {
         "command": "PYTHONPATH=src python benchmarks/bench_load.py " + " ".join(sys.argv[1:]),
-        "commit": commit(), "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "commit": commit(), "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "machine": machine(), "server_src": str(args.src),
         "load": {"before": load_before, "after": [round(x, 2) for x in os.getloadavg()]},
         "server": {"rss_mb_after_warm_up": rss_start["VmRSS"], "rss_mb_end": rss_end["VmRSS"],
