@@ -33,6 +33,7 @@ HUGE = st.sampled_from(["1" * 4301, "9" * 20, "-1", " 5 ", "5" * 50, "0x10", "1e
 TEXT = st.one_of(st.text(max_size=40), HUGE, st.sampled_from([
     "crane", "octet", "salet", "CRANE", "ёжик", "a" * 9200, "🟩" * 9200, ".y..g", "ggggg", "🟩🟩🟩🟩🟩",
     "salet:..... crony:.y...", "salet.BBBYB", "Wordle 2/6\n\n⬜🟨⬜⬜🟩\n🟩🟩🟩🟩🟩", "entropy,frequency",
+    "Wordle 1/6\n\n" + "🟩" * 5000, "crane:" + "." * 5000, "a" * 5000 + ":" + "g" * 5000,
     "nyt", "original", "../etc/passwd", "/dev/zero", "en", "ru", "\x00", "\u202e", "%s%n"]))
 QUERY = st.one_of(st.text(max_size=40), HUGE)  # a URL has a length limit of its own
 SCALAR = st.one_of(st.none(), st.booleans(), st.integers(-(2**70), 2**70), st.sampled_from([3, 4, 5, 12, 2**63]),

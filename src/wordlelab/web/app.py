@@ -51,6 +51,8 @@ REVIEW_BUDGET = 1.0  # seconds of exact search per reviewed guess; what does not
 ASSIST_BUDGET = 0.3  # seconds of exact search behind each assist answer (a small position finishes)
 EXACT_TOP_MAX = 60  # answers left at most for the exact top N to be searched (about 0.2 s at 56)
 LENGTHS = range(4, 12)
+MAX_RUN = 1024  # characters without a space in a text field (a position of 20 guesses of 11 letters: 480)
+_LONG_RUN = re.compile(rf"\S{{{MAX_RUN + 1},}}")
 
 
 class RequestError(WordlelabError):
@@ -109,6 +111,9 @@ def _str(data: dict[str, Any], key: str, default: str = "") -> str:
         return default
     if not isinstance(value, str):
         raise RequestError(f"{key} must be text, not {value!r}", value)
+    if len(value) > MAX_RUN and _LONG_RUN.search(value):  # before any work: no word, row or position is this long
+        raise RequestError(f"{key} holds more than {MAX_RUN} characters without a space; no word, row of "
+                           "tiles or position is that long", None)
     return value
 
 
