@@ -145,6 +145,19 @@ def test_hostile_numbers_elsewhere_are_400s(client):
     assert client.post("/api/play", json={"lang": "[" * 100 + '"\\' + "{" * 100}).status_code == 400
 
 
+@pytest.mark.parametrize("path, body", [
+    ("/api/analyse", {"grid": "Wordle 1/6\n\n" + "🟩" * 9200}),
+    ("/api/analyse", {"position": "a" * 9200 + ":" + "g" * 9200}),
+    ("/api/analyse", {"position": "crane:" + "." * 5000}),
+    ("/api/analyse", {"words": "crane " + "a" * 9200, "answer": "crane"}),
+    ("/api/play", {"lang": "e" * 5000}),
+])
+def test_huge_words_and_rows_are_400s_before_any_work(client, path, body):
+    # Python refuses to make an int of 4,301+ digits: a 9,200-tile row reached that inside the library.
+    r = client.post(path, json=body)
+    assert r.status_code == 400 and "without a space" in one_line_error(r)
+
+
 def test_json_limits_parse_what_is_fine():
     assert parse_json_limits(b'{"a": [1, 2.5, "]]]\\"[["], "b": {"c": null}}') == {
         "a": [1, 2.5, ']]]"[['], "b": {"c": None}}

@@ -59,6 +59,8 @@ ASSIST_BUDGET = 0.3  # seconds of exact search behind each assist answer (a smal
 # The strategy an assistant gets when the request names none, per variant (Absurdle: its own search).
 DEFAULT_STRATEGY: dict[str, str | None] = {"classic": "entropy", "multi": None, "absurdle": None}
 LENGTHS = PLAY_LENGTHS
+MAX_RUN = 1024  # characters without a space in a text field (a position of 20 guesses of 11 letters: 480)
+_LONG_RUN = re.compile(rf"\S{{{MAX_RUN + 1},}}")
 
 
 class RequestError(WordlelabError):
@@ -117,6 +119,9 @@ def _str(data: dict[str, Any], key: str, default: str = "") -> str:
         return default
     if not isinstance(value, str):
         raise RequestError(f"{key} must be text, not {value!r}", value)
+    if len(value) > MAX_RUN and _LONG_RUN.search(value):  # before any work: no word, row or position is this long
+        raise RequestError(f"{key} holds more than {MAX_RUN} characters without a space; no word, row of "
+                           "tiles or position is that long", None)
     return value
 
 
