@@ -249,3 +249,31 @@ def table_for(guesses_fingerprint: str, answers_fingerprint: str, hard: bool,
         if fp == answers_fingerprint and GUESSES[name] == guesses_fingerprint:
             return opener_table(name, hard)
     return None
+
+
+def opener_value(guesses_fingerprint: str, answers_fingerprint: str, word: str, hard: bool,
+                 max_guesses: int = MAX_GUESSES) -> OpenerValue | None:
+    """The opener's row of the table for these lists and mode, if one ships (None otherwise, or
+    when the word is not one of its openers)."""
+    table = table_for(guesses_fingerprint, answers_fingerprint, hard, max_guesses)
+    if table is None or word.strip().lower() not in table.rows:
+        return None
+    return table.value(word)
+
+
+def unsolvable_opener_note(v: OpenerValue) -> str:
+    """What a review says about an opener after which no strategy solves every answer within 6.
+
+    Under the six-guess rule such an opener's expected number of guesses is not finite (with the
+    best play after it, some answer may still be lost), so the review gives it no value and a cost
+    of ∞, and says why in these words. The figure with the limit lifted is the exact optimum with a
+    7th guess allowed, which our own search proves in about a minute per opener
+    (``wordlelab optimal --opener W --hard --max-guesses 7``); it is not run inside a review.
+    """
+    w = v.word.upper()
+    return (f"no strategy after {w} solves every answer within {MAX_GUESSES} in {v.mode} mode (proven, "
+            f"{v.source}'s table): whatever follows, at least one answer can need a 7th guess, so its "
+            f"expected guesses under the 6-guess rule are not finite and its cost is shown as ∞; "
+            f"{v.best_word.upper()} solves every answer within 6 ({v.best_mean:.4f} a game); "
+            f"'wordlelab optimal --opener {v.word} --hard --max-guesses 7' gives {w}'s exact value "
+            f"with a 7th guess allowed")

@@ -21,6 +21,7 @@ from .feedback import Pattern, score
 from .game import Position
 from .lists import widen, with_answers
 from .matrix import PatternMatrix
+from .opener_values import OpenerValue, opener_value, unsolvable_opener_note
 from .optimal import INF
 from .position import parse_position
 from .words import WordList
@@ -58,6 +59,7 @@ class Review:
     solved: bool
     outside: bool = False  # the answer is not on the answer list (values use it anyway)
     notes: list[str] = field(default_factory=list)
+    opener: OpenerValue | None = None  # the first guess's row of the shipped opener table, if one ships
 
     @property
     def cost_low(self) -> float:
@@ -73,9 +75,11 @@ class Review:
 
     def to_dict(self) -> dict[str, object]:
         return {"hard": self.hard, "answer": self.answer, "solved": self.solved, "outside": self.outside,
-                "exact": self.exact, "cost_low": round(self.cost_low, 4),
+                "exact": self.exact,
+                "cost_low": None if self.cost_low == float("inf") else round(self.cost_low, 4),
                 "cost_high": None if self.cost_high == float("inf") else round(self.cost_high, 4),
-                "notes": self.notes, "steps": [s.to_dict() for s in self.steps]}
+                "notes": self.notes, "steps": [s.to_dict() for s in self.steps],
+                "opener": self.opener.to_dict() if self.opener is not None else None}
 
 
 def _luck(position: Position, row: int, code: int) -> tuple[float, int | None]:
@@ -133,6 +137,9 @@ def review(matrix: PatternMatrix, history: Sequence[tuple[str, Pattern]], *, har
         notes.append(f"the answer is outside the answer list; each step is valued over the listed words "
                      f"that fit plus {', '.join(w.upper() for w in extra[:5])}")
     pos = Position.start(m, hard=hard, max_guesses=max_guesses)
+    opener = opener_value(m.guesses.fingerprint, m.answers.fingerprint, words[0], hard, max_guesses) if words else None
+    if opener is not None and not opener.solvable:
+        notes.append(unsolvable_opener_note(opener))
     steps: list[ReviewStep] = []
     for turn, ((r, c), w) in enumerate(zip(rows, words), 1):
         if pos.solved:
@@ -155,7 +162,7 @@ def review(matrix: PatternMatrix, history: Sequence[tuple[str, Pattern]], *, har
             ev.exact and played.exact, round(expected_left, 3), luck, ev.exact, played.exact,
             round(ev.seconds, 4)))
         pos = nxt
-    return Review(steps, hard, answer, pos.solved, outside, notes)
+    return Review(steps, hard, answer, pos.solved, outside, notes, opener)
 
 
 def game_history(guesses: WordList, *, position: str | None = None, words: Sequence[str] = (),

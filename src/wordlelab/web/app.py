@@ -298,8 +298,11 @@ class WebApp:
     def _exact(self, position: Any, top: int) -> dict[str, Any] | None:
         """Exact values of the position and its best guesses within ASSIST_BUDGET (bounds past it);
         None while another exact search runs (the engine's memo is shared, one search at a time)."""
-        from ..evaluation import evaluate
+        from ..evaluation import evaluate, start_from_opener_table
 
+        at_start = start_from_opener_table(position, top=top)  # every opener's exact value ships: no search
+        if at_start is not None:
+            return at_start.to_dict()
         if not self._exact_lock.acquire(timeout=self.assist_budget):
             return None
         try:

@@ -380,6 +380,7 @@ function barChart(title, labels, series) {
 }
 
 function costText(low, high) {
+  if (low === null || low === undefined) return "∞ (can fail)";  // no win within the guess limit is guaranteed
   if (high === null || high === undefined) return `≥${fmt(low, 3)}`;
   return Math.abs(high - low) < 1e-9 ? fmt(low, 3) : `${fmt(low, 3)}…${fmt(high, 3)}`;
 }
@@ -432,6 +433,7 @@ async function runAnalyse(e) {
       out.append(el("div", { class: "scroll" }, reviewTable(v)));
       const proof = v.exact ? "exact" : "proven bounds: some steps ran out of time";
       out.append(el("p", { id: "analyse-total", text: `Total cost against perfect play: ${costText(v.cost_low, v.exact ? v.cost_low : v.cost_high)} guesses (${proof}).` }));
+      if (v.opener && v.opener.solvable) out.append(el("p", { id: "analyse-opener", text: `Opener ${v.opener.verdict} (${v.opener.source}'s table).` }));
       const labels = v.steps.map((s) => String(s.turn));
       out.append(el("div", { class: "charts" },
         barChart("Words left after each guess", labels, [{ name: "words left", values: v.steps.map((s) => s.after), cls: "s1" }]),
