@@ -331,3 +331,34 @@ def test_web_analyse_and_assist_show_the_table_values(tmp_path) -> None:
         hard = c.post("/api/analyse", json={"words": "crane shout", "answer": "shout", "lists": "nyt",
                                             "hard": True}).json()["review"]
         assert hard["steps"][0]["cost_low"] is None and hard["opener"]["solvable"] is False
+
+
+# --- our own search re-proves shipped values -------------------------------------------------------
+
+def _reprove(lists: str, hard: bool, word: str) -> int | None:
+    from wordlelab.errors import SearchFailedError
+    from wordlelab.lists import load_lists
+    from wordlelab.optimal import solve_optimal
+
+    try:
+        res = solve_optimal(load_lists(lists=lists).matrix(), opener=word, hard=hard)
+    except SearchFailedError:
+        return None  # proven: no tree within 6 guesses
+    assert res.proven
+    return res.total
+
+
+# About 1 CPU-second each (nyt2022 lists, hard mode): a finite value at the top, one lower down,
+# and an Infinity row.
+@pytest.mark.parametrize("word", ["least", "crane", "slate"])
+def test_our_search_reproves_quick_table_values(word: str) -> None:
+    assert _reprove("nyt2022", True, word) == opener_table("nyt2022", hard=True).value(word).total
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("lists", "hard", "word"), [
+    ("nyt2022", True, "salet"), ("nyt2022", True, "tarse"), ("nyt2022", True, "adieu"),
+    ("nyt", True, "tarse"), ("nyt", True, "crane"), ("nyt", False, "drone"), ("nyt2022", False, "salet"),
+])
+def test_our_search_reproves_table_values_slow(lists: str, hard: bool, word: str) -> None:
+    assert _reprove(lists, hard, word) == opener_table(lists, hard).value(word).total
