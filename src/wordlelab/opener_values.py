@@ -144,8 +144,8 @@ class OpenerTable:
             raise WordListError(f"opener table {lists} {self.mode}: the best row is only a bound", lists)
         self.best = best
         # Sorted totals for the ranks: exact values, and every row's least possible value.
-        self._exact_totals = sorted(r.total for r in finite if r.exact)  # type: ignore[misc]
-        self._lower_totals = sorted(r.total for r in finite)  # type: ignore[misc]
+        self._exact_totals: list[int] = sorted(r.total for r in rows if r.total is not None and r.exact)
+        self._lower_totals: list[int] = sorted(r.total for r in rows if r.total is not None)
         self._solvable = len(finite)
         self._proven_unsolvable = sum(1 for r in rows if r.total is None)
 
@@ -172,18 +172,19 @@ class OpenerTable:
             raise UnknownWordError(f"{word!r} is not an allowed opener on the {self.lists} lists "
                                    f"({len(self.rows)} allowed guesses)", word)
         n = len(self.rows)
-        if row.total is None:
+        total = row.total
+        if total is None:
             # Ranked after every opener that may solve every answer (rows with a finite bound).
             rank, rank_exact, ties = self._solvable + 1, self.complete, self._proven_unsolvable - 1
         elif row.exact:
             # Proven better: an exact total under this one. Possibly better: any row whose value may
             # lie under this total (its lower bound does).
-            better = bisect.bisect_left(self._exact_totals, row.total)
-            maybe = bisect.bisect_left(self._lower_totals, row.total)
+            better = bisect.bisect_left(self._exact_totals, total)
+            maybe = bisect.bisect_left(self._lower_totals, total)
             rank, rank_exact = better + 1, better == maybe
-            ties = bisect.bisect_right(self._exact_totals, row.total) - better - 1
+            ties = bisect.bisect_right(self._exact_totals, total) - better - 1
         else:
-            rank, rank_exact, ties = bisect.bisect_left(self._exact_totals, row.total) + 1, False, 0
+            rank, rank_exact, ties = bisect.bisect_left(self._exact_totals, total) + 1, False, 0
         return OpenerValue(w, self.lists, self.hard, self.answers, n, row.total, row.exact or row.total is None,
                            row.total is not None, rank, rank_exact, ties, self.best.word,
                            int(self.best.total or 0), row.source)
