@@ -231,3 +231,134 @@ def test_cli_lookup_in_a_real_process_loads_no_numba() -> None:
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert p.returncode == 0, p.stderr
     assert "11815" in p.stdout and p.stderr.split() == ["False", "False"]
+
+
+# --- the review's first step takes the opener's value from the table ------------------------------
+
+@pytest.fixture(scope="module")
+def nyt_matrix():
+    from wordlelab.lists import load_lists
+
+    return load_lists(lists="nyt").matrix()
+
+
+def test_the_best_opener_is_unique_in_every_complete_table() -> None:
+    for lists in ("nyt", "nyt2022"):
+        for hard in (False, True):
+            t = opener_table(lists, hard)
+            assert sum(1 for r in t.rows.values() if r.total == t.best.total) == 1
+
+
+def test_evaluate_at_the_start_uses_the_table(nyt_matrix) -> None:
+    from wordlelab.evaluation import evaluate
+    from wordlelab.game import Position
+
+    e = evaluate(Position.start(nyt_matrix), guess="ADIEU", top=3, budget=0.01)
+    assert (e.source, e.exact, e.upper, e.best) == ("table", True, 11219, "tarse")
+    assert (e.guess.word, e.guess.lower, e.guess.upper) == ("adieu", 11815, 11815)
+    low, high = e.cost(e.guess)
+    assert low == high == pytest.approx((11815 - 11219) / 3158)
+    assert [(g.word, g.upper) for g in e.top] == [("tarse", 11219), ("salet", 11235), ("caret", 11252)]
+    hard = evaluate(Position.start(nyt_matrix, hard=True), guess="crane", budget=0.01)
+    assert hard.upper == 11627 and hard.guess.lower >= 10**9 and hard.cost(hard.guess) == (float("inf"),) * 2
+    # Off the table's terms (a 7-guess limit), the search decides as before.
+    assert evaluate(Position.start(nyt_matrix, max_guesses=7), guess="adieu", budget=0.01).source != "table"
+
+
+def test_review_first_step_is_the_tables_value(nyt_matrix) -> None:
+    from wordlelab.feedback import score
+    from wordlelab.review import review
+
+    history = [(w, score(w, "crony")) for w in ("adieu", "story", "crony")]
+    r = review(nyt_matrix, history, answer="crony", budget=0.05)
+    first = r.steps[0]
+    assert (first.exact, first.best, first.best_expected, first.played_expected) == (True, "tarse", 3.5526, 3.7413)
+    assert first.cost_low == first.cost_high == 0.1887
+    d = r.to_dict()
+    assert d["opener"]["total"] == 11815 and d["opener"]["rank"] == opener_table("nyt").value("adieu").rank
+
+
+def test_hard_review_of_an_opener_without_a_six_guess_tree(nyt_matrix) -> None:
+    from wordlelab.feedback import score
+    from wordlelab.review import review
+
+    history = [(w, score(w, "shout")) for w in ("crane", "moist", "shout")]
+    r = review(nyt_matrix, history, hard=True, answer="shout", budget=0.05)
+    first = r.steps[0]
+    assert first.played_expected is None and first.cost_low == first.cost_high == float("inf")
+    assert any(n.startswith("no strategy after CRANE solves every answer within 6 in hard mode") for n in r.notes)
+    d = r.to_dict()
+    json.dumps(d, allow_nan=False)  # no Infinity in the JSON: null where there is no finite figure
+    assert d["cost_low"] is None and d["steps"][0]["cost_low"] is None and d["opener"]["solvable"] is False
+
+
+def test_cli_analyse_shows_the_opener_line() -> None:
+    from click.testing import CliRunner
+
+    from wordlelab.cli.main import cli
+
+    r = CliRunner().invoke(cli, ["analyse", "--played", "crane,moist,shout", "--answer", "shout", "--hard",
+                                 "--lists", "nyt", "--budget", "0.05"])
+    assert r.exit_code == 0, r.output
+    assert "∞ (can fail)" in r.output and "no strategy after CRANE solves every answer within 6" in r.output
+    assert "total cost against perfect play: ∞" in r.output and "inf" not in r.output.replace("info", "")
+    r = CliRunner().invoke(cli, ["analyse", "--played", "adieu,crony", "--answer", "crony", "--lists", "nyt",
+                                 "--budget", "0.05"])
+    assert r.exit_code == 0, r.output
+    assert "• opener ADIEU: 11815 guesses over 3158 answers" in r.output
+
+
+def test_web_analyse_and_assist_show_the_table_values(tmp_path) -> None:
+    pytest.importorskip("starlette")
+    pytest.importorskip("httpx")
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        from starlette.testclient import TestClient
+
+    from wordlelab.web.app import create_app
+
+    with TestClient(create_app(stats_path=tmp_path / "stats.db")) as c:
+        r = c.post("/api/analyse", json={"words": "adieu crony", "answer": "crony", "lists": "nyt"}).json()
+        review = r["review"]
+        assert review["opener"]["total"] == 11815 and review["opener"]["gap"] == 0.1887
+        assert review["steps"][0]["cost_low"] == review["steps"][0]["cost_high"] == 0.1887
+        s = c.post("/api/assist", json={"lists": "nyt"}).json()
+        exact = s["exact"]
+        assert (exact["source"], exact["best"], exact["total"]) == ("table", "tarse", 11219)
+        assert [g["word"] for g in exact["top"][:3]] == ["tarse", "salet", "caret"]
+        hard = c.post("/api/analyse", json={"words": "crane shout", "answer": "shout", "lists": "nyt",
+                                            "hard": True}).json()["review"]
+        assert hard["steps"][0]["cost_low"] is None and hard["opener"]["solvable"] is False
+
+
+# --- our own search re-proves shipped values -------------------------------------------------------
+
+def _reprove(lists: str, hard: bool, word: str) -> int | None:
+    from wordlelab.errors import SearchFailedError
+    from wordlelab.lists import load_lists
+    from wordlelab.optimal import solve_optimal
+
+    try:
+        res = solve_optimal(load_lists(lists=lists).matrix(), opener=word, hard=hard)
+    except SearchFailedError:
+        return None  # proven: no tree within 6 guesses
+    assert res.proven
+    return res.total
+
+
+# About 1 CPU-second each (nyt2022 lists, hard mode): a finite value at the top, one lower down,
+# and an Infinity row.
+@pytest.mark.parametrize("word", ["least", "crane", "slate"])
+def test_our_search_reproves_quick_table_values(word: str) -> None:
+    assert _reprove("nyt2022", True, word) == opener_table("nyt2022", hard=True).value(word).total
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("lists", "hard", "word"), [
+    ("nyt2022", True, "salet"), ("nyt2022", True, "tarse"), ("nyt2022", True, "adieu"),
+    ("nyt", True, "tarse"), ("nyt", True, "crane"), ("nyt", False, "drone"), ("nyt2022", False, "salet"),
+])
+def test_our_search_reproves_table_values_slow(lists: str, hard: bool, word: str) -> None:
+    assert _reprove(lists, hard, word) == opener_table(lists, hard).value(word).total

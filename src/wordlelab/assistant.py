@@ -266,11 +266,14 @@ class Assistant:
         """The exact value now and of the best ``n`` guesses (only with at most EXACT_TOP_MAX answers
         left), as far as ``budget`` seconds of exhaustive search prove them (the Evaluation says what
         is a bound); None when the game is over or the words are too long for the exact search."""
-        from .evaluation import evaluate  # numba kernels load only when asked for
+        from .evaluation import evaluate, start_from_opener_table  # numba kernels load only when asked for
 
         pos = self.position
         if self.solved:
             return None
+        at_start = start_from_opener_table(pos, top=n)  # every opener's exact value ships: no search
+        if at_start is not None:
+            return at_start
         try:
             return evaluate(pos, top=n if pos.candidates.size <= EXACT_TOP_MAX else 0, budget=budget)
         except WordlelabError:

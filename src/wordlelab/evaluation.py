@@ -109,6 +109,8 @@ class Evaluation:
 
     def cost(self, guess: GuessValue) -> tuple[float, float]:
         """How many guesses (expected) ``guess`` loses against the best: (at least, at most)."""
+        if guess.lower >= INF:  # proven: the guess cannot solve every answer in the guesses left
+            return float("inf"), float("inf")
         low = max(0.0, (guess.lower - self.upper) / self.n)
         high = max(0.0, (guess.upper - self.lower) / self.n) if guess.upper < INF else float("inf")
         return low, high
@@ -219,6 +221,9 @@ def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
     if position.solved:
         raise WordlelabError("the game is solved; there is nothing left to evaluate")
     start = time.monotonic()
+    at_start = start_from_opener_table(position, guess, top) if use_tree else None
+    if at_start is not None:
+        return at_start
     if use_tree:
         tree = proven_tree(position)
         if tree is None or tree_node(position, tree) is None:
@@ -448,3 +453,40 @@ def _candidate_rows(position: Position) -> np.ndarray:
     mask = np.zeros(len(position.matrix.guesses), dtype=bool)
     mask[position.candidate_guess_rows()] = True
     return mask
+
+
+def start_from_opener_table(position: Position, guess: str | None = None, top: int = 0) -> Evaluation | None:
+    """The start of a game valued from the shipped table of every opener's exact total, if one
+    ships for these lists, mode and guess limit (nyt and nyt2022, 6 guesses); else None.
+
+    The value, the best opener, the played opener's total and the top N all come from the table
+    (source "table"), with no search. An opener after which no strategy solves every answer within
+    the limit (hard mode) gets a total of INF, proven; the top N skips such openers. Ties in the
+    top N: a possible answer first, then alphabetical.
+    """
+    from .opener_values import table_for
+
+    m = position.matrix
+    if position.history or position.candidates.size != len(m.answers):
+        return None
+    table = table_for(m.guesses.fingerprint, m.answers.fingerprint, position.hard, position.max_guesses)
+    if table is None or not table.complete:  # the original lists' table holds bounds: the search decides
+        return None
+    n = int(position.candidates.size)
+    best = table.best
+    assert best.total is not None
+    result = Evaluation(n, position.max_guesses, best.total, best.total, best.word, source="table")
+
+    def value(word: str) -> GuessValue:
+        v = table.value(word)
+        total = INF if v.total is None else v.total
+        return GuessValue(v.word, total, total, n)
+
+    if guess is not None:
+        result.guess = value(m.guesses[m.guesses.lookup(guess)])
+    if top > 0:
+        rows = [r for r in table.rows.values() if r.total is not None]
+        answers = set(m.answers)
+        rows.sort(key=lambda r: (r.total, r.word not in answers, r.word))
+        result.top = [value(r.word) for r in rows[:top]]
+    return result

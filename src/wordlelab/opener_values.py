@@ -144,8 +144,8 @@ class OpenerTable:
             raise WordListError(f"opener table {lists} {self.mode}: the best row is only a bound", lists)
         self.best = best
         # Sorted totals for the ranks: exact values, and every row's least possible value.
-        self._exact_totals = sorted(r.total for r in finite if r.exact)  # type: ignore[misc]
-        self._lower_totals = sorted(r.total for r in finite)  # type: ignore[misc]
+        self._exact_totals: list[int] = sorted(r.total for r in rows if r.total is not None and r.exact)
+        self._lower_totals: list[int] = sorted(r.total for r in rows if r.total is not None)
         self._solvable = len(finite)
         self._proven_unsolvable = sum(1 for r in rows if r.total is None)
 
@@ -172,18 +172,19 @@ class OpenerTable:
             raise UnknownWordError(f"{word!r} is not an allowed opener on the {self.lists} lists "
                                    f"({len(self.rows)} allowed guesses)", word)
         n = len(self.rows)
-        if row.total is None:
+        total = row.total
+        if total is None:
             # Ranked after every opener that may solve every answer (rows with a finite bound).
             rank, rank_exact, ties = self._solvable + 1, self.complete, self._proven_unsolvable - 1
         elif row.exact:
             # Proven better: an exact total under this one. Possibly better: any row whose value may
             # lie under this total (its lower bound does).
-            better = bisect.bisect_left(self._exact_totals, row.total)
-            maybe = bisect.bisect_left(self._lower_totals, row.total)
+            better = bisect.bisect_left(self._exact_totals, total)
+            maybe = bisect.bisect_left(self._lower_totals, total)
             rank, rank_exact = better + 1, better == maybe
-            ties = bisect.bisect_right(self._exact_totals, row.total) - better - 1
+            ties = bisect.bisect_right(self._exact_totals, total) - better - 1
         else:
-            rank, rank_exact, ties = bisect.bisect_left(self._exact_totals, row.total) + 1, False, 0
+            rank, rank_exact, ties = bisect.bisect_left(self._exact_totals, total) + 1, False, 0
         return OpenerValue(w, self.lists, self.hard, self.answers, n, row.total, row.exact or row.total is None,
                            row.total is not None, rank, rank_exact, ties, self.best.word,
                            int(self.best.total or 0), row.source)
@@ -249,3 +250,31 @@ def table_for(guesses_fingerprint: str, answers_fingerprint: str, hard: bool,
         if fp == answers_fingerprint and GUESSES[name] == guesses_fingerprint:
             return opener_table(name, hard)
     return None
+
+
+def opener_value(guesses_fingerprint: str, answers_fingerprint: str, word: str, hard: bool,
+                 max_guesses: int = MAX_GUESSES) -> OpenerValue | None:
+    """The opener's row of the table for these lists and mode, if one ships (None otherwise, or
+    when the word is not one of its openers)."""
+    table = table_for(guesses_fingerprint, answers_fingerprint, hard, max_guesses)
+    if table is None or word.strip().lower() not in table.rows:
+        return None
+    return table.value(word)
+
+
+def unsolvable_opener_note(v: OpenerValue) -> str:
+    """What a review says about an opener after which no strategy solves every answer within 6.
+
+    Under the six-guess rule such an opener's expected number of guesses is not finite (with the
+    best play after it, some answer may still be lost), so the review gives it no value and a cost
+    of ∞, and says why in these words. The figure with the limit lifted is the exact optimum with a
+    7th guess allowed, which our own search proves in about a minute per opener
+    (``wordlelab optimal --opener W --hard --max-guesses 7``); it is not run inside a review.
+    """
+    w = v.word.upper()
+    return (f"no strategy after {w} solves every answer within {MAX_GUESSES} in {v.mode} mode (proven, "
+            f"{v.source}'s table): whatever follows, at least one answer can need a 7th guess, so its "
+            f"expected guesses under the 6-guess rule are not finite and its cost is shown as ∞; "
+            f"{v.best_word.upper()} solves every answer within 6 ({v.best_mean:.4f} a game); "
+            f"'wordlelab optimal --opener {v.word} --hard --max-guesses 7' gives {w}'s exact value "
+            f"with a 7th guess allowed")

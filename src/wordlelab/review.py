@@ -23,6 +23,7 @@ from .lists import widen, with_answers
 from .luck import luck, outcomes, p_at_most
 from .luck import skill as row_skill
 from .matrix import PatternMatrix
+from .opener_values import OpenerValue, opener_value, unsolvable_opener_note
 from .optimal import INF
 from .position import parse_position
 from .words import WordList
@@ -64,6 +65,7 @@ class Review:
     outside: bool = False  # the answer is not on the answer list (values use it anyway)
     notes: list[str] = field(default_factory=list)
     detection: Detection | None = None  # the detector's verdict on the game (as ``check`` gives it)
+    opener: OpenerValue | None = None  # the first guess's row of the shipped opener table, if one ships
 
     @property
     def cost_low(self) -> float:
@@ -80,10 +82,12 @@ class Review:
     def to_dict(self) -> dict[str, object]:
         d = self.detection
         return {"verdict": d.verdict if d else None, "p_value": d.p_value if d else None,
-                "detection": d.to_dict() if d else None, "hard": self.hard, "answer": self.answer, "solved": self.solved, "outside": self.outside,
-                "exact": self.exact, "cost_low": round(self.cost_low, 4),
+                "detection": d.to_dict() if d else None, "hard": self.hard, "answer": self.answer,
+                "solved": self.solved, "outside": self.outside, "exact": self.exact,
+                "cost_low": None if self.cost_low == float("inf") else round(self.cost_low, 4),
                 "cost_high": None if self.cost_high == float("inf") else round(self.cost_high, 4),
-                "notes": self.notes, "steps": [s.to_dict() for s in self.steps]}
+                "notes": self.notes, "steps": [s.to_dict() for s in self.steps],
+                "opener": self.opener.to_dict() if self.opener is not None else None}
 
 
 def review(matrix: PatternMatrix, history: Sequence[tuple[str, Pattern]], *, hard: bool = False,
@@ -124,6 +128,9 @@ def review(matrix: PatternMatrix, history: Sequence[tuple[str, Pattern]], *, har
         notes.append(f"the answer is outside the answer list; each step is valued over the listed words "
                      f"that fit plus {', '.join(w.upper() for w in extra[:5])}")
     pos = Position.start(m, hard=hard, max_guesses=max_guesses)
+    opener = opener_value(m.guesses.fingerprint, m.answers.fingerprint, words[0], hard, max_guesses) if words else None
+    if opener is not None and not opener.solvable:
+        notes.append(unsolvable_opener_note(opener))
     steps: list[ReviewStep] = []
     for turn, ((r, c), w) in enumerate(zip(rows, words), 1):
         if pos.solved:
@@ -156,7 +163,7 @@ def review(matrix: PatternMatrix, history: Sequence[tuple[str, Pattern]], *, har
     if extra:
         detection.reasons.append(f"judged on the answer list widened by {', '.join(w.upper() for w in extra[:5])}")
         detection.line += f"; {detection.reasons[-1]}"
-    return Review(steps, hard, answer, pos.solved, outside, notes, detection)
+    return Review(steps, hard, answer, pos.solved, outside, notes, detection=detection, opener=opener)
 
 
 def _strong(matrix: PatternMatrix, hard: bool, max_guesses: int) -> StrongPlayer | None:

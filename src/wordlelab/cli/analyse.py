@@ -19,6 +19,8 @@ def _num(x: float | None) -> str:
 
 
 def _cost(low: float, high: float) -> str:
+    if low == float("inf"):  # proven: after this guess some answer may need more guesses than allowed
+        return "∞ (can fail)"
     if high == float("inf"):
         return f"≥{low:.3f}"
     return f"{low:.3f}" if abs(high - low) < 1e-9 else f"{low:.3f}…{high:.3f}"
@@ -49,9 +51,15 @@ def show(r: Review) -> None:
         verdict, _, rest = r.detection.line.partition(" ")
         out.print(f"[{VERDICT_STYLE.get(verdict, 'bold')}]{escape(verdict)}[/] {escape(rest)}")
     out.print(table)
+    if r.opener is not None and r.opener.solvable:
+        out.print(f"• opener {escape(r.opener.verdict())} ({r.opener.source}'s table)")
     for note in r.notes:
         out.print(f"• {escape(note)}")
     out.print("skill and luck 0-99 as 'check' gives them (skill* exact); docs/detector.md")
+    if r.cost_low == float("inf"):
+        out.print("total cost against perfect play: ∞ (a move was made after which some answer can need more "
+                  "guesses than allowed; see above)")
+        return
     total = _cost(r.cost_low, r.cost_high)
     proof = "exact" if r.exact else "proven bounds: some steps ran out of time"
     out.print(f"total cost against perfect play: {total} guesses ({proof})")

@@ -245,6 +245,10 @@ def _lookup(words: tuple[str, ...], hard: bool, as_json: bool) -> None:
     for v in values:
         if not v.solvable:
             click.echo(f"{v.verdict()}.")
+    stuck = [v.word for v in values if not v.solvable]
+    if stuck:
+        click.echo(f"With a 7th guess allowed, 'wordlelab optimal --opener {stuck[0]} --hard --max-guesses 7' "
+                   "proves the exact value (a minute or more of search).")
     if any(not v.exact for v in values):
         click.echo("≥: a proven lower bound, not the exact value.")
     click.echo(f"Best: {best.word.upper()} {best.total} ({best.best_mean:.4f} a game); gap = guesses a game "

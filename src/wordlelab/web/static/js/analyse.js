@@ -64,6 +64,7 @@ function show(r) {
     out.append(el("div", { class: "scroll" }, reviewTable(v)));
     const proof = v.exact ? "exact" : "proven bounds: some steps ran out of time";
     out.append(el("p", { id: "analyse-total", text: `Total cost against perfect play: ${range(v.cost_low, v.exact ? v.cost_low : v.cost_high)} guesses (${proof}).` }));
+    if (v.opener && v.opener.solvable) out.append(el("p", { id: "analyse-opener", text: `Opener ${v.opener.verdict} (${v.opener.source}'s table).` }));
     const labels = v.steps.map((s) => String(s.turn));
     const costs = v.steps.map((s) => (s.exact ? s.cost_low : { low: s.cost_low, high: s.cost_high }));
     const bounded = v.steps.filter((s) => !s.exact).map((s) => s.turn);

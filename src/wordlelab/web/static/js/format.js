@@ -7,6 +7,7 @@ export function upTo(x, exact, digits = 3) { return x === null || x === undefine
 
 /** A proven range [low, high] (high null: none found); one number when the two meet. */
 export function range(low, high, digits = 3) {
+  if (low === null || low === undefined) return "∞ (can fail)";  // no win within the guess limit is guaranteed
   if (high === null || high === undefined) return `≥${fmt(low, digits)}`;
   return Math.abs(high - low) < 1e-9 ? fmt(low, digits) : `≥${fmt(low, digits)} ≤${fmt(high, digits)}`;
 }
