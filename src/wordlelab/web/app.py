@@ -36,7 +36,7 @@ from ..languages import LANGUAGES, get_language, keyboard_rows
 from ..lists import LIST_SETS, Lists, load_lists
 from ..matrix import PatternMatrix
 from ..play import Play
-from ..rules import named_variants, parse_rules, rules_from_key, rules_to_dict
+from ..rules import Classic, named_variants, parse_rules, rules_from_key, rules_to_dict
 from ..seal import seal, secret_key, unseal
 from ..session import Session
 from ..stats import StatsError, StatsStore
@@ -474,7 +474,7 @@ class WebApp:
         return {"id": token, **job}
 
     def _run_bench(self, job: dict[str, Any], strategies: list[Any], matrix: PatternMatrix, hard: bool) -> None:
-        from ..simulate import simulate
+        from ..simulate import simulate_rules
 
         started = time.monotonic()
         try:
@@ -489,7 +489,7 @@ class WebApp:
                     if time.monotonic() - started > job["budget"]:
                         raise _Stopped(f"stopped after its time budget of {job['budget']:.0f} s")
 
-                r = simulate(strategy, matrix, hard=hard, progress=progress)
+                r = simulate_rules(Classic(hard), matrix, strategy, progress=progress)
                 job["results"].append(r.to_dict())  # what 'wordlelab bench --json' prints
                 job["done"] = (i + 1) * n
         except (WordlelabError, _Stopped) as exc:
