@@ -208,7 +208,7 @@ def test_assist_absurdle_follows_the_adversary(client):
     assert state["suggestion"]["word"] == "yauld"
     r = client.post(f"/api/assist/{aid}/skip")
     assert r.status_code == 400 and "nothing to skip" in r.json()["error"]
-    r = client.post("/api/assist", json={"variant": "absurdle", "strategy": "entropy"})
+    r = client.post("/api/assist", json={"variant": "absurdle", "strategy": "lookahead"})
     assert r.status_code == 400 and "drop the strategy" in r.json()["error"]
 
 

@@ -26,7 +26,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ..assistant import WIDENED, Assistant
+from ..assistant import EXACT_BUDGET, WIDENED, Assistant
 from ..config import PLAY_LENGTHS, check_play_length
 from ..errors import WordlelabError
 from ..feedback import Pattern
@@ -49,7 +49,7 @@ MAX_BODY = 64 * 1024  # bytes; a share grid with words is well under 1 KB
 WORDS_SHOWN = 60
 BENCH_BUDGET = 600.0  # seconds a comparison may run before it is stopped
 REVIEW_BUDGET = 1.0  # seconds of exact search per reviewed guess; what does not finish is bounds
-ASSIST_BUDGET = 0.3  # seconds of exact search behind each assist answer (a small position finishes)
+ASSIST_BUDGET = EXACT_BUDGET  # seconds of exact search behind each assist answer (the assistant's own)
 # The strategy an assistant gets when the request names none, per variant (Absurdle: its own search).
 DEFAULT_STRATEGY: dict[str, str | None] = {"classic": "entropy", "multi": None, "absurdle": None}
 LENGTHS = PLAY_LENGTHS
