@@ -186,3 +186,12 @@ def test_variant_games_are_recorded_per_variant(tmp_path, monkeypatch):
     assert list(json.loads(out)["variants"]) == ["dordle"] and json.loads(out)["played"] == 1
     code, _, err = invoke("stats", "--variant", "tetris")
     assert code == 1 and "unknown variant 'tetris'" in err
+
+
+def test_assist_boards_takes_its_methods_and_refuses_others():
+    code, out, _ = invoke("assist", "--boards", "2", "-s", "entropy-sum", *ORIGINAL, input="quit\n")
+    assert code == 0 and "> " in out
+    code, _, err = invoke("assist", "--boards", "2", "-s", "lookahead", *ORIGINAL, input="quit\n")
+    assert code == 1 and "unknown multi-board method 'lookahead'" in err and len(err.strip().splitlines()) == 1
+    code, _, err = invoke("play", "--absurdle", "--tries", "5", *ORIGINAL, input="quit\n")
+    assert code == 1 and "Absurdle has no limit on guesses" in err

@@ -208,7 +208,7 @@ def test_assist_absurdle_follows_the_adversary(client):
     assert state["suggestion"]["word"] == "yauld"
     r = client.post(f"/api/assist/{aid}/skip", json={})
     assert r.status_code == 400 and "nothing to skip" in r.json()["error"]
-    r = client.post("/api/assist", json={"variant": "absurdle", "strategy": "entropy"})
+    r = client.post("/api/assist", json={"variant": "absurdle", "strategy": "lookahead"})
     assert r.status_code == 400 and "drop the strategy" in r.json()["error"]
 
 
@@ -216,3 +216,22 @@ def test_classic_assist_is_unchanged_and_names_its_rules(client):
     state = client.post("/api/assist", json={"top": 2}).json()
     assert state["rules"]["key"] == "classic" and state["suggestion"]["word"] == "salet"
     assert state["exact"]["best"] == "salet" and state["remaining"] == 2315
+
+
+def test_the_request_shape_is_the_librarys_for_both_front_ends():
+    from wordlelab.game_request import NAMES_CLI, NAMES_WEB, GameRequest
+
+    r = GameRequest.parse(None, None, "salet, brond;octet", "octet", names=NAMES_CLI, grid_alone=False)
+    assert r.words == ("salet", "brond", "octet") and r.length == 5 and r.reviewable
+    for names, text in ((NAMES_CLI, "--played needs --answer or --grid"),
+                        (NAMES_WEB, "the words played need the answer or a share grid")):
+        with pytest.raises(Exception, match=text):
+            GameRequest.parse(None, None, "salet", None, names=names)
+    with pytest.raises(Exception, match="give a POSITION or --played, not both"):
+        GameRequest.parse("salet:.....", None, "crane", "cigar", names=NAMES_CLI)
+    with pytest.raises(Exception, match="nothing to review"):
+        GameRequest.parse(None, "Wordle 1 1/6\n\n🟩🟩🟩🟩🟩", None, None, names=NAMES_CLI, grid_alone=False)
+    grid_only = GameRequest.parse(None, "Wordle 1 2/6*\n\n⬜⬜⬜⬜⬜\n🟩🟩🟩🟩🟩", None, None)
+    assert grid_only.hard and not grid_only.reviewable and grid_only.length == 5
+    with pytest.raises(Exception, match="wordlelab plays 4 to 11 letters"):
+        _ = GameRequest.parse("abc:...", None, None, None).length

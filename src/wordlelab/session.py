@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from .evaluation import Evaluation
 
 Backend = Assistant | MultiSession | AbsurdleSession
+# Strategy names that mean "the variant's own" for several boards and Absurdle.
+_DEFAULTS = (AUTO, "entropy")
 
 
 @dataclass
@@ -42,8 +44,8 @@ class Session:
         """A new session. ``strategy``: Wordle's strategy name (default ``auto``), a multi-board
         method (default the first registered), nothing for Absurdle (its search is fixed)."""
         backend: Backend
-        if strategy == AUTO and not isinstance(rules, Classic):
-            strategy = None  # "auto": the variant's own default
+        if strategy in _DEFAULTS and not isinstance(rules, Classic):
+            strategy = None  # the variant's own default (entropy: as 'bench' and 'solve' read it)
         if isinstance(rules, Classic):
             backend = Assistant.create(matrix, strategy or AUTO, hard=rules.hard, opener=opener,
                                        max_guesses=rules.max_guesses)
@@ -61,7 +63,7 @@ class Session:
     @staticmethod
     def check(rules: Rules, strategy: str | None) -> None:
         """The error ``create`` would raise for ``strategy`` under ``rules``, before any work."""
-        if strategy in (None, AUTO):
+        if strategy is None or strategy in _DEFAULTS:
             return
         if isinstance(rules, Classic):
             find_strategy(strategy)

@@ -6,10 +6,9 @@ import click
 from rich.markup import escape
 from rich.table import Table
 
-from ..analysis import parse_share_grid
-from ..errors import WordlelabError
 from ..feedback import Pattern
-from ..review import Review, game_history, review
+from ..game_request import NAMES_CLI, GameRequest
+from ..review import Review, review
 from .check import VERDICT_STYLE, read_grid
 from .common import FiniteFloatRange, echo_json, list_options, load_lists, stdout
 
@@ -81,17 +80,12 @@ def analyse(position: str | None, played: str | None, answer: str | None, grid_f
             max_guesses: int, budget: float, as_json: bool, length: int, lang: str, words_file: str | None,
             answers_file: str | None) -> None:
     """Review a game exactly: POSITION (e.g. 'salet:...y. drone:y...g'), or --played with --answer or --grid."""
-    words = [w for w in (played or "").replace(",", " ").split()]
-    if position is not None and (played or grid_file):
-        raise WordlelabError("give a POSITION or --played, not both", position)
-    if position is None and not words:
-        raise WordlelabError("nothing to review: give a POSITION, or --played with --answer or --grid", None)
-    if words and answer is None and grid_file is None:
-        raise WordlelabError("--played needs --answer or --grid to know each guess's feedback", played)
+    # With a POSITION the grid file is not read: any text stands for it (refused: not both).
+    grid = None if grid_file is None else read_grid(grid_file) if position is None else grid_file
+    request = GameRequest.parse(position, grid, played, answer, names=NAMES_CLI, grid_alone=False)
     lists = load_lists(length, lang, words_file, answers_file)
-    grid = parse_share_grid(read_grid(grid_file)) if grid_file is not None and position is None else None
-    history = game_history(lists.guesses, position=position, words=words, grid=grid, answer=answer)
-    hard = hard or (grid is not None and grid.hard)
+    history = request.history(lists.guesses)
+    hard = hard or request.hard
     result = review(lists.matrix(), history, hard=hard, max_guesses=max_guesses, answer=answer, budget=budget)
     if as_json:
         echo_json(result.to_dict())

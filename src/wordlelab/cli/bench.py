@@ -219,8 +219,9 @@ def bench_boards(strategy_names: str, hard: bool, opener: str | None, pool: str 
                  games: int | None, seed: int, options: tuple[str, ...], jobs: int | None, as_json: bool,
                  plot: str | None) -> None:
     """bench --boards N --games G --seed S: every option checked before any game is played."""
-    from ..strategies import make_multi_strategy, multi_strategy_names
-    from ..variants import MultiRules, bench_multi
+    from ..rules import Multi
+    from ..simulate import simulate_rules
+    from ..strategies import multi_strategy_names
     from ..variants.multi import check_seed
     from .variants import print_multi_bench
 
@@ -235,7 +236,7 @@ def bench_boards(strategy_names: str, hard: bool, opener: str | None, pool: str 
     if method not in methods:
         raise WordlelabError(f"several boards are played by {' or '.join(methods)}, not {strategy_names!r}",
                              strategy_names)
-    rules = MultiRules.of(boards, max_guesses)
+    rules = Multi.of(boards, max_guesses)
     check_seed(seed)
     lists = load_lists(length, lang, words_file, answers_file)
     if boards > len(lists.answers):
@@ -248,8 +249,8 @@ def bench_boards(strategy_names: str, hard: bool, opener: str | None, pool: str 
     with Progress(TextColumn(f"{rules.title:<12}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=err, transient=True) as bar:
         task = bar.add_task(rules.title, total=games)
-        result = bench_multi(matrix, rules, games, seed, make_multi_strategy(method),
-                             progress=lambda done, total: bar.update(task, completed=done))
+        result = simulate_rules(rules, matrix, method, games=games, seed=seed,
+                                progress=lambda done, total: bar.update(task, completed=done))
     if as_json:
         echo_json({"guesses": {"name": lists.guesses.name, "size": len(lists.guesses)},
                    "answers": {"name": lists.answers.name, "size": len(lists.answers)},

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import time
+from functools import partial
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
@@ -376,7 +377,7 @@ class MultiStrategy:
 
 
 for _method in METHODS:  # the first is the default
-    register_multi(_method, lambda method=_method: MultiStrategy(method))
+    register_multi(_method, partial(MultiStrategy, _method))
 
 
 @dataclass

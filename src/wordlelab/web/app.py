@@ -25,16 +25,17 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ..assistant import WIDENED, Assistant
+from ..assistant import EXACT_BUDGET, WIDENED, Assistant
 from ..config import PLAY_LENGTHS, check_play_length
 from ..errors import WordlelabError
 from ..feedback import Pattern
 from ..frequency import rank_by_frequency
+from ..game_request import NAMES_WEB, GameRequest
 from ..languages import LANGUAGES, get_language, keyboard_rows
 from ..lists import LIST_SETS, Lists, load_lists
 from ..matrix import PatternMatrix
 from ..play import Play
-from ..rules import named_variants, parse_rules, rules_from_key, rules_to_dict
+from ..rules import Classic, named_variants, parse_rules, rules_from_key, rules_to_dict
 from ..seal import seal, secret_key, unseal
 from ..session import Session
 from ..stats import StatsError, StatsStore
@@ -55,7 +56,7 @@ STATIC = Path(__file__).parent / "static"
 WORDS_SHOWN = 60
 BENCH_BUDGET = 600.0  # seconds a comparison may run before it is stopped
 REVIEW_BUDGET = 1.0  # seconds of exact search per reviewed guess; what does not finish is bounds
-ASSIST_BUDGET = 0.3  # seconds of exact search behind each assist answer (a small position finishes)
+ASSIST_BUDGET = EXACT_BUDGET  # seconds of exact search behind each assist answer (the assistant's own)
 # The strategy an assistant gets when the request names none, per variant (Absurdle: its own search).
 DEFAULT_STRATEGY: dict[str, str | None] = {"classic": "entropy", "multi": None, "absurdle": None}
 LENGTHS = PLAY_LENGTHS
@@ -411,48 +412,28 @@ class WebApp:
     def analyse(self, data: dict[str, Any]) -> dict[str, Any]:
         """A share grid judged as 'check' does and, with the words known (or a position), the exact
         review 'analyse' gives, each step's search bounded by REVIEW_BUDGET seconds."""
-        from ..analysis import analyse, parse_share_grid
-        from ..position import parse_position
-        from ..review import game_history, review
+        from ..analysis import analyse
+        from ..review import review
 
         lang = _lang(data)
-        position = _str(data, "position").strip() or None
-        grid_text = _str(data, "grid")
-        words = [w for w in re.split(r"[\s,;]+", _str(data, "words")) if w]
-        answer = _str(data, "answer").strip() or None
-        hard = _bool(data, "hard")
-        if position is not None and (grid_text.strip() or words):
-            raise RequestError("give a position, or a grid and the words played, not both", position)
-        grid = parse_share_grid(grid_text) if position is None and (grid_text.strip() or not words) else None
-        if grid is None and position is None and answer is None:
-            raise RequestError("the words played need the answer or a share grid to give their feedback", words)
-        if grid is not None:
-            length = grid.length
-        elif position is not None:
-            parsed = parse_position(position)
-            first = parsed.history[0][0] if parsed.history else parsed.guess
-            if not first:
-                raise RequestError("the position has no guesses in it", position)
-            length = len(first)
-        else:
-            length = len(words[0])
-        check_play_length(length)
+        request = GameRequest.parse(_str(data, "position"), _str(data, "grid"), _str(data, "words"),
+                                    _str(data, "answer"), names=NAMES_WEB)
+        grid, words, answer = request.grid, list(request.words), request.answer
+        hard = _bool(data, "hard") or request.hard
+        length = request.length
         set_name = _list_set(data, lang, length)
         matrix = self.matrix(lang, length, set_name)
-        history = None
-        if position is not None or words:
-            history = game_history(matrix.guesses, position=position, words=words, grid=grid, answer=answer)
+        history = request.history(matrix.guesses) if request.reviewable else None
         out: dict[str, Any] = {"verdict": None, "p_value": None, "report": None, "review": None}
         if grid is not None:
             report = analyse(grid, matrix, guesses=words or None, answer=answer, lang=lang)
             out["report"] = report.to_dict()
             for row, pattern in zip(out["report"]["rows"], grid.rows):
                 row["colors"] = list(pattern.colors)
-            hard = hard or grid.hard
         if history is not None:
             with self._exact_lock:
                 result = review(matrix, history, hard=hard, answer=answer, budget=self.review_budget,
-                                max_guesses=grid.max_guesses if grid is not None else 6).to_dict()
+                                max_guesses=request.max_guesses).to_dict()
             for step, (_, pattern) in zip(result["steps"], history):  # type: ignore[call-overload]
                 step["colors"] = list(pattern.colors)
             out["review"] = result
@@ -490,7 +471,7 @@ class WebApp:
         return {"id": token, **job}
 
     def _run_bench(self, job: dict[str, Any], strategies: list[Any], matrix: PatternMatrix, hard: bool) -> None:
-        from ..simulate import simulate
+        from ..simulate import simulate_rules
 
         started = time.monotonic()
         try:
@@ -505,7 +486,7 @@ class WebApp:
                     if time.monotonic() - started > job["budget"]:
                         raise _Stopped(f"stopped after its time budget of {job['budget']:.0f} s")
 
-                r = simulate(strategy, matrix, hard=hard, progress=progress)
+                r = simulate_rules(Classic(hard), matrix, strategy, progress=progress)
                 job["results"].append(r.to_dict())  # what 'wordlelab bench --json' prints
                 job["done"] = (i + 1) * n
         except (WordlelabError, _Stopped) as exc:
