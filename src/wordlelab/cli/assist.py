@@ -34,6 +34,9 @@ Answer each suggestion with the game's feedback, in any notation:
   help           this text
   quit           end the session (Ctrl-D and Ctrl-C too)"""
 
+# Said once under the first suggestion on a terminal (a piped transcript stays as it was).
+FIRST_HINT = "type the colours you got, e.g. .y..g (. grey, y yellow, g green) — 'help' for more"
+
 SHOW_WORDS = 8
 TOP_MAX = 100  # rows 'top N' shows at most  # list the candidates with the suggestion when this few are left
 
@@ -118,6 +121,8 @@ def run_session(a: Assistant, lines: Iterator[str], out: Console) -> int:
     say = out.print
     suggestion = a.suggested_word()
     say(_suggestion_line(a, suggestion))
+    if sys.stdin.isatty():
+        say(f"[dim]{FIRST_HINT}[/]")
     for raw in lines:
         line = raw.strip()
         low = line.lower()
@@ -211,7 +216,18 @@ _RUNNERS: dict[type, Callable[[Any, Iterator[str], Console], int]] = {
 @list_options
 def assist(strategy: str, hard: bool, opener: str, boards: int | None, max_guesses: int | None, absurdle: bool,
            length: int, lang: str, words_file: str | None, answers_file: str | None) -> int:
-    """Suggest guesses for a game you are playing elsewhere; answer with the feedback."""
+    """Suggest guesses for a game you are playing elsewhere; answer with the feedback.
+
+    \b
+    Type the colours the game gave, in any notation:
+      .y..g   (. - _ or x grey, y yellow, g green)
+      01002   (digits: 0 grey, 1 yellow, 2 green)
+      BYBBG   NYNNG  WYWWG   (letters: B/N/W grey, Y yellow, G green)
+      FOFFX   (X green, O yellow, F grey)
+      ⬜🟨⬜⬜🟩  ⬛🟨⬛⬛🟩  🟦🟧 (the share grid's squares, high contrast too)
+    A blank line: the game did not take the word. WORD PATTERN: you played another word.
+    undo, top [N], words [N], help, quit.
+    """
     if max_guesses is not None and boards is None:
         raise click.UsageError("--max-guesses goes with --boards")
     rules = rules_from_options(boards, absurdle, hard, max_guesses)
