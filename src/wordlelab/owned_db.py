@@ -29,6 +29,16 @@ def check_parent(path: Path, what: str, error: type[WordlelabError]) -> None:
         raise error(f"{what} {path}: {folder} is not a folder", str(path))
 
 
+def _unusable(what: str, path: Path, exc: sqlite3.Error, timeout: float) -> str:
+    """The line for an SQLite error: a lock held by another program says so (the caller may keep
+    the work aside and count it later), anything else is 'cannot be used'."""
+    text = str(exc)
+    if "locked" in text or "busy" in text:
+        return (f"{what} {path} is locked by another program (waited {timeout:g} s); try again when it has "
+                "finished")
+    return f"{what} {path} cannot be used: {text}"
+
+
 def open_owned(path: Path, tables: Mapping[str, set[str]], what: str, error: type[WordlelabError],
                timeout: float) -> tuple[sqlite3.Connection, bool]:
     """(connection, new) to our database at ``path``; ``error`` and no write when it is not ours.
@@ -47,7 +57,7 @@ def open_owned(path: Path, tables: Mapping[str, set[str]], what: str, error: typ
     try:
         conn = sqlite3.connect(path, timeout=timeout, isolation_level=None)
     except sqlite3.Error as exc:
-        raise error(f"{what} {path} cannot be used: {exc}", str(path)) from None
+        raise error(_unusable(what, path, exc, timeout), str(path)) from None
     try:
         app = conn.execute("PRAGMA application_id").fetchone()[0]
         found = {name: {row[1] for row in conn.execute(f"PRAGMA table_info({_quote(name)})")}
@@ -55,7 +65,7 @@ def open_owned(path: Path, tables: Mapping[str, set[str]], what: str, error: typ
                                              "AND name NOT LIKE 'sqlite_%'")}
     except sqlite3.Error as exc:
         conn.close()
-        raise error(f"{what} {path} cannot be used: {exc}", str(path)) from None
+        raise error(_unusable(what, path, exc, timeout), str(path)) from None
     new = not found and app == 0
     ours = app == APPLICATION_ID or (
         app == 0 and bool(found) and all(name in tables and tables[name] <= cols for name, cols in found.items()))
@@ -69,7 +79,7 @@ def open_owned(path: Path, tables: Mapping[str, set[str]], what: str, error: typ
             conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         except sqlite3.Error as exc:
             conn.close()
-            raise error(f"{what} {path} cannot be used: {exc}", str(path)) from None
+            raise error(_unusable(what, path, exc, timeout), str(path)) from None
     return conn, new
 
 

@@ -13,19 +13,41 @@ from ..feedback import GREEN, GREY, YELLOW, Pattern
 from ..game import letter_states
 from ..languages import keyboard_rows
 
-_TILE = {GREEN: "bold white on #538d4e", YELLOW: "bold white on #b59f3b", GREY: "bold white on #3a3a3c"}
+_COLOUR = {GREEN: "bold white on #538d4e", YELLOW: "bold white on #b59f3b", GREY: "bold white on #3a3a3c"}
+# The NYT's high-contrast (colour-blind) tiles: orange for the right place, blue for elsewhere.
+_CONTRAST = {GREEN: "bold white on #f5793a", YELLOW: "bold white on #85c0f9", GREY: "bold white on #3a3a3c"}
 _UNUSED = -1
+# Without colour each tile carries its state in symbols: [A] right place, (A) elsewhere, -A- absent.
+_PLAIN = {GREEN: "[{}]", YELLOW: "({})", GREY: "-{}-"}
+
+# Set by 'play --high-contrast' for this process: tiles and share squares in orange and blue.
+high_contrast = False
+
+
+def tile_colours(out: Console) -> bool:
+    """Whether tiles can be drawn in colour: a colour terminal, and NO_COLOR not set."""
+    return out.color_system is not None and not out.no_color
+
+
+def _tiles() -> dict[int, str]:
+    return _CONTRAST if high_contrast else _COLOUR
+
+
+def squares(pattern: Pattern) -> str:
+    """A row's share squares, high contrast (🟧🟦) when that is chosen."""
+    return pattern.format("contrast" if high_contrast else "emoji")
 
 
 def board_row(word: str, pattern: Pattern, colour: bool) -> Text:
-    """One played row: coloured tiles on a colour terminal, letters and emoji elsewhere."""
+    """One played row: coloured tiles on a colour terminal, else symbols ([A] (A) -A-) and squares."""
     if colour:
         row = Text()
         for ch, c in zip(word, pattern.colors):
-            row.append(f" {ch.upper()} ", style=_TILE[c])
+            row.append(f" {ch.upper()} ", style=_tiles()[c])
             row.append(" ")
         return row
-    return Text(" ".join(word.upper()) + "  " + pattern.emoji)
+    return Text(" ".join(_PLAIN[c].format(ch.upper()) for ch, c in zip(word, pattern.colors))
+                + "  " + squares(pattern))
 
 
 def keyboard(history: list[tuple[str, Pattern]], lang: str, letters: str, colour: bool) -> list[Text]:
@@ -41,7 +63,7 @@ def keyboard(history: list[tuple[str, Pattern]], lang: str, letters: str, colour
         for ch in keys:
             state = states.get(ch, _UNUSED)
             if colour:
-                style = _TILE[state] if state != _UNUSED else "bold black on #d3d6da"
+                style = _tiles()[state] if state != _UNUSED else "bold black on #d3d6da"
                 line.append(f" {ch.upper()} ", style=style)
                 line.append(" ")
             else:

@@ -18,7 +18,8 @@ from ..stats import StatsError, StatsLockedError, StatsStore, Summary
 from ..variants.multi import check_seed
 from . import variants as v
 from .common import echo_json, list_options, load_lists, stdout
-from .console import board_row, keyboard, read_lines
+from . import console
+from .console import board_row, keyboard, read_lines, tile_colours
 
 
 def show_summary(out: Console, s: Summary) -> None:
@@ -33,7 +34,7 @@ def show_summary(out: Console, s: Summary) -> None:
 
 def play_game(game: Game, lines: Iterator[str], out: Console, lang: str) -> bool:
     """Run one game from ``lines``; True when it ended (won or lost), False when abandoned."""
-    colour = out.color_system is not None
+    colour = tile_colours(out)
     k = len(game.answer)
     out.print(f"Guess the {k}-letter word in {game.max_guesses} tries"
               f"{' (hard mode: revealed hints must be used)' if game.hard else ''}. 'quit' gives up.")
@@ -98,13 +99,18 @@ _CONSOLE: dict[type, tuple[Callable[[Any, Iterator[str], Console, str], bool], C
               help="Play several boards at once: 2 Dordle, 4 Quordle, 8 Octordle, 16 Sedecordle.")
 @click.option("--absurdle", is_flag=True, help="Play Absurdle: an adversary that keeps the most words.")
 @click.option("--no-stats", is_flag=True, help="Do not record this game in the statistics.")
+@click.option("--high-contrast", "--colour-blind", "high_contrast", is_flag=True,
+              help="Colour-blind tiles: orange for the right place, blue for elsewhere (also in the share).")
 @list_options
 def play(seed: int | None, hard: bool, tries: int | None, boards: int | None, absurdle: bool, no_stats: bool,
-         length: int, lang: str, words_file: str | None, answers_file: str | None) -> int:
+         high_contrast: bool, length: int, lang: str, words_file: str | None, answers_file: str | None) -> int:
     """Play Wordle in the console against a random answer (or several boards, or Absurdle).
 
     Every finished game is recorded in the statistics under its variant ('wordlelab stats').
+    Without colour (NO_COLOR, or not a colour terminal) tiles read [A] right place, (A) elsewhere,
+    -A- absent.
     """
+    console.high_contrast = high_contrast
     if boards is None and not absurdle and tries is not None and tries > 20:
         raise click.BadParameter(f"{tries} is not in the range 1<=x<=20.", param_hint="'--tries'")
     rules = rules_from_options(boards, absurdle, hard, tries)
@@ -126,7 +132,10 @@ def play(seed: int | None, hard: bool, tries: int | None, boards: int | None, ab
         return 0
     result(game, out)
     out.print()
-    out.print(game.share())
+    share = game.share()
+    if high_contrast:
+        share = share.translate(_CONTRAST_SQUARES)
+    out.print(share)
     out.print()
     if no_stats:
         return 0
@@ -140,6 +149,10 @@ def play(seed: int | None, hard: bool, tries: int | None, boards: int | None, ab
         click.echo(f"wordlelab: error: {exc}", err=True)
         return 1
     return 0
+
+
+# The share text's squares in the NYT's high-contrast colours.
+_CONTRAST_SQUARES = str.maketrans({"\U0001f7e9": "\U0001f7e7", "\U0001f7e8": "\U0001f7e6"})
 
 
 def _title(key: str) -> str:

@@ -29,7 +29,7 @@ from ..variants import (
     play_multi,
 )
 from ..variants.multi import key_states
-from .console import board_row
+from .console import board_row, tile_colours
 
 _DOT = {GREEN: "#538d4e", YELLOW: "#b59f3b", GREY: "#3a3a3c"}
 _PLAIN = {GREEN: "g", YELLOW: "y", GREY: "."}
@@ -88,7 +88,7 @@ def multi_keyboard(game: MultiGame, lang: str, colour: bool) -> list[Text]:
 
 def play_multi_game(game: MultiGame, lines: Iterator[str], out: Console, lang: str) -> bool:
     """Run one multi-board game from ``lines``; True when it ended, False when abandoned."""
-    colour = out.color_system is not None
+    colour = tile_colours(out)
     out.print(f"{game.rules.title}: solve {game.rules.boards} words at once in {game.max_guesses} tries; "
               "every guess goes to every unsolved board. 'quit' gives up.")
     for raw in lines:
@@ -235,7 +235,7 @@ def print_multi_bench(result: MultiBenchResult, out: Console) -> None:
 
 
 def play_absurdle_game(game: AbsurdleGame, lines: Iterator[str], out: Console) -> bool:
-    colour = out.color_system is not None
+    colour = tile_colours(out)
     out.print("Absurdle: there is no secret word; every guess keeps the largest group of words "
               f"({game.remaining} to start). Corner it! 'quit' gives up.")
     for raw in lines:
