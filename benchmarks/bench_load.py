@@ -3,8 +3,9 @@
 Starts ``wordlelab serve`` (the real uvicorn server, as a user runs it) on a free loopback port,
 with a throw-away data folder, then runs two phases of ``--seconds`` each:
 
-- baseline: ``--players`` clients each playing games (new game, two guesses) back to back;
-- loaded: the same players while ``--analyses`` clients each post exact analyses back to back
+- baseline: ``--players`` clients each playing games (new game, two guesses) back to back, and
+  ``--assistants`` clients each starting an assistant and playing its suggestion;
+- loaded: the same while ``--analyses`` clients each post exact analyses back to back
   (a refused one, 503, waits ``--retry`` seconds and posts again).
 
 Reports throughput, p50/p99/max per route and status counts per phase, the server's resident
@@ -45,8 +46,10 @@ def commit() -> str | None:
     try:
         head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True,
                               cwd=Path(__file__).parent).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], capture_output=True,
-                               text=True, check=False, cwd=Path(__file__).parent).stdout.strip()
+        # Result files written by earlier runs do not make the code dirty.
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--", ".",
+                                ":!benchmarks/results"], capture_output=True, text=True, check=False,
+                               cwd=Path(__file__).resolve().parent.parent).stdout.strip()
         return head + ("+dirty" if dirty else "")
     except (OSError, subprocess.CalledProcessError):
         return None
@@ -138,6 +141,21 @@ def player(port: int, rec: Recorder, stop: threading.Event, answers: list[str], 
         rec.timed("options", c, "GET", "/api/options")
 
 
+def assistant(port: int, rec: Recorder, stop: threading.Event, answers: list[str], rng: random.Random) -> None:
+    from wordlelab.feedback import score
+
+    c = Client(port)
+    c.call("GET", "/")
+    while not stop.is_set():
+        status, state, _ = rec.timed("assist_new", c, "POST", "/api/assist", {"strategy": "entropy"})
+        if status != 200:
+            time.sleep(0.1)
+            continue
+        word, answer = state["suggestion"]["word"], rng.choice(answers)
+        rec.timed("assist_play", c, "POST", f"/api/assist/{state['id']}/play",
+                  {"word": word, "pattern": str(score(word, answer))})
+
+
 def analyst(port: int, rec: Recorder, stop: threading.Event, answers: list[str], rng: random.Random,
             retry: float) -> None:
     c = Client(port)
@@ -150,14 +168,16 @@ def analyst(port: int, rec: Recorder, stop: threading.Event, answers: list[str],
             stop.wait(retry)
 
 
-def phase(port: int, players: int, analyses: int, seconds: float, answers: list[str], retry: float,
-          pid: int) -> dict[str, Any]:
+def phase(port: int, players: int, assistants: int, analyses: int, seconds: float, answers: list[str],
+          retry: float, pid: int) -> dict[str, Any]:
     rec = Recorder()
     stop = threading.Event()
     threads = [threading.Thread(target=analyst, args=(port, rec, stop, answers, random.Random(100 + i), retry))
                for i in range(analyses)]
     threads += [threading.Thread(target=player, args=(port, rec, stop, answers, random.Random(i)))
                 for i in range(players)]
+    threads += [threading.Thread(target=assistant, args=(port, rec, stop, answers, random.Random(50 + i)))
+                for i in range(assistants)]
     rss: list[float] = []
     started = time.monotonic()
     for t in threads:
@@ -171,7 +191,7 @@ def phase(port: int, players: int, analyses: int, seconds: float, answers: list[
         t.join(180)
     out = rec.summary(window)
     out["drain_seconds"] = round(time.monotonic() - started - window, 1)
-    out["clients"] = {"players": players, "analyses": analyses}
+    out["clients"] = {"players": players, "assistants": assistants, "analyses": analyses}
     out["server_rss_mb"] = {"min": min(rss), "max": max(rss)}
     return out
 
@@ -180,13 +200,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--analyses", type=int, default=20)
     parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--assistants", type=int, default=0)
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--retry", type=float, default=1.0, help="seconds a refused analysis waits")
     parser.add_argument("--out", type=Path, default=RESULTS / "load.json")
     parser.add_argument("--src", type=Path, default=Path(__file__).resolve().parent.parent / "src",
                         help="the package source the server runs (another checkout's, to compare)")
     args = parser.parse_args()
-    if not 0 <= args.analyses + args.players <= MAX_CLIENTS or args.players < 1:
+    if not 0 <= args.analyses + args.players + args.assistants <= MAX_CLIENTS or args.players < 1:
         parser.error(f"at least 1 player and at most {MAX_CLIENTS} clients in all")
     if not 0 < args.seconds <= MAX_SECONDS:
         parser.error(f"--seconds between 0 and {MAX_SECONDS:g}")
@@ -216,9 +237,11 @@ def main() -> None:
         # Lists loaded and kernels compiled before any figure is taken.
         warm.call("POST", "/api/analyse", {"words": "crane octet", "answer": "octet"})
         warm.call("POST", "/api/play", {"no_stats": True})
+        warm.call("POST", "/api/assist", {})
         rss_start = rss_mb(server.pid)
-        baseline = phase(port, args.players, 0, args.seconds, answers, args.retry, server.pid)
-        loaded = phase(port, args.players, args.analyses, args.seconds, answers, args.retry, server.pid)
+        baseline = phase(port, args.players, args.assistants, 0, args.seconds, answers, args.retry, server.pid)
+        loaded = phase(port, args.players, args.assistants, args.analyses, args.seconds, answers, args.retry,
+                       server.pid)
         rss_end = rss_mb(server.pid)
     finally:
         server.send_signal(signal.SIGINT)
