@@ -164,5 +164,6 @@ def test_solved_and_impossible(matrix):
     with pytest.raises(WordlelabError):
         evaluate(pos)
     m, gs, ans = small(9, 12, 0)
-    with pytest.raises(WordlelabError):
-        evaluate(Position.start(m, max_guesses=1))
+    # No strategy solves 12 answers in one guess: a proven value (not winnable), not an error.
+    ev = evaluate(Position.start(m, max_guesses=1))
+    assert not ev.winnable and ev.exact

@@ -319,7 +319,7 @@ def test_web_analyse_and_assist_show_the_table_values(tmp_path) -> None:
 
     from wordlelab.web.app import create_app
 
-    with TestClient(create_app(stats_path=tmp_path / "stats.db")) as c:
+    with TestClient(create_app(stats_path=tmp_path / "stats.db"), base_url="http://localhost") as c:
         r = c.post("/api/analyse", json={"words": "adieu crony", "answer": "crony", "lists": "nyt"}).json()
         review = r["review"]
         assert review["opener"]["total"] == 11815 and review["opener"]["gap"] == 0.1887

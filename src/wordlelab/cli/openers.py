@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 
 import click
 
+from ..paths import write_atomic  # light (no numpy); a module name the tests can patch
+
 from ..errors import WordlelabError
 from .options import list_options
 
@@ -81,7 +83,6 @@ def openers(metric: str, by_play: str | None, exact: bool, opener_words: tuple[s
                                      "the named list sets (--lists) with 6 guesses", flag)
         _lookup(opener_words, hard, as_json)
         return
-    from ..paths import write_atomic
     from ..ranking import RankJob, ResultStore, candidate_openers, make_executor, rank
     from .common import check_output_path, echo_json, load_lists, stderr, write_output
 
