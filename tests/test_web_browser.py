@@ -692,3 +692,24 @@ def test_assist_absurdle_lets_the_adversary_answer(page, base_url):
     page.click("#assist-record")  # colours untouched: the adversary gives its own
     sync_api.expect(page.locator("#assist-board .row")).to_have_count(1)
     screenshots(page, "assist-absurdle")
+
+
+@pytest.mark.parametrize("allowed_errors", [["status of 400", "status of 404"]])
+def test_a_game_comes_back_after_a_server_restart_and_a_changed_one_is_refused(page, base_url):
+    needs_variants(page)
+    page.wait_for_selector("#play-board[data-seed='']")
+    guess(page, "crane", 1)
+    # A restarted server has forgotten the id; the saved string brings the game back.
+    page.evaluate("""() => { const k = 'wordlelab-play-classic'; const g = JSON.parse(localStorage.getItem(k));
+        g.id = 'forgotten'; localStorage.setItem(k, JSON.stringify(g)); }""")
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    sync_api.expect(page.locator("#play-board")).to_have_attribute("data-guesses", "1")
+    sync_api.expect(page.locator("#play-board .row").first).to_have_text("CRANE")
+    # A saved game changed by hand: the server's one line on the page, and a new game.
+    page.evaluate("""() => { const k = 'wordlelab-play-classic'; const g = JSON.parse(localStorage.getItem(k));
+        g.id = 'forgotten'; g.saved = g.saved.slice(0, -4) + 'AAAA'; localStorage.setItem(k, JSON.stringify(g)); }""")
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    sync_api.expect(page.locator("#play-msg")).to_contain_text("changed")
+    sync_api.expect(page.locator("#play-board")).to_have_attribute("data-guesses", "0")

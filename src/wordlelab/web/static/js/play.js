@@ -166,8 +166,10 @@ export function drawGame() {
   if (isMultiState(s)) {
     const n = s.boards.length;
     board.classList.add("multi");
-    board.style.setProperty("--per-row-wide", String(n >= 16 ? 8 : Math.min(n, 4)));
     board.style.setProperty("--per-row-narrow", String(n >= 16 ? 4 : Math.min(n, 2)));
+    const wide = n >= 16 ? 8 : Math.min(n, 4);
+    board.style.setProperty("--per-row-wide", String(wide));
+    board.style.setProperty("--rows-tall", String(Math.ceil(n / wide) * (s.tries || 6)));
     s.boards.forEach((b, i) => {
       const solved = b.solved_at !== null && b.solved_at !== undefined;
       const box = el("div", { class: "subboard" + (solved ? " solved" : ""), role: "group",
