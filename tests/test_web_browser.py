@@ -279,6 +279,19 @@ def test_eleven_letters_and_the_keyboard_fit_a_phone(page, viewport):
     page.screenshot(path=str(artifacts() / f"play-eleven-phone{viewport['width']}.png"), full_page=True)
 
 
+@pytest.mark.parametrize("viewport", [SMALL_PHONE, PHONE])
+def test_the_board_and_the_keyboard_share_one_phone_screen(page, viewport):
+    page.set_viewport_size(viewport)
+    page.wait_for_selector("#play-board[data-seed='']")
+    page.keyboard.type("crane")
+    board = page.locator("#play-board").bounding_box()
+    keyboard = page.locator("#play-keyboard").bounding_box()
+    assert board["y"] + board["height"] <= keyboard["y"] + 1, "the keyboard covers the board"
+    assert keyboard["y"] + keyboard["height"] <= viewport["height"] + 1, "the keyboard is below the screen"
+    sync_api.expect(page.locator("#play-msg")).to_be_in_viewport()
+    page.screenshot(path=str(artifacts() / f"play-screen-phone{viewport['width']}.png"))
+
+
 def test_results_are_on_screen_on_a_phone(page):
     page.set_viewport_size(SMALL_PHONE)
     answer = answer_for(12)

@@ -163,6 +163,7 @@ export function drawGame() {
   board.dataset.over = s.over ? "1" : "";
   board.dataset.guesses = String(guessesOf(s).length);
   board.dataset.variant = s.rules ? s.rules.key : "classic";
+  board.style.setProperty("--rows-tall", String(s.tries || Math.max(6, s.rows.length + 1)));
   if (isMultiState(s)) {
     const n = s.boards.length;
     board.classList.add("multi");
