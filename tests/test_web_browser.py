@@ -343,6 +343,10 @@ def test_russian_games_get_russian_interface_text(page):
     sync_api.expect(page.locator("#play-result-head")).to_have_text("Великолепно! 2/6")
     sync_api.expect(page.locator("#play-analyse")).to_have_text("Разобрать эту игру")
     screenshots(page, "play-russian")
+    page.click("#play-analyse")  # the Russian game, reviewed in Russian
+    sync_api.expect(page.locator("#analyse-out h2").first).to_contain_text("Точный разбор", timeout=120_000)
+    sync_api.expect(page.locator("#analyse-answers")).to_contain_text("Всей игре подходит 1 ответ")
+    screenshots(page, "analyse-russian")
 
 
 @pytest.mark.parametrize("allowed_errors", [["status of 400", "status of 404"]])
