@@ -33,9 +33,9 @@ def client(tmp_path):
 def test_index_static_and_headers(client):
     page = client.get("/")
     assert page.status_code == 200
-    assert '<script src="/static/app.js"' in page.text
+    assert '<script type="module" src="/static/js/main.js"' in page.text
     assert "default-src 'self'" in page.headers["content-security-policy"]
-    for path in ("/static/app.js", "/static/style.css", "/favicon.ico"):
+    for path in ("/static/js/main.js", "/static/style.css", "/favicon.ico"):
         assert client.get(path).status_code == 200, path
     # No file paths from the request: the static mount does not leave its folder.
     assert client.get("/static/../app.py").status_code == 404
