@@ -173,6 +173,12 @@ def test_play_a_seeded_game_to_a_win_with_the_results_dialog(page, base_url):
     first = page.locator("#play-board .row").first.locator(".tile")
     colours = score(opener, answer).colors
     assert first.nth(0).get_attribute("aria-label") == f"c {['grey', 'yellow', 'green'][colours[0]]}"
+    page.keyboard.type("oct")
+    page.keyboard.press("Enter")  # too short: the server's 400, shown, and the letters stay
+    sync_api.expect(page.locator("#play-msg")).to_contain_text("letters")
+    sync_api.expect(page.locator("#play-board .row").nth(1)).to_have_text("OCT")
+    for _ in range(3):
+        page.keyboard.press("Backspace")
     page.keyboard.type("zzzzz")
     page.keyboard.press("Enter")
     sync_api.expect(page.locator("#play-msg")).to_contain_text("not in the word list")  # the server's 400, shown
