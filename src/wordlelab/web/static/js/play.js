@@ -297,7 +297,8 @@ export async function press(value) {
 
 export function setupPlay() {
   $("play-new").addEventListener("click", () => newGame());
-  $("play-again").addEventListener("click", () => { closeResult(); newGame(); });
+  // "New game" after a game: a fresh random one (the seed field would replay the same game, as practice).
+  $("play-again").addEventListener("click", () => { closeResult(); $("play-seed").value = ""; newGame(); });
   $("play-close").addEventListener("click", () => { closeResult(); focusBoard(); });
   $("play-result").addEventListener("close", () => $("play-board").focus());
   $("play-show-result").addEventListener("click", () => { if (play.state && play.state.over) openResult(); });
