@@ -673,6 +673,7 @@ def test_absurdle_has_no_try_limit_and_survives_a_reload(page, base_url):
     page.wait_for_selector("body[data-ready='1']")
     sync_api.expect(page.locator("#play-board .row:has(.c0, .c1, .c2)")).to_have_count(2)
     sync_api.expect(page.locator("#play-board .row").nth(2)).to_have_text("DU")
+    sync_api.expect(page.locator("#play-msg")).to_contain_text("still possible")  # where the game stands
     screenshots(page, "absurdle")
 
 

@@ -138,7 +138,7 @@ export async function restoreGame(applySettings) {
   play.typed = typeof stored.typed === "string" ? stored.typed.slice(0, state.length) : "";
   play.practice = Boolean(stored.practice);
   play.announced = state.over;  // a finished game shows its results on request, not again on reload
-  show(state, state.over ? endLine(state) : intro(state));
+  show(state, state.over ? endLine(state) : guessesOf(state).length ? progressLine(state) : intro(state));
   return true;
 }
 
