@@ -365,6 +365,7 @@ def test_each_page_has_an_address_and_back_keeps_page_and_address_in_step(page, 
     sync_api.expect(page.locator("#assist")).to_be_visible()
     assert page.evaluate("location.hash") == "#assist"
     sync_api.expect(page.locator("#tab-assist")).to_have_attribute("aria-selected", "true")
+    assert page.title() == "Assist · Wordle · wordlelab"
     page.go_back()
     sync_api.expect(page.locator("#play")).to_be_visible()
     page.goto(base_url + "#bench")  # a link opens its page

@@ -163,6 +163,8 @@ export function drawGame() {
   board.dataset.over = s.over ? "1" : "";
   board.dataset.guesses = String(guessesOf(s).length);
   board.dataset.variant = s.rules ? s.rules.key : "classic";
+  const option = s.rules && [...$("variant").options].find((o) => o.value === s.rules.key);
+  if (option && option.text === s.rules.key) option.text = s.rules.title;  // "boards-7" → "7 boards"
   board.style.setProperty("--rows-tall", String(s.tries || Math.max(6, s.rows.length + 1)));
   if (isMultiState(s)) {
     const n = s.boards.length;
