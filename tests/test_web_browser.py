@@ -173,6 +173,12 @@ def test_play_a_seeded_game_to_a_win_with_the_results_dialog(page, base_url):
     first = page.locator("#play-board .row").first.locator(".tile")
     colours = score(opener, answer).colors
     assert first.nth(0).get_attribute("aria-label") == f"c {['grey', 'yellow', 'green'][colours[0]]}"
+    page.keyboard.type("oct")
+    page.keyboard.press("Enter")  # too short: the server's 400, shown, and the letters stay
+    sync_api.expect(page.locator("#play-msg")).to_contain_text("letters")
+    sync_api.expect(page.locator("#play-board .row").nth(1)).to_have_text("OCT")
+    for _ in range(3):
+        page.keyboard.press("Backspace")
     page.keyboard.type("zzzzz")
     page.keyboard.press("Enter")
     sync_api.expect(page.locator("#play-msg")).to_contain_text("not in the word list")  # the server's 400, shown
@@ -279,6 +285,19 @@ def test_eleven_letters_and_the_keyboard_fit_a_phone(page, viewport):
     page.screenshot(path=str(artifacts() / f"play-eleven-phone{viewport['width']}.png"), full_page=True)
 
 
+@pytest.mark.parametrize("viewport", [SMALL_PHONE, PHONE])
+def test_the_board_and_the_keyboard_share_one_phone_screen(page, viewport):
+    page.set_viewport_size(viewport)
+    page.wait_for_selector("#play-board[data-seed='']")
+    page.keyboard.type("crane")
+    board = page.locator("#play-board").bounding_box()
+    keyboard = page.locator("#play-keyboard").bounding_box()
+    assert board["y"] + board["height"] <= keyboard["y"] + 1, "the keyboard covers the board"
+    assert keyboard["y"] + keyboard["height"] <= viewport["height"] + 1, "the keyboard is below the screen"
+    sync_api.expect(page.locator("#play-msg")).to_be_in_viewport()
+    page.screenshot(path=str(artifacts() / f"play-screen-phone{viewport['width']}.png"))
+
+
 def test_results_are_on_screen_on_a_phone(page):
     page.set_viewport_size(SMALL_PHONE)
     answer = answer_for(12)
@@ -330,6 +349,10 @@ def test_russian_games_get_russian_interface_text(page):
     sync_api.expect(page.locator("#play-result-head")).to_have_text("Великолепно! 2/6")
     sync_api.expect(page.locator("#play-analyse")).to_have_text("Разобрать эту игру")
     screenshots(page, "play-russian")
+    page.click("#play-analyse")  # the Russian game, reviewed in Russian
+    sync_api.expect(page.locator("#analyse-out h2").first).to_contain_text("Точный разбор", timeout=120_000)
+    sync_api.expect(page.locator("#analyse-answers")).to_contain_text("Всей игре подходит 1 ответ")
+    screenshots(page, "analyse-russian")
 
 
 @pytest.mark.parametrize("allowed_errors", [["status of 400", "status of 404"]])
@@ -342,6 +365,7 @@ def test_each_page_has_an_address_and_back_keeps_page_and_address_in_step(page, 
     sync_api.expect(page.locator("#assist")).to_be_visible()
     assert page.evaluate("location.hash") == "#assist"
     sync_api.expect(page.locator("#tab-assist")).to_have_attribute("aria-selected", "true")
+    assert page.title() == "Assist · Wordle · wordlelab"
     page.go_back()
     sync_api.expect(page.locator("#play")).to_be_visible()
     page.goto(base_url + "#bench")  # a link opens its page
@@ -651,6 +675,7 @@ def test_absurdle_has_no_try_limit_and_survives_a_reload(page, base_url):
     page.wait_for_selector("body[data-ready='1']")
     sync_api.expect(page.locator("#play-board .row:has(.c0, .c1, .c2)")).to_have_count(2)
     sync_api.expect(page.locator("#play-board .row").nth(2)).to_have_text("DU")
+    sync_api.expect(page.locator("#play-msg")).to_contain_text("still possible")  # where the game stands
     screenshots(page, "absurdle")
 
 
@@ -693,3 +718,24 @@ def test_assist_absurdle_lets_the_adversary_answer(page, base_url):
     page.click("#assist-record")  # colours untouched: the adversary gives its own
     sync_api.expect(page.locator("#assist-board .row")).to_have_count(1)
     screenshots(page, "assist-absurdle")
+
+
+@pytest.mark.parametrize("allowed_errors", [["status of 400", "status of 404"]])
+def test_a_game_comes_back_after_a_server_restart_and_a_changed_one_is_refused(page, base_url):
+    needs_variants(page)
+    page.wait_for_selector("#play-board[data-seed='']")
+    guess(page, "crane", 1)
+    # A restarted server has forgotten the id; the saved string brings the game back.
+    page.evaluate("""() => { const k = 'wordlelab-play-classic'; const g = JSON.parse(localStorage.getItem(k));
+        g.id = 'forgotten'; localStorage.setItem(k, JSON.stringify(g)); }""")
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    sync_api.expect(page.locator("#play-board")).to_have_attribute("data-guesses", "1")
+    sync_api.expect(page.locator("#play-board .row").first).to_have_text("CRANE")
+    # A saved game changed by hand: the server's one line on the page, and a new game.
+    page.evaluate("""() => { const k = 'wordlelab-play-classic'; const g = JSON.parse(localStorage.getItem(k));
+        g.id = 'forgotten'; g.saved = g.saved.slice(0, -4) + 'AAAA'; localStorage.setItem(k, JSON.stringify(g)); }""")
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    sync_api.expect(page.locator("#play-msg")).to_contain_text("changed")
+    sync_api.expect(page.locator("#play-board")).to_have_attribute("data-guesses", "0")

@@ -11,7 +11,7 @@ const latest = new Latest();
 
 function reviewTable(review) {
   const table = el("table", { class: "numbers", id: "analyse-review" });
-  table.append(el("tr", {}, ...["#", "guess", "tiles", "words left", "played", "best", "cost", "luck"]
+  table.append(el("tr", {}, ...["#", t("hGuess"), t("hTiles"), t("hWordsLeft"), t("hPlayed"), t("hBest"), t("hCost"), t("hLuck")]
     .map((h) => el("th", { scope: "col", text: h }))));
   for (const s of review.steps) {
     table.append(el("tr", {},
@@ -26,8 +26,8 @@ function reviewTable(review) {
 
 function reportTable(r) {
   const table = el("table", { class: "numbers", id: "analyse-table" });
-  table.append(el("tr", {}, ...["row", "guess", "tiles", "before", "after", "chance", "expected left", "best guess", "best expected", "skill", "luck"]
-    .map((h) => el("th", { scope: "col", text: h }))));
+  table.append(el("tr", {}, ...[t("hRow"), t("hGuess"), t("hTiles"), t("hBefore"), t("hAfter"), t("hChance"), t("hExpectedLeft"),
+    t("hBestGuess"), t("hBestExpected"), t("hSkill"), t("hLuck")].map((h) => el("th", { scope: "col", text: h }))));
   for (const row of r.rows) {
     table.append(el("tr", {},
       el("td", { text: String(row.row) }), el("td", { text: (row.guess || "?").toUpperCase() }),
@@ -41,9 +41,9 @@ function reportTable(r) {
 }
 
 function wordsLeftChart(labels, counts) {
-  const said = labels.map((l, i) => `${counts[i]} after guess ${l}`).join(", ");
-  return barChart({ title: "Possible answers after each guess", labels, log: true, id: "chart-left",
-    caption: `On a log scale, so that the last few words still show: ${said}.`,
+  const said = labels.map((l, i) => t("leftAfter", { n: counts[i], g: l })).join(", ");
+  return barChart({ title: t("chartLeft"), labels, log: true, id: "chart-left",
+    caption: t("chartLeftCaption", { said }),
     series: [{ name: "answers left", values: counts, cls: "s1" }] });
 }
 
@@ -59,11 +59,10 @@ function show(r) {
   }
   if (r.review) {
     const v = r.review;
-    const mode = v.hard ? " (hard mode)" : "";
-    out.append(el("h2", { text: `Exact review${mode}: expected guesses from each position, this guess included` }));
+    out.append(el("h2", { text: t("reviewHead", { mode: v.hard ? t("hardSuffix") : "" }) }));
     out.append(el("div", { class: "scroll" }, reviewTable(v)));
-    const proof = v.exact ? "exact" : "proven bounds: some steps ran out of time";
-    out.append(el("p", { id: "analyse-total", text: `Total cost against perfect play: ${range(v.cost_low, v.exact ? v.cost_low : v.cost_high)} guesses (${proof}).` }));
+    const proof = t(v.exact ? "proofExact" : "proofBounds");
+    out.append(el("p", { id: "analyse-total", text: t("totalCost", { v: range(v.cost_low, v.exact ? v.cost_low : v.cost_high), proof }) }));
     if (v.opener && v.opener.solvable) out.append(el("p", { id: "analyse-opener", text: `Opener ${v.opener.verdict} (${v.opener.source}'s table).` }));
     const labels = v.steps.map((s) => String(s.turn));
     const costs = v.steps.map((s) => (s.exact ? s.cost_low : { low: s.cost_low, high: s.cost_high }));
@@ -71,16 +70,16 @@ function show(r) {
     const lost = v.steps.filter((s) => s.exact && s.cost_low > 1e-9).map((s) => `${s.turn}: ${fmt(s.cost_low, 3)}`);
     out.append(el("div", { class: "charts" },
       wordsLeftChart(labels, v.steps.map((s) => s.after)),
-      barChart({ title: "Guesses lost at each move against perfect play", labels, id: "chart-cost",
-        caption: (lost.length ? `Moves that cost guesses: ${lost.join(", ")}.` : "No exactly valued move cost a guess.")
-          + (bounded.length ? ` Hatched: only bounds are proven for move ${bounded.join(", ")} (≥ lower, ≤ upper).` : ""),
+      barChart({ title: t("chartCost"), labels, id: "chart-cost",
+        caption: (lost.length ? t("costMoves", { list: lost.join(", ") }) : t("costNone"))
+          + (bounded.length ? t("costHatched", { list: bounded.join(", ") }) : ""),
         series: [{ name: "guesses lost", values: costs, cls: "s2" }] })));
     for (const note of v.notes) out.append(el("p", { class: "note", text: note }));
   }
   if (r.report) {
     const p = r.report;
     if (!r.review) {
-      out.append(el("h2", { text: `Report: ${p.score}${p.number ? ` (Wordle ${p.number})` : ""}` }));
+      out.append(el("h2", { text: t("reportHead", { score: p.score, number: p.number ? ` (Wordle ${p.number})` : "" }) }));
       out.append(el("div", { class: "scroll" }, reportTable(p)));
       const labels = p.rows.map((row) => String(row.row));
       out.append(el("div", { class: "charts" }, wordsLeftChart(labels, p.rows.map((x) => x.after))));

@@ -46,9 +46,9 @@ async function call(path, body = {}) {
 
 function exactLine(x) {
   // Totals are over the answers left; per answer they are expected guesses, this one included.
-  const what = x.exact ? `${fmt(perAnswer(x.total, x.answers), 3)} guesses on average, proven`
-    : `${range(perAnswer(x.lower, x.answers), perAnswer(x.upper, x.answers))} guesses on average (proven bounds; the search ran out of time)`;
-  return el("p", { id: "assist-exact" }, "Perfect play from here: ", el("strong", { text: (x.best || "–").toUpperCase() }), `, ${what}`);
+  const what = x.exact ? t("provenAvg", { v: fmt(perAnswer(x.total, x.answers), 3) })
+    : t("boundsAvg", { v: range(perAnswer(x.lower, x.answers), perAnswer(x.upper, x.answers)) });
+  return el("p", { id: "assist-exact" }, t("perfectFrom"), el("strong", { text: (x.best || "–").toUpperCase() }), `, ${what}`);
 }
 
 function drawExactTop(x) {
@@ -57,7 +57,7 @@ function drawExactTop(x) {
   const rows = x && x.top_complete ? x.top : [];
   $("assist-exact-head").hidden = rows.length === 0;
   if (!rows.length) return;
-  table.append(el("tr", {}, ...["#", "guess", "expected guesses"].map((h) => el("th", { scope: "col", text: h }))));
+  table.append(el("tr", {}, ...["#", t("hGuess"), t("hExpectedGuesses")].map((h) => el("th", { scope: "col", text: h }))));
   rows.forEach((g, i) => table.append(el("tr", {}, el("td", { text: String(i + 1) }), el("td", { text: g.word.toUpperCase() }),
     el("td", { text: g.exact ? fmt(perAnswer(g.total, x.answers), 3) : range(perAnswer(g.lower, x.answers), perAnswer(g.upper, x.answers)) }))));
 }
@@ -66,12 +66,12 @@ function drawExactTop(x) {
 function drawTop(s) {
   const table = $("assist-top");
   const sample = s.top[0] || {};
-  const cols = [["#", (r) => String(r.rank)], ["guess", (r) => r.word.toUpperCase() + (isCandidate(r) ? " ✓" : "")]];
-  if ("bits" in sample) cols.push(["bits", (r) => r.bits.toFixed(3)]);
-  if ("expected" in sample) cols.push(["expected left", (r) => r.expected.toFixed(2)]);
+  const cols = [["#", (r) => String(r.rank)], [t("hGuess"), (r) => r.word.toUpperCase() + (isCandidate(r) ? " ✓" : "")]];
+  if ("bits" in sample) cols.push([t("hBits"), (r) => r.bits.toFixed(3)]);
+  if ("expected" in sample) cols.push([t("hExpectedLeft"), (r) => r.expected.toFixed(2)]);
   if (!("bits" in sample) && "value" in sample) cols.push([sample.metric || "value", (r) => fmt(r.value, 3)]);
-  if ("p_answer" in sample) cols.push(["P(answer)", (r) => (r.p_answer ? `${(100 * r.p_answer).toFixed(1)}%` : "–")]);
-  if ("largest" in sample) cols.push(["worst case", (r) => String(r.largest)]);
+  if ("p_answer" in sample) cols.push([t("hPAnswer"), (r) => (r.p_answer ? `${(100 * r.p_answer).toFixed(1)}%` : "–")]);
+  if ("largest" in sample) cols.push([t("hWorst"), (r) => String(r.largest)]);
   table.replaceChildren(el("tr", {}, ...cols.map(([h]) => el("th", { scope: "col", text: h }))));
   let rows = s.top.map((r, i) => ({ ...r, rank: i + 1 }));
   const left = isMulti(s) ? Math.max(0, ...s.boards.filter((b) => !b.solved).map((b) => b.remaining)) : s.remaining;

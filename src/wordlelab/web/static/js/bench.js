@@ -42,7 +42,8 @@ async function runBench(e) {
     const counts = r.distribution.concat([lost]);
     out.append(el("h2", { text: `${r.strategy} (opens ${r.opener.toUpperCase()}): mean ${r.mean.toFixed(4)}, worst ${r.worst}, ${lost} failed` }));
     out.append(barChart({ title: `${r.strategy}: games won in N guesses`, labels, log: true,
-      caption: `Log scale, so that rare results still show: ${labels.map((l, i) => `${l}: ${counts[i]}`).join(", ")}.`,
+      caption: `On a log scale, so that rare results still show. Games won ${labels.slice(0, -1)
+        .map((l, i) => `in ${l}: ${counts[i]}`).join(", ")}; lost: ${lost}.`,
       series: [{ name: "games", values: counts, cls: "s1" }] }));
   }
 }

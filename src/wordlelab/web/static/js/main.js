@@ -3,7 +3,7 @@
 import { $, el } from "./dom.js";
 import { api } from "./api.js";
 import { setLang, t } from "./i18n.js";
-import { PAGES, variants, parseRoute, address, go, setVariant, variantKey } from "./state.js";
+import { PAGES, variants, parseRoute, address, go, setVariant, variantKey, variantTitle } from "./state.js";
 import { play, setupPlay, newGame, restoreGame, focusBoard } from "./play.js";
 import { setupAssist, assist, setStrategies, updateStrategies } from "./assist.js";
 import { setupAnalyse, analyseFromRoute } from "./analyse.js";
@@ -75,6 +75,9 @@ async function render() {
     if (assist.state) $("assist-main").hidden = true;  // that assistant plays another game
   }
   showPage(route.page);
+  // The title names the page (and the game), so the browser's history tells its entries apart.
+  const game = route.page === "play" || route.page === "assist" ? ` · ${variantTitle()}` : "";
+  document.title = `${$(`tab-${route.page}`).textContent}${game} · wordlelab`;
   if (route.page === "play" && (changed || !play.state)) {
     if (!(await restoreGame(applySettings))) await newGame();
   } else if (route.page === "play") {

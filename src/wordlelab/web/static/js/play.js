@@ -138,7 +138,7 @@ export async function restoreGame(applySettings) {
   play.typed = typeof stored.typed === "string" ? stored.typed.slice(0, state.length) : "";
   play.practice = Boolean(stored.practice);
   play.announced = state.over;  // a finished game shows its results on request, not again on reload
-  show(state, state.over ? endLine(state) : intro(state));
+  show(state, state.over ? endLine(state) : guessesOf(state).length ? progressLine(state) : intro(state));
   return true;
 }
 
@@ -163,11 +163,16 @@ export function drawGame() {
   board.dataset.over = s.over ? "1" : "";
   board.dataset.guesses = String(guessesOf(s).length);
   board.dataset.variant = s.rules ? s.rules.key : "classic";
+  const option = s.rules && [...$("variant").options].find((o) => o.value === s.rules.key);
+  if (option && option.text === s.rules.key) option.text = s.rules.title;  // "boards-7" → "7 boards"
+  board.style.setProperty("--rows-tall", String(s.tries || Math.max(6, s.rows.length + 1)));
   if (isMultiState(s)) {
     const n = s.boards.length;
     board.classList.add("multi");
-    board.style.setProperty("--per-row-wide", String(n >= 16 ? 8 : Math.min(n, 4)));
     board.style.setProperty("--per-row-narrow", String(n >= 16 ? 4 : Math.min(n, 2)));
+    const wide = n >= 16 ? 8 : Math.min(n, 4);
+    board.style.setProperty("--per-row-wide", String(wide));
+    board.style.setProperty("--rows-tall", String(Math.ceil(n / wide) * (s.tries || 6)));
     s.boards.forEach((b, i) => {
       const solved = b.solved_at !== null && b.solved_at !== undefined;
       const box = el("div", { class: "subboard" + (solved ? " solved" : ""), role: "group",
@@ -294,7 +299,8 @@ export async function press(value) {
 
 export function setupPlay() {
   $("play-new").addEventListener("click", () => newGame());
-  $("play-again").addEventListener("click", () => { closeResult(); newGame(); });
+  // "New game" after a game: a fresh random one (the seed field would replay the same game, as practice).
+  $("play-again").addEventListener("click", () => { closeResult(); $("play-seed").value = ""; newGame(); });
   $("play-close").addEventListener("click", () => { closeResult(); focusBoard(); });
   $("play-result").addEventListener("close", () => $("play-board").focus());
   $("play-show-result").addEventListener("click", () => { if (play.state && play.state.over) openResult(); });
