@@ -14,7 +14,8 @@ from ..errors import OutputPathError, WordlelabError, WordListError
 from ..lists import DEFAULT_SET, LIST_SETS, LISTS_ENV
 from ..lists import Lists as _Lists
 from ..lists import load_lists as _load_lists
-from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH
+from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH, matrix_budget
+from ..matrix import PatternMatrix
 from ..paths import check_writable
 
 if TYPE_CHECKING:
@@ -86,8 +87,10 @@ def list_options(f: Callable[..., Any]) -> Callable[..., Any]:
     return f
 
 
-# The library's lists read WORDLELAB_MATRIX_BUDGET themselves (wordlelab.config).
-Lists = _Lists
+class Lists(_Lists):
+    def matrix(self, budget: int | None = None,  # type: ignore[override]
+               on_build: Callable[[], None] | None = None) -> PatternMatrix:
+        return super().matrix(matrix_budget() if budget is None else budget, on_build)
 
 
 def load_lists(length: int = 5, lang: str = "en", words_file: str | None = None,
