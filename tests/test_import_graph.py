@@ -105,3 +105,16 @@ def test_the_library_does_not_import_the_front_ends():
 def test_the_finder_finds_a_cycle():
     assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_the_game_model_sits_in_its_layer():
+    edges = graph()
+    # The rules values and the settings are at the bottom: they import only the errors.
+    assert edges["wordlelab.rules"] <= {"wordlelab.errors"}
+    assert edges["wordlelab.config"] <= {"wordlelab.errors"}
+    # One Play / Session over the variants: only front-ends (and the package's lazy names) use them,
+    # and the variants' own classes never import them back.
+    top = {"wordlelab.play", "wordlelab.session", "wordlelab.game_request"}
+    users = {m for m, deps in edges.items() if deps & top}
+    assert all(m.startswith(FRONT_ENDS) or m in top for m in users), sorted(users)
+    assert not any(edges[m] & top for m in edges if m.startswith("wordlelab.variants"))

@@ -116,3 +116,18 @@ def test_one_simulate_for_any_rules(lists):
     assert boards.to_dict()["games"] == 3 and boards.rules.boards == 2
     with pytest.raises(VariantError, match="optimal --absurdle"):
         simulate_rules(Absurdle(), m4)
+
+
+def test_multi_board_methods_are_in_the_strategy_registry():
+    from wordlelab.errors import UnknownStrategyError
+    from wordlelab.strategies import make_multi_strategy, multi_strategy_names
+
+    assert multi_strategy_names() == ["entropy-solve", "entropy-sum"]
+    assert make_multi_strategy(None).method == "entropy-solve"
+    assert make_multi_strategy("entropy-sum").solve_weight == 0.0
+    with pytest.raises(UnknownStrategyError, match="unknown multi-board method 'minimax'"):
+        make_multi_strategy("minimax")
+    from interactive_helpers import invoke
+
+    code, out, _ = invoke("strategies")
+    assert code == 0 and "Several boards (--boards) are played by entropy-solve (the default) or entropy-sum." in out

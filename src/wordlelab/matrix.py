@@ -17,7 +17,7 @@ from typing import Callable
 
 import numpy as np
 
-from .config import DEFAULT_MATRIX_BUDGET
+from .config import DEFAULT_MATRIX_BUDGET, MAX_LENGTH
 from .errors import UnknownWordError, WordlelabError, WordLengthError
 from .kernels.feedback import score_matrix, score_row
 from .kernels.partition import partition_stats
@@ -54,9 +54,9 @@ def build_array(guesses: WordList, answers: WordList) -> np.ndarray:
     """The guesses x answers feedback codes (no cache)."""
     if guesses.length != answers.length:
         raise ValueError("guesses and answers differ in length")
-    if guesses.length > 11:  # before allocating anything that grows as 3**length
-        raise WordLengthError(f"{guesses.name}: {guesses.length}-letter words are longer than the 11 "
-                              "letters the engine plays", guesses.name)
+    if guesses.length > MAX_LENGTH:  # before allocating anything that grows as 3**length
+        raise WordLengthError(f"{guesses.name}: {guesses.length}-letter words are longer than the "
+                              f"{MAX_LENGTH} letters the engine plays", guesses.name)
     alphabet = shared_alphabet(guesses, answers)
     out = np.empty((len(guesses), len(answers)), dtype=pattern_dtype(guesses.length))
     score_matrix(guesses.encode(alphabet), answers.encode(alphabet), out)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Sequence
 from .assistant import AUTO, EXACT_BUDGET, EXACT_TOP_MAX, Assistant  # noqa: F401  (the policy, re-exported)
 from .errors import VariantError, WordlelabError
 from .feedback import Pattern
+from .frequency import rank_by_frequency
 from .matrix import PatternMatrix
 from .rules import Absurdle, Classic, Multi, Rules
 from .strategies import find_strategy, make_multi_strategy
@@ -107,6 +108,15 @@ class Session:
         if isinstance(b, Assistant):
             return [w for w, _ in b.history]
         return [w for w, _ in b.position.words_history()]
+
+    def words(self, board: int = 0) -> list[str]:
+        """The answers still possible on ``board``, most common first."""
+        b = self.backend
+        if isinstance(b, Assistant):
+            return b.words()
+        position = b.position.boards[board] if isinstance(b, MultiSession) else b.position
+        lang = b.matrix.answers.language
+        return rank_by_frequency(position.candidate_words, lang.code if lang else "en")
 
     # -- suggestions ---------------------------------------------------------------------------------
 

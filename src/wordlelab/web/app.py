@@ -29,7 +29,6 @@ from ..assistant import EXACT_BUDGET, WIDENED, Assistant
 from ..config import PLAY_LENGTHS, check_play_length
 from ..errors import WordlelabError
 from ..feedback import Pattern
-from ..frequency import rank_by_frequency
 from ..game_request import NAMES_WEB, GameRequest
 from ..languages import LANGUAGES, get_language, keyboard_rows
 from ..lists import LIST_SETS, Lists, load_lists
@@ -345,7 +344,7 @@ class WebApp:
         assert isinstance(a, Assistant)
         out: dict[str, Any] = {
             "rows": [_row(w, p) for w, p in a.history],
-            "remaining": a.remaining, "words": a.words()[:WORDS_SHOWN], "skipped": a.skipped,
+            "remaining": a.remaining, "words": session.words()[:WORDS_SHOWN], "skipped": a.skipped,
             "widened": WIDENED if a.widened else None, "exact": None,
         }
         if not a.solved:
@@ -362,10 +361,8 @@ class WebApp:
         boards = []
         for b, board in enumerate(pos.boards):
             rows = [_row(w, p) for w, p in board.words_history()]
-            lang = m.matrix.answers.language
-            left = rank_by_frequency(board.candidate_words, lang.code if lang else "en")
             boards.append({"rows": rows, "solved": board.solved, "remaining": int(board.candidates.size),
-                           "words": left[:WORDS_SHOWN]})
+                           "words": session.words(b)[:WORDS_SHOWN]})
         out: dict[str, Any] = {"turn": pos.turn, "turns_left": pos.turns_left, "boards": boards,
                                "skipped": sorted(words[r] for r in m.skipped[-1])}
         if not session.done and pos.turns_left > 0:
@@ -377,10 +374,9 @@ class WebApp:
         a = session.backend
         assert isinstance(a, AbsurdleSession)
         pos = a.position
-        lang = a.matrix.answers.language
         out: dict[str, Any] = {
             "rows": [_row(w, p) for w, p in pos.words_history()], "remaining": int(pos.candidates.size),
-            "words": rank_by_frequency(pos.candidate_words, lang.code if lang else "en")[:WORDS_SHOWN],
+            "words": session.words()[:WORDS_SHOWN],
             "plan": [],
         }
         if not session.done:
