@@ -99,17 +99,30 @@ _COMMANDS: dict[str, tuple[str, str]] = {
 
 
 def _check_numba_threads() -> None:
-    # numba refuses NUMBA_NUM_THREADS=0 (or negative) with a ValueError while it is imported.
+    """NUMBA_NUM_THREADS checked before numba is imported: numba refuses 0 or less with a
+    ValueError, warns in 9 lines about text, and crashes (SIGSEGV) starting 100,000 threads."""
     import os
 
-    value = os.environ.get("NUMBA_NUM_THREADS", "").strip()
+    raw = os.environ.get("NUMBA_NUM_THREADS")
+    if raw is None:
+        return
+    value = raw.strip()
     try:
-        bad = int(value) < 1
+        n = int(value) if len(value) <= 12 else -1
     except ValueError:
-        bad = False  # not a number: numba warns and uses every core
-    if bad:
-        raise WordlelabError(f"NUMBA_NUM_THREADS must be a whole number of threads, 1 or more, not {value!r}",
-                             value)
+        n = -1
+    if n < 1:
+        raise WordlelabError(f"NUMBA_NUM_THREADS must be a whole number of threads, 1 or more, not {value[:20]!r}",
+                             value[:20])
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    limit = max(1, cores)
+    if n > limit:
+        os.environ["NUMBA_NUM_THREADS"] = str(limit)
+        sys.stderr.write(f"wordlelab: warning: NUMBA_NUM_THREADS={n} is more than the {limit} cores this process "
+                         f"may use; using {limit}\n")
 
 
 def _load(name: str) -> None:
@@ -155,9 +168,23 @@ def _register() -> None:
         _load(name)
 
 
+def _degrade_output() -> None:
+    """On a terminal or pipe that cannot show the tiles and arrows (PYTHONIOENCODING=ascii, a
+    C locale), print what can be printed and '?' for the rest rather than fail with a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            "🟩→…".encode(stream.encoding or "ascii")
+        except (UnicodeEncodeError, LookupError):
+            try:
+                stream.reconfigure(errors="replace")  # type: ignore[union-attr]
+            except (AttributeError, ValueError, OSError):
+                pass
+
+
 def main() -> None:
     # The command's module loads inside cli.main(), whose handlers turn a Ctrl-C or a bad
     # NUMBA_NUM_THREADS during the imports into one line, as anywhere else.
+    _degrade_output()
     try:
         cli.main()
     except SystemExit as exc:
