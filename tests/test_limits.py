@@ -92,3 +92,22 @@ def test_parsers_raise_only_typed_errors(text):
             parse(text)
         except WordlelabError:
             pass
+
+
+@pytest.mark.parametrize("command", [["play", "--seed", "1"], ["assist"]])
+def test_piped_input_is_echoed_without_escape_sequences(command):
+    from interactive_helpers import run_cli
+
+    hostile = "cr\x1b[2Jane\n\x1b]0;owned\x07\n\x9b31m\nquit\n"
+    r = run_cli(*command, "--lists", "original", input=hostile, timeout=120)
+    assert "Traceback" not in r.stderr, r.stderr
+    for ch in ("\x1b", "\x07", "\x9b"):
+        assert ch not in r.stdout and ch not in r.stderr
+    assert "? cr[2Jane" in r.stdout  # the line is still shown, without its control characters
+
+
+def test_strategies_that_cannot_play_the_lists_are_refused_at_once():
+    start = time.monotonic()
+    one_line_error(["assist", "--answers", "all", "-s", "optimal"], "no shipped tree", input="\n")
+    one_line_error(["bench", "-s", "entropy,optimal", "--answers", "all"], "no shipped tree")
+    assert time.monotonic() - start < 20  # 28 s and 779 MB (assist), 9 s (bench) before

@@ -12,7 +12,8 @@ from rich.table import Table
 
 from ..assistant import AUTO, WIDENED, Assistant, Scored, parse_entry
 from ..errors import WordlelabError
-from ..strategies import strategy_names
+from ..limits import printable
+from ..strategies import Strategy, make_strategy, strategy_names
 from .common import list_options, load_lists, stderr, stdout
 
 if TYPE_CHECKING:
@@ -200,7 +201,7 @@ def read_lines(echo: bool, out: Console) -> Iterator[str]:
             if not line:
                 return
             line = line.rstrip("\r\n")
-            out.print(f"? {escape(line)}")
+            out.print(f"? {escape(printable(line))}")
         else:
             try:
                 line = input("? ")
@@ -248,7 +249,11 @@ def assist(strategy: str, hard: bool, opener: str, boards: int | None, max_guess
             out.print()
             err.print("interrupted; bye")
             return 130
-    a = Assistant.create(lists.matrix(on_build=on_build), strategy, hard=hard, opener=opener)
+    chosen: str | Strategy = strategy
+    if strategy != "auto":
+        chosen = make_strategy(strategy)
+        chosen.check_lists(lists.guesses, lists.answers, hard)  # before the matrix and the search
+    a = Assistant.create(lists.matrix(on_build=on_build), chosen, hard=hard, opener=opener)
     piped = not sys.stdin.isatty()
     try:
         return run_session(a, read_lines(piped, out), out)

@@ -140,6 +140,8 @@ def bench(strategy_names: str, hard: bool, opener: str | None, pool: str | None,
     max_guesses = 6 if max_guesses is None else max_guesses
     strategies = build_strategies(strategy_names, pool, parse_options(options))
     lists = load_lists(length, lang, words_file, answers_file)
+    for s in strategies:  # lists a strategy cannot play: refused before the matrix and the games
+        s.check_lists(lists.guesses, lists.answers, hard, max_guesses)
     targets = list(target_list(lists, targets_spec)) if targets_spec is not None else None
     n_games = len(targets) if targets is not None else len(lists.answers)
     if opener is not None:
