@@ -114,3 +114,16 @@ def test_bad_ray_addresses_are_one_line(monkeypatch):
     ex = RayExecutor(2, "ray://127.0.0.1:1")
     with pytest.raises(RankingError, match=r"cannot start the Ray cluster at ray://127.0.0.1:1: Failed to connect"):
         ex.start(None, None)  # type: ignore[arg-type]
+
+
+def test_thread_and_process_counts_are_capped_to_the_cores(tmp_path):
+    words = tmp_path / "w.txt"
+    words.write_text("cigar\nrebut\nsissy\nhumph\nawake\nblush\nfocal\nevade\nnaval\nserve\n")
+    small = ["--words", str(words), "--answers", str(words)]
+    code, out, err = invoke("optimal", *small, "--threads", "1000")
+    assert code == 0 and "--threads 1000 is more than the" in err, err
+    code, out, err = invoke("openers", "--by-play", "entropy", *small, "-j", "100000",
+                            "--store", str(tmp_path / "r.sqlite"))
+    assert code == 0 and "--workers 100000 is more than the" in err, err
+    code, out, err = invoke("bench", "-s", "entropy", *small, "--jobs", "100000")
+    assert code == 0 and "--jobs 100000 is more than the" in err, err

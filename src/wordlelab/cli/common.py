@@ -113,6 +113,22 @@ def load_lists(length: int = 5, lang: str = "en", words_file: str | None = None,
     return Lists(got.guesses, got.answers, got.set_name)
 
 
+def capped_to_cores(n: int | None, option: str) -> int | None:
+    """A thread or process count at most the cores this process may use (said in one line when cut):
+    '-j 100000' would start 100,000 processes."""
+    if n is None:
+        return None
+    try:
+        cores = max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        cores = max(1, os.cpu_count() or 1)
+    if n > cores:
+        click.echo(f"wordlelab: warning: {option} {n} is more than the {cores} cores this process may use; "
+                   f"using {cores}", err=True)
+        return cores
+    return n
+
+
 def matrix_budget() -> int:
     """Bytes a full matrix may take: WORDLELAB_MATRIX_BUDGET (e.g. 512M, 2G), else 2 GiB."""
     text = os.environ.get("WORDLELAB_MATRIX_BUDGET", "").strip()

@@ -13,7 +13,7 @@ from ..errors import WordlelabError
 from ..openers import METRICS, rank_openers
 from ..paths import write_atomic
 from ..ranking import RankingResult, RankJob, ResultStore, candidate_openers, make_executor, rank
-from .common import check_output_path, echo_json, list_options, load_lists, stderr, stdout, write_output
+from .common import capped_to_cores, check_output_path, echo_json, list_options, load_lists, stderr, stdout, write_output
 
 
 @click.command("openers")
@@ -77,6 +77,7 @@ def openers(metric: str, by_play: str | None, exact: bool, best: bool, candidate
            else RankJob.by_play(by_play or "", hard, max_guesses, **parse_options(options)))
     if backend == "auto":
         backend = "ray" if address else "local"
+    workers = capped_to_cores(workers, "--workers")
     store = ResultStore(store_path)  # another program's file or a missing folder: refused before any work
     try:
         executor = make_executor(backend, workers, address)  # a missing Ray fails here, before any work
