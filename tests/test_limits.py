@@ -111,3 +111,10 @@ def test_strategies_that_cannot_play_the_lists_are_refused_at_once():
     one_line_error(["assist", "--answers", "all", "-s", "optimal"], "no shipped tree", input="\n")
     one_line_error(["bench", "-s", "entropy,optimal", "--answers", "all"], "no shipped tree")
     assert time.monotonic() - start < 20  # 28 s and 779 MB (assist), 9 s (bench) before
+
+
+def test_error_lines_quote_a_huge_input_by_its_start_and_length():
+    code, _, err = invoke("tree", "show", "--answer", LONG)
+    assert code == 1 and err.count("\n") == 1 and "(9,202 characters)" in err and len(err) < 300, err
+    code, _, err = invoke("play", "--seed", "9" * 5000)
+    assert code == 1 and err.count("\n") == 1 and "(5,002 characters)" in err and len(err) < 300, err

@@ -27,6 +27,19 @@ except KeyboardInterrupt:  # Ctrl-C while Python loads the command line's module
     _interrupted()
 
 
+def _shown(message: str) -> str:
+    """An error message as one readable line: no control characters, and an input of thousands of
+    characters quoted by its start and its length rather than whole."""
+    import re
+
+    from ..limits import printable
+
+    def cut(m: re.Match[str]) -> str:
+        return f"{m.group(0)[:40]}… ({len(m.group(0)):,} characters)"
+
+    return "\n".join(re.sub(r"\S{120,}", cut, printable(line)) for line in message.split("\n"))
+
+
 class WordlelabGroup(click.Group):
     """A group whose errors never reach the user as a traceback; commands load on first use."""
 
@@ -43,13 +56,13 @@ class WordlelabGroup(click.Group):
             rv = super().main(args=args, prog_name=prog_name or "wordlelab", standalone_mode=False, **extra)
         except WordlelabError as exc:
             code = getattr(exc, "exit_code", 1)
-            click.echo(f"wordlelab: {'error: ' if code == 1 else ''}{exc}", err=True)
+            click.echo(f"wordlelab: {'error: ' if code == 1 else ''}{_shown(str(exc))}", err=True)
             sys.exit(code)
         except click.exceptions.NoArgsIsHelpError as exc:
             click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
             sys.exit(0)
         except click.ClickException as exc:
-            click.echo(f"wordlelab: error: {exc.format_message()}", err=True)
+            click.echo(f"wordlelab: error: {_shown(exc.format_message())}", err=True)
             sys.exit(1)
         except click.exceptions.Abort as exc:
             # click turns Ctrl-C (and Ctrl-D at a prompt) into Abort; both are the user stopping.
