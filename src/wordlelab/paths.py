@@ -167,9 +167,9 @@ def clear_cache(parts: Sequence[str] | None = None) -> tuple[int, int]:
                     continue
                 files, size = files + 1, size + n
     if failed:
-        p, exc = failed[0]
-        raise WordlelabError(f"could not remove {len(failed)} cached files from {root} ({exc.strerror}, e.g. "
-                             f"{p.name}); removed {files}", str(root))
+        first, why = failed[0]
+        raise WordlelabError(f"could not remove {len(failed)} cached files from {root} ({why.strerror}, e.g. "
+                             f"{first.name}); removed {files}", str(root))
     return files, size
 
 
