@@ -127,3 +127,16 @@ def test_thread_and_process_counts_are_capped_to_the_cores(tmp_path):
     assert code == 0 and "--workers 100000 is more than the" in err, err
     code, out, err = invoke("bench", "-s", "entropy", *small, "--jobs", "100000")
     assert code == 0 and "--jobs 100000 is more than the" in err, err
+
+
+def test_a_memo_that_cannot_be_allocated_is_one_line(monkeypatch, tmp_path):
+    from wordlelab.kernels import search as K
+
+    def no_memory(n_slots):
+        raise MemoryError("Unable to allocate 512. MiB")
+
+    monkeypatch.setattr(K, "new_memo", no_memory)
+    words = tmp_path / "w.txt"
+    words.write_text("cigar\nrebut\nsissy\nhumph\nawake\nblush\nfocal\nevade\nnaval\nserve\n")
+    code, _, err = invoke("optimal", "--words", str(words), "--answers", str(words), "--memo-mb", "64")
+    assert code == 1 and "not enough memory for a memo of 64 MB" in err and "Traceback" not in err, err
