@@ -118,3 +118,17 @@ def test_error_lines_quote_a_huge_input_by_its_start_and_length():
     assert code == 1 and err.count("\n") == 1 and "(9,202 characters)" in err and len(err) < 300, err
     code, _, err = invoke("play", "--seed", "9" * 5000)
     assert code == 1 and err.count("\n") == 1 and "(5,002 characters)" in err and len(err) < 300, err
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from([["score", "{x}", "crane"], ["score", "crane", "{x}"], ["optimal", "--position", "{x}"],
+                        ["tree", "show", "--answer", "{x}"], ["tree", "show", "--after", "{x}"],
+                        ["analyse", "{x}"], ["solve", "{x}"]]),
+       st.one_of(st.text(min_size=1, max_size=40), st.text(alphabet="ag.:;, 🟩y", min_size=1, max_size=12_000)))
+def test_cli_arguments_give_a_result_or_one_line(args, x):
+    """Any argument text: a result, or one clear line and exit 1 — never a traceback, never a huge echo."""
+    if x.startswith("-") or "\x00" in x or not x.strip():
+        return  # an option, a NUL (the OS refuses it in argv), or the empty position (the whole search)
+    code, _, err = invoke(*[a.format(x=x) if a == "{x}" else a for a in args])
+    if code != 0:
+        assert code == 1 and err.count("\n") <= 2 and len(err) < 1200, err
