@@ -92,3 +92,43 @@ def test_parsers_raise_only_typed_errors(text):
             parse(text)
         except WordlelabError:
             pass
+
+
+@pytest.mark.parametrize("command", [["play", "--seed", "1"], ["assist"]])
+def test_piped_input_is_echoed_without_escape_sequences(command):
+    from interactive_helpers import run_cli
+
+    hostile = "cr\x1b[2Jane\n\x1b]0;owned\x07\n\x9b31m\nquit\n"
+    r = run_cli(*command, "--lists", "original", input=hostile, timeout=120)
+    assert "Traceback" not in r.stderr, r.stderr
+    for ch in ("\x1b", "\x07", "\x9b"):
+        assert ch not in r.stdout and ch not in r.stderr
+    assert "? cr[2Jane" in r.stdout  # the line is still shown, without its control characters
+
+
+def test_strategies_that_cannot_play_the_lists_are_refused_at_once():
+    start = time.monotonic()
+    one_line_error(["assist", "--answers", "all", "-s", "optimal"], "no shipped tree", input="\n")
+    one_line_error(["bench", "-s", "entropy,optimal", "--answers", "all"], "no shipped tree")
+    assert time.monotonic() - start < 20  # 28 s and 779 MB (assist), 9 s (bench) before
+
+
+def test_error_lines_quote_a_huge_input_by_its_start_and_length():
+    code, _, err = invoke("tree", "show", "--answer", LONG)
+    assert code == 1 and err.count("\n") == 1 and "(9,202 characters)" in err and len(err) < 300, err
+    code, _, err = invoke("play", "--seed", "9" * 5000)
+    assert code == 1 and err.count("\n") == 1 and "(5,002 characters)" in err and len(err) < 300, err
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from([["score", "{x}", "crane"], ["score", "crane", "{x}"], ["optimal", "--position", "{x}"],
+                        ["tree", "show", "--answer", "{x}"], ["tree", "show", "--after", "{x}"],
+                        ["analyse", "{x}"], ["solve", "{x}"]]),
+       st.one_of(st.text(min_size=1, max_size=40), st.text(alphabet="ag.:;, 🟩y", min_size=1, max_size=12_000)))
+def test_cli_arguments_give_a_result_or_one_line(args, x):
+    """Any argument text: a result, or one clear line and exit 1 — never a traceback, never a huge echo."""
+    if x.startswith("-") or "\x00" in x or not x.strip():
+        return  # an option, a NUL (the OS refuses it in argv), or the empty position (the whole search)
+    code, _, err = invoke(*[a.format(x=x) if a == "{x}" else a for a in args])
+    if code != 0:
+        assert code == 1 and err.count("\n") <= 2 and len(err) < 1200, err

@@ -175,13 +175,22 @@ def proven_tree(position: Position) -> DecisionTree | None:
     A tree proven under a limit L is optimal for any limit from its depth to L, not beyond (more
     guesses allowed could lower the total)."""
     m = position.matrix
-    mode = "hard" if position.hard else "normal"
+    return _proven_tree(m.guesses.fingerprint, m.answers.fingerprint, position.hard, position.max_guesses)
+
+
+def has_proven_tree(guesses_fingerprint: str, answers_fingerprint: str, hard: bool, max_guesses: int) -> bool:
+    """Whether a shipped proven tree covers these lists, mode and guess limit (no matrix needed)."""
+    return _proven_tree(guesses_fingerprint, answers_fingerprint, hard, max_guesses) is not None
+
+
+def _proven_tree(guesses_fp: str, answers_fp: str, hard: bool, max_guesses: int) -> DecisionTree | None:
+    mode = "hard" if hard else "normal"
     for name in bundled_trees():
         tree = _bundled(name)
         meta = tree.meta
-        if (meta.get("answers") == m.answers.fingerprint and meta.get("guesses") == m.guesses.fingerprint
+        if (meta.get("answers") == answers_fp and meta.get("guesses") == guesses_fp
                 and meta.get("mode") == mode and meta.get("proven") == "optimal"
-                and tree.worst <= position.max_guesses <= int(meta.get("max-guesses", "6"))):
+                and tree.worst <= max_guesses <= int(meta.get("max-guesses", "6"))):
             return tree
     return None
 

@@ -100,3 +100,9 @@ def check_word_text(text: str, what: str, error: type[WordlelabError]) -> None:
         shown = text.strip()[:20] + "…"
         raise error(f"{what} {shown!r} has {len(text.strip()):,} characters; words have at most "
                     f"{MAX_WORD} letters", shown)
+
+
+def printable(text: str) -> str:
+    """``text`` without control characters (C0 but tab, DEL, C1): input echoed to a terminal must
+    not carry escape sequences (a piped ESC[2J would clear the screen, an OSC could set its title)."""
+    return "".join(ch for ch in text if ch == "\t" or not (ord(ch) < 32 or 127 <= ord(ch) < 160))

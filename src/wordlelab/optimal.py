@@ -564,8 +564,12 @@ def solve_optimal(
                                     "can) — proven", max_guesses)
 
     workers = max(1, threads if threads is not None else available_cores())
-    solvers = [Solver(engine, 0, np.zeros(K.CTL_SIZE, dtype=np.int64), slots=max(1 << 12, engine.slots // workers))
-               for _ in range(workers)]
+    try:
+        solvers = [Solver(engine, 0, np.zeros(K.CTL_SIZE, dtype=np.int64), slots=max(1 << 12, engine.slots // workers))
+                   for _ in range(workers)]
+    except MemoryError:  # e.g. under ulimit -v: one line, not numpy's traceback
+        raise WordlelabError(f"not enough memory for a memo of {memo_mb} MB; give a smaller --memo-mb",
+                             memo_mb) from None
     d = left - 1
     state = _State(opener=str(guesses[order[0]]), phase="exact")
     best = _Best(opener=order[0])

@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import stat
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from .errors import WordlelabError
@@ -29,23 +29,19 @@ def check_parent(path: Path, what: str, error: type[WordlelabError]) -> None:
         raise error(f"{what} {path}: {folder} is not a folder", str(path))
 
 
-def _unusable(what: str, path: Path, exc: sqlite3.Error, timeout: float) -> str:
-    """The line for an SQLite error: a lock held by another program says so (the caller may keep
-    the work aside and count it later), anything else is 'cannot be used'."""
-    text = str(exc)
-    if "locked" in text or "busy" in text:
-        return (f"{what} {path} is locked by another program (waited {timeout:g} s); try again when it has "
-                "finished")
-    return f"{what} {path} cannot be used: {text}"
-
-
 def open_owned(path: Path, tables: Mapping[str, set[str]], what: str, error: type[WordlelabError],
-               timeout: float) -> tuple[sqlite3.Connection, bool]:
+               timeout: float, describe: Callable[[sqlite3.Error], WordlelabError] | None = None,
+               ) -> tuple[sqlite3.Connection, bool]:
     """(connection, new) to our database at ``path``; ``error`` and no write when it is not ours.
 
     ``tables``: our table names and the columns each must have. ``new``: the file had no tables
     (the caller creates them). The application_id is set on a new file and on an old one of ours.
+    ``describe``: the caller's own error for an SQLite error (e.g. a lock held too long).
     """
+
+    def failed(exc: sqlite3.Error) -> WordlelabError:
+        return describe(exc) if describe is not None else error(f"{what} {path} cannot be used: {exc}", str(path))
+
     try:
         st = os.stat(path)
     except FileNotFoundError:
@@ -57,7 +53,7 @@ def open_owned(path: Path, tables: Mapping[str, set[str]], what: str, error: typ
     try:
         conn = sqlite3.connect(path, timeout=timeout, isolation_level=None)
     except sqlite3.Error as exc:
-        raise error(_unusable(what, path, exc, timeout), str(path)) from None
+        raise failed(exc) from None
     try:
         app = conn.execute("PRAGMA application_id").fetchone()[0]
         found = {name: {row[1] for row in conn.execute(f"PRAGMA table_info({_quote(name)})")}
@@ -65,7 +61,7 @@ def open_owned(path: Path, tables: Mapping[str, set[str]], what: str, error: typ
                                              "AND name NOT LIKE 'sqlite_%'")}
     except sqlite3.Error as exc:
         conn.close()
-        raise error(_unusable(what, path, exc, timeout), str(path)) from None
+        raise failed(exc) from None
     new = not found and app == 0
     ours = app == APPLICATION_ID or (
         app == 0 and bool(found) and all(name in tables and tables[name] <= cols for name, cols in found.items()))
@@ -79,7 +75,7 @@ def open_owned(path: Path, tables: Mapping[str, set[str]], what: str, error: typ
             conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         except sqlite3.Error as exc:
             conn.close()
-            raise error(_unusable(what, path, exc, timeout), str(path)) from None
+            raise failed(exc) from None
     return conn, new
 
 

@@ -166,14 +166,45 @@ def clear_cache(parts: Sequence[str] | None = None) -> tuple[int, int]:
                     continue
                 files, size = files + 1, size + n
     if failed:
-        p, exc = failed[0]
-        raise WordlelabError(f"could not remove {len(failed)} cached files from {root} ({exc.strerror}, e.g. "
-                             f"{p.name}); removed {files}", str(root))
+        first, why = failed[0]
+        raise WordlelabError(f"could not remove {len(failed)} cached files from {root} ({why.strerror}, e.g. "
+                             f"{first.name}); removed {files}", str(root))
     return files, size
 
 
 def available_memory_bytes() -> int | None:
-    """Memory the system can give without swapping (MemAvailable), or None where unknown."""
+    """Memory the system can give without swapping (MemAvailable), or None where unknown; less
+    when this process's address space is limited (ulimit -v) and that leaves less."""
+    free = _free_memory_bytes()
+    room = _address_space_left()
+    if room is not None:
+        free = room if free is None else min(free, room)
+    return free
+
+
+def _address_space_left() -> int | None:
+    """RLIMIT_AS minus the address space already used (None without a limit)."""
+    try:
+        import resource
+
+        soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    except (ImportError, OSError, ValueError):
+        return None
+    if soft == resource.RLIM_INFINITY or soft < 0:
+        return None
+    used = 0
+    try:
+        with open("/proc/self/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("VmSize:"):
+                    used = int(line.split()[1]) * 1024
+                    break
+    except (OSError, ValueError, IndexError):
+        pass
+    return max(0, soft - used)
+
+
+def _free_memory_bytes() -> int | None:
     try:
         with open("/proc/meminfo", encoding="ascii") as f:
             for line in f:

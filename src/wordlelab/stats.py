@@ -172,7 +172,8 @@ class StatsStore:
         except OSError as exc:
             raise StatsError(f"cannot open the statistics database {self.path}: {exc}", str(self.path)) from None
         # Another program's database (a 'games' table of its own) is refused before any write.
-        conn, _ = open_owned(self.path, _TABLES, "the statistics database", StatsError, self.timeout)
+        conn, _ = open_owned(self.path, _TABLES, "the statistics database", StatsError, self.timeout,
+                             self._error)
         try:
             conn.execute(_SCHEMA)
             version = conn.execute("PRAGMA user_version").fetchone()[0]

@@ -14,7 +14,7 @@ from ..assistant import AUTO, WIDENED, Assistant, Scored, parse_entry
 from ..errors import WordlelabError
 from ..rules import Absurdle, Classic, Multi, rules_from_options
 from ..session import Session
-from ..strategies import strategy_names
+from ..strategies import make_strategy, strategy_names
 from .common import list_options, load_lists, stderr, stdout
 from .console import read_lines
 from .variants import run_absurdle_assist, run_multi_assist
@@ -235,6 +235,8 @@ def assist(strategy: str, hard: bool, opener: str, boards: int | None, max_guess
     err = stderr()
     out = stdout()
     on_build: Callable[[], None] = lambda: err.print("building the pattern matrix (once per word list)…")
+    if isinstance(rules, Classic) and strategy != AUTO:
+        make_strategy(strategy).check_lists(lists.guesses, lists.answers, hard)  # before the matrix and the search
     session = Session.create(rules, lists.matrix(on_build=on_build), strategy, opener)
     run = _RUNNERS[type(rules)]
     try:

@@ -23,7 +23,7 @@ from ..kernels.threads import get_threads, set_threads
 from ..lists import target_list
 from ..simulate import SimulationResult, simulate
 from ..strategies import Strategy, build_strategies
-from .common import check_output_path, echo_json, list_options, load_lists, stderr, stdout, write_output
+from .common import capped_to_cores, check_output_path, echo_json, list_options, load_lists, stderr, stdout, write_output
 
 
 def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
@@ -140,6 +140,8 @@ def bench(strategy_names: str, hard: bool, opener: str | None, pool: str | None,
     max_guesses = 6 if max_guesses is None else max_guesses
     strategies = build_strategies(strategy_names, pool, parse_options(options))
     lists = load_lists(length, lang, words_file, answers_file)
+    for s in strategies:  # lists a strategy cannot play: refused before the matrix and the games
+        s.check_lists(lists.guesses, lists.answers, hard, max_guesses)
     targets = list(target_list(lists, targets_spec)) if targets_spec is not None else None
     n_games = len(targets) if targets is not None else len(lists.answers)
     if opener is not None:
@@ -147,7 +149,7 @@ def bench(strategy_names: str, hard: bool, opener: str | None, pool: str | None,
         lists.guesses.index(opener)  # UnknownWordError before any work
     plot_path = check_output_path(plot, "--plot", plot_formats(plot), "png") if plot is not None else None
     if jobs is not None:
-        set_threads(jobs)
+        set_threads(capped_to_cores(jobs, "--jobs") or 1)
     err = stderr()
     matrix = lists.matrix(on_build=lambda: err.print("building the pattern matrix…"))
     results = []

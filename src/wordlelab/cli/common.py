@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence, TextIO
 
 import click
 
-from ..errors import OutputPathError, WordlelabError, WordLengthError, WordListError
+from ..errors import OutputPathError, WordlelabError, WordLengthError
 from ..lists import Lists as _Lists
 from ..lists import load_lists as _load_lists
-from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH, matrix_budget
+from ..config import matrix_budget
 from ..matrix import PatternMatrix
 from ..paths import check_writable
 from .options import list_options, lists_option  # noqa: F401 (re-exported: the commands import them from here)
@@ -84,6 +84,22 @@ def load_lists(length: int = 5, lang: str = "en", words_file: str | None = None,
             click.echo(f"wordlelab: warning: {wl.name}: repeated words kept once: "
                        f"{', '.join(wl.dropped[:3])}{more}", err=True)
     return Lists(got.guesses, got.answers, got.set_name)
+
+
+def capped_to_cores(n: int | None, option: str) -> int | None:
+    """A thread or process count at most the cores this process may use (said in one line when cut):
+    '-j 100000' would start 100,000 processes."""
+    if n is None:
+        return None
+    try:
+        cores = max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        cores = max(1, os.cpu_count() or 1)
+    if n > cores:
+        click.echo(f"wordlelab: warning: {option} {n} is more than the {cores} cores this process may use; "
+                   f"using {cores}", err=True)
+        return cores
+    return n
 
 
 def echo_json(data: Any) -> None:

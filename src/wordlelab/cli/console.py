@@ -12,6 +12,7 @@ from rich.text import Text
 from ..feedback import GREEN, GREY, YELLOW, Pattern
 from ..game import letter_states
 from ..languages import keyboard_rows
+from ..limits import printable
 
 _COLOUR = {GREEN: "bold white on #538d4e", YELLOW: "bold white on #b59f3b", GREY: "bold white on #3a3a3c"}
 # The NYT's high-contrast (colour-blind) tiles: orange for the right place, blue for elsewhere.
@@ -87,7 +88,7 @@ def read_lines(echo: bool, out: Console) -> Iterator[str]:
             if not line:
                 return
             line = line.rstrip("\r\n")
-            out.print(f"? {escape(line)}")
+            out.print(f"? {escape(printable(line))}")
         else:
             try:
                 line = input("? ")

@@ -27,6 +27,19 @@ except KeyboardInterrupt:  # Ctrl-C while Python loads the command line's module
     _interrupted()
 
 
+def _shown(message: str) -> str:
+    """An error message as one readable line: no control characters, and an input of thousands of
+    characters quoted by its start and its length rather than whole."""
+    import re
+
+    from ..limits import printable
+
+    def cut(m: re.Match[str]) -> str:
+        return f"{m.group(0)[:40]}… ({len(m.group(0)):,} characters)"
+
+    return "\n".join(re.sub(r"\S{120,}", cut, printable(line)) for line in message.split("\n"))
+
+
 class WordlelabGroup(click.Group):
     """A group whose errors never reach the user as a traceback; commands load on first use."""
 
@@ -53,13 +66,13 @@ class WordlelabGroup(click.Group):
             rv = super().main(args=args, prog_name=prog_name or "wordlelab", standalone_mode=False, **extra)
         except WordlelabError as exc:
             code = getattr(exc, "exit_code", 1)
-            click.echo(f"wordlelab: {'error: ' if code == 1 else ''}{exc}", err=True)
+            click.echo(f"wordlelab: {'error: ' if code == 1 else ''}{_shown(str(exc))}", err=True)
             sys.exit(code)
         except click.exceptions.NoArgsIsHelpError as exc:
             click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
             sys.exit(0)
         except click.ClickException as exc:
-            click.echo(f"wordlelab: error: {exc.format_message()}", err=True)
+            click.echo(f"wordlelab: error: {_shown(exc.format_message())}", err=True)
             sys.exit(1)
         except click.exceptions.Abort as exc:
             # click turns Ctrl-C (and Ctrl-D at a prompt) into Abort; both are the user stopping.
@@ -131,17 +144,30 @@ _SUMMARY = {
 
 
 def _check_numba_threads() -> None:
-    # numba refuses NUMBA_NUM_THREADS=0 (or negative) with a ValueError while it is imported.
+    """NUMBA_NUM_THREADS checked before numba is imported: numba refuses 0 or less with a
+    ValueError, warns in 9 lines about text, and crashes (SIGSEGV) starting 100,000 threads."""
     import os
 
-    value = os.environ.get("NUMBA_NUM_THREADS", "").strip()
+    raw = os.environ.get("NUMBA_NUM_THREADS")
+    if raw is None:
+        return
+    value = raw.strip()
     try:
-        bad = int(value) < 1
+        n = int(value) if len(value) <= 12 else -1
     except ValueError:
-        bad = False  # not a number: numba warns and uses every core
-    if bad:
-        raise WordlelabError(f"NUMBA_NUM_THREADS must be a whole number of threads, 1 or more, not {value!r}",
-                             value)
+        n = -1
+    if n < 1:
+        raise WordlelabError(f"NUMBA_NUM_THREADS must be a whole number of threads, 1 or more, not {value[:20]!r}",
+                             value[:20])
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    limit = max(1, cores)
+    if n > limit:
+        os.environ["NUMBA_NUM_THREADS"] = str(limit)
+        sys.stderr.write(f"wordlelab: warning: NUMBA_NUM_THREADS={n} is more than the {limit} cores this process "
+                         f"may use; using {limit}\n")
 
 
 # Commands that run no numba kernel, so a first run has nothing to compile.
@@ -207,9 +233,23 @@ def _register() -> None:
         _load(name)
 
 
+def _degrade_output() -> None:
+    """On a terminal or pipe that cannot show the tiles and arrows (PYTHONIOENCODING=ascii, a
+    C locale), print what can be printed and '?' for the rest rather than fail with a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            "🟩→…".encode(stream.encoding or "ascii")
+        except (UnicodeEncodeError, LookupError):
+            try:
+                stream.reconfigure(errors="replace")  # type: ignore[union-attr]
+            except (AttributeError, ValueError, OSError):
+                pass
+
+
 def main() -> None:
     # The command's module loads inside cli.main(), whose handlers turn a Ctrl-C or a bad
     # NUMBA_NUM_THREADS during the imports into one line, as anywhere else.
+    _degrade_output()
     try:
         cli.main()
     except SystemExit as exc:

@@ -84,7 +84,7 @@ def openers(metric: str, by_play: str | None, exact: bool, opener_words: tuple[s
         _lookup(opener_words, hard, as_json)
         return
     from ..ranking import RankJob, ResultStore, candidate_openers, make_executor, rank
-    from .common import check_output_path, echo_json, load_lists, stderr, write_output
+    from .common import capped_to_cores, check_output_path, echo_json, load_lists, stderr, write_output
 
     if by_play is None and not exact:
         for flag, given in (("--best", best), ("--candidates", candidates is not None), ("--all", all_openers),
@@ -109,6 +109,8 @@ def openers(metric: str, by_play: str | None, exact: bool, opener_words: tuple[s
            else RankJob.by_play(by_play or "", hard, max_guesses, **parse_options(options)))
     if backend == "auto":
         backend = "ray" if address else "local"
+    workers = capped_to_cores(workers, "--workers")
+    workers = capped_to_cores(workers, "--workers")
     store = ResultStore(store_path)  # another program's file or a missing folder: refused before any work
     try:
         executor = make_executor(backend, workers, address)  # a missing Ray fails here, before any work

@@ -14,6 +14,7 @@ from ..errors import WordlelabError
 from ..paths import available_memory_bytes
 from ..position import parse_position, read_position
 from .common import (
+    capped_to_cores,
     check_output_path,
     echo_json,
     list_options,
@@ -58,6 +59,7 @@ def optimal(opener: str | None, hard: bool, position: str | None, max_guesses: i
         return
     out_path = check_output_path(out, "--out")  # before the search: a proof is never lost to a bad path
     memo_mb = capped_memo_mb(memo_mb)
+    threads = capped_to_cores(threads, "--threads")
     if position is not None:
         parse_position(position)  # its syntax, before the matrix is built (its words are checked below)
     lists = load_lists(length, lang, words_file, answers_file)

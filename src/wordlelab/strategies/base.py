@@ -149,6 +149,9 @@ class Strategy(ABC):
                 value = opt.convert(self.name, value)
             setattr(self, opt.name, value)
 
+    def check_lists(self, guesses: Any, answers: Any, hard: bool = False, max_guesses: int = 6) -> None:
+        """Refuse at once (before the matrix is built) lists this strategy cannot play; most play any."""
+
     def params(self) -> dict[str, Any]:
         """The options that decide this strategy's choices (they key the opener cache)."""
         return {"pool": self.pool, **{o.name: getattr(self, o.name) for o in self.options}}
