@@ -120,7 +120,7 @@ def main() -> None:
         timer = threading.Timer(args.cap, stop.set)
         timer.daemon = True
         timer.start()
-        t = time.perf_counter()
+        t, cpu = time.perf_counter(), time.process_time()
         row: dict[str, object] = {"mode": mode, "word": word, "rank": v.rank, "value": v.total}
         try:
             res = solve_optimal(matrix, opener=word, hard=mode == "hard", stop=stop)
@@ -134,7 +134,8 @@ def main() -> None:
             row.update(ours=None)
         timer.cancel()
         row.update(finished=finished, equal=finished and row["ours"] == v.total,
-                   seconds=round(time.perf_counter() - t, 2), load=round(os.getloadavg()[0], 2))
+                   seconds=round(time.perf_counter() - t, 2), cpu_seconds=round(time.process_time() - cpu, 2),
+                   load=round(os.getloadavg()[0], 2))
         rows.append(row)
         write()
         print(json.dumps(row), flush=True)

@@ -362,3 +362,21 @@ def test_our_search_reproves_quick_table_values(word: str) -> None:
 ])
 def test_our_search_reproves_table_values_slow(lists: str, hard: bool, word: str) -> None:
     assert _reprove(lists, hard, word) == opener_table(lists, hard).value(word).total
+
+
+def test_cli_prove_a_bound_row_within_a_node_budget() -> None:
+    # ABLET on the original lists, hard mode: shipped as ">= 8123" (cannot beat SALET); one search
+    # thread proves 8300 in 6790 nodes (about a CPU-second), the same count on any machine.
+    assert not opener_table("original", True).value("ablet").exact
+    r = _cli("--opener", "ablet", "--lists", "original", "--hard", "--prove", "--json")
+    assert r.exit_code == 0, r.output
+    row = json.loads(r.output[r.output.index("{"):])["rows"][0]
+    assert (row["total"], row["exact"], row["proof"]["finished"], row["proof"]["nodes"]) == (8300, True, True, 6790)
+    r = _cli("--opener", "ablet", "--lists", "original", "--hard", "--prove-nodes", "100")
+    assert r.exit_code == 0, r.output
+    assert "ABLET: not proven within" in r.output and "≥ 8123" in r.output
+
+
+def test_cli_prove_needs_an_opener() -> None:
+    r = _cli("--prove")
+    assert r.exit_code == 1 and "--prove and --prove-nodes go with --exact --opener WORD" in r.output

@@ -32,6 +32,11 @@ METRIC_NAMES = ("entropy", "splits", "expected-size", "minimax")
 @click.option("--opener", "opener_words", multiple=True, metavar="WORD",
               help="With --exact: this opener's proven value, mean, rank and gap to the best, from the "
                    "shipped table (repeatable; instant).")
+@click.option("--prove", is_flag=True,
+              help="With --opener: where the table holds only a bound (original lists), prove the exact "
+                   "value now with the exact search, within --prove-nodes.")
+@click.option("--prove-nodes", type=click.IntRange(1, None), default=None, metavar="N",
+              help="Search nodes each --prove may take (default 50000; the same verdict on any machine).")
 @click.option("--best", is_flag=True,
               help="With --exact: only find the best; cut openers that provably cannot beat it (shown ≥).")
 @click.option("-c", "--candidates", type=click.IntRange(1, None), default=None,
@@ -58,8 +63,8 @@ METRIC_NAMES = ("entropy", "splits", "expected-size", "minimax")
               help="Guesses allowed per game [--by-play/--exact].")
 @list_options
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def openers(metric: str, by_play: str | None, exact: bool, opener_words: tuple[str, ...], best: bool,
-            candidates: int | None,
+def openers(metric: str, by_play: str | None, exact: bool, opener_words: tuple[str, ...], prove: bool,
+            prove_nodes: int | None, best: bool, candidates: int | None,
             all_openers: bool, options: tuple[str, ...], backend: str, workers: int | None,
             address: str | None, store_path: str | None, csv_path: str | None, top: int, hard: bool,
             max_guesses: int, length: int, lang: str, words_file: str | None, answers_file: str | None,
@@ -69,6 +74,8 @@ def openers(metric: str, by_play: str | None, exact: bool, opener_words: tuple[s
     --exact --opener WORD looks each opener up in the shipped table of exact values (nyt and
     nyt2022 lists: complete; original lists: proven values and bounds, labelled).
     """
+    if (prove or prove_nodes is not None) and not opener_words:
+        raise WordlelabError("--prove and --prove-nodes go with --exact --opener WORD", "--prove")
     if opener_words:
         if not exact:
             raise WordlelabError("--opener needs --exact (the proven value from the shipped table)", "--opener")
@@ -81,7 +88,7 @@ def openers(metric: str, by_play: str | None, exact: bool, opener_words: tuple[s
             if given:
                 raise WordlelabError(f"{flag} does not apply to --exact --opener: the shipped tables are for "
                                      "the named list sets (--lists) with 6 guesses", flag)
-        _lookup(opener_words, hard, as_json)
+        _lookup(opener_words, hard, as_json, prove or prove_nodes is not None, prove_nodes)
         return
     from ..ranking import RankJob, ResultStore, candidate_openers, make_executor, rank
     from .common import capped_to_cores, check_output_path, echo_json, load_lists, stderr, write_output
@@ -220,21 +227,38 @@ def _one_step(metric: str, top: int, hard: bool, length: int, lang: str, words_f
     stdout().print(table)
 
 
-def _lookup(words: tuple[str, ...], hard: bool, as_json: bool) -> None:
-    """Each opener's proven value from the shipped table; every word is checked before anything prints."""
+def _lookup(words: tuple[str, ...], hard: bool, as_json: bool, prove: bool = False,
+            prove_nodes: int | None = None) -> None:
+    """Each opener's proven value from the shipped table; every word is checked before anything prints.
+
+    With ``prove``, each row that is only a bound is searched now (one thread, a budget in nodes)."""
     from ..list_sets import default_set_name
-    from ..opener_values import EXACT, LOWER_BOUND, opener_table
+    from ..opener_values import EXACT, LOWER_BOUND, PROVE_NODES, Proof, opener_table
 
     ctx = click.get_current_context(silent=True)
     name = (ctx.meta.get("wordlelab.lists") if ctx is not None else None) or default_set_name()
     table = opener_table(name, hard)
     values = [table.value(w) for w in words]
+    proofs: dict[str, Proof] = {}
+    if prove and any(not v.exact for v in values):
+        from ..opener_values import prove_opener
+        from .common import load_lists
+
+        matrix = load_lists(lists=table.lists).matrix()
+        for v in values:
+            if not v.exact and v.word not in proofs:
+                click.echo(f"proving {v.word.upper()} (at most {prove_nodes or PROVE_NODES} search nodes)…", err=True)
+                proofs[v.word] = prove_opener(matrix, v.word, hard, prove_nodes or PROVE_NODES)
+        values = [table.value(v.word, proofs.get(v.word)) for v in values]
     best = table.value(table.best.word)
     if as_json:
         click.echo(json.dumps({"lists": table.lists, "mode": table.mode, "answers": table.answers,
                                "openers": len(table), "max_guesses": 6, "complete": table.complete,
                                "kinds": [EXACT, LOWER_BOUND], "best": best.to_dict(),
-                               "rows": [v.to_dict() for v in values]}, ensure_ascii=False, indent=2))
+                               "rows": [dict(v.to_dict(), **({"proof": {
+                                   "finished": proofs[v.word].finished, "nodes": proofs[v.word].nodes,
+                                   "seconds": round(proofs[v.word].seconds, 3)}} if v.word in proofs else {}))
+                                   for v in values]}, ensure_ascii=False, indent=2))
         return
     what = ("alex1770/wordle's complete table" if table.complete
             else "proven values and lower bounds (the complete table is not computed yet)")
@@ -252,6 +276,10 @@ def _lookup(words: tuple[str, ...], hard: bool, as_json: bool) -> None:
     if stuck:
         click.echo(f"With a 7th guess allowed, 'wordlelab optimal --opener {stuck[0]} --hard --max-guesses 7' "
                    "proves the exact value (a minute or more of search).")
+    for word, proof in proofs.items():
+        how = (f"proven exactly now by wordlelab's search ({proof.nodes} nodes, {proof.seconds:.1f} s)"
+               if proof.finished else f"not proven within {proof.nodes} search nodes: the bound stays")
+        click.echo(f"{word.upper()}: {how}.")
     if any(not v.exact for v in values):
         click.echo("≥: a proven lower bound, not the exact value.")
     click.echo(f"Best: {best.word.upper()} {best.total} ({best.best_mean:.4f} a game); gap = guesses a game "
