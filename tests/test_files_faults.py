@@ -189,3 +189,14 @@ def test_cache_clear_on_a_read_only_cache(tmp_path, monkeypatch):
         paths.clear_cache()
     code, _, err = invoke("cache", "clear")
     assert code == 1 and "Permission denied" in err and err.count("\n") == 1
+
+
+def test_a_text_file_as_store_is_refused_and_untouched(tmp_path):
+    f = tmp_path / "notes.txt"
+    f.write_text("my notes, not a database\n" * 50)
+    before = digest(f)
+    with pytest.raises(RankingError, match="cannot be used"):
+        ResultStore(f)
+    with pytest.raises(StatsError):
+        StatsStore(f).games()
+    assert digest(f) == before
