@@ -26,6 +26,17 @@ they are applied):
   settled, then the memo's exact value or lower bound, then the closed forms below (no scan of
   the guesses), so most guesses are cut without a sub-search. The open groups are then searched
   smallest first (a failing guess usually fails by a little on many groups).
+* **Bounds learnt from a cut**: when a guess g is cut on its group S_p, the memo
+  gets a lower bound for each union U of S_p with g's groups whose pattern differs from p only
+  at one or two positions where p shows grey (yellow or green there instead): by
+  super-additivity, f(A u B, d) >= f(A, d) + f(B, d) for disjoint A, B (an optimal tree for
+  A u B is a tree for A and one for B), so f(U) is at least the sum of its parts' proven bounds,
+  and so at least what the cut proved of S_p. A later guess that differs from g only there, by
+  letters no answer holds, has U as one of its groups, and is cut from the memo without a
+  search (the C++ solver's "indirect reasoning"). In hard mode the other parts were bounded
+  under stricter rules, so U gets only what the cut proved of S_p (monotonicity: a tree for U
+  under S_p's rule is one for S_p), stored under S_p's rule, which a grey leaves unchanged. A
+  bound never replaces an exact value or a larger bound.
 * **Closed forms**: f = 1 for one answer, 3 for two; 2n - 1 when a candidate tells the other
   n - 1 apart (that is the counting bound); otherwise at least 2n, reached by a candidate that
   leaves one pair (with a guess to spare) or by any guess that splits S into singletons. With two
