@@ -291,8 +291,9 @@ LEARNT_CASES = [
 
 @pytest.mark.parametrize("seed,hard,max_guesses", LEARNT_CASES)
 def test_rules_learnt_from_cuts_agree_with_brute_force(seed, hard, max_guesses):
-    """Every rule that stores what a cut proved (see kernels/search.py) fires here, and the
-    search with it agrees with the brute force, and with the search without it, on the whole set
+    """Every rule that stores what a cut proved, and the bound with at most q groups per guess
+    (see kernels/search.py), fire here, and the search with them agrees with the brute force,
+    and with the search without either or both, on the whole set
     and afterwards, from the same memo, after every fourth guess (each group in normal mode; every
     sixth guess's total in hard mode)."""
     from wordlelab.kernels import search as K
@@ -306,13 +307,15 @@ def test_rules_learnt_from_cuts_agree_with_brute_force(seed, hard, max_guesses):
     e = Engine(m, hard, max_guesses, 8)
     S = np.arange(len(ans), dtype=np.int64)
     on = Solver(e)
-    off = Solver(e)
-    off.ctl[K.CTL_OFF] = K.OFF_SUPERSETS
     want = brute_force(gs, ans, max_guesses, hard)
     got = on.value(S, max_guesses)
     assert inf(got) == want
-    assert off.value(S, max_guesses) == got
-    assert off.ctl[K.CTL_SUPER] == 0
+    for rules_off in (K.OFF_SUPERSETS, K.OFF_QBOUND, K.OFF_SUPERSETS | K.OFF_QBOUND):
+        off = Solver(e)
+        off.ctl[K.CTL_OFF] = rules_off
+        assert off.value(S, max_guesses) == got
+        assert off.ctl[K.CTL_SUPER] == 0 or not rules_off & K.OFF_SUPERSETS
+        assert off.ctl[K.CTL_QB] == 0 or not rules_off & K.OFF_QBOUND
     for g in range(0, len(gs), 6 if hard else 4):
         total: float = len(ans)
         for p, sub in e.groups(S, g):
@@ -324,4 +327,4 @@ def test_rules_learnt_from_cuts_agree_with_brute_force(seed, hard, max_guesses):
             total += v
         if hard:
             assert total == brute_force(gs, ans, max_guesses, True, opener=gs[g])
-    assert on.ctl[K.CTL_SUPER] > 0  # the rule fired (on the whole set or on the groups)
+    assert on.ctl[K.CTL_SUPER] > 0 and on.ctl[K.CTL_QB] > 0  # both fired (on the set or the groups)

@@ -26,6 +26,17 @@ they are applied):
   settled, then the memo's exact value or lower bound, then the closed forms below (no scan of
   the guesses), so most guesses are cut without a sub-search. The open groups are then searched
   smallest first (a failing guess usually fails by a little on many groups).
+* **Counting bound with q groups per guess** ``lb_q(m, d)``: if no guess splits S into more than
+  q groups, no guess splits any subset of S into more (a subset shows a subset of the
+  patterns), so below S every node has at most q children and the t-th guess solves at most
+  q**(t-1) answers: the counting bound with P = q bounds S and all its subsets. A node's scan
+  gives q (the most groups of any guess of its pool, a guess whose count stopped early counting
+  every unread answer as a new group); every guess playable below is in the pool or groups S
+  like one of it (the parent's useful guesses, one per grouping, or the legal ones in hard mode,
+  where the rule only narrows below), so q holds for all of them. Each node passes the least q
+  it knows to its groups: their starting bounds and their own entry bound use lb_q. Sets of
+  words alike but for a letter or two (_A_ED, ?I?ED) split into few groups, and lb_q(m) grows
+  like 3m there instead of 2m.
 * **Bounds learnt from a cut**: when a guess g is cut on its group S_p, the memo
   gets a lower bound for each union U of S_p with g's groups whose pattern differs from p only
   at one or two positions where p shows grey (yellow or green there instead): by
@@ -271,7 +282,7 @@ class Solver:
             K.solve(
                 np.ascontiguousarray(S, dtype=np.int64), np.int64(d), np.int64(beta), e.all_pool,
                 e.empty_rule if rule is None else rule, e.hard, np.int64(self.width), e.tabs,
-                self.memo, self.scratch, self.ctl,
+                self.memo, self.scratch, self.ctl, np.int64(e.n_patterns),
             )
         )
 

@@ -34,9 +34,11 @@ CTL_EVALS = 6
 CTL_STAMP = 7  # a running tag for the scans' seen-pattern marks
 CTL_OFF = 8  # bits of rules switched off (tests and benchmarks compare with and without; 0: all on)
 CTL_SUPER = 9  # lower bounds stored for supersets after a cut (rule OFF_SUPERSETS)
-CTL_SIZE = 10
+CTL_QB = 10  # times the bound with q groups per guess beat the counting table (rule OFF_QBOUND)
+CTL_SIZE = 11
 
 OFF_SUPERSETS = 1
+OFF_QBOUND = 2
 
 PROBES = 8
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -467,10 +469,33 @@ def _closed_form(dT: np.ndarray, a2g: np.ndarray, S: np.ndarray, d: int, seen: n
 
 
 @njit(cache=True, nogil=True)
-def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
+def lower_bound_q(m: int, d: int, q: int) -> int:
+    """The counting bound with at most ``q`` groups per guess: fewest total guesses for m answers
+    in d guesses when one guess solves at most one answer and splits a set into at most q groups
+    (so the t-th guess solves at most q**(t-1)); INF when they do not fit."""
+    if m <= 0:
+        return np.int64(0)
+    left = np.int64(m)
+    cost = np.int64(0)
+    cap = np.int64(1)
+    qq = np.int64(max(1, q))
+    for t in range(1, d + 1):
+        take = min(left, cap)
+        cost += take * t
+        left -= take
+        if left == 0:
+            return cost
+        cap = min(cap * qq, np.int64(1 << 40))
+    return INF
+
+
+@njit(cache=True, nogil=True)
+def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax):
     """Fewest total guesses to solve every answer in S with at most d guesses (the next included).
 
     Returns the exact value when it is below ``beta``; otherwise a proven lower bound >= beta.
+    ``qmax`` is a proven bound on the number of groups any guess playable below splits S into
+    (pass the number of patterns when nothing is known); see ``lower_bound_q``.
     ``width`` 0 searches exhaustively; 1 plays the first guess in the search order that works
     (a greedy tree, an upper bound). Exact values and their best guess go to ``memo``.
     """
@@ -488,6 +513,13 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
     if d <= 1:
         return INF
     lbn = lbtab[d, n]
+    # The counting bound with at most qmax groups per guess (qmax bounds every guess on S, and so
+    # on every subset of S: a subset shows a subset of the patterns).
+    if (ctl[CTL_OFF] & OFF_QBOUND) == 0:
+        lq = lower_bound_q(n, d, qmax)
+        if lq > lbn:
+            lbn = lq
+            ctl[CTL_QB] += 1
     if lbn >= beta:
         return lbn
     r1 = np.uint64(0)
@@ -581,6 +613,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
     ubg = -1
     minlb = INF
     splitter = -1
+    qscan = np.int64(0)  # the most groups any guess of the pool splits S into (an upper bound)
     # With every group within the counting bound's first two levels (n <= P + 1, as d - 1 >= 2),
     # lb(c, d - 1) = 2c - 1, so a guess's bound is 3n - (its number of groups) - (1 if it is a
     # candidate): counting distinct patterns is enough, without labels or counts.
@@ -607,6 +640,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
                 j += 1
                 if nl + n - j < need:
                     break
+            qscan = max(qscan, nl + n - j)  # the answers not read could each open a group
             if j < n:  # a bound only (its exact count was not finished): never the shortcut
                 lbs[i] = beta
                 useful[i] = True
@@ -660,6 +694,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
                     total += lbrow[c]
                     if c > 2:
                         small = False
+            qscan = max(qscan, np.int64(nl))
             if nl == n and not is_cand:
                 splitter = g
                 break
@@ -675,6 +710,12 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
                     ubg = g
     for j in range(n):
         inS[S[j]] = False
+    # Every guess playable below S is in the pool or splits S (and so every subset) like one of
+    # it (the pool is this node's parent's useful guesses, one per grouping, or in hard mode the
+    # legal ones; a guess dropped as useless leaves one group): qn bounds them all.
+    qn = min(qmax, qscan)
+    if (ctl[CTL_OFF] & OFF_QBOUND) != 0:
+        qn = np.int64(n_pat)
     if splitter >= 0:
         memo_put(memo, k1, k2, 2 * n, True, splitter, n)
         ctl[CTL_STORES] += 1
@@ -828,6 +869,10 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
                 gl[L] = 3 if d >= 3 else INF
             else:
                 gl[L] = lbtab[d - 1, m]
+                lq = lower_bound_q(m, d - 1, qn)
+                if lq > gl[L]:
+                    gl[L] = lq
+                    ctl[CTL_QB] += 1
                 open_[L] = True
             lbsum = min(INF, lbsum + gl[L])
         cut = lbsum >= best
@@ -866,7 +911,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
                     gl[L] = cf
                     open_[L] = False
                 else:
-                    nb = -cf
+                    nb = max(-cf, lower_bound_q(sub.shape[0], d - 1, qn))
                     if nb > gl[L]:
                         lbsum += nb - gl[L]
                         gl[L] = nb
@@ -895,7 +940,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
                     crule = next_rule(rule, g, pats[L], gletters)
                 else:
                     crule = rule
-                v = solve(sub, d - 1, best - rest, child_pool, crule, hard, width, tabs, memo, scratch, ctl)
+                v = solve(sub, d - 1, best - rest, child_pool, crule, hard, width, tabs, memo, scratch, ctl, qn)
                 lbsum = min(INF, rest + v)
                 gl[L] = max(gl[L], v)
                 if lbsum >= best:
