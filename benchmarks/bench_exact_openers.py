@@ -1,6 +1,6 @@
 """The exact value of random openers, each with a time cap: what a full exact table would cost.
 
-    python benchmarks/bench_exact_openers.py --sample 20 --cap 60 [--hard] [--seed 1] [--threads 1]
+    python benchmarks/bench_exact_openers.py --sample 20 --cap 60 [--hard] [--seed 1] [--threads 1] [--out FILE]
 
 Original lists. Each opener of a seeded random sample of all allowed words is solved exactly
 (``solve_optimal(opener=...)``) until it is proven or its cap runs out; a capped opener reports its
@@ -28,6 +28,7 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--hard", action="store_true")
     ap.add_argument("--threads", type=int, default=1)
+    ap.add_argument("--out", default=None, help="also write the JSON here (e.g. benchmarks/results/x.json)")
     args = ap.parse_args()
 
     import numpy as np
@@ -59,14 +60,25 @@ def main() -> None:
         row.update(seconds=round(time.perf_counter() - t, 3), cpu_seconds=round(time.process_time() - c, 3))
         rows.append(row)
     done = [r["seconds"] for r in rows if r["proven"]]
-    print(json.dumps({
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    commit = subprocess.run(["git", "-C", str(Path(__file__).resolve().parent), "rev-parse", "--short", "HEAD"],
+                            capture_output=True, text=True).stdout.strip() or "?"
+    text = json.dumps({
+        "command": " ".join([Path(sys.argv[0]).name, *sys.argv[1:]]), "commit": commit,
+        "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
         "lists": "original", "hard": args.hard, "sample": args.sample, "seed": args.seed,
         "cap_s": args.cap, "threads": args.threads, "finished": len(done),
         "median_finished_s": round(statistics.median(done), 3) if done else None,
         "mean_finished_s": round(statistics.mean(done), 3) if done else None,
         "load_before": load_before, "load_after": [round(x, 2) for x in os.getloadavg()],
         "rows": rows,
-    }, indent=2))
+    }, indent=2)
+    print(text)
+    if args.out:
+        Path(args.out).write_text(text + "\n")
 
 
 if __name__ == "__main__":
