@@ -1,6 +1,6 @@
 """The exact value of random openers, each with a time cap: what a full exact table would cost.
 
-    python benchmarks/bench_exact_openers.py --sample 20 --cap 60 [--hard] [--seed 1] [--threads 1]
+    python benchmarks/bench_exact_openers.py --sample 20 --cap 60 [--hard] [--seed 1] [--threads 1] [--result NAME]
 
 Original lists. Each opener of a seeded random sample of all allowed words is solved exactly
 (``solve_optimal(opener=...)``) until it is proven or its cap runs out; a capped opener reports its

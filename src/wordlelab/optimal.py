@@ -26,6 +26,28 @@ they are applied):
   settled, then the memo's exact value or lower bound, then the closed forms below (no scan of
   the guesses), so most guesses are cut without a sub-search. The open groups are then searched
   smallest first (a failing guess usually fails by a little on many groups).
+* **Counting bound with q groups per guess** ``lb_q(m, d)``: if no guess splits S into more than
+  q groups, no guess splits any subset of S into more (a subset shows a subset of the
+  patterns), so below S every node has at most q children and the t-th guess solves at most
+  q**(t-1) answers: the counting bound with P = q bounds S and all its subsets. A node's scan
+  gives q (the most groups of any guess of its pool, a guess whose count stopped early counting
+  every unread answer as a new group); every guess playable below is in the pool or groups S
+  like one of it (the parent's useful guesses, one per grouping, or the legal ones in hard mode,
+  where the rule only narrows below), so q holds for all of them. Each node passes the least q
+  it knows to its groups: their starting bounds and their own entry bound use lb_q. Sets of
+  words alike but for a letter or two (_A_ED, ?I?ED) split into few groups, and lb_q(m) grows
+  like 3m there instead of 2m.
+* **Bounds learnt from a cut**: when a guess g is cut on its group S_p, the memo
+  gets a lower bound for each union U of S_p with g's groups whose pattern differs from p only
+  at one or two positions where p shows grey (yellow or green there instead): by
+  super-additivity, f(A u B, d) >= f(A, d) + f(B, d) for disjoint A, B (an optimal tree for
+  A u B is a tree for A and one for B), so f(U) is at least the sum of its parts' proven bounds,
+  and so at least what the cut proved of S_p. A later guess that differs from g only there, by
+  letters no answer holds, has U as one of its groups, and is cut from the memo without a
+  search (the C++ solver's "indirect reasoning"). In hard mode the other parts were bounded
+  under stricter rules, so U gets only what the cut proved of S_p (monotonicity: a tree for U
+  under S_p's rule is one for S_p), stored under S_p's rule, which a grey leaves unchanged. A
+  bound never replaces an exact value or a larger bound.
 * **Closed forms**: f = 1 for one answer, 3 for two; 2n - 1 when a candidate tells the other
   n - 1 apart (that is the counting bound); otherwise at least 2n, reached by a candidate that
   leaves one pair (with a guess to spare) or by any guess that splits S into singletons. With two
@@ -260,7 +282,7 @@ class Solver:
             K.solve(
                 np.ascontiguousarray(S, dtype=np.int64), np.int64(d), np.int64(beta), e.all_pool,
                 e.empty_rule if rule is None else rule, e.hard, np.int64(self.width), e.tabs,
-                self.memo, self.scratch, self.ctl,
+                self.memo, self.scratch, self.ctl, np.int64(e.n_patterns),
             )
         )
 
