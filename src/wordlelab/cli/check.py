@@ -40,25 +40,18 @@ def show(report: GameReport) -> None:
         verdict, _, rest = d.line.partition(" ")
         out.print(f"[{VERDICT_STYLE.get(verdict, 'bold')}]{escape(verdict)}[/] {escape(rest)}")
     known = any(r.guess for r in report.rows)
+    # Two narrow tables rather than one wide one, so that each fits 80 columns: the rows' odds,
+    # then (with the words known) each guess against the best one.
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column("#", justify="right")
-    table.add_column("row")
+    table.add_column("row", no_wrap=True)
     if known:
-        exact = any(r.skill_source == "exact" for r in report.rows)
-        names = ("guess", "left", "own P≤", "strong P≤", "skill", "luck", "best guess (exp. left)") + (
-            ("exact: best vs played", "cost") if exact else ())
-        for name in names:
-            table.add_column(name, justify="left" if name.startswith(("guess", "best", "exact")) else "right")
+        for name in ("guess", "left", "own P≤", "strong P≤", "skill", "luck"):
+            table.add_column(name, justify="left" if name == "guess" else "right")
         for r in report.rows:
-            best = f"{r.best_guess.upper()} ({r.best_expected:.1f}) vs {r.expected:.1f}" if r.best_guess else "-"
             skill = "-" if r.skill is None else f"{r.skill}{'*' if r.skill_source == 'exact' else ''}"
-            cells = [str(r.row), r.emoji, (r.guess or "").upper(), str(r.after),
-                     _pct(r.p_own), _pct(r.p_strong), skill, "-" if r.luck is None else str(r.luck), best]
-            if exact:
-                cells += [f"{r.exact_best.upper()} {r.exact_best_guesses:.3f} vs {r.exact_guesses:.3f}"
-                          if r.exact_best and r.exact_best_guesses is not None and r.exact_guesses is not None
-                          else "not proven in time", "-" if r.cost is None else f"{r.cost:.3f}"]
-            table.add_row(*cells)
+            table.add_row(str(r.row), r.emoji, (r.guess or "").upper(), str(r.after), _pct(r.p_own),
+                          _pct(r.p_strong), skill, "-" if r.luck is None else str(r.luck))
     else:
         table.add_column("answers fit", justify="right")
         table.add_column("strong P≤", justify="right")
@@ -68,10 +61,30 @@ def show(report: GameReport) -> None:
             g = "-" if r.guesses_possible is None else f"{r.guesses_possible}: {', '.join(r.guess_examples[:5])}"
             table.add_row(str(r.row), r.emoji, str(r.after), _pct(r.p_strong), g)
     out.print(table)
+    if known:
+        exact = any(r.skill_source == "exact" for r in report.rows)
+        moves = Table(box=None, pad_edge=False, header_style="bold")
+        moves.add_column("#", justify="right")
+        moves.add_column("guess")
+        moves.add_column("info: best vs played", no_wrap=True)
+        if exact:
+            moves.add_column("exact: best vs played", no_wrap=True)
+            moves.add_column("cost", justify="right")
+        for r in report.rows:
+            best = f"{r.best_guess.upper()} {r.best_expected:.1f} vs {r.expected:.1f}" if r.best_guess else "-"
+            cells = [str(r.row), (r.guess or "").upper(), best]
+            if exact:
+                cells += [f"{r.exact_best.upper()} {r.exact_best_guesses:.3f} vs {r.exact_guesses:.3f}"
+                          if r.exact_best and r.exact_best_guesses is not None and r.exact_guesses is not None
+                          else "not proven in time", "-" if r.cost is None else f"{r.cost:.3f}"]
+            moves.add_row(*cells)
+        out.print(moves)
     if d is not None:
         own = "; own: with the guess played, over the answers possible before it" if known else ""
         out.print(f"P≤: the chance of leaving at most this many answers (solving, on the last row) — strong: "
                   f"{escape(d.model)}'s same row, over all answers{own}")
+    if known:
+        out.print("info: answers expected to be left after the most informative guess vs after the guess played")
     if any(r.skill_source == "exact" for r in report.rows):
         out.print("skill* is exact: 99 × optimal expected guesses ÷ expected guesses with the guess played "
                   "(proven by exhaustive search); exact figures are guesses still needed, this one included")

@@ -1,0 +1,28 @@
+"""'check' prints tables that fit an 80-column terminal (the prose lines wrap as the terminal does)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from rich.cells import cell_len
+
+GRID = "Wordle 1,234 4/6\n\n⬜⬜⬜⬜⬜\n⬜⬜⬜🟩⬜\n⬜⬜⬜🟩🟩\n🟩🟩🟩🟩🟩\n"
+
+
+def _table_lines(*args: str) -> list[str]:
+    env = {**os.environ, "COLUMNS": "80", "WORDLELAB_LISTS": "nyt"}
+    r = subprocess.run([sys.executable, "-m", "wordlelab", "check", *args], input=GRID, capture_output=True,
+                       text=True, env=env, timeout=300)
+    assert r.returncode == 0, r.stderr
+    return [ln for ln in r.stdout.splitlines() if ln[:1].isdigit() or ln.startswith("#")]
+
+
+def test_check_tables_fit_80_columns_with_and_without_the_words():
+    for args in (("--played", "tarse,colin,humid,vivid"), ()):
+        lines = _table_lines(*args)
+        assert lines, args
+        for line in lines:
+            assert cell_len(line) <= 80, line
+        assert any("⬜⬜⬜🟩⬜" in line for line in lines)  # the whole row, not cut
