@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 
@@ -16,7 +17,8 @@ def _table_lines(*args: str) -> list[str]:
     r = subprocess.run([sys.executable, "-m", "wordlelab", "check", *args], input=GRID, capture_output=True,
                        text=True, env=env, timeout=300)
     assert r.returncode == 0, r.stderr
-    return [ln for ln in r.stdout.splitlines() if ln[:1].isdigit() or ln.startswith("#")]
+    # Table lines: a header starting '#', or a row number and two spaces (prose is one spaced).
+    return [ln for ln in r.stdout.splitlines() if re.match(r"(#|\d+ {2})", ln)]
 
 
 def test_check_tables_fit_80_columns_with_and_without_the_words():
