@@ -124,7 +124,50 @@ def strategy_block(name: str) -> str:
             + markdown(rows, lists))
 
 
-BLOCKS: dict[str, Callable[[str], str]] = {"strategies": strategy_block}
+def _median(entry: Any) -> float | None:
+    if isinstance(entry, dict):
+        entry = entry.get("median_s")
+    return float(entry) if isinstance(entry, (int, float)) else None
+
+
+# (result file, label, how to read the seconds from it) for the speed table.
+SPEED_ROWS: list[tuple[str, str, Callable[[dict[str, Any]], float | None]]] = [
+    ("matrix", "12972×2315 pattern matrix, built by the numba kernel", lambda d: _median(d.get("build_12972x2315"))),
+    ("matrix", "the same, NumPy vectorised (the baseline)", lambda d: _median(d.get("numpy_build_12972x2315"))),
+    ("matrix", "the same, loaded from the disk cache", lambda d: _median(d.get("cache_load_12972x2315"))),
+    ("matrix", "12972×12972 matrix", lambda d: _median(d.get("build_12972x12972"))),
+    ("matrix", "14855×3158 matrix (nyt lists), built by the numba kernel",
+     lambda d: _median(d.get("nyt_build_14855x3158"))),
+    ("matrix", "14855×3158 matrix (nyt lists), loaded from the cache",
+     lambda d: _median(d.get("nyt_cache_load_14855x3158"))),
+    ("strategy_speed", "entropy played on all 2315 answers (original lists)", lambda d: d.get("entropy_full_s")),
+    ("strategy_speed", "every strategy but lookahead, all 2315 answers each", lambda d: d.get("all_but_lookahead_s")),
+    ("optimal_salet_normal", "exact proof, SALET, normal mode (search only)", lambda d: d.get("search_seconds")),
+    ("optimal_salet_hard", "exact proof, SALET, hard mode (search only)", lambda d: d.get("search_seconds")),
+    ("assist", "assistant, fresh process: first suggestion (nyt lists)",
+     lambda d: (d.get("warm_opener_auto") or {}).get("first_suggestion_s_median")),
+    ("assist", "assistant: each later suggestion (nyt lists)",
+     lambda d: (d.get("warm_opener_auto") or {}).get("later_suggestion_s_median")),
+]
+
+
+def speed_block(name: str) -> str:
+    """The speed table, one row per figure found in the result files (medians, with the load)."""
+    lines = ["| what | seconds | load (1, 5, 15 min) | result file |", "|---|---:|---|---|"]
+    for stem, label, read in SPEED_ROWS:
+        path = RESULTS / f"{stem}.json"
+        if not path.exists():
+            continue
+        data = json.loads(path.read_text(encoding="utf-8"))
+        value = read(data)
+        if value is None:
+            continue
+        load = ", ".join(fmt(x) for x in data.get("load", [])) or "not recorded"
+        lines.append(f"| {label} | {fmt(round(float(value), 3))} | {load} | `{path.name}` |")
+    return "\n".join(lines) + "\n"
+
+
+BLOCKS: dict[str, Callable[[str], str]] = {"strategies": strategy_block, "speed": speed_block}
 
 
 def render_blocks(text: str) -> str:
