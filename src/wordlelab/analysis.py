@@ -25,6 +25,7 @@ from typing import Sequence
 
 import numpy as np
 
+from .budgets import REVIEW_WORK
 from .errors import InconsistentFeedbackError, ShareGridError, WordlelabError
 from .feedback import Pattern, score
 from .frequency import rank_by_frequency
@@ -215,7 +216,7 @@ def analyse(
     answer: str | None = None,
     lang: str = "en",
     list_words: int = 20,
-    exact_budget: float | None = 0.5,
+    exact_budget: int | None = REVIEW_WORK,
 ) -> GameReport:
     """Judge a share grid against the lists in ``matrix``, widened when its answer is not listed.
 
@@ -252,8 +253,8 @@ def analyse(
     return report
 
 
-def _exact_skill(r: RowReport, pos: Position, word: str, budget: float) -> None:
-    """Fill the row's exact figures and exact skill when the search proves them within ``budget`` s."""
+def _exact_skill(r: RowReport, pos: Position, word: str, budget: int) -> None:
+    """Fill the row's exact figures and exact skill when the search proves them within ``budget`` look-ups."""
     from .evaluation import evaluate  # the exact search (numba kernels) only when asked for
 
     try:
@@ -278,7 +279,7 @@ def _judge(
     answer: str | None = None,
     lang: str = "en",
     list_words: int = 20,
-    exact_budget: float | None = 0.5,
+    exact_budget: int | None = REVIEW_WORK,
 ) -> GameReport:
     """Judge a share grid against exactly the lists in ``matrix``.
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
 
+from .budgets import ASSIST_WORK
 from .errors import HardModeError, InconsistentFeedbackError, UnknownWordError, WordlelabError
 from .feedback import Pattern, score
 from .frequency import rank_by_frequency
@@ -39,9 +40,9 @@ KNOWN_OPENERS: dict[tuple[str, str, str], str] = {
 }
 
 AUTO = "auto"
-# The assistant's exact figures: seconds of search per request, and the answers left above which
-# it does not try (a proof of hundreds of answers takes far longer than a reply should).
-EXACT_BUDGET = 0.3
+# The assistant's exact figures: look-ups of search per request (``budgets``), and the answers
+# left above which it does not try (no proof of that many answers finishes within it).
+EXACT_BUDGET = ASSIST_WORK
 EXACT_MAX_CANDIDATES = 400
 STRATEGY = "strategy"
 
@@ -260,8 +261,8 @@ class Assistant:
         choices = self._ranking(n)
         return self.score_rows(np.array([c.row for c in choices], dtype=np.int64), list(choices))
 
-    def exact_top(self, n: int = 10, budget: float = EXACT_BUDGET) -> Evaluation | None:
-        """The exact expected guesses of the best ``n`` guesses now, as far as ``budget`` seconds of
+    def exact_top(self, n: int = 10, budget: int | None = EXACT_BUDGET) -> Evaluation | None:
+        """The exact expected guesses of the best ``n`` guesses now, as far as ``budget`` look-ups of
         exhaustive search prove them (the Evaluation says what is a bound); None when there are more
         than EXACT_MAX_CANDIDATES answers left (no proof could finish in time) or the game is over."""
         from .evaluation import evaluate  # numba kernels load only when asked for

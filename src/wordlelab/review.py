@@ -15,6 +15,7 @@ from typing import Sequence
 import numpy as np
 
 from .analysis import ShareGrid
+from .budgets import REVIEW_WORK, SAFETY_S, format_work
 from .errors import HardModeError, InconsistentFeedbackError, ShareGridError, WordlelabError
 from .evaluation import Evaluation, evaluate
 from .feedback import Pattern, score
@@ -43,6 +44,8 @@ class ReviewStep:
     luck: int | None  # 0..99: how the count left compares with the other outcomes (None: no chance involved)
     best_exact: bool = True  # best_expected is proven exact (else the upper bound of a tree found)
     played_exact: bool = True  # ... and played_expected
+    timed_out: bool = False  # the wall-clock safety net stopped its search (figures may vary by machine)
+    work: int = 0  # look-ups of exact search spent on this step (the same on any machine)
     seconds: float = field(default=0.0, compare=False)  # time spent valuing this step (not in to_dict:
     # the same game reviewed twice gives the same output)
 
@@ -96,8 +99,10 @@ def _luck(position: Position, row: int, code: int) -> tuple[float, int | None]:
 
 
 def review(matrix: PatternMatrix, history: Sequence[tuple[str, Pattern]], *, hard: bool = False,
-           max_guesses: int = 6, answer: str | None = None, budget: float | None = 2.0) -> Review:
-    """Review a game (``history`` of (word, feedback)); ``budget`` seconds of search per step."""
+           max_guesses: int = 6, answer: str | None = None, budget: int | None = REVIEW_WORK,
+           time_limit: float | None = SAFETY_S) -> Review:
+    """Review a game (``history`` of (word, feedback)); ``budget`` look-ups of exact search per
+    part of a step (``budgets``; None: no limit), ``time_limit`` seconds as a safety net."""
     m = matrix
     for turn, (w, p) in enumerate(history[:-1], 1):
         if p.is_win:
@@ -141,7 +146,7 @@ def review(matrix: PatternMatrix, history: Sequence[tuple[str, Pattern]], *, har
             message = pos.rule.violation(w)
             if message:
                 raise HardModeError(f"{message}: hard mode would not take {w.upper()}", w)
-        ev: Evaluation = evaluate(pos, guess=w, budget=budget)
+        ev: Evaluation = evaluate(pos, guess=w, budget=budget, time_limit=time_limit)
         played = ev.guess
         assert played is not None
         low, high = ev.cost(played)
@@ -153,8 +158,14 @@ def review(matrix: PatternMatrix, history: Sequence[tuple[str, Pattern]], *, har
             round(played.expected, 4) if played.upper < INF else None,
             round(low, 4), round(high, 4) if high != float("inf") else float("inf"),
             ev.exact and played.exact, round(expected_left, 3), luck, ev.exact, played.exact,
-            round(ev.seconds, 4)))
+            ev.timed_out, ev.work, round(ev.seconds, 4)))
         pos = nxt
+    late = [str(s.turn) for s in steps if s.timed_out]
+    if late:
+        allowed = f"its work budget ({format_work(budget)} look-ups)" if budget is not None else "the search"
+        notes.append(f"the safety time limit ({time_limit} s a step) stopped the search at step "
+                     f"{', '.join(late)} before {allowed} ran out: those figures are proven bounds, "
+                     "but another machine may prove more")
     return Review(steps, hard, answer, pos.solved, outside, notes)
 
 

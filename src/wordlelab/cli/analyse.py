@@ -7,11 +7,26 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..analysis import parse_share_grid
+from ..budgets import REVIEW_WORK, SAFETY_S, format_work, parse_work
 from ..errors import WordlelabError
 from ..feedback import Pattern
 from ..review import Review, game_history, review
 from .check import read_grid
 from .common import FiniteFloatRange, echo_json, list_options, load_lists, stdout
+
+
+class WorkAmount(click.ParamType):
+    """A budget of exact search in look-ups: 400M, 2G, 150k or a plain count."""
+
+    name = "WORK"
+
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int):
+            return value
+        try:
+            return parse_work(str(value))
+        except ValueError as exc:
+            self.fail(str(exc), param, ctx)
 
 
 def _num(x: float | None) -> str:
@@ -47,7 +62,7 @@ def show(r: Review) -> None:
     for note in r.notes:
         out.print(f"• {escape(note)}")
     total = _cost(r.cost_low, r.cost_high)
-    proof = "exact" if r.exact else "proven bounds: some steps ran out of time"
+    proof = "exact" if r.exact else "proven bounds: some steps ran out of their work budget"
     out.print(f"total cost against perfect play: {total} guesses ({proof})")
 
 
@@ -59,12 +74,15 @@ def show(r: Review) -> None:
               help="A share grid (file, or - for stdin) giving the feedback of the --played words.")
 @click.option("--hard", is_flag=True, help="Hard mode (WordleBot cannot review these).")
 @click.option("--max-guesses", type=click.IntRange(1, 20), default=6, show_default=True)
-@click.option("--budget", type=FiniteFloatRange(0.01, 3600), default=2.0, show_default=True,
-              help="Seconds of exact search per step; what does not finish is reported as bounds.")
+@click.option("--budget", type=WorkAmount(), default=format_work(REVIEW_WORK), show_default=True,
+              help="Exact search per step, in look-ups (e.g. 400M, 2G), the same on any machine; what "
+                   "does not finish within it is reported as proven bounds.")
+@click.option("--time-limit", type=FiniteFloatRange(0.01, 86400), default=SAFETY_S, show_default=True,
+              help="A safety net in seconds per step; when it stops a search the review says so.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @list_options
 def analyse(position: str | None, played: str | None, answer: str | None, grid_file: str | None, hard: bool,
-            max_guesses: int, budget: float, as_json: bool, length: int, lang: str, words_file: str | None,
+            max_guesses: int, budget: int, time_limit: float, as_json: bool, length: int, lang: str, words_file: str | None,
             answers_file: str | None) -> None:
     """Review a game exactly: POSITION (e.g. 'salet:...y. drone:y...g'), or --played with --answer or --grid."""
     words = [w for w in (played or "").replace(",", " ").split()]
@@ -78,7 +96,8 @@ def analyse(position: str | None, played: str | None, answer: str | None, grid_f
     grid = parse_share_grid(read_grid(grid_file)) if grid_file is not None and position is None else None
     history = game_history(lists.guesses, position=position, words=words, grid=grid, answer=answer)
     hard = hard or (grid is not None and grid.hard)
-    result = review(lists.matrix(), history, hard=hard, max_guesses=max_guesses, answer=answer, budget=budget)
+    result = review(lists.matrix(), history, hard=hard, max_guesses=max_guesses, answer=answer, budget=budget,
+                    time_limit=time_limit)
     if as_json:
         echo_json(result.to_dict())
     else:

@@ -27,6 +27,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..assistant import WIDENED
+from ..budgets import ASSIST_WORK, REVIEW_WORK
 from ..errors import WordlelabError
 from ..feedback import Pattern
 from ..game import PRAISE, Game, letter_states, pick_answer, share_grid
@@ -40,8 +41,9 @@ MAX_SESSIONS = 256  # games and assistants kept per kind; the oldest is dropped 
 MAX_BODY = 64 * 1024  # bytes; a share grid with words is well under 1 KB
 WORDS_SHOWN = 60
 BENCH_BUDGET = 600.0  # seconds a comparison may run before it is stopped
-REVIEW_BUDGET = 1.0  # seconds of exact search per reviewed guess; what does not finish is bounds
-ASSIST_BUDGET = 0.3  # seconds of exact search behind each assist answer (a small position finishes)
+REVIEW_BUDGET = REVIEW_WORK  # look-ups of exact search per reviewed guess; what does not finish is bounds
+ASSIST_BUDGET = ASSIST_WORK  # look-ups of exact search behind each assist answer
+EXACT_WAIT_S = 0.3  # how long an assist answer waits for another request's exact search to end
 EXACT_TOP_MAX = 60  # answers left at most for the exact top N to be searched (about 0.2 s at 56)
 LENGTHS = range(4, 12)
 
@@ -150,7 +152,7 @@ class WebApp:
     """The state behind the routes: loaded lists, sessions, the statistics store, a bench job."""
 
     def __init__(self, stats_path: str | Path | None = None, bench_budget: float = BENCH_BUDGET,
-                 review_budget: float = REVIEW_BUDGET, assist_budget: float = ASSIST_BUDGET) -> None:
+                 review_budget: int = REVIEW_BUDGET, assist_budget: int = ASSIST_BUDGET) -> None:
         self.stats_path = stats_path
         self.bench_budget = bench_budget
         self.review_budget = review_budget
@@ -300,7 +302,7 @@ class WebApp:
         None while another exact search runs (the engine's memo is shared, one search at a time)."""
         from ..evaluation import evaluate
 
-        if not self._exact_lock.acquire(timeout=self.assist_budget):
+        if not self._exact_lock.acquire(timeout=EXACT_WAIT_S):
             return None
         try:
             # The exact top N is asked for only where it usually finishes within the budget.
@@ -313,7 +315,7 @@ class WebApp:
 
     def analyse(self, data: dict[str, Any]) -> dict[str, Any]:
         """A share grid judged as 'check' does and, with the words known (or a position), the exact
-        review 'analyse' gives, each step's search bounded by REVIEW_BUDGET seconds."""
+        review 'analyse' gives, each step's search bounded by REVIEW_BUDGET look-ups."""
         from ..analysis import analyse, parse_share_grid
         from ..position import parse_position
         from ..review import game_history, review
@@ -452,9 +454,10 @@ class SecurityHeaders:
 # -- routes ----------------------------------------------------------------------------------------
 
 def create_app(stats_path: str | Path | None = None, bench_budget: float = BENCH_BUDGET,
-               review_budget: float = REVIEW_BUDGET, assist_budget: float = ASSIST_BUDGET) -> Starlette:
+               review_budget: int = REVIEW_BUDGET, assist_budget: int = ASSIST_BUDGET) -> Starlette:
     """The web app; ``stats_path`` is the SQLite statistics file (default: the one 'play' uses);
-    the budgets are seconds: a bench run, each reviewed step, the exact values behind an assist step."""
+    ``bench_budget`` is seconds of a bench run; ``review_budget`` and ``assist_budget`` are look-ups of
+    exact search (``budgets``) for each reviewed step and behind each assist answer."""
     web = WebApp(stats_path, bench_budget, review_budget, assist_budget)
 
     def route(fn: Callable[..., dict[str, Any]], *, body: bool = True, token: bool = False,
