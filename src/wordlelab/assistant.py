@@ -49,8 +49,14 @@ STRATEGY = "strategy"
 
 def default_strategy(matrix: PatternMatrix) -> str:
     """The strategy ``"auto"`` stands for: ``prior`` when every allowed word may be the answer
-    (``--answers all``: candidates are weighted by how common they are), else ``entropy``."""
-    return "prior" if len(matrix.answers) == len(matrix.guesses) else "entropy"
+    (``--answers all``: candidates are weighted by how common they are), else ``coach`` (a shipped
+    proven tree, else the exact best within a work budget, else entropy) where the exact search
+    covers the lists (words of up to 8 letters, every answer an allowed guess), else ``entropy``."""
+    if len(matrix.answers) == len(matrix.guesses):
+        return "prior"
+    if matrix.length <= 8 and bool((matrix.answer_to_guess >= 0).all()):
+        return "coach"
+    return "entropy"
 
 
 def default_opener(matrix: PatternMatrix, hard: bool = False) -> str | None:
@@ -267,13 +273,29 @@ class Assistant:
         than EXACT_MAX_CANDIDATES answers left (no proof could finish in time) or the game is over."""
         from .evaluation import evaluate  # numba kernels load only when asked for
 
+        from .strategies.coach import Coach
+
         pos = self.position
         if self.solved or pos.candidates.size > EXACT_MAX_CANDIDATES:
             return None
+        strategy = self._strategy()
+        if isinstance(strategy, Coach) and strategy.work == budget and not self._state.skipped:
+            # The coach's own evaluation: the suggestion and "perfect play" come from one search.
+            ev = strategy.evaluation(pos)
+            if ev is not None:
+                return ev
         try:
-            return evaluate(pos, top=n, budget=budget)
+            ev = evaluate(pos, top=n, budget=budget)
         except WordlelabError:
             return None  # e.g. words too long for the exact search, or no strategy fits the turns left
+        if ev.exact:
+            # The suggestion, when it is one of the optimal guesses, is the one named optimal.
+            word = self.suggested_word()
+            tied = next((g for g in ev.top if g.word == word and g.exact and g.upper == ev.upper), None)
+            if tied is not None:
+                ev.best = word
+                ev.top = [tied] + [g for g in ev.top if g is not tied]
+        return ev
 
     def score_rows(self, rows: np.ndarray, choices: Sequence[Choice | None] | None = None) -> list[Scored]:
         """Entropy, expected remaining and chance of being the answer for guess ``rows`` now."""

@@ -215,12 +215,13 @@ _LAST_GAME: list[tuple] = []
 _GAME_LOCK = threading.Lock()
 
 
-def _new_game_clears_memos(position: Position) -> None:
+def _new_game_clears_memos(position: Position, force: bool = False) -> None:
     m = position.matrix
     key = (m.guesses.fingerprint, m.answers.fingerprint, position.hard, position.max_guesses)
     hist = tuple(position.history)
     with _GAME_LOCK:
-        if _LAST_GAME and _LAST_GAME[0][0] == key and hist[: len(_LAST_GAME[0][1])] == _LAST_GAME[0][1]:
+        if (not force and _LAST_GAME and _LAST_GAME[0][0] == key
+                and hist[: len(_LAST_GAME[0][1])] == _LAST_GAME[0][1]):
             _LAST_GAME[0] = (key, hist)
             return
         _LAST_GAME[:] = [(key, hist)]
@@ -231,7 +232,8 @@ def _new_game_clears_memos(position: Position) -> None:
 
 
 def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
-             budget: int | None = None, use_tree: bool = True, time_limit: float | None = SAFETY_S) -> Evaluation:
+             budget: int | None = None, use_tree: bool = True, time_limit: float | None = SAFETY_S,
+             fresh: bool = False) -> Evaluation:
     """Exact value of ``position`` (and of ``guess``, and the ``top`` best guesses) within ``budget``.
 
     ``budget``: look-ups of exact search (``budgets``) for each part: the position's value, the
@@ -243,13 +245,15 @@ def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
     is only a cache, so no value depends on it); with one, only the positions of one game do
     (see ``_new_game_clears_memos``), so the figures are the same in any process. ``use_tree``:
     take the value from a shipped proven tree when the position lies on its line (instant);
-    False always searches.
+    False always searches. ``fresh``: start from empty memos, whatever came before (the figures
+    then depend on the position alone).
     """
     if position.solved:
         raise WordlelabError("the game is solved; there is nothing left to evaluate")
     if budget is not None:
         budget = max(0, int(budget))
-        _new_game_clears_memos(position)
+    if budget is not None or fresh:
+        _new_game_clears_memos(position, force=fresh)
     start = time.monotonic()
     if use_tree:
         tree = proven_tree(position)

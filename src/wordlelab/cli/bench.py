@@ -98,7 +98,7 @@ def plot_histogram(results: Sequence[SimulationResult], path: str | Path) -> Non
 
 
 @click.command("bench")
-@click.option("-s", "--strategy", "strategy_names", default="entropy", show_default=True,
+@click.option("-s", "--strategy", "strategy_names", default="coach", show_default=True,
               help="Strategy or comma-separated strategies (see 'wordlelab strategies').")
 @click.option("--hard", is_flag=True, help="Hard mode.")
 @click.option("--opener", default=None, help="Fix the first guess (default: each strategy's own).")
@@ -229,7 +229,7 @@ def bench_boards(strategy_names: str, hard: bool, opener: str | None, pool: str 
                         ("--option", bool(options)), ("--plot", plot is not None)):
         if given:
             raise WordlelabError(f"{flag} is not used with --boards", flag)
-    method = "entropy-solve" if strategy_names == "entropy" else strategy_names
+    method = "entropy-solve" if strategy_names in ("entropy", "coach") else strategy_names
     if method not in METHODS:
         raise WordlelabError(f"several boards are played by {' or '.join(METHODS)}, not {strategy_names!r}",
                              strategy_names)

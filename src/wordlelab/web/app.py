@@ -249,8 +249,9 @@ class WebApp:
         lang = _lang(data)
         length = _int(data, "length", 5, LENGTHS.start, LENGTHS.stop - 1)
         assert length is not None
-        strategy = _str(data, "strategy", "entropy") or "entropy"
-        find_strategy(strategy)  # an unknown name fails before any list is loaded
+        strategy = _str(data, "strategy", "auto") or "auto"
+        if strategy != "auto":
+            find_strategy(strategy)  # an unknown name fails before any list is loaded
         hard = _bool(data, "hard")
         a = Assistant.create(self.matrix(lang, length, _list_set(data, lang, length)), strategy, hard=hard)
         token = self.assistants.add(a)
@@ -292,22 +293,20 @@ class WebApp:
             "suggestion": None, "top": [], "exact": None,
         }
         if not a.solved:
-            out["exact"] = self._exact(a.position, top)
+            out["exact"] = self._exact(a, top)
             out["suggestion"] = asdict(a.suggestion())
             out["top"] = [asdict(s) for s in a.top(top)]
         return out
 
-    def _exact(self, position: Any, top: int) -> dict[str, Any] | None:
-        """Exact values of the position and its best guesses within ASSIST_BUDGET (bounds past it);
-        None while another exact search runs (the engine's memo is shared, one search at a time)."""
-        from ..evaluation import evaluate
-
+    def _exact(self, a: Any, top: int) -> dict[str, Any] | None:
+        """Exact values of the position and its best guesses within ASSIST_BUDGET look-ups (bounds
+        past it), from the assistant (the coach's own search: the suggestion and perfect play
+        agree); None while another exact search runs (one memo, one search at a time)."""
         if not self._exact_lock.acquire(timeout=EXACT_WAIT_S):
             return None
         try:
-            # The exact top N is asked for only where it usually finishes within the budget.
-            n = int(position.candidates.size)
-            return evaluate(position, top=top if n <= EXACT_TOP_MAX else 0, budget=self.assist_budget).to_dict()
+            ev = a.exact_top(top, budget=self.assist_budget)
+            return ev.to_dict() if ev is not None else None
         finally:
             self._exact_lock.release()
 
@@ -484,7 +483,7 @@ def create_app(stats_path: str | Path | None = None, bench_budget: float = BENCH
 
         return JSONResponse({"langs": sorted(LANGUAGES), "lengths": list(LENGTHS),
                              "lists": list(LIST_SETS), "default_lists": default_set_name(),
-                             "strategies": strategy_names(), "default_strategy": "entropy"})
+                             "strategies": strategy_names(), "default_strategy": "coach"})
 
     async def stats(request: Request) -> Response:
         q = request.query_params
