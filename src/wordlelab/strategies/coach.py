@@ -72,13 +72,21 @@ class Coach(Strategy):
         return f"Coach(work={self.work})"
 
     def rank_rows(self, position: Position, rows: np.ndarray, top: int) -> list[Choice]:
-        return self.rank(position, top)
+        """The coach's choices among ``rows`` (a refused word left out), then entropy's ranking of
+        the rest of them, the ties of both to the likelier answer."""
+        allowed = set(np.asarray(rows).tolist())
+        out = [c for c in self._decide(position)[1] if c.row in allowed][:top]
+        if len(out) < top:
+            seen = {c.row for c in out}
+            out += [c for c in self._heuristic_choices(position, np.asarray(rows), top + len(out))
+                    if c.row not in seen][: top - len(out)]
+        return out
 
     def rank(self, position: Position, top: int = 10) -> list[Choice]:
         forced = self.forced(position)
         if forced is not None:
             return [forced]
-        return self._decide(position)[1][:top]
+        return self.rank_rows(position, self.pool_rows(position), top)
 
     def evaluation(self, position: Position) -> Evaluation | None:
         """The exact evaluation behind the decision (None on a tree or where no search was tried);
@@ -177,9 +185,12 @@ class Coach(Strategy):
         ev.top = [values[c.word] for c in choices]
         return ev, choices
 
-    def _heuristic_choices(self, position: Position) -> list[Choice]:
-        """Entropy's ranking, its ties broken by the likelier answer."""
-        ranked = self._heuristic.rank(position, 20)
+    def _heuristic_choices(self, position: Position, rows: np.ndarray | None = None, top: int = 20) -> list[Choice]:
+        """Entropy's ranking (of ``rows``, default every legal guess), its ties broken by the likelier answer."""
+        if rows is None:
+            ranked = self._heuristic.rank(position, top)
+        else:
+            ranked = self._heuristic.rank_rows(position, rows, top)
         if not ranked:
             return ranked
         rows = np.array([c.row for c in ranked], dtype=np.int64)
