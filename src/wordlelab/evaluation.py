@@ -50,7 +50,7 @@ QUICK_N = 10
 # Under a budget of w look-ups, sets of more than w / SEARCH_WORK_PER_ANSWER answers are not
 # searched (the counting bound and a greedy tree at once): a set that large is never proven within
 # w (benchmarks/bench_evaluate.py games), so the search would only spend it.
-SEARCH_WORK_PER_ANSWER = 400_000
+SEARCH_WORK_PER_ANSWER = 1_000_000  # 400 answers at the default 400M (none of 400+ proven within it)
 # Greedy trees (upper bounds) below a position rank this many of its best guesses at their top.
 POOL = 1000
 

@@ -419,6 +419,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
 
     # The pool for this node: hard mode keeps the legal guesses.
     if hard:
+        ctl[CTL_WORK] += pool.shape[0]  # the rule checked for every guess of the pool
         keep0 = np.empty(pool.shape[0], dtype=np.int64)
         nk = 0
         for i in range(pool.shape[0]):
