@@ -136,7 +136,8 @@ def test_assistant_exact_top(matrix):
     from wordlelab.assistant import EXACT_MAX_CANDIDATES, Assistant
 
     a = Assistant.create(matrix, "entropy", opener="salet")
-    assert a.exact_top(5) is None  # 2315 answers: no proof tried
+    start = a.exact_top(0)  # 2315 answers: only the shipped tree's value, at once
+    assert start is not None and start.exact and start.source == "tree" and start.best == "salet"
     a.play("salet", ".....")
     a.play("brond", ".y...")
     assert a.remaining <= EXACT_MAX_CANDIDATES

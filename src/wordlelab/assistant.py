@@ -270,14 +270,18 @@ class Assistant:
     def exact_top(self, n: int = 10, budget: int | None = EXACT_BUDGET) -> Evaluation | None:
         """The exact expected guesses of the best ``n`` guesses now, as far as ``budget`` look-ups of
         exhaustive search prove them (the Evaluation says what is a bound); None when there are more
-        than EXACT_MAX_CANDIDATES answers left (no proof could finish in time) or the game is over."""
-        from .evaluation import evaluate  # numba kernels load only when asked for
-
+        than EXACT_MAX_CANDIDATES answers left off a shipped tree (no proof could finish within the
+        budget) or the game is over."""
+        from .evaluation import evaluate, proven_tree, tree_node  # numba kernels load only when asked for
         from .strategies.coach import Coach
 
         pos = self.position
-        if self.solved or pos.candidates.size > EXACT_MAX_CANDIDATES:
+        if self.solved:
             return None
+        if pos.candidates.size > EXACT_MAX_CANDIDATES:
+            tree = proven_tree(pos) if pos.matrix.length <= 8 else None
+            if tree is None or tree_node(pos, tree) is None:
+                return None  # no proof of that many answers finishes within the budget; a tree is instant
         strategy = self._strategy()
         if isinstance(strategy, Coach) and strategy.work == budget and not self._state.skipped:
             # The coach's own evaluation: the suggestion and "perfect play" come from one search.

@@ -305,7 +305,9 @@ class WebApp:
         if not self._exact_lock.acquire(timeout=EXACT_WAIT_S):
             return None
         try:
-            ev = a.exact_top(top, budget=self.assist_budget)
+            # The exact top N is asked for only where it usually finishes within the budget.
+            n = int(a.position.candidates.size)
+            ev = a.exact_top(top if n <= EXACT_TOP_MAX else 0, budget=self.assist_budget)
             return ev.to_dict() if ev is not None else None
         finally:
             self._exact_lock.release()
