@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 import click
 from rich.console import Console
@@ -24,6 +24,9 @@ from ..lists import target_list
 from ..simulate import SimulationResult, simulate
 from ..strategies import Strategy, build_strategies
 from .common import check_output_path, echo_json, list_options, load_lists, stderr, stdout, write_output
+
+if TYPE_CHECKING:
+    from ..matrix import PatternMatrix
 
 
 def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
@@ -97,9 +100,24 @@ def plot_histogram(results: Sequence[SimulationResult], path: str | Path) -> Non
         plt.close(fig)
 
 
+def _auto_strategy(matrix: PatternMatrix, hard: bool, max_guesses: int) -> str:
+    """The coach where a shipped proven tree covers the lists and mode (every game follows it, fast);
+    elsewhere the assistant's default heuristic (a bench plays thousands of positions: an exact
+    search at each would take hours)."""
+    from ..assistant import default_strategy
+    from ..evaluation import proven_tree
+    from ..game import Position
+
+    strategy = default_strategy(matrix)
+    if strategy == "coach" and proven_tree(Position.start(matrix, hard, max_guesses)) is None:
+        return "entropy"
+    return strategy
+
+
 @click.command("bench")
-@click.option("-s", "--strategy", "strategy_names", default="coach", show_default=True,
-              help="Strategy or comma-separated strategies (see 'wordlelab strategies').")
+@click.option("-s", "--strategy", "strategy_names", default="auto", show_default=True,
+              help="Strategy or comma-separated strategies (see 'wordlelab strategies'); 'auto': the "
+                   "coach where a proven tree ships for the lists and mode, else as 'assist' would.")
 @click.option("--hard", is_flag=True, help="Hard mode.")
 @click.option("--opener", default=None, help="Fix the first guess (default: each strategy's own).")
 @click.option("--pool", type=click.Choice(["all", "candidates"]), default=None,
@@ -138,8 +156,10 @@ def bench(strategy_names: str, hard: bool, opener: str | None, pool: str | None,
                      boards, games, seed, options, jobs, as_json, plot)
         return
     max_guesses = 6 if max_guesses is None else max_guesses
-    strategies = build_strategies(strategy_names, pool, parse_options(options))
     lists = load_lists(length, lang, words_file, answers_file)
+    if strategy_names == "auto":
+        strategy_names = _auto_strategy(lists.matrix(), hard, max_guesses)
+    strategies = build_strategies(strategy_names, pool, parse_options(options))
     targets = list(target_list(lists, targets_spec)) if targets_spec is not None else None
     n_games = len(targets) if targets is not None else len(lists.answers)
     if opener is not None:
@@ -229,7 +249,7 @@ def bench_boards(strategy_names: str, hard: bool, opener: str | None, pool: str 
                         ("--option", bool(options)), ("--plot", plot is not None)):
         if given:
             raise WordlelabError(f"{flag} is not used with --boards", flag)
-    method = "entropy-solve" if strategy_names in ("entropy", "coach") else strategy_names
+    method = "entropy-solve" if strategy_names in ("entropy", "coach", "auto") else strategy_names
     if method not in METHODS:
         raise WordlelabError(f"several boards are played by {' or '.join(METHODS)}, not {strategy_names!r}",
                              strategy_names)
