@@ -43,7 +43,6 @@ WORDS_SHOWN = 60
 BENCH_BUDGET = 600.0  # seconds a comparison may run before it is stopped
 REVIEW_BUDGET = REVIEW_WORK  # look-ups of exact search per reviewed guess; what does not finish is bounds
 ASSIST_BUDGET = ASSIST_WORK  # look-ups of exact search behind each assist answer
-EXACT_WAIT_S = 0.3  # how long an assist answer waits for another request's exact search to end
 EXACT_TOP_MAX = 60  # answers left at most for the exact top N to be searched (about 0.2 s at 56)
 LENGTHS = range(4, 12)
 
@@ -253,14 +252,16 @@ class WebApp:
         if strategy != "auto":
             find_strategy(strategy)  # an unknown name fails before any list is loaded
         hard = _bool(data, "hard")
-        a = Assistant.create(self.matrix(lang, length, _list_set(data, lang, length)), strategy, hard=hard)
+        with self._exact_lock:  # the coach's first guess may need the exact search
+            a = Assistant.create(self.matrix(lang, length, _list_set(data, lang, length)), strategy, hard=hard)
         token = self.assistants.add(a)
         return self.assist_state(token, _int(data, "top", 10, 1, 50) or 10)
 
     def assist_action(self, token: str, action: str, data: dict[str, Any]) -> dict[str, Any]:
         lock, a = self.assistants.get(token)
         top = _int(data, "top", 10, 1, 50) or 10
-        with lock:
+        # The exact search serves one request at a time (one memo): the coach's suggestion needs it.
+        with lock, self._exact_lock:
             if action == "play":
                 pattern = _str(data, "pattern").strip()
                 if not pattern:
@@ -279,7 +280,7 @@ class WebApp:
 
     def assist_state(self, token: str, top: int = 10) -> dict[str, Any]:
         lock, a = self.assistants.get(token)
-        with lock:
+        with lock, self._exact_lock:
             return self._assist_state(a, token, top)
 
     def _assist_state(self, a: Any, token: str, top: int) -> dict[str, Any]:
@@ -301,16 +302,12 @@ class WebApp:
     def _exact(self, a: Any, top: int) -> dict[str, Any] | None:
         """Exact values of the position and its best guesses within ASSIST_BUDGET look-ups (bounds
         past it), from the assistant (the coach's own search: the suggestion and perfect play
-        agree); None while another exact search runs (one memo, one search at a time)."""
-        if not self._exact_lock.acquire(timeout=EXACT_WAIT_S):
-            return None
-        try:
-            # The exact top N is asked for only where it usually finishes within the budget.
-            n = int(a.position.candidates.size)
-            ev = a.exact_top(top if n <= EXACT_TOP_MAX else 0, budget=self.assist_budget)
-            return ev.to_dict() if ev is not None else None
-        finally:
-            self._exact_lock.release()
+        agree). The caller holds the exact search's lock (one memo, one search at a time: the
+        figures then depend on the request alone)."""
+        # The exact top N is asked for only where it usually finishes within the budget.
+        n = int(a.position.candidates.size)
+        ev = a.exact_top(top if n <= EXACT_TOP_MAX else 0, budget=self.assist_budget)
+        return ev.to_dict() if ev is not None else None
 
     # -- analyse -----------------------------------------------------------------------------------
 
@@ -351,7 +348,8 @@ class WebApp:
             history = game_history(matrix.guesses, position=position, words=words, grid=grid, answer=answer)
         out: dict[str, Any] = {"report": None, "review": None}
         if grid is not None:
-            report = analyse(grid, matrix, guesses=words or None, answer=answer, lang=lang)
+            with self._exact_lock:  # its exact skill searches too: one request at a time
+                report = analyse(grid, matrix, guesses=words or None, answer=answer, lang=lang)
             out["report"] = report.to_dict()
             for row, pattern in zip(out["report"]["rows"], grid.rows):
                 row["colors"] = list(pattern.colors)
