@@ -232,7 +232,7 @@ def _new_game_clears_memos(position: Position, force: bool = False) -> None:
 
 
 def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
-             budget: int | None = None, use_tree: bool = True, time_limit: float | None = SAFETY_S,
+             budget: int | None = None, use_tree: bool = True, time_limit: float | None = None,
              fresh: bool = False) -> Evaluation:
     """Exact value of ``position`` (and of ``guess``, and the ``top`` best guesses) within ``budget``.
 
@@ -240,7 +240,8 @@ def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
     guess's, the top N. Without one the search runs to the end. With one, whatever is not
     finished within it is reported as proven bounds: the counting bound below, a greedy tree above
     (its work capped at GREEDY_WORK look-ups; past that, no upper bound). ``time_limit``: the
-    wall-clock safety net in seconds (None: none); when it fires ``timed_out`` is set.
+    wall-clock safety net in seconds (default: SAFETY_S under a budget, none without one); when it
+    fires ``timed_out`` is set.
     The memo and engines are kept between calls: without a budget every call shares them (a memo
     is only a cache, so no value depends on it); with one, only the positions of one game do
     (see ``_new_game_clears_memos``), so the figures are the same in any process. ``use_tree``:
@@ -252,6 +253,8 @@ def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
         raise WordlelabError("the game is solved; there is nothing left to evaluate")
     if budget is not None:
         budget = max(0, int(budget))
+        if time_limit is None:
+            time_limit = SAFETY_S
     if budget is not None or fresh:
         _new_game_clears_memos(position, force=fresh)
     start = time.monotonic()
