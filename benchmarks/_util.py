@@ -31,3 +31,59 @@ def machine() -> dict[str, Any]:
     import numba
 
     return {"cpus": os.cpu_count(), "numba_threads": numba.get_num_threads(), "python": sys.version.split()[0]}
+
+
+RESULTS = Path(__file__).resolve().parent / "results"
+_ARGV = list(sys.argv)
+# Every script takes --result NAME (the file benchmarks/results/NAME.json it writes); it is taken
+# out of sys.argv here, before the script parses its own options.
+_RESULT: str | None = None
+if "--result" in sys.argv[1:-1]:
+    _i = sys.argv.index("--result")
+    _RESULT = sys.argv[_i + 1]
+    del sys.argv[_i : _i + 2]
+
+
+def _commit() -> str:
+    import subprocess
+
+    root = Path(__file__).resolve().parent.parent
+    try:
+        rev = subprocess.run(["git", "-C", str(root), "rev-parse", "--short", "HEAD"], capture_output=True,
+                             text=True, timeout=10).stdout.strip()
+        dirty = subprocess.run(["git", "-C", str(root), "status", "--porcelain", "--untracked-files=no"],
+                               capture_output=True, text=True, timeout=10).stdout.strip()
+    except (OSError, subprocess.SubprocessError):
+        return "unknown"
+    return (rev or "unknown") + ("+dirty" if dirty else "")
+
+
+def _script_path() -> str:
+    script = Path(_ARGV[0]).resolve()
+    root = Path(__file__).resolve().parent.parent
+    return script.relative_to(root).as_posix() if script.is_relative_to(root) else script.as_posix()
+
+
+def emit(name: str, data: Any) -> Path:
+    """Write ``data`` with where it comes from to benchmarks/results/NAME.json, and print it.
+
+    The file records the command that made it, the commit, the date, the machine and the load
+    average before writing (a shared machine's times are only comparable within one file).
+    """
+    import datetime
+    import json
+
+    meta: dict[str, Any] = {
+        "command": "python " + " ".join([_script_path(), *_ARGV[1:]]),
+        "commit": _commit(),
+        "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "machine": machine(),
+        "load": [round(x, 2) for x in os.getloadavg()],
+    }
+    body = data if isinstance(data, dict) else {"rows": data}
+    out = {**meta, **{k: v for k, v in body.items() if k not in meta}}
+    path = RESULTS / f"{_RESULT or name}.json"
+    RESULTS.mkdir(exist_ok=True)
+    path.write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(json.dumps(out, indent=1, ensure_ascii=False))
+    return path

@@ -6,7 +6,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 
 import _util  # noqa: F401  (puts src/ on the path)
 
@@ -28,8 +27,7 @@ def main() -> None:
             proof = prove_absurdle(matrix, hard=mode == "hard")
             runs.append({"list_set": name, "guesses_words": len(lists.guesses),
                          "answers_words": len(lists.answers), **proof.to_dict()})
-    print(json.dumps({"runs": runs, "machine": _util.machine(), "peak_rss_mb": _util.peak_rss_mb()}, indent=2,
-                     ensure_ascii=False))
+    _util.emit("absurdle", {"runs": runs, "machine": _util.machine(), "peak_rss_mb": _util.peak_rss_mb()})
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ directory) and an empty matrix cache.
 
 from __future__ import annotations
 
+import _util  # noqa: F401  (puts src/ on the path)
 import argparse
 import json
 import os
@@ -88,7 +89,7 @@ def main() -> None:
             "top10_after_undo_s_median": statistics.median(r["top10_after_undo_s"] for r in runs),
             "process_s_median": statistics.median(r["process_s"] for r in runs),
         }
-    print(json.dumps(results, indent=2))
+    _util.emit("assist", results)
 
 
 if __name__ == "__main__":

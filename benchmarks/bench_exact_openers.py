@@ -1,6 +1,6 @@
 """The exact value of random openers, each with a time cap: what a full exact table would cost.
 
-    python benchmarks/bench_exact_openers.py --sample 20 --cap 60 [--hard] [--seed 1] [--threads 1]
+    python benchmarks/bench_exact_openers.py --sample 20 --cap 60 [--hard] [--seed 1] [--threads 1] [--result NAME]
 
 Original lists. Each opener of a seeded random sample of all allowed words is solved exactly
 (``solve_optimal(opener=...)``) until it is proven or its cap runs out; a capped opener reports its
@@ -12,7 +12,6 @@ mean over all openers, since the capped ones would have taken longer).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
 import threading
@@ -59,14 +58,14 @@ def main() -> None:
         row.update(seconds=round(time.perf_counter() - t, 3), cpu_seconds=round(time.process_time() - c, 3))
         rows.append(row)
     done = [r["seconds"] for r in rows if r["proven"]]
-    print(json.dumps({
+    _util.emit("exact_openers", {
         "lists": "original", "hard": args.hard, "sample": args.sample, "seed": args.seed,
         "cap_s": args.cap, "threads": args.threads, "finished": len(done),
         "median_finished_s": round(statistics.median(done), 3) if done else None,
         "mean_finished_s": round(statistics.mean(done), 3) if done else None,
         "load_before": load_before, "load_after": [round(x, 2) for x in os.getloadavg()],
         "rows": rows,
-    }, indent=2))
+    })
 
 
 if __name__ == "__main__":

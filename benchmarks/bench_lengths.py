@@ -11,7 +11,6 @@ Run: python benchmarks/bench_lengths.py [--quick]   (prints JSON)
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -56,7 +55,7 @@ def main() -> None:
         cold = run(args, env)
         warm = run(args, env)
         out[name] = {"cold": cold, "warm": warm}
-    print(json.dumps(out, indent=2, ensure_ascii=False))
+    _util.emit("lengths", out)
 
 
 if __name__ == "__main__":

@@ -6,7 +6,6 @@ Run: python benchmarks/bench_matrix.py   (prints JSON; medians over repeated run
 
 from __future__ import annotations
 
-import json
 import os
 import tempfile
 import time
@@ -81,7 +80,7 @@ def main() -> None:
     ref = build_array(allowed, answers)
     np_t = _util.timeit(lambda: numpy_build(g, a, len(alpha)), repeat=3)
     assert (numpy_build(g[:300], a, len(alpha)) == ref[:300]).all()
-    print(json.dumps({
+    _util.emit("matrix", {
         "benchmark": "pattern matrix, original lists (12972x2315) and nyt lists (14855x3158)",
         "machine": _util.machine(),
         "import_s": round(import_s, 3),
@@ -96,7 +95,7 @@ def main() -> None:
         "numpy_build_12972x2315": np_t,
         "numpy_over_numba_ratio": round(np_t["median_s"] / cold["median_s"], 1),
         "peak_rss_mb": _util.peak_rss_mb(),
-    }, indent=2))
+    })
 
 
 def build(allowed, answers):

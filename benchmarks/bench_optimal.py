@@ -5,8 +5,8 @@
 
 from __future__ import annotations
 
+import _util  # noqa: F401  (puts src/ on the path)
 import argparse
-import json
 import resource
 import sys
 import time
@@ -42,7 +42,7 @@ def main() -> None:
     t_search = time.monotonic() - t1
     report = res.tree().verify(guesses, answers, hard=args.hard, max_guesses=args.max_guesses)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-    print(json.dumps({
+    _util.emit("optimal", {
         "mode": "hard" if args.hard else "normal",
         "opener": res.opener,
         "total": res.total,
@@ -57,7 +57,7 @@ def main() -> None:
         "peak_memory_mb": round(peak / 2**20, 1),
         "openers": [{"word": o.word, "value": o.value, "exact": o.exact, "greedy": o.greedy}
                     for o in res.openers],
-    }, indent=2))
+    })
 
 
 if __name__ == "__main__":

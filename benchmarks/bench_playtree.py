@@ -12,7 +12,6 @@ so its CPU time counts both cores). The ratio is taken within this one run.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
 import time
@@ -59,7 +58,7 @@ def main() -> None:
                       "mean_wall_s": round(statistics.fmean(v["wall"]), 4),
                       "median_cpu_s": round(statistics.median(v["cpu"]), 4),
                       "mean_cpu_s": round(statistics.fmean(v["cpu"]), 4)} for name, v in per.items()}
-    print(json.dumps({
+    _util.emit("playtree", {
         "strategy": strategy.token, "hard": args.hard, "sample": len(words), "sample_rule": f"random seed {args.seed}",
         "lists": "original (12972 guesses, 2315 answers)", "machine": _util.machine(),
         "load_average": [round(x, 2) for x in os.getloadavg()],
@@ -67,7 +66,7 @@ def main() -> None:
         "speedup_cpu_mean": round(summary["python"]["mean_cpu_s"] / summary["kernel"]["mean_cpu_s"], 2),
         "speedup_wall_mean": round(summary["python"]["mean_wall_s"] / summary["kernel"]["mean_wall_s"], 2),
         "openers": rows,
-    }, indent=2))
+    })
 
 
 if __name__ == "__main__":

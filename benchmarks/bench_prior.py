@@ -8,7 +8,6 @@ Run: python benchmarks/bench_prior.py   (prints JSON)
 
 from __future__ import annotations
 
-import json
 import time
 
 import _util
@@ -42,7 +41,7 @@ def main() -> None:
             "seconds": round(result.seconds, 1),
         }
     out["peak_rss_mb"] = _util.peak_rss_mb()
-    print(json.dumps(out, indent=2))
+    _util.emit("prior", out)
 
 
 if __name__ == "__main__":

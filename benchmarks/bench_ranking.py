@@ -13,7 +13,6 @@ wall-clock figures include waiting for a core; ``*_cpu_*`` figures count only th
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import statistics
 import time
@@ -93,7 +92,7 @@ def main() -> None:
             "extrapolated_all_openers_cpu_bound_s": round(len(guesses) * med["mean_opener_cpu_s"] / n, 1),
         })
     base = out[0]["openers_per_s"]
-    print(json.dumps({
+    _util.emit("ranking", {
         "kind": args.kind, "job": job.token(), "backend": args.backend, "sample": len(words),
         "sample_rule": "random seed %d" % args.seed if (args.kind == "play" or args.random) else "best by bound",
         "best_only": args.best, "known_best": args.known_best, "all_openers": len(guesses), "answers": len(answers),
@@ -102,7 +101,7 @@ def main() -> None:
         "by_workers": out,
         "speedup_vs_first": [round(o["openers_per_s"] / base, 3) for o in out],
         "rows": [r.to_dict() for r in (rows_out or [])][:20],
-    }, indent=2))
+    })
 
 
 if __name__ == "__main__":

@@ -34,6 +34,7 @@ files are missing are skipped (the ``--lists original`` row needs none).
 
 from __future__ import annotations
 
+import _util  # noqa: F401  (puts src/ on the path)
 import argparse
 import json
 import os
@@ -211,7 +212,7 @@ def main() -> None:
         out["first_ever_run"] = cold
 
     out["load_after"] = [round(x, 2) for x in os.getloadavg()]
-    print(json.dumps(out, indent=2))
+    _util.emit("startup", out)
 
 
 if __name__ == "__main__":

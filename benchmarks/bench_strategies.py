@@ -9,8 +9,8 @@ together, optionally lookahead; medians over --repeat runs; peak resident memory
 
 from __future__ import annotations
 
+import _util  # noqa: F401  (puts src/ on the path)
 import argparse
-import json
 import os
 import platform
 import resource
@@ -75,7 +75,7 @@ def main() -> None:
         result["lookahead_opener_computed_s"] = round(
             timed(lambda: simulate(la, matrix, hard=args.hard, cache=False))[0], 3)
     result["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
-    print(json.dumps(result, indent=1))
+    _util.emit("strategy_speed" + ("_hard" if args.hard else ""), result)
 
 
 if __name__ == "__main__":

@@ -12,7 +12,6 @@ busy core once its opener is cached, a few more to find the opener the first tim
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 
@@ -57,8 +56,8 @@ def main() -> None:
     names = [n for n in args.strategies.split(",") if n]
     options = dict(o.split("=", 1) for o in args.option)
     results = [run(s, names, args.progress, options) for s in settings]
-    print(json.dumps({"benchmark": "unknown answer list", "machine": _util.machine(), "results": results,
-                      "peak_rss_mb": _util.peak_rss_mb()}, indent=2))
+    _util.emit("unknown_answers", {"benchmark": "unknown answer list", "machine": _util.machine(), "results": results,
+                      "peak_rss_mb": _util.peak_rss_mb()})
 
 
 if __name__ == "__main__":

@@ -9,7 +9,6 @@ Mean guesses are over the games won; failures are games with a board unsolved at
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 
@@ -46,7 +45,7 @@ def main() -> None:
     out.update({"lists": args.lists, "guesses_words": len(lists.guesses), "answers_words": len(lists.answers),
                 "ms_per_game": round(1000 * result.seconds / args.games, 2), "machine": _util.machine(),
                 "peak_rss_mb": _util.peak_rss_mb()})
-    print(json.dumps(out, indent=2))
+    _util.emit(f"variants_{args.boards}boards_{args.method}_{args.lists}", out)
 
 
 if __name__ == "__main__":

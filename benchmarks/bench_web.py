@@ -8,8 +8,8 @@ default lists (nyt unless WORDLELAB_LISTS says otherwise):
 
 from __future__ import annotations
 
+import _util  # noqa: F401  (puts src/ on the path)
 import argparse
-import json
 import warnings
 
 from _util import machine, timeit
@@ -30,7 +30,7 @@ def main() -> None:
     args = parser.parse_args()
     import tempfile
 
-    client = TestClient(create_app(stats_path=tempfile.mkdtemp() + "/stats.db"))
+    client = TestClient(create_app(stats_path=tempfile.mkdtemp() + "/stats.db"), base_url="http://localhost")
     lists = load_lists()
     answer = pick_answer(lists.answers, 7)
 
@@ -66,7 +66,7 @@ def main() -> None:
 
     for warm in (play_game, assist_game, analyse_words, analyse_tiles):
         warm()
-    print(json.dumps({
+    _util.emit("web", {
         "lists": lists.set_name, "answers": len(lists.answers), "guesses": len(lists.guesses),
         "answer": answer, "assist_steps": assist_game(),
         "play_new_and_two_guesses": timeit(play_game, args.repeat),
@@ -75,7 +75,7 @@ def main() -> None:
         "analyse_grid_with_words": timeit(analyse_words, args.repeat),
         "analyse_grid_tiles_only": timeit(analyse_tiles, args.repeat),
         "machine": machine(),
-    }, indent=2))
+    })
 
 
 if __name__ == "__main__":

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from wordlelab.analysis import analyse, hard_pattern_problems, parse_share_grid
-from wordlelab.errors import ShareGridError, UnknownWordError
+from wordlelab.errors import InconsistentFeedbackError, ShareGridError, UnknownWordError
 from wordlelab.feedback import Pattern, score
 
 
@@ -77,16 +77,19 @@ def test_known_guesses_wrong_answer_is_caught(matrix):
     guesses = ["salet", "brond", "chair", "cigar"]
     g = parse_share_grid(grid_of(guesses, "cigar"))
     assert analyse(g, matrix, guesses, "cigar").consistent
-    r = analyse(g, matrix, guesses, "vicar")
-    assert not r.consistent and any("against VICAR" in n for n in r.notes)
+    # Words that do not give the tiles are bad input (as 'analyse' treats them), naming the row.
+    with pytest.raises(InconsistentFeedbackError, match="row 3: CHAIR against VICAR gives"):
+        analyse(g, matrix, guesses, "vicar")
 
 
 def test_one_guess_is_flagged(matrix):
     r = analyse(parse_share_grid("Wordle 210 1/6\n🟩🟩🟩🟩🟩"), matrix, ["crane"])
     assert r.rows[0].probability == pytest.approx(1 / 2315)
-    assert r.rows[0].luck == 99 and any("1 in 2,315" in n for n in r.notes)
+    assert r.rows[0].luck == 99 and r.verdict == "suspicious" and r.p_value == 0.0
+    assert r.rows[0].p_own == pytest.approx(1 / 2315)
+    assert "1 in 2,315 chance" in r.detection.line and "never solves in 1 guess" in r.detection.line
     tiles = analyse(parse_share_grid("Wordle 210 1/6\n🟩🟩🟩🟩🟩"), matrix)
-    assert len(tiles.answers) == 2315 and tiles.consistent
+    assert len(tiles.answers) == 2315 and tiles.consistent and tiles.verdict == "suspicious"
 
 
 def test_lost_game(matrix):

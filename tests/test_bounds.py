@@ -45,3 +45,17 @@ def test_the_engine_counts_each_guess_letters(matrix):
     for row in (0, 1, 777, len(matrix.guesses) - 1, matrix.guesses.index("mamma"), matrix.guesses.index("fuzzy")):
         want = Counter(matrix.guesses[row])
         assert counts[row].tolist() == [want.get(ch, 0) for ch in alphabet]
+
+
+@given(n=st.integers(0, 300), d=st.integers(0, 8), q=st.integers(1, 300))
+@settings(max_examples=200, deadline=None)
+def test_the_bound_with_q_groups_per_guess(n, d, q):
+    """lower_bound_q is the counting bound with q - 2 + 2 = q groups per guess: the table's
+    figure for q + 2 patterns, never below the table's for more groups, and exactly the table's
+    when q reaches P = patterns - 2."""
+    from wordlelab.kernels.search import INF, lower_bound_q
+
+    table = lower_bound_table(max(n, 1), max(d, 1), q + 2)
+    assert lower_bound_q(n, d, q) == (table[d, n] if n > 0 else 0) or (n > 0 and d == 0 and lower_bound_q(n, d, q) == INF)
+    assert lower_bound_q(n, d, q) >= lower_bound_q(n, d, q + 1)
+    assert lower_bound_q(n, d, 241) == lower_bound_table(max(n, 1), max(d, 1), 243)[d, n] or n == 0 or d == 0

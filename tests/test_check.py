@@ -47,6 +47,9 @@ def test_bad_inputs(tmp_path):
         (["--answer", "cigars"], CIGAR, "has 6 letters"),
         (["-k", "6"], CIGAR, "6"),
         ([str(tmp_path / "missing.txt")], "", "no such file"),
+        ([], "⬜🟨⬜⬜⬜\n" * 6 + "🟩🟩🟩🟩🟩\n", "7 rows; the game allows 6"),
+        (["--played", "salet,salet"], "⬜⬜⬜⬜⬜\n🟩🟩🟩🟩🟩\n", "row 2: no allowed answer"),
+        (["--played", "salet,brond,chair,cigar", "--answer", "vicar"], CIGAR, "row 3: CHAIR against VICAR"),
     ]
     for args, text, message in cases:
         code, _, err = invoke("check", *args, input=text)

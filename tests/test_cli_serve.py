@@ -10,6 +10,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 
 import pytest
@@ -91,3 +92,40 @@ def test_open_opens_the_printed_address(monkeypatch):
     assert url.startswith("http://127.0.0.1:") and url in r.output
     r = CliRunner().invoke(cli, ["serve"])
     assert len(opened) == 1  # without --open nothing is opened
+
+
+def test_serve_answers_only_to_its_names_and_checks_allow_host():
+    from wordlelab.cli.main import _register
+
+    _register()
+    r = CliRunner().invoke(cli, ["serve", "--allow-host", "wordle.lan:80"])
+    assert r.exit_code == 1 and "--allow-host" in r.output and "Traceback" not in r.output
+    proc = subprocess.Popen([sys.executable, "-m", "wordlelab", "serve", "--allow-host", "wordle.lan"],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        port = re.search(r"http://127\.0\.0\.1:(\d+)/", proc.stdout.readline()).group(1)
+
+        def status(host: str) -> int:
+            req = urllib.request.Request(f"http://127.0.0.1:{port}/api/options", headers={"Host": host})
+            try:
+                with urllib.request.urlopen(req, timeout=10) as resp:
+                    return resp.status
+            except urllib.error.HTTPError as exc:
+                return exc.code
+
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                first = status(f"localhost:{port}")
+                break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.2)
+        assert first == 200
+        assert status(f"wordle.lan:{port}") == 200
+        assert status(f"evil.example:{port}") == 421  # DNS rebinding: a name the server was not given
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=20)

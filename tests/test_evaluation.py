@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import reference
 from interactive_helpers import invoke
 from wordlelab.errors import InconsistentFeedbackError, InvalidPatternError, UnknownWordError
 from wordlelab.evaluation import evaluate
@@ -88,21 +89,8 @@ def test_a_tiny_budget_gives_bounds_never_a_fake_exact(matrix):
 
 
 def _brute(words: list[str], S: tuple[str, ...], d: int) -> float:
-    """f(S, d) by brute force over every guess (tiny sets only)."""
-    if d <= 0:
-        return float("inf")
-    if len(S) == 1:
-        return 1
-    best = float("inf")
-    for g in words:
-        groups: dict = {}
-        for a in S:
-            groups.setdefault(score(g, a).code, []).append(a)
-        if len(groups) == 1 and g not in S:
-            continue
-        total = len(S) + sum(_brute(words, tuple(sub), d - 1) for c, sub in groups.items() if c != 3**5 - 1)
-        best = min(best, total)
-    return best
+    """f(S, d) by brute force over every guess (tests/reference.py; tiny sets only)."""
+    return reference.brute_force(words, list(S), d)
 
 
 @pytest.mark.parametrize("hard", [False, True])

@@ -5,10 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+import reference
+
 from wordlelab.errors import WordlelabError
 from wordlelab.evaluation import evaluate, proven_tree
 from wordlelab.feedback import Pattern, score
-from wordlelab.game import HardRule, Position
+from wordlelab.game import Position
 from wordlelab.matrix import PatternMatrix
 from wordlelab.optimal import INF as KINF
 from wordlelab.position import read_position
@@ -20,33 +22,9 @@ INF = float("inf")
 
 
 def brute(guesses: list[str], S: list[str], d: int, history: tuple, hard: bool, guess: str | None = None) -> float:
-    """Every guess at every node, no bounds: the fewest total guesses for S with d left (or of ``guess``)."""
-
-    memo: dict = {}
-
-    def f(S: frozenset[str], d: int, history: tuple) -> float:
-        if d == 0:
-            return INF
-        # Normal mode: the value depends on S and d only; hard mode also on the rule.
-        rule = HardRule.from_history(history) if hard else None
-        key = (S, d, rule.greens, tuple(sorted(rule.min_counts))) if rule else (S, d)
-        if key not in memo:
-            memo[key] = min(cost(g, S, d, history) for g in guesses)
-        return memo[key]
-
-    def cost(g: str, S: frozenset[str], d: int, history: tuple) -> float:
-        if hard and HardRule.from_history(history).violation(g) is not None:
-            return INF
-        groups: dict[Pattern, set[str]] = {}
-        for a in S:
-            groups.setdefault(score(g, a), set()).add(a)
-        total: float = len(S)
-        for p, sub in groups.items():
-            if not p.is_win:
-                total += INF if d == 1 else f(frozenset(sub), d - 1, history + ((g, p),))
-        return min(total, INF)
-
-    return cost(guess, frozenset(S), d, history) if guess else f(frozenset(S), d, history)
+    """Every guess at every node, no bounds (tests/reference.py); ``history`` as (word, Pattern)."""
+    hist = tuple((w, str(p)) for w, p in history)
+    return reference.brute_force(guesses, list(S), d, hard, hist, guess)
 
 
 def small(seed: int, n_answers: int, n_extra: int) -> tuple[PatternMatrix, list[str], list[str]]:
@@ -186,5 +164,6 @@ def test_solved_and_impossible(matrix):
     with pytest.raises(WordlelabError):
         evaluate(pos)
     m, gs, ans = small(9, 12, 0)
-    with pytest.raises(WordlelabError):
-        evaluate(Position.start(m, max_guesses=1))
+    # No strategy solves 12 answers in one guess: a proven value (not winnable), not an error.
+    ev = evaluate(Position.start(m, max_guesses=1))
+    assert not ev.winnable and ev.exact

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import threading
-from functools import cache
 
 import numpy as np
 import pytest
 
+import reference
+
 from wordlelab.errors import SearchFailedError, StoppedEarlyError, UnknownWordError, WordlelabError
-from wordlelab.feedback import Pattern, score
-from wordlelab.game import HardRule
 from wordlelab.matrix import PatternMatrix
 from wordlelab.optimal import solve_optimal
 from wordlelab.tree import DecisionTree
@@ -21,55 +20,8 @@ INF = float("inf")
 
 def brute_force(guesses: list[str], answers: list[str], max_guesses: int, hard: bool,
                 opener: str | None = None) -> float:
-    """Enumerate every tree: f(S, d) = min over every allowed guess of |S| + sum f(group, d - 1).
-
-    No pruning, no bounds, no dominance: every guess of the list is tried at every node (in
-    hard mode every guess the rule allows), feedback comes from the slow reference scorer.
-    """
-
-    @cache
-    def fb(g: str, a: str) -> Pattern:
-        return score(g, a)
-
-    def rule_key(history: tuple[tuple[str, Pattern], ...]) -> tuple:
-        rule = HardRule.from_history(history)
-        return rule.greens, tuple(sorted(rule.min_counts))
-
-    memo: dict = {}
-
-    def f(S: frozenset[str], d: int, history: tuple) -> float:
-        if d == 0:
-            return INF
-        key = (S, d, rule_key(history) if hard else None)
-        if key in memo:
-            return memo[key]
-        best = INF
-        for g in guesses:
-            best = min(best, cost(g, S, d, history))
-        memo[key] = best
-        return best
-
-    def cost(g: str, S: frozenset[str], d: int, history: tuple) -> float:
-        if hard and HardRule.from_history(history).violation(g) is not None:
-            return INF
-        groups: dict[Pattern, set[str]] = {}
-        for a in S:
-            groups.setdefault(fb(g, a), set()).add(a)
-        total: float = len(S)
-        for p, sub in groups.items():
-            if p.is_win:
-                continue
-            if d == 1:
-                return INF
-            total += f(frozenset(sub), d - 1, history + ((g, p),))
-            if total == INF:
-                return INF
-        return total
-
-    S0 = frozenset(answers)
-    if opener is not None:
-        return cost(opener, S0, max_guesses, ())
-    return f(S0, max_guesses, ())
+    """Every tree enumerated by the shared slow reference (tests/reference.py)."""
+    return reference.brute_force(guesses, answers, max_guesses, hard, guess=opener)
 
 
 def sample(seed: int, n_answers: int, n_guesses: int) -> tuple[list[str], list[str]]:
@@ -222,13 +174,16 @@ def test_salet_hard_is_8122(matrix):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("answers,total", [("nyt-answers", 11219), ("nyt2022-answers", 7883)])
-def test_tarse_on_the_nyt_lists_is_the_published_optimum(answers, total):
-    """Our own search re-proves Selby's published TARSE optima on the NYT lists (14855 guesses)."""
+@pytest.mark.parametrize("answers,hard,total", [("nyt-answers", False, 11219), ("nyt2022-answers", False, 7883),
+                                               ("nyt-answers", True, 11627)])
+def test_tarse_on_the_nyt_lists_is_the_published_optimum(answers, hard, total):
+    """Our own search re-proves Selby's published TARSE optima on the NYT lists (14855 guesses),
+    normal mode and hard mode, and its tree replays to that total."""
     m = PatternMatrix.load(WordList.bundled("nyt"), WordList.bundled(answers))
-    res = solve_optimal(m, opener="tarse")
+    res = solve_optimal(m, opener="tarse", hard=hard)
     assert res.proven and res.total == total
-    res.tree().verify(m.guesses, m.answers, max_guesses=6)
+    report = res.tree().verify(m.guesses, m.answers, hard=hard, max_guesses=6)
+    assert report.total == total
 
 
 @pytest.mark.parametrize("hard", [False, True])
@@ -261,3 +216,67 @@ def test_threads_option_on_the_command_line(tmp_path):
     assert json.loads(out1)["total"] == json.loads(out2)["total"]
     code, _, err = invoke(*args, "--threads", "0")
     assert code == 1 and "--threads" in err and len(err.strip().splitlines()) == 1
+
+
+# Answers of one family (_A_ED: the words differ in two letters), where the search cuts many
+# guesses and the rules that learn from a cut fire; guesses are the family plus random words.
+FAMILY = ("baked baled bared based bated bayed caged caked caned caped cared cased caved cawed dared "
+          "dated dazed eared eased faced faded faked famed fared fated faxed fazed gamed gaped gated "
+          "gazed hated hazed jaded laced lamed laved lazed mated maxed naked named oared paced paged "
+          "paled pared paved pawed raced raged raked rated raved razed sated saved sawed tamed taped "
+          "taxed waded waged waked waned waved waxed").split()
+
+
+def family_sample(seed: int, n_answers: int = 14, n_guesses: int = 30) -> tuple[list[str], list[str]]:
+    rng = np.random.default_rng(seed)
+    ans = sorted(rng.choice(FAMILY, n_answers, replace=False).tolist())
+    extra = rng.choice(list(WordList.bundled("allowed")), n_guesses, replace=False).tolist()
+    return sorted(set(ans) | set(extra)), ans
+
+
+LEARNT_CASES = [
+    # hard mode with five or six guesses is a slow brute force (30-50 s each)
+    pytest.param(seed, hard, d, marks=[pytest.mark.slow] if hard and d >= 5 else [])
+    for seed, hard in [(2, False), (4, False), (1, True), (9, True)] for d in (3, 4, 5, 6)
+]
+
+
+@pytest.mark.parametrize("seed,hard,max_guesses", LEARNT_CASES)
+def test_rules_learnt_from_cuts_agree_with_brute_force(seed, hard, max_guesses):
+    """Every rule that stores what a cut proved, and the bound with at most q groups per guess
+    (see kernels/search.py), fire here, and the search with them agrees with the brute force,
+    and with the search without either or both, on the whole set
+    and afterwards, from the same memo, after every fourth guess (each group in normal mode; every
+    sixth guess's total in hard mode)."""
+    from wordlelab.kernels import search as K
+    from wordlelab.optimal import Engine, Solver
+
+    def inf(v: int) -> float:
+        return INF if v >= K.INF else v
+
+    gs, ans = family_sample(seed, 12, 24) if hard else family_sample(seed)
+    m = matrix_for(gs, ans)
+    e = Engine(m, hard, max_guesses, 8)
+    S = np.arange(len(ans), dtype=np.int64)
+    on = Solver(e)
+    want = brute_force(gs, ans, max_guesses, hard)
+    got = on.value(S, max_guesses)
+    assert inf(got) == want
+    for rules_off in (K.OFF_SUPERSETS, K.OFF_QBOUND, K.OFF_SUPERSETS | K.OFF_QBOUND):
+        off = Solver(e)
+        off.ctl[K.CTL_OFF] = rules_off
+        assert off.value(S, max_guesses) == got
+        assert off.ctl[K.CTL_SUPER] == 0 or not rules_off & K.OFF_SUPERSETS
+        assert off.ctl[K.CTL_QB] == 0 or not rules_off & K.OFF_QBOUND
+    for g in range(0, len(gs), 6 if hard else 4):
+        total: float = len(ans)
+        for p, sub in e.groups(S, g):
+            if p == e.win:
+                continue
+            v = inf(on.value(sub, max_guesses - 1, e.rule_after(e.empty_rule, g, p)))
+            if not hard and sub.size >= 3:
+                assert v == brute_force(gs, [ans[a] for a in sub], max_guesses - 1, False)
+            total += v
+        if hard:
+            assert total == brute_force(gs, ans, max_guesses, True, opener=gs[g])
+    assert on.ctl[K.CTL_SUPER] > 0 and on.ctl[K.CTL_QB] > 0  # both fired (on the set or the groups)

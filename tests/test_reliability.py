@@ -84,9 +84,13 @@ def test_matrix_budget_must_be_a_size(monkeypatch, value):
 def test_a_huge_header_line_is_read_quickly(small):
     # 8000 repeats took 19 s with the old (quadratic) header pattern, so 80 000 would take about half
     # an hour: the subprocess timeout fails a regression by a wide margin, whatever the machine.
-    text = "wordle " * 80_000 + "\n🟩🟩🟩🟩🟩\n"
+    # Lines are now capped (issue 25): the longest line read is still parsed quickly, a longer one
+    # is refused with one line before any work.
+    text = "wordle " * 585 + "\n🟩🟩🟩🟩🟩\n"
     r = run_cli("check", "--json", *small, input=text, timeout=60)
     assert r.returncode == 0 and json.loads(r.stdout)["consistent"]
+    r = run_cli("check", "--json", *small, input="wordle " * 80_000 + "\n🟩🟩🟩🟩🟩\n", timeout=60)
+    assert r.returncode == 1 and r.stderr.count("\n") == 1 and "line 1 has 560,000 characters" in r.stderr
 
 
 def test_assistant_top_is_capped_and_the_marker_explained():

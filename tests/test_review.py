@@ -133,14 +133,15 @@ def test_check_reports_exact_skill(matrix):
 
 
 def test_assistant_exact_top(matrix):
-    from wordlelab.assistant import EXACT_MAX_CANDIDATES, Assistant
+    from wordlelab.assistant import EXACT_TOP_MAX, Assistant
 
     a = Assistant.create(matrix, "entropy", opener="salet")
-    start = a.exact_top(0)  # 2315 answers: only the shipped tree's value, at once
-    assert start is not None and start.exact and start.source == "tree" and start.best == "salet"
+    first = a.exact_top(5)  # 2315 answers: the position's value only (a shipped proven tree's), no top
+    assert first is not None and first.exact and first.source == "tree" and first.best == "salet"
+    assert first.top == []
     a.play("salet", ".....")
     a.play("brond", ".y...")
-    assert a.remaining <= EXACT_MAX_CANDIDATES
+    assert a.remaining <= EXACT_TOP_MAX
     ev = a.exact_top(5, budget=30_000_000_000)
     want = evaluate(a.position, top=5)
     assert ev.exact and ev.upper == want.upper

@@ -142,3 +142,67 @@ def test_rows_with_wrong_types_are_not_counted(tmp_path, monkeypatch):
 
     code, out, err = invoke("stats")
     assert code == 0 and "Played 1" in out and "1 rows of" in err and "not counted" in err
+
+
+# -- variants (schema version 2) -------------------------------------------------------------------
+
+V1_SCHEMA = """
+CREATE TABLE games (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT, id TEXT NOT NULL UNIQUE, finished_at TEXT NOT NULL,
+    answer TEXT NOT NULL, guesses INTEGER NOT NULL, won INTEGER NOT NULL, hard INTEGER NOT NULL,
+    length INTEGER NOT NULL, lang TEXT NOT NULL, max_guesses INTEGER NOT NULL, words TEXT NOT NULL)
+"""
+
+
+def write_v1(path, games):
+    """A database as the first release wrote it (schema version 1, no variant, no seed)."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute(V1_SCHEMA)
+    conn.execute("PRAGMA user_version = 1")
+    for i, (answer, guesses, won) in enumerate(games):
+        conn.execute("INSERT INTO games (id, finished_at, answer, guesses, won, hard, length, lang, max_guesses, "
+                     "words) VALUES (?, ?, ?, ?, ?, 0, 5, 'en', 6, 'crane')",
+                     (f"old{i}", f"2025-01-0{i + 1}T00:00:00+00:00", answer, guesses, int(won)))
+    conn.close()
+
+
+def test_a_version_1_database_is_migrated_without_losing_a_game(tmp_path):
+    path = tmp_path / "s.db"
+    write_v1(path, [("cigar", 3, True), ("rebut", 6, False), ("sissy", 4, True)])
+    store = StatsStore(path)
+    before = store.summary()
+    assert (before.played, before.wins, before.current_streak) == (3, 2, 1)
+    old = store.games()
+    assert [g.id for g in old] == ["old0", "old1", "old2"] and {g.variant for g in old} == {"classic"}
+    assert all(g.seed is None for g in old)
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
+    columns = [row[1] for row in conn.execute("PRAGMA table_info(games)")]
+    conn.close()
+    assert columns[-2:] == ["variant", "seed"]
+    # New games of other variants go in beside them and are counted apart.
+    store.record(GameRecord("humph,cigar", 7, True, max_guesses=9, variant="quordle", seed=5))
+    store.record(GameRecord("cigar", 5, True, variant="classic", seed=7))
+    assert store.summary(variant="classic").played == 4 and store.summary(variant="quordle").played == 1
+    assert list(store.by_variant()) == ["classic", "quordle"]
+    assert store.by_variant()["quordle"].distribution[7] == 1
+    assert store.played_seed("classic", "en", 5, 7) and not store.played_seed("quordle", "en", 5, 7)
+    # Opening it again (a second process) migrates nothing twice.
+    assert StatsStore(path).summary().played == 5
+
+
+def test_a_newer_schema_is_refused(tmp_path):
+    path = tmp_path / "s.db"
+    write_v1(path, [])
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute("PRAGMA user_version = 3")
+    conn.close()
+    with pytest.raises(StatsError, match="newer wordlelab"):
+        StatsStore(path).summary()
+
+
+def test_a_pending_game_of_the_first_release_counts_as_classic(tmp_path):
+    rec = GameRecord.from_dict({"answer": "cigar", "guesses": 2, "won": True, "words": ["salet", "cigar"]})
+    assert rec.variant == "classic" and rec.seed is None
+    with pytest.raises(ValueError):
+        GameRecord.from_dict({"answer": "cigar", "guesses": 2, "won": True, "seed": "seven"})

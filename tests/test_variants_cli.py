@@ -162,3 +162,36 @@ def test_pty_play_boards_and_assist_absurdle():
         assert child.exitstatus == 130
     finally:
         child.close(force=True)
+
+
+def test_variant_games_are_recorded_per_variant(tmp_path, monkeypatch):
+    monkeypatch.setenv("WORDLELAB_DATA_DIR", str(tmp_path))
+    a, b = seeded_answers(2, 5)
+    invoke("play", "--boards", "2", "--seed", "5", *ORIGINAL, input=f"{a}\n{b}\n")
+    code, out, _ = invoke("play", "--absurdle", *ORIGINAL, input="aesir\nyauld\ntench\nwhoop\n")
+    assert code == 0 and "Played 1   Win % 100" in out
+    invoke("play", "--seed", "7", *ORIGINAL, input="octet\n")
+    code, out, _ = invoke("stats")
+    assert code == 0
+    parts = out.split("\n\n")
+    assert parts[0].startswith("Wordle\nPlayed 1") and parts[1].startswith("Dordle\nPlayed 1")
+    assert parts[2].startswith("Absurdle\nPlayed 1")
+    code, out, _ = invoke("stats", "--json")
+    data = json.loads(out)
+    assert data["variant"] == "classic" and data["played"] == 1
+    assert list(data["variants"]) == ["classic", "dordle", "absurdle"]
+    assert data["variants"]["dordle"]["distribution"]["2"] == 1
+    assert data["variants"]["absurdle"]["distribution"]["4"] == 1
+    code, out, _ = invoke("stats", "--variant", "dordle", "--json")
+    assert list(json.loads(out)["variants"]) == ["dordle"] and json.loads(out)["played"] == 1
+    code, _, err = invoke("stats", "--variant", "tetris")
+    assert code == 1 and "unknown variant 'tetris'" in err
+
+
+def test_assist_boards_takes_its_methods_and_refuses_others():
+    code, out, _ = invoke("assist", "--boards", "2", "-s", "entropy-sum", *ORIGINAL, input="quit\n")
+    assert code == 0 and "> " in out
+    code, _, err = invoke("assist", "--boards", "2", "-s", "lookahead", *ORIGINAL, input="quit\n")
+    assert code == 1 and "unknown multi-board method 'lookahead'" in err and len(err.strip().splitlines()) == 1
+    code, _, err = invoke("play", "--absurdle", "--tries", "5", *ORIGINAL, input="quit\n")
+    assert code == 1 and "Absurdle has no limit on guesses" in err

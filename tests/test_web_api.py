@@ -22,20 +22,22 @@ from wordlelab.stats import StatsStore  # noqa: E402
 from wordlelab.web.app import create_app  # noqa: E402
 from wordlelab.words import WordList  # noqa: E402
 
+LOCAL = "http://localhost"  # the server answers only to the names it is reached by (not 'testserver')
+
 
 @pytest.fixture()
 def client(tmp_path):
     # raise_server_exceptions: a 500 fails the test loudly instead of hiding as a status code.
-    with TestClient(create_app(stats_path=tmp_path / "stats.db")) as c:
+    with TestClient(create_app(stats_path=tmp_path / "stats.db"), base_url=LOCAL) as c:
         yield c
 
 
 def test_index_static_and_headers(client):
     page = client.get("/")
     assert page.status_code == 200
-    assert '<script src="/static/app.js"' in page.text
+    assert '<script type="module" src="/static/js/main.js"' in page.text
     assert "default-src 'self'" in page.headers["content-security-policy"]
-    for path in ("/static/app.js", "/static/style.css", "/favicon.ico"):
+    for path in ("/static/js/main.js", "/static/style.css", "/favicon.ico"):
         assert client.get(path).status_code == 200, path
     # No file paths from the request: the static mount does not leave its folder.
     assert client.get("/static/../app.py").status_code == 404
@@ -95,18 +97,21 @@ def test_play_bad_options(client, body, text):
     assert r.status_code == 400 and text in r.json()["error"]
 
 
+JSON = {"Content-Type": "application/json"}
+
+
 def test_bad_bodies_and_unknown_sessions(client):
-    assert client.post("/api/play", content=b"{not json").status_code == 400
+    assert client.post("/api/play", content=b"{not json", headers=JSON).status_code == 400
     assert client.post("/api/play", json=[1, 2]).status_code == 400
-    assert client.post("/api/play", content=b'{"tries": NaN}').status_code == 400  # not JSON, though Python reads it
-    assert client.post("/api/play", content=b"x" * 70_000).status_code == 400
+    assert client.post("/api/play", content=b'{"tries": NaN}', headers=JSON).status_code == 400  # not JSON, though Python reads it
+    assert client.post("/api/play", content=b"x" * 70_000, headers=JSON).status_code == 413
     for path in ("/api/play/nope", "/api/assist/nope", "/api/bench/nope"):
         r = client.get(path)
         assert r.status_code == 404 and "session" in r.json()["error"]
     assert client.post("/api/play/nope/guess", json={"word": "crane"}).status_code == 404
     for path in ("/api/assist/nope/undo", "/api/assist/nope/skip", "/api/assist/nope/top",
                  "/api/assist/nope/play", "/api/bench/nope/stop"):
-        assert client.post(path).status_code == 404, path
+        assert client.post(path, json={}).status_code == 404, path
     assert client.get("/api/play").status_code == 405  # a new game is a POST
     assert client.get("/api/stats?length=99").status_code == 400
 
@@ -118,9 +123,9 @@ def test_assist_whole_game_undo_and_skip(client):
     assert state["suggestion"]["word"] == "salet" and len(state["top"]) == 5
     assert state["exact"]["best"] == "salet" and state["exact"]["total"] == 7920  # the proven optimum
     assert state["remaining"] == 2315 and not state["can_undo"]
-    skipped = client.post(f"/api/assist/{aid}/skip").json()
+    skipped = client.post(f"/api/assist/{aid}/skip", json={}).json()
     assert skipped["suggestion"]["word"] != "salet" and skipped["skipped"] == ["salet"]
-    state = client.post(f"/api/assist/{aid}/undo").json()
+    state = client.post(f"/api/assist/{aid}/undo", json={}).json()
     assert state["suggestion"]["word"] == "salet"
     for _ in range(8):
         word = state["suggestion"]["word"]
@@ -129,9 +134,9 @@ def test_assist_whole_game_undo_and_skip(client):
         if state["solved"]:
             break
     assert state["solved"] and state["rows"][-1]["word"] == answer and state["suggestion"] is None
-    r = client.post(f"/api/assist/{aid}/skip")
+    r = client.post(f"/api/assist/{aid}/skip", json={})
     assert r.status_code == 400 and "solved" in r.json()["error"]
-    back = client.post(f"/api/assist/{aid}/undo").json()
+    back = client.post(f"/api/assist/{aid}/undo", json={}).json()
     assert not back["solved"] and len(back["rows"]) == len(state["rows"]) - 1
     assert len(client.get(f"/api/assist/{aid}?top=3").json()["top"]) == 3
     assert len(client.post(f"/api/assist/{aid}/top", json={"top": 7}).json()["top"]) == 7
@@ -145,7 +150,7 @@ def test_assist_bad_input_changes_nothing(client):
                        ({"word": "salet", "pattern": "ggggy"}, "")]:
         r = client.post(f"/api/assist/{aid}/play", json=body)
         assert r.status_code == 400 and text in r.json()["error"], body
-    assert client.post(f"/api/assist/{aid}/undo").status_code == 400  # nothing to undo
+    assert client.post(f"/api/assist/{aid}/undo", json={}).status_code == 400  # nothing to undo
     assert client.get(f"/api/assist/{aid}").json()["rows"] == []
     assert client.post("/api/assist", json={"strategy": "nope"}).status_code == 400
     assert client.get(f"/api/assist/{aid}?top=0").status_code == 400
@@ -170,6 +175,23 @@ def test_analyse(client):
     assert "octet" in tiles["report"]["answers"]
 
 
+def test_analyse_gives_the_detector_verdict(client):
+    words = ["salet", "tenor", "octet"]
+    grid = "Wordle 1,234 3/6\n\n" + "\n".join(score(w, "octet").emoji for w in words)
+    both = client.post("/api/analyse", json={"grid": grid, "words": " ".join(words)}).json()
+    by_answer = client.post("/api/analyse", json={"words": " ".join(words), "answer": "octet"}).json()
+    tiles = client.post("/api/analyse", json={"grid": grid}).json()
+    for r in (both, by_answer, tiles):
+        assert r["verdict"] == "plausible" and r["detection"]["line"].startswith("plausible")
+        assert r["p_value"] == both["p_value"] and 0.05 < r["p_value"] < 1
+    # One formula for luck and for skill: the grid's report and the exact review agree.
+    report, steps = both["report"]["rows"], both["review"]["steps"]
+    assert [x["luck"] for x in report] == [s["luck"] for s in steps]
+    assert [x["p_own"] for x in report] == [s["p_own"] for s in steps]
+    one = client.post("/api/analyse", json={"grid": "Wordle 7 1/6\n🟩🟩🟩🟩🟩"}).json()
+    assert one["verdict"] == "suspicious" and one["p_value"] == 0
+
+
 def test_analyse_a_position_or_words_with_the_answer(client):
     by_position = client.post("/api/analyse", json={"position": "salet.BBBGG.cerne.YYBBB.octet.GGGGG"}).json()
     by_answer = client.post("/api/analyse", json={"words": "salet cerne octet", "answer": "octet"}).json()
@@ -180,7 +202,7 @@ def test_analyse_a_position_or_words_with_the_answer(client):
     # the upper bound of CRANE's cost may stay open (null) when its greedy tree does not finish in time
     assert crane["steps"][0]["cost_high"] is None or crane["steps"][0]["cost_high"] > 0
     # A tiny budget gives proven bounds, labelled so, never a number called exact.
-    bounded = TestClient(create_app(review_budget=1000)).post(
+    bounded = TestClient(create_app(review_budget=1000), base_url=LOCAL).post(
         "/api/analyse", json={"position": "crane:....."}).json()["review"]
     step = bounded["steps"][0]
     assert not bounded["exact"] and not step["exact"]
@@ -200,6 +222,8 @@ def test_analyse_a_position_or_words_with_the_answer(client):
     ({"position": "salet:ggggy"}, "no remaining word gives"),
     ({"position": "salet:.....", "grid": "⬜⬜⬜⬜⬜"}, "not both"),
     ({"words": "salet", "answer": "zzzzz"}, "zzzzz"),
+    ({"grid": "⬜⬜⬜⬜⬜\n🟩🟩🟩🟩🟩", "words": "salet salet"}, "row 2: no allowed answer"),
+    ({"grid": "⬜⬜⬜⬜⬜\n🟩🟩🟩🟩🟩", "words": "crane vivid", "answer": "cigar"}, "row 1: CRANE against CIGAR"),
 ])
 def test_analyse_bad_input(client, body, text):
     resp = client.post("/api/analyse", json=body)
@@ -214,7 +238,9 @@ def test_bench_runs_with_progress(client):
         job = client.get(f"/api/bench/{job['id']}").json()
     assert job["finished"] and job["error"] is None
     (result,) = job["results"]
-    assert job["done"] == job["total"] == result["games"] == sum(result["distribution"]) + result["failed"]
+    assert job["done"] == job["total"] == result["games"] == sum(result["distribution"]) + result["failures"]
+    # The same keys as 'wordlelab bench --json' (SimulationResult.to_dict), not a web dialect.
+    assert {"total_guesses", "failures", "failed", "games_per_second", "options"} <= set(result)
     assert result["strategy"] == "frequency"
     for body, text in [({"strategies": "nope"}, "nope"), ({"strategies": ""}, "no strategy"),
                        ({"strategies": "entropy,frequency,minimax,splits,random"}, "at most 4")]:
@@ -260,13 +286,13 @@ def wait_for(client, job):
 
 
 def test_bench_is_bounded_and_can_be_stopped(tmp_path):
-    with TestClient(create_app(stats_path=tmp_path / "s.db", bench_budget=0.0)) as c:
+    with TestClient(create_app(stats_path=tmp_path / "s.db", bench_budget=0.0), base_url=LOCAL) as c:
         job = wait_for(c, c.post("/api/bench", json={"strategies": "frequency", "length": 4}).json())
         assert job["results"] == [] and "time budget" in job["error"]
-    with TestClient(create_app(stats_path=tmp_path / "s.db")) as c:
+    with TestClient(create_app(stats_path=tmp_path / "s.db"), base_url=LOCAL) as c:
         job = c.post("/api/bench", json={"strategies": "entropy,frequency"}).json()
         assert c.post("/api/bench", json={"strategies": "frequency"}).status_code == 409  # one at a time
-        c.post(f"/api/bench/{job['id']}/stop")
+        c.post(f"/api/bench/{job['id']}/stop", json={})
         job = wait_for(c, job)
         assert job["finished"] and "stopped" in job["error"] and len(job["results"]) < 2
         # The next comparison may start once the last one has stopped.

@@ -8,6 +8,7 @@ WORDLELAB_ARTIFACTS (default: test-artifacts/ in the working directory).
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import socket
 import threading
@@ -21,12 +22,15 @@ uvicorn = pytest.importorskip("uvicorn")
 sync_api = pytest.importorskip("playwright.sync_api")
 
 from wordlelab.feedback import score  # noqa: E402
+from wordlelab.game import pick_answer  # noqa: E402
+from wordlelab.lists import load_lists  # noqa: E402
 from wordlelab.web.app import create_app  # noqa: E402
 
-DESKTOP = {"width": 1200, "height": 900}
+DESKTOP = {"width": 1280, "height": 900}
 # The machine may be busy (tests run in parallel): give the page time before calling it broken.
 sync_api.expect.set_options(timeout=20_000)
 PHONE = {"width": 390, "height": 844}
+SMALL_PHONE = {"width": 360, "height": 740}
 # Chromium's own network chatter has nowhere to go on a closed machine; keep it quiet.
 FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
          "--disable-sync", "--no-first-run", "--disable-quic"]
@@ -86,7 +90,13 @@ def browser():
 
 
 @pytest.fixture()
-def page(browser, base_url):
+def allowed_errors():
+    """Console lines a test provokes on purpose (a 400 for bad input is always allowed)."""
+    return ["status of 400"]
+
+
+@pytest.fixture()
+def page(browser, base_url, allowed_errors):
     context = browser.new_context(viewport=DESKTOP)
     context.grant_permissions(["clipboard-read", "clipboard-write"])
     page = context.new_page()
@@ -99,7 +109,7 @@ def page(browser, base_url):
     yield page
     context.close()
     # Requests the test provoked on purpose answer 400 and log one line; anything else is a bug.
-    unexpected = [e for e in errors if "status of 400" not in e]
+    unexpected = [e for e in errors if not any(a in e for a in allowed_errors)]
     assert unexpected == [], unexpected
 
 
@@ -107,48 +117,266 @@ def screenshots(page, name: str) -> None:
     """Save the page at desktop and phone widths; at phone width nothing may overflow sideways."""
     out = artifacts()
     page.screenshot(path=str(out / f"{name}-desktop.png"), full_page=True)
-    page.set_viewport_size(PHONE)
-    page.screenshot(path=str(out / f"{name}-phone.png"), full_page=True)
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= PHONE["width"], f"{name}: the page is {width}px wide on a {PHONE['width']}px phone"
+    for phone in (PHONE, SMALL_PHONE):
+        page.set_viewport_size(phone)
+        page.screenshot(path=str(out / f"{name}-phone{phone['width']}.png"), full_page=True)
+        fits_sideways(page, name)
     page.set_viewport_size(DESKTOP)
 
 
-def test_play_a_seeded_game_to_a_win_by_typing(page):
+def fits_sideways(page, name: str) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    viewport = page.viewport_size["width"]
+    assert width <= viewport, f"{name}: the page is {width}px wide on a {viewport}px phone"
+
+
+def answer_for(seed: int, length: int = 5, lang: str = "en") -> str:
+    """The answer the server picks for a seed (the same call 'wordlelab play --seed' makes)."""
+    return pick_answer(load_lists(length, lang).answers, seed)
+
+
+def new_seeded_game(page, seed: int) -> None:
+    page.fill("#play-seed", str(seed))
+    page.click("#play-new")
+    page.wait_for_selector(f"#play-board[data-seed='{seed}']")
+    sync_api.expect(page.locator("#play-board .row").first.locator(".tile.c0, .tile.c1, .tile.c2")).to_have_count(0)
+
+
+def guess(page, word: str, rows_after: int, on_screen: bool = False) -> None:
+    if on_screen:  # letters beyond a US keyboard (Cyrillic) are typed on the page's own keys
+        for ch in word:
+            page.click(f'#play-keyboard [data-key="{ch}"]')
+        page.click('#play-keyboard [data-key="enter"]')
+    else:
+        page.keyboard.type(word)
+        page.keyboard.press("Enter")
+    sync_api.expect(page.locator("#play-board .row:has(.c0), #play-board .row:has(.c1), #play-board .row:has(.c2)")
+                    ).to_have_count(rows_after)
+
+
+def played(page, base_url: str) -> int:
+    return page.evaluate("fetch('/api/stats?lang=en&length=5').then(r => r.json()).then(s => s.played)")
+
+
+def test_play_a_seeded_game_to_a_win_with_the_results_dialog(page, base_url):
     page.wait_for_selector("#play-board[data-seed='']")  # the page opens with a game ready
     page.select_option("#length", "6")  # a game not begun follows the settings
     sync_api.expect(page.locator("#play-board .row").first.locator(".tile")).to_have_count(6)
     page.select_option("#length", "5")
     sync_api.expect(page.locator("#play-board .row").first.locator(".tile")).to_have_count(5)
-    page.fill("#play-seed", "7")  # seed 7 plays OCTET, as 'wordlelab play --seed 7' does
-    page.click("#play-new")
-    page.wait_for_selector("#play-board[data-seed='7']")  # the seeded game, not the one the page opened with
-    page.keyboard.type("crane")
-    page.keyboard.press("Enter")
+    answer = answer_for(7)
+    opener = "crane" if answer != "crane" else "slate"
+    before = played(page, base_url)
+    new_seeded_game(page, 7)
+    guess(page, opener, 1)
     sync_api.expect(page.locator("#play-msg")).to_have_text("5 tries left")
     first = page.locator("#play-board .row").first.locator(".tile")
-    assert first.nth(0).get_attribute("aria-label") == "c yellow"  # C is in OCTET, not first
-    sync_api.expect(page.locator('#play-keyboard [data-key="r"]')).to_have_class("key c0")
+    colours = score(opener, answer).colors
+    assert first.nth(0).get_attribute("aria-label") == f"c {['grey', 'yellow', 'green'][colours[0]]}"
+    page.keyboard.type("oct")
+    page.keyboard.press("Enter")  # too short: the server's 400, shown, and the letters stay
+    sync_api.expect(page.locator("#play-msg")).to_contain_text("letters")
+    sync_api.expect(page.locator("#play-board .row").nth(1)).to_have_text("OCT")
+    for _ in range(3):
+        page.keyboard.press("Backspace")
     page.keyboard.type("zzzzz")
     page.keyboard.press("Enter")
-    sync_api.expect(page.locator("#play-msg")).to_contain_text("not in the word list")
+    sync_api.expect(page.locator("#play-msg")).to_contain_text("not in the word list")  # the server's 400, shown
     for _ in range(5):
         page.keyboard.press("Backspace")
-    for ch in "octe":
-        page.keyboard.type(ch)
-    page.click('#play-keyboard [data-key="t"]')  # the on-screen keyboard types too
+    page.keyboard.type(answer[:-1])
+    page.click(f'#play-keyboard [data-key="{answer[-1]}"]')  # the on-screen keyboard types too
     page.click('#play-keyboard [data-key="enter"]')
-    sync_api.expect(page.locator("#play-msg")).to_have_text("Magnificent! 2/6")
+    dialog = page.locator("#play-result")
+    sync_api.expect(dialog).to_be_visible()
+    sync_api.expect(page.locator("#play-result-head")).to_have_text("Magnificent! 2/6")
     sync_api.expect(page.locator("#play-share")).to_contain_text("Wordle 7 2/6")
-    sync_api.expect(page.locator("#play-stats")).to_contain_text("Played 1")
+    # This game's bar is the one marked in the statistics.
+    sync_api.expect(page.locator("#play-stats .barrow[data-mine='1'] .label")).to_have_text("2")
+    assert played(page, base_url) == before + 1
     page.click("#play-copy")
-    sync_api.expect(page.locator("#play-msg")).to_have_text("Copied.")
+    sync_api.expect(page.locator("#play-copied")).to_have_text("Copied.")
     assert page.evaluate("navigator.clipboard.readText()") == page.locator("#play-share").inner_text()
-    page.click("#play-show-stats")
-    sync_api.expect(page.locator("#play-stats-now")).to_contain_text("Win % 100")
+    screenshots(page, "play-result")
+    page.click("#play-close")
+    sync_api.expect(dialog).to_be_hidden()
+    sync_api.expect(page.locator("#play-board")).to_be_focused()
+    page.click("#play-show-result")  # the results come back on request
+    sync_api.expect(dialog).to_be_visible()
+    page.click("#play-analyse")  # ... and "analyse this game" opens Analyse with the game in it
+    page.wait_for_url("**#analyse?*")
+    sync_api.expect(page.locator("#analyse")).to_be_visible()
+    assert page.input_value("#analyse-words") == f"{opener} {answer}"
+    assert page.input_value("#analyse-answer") == answer
+    sync_api.expect(page.locator("#analyse-review tr")).to_have_count(3, timeout=60_000)
     page.check("#contrast")  # colour-blind mode changes the tile colours, not the page
     assert "contrast" in page.evaluate("document.body.className")
-    screenshots(page, "play")
+
+
+def test_a_replayed_seed_is_practice_and_not_counted(page, base_url):
+    answer = answer_for(21)
+    new_seeded_game(page, 21)
+    guess(page, answer, 1)
+    sync_api.expect(page.locator("#play-result")).to_be_visible()
+    sync_api.expect(page.locator("#play-result-practice")).to_be_hidden()
+    counted = played(page, base_url)
+    page.click("#play-close")
+    new_seeded_game(page, 21)  # the same seed again: the player knows the answer now
+    sync_api.expect(page.locator("#play-practice")).to_be_visible()
+    guess(page, answer, 1)
+    sync_api.expect(page.locator("#play-result-practice")).to_be_visible()
+    sync_api.expect(page.locator("#play-stats .figure").first).to_contain_text(str(counted))
+    assert played(page, base_url) == counted
+
+
+def test_a_game_in_progress_survives_a_reload(page):
+    answer = answer_for(3)
+    new_seeded_game(page, 3)
+    opener = "crane" if answer != "crane" else "slate"
+    guess(page, opener, 1)
+    page.keyboard.type("ab")
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    page.wait_for_selector("#play-board[data-seed='3']")
+    rows = page.locator("#play-board .row")
+    assert rows.nth(0).inner_text().replace("\n", "").lower() == opener
+    sync_api.expect(rows.nth(1)).to_have_text("AB")
+    page.keyboard.press("Backspace")  # the letters typed before go on as if nothing happened
+    page.keyboard.press("Backspace")
+    guess(page, answer, 2)
+    sync_api.expect(page.locator("#play-result")).to_be_visible()
+
+
+@pytest.mark.parametrize("allowed_errors", [["status of 400", "status of 404"]])
+def test_a_lost_or_tampered_session_starts_a_new_game_and_says_so(page):
+    page.wait_for_selector("#play-board[data-seed='']")
+    page.evaluate("localStorage.setItem('wordlelab-play-classic', JSON.stringify({id: 'forged-token', typed: 'xx'}))")
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    sync_api.expect(page.locator("#play-msg")).to_contain_text("could not be restored")
+    page.keyboard.type("crane")  # a fresh game takes the keys
+    sync_api.expect(page.locator("#play-board .row").first).to_have_text("CRANE")
+
+
+def test_keystrokes_go_to_the_board_after_a_setting_changes(page):
+    page.wait_for_selector("#play-board[data-seed='']")
+    page.focus("#length")
+    page.keyboard.press("ArrowDown")  # 5 -> 6 letters, chosen with the keyboard as a person would
+    sync_api.expect(page.locator("#play-board .row").first.locator(".tile")).to_have_count(6)
+    sync_api.expect(page.locator("#play-board")).to_be_focused()
+    page.keyboard.type("plan")
+    sync_api.expect(page.locator("#play-board .row").first).to_have_text("PLAN")
+    page.click("#hard")  # a checkbox clicked mid-typing: the game keeps the keys
+    page.keyboard.type("e")
+    sync_api.expect(page.locator("#play-board .row").first).to_have_text("PLANE")
+
+
+@pytest.mark.parametrize("viewport", [SMALL_PHONE, PHONE])
+def test_eleven_letters_and_the_keyboard_fit_a_phone(page, viewport):
+    page.set_viewport_size(viewport)
+    page.select_option("#length", "11")
+    page.wait_for_selector("#play-board .row >> nth=0 >> .tile >> nth=10")
+    page.keyboard.type("abcdefghijk")
+    fits_sideways(page, "eleven letters")
+    last = page.locator("#play-board .row").first.locator(".tile").nth(10).bounding_box()
+    assert last["x"] + last["width"] <= viewport["width"]
+    keys = page.locator("#play-keyboard .keys").first.bounding_box()
+    assert keys["width"] >= 0.9 * (viewport["width"] - 20)  # the keyboard spans the phone
+    page.screenshot(path=str(artifacts() / f"play-eleven-phone{viewport['width']}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("viewport", [SMALL_PHONE, PHONE])
+def test_the_board_and_the_keyboard_share_one_phone_screen(page, viewport):
+    page.set_viewport_size(viewport)
+    page.wait_for_selector("#play-board[data-seed='']")
+    page.keyboard.type("crane")
+    board = page.locator("#play-board").bounding_box()
+    keyboard = page.locator("#play-keyboard").bounding_box()
+    assert board["y"] + board["height"] <= keyboard["y"] + 1, "the keyboard covers the board"
+    assert keyboard["y"] + keyboard["height"] <= viewport["height"] + 1, "the keyboard is below the screen"
+    sync_api.expect(page.locator("#play-msg")).to_be_in_viewport()
+    page.screenshot(path=str(artifacts() / f"play-screen-phone{viewport['width']}.png"))
+
+
+def test_results_are_on_screen_on_a_phone(page):
+    page.set_viewport_size(SMALL_PHONE)
+    answer = answer_for(12)
+    new_seeded_game(page, 12)
+    guess(page, answer, 1)
+    dialog = page.locator("#play-result")
+    sync_api.expect(dialog).to_be_visible()
+    box = dialog.bounding_box()
+    assert box["y"] >= 0 and box["y"] + box["height"] <= SMALL_PHONE["height"]
+    assert box["x"] >= 0 and box["x"] + box["width"] <= SMALL_PHONE["width"]
+    for button in ("#play-copy", "#play-analyse", "#play-close"):
+        sync_api.expect(page.locator(button)).to_be_in_viewport()
+    page.screenshot(path=str(artifacts() / "play-result-phone360.png"))
+
+
+def test_dark_mode_follows_the_system_and_the_toggle(browser, base_url):
+    context = browser.new_context(viewport=SMALL_PHONE, color_scheme="dark")
+    try:
+        page = context.new_page()
+        page.goto(base_url)
+        page.wait_for_selector("body[data-ready='1']")
+        background = "getComputedStyle(document.body).backgroundColor"
+        assert page.evaluate(background) == "rgb(18, 18, 19)"
+        sync_api.expect(page.locator("#theme")).to_have_attribute("aria-pressed", "true")
+        page.keyboard.type("crane")
+        page.screenshot(path=str(artifacts() / "play-dark-phone360.png"), full_page=True)
+        page.click("#theme")
+        assert page.evaluate(background) == "rgb(255, 255, 255)"
+        page.reload()  # the choice is kept
+        page.wait_for_selector("body[data-ready='1']")
+        assert page.evaluate(background) == "rgb(255, 255, 255)"
+        sync_api.expect(page.locator("#theme")).to_have_attribute("aria-pressed", "false")
+    finally:
+        context.close()
+
+
+def test_russian_games_get_russian_interface_text(page):
+    page.select_option("#lang", "ru")
+    sync_api.expect(page.locator("#tab-play")).to_have_text("Игра")
+    sync_api.expect(page.locator("#play-new")).to_have_text("Новая игра")
+    assert page.evaluate("document.documentElement.lang") == "ru"
+    sync_api.expect(page.locator('#play-keyboard [data-key="й"]')).to_be_visible()
+    answer = answer_for(1, lang="ru")
+    new_seeded_game(page, 1)
+    opener = next(w for w in ("акула", "ветер", "сокол") if w != answer)
+    guess(page, opener, 1, on_screen=True)
+    sync_api.expect(page.locator("#play-msg")).to_have_text("Осталось 5 попыток")
+    guess(page, answer, 2, on_screen=True)
+    sync_api.expect(page.locator("#play-result-head")).to_have_text("Великолепно! 2/6")
+    sync_api.expect(page.locator("#play-analyse")).to_have_text("Разобрать эту игру")
+    screenshots(page, "play-russian")
+    page.click("#play-analyse")  # the Russian game, reviewed in Russian
+    sync_api.expect(page.locator("#analyse-out h2").first).to_contain_text("Точный разбор", timeout=120_000)
+    sync_api.expect(page.locator("#analyse-answers")).to_contain_text("Всей игре подходит 1 ответ")
+    screenshots(page, "analyse-russian")
+
+
+@pytest.mark.parametrize("allowed_errors", [["status of 400", "status of 404"]])
+def test_each_page_has_an_address_and_back_keeps_page_and_address_in_step(page, base_url):
+    page.click("#tab-assist")
+    page.wait_for_url("**#assist")
+    page.click("#tab-analyse")
+    page.wait_for_url("**#analyse")
+    page.go_back()
+    sync_api.expect(page.locator("#assist")).to_be_visible()
+    assert page.evaluate("location.hash") == "#assist"
+    sync_api.expect(page.locator("#tab-assist")).to_have_attribute("aria-selected", "true")
+    assert page.title() == "Assist · Wordle · wordlelab"
+    page.go_back()
+    sync_api.expect(page.locator("#play")).to_be_visible()
+    page.goto(base_url + "#bench")  # a link opens its page
+    sync_api.expect(page.locator("#bench")).to_be_visible()
+    page.goto(base_url + "#play/nonsense")  # an unknown game in the address: said, and Play works
+    sync_api.expect(page.locator("#route-error, #play-msg").filter(has_text="nonsense")).to_have_count(1)
+    sync_api.expect(page.locator("#play")).to_be_visible()
+    page.keyboard.type("crane")
+    sync_api.expect(page.locator("#play-board .row").first).to_have_text("CRANE")
+    page.goto(base_url + "#nowhere")
+    sync_api.expect(page.locator("#route-error")).to_contain_text('no page "nowhere"')
 
 
 def test_assist_a_whole_game_by_clicking_tiles(page):
@@ -157,6 +385,16 @@ def test_assist_a_whole_game_by_clicking_tiles(page):
     page.click("#assist-new")
     # Exact values: the opener's from the proven tree, later ones from the exact search.
     sync_api.expect(page.locator("#assist-exact")).to_contain_text("SALET, 3.421 guesses on average, proven")
+    tiles = page.locator("#assist-tiles .tile")
+    assert page.evaluate("getComputedStyle(document.querySelector('#assist-tiles .tile')).cursor") == "pointer"
+    assert "click" in tiles.first.get_attribute("aria-label").lower()
+    assert tiles.first.get_attribute("title")
+    # Typing the colours shows them on the tiles at once.
+    page.fill("#assist-pattern", "gy.🟩⬜")
+    sync_api.expect(tiles.nth(0)).to_have_class("tile c2 clickable")
+    sync_api.expect(tiles.nth(1)).to_have_class("tile c1 clickable")
+    sync_api.expect(tiles.nth(3)).to_have_class("tile c2 clickable")
+    page.fill("#assist-pattern", "")
     for turn in range(1, 7):
         word = page.locator("#assist-suggestion").inner_text().lower()
         assert page.input_value("#assist-word") == word
@@ -169,9 +407,18 @@ def test_assist_a_whole_game_by_clicking_tiles(page):
             sync_api.expect(page.locator("#assist-exact-top tr").nth(1)).to_contain_text("CERNE2.154")
         if page.locator("#assist-suggestion").count() == 0:
             break
+        if page.locator("#assist-top").get_attribute("data-possible-first") == "1":
+            # Few words left: the possible answers lead the table.
+            marks = page.locator("#assist-top tr.possible")
+            sync_api.expect(page.locator("#assist-top tr").nth(1)).to_have_class("possible")
+            assert marks.count() >= 1
     sync_api.expect(page.locator("#assist-suggest")).to_contain_text(f"Solved in {turn}: OCTET")
+    sync_api.expect(page.locator("#assist-form")).to_be_hidden()  # solved: no entry form left
+    sync_api.expect(page.locator("#assist-word")).to_be_hidden()
+    screenshots(page, "assist-solved")
     page.click("#assist-undo-solved")
     sync_api.expect(page.locator("#assist-board .row")).to_have_count(turn - 1)
+    sync_api.expect(page.locator("#assist-form")).to_be_visible()
     # Bad colours are refused in the page, and nothing changes.
     page.fill("#assist-pattern", "..q..")
     page.click("#assist-record")
@@ -180,31 +427,123 @@ def test_assist_a_whole_game_by_clicking_tiles(page):
     screenshots(page, "assist")
 
 
+SLOW_FIRST_FETCH = """() => { const f = window.fetch; window.calls = 0; window.answered = 0;
+    window.fetch = (u, o) => { const n = ++window.calls;
+      const wait = n === 1 ? 1500 : 0;  // the first request answers last
+      return new Promise(r => setTimeout(() => r(f(u, o)), wait))
+        .then(x => { setTimeout(() => { window.answered += 1; }, 50); return x; }); }; }"""
+
+
+def test_typing_on_while_a_guess_is_judged_loses_nothing_and_enter_twice_guesses_once(page):
+    new_seeded_game(page, 3)
+    page.evaluate(SLOW_FIRST_FETCH)  # the first guess is judged slowly
+    page.keyboard.type("crane")
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")  # impatient: the same word must not be sent twice
+    page.keyboard.type("pious")  # the next word, typed before the first is judged
+    page.keyboard.press("Enter")
+    board = page.locator("#play-board")
+    sync_api.expect(board).to_have_attribute("data-guesses", "2")
+    rows = board.locator(".row")
+    sync_api.expect(rows.nth(0)).to_have_text("CRANE")
+    sync_api.expect(rows.nth(1)).to_have_text("PIOUS")
+    assert page.evaluate("window.calls") == 2
+
+
+def test_assist_is_busy_while_a_request_runs_and_ignores_stale_answers(page):
+    page.click("#tab-assist")
+    page.click("#assist-new")
+    sync_api.expect(page.locator("#assist-suggestion")).to_be_visible()
+    page.evaluate(SLOW_FIRST_FETCH)
+    page.fill("#assist-pattern", ".....")
+    page.press("#assist-pattern", "Enter")
+    page.press("#assist-pattern", "Enter")  # a double Enter records one guess, not two
+    sync_api.expect(page.locator("#assist-record")).to_be_disabled()
+    sync_api.expect(page.locator("#assist")).to_have_attribute("aria-busy", "true")
+    sync_api.expect(page.locator("#assist-busy")).to_have_text("Working…")
+    sync_api.expect(page.locator("#assist-board .row")).to_have_count(1)
+    sync_api.expect(page.locator("#assist-record")).to_be_enabled()
+    assert page.evaluate("window.calls") == 1
+    # Out of order: a slow answer for 5 rows arrives after the quick one for 20; 20 stays.
+    page.evaluate(SLOW_FIRST_FETCH)
+    page.evaluate("""() => { const s = document.getElementById('assist-top-n');
+        s.value = '5'; s.dispatchEvent(new Event('change'));
+        s.disabled = false; s.value = '20'; s.dispatchEvent(new Event('change')); }""")
+    page.wait_for_function("() => window.answered >= 2")
+    sync_api.expect(page.locator("#assist-top tr")).to_have_count(21)
+
+
+# A review whose search ran out of time on step 2: bounds, not values (the server's JSON shape).
+BOUNDED_REVIEW = {
+    "report": None,
+    "review": {"hard": False, "answer": "octet", "solved": True, "outside": False, "exact": False,
+               "cost_low": 0.05, "cost_high": 0.4, "notes": [], "steps": [
+                   {"turn": 1, "guess": "salet", "pattern": "...yy", "before": 2315, "after": 13, "best": "salet",
+                    "best_expected": 3.4212, "played_expected": 3.4212, "cost_low": 0.0, "cost_high": 0.0,
+                    "exact": True, "expected_left": 60.4, "luck": 80, "best_exact": True, "played_exact": True,
+                    "colors": [0, 0, 0, 1, 1]},
+                   {"turn": 2, "guess": "prone", "pattern": "..y.y", "before": 13, "after": 1, "best": "cerne",
+                    "best_expected": 2.154, "played_expected": 2.538, "cost_low": 0.05, "cost_high": 0.4,
+                    "exact": False, "expected_left": 2.1, "luck": 90, "best_exact": False, "played_exact": False,
+                    "colors": [0, 0, 1, 0, 1]},
+                   {"turn": 3, "guess": "octet", "pattern": "ggggg", "before": 1, "after": 1, "best": "octet",
+                    "best_expected": 1.0, "played_expected": 1.0, "cost_low": 0.0, "cost_high": 0.0, "exact": True,
+                    "expected_left": 0.0, "luck": None, "best_exact": True, "played_exact": True,
+                    "colors": [2, 2, 2, 2, 2]}]},
+}
+
+
+def test_analyse_shows_bounds_with_le_and_draws_them_as_ranges(page):
+    page.route("**/api/analyse", lambda route: route.fulfill(json=BOUNDED_REVIEW))
+    page.click("#tab-analyse")
+    page.fill("#analyse-words", "salet prone octet")
+    page.click("#analyse-run")
+    row = page.locator("#analyse-review tr").nth(2)
+    sync_api.expect(row).to_contain_text("≤2.538")
+    sync_api.expect(row).to_contain_text("CERNE ≤2.154")
+    sync_api.expect(row).to_contain_text("≥0.050 ≤0.400")
+    sync_api.expect(page.locator("#analyse-total")).to_contain_text("≥0.050 ≤0.400")
+    sync_api.expect(page.locator("#chart-cost rect.range")).to_have_count(1)  # a range, not a perfect move
+    sync_api.expect(page.locator("#chart-cost figcaption")).to_contain_text("only bounds are proven for move 2")
+    # The last word left still has a visible bar in the words-left chart.
+    heights = page.eval_on_selector_all("#chart-left rect", "rs => rs.map(r => Number(r.getAttribute('height')))")
+    assert len(heights) == 3 and min(heights) >= 3
+
+
 def test_analyse_a_real_grid(page):
     words = ["salet", "prone", "octet"]
     grid = "Wordle 1,234 3/6\n\n" + "\n".join(score(w, "octet").emoji for w in words)
     page.click("#tab-analyse")
     page.fill("#analyse-grid", grid)
     page.fill("#analyse-words", " ".join(words))
+    page.evaluate(SLOW_FIRST_FETCH)
     page.click("#analyse-run")
+    sync_api.expect(page.locator("#analyse-run")).to_be_disabled()  # no second run meanwhile
+    sync_api.expect(page.locator("#analyse-busy")).to_contain_text("Analysing")
     rows = page.locator("#analyse-review tr")
     sync_api.expect(rows).to_have_count(4)
+    sync_api.expect(page.locator("#analyse-run")).to_be_enabled()
+    sync_api.expect(page.locator("#analyse-busy")).to_have_text("")
     sync_api.expect(rows.nth(1)).to_contain_text("SALET")
     sync_api.expect(rows.nth(1)).to_contain_text("3.421")  # the proven optimum, per answer
     sync_api.expect(page.locator("#analyse-total")).to_contain_text("(exact)")
     sync_api.expect(page.locator("#analyse-out figure svg")).to_have_count(2)
-    sync_api.expect(page.locator("#analyse-out")).to_contain_text("1 answers fit the whole game: octet")
+    sync_api.expect(page.locator("#analyse-answers")).to_have_text("1 answer fits the whole game: octet")
+    captions = page.locator("#analyse-out figcaption").all_inner_texts()
+    assert len(set(captions)) == 2 and all(len(c) > 30 for c in captions)
+    sync_api.expect(page.locator("#analyse-verdict")).to_contain_text("plausible (p = ")
     screenshots(page, "analyse")
     page.fill("#analyse-grid", "not a grid")
     page.click("#analyse-run")
     sync_api.expect(page.locator("#analyse-error")).to_contain_text("no share grid")
-
+    sync_api.expect(page.locator("#analyse-review")).to_be_visible()  # the last good result stays
 
 def test_tabs_work_from_the_keyboard(page):
     page.focus("#tab-play")
     page.keyboard.press("ArrowRight")
     assert page.evaluate("document.activeElement.id") == "tab-assist"
-    assert page.is_visible("#assist") and not page.is_visible("#play")
+    sync_api.expect(page.locator("#assist")).to_be_visible()
+    sync_api.expect(page.locator("#play")).to_be_hidden()
     page.keyboard.press("ArrowLeft")
     page.keyboard.press("ArrowLeft")
     assert page.evaluate("document.activeElement.id") == "tab-bench"
@@ -238,3 +577,165 @@ def test_bench_shows_progress_and_histograms(page):
     page.fill("#bench-strategies", "nope")
     page.click("#bench-run")
     sync_api.expect(page.locator("#bench-error")).to_contain_text("nope")
+
+
+
+def test_the_page_is_es_modules_served_from_the_package(base_url):
+    """No build step and no CDN: index.html loads /static/js/main.js as a module, and every module
+    it imports is a package file served as JavaScript."""
+    import httpx
+
+    html = httpx.get(base_url).text
+    assert '<script type="module" src="/static/js/main.js"></script>' in html
+    assert "http://" not in html and "https://" not in html
+    static = Path(__file__).parents[1] / "src" / "wordlelab" / "web" / "static" / "js"
+    modules = sorted(p.name for p in static.glob("*.js"))
+    assert "main.js" in modules and len(modules) > 5
+    for name in modules:
+        response = httpx.get(f"{base_url}static/js/{name}")
+        assert response.status_code == 200
+        assert response.headers["content-type"].split(";")[0] in ("text/javascript", "application/javascript")
+        for imported in re.findall(r'from "\./([\w-]+\.js)"', response.text):
+            assert imported in modules, f"{name} imports {imported}, which is not shipped"
+
+
+# -- every variant (the server's rules fields: docs/web-api.md) ---------------------------------
+
+FILLER = ["crane", "pious", "dumpy", "fight", "blitz", "vowel", "jokey", "swamp", "lurch", "shove", "gnarl",
+          "tempo", "quick"]
+
+
+def needs_variants(page) -> None:
+    if not page.evaluate("fetch('/api/options').then(r => r.json()).then(o => Array.isArray(o.variants))"):
+        pytest.skip("this server plays classic Wordle only (no 'variants' in /api/options)")
+
+
+def open_variant(page, base_url: str, route: str) -> None:
+    page.goto(base_url + "#" + route)
+    page.wait_for_selector("body[data-ready='1']")
+
+
+def test_quordle_is_played_to_the_end_with_its_own_statistics(page, base_url):
+    needs_variants(page)
+    open_variant(page, base_url, "play/quordle")
+    board = page.locator("#play-board")
+    sync_api.expect(board).to_have_attribute("data-variant", "quordle")
+    sync_api.expect(board.locator(".subboard")).to_have_count(4)
+    before = page.evaluate("fetch('/api/stats?variant=quordle&lang=en&length=5').then(r => r.json()).then(s => s.played)")
+    tries = page.evaluate("fetch('/api/options').then(r => r.json()).then(o => o.variants.find(v => v.key === 'quordle').tries)")
+    for n, word in enumerate(FILLER[:tries], 1):
+        page.keyboard.type(word)
+        page.keyboard.press("Enter")
+        sync_api.expect(board).to_have_attribute("data-guesses", str(n))
+        if n == 1:  # every board shows the guess, the keyboard one cell per board
+            sync_api.expect(board.locator(".subboard").first.locator(".row:has(.c0, .c1, .c2)")).to_have_count(1)
+            sync_api.expect(page.locator('#play-keyboard [data-key="c"] .kcells span')).to_have_count(4)
+            screenshots(page, "quordle")
+    sync_api.expect(page.locator("#play-result")).to_be_visible()
+    sync_api.expect(page.locator("#play-share")).to_contain_text("Quordle")
+    after = page.evaluate("fetch('/api/stats?variant=quordle&lang=en&length=5').then(r => r.json()).then(s => s.played)")
+    assert after == before + 1
+    screenshots(page, "quordle-result")
+    page.click("#play-close")
+    page.click("#play-new")
+    sync_api.expect(board).to_have_attribute("data-over", "")  # the new game is on the board
+    page.keyboard.type("crane")
+    page.go_back()  # to classic Wordle: one board again, address and page in step
+    sync_api.expect(page.locator("#play-board .subboard")).to_have_count(1)
+    assert page.evaluate("location.hash") in ("", "#play")
+    page.go_forward()  # ... and the Quordle under way is still there, typed letters and all
+    sync_api.expect(page.locator("#play-board .subboard")).to_have_count(4)
+    sync_api.expect(page.locator("#play-board .subboard").first.locator(".row").first).to_have_text("CRANE")
+
+
+@pytest.mark.parametrize("viewport", [SMALL_PHONE, DESKTOP])
+def test_octordle_and_sixteen_boards_fit_the_screen(page, base_url, viewport):
+    needs_variants(page)
+    page.set_viewport_size(viewport)
+    for route, boards in (("play/octordle", 8), ("play/boards-16", 16)):
+        open_variant(page, base_url, route)
+        sync_api.expect(page.locator("#play-board .subboard")).to_have_count(boards)
+        page.keyboard.type("crane")
+        page.keyboard.press("Enter")
+        sync_api.expect(page.locator("#play-board .subboard").first.locator(".row:has(.c0, .c1, .c2)")).to_have_count(1)
+        fits_sideways(page, route)
+        page.screenshot(path=str(artifacts() / f"{route.replace('/', '-')}-{viewport['width']}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("allowed_errors", [["status of 400", "status of 404"]])
+def test_absurdle_has_no_try_limit_and_survives_a_reload(page, base_url):
+    needs_variants(page)
+    open_variant(page, base_url, "play/absurdle")
+    sync_api.expect(page.locator("#play-board")).to_have_attribute("data-variant", "absurdle")
+    guess(page, "crane", 1)
+    sync_api.expect(page.locator("#play-msg")).to_contain_text("still possible")
+    guess(page, "pious", 2)
+    page.keyboard.type("du")
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    sync_api.expect(page.locator("#play-board .row:has(.c0, .c1, .c2)")).to_have_count(2)
+    sync_api.expect(page.locator("#play-board .row").nth(2)).to_have_text("DU")
+    sync_api.expect(page.locator("#play-msg")).to_contain_text("still possible")  # where the game stands
+    screenshots(page, "absurdle")
+
+
+def test_an_unknown_or_bad_variant_is_the_servers_400_and_loses_nothing(page, base_url):
+    needs_variants(page)
+    page.wait_for_selector("#play-board[data-seed='']")
+    page.keyboard.type("cra")
+    for route in ("play/nonsense", "play/boards-0"):
+        open_variant(page, base_url, route)
+        sync_api.expect(page.locator("#play-msg, #route-error").filter(has_text=re.compile(r"\S"))).not_to_have_count(0)
+        assert "500" not in page.locator("#play-msg").inner_text()
+    open_variant(page, base_url, "play")
+    sync_api.expect(page.locator("#play-board .row").first).to_have_text("CRA")  # the game typed into is kept
+
+
+def test_assist_four_boards_by_colour_tiles(page, base_url):
+    needs_variants(page)
+    open_variant(page, base_url, "assist/quordle")
+    sync_api.expect(page.locator("#hard")).to_be_disabled()  # hard mode is a one-board rule
+    page.click("#assist-new")
+    sync_api.expect(page.locator("#assist-suggestion")).to_be_visible()
+    sync_api.expect(page.locator("#assist-tiles .tilerow")).to_have_count(4)
+    page.click('#assist-tiles [data-board="2"] [data-index="0"]')  # board 3, first letter: yellow
+    sync_api.expect(page.locator('#assist-tiles [data-board="2"] [data-index="0"]')).to_have_class("tile c1 clickable")
+    page.click("#assist-record")
+    sync_api.expect(page.locator("#assist-board .subboard").nth(2).locator(".row")).to_have_count(1)
+    sync_api.expect(page.locator("#assist-board .subboard").nth(2).locator(".row .tile").first).to_have_class(re.compile("c1"))
+    sync_api.expect(page.locator("#assist-words")).to_contain_text("Board 1")
+    screenshots(page, "assist-quordle")
+    page.click("#assist-undo")
+    sync_api.expect(page.locator("#assist-board .subboard").nth(2).locator(".row")).to_have_count(0)
+
+
+def test_assist_absurdle_lets_the_adversary_answer(page, base_url):
+    needs_variants(page)
+    open_variant(page, base_url, "assist/absurdle")
+    page.click("#assist-new")
+    sync_api.expect(page.locator("#assist-suggestion")).to_be_visible()
+    sync_api.expect(page.locator("#assist-skip")).to_be_hidden()
+    page.click("#assist-record")  # colours untouched: the adversary gives its own
+    sync_api.expect(page.locator("#assist-board .row")).to_have_count(1)
+    screenshots(page, "assist-absurdle")
+
+
+@pytest.mark.parametrize("allowed_errors", [["status of 400", "status of 404"]])
+def test_a_game_comes_back_after_a_server_restart_and_a_changed_one_is_refused(page, base_url):
+    needs_variants(page)
+    page.wait_for_selector("#play-board[data-seed='']")
+    guess(page, "crane", 1)
+    # A restarted server has forgotten the id; the saved string brings the game back.
+    page.evaluate("""() => { const k = 'wordlelab-play-classic'; const g = JSON.parse(localStorage.getItem(k));
+        g.id = 'forgotten'; localStorage.setItem(k, JSON.stringify(g)); }""")
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    sync_api.expect(page.locator("#play-board")).to_have_attribute("data-guesses", "1")
+    sync_api.expect(page.locator("#play-board .row").first).to_have_text("CRANE")
+    # A saved game changed by hand: the server's one line on the page, and a new game.
+    page.evaluate("""() => { const k = 'wordlelab-play-classic'; const g = JSON.parse(localStorage.getItem(k));
+        g.id = 'forgotten'; g.saved = g.saved.slice(0, -4) + 'AAAA'; localStorage.setItem(k, JSON.stringify(g)); }""")
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    sync_api.expect(page.locator("#play-msg")).to_contain_text("changed")
+    sync_api.expect(page.locator("#play-board")).to_have_attribute("data-guesses", "0")

@@ -26,6 +26,9 @@ _LAZY = {
     "MultiRules": "variants", "MultiGame": "variants", "MultiPosition": "variants",
     "MultiStrategy": "variants", "MultiSession": "variants", "bench_multi": "variants",
     "AbsurdleGame": "variants", "AbsurdleSession": "variants", "prove_absurdle": "variants",
+    # One game model (issue 23): a variant is its rules value; one Play, one Session for any rules.
+    "Classic": "rules", "Multi": "rules", "Absurdle": "rules", "parse_rules": "rules",
+    "rules_from_options": "rules", "Play": "play", "Session": "session",
     "Pattern": "feedback", "score": "feedback", "Language": "languages", "get_language": "languages",
     "WordList": "words", "fingerprint": "words",
     "Assistant": "assistant", "Scored": "assistant", "Step": "assistant", "parse_entry": "assistant",
@@ -62,6 +65,13 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = [
+    "Classic",
+    "Multi",
+    "Absurdle",
+    "parse_rules",
+    "rules_from_options",
+    "Play",
+    "Session",
     "evaluate",
     "Evaluation",
     "GuessValue",

@@ -1,38 +1,32 @@
-"""Share grids: parsing, which answers and guesses fit them, and how skilful or lucky a game was.
+"""Share grids: parsing, which answers and guesses fit them, how skilful or lucky a game was,
+and the detector's verdict on how unusually good it was.
 
-Skill and luck are 0-99, as WordleBot players know them, with stated definitions:
-
-* skill: the share of the best guess's information that the played guess achieved, on a log
-  scale: ``log((n+1)/(E[guess]+1)) / log((n+1)/(E[best]+1))``, where ``n`` is the number of
-  answers still possible, ``E`` the expected number left after a guess (a win leaves none) and
-  the best guess the legal guess with the smallest ``E``. (A plain ratio of reductions would give
-  almost every opener 99; the +1 keeps the last guesses finite.)
-* exact skill (``check`` with the guesses known, when the exact search proves both values within
-  its budget; ``skill_source`` says which skill a row has): ``99 * E*[best] / E*[guess]``, where
-  ``E*`` is the exact expected number of guesses still needed from the row's position with that
-  guess played first and perfect play after it (uniform over the answers still possible). An
-  optimal guess scores 99; one that costs a tenth of a guess more out of 3.4 about 96.
-* luck: where the actual outcome falls among the outcomes the guess could have had, as a
-  mid-rank percentile: ``P(left > actual) + P(left == actual) / 2`` over the answers still
-  possible. 50 is an average outcome, 99 the best possible, 0 the worst.
+Skill and luck (0-99) have one definition each, in ``luck`` (shared with ``analyse`` and the
+web); the verdict and its two player models are defined in ``detector``.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import asdict, dataclass, field
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
 
 from .budgets import REVIEW_WORK
+from .detector import Detection, StrongPlayer, detect, strong_player
 from .errors import InconsistentFeedbackError, ShareGridError, WordlelabError
 from .feedback import Pattern, score
 from .frequency import rank_by_frequency
 from .game import Position
+from .limits import MAX_TILES, MAX_WORD
 from .lists import widen, with_answers
+from .luck import information_skill, luck, outcomes, p_at_most
+from .luck import skill as row_skill
 from .matrix import PatternMatrix
-from .strategies import Strategy
+
+if TYPE_CHECKING:
+    from .evaluation import Evaluation
 
 # Light, dark and high-contrast squares; the variation selectors carry no meaning.
 SQUARES = {"\u2b1c": 0, "\u2b1b": 0, "\U0001f7e8": 1, "\U0001f7e6": 1, "\U0001f7e9": 2, "\U0001f7e7": 2}
@@ -93,6 +87,10 @@ def parse_share_grid(text: str) -> ShareGrid:
             tiles.append(SQUARES[compact[i]])
             i += 1
         rest = compact[i:]
+        if len(tiles) > MAX_TILES or len(rest) > MAX_WORD:  # before a pattern of thousands of digits
+            raise ShareGridError(f"line {raw.strip()[:24] + '…'!r} has {len(tiles):,} tiles and {len(rest):,} "
+                                 f"letters; rows have at most {MAX_TILES} tiles and words {MAX_WORD} letters",
+                                 raw[:24])
         if any(ch in SQUARES for ch in rest) or (rest and not rest.isalpha()):
             raise ShareGridError(f"line {raw.strip()!r} mixes tiles with other characters", raw)
         if gap_after_rows:
@@ -144,7 +142,7 @@ class RowReport:
     guess: str | None
     before: int  # answers still possible before this row
     after: int  # ... and after it
-    probability: float | None  # how likely this row was (see analyse())
+    probability: float | None  # the share of the answers still possible that give this row's tiles
     expected: float | None = None  # expected answers left after the guess (a win leaves 0)
     best_guess: str | None = None
     best_expected: float | None = None
@@ -158,6 +156,11 @@ class RowReport:
     guesses_possible: int | None = None  # tiles only: allowed guesses that could give this row
     guess_examples: list[str] = field(default_factory=list)
     words: list[str] = field(default_factory=list)  # answers still possible after it, commonest first
+    # The detector's per-row figures (see ``detector``): P(doing at least this well) under the
+    # player's own guess (words known) and under the strong player (the share of answers whose
+    # strong-player row leaves at most ``after`` answers).
+    p_own: float | None = None
+    p_strong: float | None = None
 
 
 @dataclass
@@ -175,18 +178,15 @@ class GameReport:
     # Allowed words outside the answer list that the report also counted as possible answers:
     # the grid's answer was not on the list (see ``analyse``).
     outside: list[str] = field(default_factory=list)
+    # The detector (see ``detector``): the verdict first, its p-value under the strong player.
+    verdict: str | None = None
+    p_value: float | None = None
+    detection: Detection | None = None
 
     def to_dict(self) -> dict:
-        return asdict(self)
-
-
-def _mid_rank(outcomes: np.ndarray, actual: float) -> float:
-    """P(outcome > actual) + P(outcome == actual) / 2 (larger outcomes are worse)."""
-    return float(((outcomes > actual).sum() + 0.5 * (outcomes == actual).sum()) / outcomes.size)
-
-
-def _score99(x: float) -> int:
-    return int(round(99 * min(1.0, max(0.0, x))))
+        out = asdict(self)
+        # The verdict first, as people read it.
+        return {"verdict": out.pop("verdict"), "p_value": out.pop("p_value"), **out}
 
 
 def hard_pattern_problems(rows: Sequence[Pattern]) -> list[str]:
@@ -243,33 +243,50 @@ def analyse(
             wide = widen(m, history)
             extra = list(wide.answers) if wide is not None else []
     if not extra:
-        return _judge(grid, m, guesses, answer, lang, list_words, exact_budget)
-    report = _judge(grid, with_answers(m, extra), guesses, answer, lang, list_words, exact_budget)
-    report.outside = [w for w in report.answers if w not in m.answers]
-    if report.outside:
-        shown = ", ".join(w.upper() for w in report.outside[:5])
-        report.notes.insert(0, f"the answer is outside the answer list ({m.answers.name}): judged with the "
-                               f"allowed words that fit added as answers ({shown})")
+        report = _judge(grid, m, guesses, answer, lang, list_words, exact_budget)
+    else:
+        report = _judge(grid, with_answers(m, extra), guesses, answer, lang, list_words, exact_budget)
+        report.outside = [w for w in report.answers if w not in m.answers]
+        if report.outside:
+            shown = ", ".join(w.upper() for w in report.outside[:5])
+            report.notes.insert(0, f"the answer is outside the answer list ({m.answers.name}): judged with the "
+                                   f"allowed words that fit added as answers ({shown})")
+    _detect(report, grid, _strong(m, grid))
     return report
 
 
-def _exact_skill(r: RowReport, pos: Position, word: str, budget: int) -> None:
-    """Fill the row's exact figures and exact skill when the search proves them within ``budget`` look-ups."""
+def _strong(matrix: PatternMatrix, grid: ShareGrid) -> StrongPlayer | None:
+    """The detector's strong player on the (unwidened) lists, or None when it cannot be played."""
+    try:
+        return strong_player(matrix, grid.hard, grid.max_guesses)
+    except (ValueError, RuntimeError, WordlelabError):
+        return None  # no strong player here (e.g. its play did not finish): the verdict uses the rest
+
+
+def _detect(report: GameReport, grid: ShareGrid, strong: StrongPlayer | None) -> None:
+    """Fill the report's verdict, p-value and per-row strong-player figures."""
+    for r, p in zip(report.rows, grid.rows):
+        if strong is not None and (p.is_win or r.after > 0):
+            r.p_strong = strong.p_left_at_most(r.row, 0 if p.is_win else r.after)
+    own = [r.p_own for r in report.rows] if any(r.guess for r in report.rows) else None
+    problem = report.notes[0] if report.notes and not report.consistent else None
+    d = detect(strong, len(grid.rows) if grid.solved else None, own, report.consistent, problem)
+    if report.outside:
+        d.reasons.append(f"judged on the answer list widened by {', '.join(w.upper() for w in report.outside[:5])}")
+        d.line += f"; {d.reasons[-1]}"
+    report.detection = d
+    report.verdict = d.verdict
+    report.p_value = d.p_value
+
+
+def _evaluate(pos: Position, word: str, budget: int | None) -> Evaluation | None:
+    """The exact search's values of ``word`` from ``pos`` within ``budget`` look-ups, or None where it cannot run."""
     from .evaluation import evaluate  # the exact search (numba kernels) only when asked for
 
     try:
-        ev = evaluate(pos, guess=word, budget=budget)
+        return evaluate(pos, guess=word, budget=budget)
     except WordlelabError:
-        return  # e.g. words too long for the exact search: the information skill stays
-    played = ev.guess
-    if played is None or not (ev.exact and played.exact) or played.upper >= 1 << 40:
-        return
-    r.exact_best = ev.best
-    r.exact_best_guesses = round(ev.upper / ev.n, 4)
-    r.exact_guesses = round(played.upper / ev.n, 4)
-    r.cost = round((played.upper - ev.upper) / ev.n, 4)
-    r.skill = _score99(ev.upper / played.upper)
-    r.skill_source = "exact"
+        return None  # e.g. words too long for the exact search: the information skill stays
 
 
 def _judge(
@@ -356,58 +373,42 @@ def _judge(
             r = reports[i]
             r.guess = w
             if answer is not None and score(w, answer) != p:
-                consistent = False
-                notes.append(f"row {i + 1}: {w.upper()} against {answer.upper()} gives {score(w, answer).emoji}, "
-                             f"not {p.emoji}")
+                raise InconsistentFeedbackError(
+                    f"row {i + 1}: {w.upper()} against {answer.upper()} gives {score(w, answer).emoji}, not "
+                    f"{p.emoji}; check the words and the tiles", w)
             if grid.hard and pos.history:
                 message = pos.rule.violation(w)
                 if message:
                     consistent = False
                     notes.append(f"row {i + 1}: {w.upper()} breaks hard mode ({message})")
             g = m.guesses.index(w)
-            n = pos.candidates.size
-            column = m.row(g)[pos.candidates]
-            sizes = np.bincount(column, minlength=3**m.length)
-            outcome = sizes[column].astype(np.float64)
-            outcome[column == m.win_code] = 0.0
+            out = outcomes(pos, g)
+            n = out.n
             r.before = int(n)
-            r.probability = float(sizes[p.code] / n)
-            legal = np.flatnonzero(pos.legal_mask())
-            legal = legal if g in set(legal.tolist()) else np.append(legal, g)
-            stats = Strategy.stats(pos, legal)
-            cand = Strategy.candidate_mask(pos, legal)
-            expected = (stats[:, 2] - cand) / n
-            at = int(np.flatnonzero(legal == g)[0])
-            best = int(np.argmin(expected))
-            r.expected = float(expected[at])
-            r.best_guess = m.guesses[int(legal[best])]
-            r.best_expected = float(expected[best])
-            gain = np.log((n + 1) / (expected[best] + 1))
-            r.skill = (_score99(np.log((n + 1) / (expected[at] + 1)) / gain) if gain > 0
-                       else (99 if expected[at] <= expected[best] else 0))
-            r.skill_source = "information"
-            if exact_budget is not None:
-                _exact_skill(r, pos, w, exact_budget)
-            actual = 0.0 if p.is_win else float(sizes[p.code])
-            if sizes[p.code] == 0:
-                r.after = 0
-                r.luck = None
-                consistent = False
-                notes.append(f"row {i + 1}: no answer still possible gives {p.emoji} to {w.upper()}; "
-                             "the rows cannot come from one game on these lists")
-                for rest in reports[i + 1:]:
-                    rest.before = rest.after = 0
-                    rest.probability = None
-                final = np.array([], dtype=np.int64)
-                break
-            # With one possible outcome nothing was left to chance.
-            r.luck = None if np.all(outcome == outcome[0]) else _score99(_mid_rank(outcome, actual))
+            r.probability = float(out.sizes[p.code] / n)
+            info = information_skill(pos, g)
+            r.expected = info.expected
+            r.best_guess = info.best
+            r.best_expected = info.best_expected
+            ev = _evaluate(pos, w, exact_budget) if exact_budget is not None else None
+            r.skill, r.skill_source = row_skill(pos, g, ev, info)
+            if ev is not None and r.skill_source == "exact" and ev.guess is not None:
+                r.exact_best = ev.best
+                r.exact_best_guesses = round(ev.upper / ev.n, 4)
+                r.exact_guesses = round(ev.guess.upper / ev.n, 4)
+                r.cost = round((ev.guess.upper - ev.upper) / ev.n, 4)
+            if out.sizes[p.code] == 0:
+                raise InconsistentFeedbackError(
+                    f"row {i + 1}: no allowed answer that fits the rows above gives {p.emoji} to {w.upper()}; "
+                    "check the words and the tiles", w)
+            actual = out.actual(p.code, m.win_code)
+            r.luck = luck(out.left, actual)
+            r.p_own = p_at_most(out.left, actual)
             pos = pos.after(g, p)
             r.after = int(pos.candidates.size)
             final = pos.candidates
-        else:
-            if not grid.solved and grid.rows and words and len(words) == grid.max_guesses:
-                notes.append(f"lost; {len(final)} answers were still possible")
+        if not grid.solved and grid.rows and words and len(words) == grid.max_guesses:
+            notes.append(f"lost; {len(final)} answers were still possible")
 
     # The answers still possible after each row, commonest first.
     if words is not None:
@@ -431,10 +432,6 @@ def _judge(
     answers = rank_by_frequency([m.answers[int(c)] for c in final], lang)
     if answer is not None and answer not in answers and consistent:
         consistent = False
-    least = min((r.probability for r in reports if r.probability), default=None)
-    if least is not None and least < 0.01 and consistent:
-        which = next(r.row for r in reports if r.probability == least)
-        notes.append(f"row {which} had a 1 in {round(1 / least):,} chance; lucky, or not a real game")
     shown = f"{len(grid.rows) if grid.solved else 'X'}/{grid.max_guesses}{'*' if grid.hard else ''}"
     return GameReport(grid.number, shown, grid.hard, answer, consistent, answers, reports, notes)
 

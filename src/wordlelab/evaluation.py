@@ -74,8 +74,9 @@ class GuessValue:
         return self.upper / self.n
 
     def to_dict(self) -> dict[str, object]:
-        return {"word": self.word, "exact": self.exact, "total": self.upper if self.exact else None,
-                "lower": self.lower, "upper": None if self.upper >= INF else self.upper,
+        return {"word": self.word, "exact": self.exact,
+                "total": self.upper if self.exact and self.upper < INF else None,
+                "lower": None if self.lower >= INF else self.lower, "upper": None if self.upper >= INF else self.upper,
                 "expected": round(self.expected, 4) if self.upper < INF else None}
 
 
@@ -102,18 +103,26 @@ class Evaluation:
         return self.lower == self.upper
 
     @property
+    def winnable(self) -> bool:
+        """False when it is proven that no strategy solves every answer left within the guesses left."""
+        return self.lower < INF
+
+    @property
     def expected(self) -> float:
         return self.upper / self.n
 
     def cost(self, guess: GuessValue) -> tuple[float, float]:
         """How many guesses (expected) ``guess`` loses against the best: (at least, at most)."""
+        if guess.lower >= INF:  # proven: the guess cannot solve every answer in the guesses left
+            return float("inf"), float("inf")
         low = max(0.0, (guess.lower - self.upper) / self.n)
         high = max(0.0, (guess.upper - self.lower) / self.n) if guess.upper < INF else float("inf")
         return low, high
 
     def to_dict(self) -> dict[str, object]:
         return {"answers": self.n, "guesses_left": self.guesses_left, "exact": self.exact,
-                "total": self.upper if self.exact else None, "lower": self.lower,
+                "winnable": self.winnable, "total": self.upper if self.exact and self.winnable else None,
+                "lower": None if self.lower >= INF else self.lower,
                 "upper": None if self.upper >= INF else self.upper,
                 "expected": round(self.expected, 4) if self.upper < INF else None, "best": self.best,
                 "top": [g.to_dict() for g in self.top], "guess": self.guess.to_dict() if self.guess else None,
@@ -176,13 +185,22 @@ def proven_tree(position: Position) -> DecisionTree | None:
     A tree proven under a limit L is optimal for any limit from its depth to L, not beyond (more
     guesses allowed could lower the total)."""
     m = position.matrix
-    mode = "hard" if position.hard else "normal"
+    return _proven_tree(m.guesses.fingerprint, m.answers.fingerprint, position.hard, position.max_guesses)
+
+
+def has_proven_tree(guesses_fingerprint: str, answers_fingerprint: str, hard: bool, max_guesses: int) -> bool:
+    """Whether a shipped proven tree covers these lists, mode and guess limit (no matrix needed)."""
+    return _proven_tree(guesses_fingerprint, answers_fingerprint, hard, max_guesses) is not None
+
+
+def _proven_tree(guesses_fp: str, answers_fp: str, hard: bool, max_guesses: int) -> DecisionTree | None:
+    mode = "hard" if hard else "normal"
     for name in bundled_trees():
         tree = _bundled(name)
         meta = tree.meta
-        if (meta.get("answers") == m.answers.fingerprint and meta.get("guesses") == m.guesses.fingerprint
+        if (meta.get("answers") == answers_fp and meta.get("guesses") == guesses_fp
                 and meta.get("mode") == mode and meta.get("proven") == "optimal"
-                and tree.worst <= position.max_guesses <= int(meta.get("max-guesses", "6"))):
+                and tree.worst <= max_guesses <= int(meta.get("max-guesses", "6"))):
             return tree
     return None
 
@@ -258,6 +276,10 @@ def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
     if budget is not None or fresh:
         _new_game_clears_memos(position, force=fresh)
     start = time.monotonic()
+    at_start = start_from_opener_table(position, guess, top) if use_tree else None
+    if at_start is not None:
+        at_start.budget = budget  # valued from the table: no work spent
+        return at_start
     if use_tree:
         tree = proven_tree(position)
         if tree is None or tree_node(position, tree) is None:
@@ -461,14 +483,17 @@ def _evaluate(engines: _Engines, position: Position, guess: str | None, top: int
             best = m.guesses[row] if upper < INF else None
             if upper <= lower:  # the greedy tree meets the bound: it is optimal
                 lower = upper
-    if upper >= INF and lower >= INF:
-        raise WordlelabError(f"no strategy solves the {n} answers left within the {d} guesses left")
-
+    # lower == upper == INF: proven that no strategy solves every answer left within the guesses
+    # left. That is a value like any other, not an error: whether the proof finishes within a
+    # budget depends on what the memo already holds (an earlier search), so raising here made one
+    # caller's verdict depend on another's work (a review that fails or not by request order).
     result = Evaluation(n, d, lower, upper, best, source=source)
     if guess is not None:
         g = m.guesses.lookup(guess)
         if best is not None and m.guesses[g] == best and result.exact:
             result.guess = GuessValue(best, lower, upper, n)
+        elif not result.winnable:  # no guess can do what no strategy does
+            result.guess = GuessValue(m.guesses[g], INF, INF, n)
         else:
             # Off the start, a position on a proven tree is small enough to search the played
             # guess's groups; at the start (the whole list) only a quick few are worth a budget.
@@ -477,7 +502,7 @@ def _evaluate(engines: _Engines, position: Position, guess: str | None, top: int
             # most 1.25 budgets).
             begin_part(1 if searched or source == "tree" else 4)
             result.guess = guess_value(g, searched=searched or (source == "tree" and not root), upper=True)
-    if top > 0:
+    if top > 0 and result.winnable:
         begin_part()
         b = bounds()
         order = np.lexsort((np.arange(len(m.guesses)), ~_candidate_rows(position), b))
@@ -510,3 +535,40 @@ def _candidate_rows(position: Position) -> np.ndarray:
     mask = np.zeros(len(position.matrix.guesses), dtype=bool)
     mask[position.candidate_guess_rows()] = True
     return mask
+
+
+def start_from_opener_table(position: Position, guess: str | None = None, top: int = 0) -> Evaluation | None:
+    """The start of a game valued from the shipped table of every opener's exact total, if one
+    ships for these lists, mode and guess limit (nyt and nyt2022, 6 guesses); else None.
+
+    The value, the best opener, the played opener's total and the top N all come from the table
+    (source "table"), with no search. An opener after which no strategy solves every answer within
+    the limit (hard mode) gets a total of INF, proven; the top N skips such openers. Ties in the
+    top N: a possible answer first, then alphabetical.
+    """
+    from .opener_values import table_for
+
+    m = position.matrix
+    if position.history or position.candidates.size != len(m.answers):
+        return None
+    table = table_for(m.guesses.fingerprint, m.answers.fingerprint, position.hard, position.max_guesses)
+    if table is None or not table.complete:  # the original lists' table holds bounds: the search decides
+        return None
+    n = int(position.candidates.size)
+    best = table.best
+    assert best.total is not None
+    result = Evaluation(n, position.max_guesses, best.total, best.total, best.word, source="table")
+
+    def value(word: str) -> GuessValue:
+        v = table.value(word)
+        total = INF if v.total is None else v.total
+        return GuessValue(v.word, total, total, n)
+
+    if guess is not None:
+        result.guess = value(m.guesses[m.guesses.lookup(guess)])
+    if top > 0:
+        rows = [r for r in table.rows.values() if r.total is not None]
+        answers = set(m.answers)
+        rows.sort(key=lambda r: (r.total, r.word not in answers, r.word))
+        result.top = [value(r.word) for r in rows[:top]]
+    return result

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from .errors import InvalidPatternError
+from .limits import MAX_TILES
 
 GREY, YELLOW, GREEN = 0, 1, 2
 
@@ -77,7 +78,10 @@ class Pattern:
     length: int
 
     def __post_init__(self) -> None:
-        if not 1 <= self.length <= 20 or not 0 <= self.code < 3**self.length:
+        if not 1 <= self.length <= MAX_TILES:
+            raise InvalidPatternError(f"a pattern of {self.length:,} tiles; patterns have 1 to {MAX_TILES}",
+                                      self.length)
+        if not 0 <= self.code < 3**self.length:
             raise InvalidPatternError(
                 f"pattern code {self.code} does not fit length {self.length}", self.code
             )
@@ -85,6 +89,9 @@ class Pattern:
     @classmethod
     def from_colors(cls, colors: Iterable[int]) -> Pattern:
         cols = list(colors)
+        if len(cols) > MAX_TILES:  # before the base-3 code of thousands of digits
+            raise InvalidPatternError(f"a pattern of {len(cols):,} tiles; patterns have 1 to {MAX_TILES}",
+                                      len(cols))
         code = 0
         for c in cols:
             if c not in (GREY, YELLOW, GREEN):
@@ -140,6 +147,9 @@ def parse_colors(text: str) -> tuple[int, ...]:
     """Turn feedback text into colours, detecting the notation; InvalidPatternError if none fits."""
     if not isinstance(text, str):
         raise InvalidPatternError(f"feedback must be text, not {text!r}", text)
+    if len(text) > 8 * MAX_TILES:  # room for separators between the tiles
+        raise InvalidPatternError(f"feedback {text[:20] + '…'!r} has {len(text):,} characters; patterns have "
+                                  f"1 to {MAX_TILES} tiles", text[:20])
     symbols = [ch for ch in text.strip() if ch not in _IGNORED]
     if not symbols:
         raise InvalidPatternError(f"feedback {text!r} is empty", text)
@@ -168,8 +178,11 @@ def score_colors(guess: str, answer: str) -> tuple[int, ...]:
     """The slow, obviously correct reference: greens first, then yellows left to right."""
     if len(guess) != len(answer):
         raise InvalidPatternError(
-            f"cannot score {guess!r} against {answer!r}: lengths differ", (guess, answer)
+            f"cannot score {guess[:20]!r} against {answer[:20]!r}: lengths differ", (guess, answer)
         )
+    if len(guess) > MAX_TILES:
+        raise InvalidPatternError(f"cannot score words of {len(guess):,} letters; at most {MAX_TILES}",
+                                  len(guess))
     colors = [GREY] * len(guess)
     unused: dict[str, int] = {}
     for i, (g, a) in enumerate(zip(guess, answer)):

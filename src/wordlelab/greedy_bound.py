@@ -33,6 +33,9 @@ class GreedyBound:
         self.lbtab = lbtab
         k = matrix.length
         alphabet = shared_alphabet(matrix.guesses, matrix.answers)
+        self.letters: np.ndarray
+        self.counts: np.ndarray
+        self.empty_rule: np.ndarray
         if like is not None and like.matrix.guesses is matrix.guesses and like.counts.shape[1] == len(alphabet):
             self.letters, self.counts, self.empty_rule = like.letters, like.counts, like.empty_rule
         else:

@@ -17,42 +17,25 @@ from typing import Callable, Iterable
 
 import numpy as np
 
+from .config import MAX_LENGTH, MIN_LENGTH, matrix_budget
 from .errors import WordLengthError, WordListError
 from .frequency import common_words
 from .game import Position
 from .languages import Language, get_language
-from .matrix import DEFAULT_BUDGET, PatternMatrix, load_matrix, score_against
+from .list_sets import (  # noqa: F401 (re-exported)
+    DEFAULT_SET,
+    LIST_SETS,
+    LISTS_ENV,
+    ListSet,
+    default_set_name,
+    list_set,
+)
+from .matrix import PatternMatrix, load_matrix, score_against
 from .words import WordList, bundled_lists
 
-# Word lengths the engine plays: the kernels count feedback in arrays of 3**length entries, so a
-# longer word would need memory that grows as 3**length (12 letters: 531441 codes per guess).
-MIN_LENGTH, MAX_LENGTH = 2, 11
 
 # --answers ALL: every allowed guess may be the answer.
 ALL = "all"
-# The environment variable that changes the default list set (e.g. WORDLELAB_LISTS=original).
-LISTS_ENV = "WORDLELAB_LISTS"
-
-
-@dataclass(frozen=True)
-class ListSet:
-    """A named pair of bundled English five-letter lists."""
-
-    name: str
-    guesses: str  # bundled list name of the allowed guesses
-    answers: str  # bundled list name of the possible answers
-    summary: str
-
-
-LIST_SETS: dict[str, ListSet] = {s.name: s for s in (
-    ListSet("nyt", "nyt", "nyt-answers",
-            "the NYT's 14855 allowed guesses and 3158 likely answers"),
-    ListSet("nyt2022", "nyt", "nyt2022-answers",
-            "the NYT's 14855 allowed guesses and its 2309 answers of 2022"),
-    ListSet("original", "allowed", "answers",
-            "the original game's 12972 allowed guesses and 2315 answers (the literature's lists)"),
-)}
-DEFAULT_SET = "nyt"
 
 # Where each bundled list comes from (details, licences and fingerprints: data/PROVENANCE.md).
 _SOURCES: dict[tuple[str, int, str], str] = {
@@ -75,24 +58,6 @@ class BundledListInfo:
     size: int
     source: str
     path: str
-
-
-def default_set_name() -> str:
-    """The list set used when none is named: WORDLELAB_LISTS, else nyt."""
-    name = os.environ.get(LISTS_ENV, "").strip().lower()
-    if not name:
-        return DEFAULT_SET
-    if name not in LIST_SETS:
-        raise WordListError(f"{LISTS_ENV}={name!r} is not a list set; use one of "
-                            f"{', '.join(LIST_SETS)}", name)
-    return name
-
-
-def list_set(name: str) -> ListSet:
-    try:
-        return LIST_SETS[name.strip().lower()]
-    except KeyError:
-        raise WordListError(f"unknown list set {name!r}; use one of {', '.join(LIST_SETS)}", name) from None
 
 
 def bundled_list_names(lang: str = "en", length: int = 5) -> list[str]:
@@ -134,8 +99,9 @@ class Lists:
     answers: WordList
     set_name: str | None = None
 
-    def matrix(self, budget: int = DEFAULT_BUDGET, on_build: Callable[[], None] | None = None) -> PatternMatrix:
-        return load_matrix(self.guesses, self.answers, budget=budget, on_build=on_build)
+    def matrix(self, budget: int | None = None, on_build: Callable[[], None] | None = None) -> PatternMatrix:
+        return load_matrix(self.guesses, self.answers, budget=matrix_budget() if budget is None else budget,
+                           on_build=on_build)
 
     @property
     def answers_are_all(self) -> bool:
@@ -151,6 +117,9 @@ def load_lists(length: int = 5, lang: str = "en", words: str | None = None, answ
     answers file alone gets the set's guesses when they hold every answer, else itself.
     """
     language = get_language(lang)
+    for option, spec in (("--words", words), ("--answers", answers)):
+        if spec is not None and not spec.strip():
+            raise WordListError(f"{option} {spec!r} is empty; give a file or a bundled list's name", spec)
     five = language.code == "en" and length == 5
     chosen: ListSet | None = None
     if lists is not None:

@@ -17,6 +17,7 @@ from typing import Callable
 
 import numpy as np
 
+from .config import DEFAULT_MATRIX_BUDGET, MAX_LENGTH
 from .errors import UnknownWordError, WordlelabError, WordLengthError
 from .kernels.feedback import score_matrix, score_row
 from .kernels.partition import partition_stats
@@ -24,7 +25,8 @@ from .paths import cache_dir, is_regular_file, write_atomic
 from .words import WordList
 
 FORMAT_VERSION = 1
-DEFAULT_BUDGET = 2 * 1024**3  # bytes a full matrix may take before rows are scored on demand
+# Bytes a full matrix may take before rows are scored on demand (WORDLELAB_MATRIX_BUDGET changes it).
+DEFAULT_BUDGET = DEFAULT_MATRIX_BUDGET
 _MAGIC = b"WLABPM1\n"
 
 
@@ -52,9 +54,9 @@ def build_array(guesses: WordList, answers: WordList) -> np.ndarray:
     """The guesses x answers feedback codes (no cache)."""
     if guesses.length != answers.length:
         raise ValueError("guesses and answers differ in length")
-    if guesses.length > 11:  # before allocating anything that grows as 3**length
-        raise WordLengthError(f"{guesses.name}: {guesses.length}-letter words are longer than the 11 "
-                              "letters the engine plays", guesses.name)
+    if guesses.length > MAX_LENGTH:  # before allocating anything that grows as 3**length
+        raise WordLengthError(f"{guesses.name}: {guesses.length}-letter words are longer than the "
+                              f"{MAX_LENGTH} letters the engine plays", guesses.name)
     alphabet = shared_alphabet(guesses, answers)
     out = np.empty((len(guesses), len(answers)), dtype=pattern_dtype(guesses.length))
     score_matrix(guesses.encode(alphabet), answers.encode(alphabet), out)
@@ -147,6 +149,10 @@ class PatternMatrix:
         if data is None:
             if on_build is not None:
                 on_build()
+            else:
+                from .progress import notify
+
+                notify(f"building the {shape[0]}×{shape[1]} pattern matrix (first run; cached afterwards)")
             data = build_array(guesses, answers)
             try:
                 _write_atomic(path, key, data)

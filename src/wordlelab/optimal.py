@@ -26,6 +26,28 @@ they are applied):
   settled, then the memo's exact value or lower bound, then the closed forms below (no scan of
   the guesses), so most guesses are cut without a sub-search. The open groups are then searched
   smallest first (a failing guess usually fails by a little on many groups).
+* **Counting bound with q groups per guess** ``lb_q(m, d)``: if no guess splits S into more than
+  q groups, no guess splits any subset of S into more (a subset shows a subset of the
+  patterns), so below S every node has at most q children and the t-th guess solves at most
+  q**(t-1) answers: the counting bound with P = q bounds S and all its subsets. A node's scan
+  gives q (the most groups of any guess of its pool, a guess whose count stopped early counting
+  every unread answer as a new group); every guess playable below is in the pool or groups S
+  like one of it (the parent's useful guesses, one per grouping, or the legal ones in hard mode,
+  where the rule only narrows below), so q holds for all of them. Each node passes the least q
+  it knows to its groups: their starting bounds and their own entry bound use lb_q. Sets of
+  words alike but for a letter or two (_A_ED, ?I?ED) split into few groups, and lb_q(m) grows
+  like 3m there instead of 2m.
+* **Bounds learnt from a cut**: when a guess g is cut on its group S_p, the memo
+  gets a lower bound for each union U of S_p with g's groups whose pattern differs from p only
+  at one or two positions where p shows grey (yellow or green there instead): by
+  super-additivity, f(A u B, d) >= f(A, d) + f(B, d) for disjoint A, B (an optimal tree for
+  A u B is a tree for A and one for B), so f(U) is at least the sum of its parts' proven bounds,
+  and so at least what the cut proved of S_p. A later guess that differs from g only there, by
+  letters no answer holds, has U as one of its groups, and is cut from the memo without a
+  search (the C++ solver's "indirect reasoning"). In hard mode the other parts were bounded
+  under stricter rules, so U gets only what the cut proved of S_p (monotonicity: a tree for U
+  under S_p's rule is one for S_p), stored under S_p's rule, which a grey leaves unchanged. A
+  bound never replaces an exact value or a larger bound.
 * **Closed forms**: f = 1 for one answer, 3 for two; 2n - 1 when a candidate tells the other
   n - 1 apart (that is the counting bound); otherwise at least 2n, reached by a candidate that
   leaves one pair (with a guess to spare) or by any guess that splits S into singletons. With two
@@ -260,7 +282,7 @@ class Solver:
             K.solve(
                 np.ascontiguousarray(S, dtype=np.int64), np.int64(d), np.int64(beta), e.all_pool,
                 e.empty_rule if rule is None else rule, e.hard, np.int64(self.width), e.tabs,
-                self.memo, self.scratch, self.ctl,
+                self.memo, self.scratch, self.ctl, np.int64(e.n_patterns),
             )
         )
 
@@ -270,6 +292,11 @@ class Solver:
         g = int(K.memo_best(S, np.int64(d), rule, e.hard, self.memo))
         if g < 0:  # not solved yet, or evicted from the memo: solve it (again)
             if self.value(S, d, rule) >= INF:
+                if self.ctl[K.CTL_STOP]:
+                    # Stopped (Ctrl-C, or another thread's cut made this opener's groups moot)
+                    # while rebuilding a node that the memo did not keep (one a closed form
+                    # settled): that proves nothing about the answers.
+                    raise _Stopped
                 raise WordlelabError(
                     f"no tree solves these {S.size} answers within {d} guesses"
                 )
@@ -420,7 +447,10 @@ def _solve_groups(solvers: list[Solver], parts: list[tuple[int, np.ndarray, np.n
                     if other is not solver:
                         other.ctl[K.CTL_STOP] = 1
                 return
-            lines = {a: [g, *line] for a, line in solver.paths(sub, d, crule).items()}
+            try:
+                lines = {a: [g, *line] for a, line in solver.paths(sub, d, crule).items()}
+            except _Stopped:  # a stop came between the value and its tree: as if it came before
+                return
             with lock:
                 known[i] = v
                 out.solved += v
@@ -491,7 +521,7 @@ def _complete_greedily(engine: Engine, parts: list[tuple[int, np.ndarray, np.nda
                 return
             for a, line in greedy.paths(sub, d, crule).items():
                 out[a] = [g, *line]
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, _Stopped):
         return
     finally:
         timer.cancel()
@@ -556,8 +586,12 @@ def solve_optimal(
                                     "can) — proven", max_guesses)
 
     workers = max(1, threads if threads is not None else available_cores())
-    solvers = [Solver(engine, 0, np.zeros(K.CTL_SIZE, dtype=np.int64), slots=max(1 << 12, engine.slots // workers))
-               for _ in range(workers)]
+    try:
+        solvers = [Solver(engine, 0, np.zeros(K.CTL_SIZE, dtype=np.int64), slots=max(1 << 12, engine.slots // workers))
+                   for _ in range(workers)]
+    except MemoryError:  # e.g. under ulimit -v: one line, not numpy's traceback
+        raise WordlelabError(f"not enough memory for a memo of {memo_mb} MB; give a smaller --memo-mb",
+                             memo_mb) from None
     d = left - 1
     state = _State(opener=str(guesses[order[0]]), phase="exact")
     best = _Best(opener=order[0])

@@ -11,19 +11,18 @@ from pathlib import Path
 
 import platformdirs
 
+from .config import cache_dir_override, data_dir_override
 from .errors import OutputPathError, WordlelabError
 
 
 def cache_dir() -> Path:
     """Matrices, frequencies and openers; WORDLELAB_CACHE_DIR overrides."""
-    env = os.environ.get("WORDLELAB_CACHE_DIR")
-    return Path(env) if env else Path(platformdirs.user_cache_dir("wordlelab"))
+    return cache_dir_override() or Path(platformdirs.user_cache_dir("wordlelab"))
 
 
 def data_dir() -> Path:
     """The player's own data (statistics); WORDLELAB_DATA_DIR overrides."""
-    env = os.environ.get("WORDLELAB_DATA_DIR")
-    return Path(env) if env else Path(platformdirs.user_data_dir("wordlelab"))
+    return data_dir_override() or Path(platformdirs.user_data_dir("wordlelab"))
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -66,6 +65,14 @@ def check_writable(path: str | Path, formats: Sequence[str] | None = None,
     p = Path(path).expanduser()
     if not str(path).strip() or p.name in ("", ".", ".."):
         raise OutputPathError(f"{str(path)!r} is not a file name", str(path))
+    try:
+        given = os.stat(p).st_mode
+    except OSError:
+        given = None
+    if given is not None and not stat.S_ISREG(given):
+        # Not only before adding an extension: '/dev/null' must not become '/dev/null.png'.
+        kind = "a folder" if stat.S_ISDIR(given) else "not a regular file (a device, FIFO or socket)"
+        raise OutputPathError(f"{path} is {kind}; give a file name", str(path))
     if formats is not None:
         ext = p.suffix.lower().lstrip(".")
         if not ext and default_format:
@@ -142,20 +149,62 @@ def clear_cache(parts: Sequence[str] | None = None) -> tuple[int, int]:
         raise WordlelabError(f"unknown cache part {bad[0]!r}; parts: {', '.join(known)}", bad[0])
     files = size = 0
     root = cache_dir()
+    failed: list[tuple[Path, OSError]] = []
     for part in chosen:
         folder = root / part
         if not folder.is_dir():
             continue
         for p in folder.glob("*"):
             if p.is_file() and not p.is_symlink():
-                n = p.stat().st_size
-                p.unlink()
+                try:
+                    n = p.stat().st_size
+                    p.unlink()
+                except FileNotFoundError:
+                    continue  # removed by another process meanwhile
+                except OSError as exc:  # a read-only cache: say so once, after removing what can be
+                    failed.append((p, exc))
+                    continue
                 files, size = files + 1, size + n
+    if failed:
+        first, why = failed[0]
+        raise WordlelabError(f"could not remove {len(failed)} cached files from {root} ({why.strerror}, e.g. "
+                             f"{first.name}); removed {files}", str(root))
     return files, size
 
 
 def available_memory_bytes() -> int | None:
-    """Memory the system can give without swapping (MemAvailable), or None where unknown."""
+    """Memory the system can give without swapping (MemAvailable), or None where unknown; less
+    when this process's address space is limited (ulimit -v) and that leaves less."""
+    free = _free_memory_bytes()
+    room = _address_space_left()
+    if room is not None:
+        free = room if free is None else min(free, room)
+    return free
+
+
+def _address_space_left() -> int | None:
+    """RLIMIT_AS minus the address space already used (None without a limit)."""
+    try:
+        import resource
+
+        soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    except (ImportError, OSError, ValueError):
+        return None
+    if soft == resource.RLIM_INFINITY or soft < 0:
+        return None
+    used = 0
+    try:
+        with open("/proc/self/status", encoding="ascii") as f:
+            for line in f:
+                if line.startswith("VmSize:"):
+                    used = int(line.split()[1]) * 1024
+                    break
+    except (OSError, ValueError, IndexError):
+        pass
+    return max(0, soft - used)
+
+
+def _free_memory_bytes() -> int | None:
     try:
         with open("/proc/meminfo", encoding="ascii") as f:
             for line in f:

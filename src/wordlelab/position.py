@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from .errors import HardModeError, InvalidPatternError, InvalidWordError
 from .feedback import Pattern
 from .game import Position
+from .limits import MAX_WORD
 from .matrix import PatternMatrix
 
 _SELBY = re.compile(r"^[^\W\d_]+(\.[BYGbyg]+\.[^\W\d_]+)*(\.[BYGbyg]+)?$")
@@ -61,6 +62,8 @@ def parse_position(text: str) -> PositionText:
     else:
         entries = s.split()
         split = [e.split(":", 1) for e in entries]
+    if not split:  # only separators (';;;;'): not the empty position, which is written as ''
+        raise InvalidPatternError(f"position {text.strip()!r} has no guesses in it", text)
     trailing = None
     if split and len(split[-1]) == 1:
         trailing = split.pop()[0]
@@ -73,6 +76,9 @@ def parse_position(text: str) -> PositionText:
 
 def _checked(pairs: list[tuple[str, str]], trailing: str | None, text: str) -> PositionText:
     words = [w.strip().lower() for w, _ in pairs] + ([trailing.strip().lower()] if trailing else [])
+    if len(words) > 20 or any(len(w) > MAX_WORD for w in words):
+        raise InvalidWordError(f"position {text.strip()[:40]!r}…: {len(words)} words, the longest of "
+                               f"{max(map(len, words)):,} letters; at most 20 words of up to {MAX_WORD}", text[:40])
     for w in words:
         if not w.isalpha():
             raise InvalidWordError(f"position {text.strip()!r}: {w!r} is not a word", text)

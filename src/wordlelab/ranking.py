@@ -12,7 +12,11 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
+import signal
 import sqlite3
+import sys
+import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -25,6 +29,7 @@ import numpy as np
 from .errors import UnknownWordError, WordlelabError
 from .game import Position
 from .matrix import PatternMatrix, matrix_key
+from .owned_db import check_parent, open_owned
 from .paths import data_dir
 from .strategies.base import make_strategy
 
@@ -125,6 +130,12 @@ def _row_types_ok(word: object, total: object, games: object, worst: object, fai
             and all(x is None or whole(x) for x in (worst, failures)) and isinstance(seconds, (int, float)))
 
 
+_STORE_TABLES = {
+    "results": {"key", "word", "total", "exact", "games", "worst", "failures", "seconds"},
+    "jobs": {"key", "description"},
+}
+
+
 def default_store_path() -> Path:
     return data_dir() / "rankings.sqlite"
 
@@ -137,9 +148,15 @@ class ResultStore:
         # Why the last put could not write (locked too long, disk full): the run goes on, its
         # rows in memory, and the caller says so. None while every row is stored.
         self.failed: str | None = None
+        if path is not None:  # a folder the user named is never created (a typo would go unnoticed)
+            check_parent(self.path, "results store", RankingError)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.path, timeout=timeout, isolation_level=None)
+        except OSError as e:
+            raise RankingError(f"results store {self.path} cannot be used: {e.strerror}", str(self.path)) from None
+        # Another program's database is refused before any write (no table, no WAL mode).
+        self._db, _ = open_owned(self.path, _STORE_TABLES, "results store", RankingError, timeout)
+        try:
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute(
                 "CREATE TABLE IF NOT EXISTS results (key TEXT NOT NULL, word TEXT NOT NULL, total INTEGER NOT NULL,"
@@ -219,7 +236,7 @@ class ExactEvaluator:
     """The exact optimum after one opener, with a memo kept across the openers one worker solves."""
 
     def __init__(self, matrix: PatternMatrix, hard: bool = False, max_guesses: int = 6, memo_mb: int = 256):
-        from .optimal import Engine, Solver, K
+        from .optimal import Engine, K, Solver
 
         self.K = K
         self.engine = Engine(matrix, hard, max_guesses, memo_mb)
@@ -269,7 +286,35 @@ class ExactEvaluator:
 _WORKER: dict[str, Any] = {}
 
 
-def _worker_init(matrix: PatternMatrix, job: RankJob) -> None:
+def _die_with_parent(parent: int) -> None:
+    """End this worker process when ``parent`` (the CLI) dies, even by kill -9.
+
+    On Linux the kernel sends SIGKILL (prctl PR_SET_PDEATHSIG); everywhere a daemon thread also
+    checks the parent once a second. A worker holds nothing that must be saved: the parent
+    stores every finished opener.
+    """
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            ctypes.CDLL(None, use_errno=True).prctl(1, int(signal.SIGKILL))  # 1: PR_SET_PDEATHSIG
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:  # the parent died before the line above
+        os._exit(1)
+
+    def watch() -> None:
+        while True:
+            time.sleep(1.0)
+            if os.getppid() != parent:
+                os._exit(1)
+
+    threading.Thread(target=watch, name="wordlelab-parent-watch", daemon=True).start()
+
+
+def _worker_init(matrix: PatternMatrix, job: RankJob, parent: int | None = None) -> None:
+    if parent is not None:
+        _die_with_parent(parent)
     _WORKER.clear()
     _WORKER["matrix"], _WORKER["job"] = matrix, job
 
@@ -332,7 +377,7 @@ class LocalExecutor:
         self._pool: ProcessPoolExecutor | None = None
 
     def start(self, matrix: PatternMatrix, job: RankJob) -> None:
-        self._pool = ProcessPoolExecutor(self.workers, initializer=_worker_init, initargs=(matrix, job))
+        self._pool = ProcessPoolExecutor(self.workers, initializer=_worker_init, initargs=(matrix, job, os.getpid()))
 
     def submit(self, word: str, cutoff: int | None) -> Future[OpenerRow]:
         assert self._pool is not None
@@ -348,6 +393,9 @@ class LocalExecutor:
             self._pool = None
 
 
+_RAY_ADDRESS = re.compile(r"^(auto|local|(ray://)?[A-Za-z0-9._\-]+:\d{1,5}|(ray://)?\[[0-9A-Fa-f:.]+\]:\d{1,5})$")
+
+
 class RayExecutor:
     """Ray tasks, one opener each, on a local Ray instance or the cluster at ``address``.
 
@@ -356,12 +404,17 @@ class RayExecutor:
     """
 
     def __init__(self, workers: int | None = None, address: str | None = None, max_retries: int = 3):
+        address = address or os.environ.get("RAY_ADDRESS") or None
+        if address is not None and not _RAY_ADDRESS.match(address.strip()):
+            # Checked before Ray is imported or the work starts ('bogus' was a Ray traceback).
+            raise RankingError(f"--address {address[:60]!r} is not a Ray address; use ray://HOST:PORT, "
+                               "HOST:PORT or auto", address[:60])
         try:
             import ray
         except ImportError:
             raise RankingError("Ray is not installed; pip install 'wordlelab[cluster]'", "ray") from None
         self.ray = ray
-        self.address = address or os.environ.get("RAY_ADDRESS") or None
+        self.address = address.strip() if address else None
         self.workers = max(1, workers or os.cpu_count() or 1)
         self.max_retries = max_retries
         self._started_here = False
@@ -371,10 +424,15 @@ class RayExecutor:
     def start(self, matrix: PatternMatrix, job: RankJob) -> None:
         ray = self.ray
         if not ray.is_initialized():
-            if self.address:
-                ray.init(address=self.address, log_to_driver=False)
-            else:
-                ray.init(num_cpus=self.workers, include_dashboard=False, log_to_driver=False)
+            try:
+                if self.address:
+                    ray.init(address=self.address, log_to_driver=False)
+                else:
+                    ray.init(num_cpus=self.workers, include_dashboard=False, log_to_driver=False)
+            except Exception as exc:  # noqa: BLE001 - Ray raises many kinds (ConnectionError, RuntimeError...)
+                where = f"the Ray cluster at {self.address}" if self.address else "a local Ray"
+                first = (str(exc).strip().splitlines() or [type(exc).__name__])[0][:200]
+                raise RankingError(f"cannot start {where}: {first}", self.address) from None
             self._started_here = True
         self._refs = (ray.put(matrix), ray.put(job))
         self._remote = ray.remote(num_cpus=1, max_retries=self.max_retries)(_ray_task)

@@ -2,7 +2,8 @@
 
 For every guess of a game: the answers possible before and after it, the exact expected number
 of guesses of the best move and of the move played (this guess included), what the move cost,
-and how lucky the feedback was. Values are over the answer list, each answer equally likely (as
+its skill and how lucky the feedback was (skill and luck as ``check`` gives them: one definition
+each, in ``luck``). Values are over the answer list, each answer equally likely (as
 the exact search assumes). When the game's answer is outside the list, each step is valued over
 the listed words that fit plus that word, and the review says so.
 """
@@ -12,16 +13,18 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 from typing import Sequence
 
-import numpy as np
-
 from .analysis import ShareGrid
 from .budgets import REVIEW_WORK, SAFETY_S, format_work
+from .detector import Detection, StrongPlayer, detect, strong_player
 from .errors import HardModeError, InconsistentFeedbackError, ShareGridError, WordlelabError
 from .evaluation import Evaluation, evaluate
 from .feedback import Pattern, score
 from .game import Position
 from .lists import widen, with_answers
+from .luck import luck, outcomes, p_at_most
+from .luck import skill as row_skill
 from .matrix import PatternMatrix
+from .opener_values import OpenerValue, opener_value, unsolvable_opener_note
 from .optimal import INF
 from .position import parse_position
 from .words import WordList
@@ -46,6 +49,9 @@ class ReviewStep:
     played_exact: bool = True  # ... and played_expected
     timed_out: bool = False  # the wall-clock safety net stopped its search (figures may vary by machine)
     work: int = 0  # look-ups of exact search spent on this step (the same on any machine)
+    skill: int | None = None  # 0..99 (``luck.skill``): exact when both values are proven, else information
+    skill_source: str | None = None
+    p_own: float | None = None  # P(the guess leaves at most as many answers as it did): the detector's row figure
     seconds: float = field(default=0.0, compare=False)  # time spent valuing this step (not in to_dict:
     # the same game reviewed twice gives the same output)
 
@@ -61,6 +67,8 @@ class Review:
     solved: bool
     outside: bool = False  # the answer is not on the answer list (values use it anyway)
     notes: list[str] = field(default_factory=list)
+    detection: Detection | None = None  # the detector's verdict on the game (as ``check`` gives it)
+    opener: OpenerValue | None = None  # the first guess's row of the shipped opener table, if one ships
 
     @property
     def cost_low(self) -> float:
@@ -75,27 +83,14 @@ class Review:
         return all(s.exact for s in self.steps)
 
     def to_dict(self) -> dict[str, object]:
-        return {"hard": self.hard, "answer": self.answer, "solved": self.solved, "outside": self.outside,
-                "exact": self.exact, "cost_low": round(self.cost_low, 4),
+        d = self.detection
+        return {"verdict": d.verdict if d else None, "p_value": d.p_value if d else None,
+                "detection": d.to_dict() if d else None, "hard": self.hard, "answer": self.answer,
+                "solved": self.solved, "outside": self.outside, "exact": self.exact,
+                "cost_low": None if self.cost_low == float("inf") else round(self.cost_low, 4),
                 "cost_high": None if self.cost_high == float("inf") else round(self.cost_high, 4),
-                "notes": self.notes, "steps": [s.to_dict() for s in self.steps]}
-
-
-def _luck(position: Position, row: int, code: int) -> tuple[float, int | None]:
-    """(expected answers left after the guess, luck 0..99 of the outcome that came)."""
-    m = position.matrix
-    column = m.row(row)[position.candidates]
-    sizes = np.bincount(column, minlength=3**m.length)
-    outcome = sizes[column].astype(np.float64)
-    outcome[column == m.win_code] = 0.0
-    n = column.size
-    expected = float(outcome.sum() / n)
-    actual = 0.0 if code == m.win_code else float(sizes[code])
-    if np.all(outcome == outcome[0]):
-        return expected, None
-    # Share of outcomes that would have left more answers (ties count half): 99 = the best luck.
-    share = (float((outcome > actual).sum()) + 0.5 * float((outcome == actual).sum() - 1)) / max(1, n - 1)
-    return expected, min(99, max(0, int(round(share * 99))))
+                "notes": self.notes, "steps": [s.to_dict() for s in self.steps],
+                "opener": self.opener.to_dict() if self.opener is not None else None}
 
 
 def review(matrix: PatternMatrix, history: Sequence[tuple[str, Pattern]], *, hard: bool = False,
@@ -138,6 +133,9 @@ def review(matrix: PatternMatrix, history: Sequence[tuple[str, Pattern]], *, har
         notes.append(f"the answer is outside the answer list; each step is valued over the listed words "
                      f"that fit plus {', '.join(w.upper() for w in extra[:5])}")
     pos = Position.start(m, hard=hard, max_guesses=max_guesses)
+    opener = opener_value(m.guesses.fingerprint, m.answers.fingerprint, words[0], hard, max_guesses) if words else None
+    if opener is not None and not opener.solvable:
+        notes.append(unsolvable_opener_note(opener))
     steps: list[ReviewStep] = []
     for turn, ((r, c), w) in enumerate(zip(rows, words), 1):
         if pos.solved:
@@ -149,16 +147,22 @@ def review(matrix: PatternMatrix, history: Sequence[tuple[str, Pattern]], *, har
         ev: Evaluation = evaluate(pos, guess=w, budget=budget, time_limit=time_limit)
         played = ev.guess
         assert played is not None
+        if not ev.winnable:
+            notes.append(f"before guess {turn} no strategy could solve all {ev.n} answers left within the "
+                         f"{ev.guesses_left} guesses left (proven): that step has no expected-guesses figure")
         low, high = ev.cost(played)
-        expected_left, luck = _luck(pos, r, c)
+        out = outcomes(pos, r)
+        actual = out.actual(c, m.win_code)
+        skill, source = row_skill(pos, r, ev)
         nxt = pos.after(r, c)
         steps.append(ReviewStep(
             turn, w, str(Pattern(c, m.length)), int(pos.candidates.size), int(nxt.candidates.size), ev.best,
             round(ev.expected, 4) if ev.upper < INF else None,
             round(played.expected, 4) if played.upper < INF else None,
             round(low, 4), round(high, 4) if high != float("inf") else float("inf"),
-            ev.exact and played.exact, round(expected_left, 3), luck, ev.exact, played.exact,
-            ev.timed_out, ev.work, round(ev.seconds, 4)))
+            ev.exact and played.exact and ev.winnable, round(out.expected, 3), luck(out.left, actual), ev.exact, played.exact,
+            timed_out=ev.timed_out, work=ev.work, skill=skill, skill_source=source, p_own=p_at_most(out.left, actual),
+            seconds=round(ev.seconds, 4)))
         pos = nxt
     late = [str(s.turn) for s in steps if s.timed_out]
     if late:
@@ -166,7 +170,19 @@ def review(matrix: PatternMatrix, history: Sequence[tuple[str, Pattern]], *, har
         notes.append(f"the safety time limit ({time_limit} s a step) stopped the search at step "
                      f"{', '.join(late)} before {allowed} ran out: those figures are proven bounds, "
                      "but another machine may prove more")
-    return Review(steps, hard, answer, pos.solved, outside, notes)
+    own = [s.p_own for s in steps]
+    detection = detect(_strong(matrix, hard, max_guesses), len(steps) if pos.solved else None, own)
+    if extra:
+        detection.reasons.append(f"judged on the answer list widened by {', '.join(w.upper() for w in extra[:5])}")
+        detection.line += f"; {detection.reasons[-1]}"
+    return Review(steps, hard, answer, pos.solved, outside, notes, detection=detection, opener=opener)
+
+
+def _strong(matrix: PatternMatrix, hard: bool, max_guesses: int) -> StrongPlayer | None:
+    try:
+        return strong_player(matrix, hard, max_guesses)
+    except (ValueError, RuntimeError, WordlelabError):
+        return None  # no strong player here (e.g. its play did not finish): the verdict uses the rest
 
 
 def game_history(guesses: WordList, *, position: str | None = None, words: Sequence[str] = (),

@@ -19,15 +19,21 @@ from datetime import datetime, timezone
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .config import db_timeout
 from .errors import WordlelabError
+from .limits import read_user_text
+from .owned_db import open_owned, rollback
 from .paths import data_dir
 
 if TYPE_CHECKING:
     from .game import Game
 
-SCHEMA_VERSION = 1
-DEFAULT_TIMEOUT = 5.0
+# 1: the first release. 2: every game names its variant (rules key: classic, quordle, absurdle,
+# ...) and the seed it was played with; version 1 games are classic games with no seed.
+SCHEMA_VERSION = 2
 
+_TABLES = {"games": {"seq", "id", "finished_at", "answer", "guesses", "won", "hard", "length", "lang",
+                    "max_guesses", "words"}}
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -40,9 +46,13 @@ CREATE TABLE IF NOT EXISTS games (
     length INTEGER NOT NULL,
     lang TEXT NOT NULL,
     max_guesses INTEGER NOT NULL,
-    words TEXT NOT NULL
+    words TEXT NOT NULL,
+    variant TEXT NOT NULL DEFAULT 'classic',
+    seed INTEGER
 )
 """
+# Columns added since version 1, with their definitions (ALTER TABLE ... ADD COLUMN).
+_ADDED = (("variant", "TEXT NOT NULL DEFAULT 'classic'"), ("seed", "INTEGER"))
 
 
 class StatsError(WordlelabError):
@@ -51,16 +61,6 @@ class StatsError(WordlelabError):
 
 class StatsLockedError(StatsError):
     """The database stayed locked; the game was kept in a pending file and is not lost."""
-
-
-def _timeout() -> float:
-    # A test knob: anything but a sensible number of seconds (nan, inf would wait forever on a
-    # locked database, negative) means the default.
-    try:
-        value = float(os.environ.get("WORDLELAB_DB_TIMEOUT", DEFAULT_TIMEOUT))
-    except ValueError:
-        return DEFAULT_TIMEOUT
-    return value if 0 <= value <= 600 else DEFAULT_TIMEOUT
 
 
 @dataclass(frozen=True)
@@ -75,6 +75,8 @@ class GameRecord:
     lang: str = "en"
     max_guesses: int = 6
     words: tuple[str, ...] = ()
+    variant: str = "classic"  # the rules' key: classic, dordle, quordle, boards-7, absurdle, ...
+    seed: int | None = None
     id: str = field(default_factory=lambda: uuid.uuid4().hex)
     finished_at: str = field(default_factory=lambda: datetime.now(timezone.utc).isoformat(timespec="seconds"))
 
@@ -106,7 +108,9 @@ class GameRecord:
             return isinstance(x, int) and not isinstance(x, bool)
 
         return (
-            all(isinstance(x, str) for x in (self.answer, self.lang, self.id, self.finished_at, *self.words))
+            all(isinstance(x, str) for x in (self.answer, self.lang, self.id, self.finished_at, self.variant,
+                                             *self.words))
+            and (self.seed is None or whole(self.seed))
             and all(isinstance(x, bool) for x in (self.won, self.hard))
             and all(whole(x) for x in (self.guesses, self.length, self.max_guesses))
             and 1 <= self.max_guesses <= 100 and 1 <= self.guesses <= self.max_guesses and 1 <= self.length <= 64
@@ -152,7 +156,7 @@ class StatsStore:
 
     def __init__(self, path: str | Path | None = None, timeout: float | None = None) -> None:
         self.path = Path(path) if path is not None else data_dir() / "stats.sqlite3"
-        self.timeout = _timeout() if timeout is None else timeout
+        self.timeout = db_timeout() if timeout is None else timeout
         # Kept games that could not be read on the last absorb (left in place, never deleted).
         self.unreadable_pending: list[Path] = []
         # Rows of the database that are not games (wrong types) on the last read, not counted.
@@ -165,20 +169,38 @@ class StatsStore:
     def _connect(self) -> sqlite3.Connection:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
-            conn = sqlite3.connect(self.path, timeout=self.timeout, isolation_level=None)
-        except (OSError, sqlite3.Error) as exc:
+        except OSError as exc:
             raise StatsError(f"cannot open the statistics database {self.path}: {exc}", str(self.path)) from None
+        # Another program's database (a 'games' table of its own) is refused before any write.
+        conn, _ = open_owned(self.path, _TABLES, "the statistics database", StatsError, self.timeout,
+                             self._error)
         try:
             conn.execute(_SCHEMA)
             version = conn.execute("PRAGMA user_version").fetchone()[0]
-            if version == 0:
-                conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            elif version > SCHEMA_VERSION:
+            if version > SCHEMA_VERSION:
                 raise StatsError(f"{self.path} was written by a newer wordlelab (schema {version})", str(self.path))
+            if version < SCHEMA_VERSION:
+                self._migrate(conn)
         except sqlite3.Error as exc:
             conn.close()
             raise self._error(exc) from None
         return conn
+
+    @staticmethod
+    def _migrate(conn: sqlite3.Connection) -> None:
+        """Bring an older database to SCHEMA_VERSION in one transaction, keeping every game
+        (version 1 games become classic games with no seed). Safe when two processes race."""
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            have = {row[1] for row in conn.execute("PRAGMA table_info(games)")}
+            for name, definition in _ADDED:
+                if name not in have:
+                    conn.execute(f"ALTER TABLE games ADD COLUMN {name} {definition}")
+            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
 
     def _error(self, exc: sqlite3.Error) -> StatsError:
         text = str(exc)
@@ -192,9 +214,9 @@ class StatsStore:
     def _insert(conn: sqlite3.Connection, rec: GameRecord) -> None:
         conn.execute(
             "INSERT OR IGNORE INTO games (id, finished_at, answer, guesses, won, hard, length, lang, "
-            "max_guesses, words) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "max_guesses, words, variant, seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (rec.id, rec.finished_at, rec.answer, rec.guesses, int(rec.won), int(rec.hard), rec.length,
-             rec.lang, rec.max_guesses, ",".join(rec.words)),
+             rec.lang, rec.max_guesses, ",".join(rec.words), rec.variant, rec.seed),
         )
 
     def _pending(self) -> list[Path]:
@@ -212,8 +234,10 @@ class StatsStore:
         unreadable: list[Path] = []
         for f in files:
             try:
-                done.append((f, GameRecord.from_dict(json.loads(f.read_text(encoding="utf-8")))))
-            except (OSError, ValueError, TypeError, RecursionError):
+                # A FIFO or device there is not opened (it would block): skipped, and said.
+                text = read_user_text(f, StatsError, encoding="utf-8")
+                done.append((f, GameRecord.from_dict(json.loads(text))))
+            except (OSError, ValueError, TypeError, RecursionError, StatsError):
                 # Unreadable or being written right now: left in place, never deleted, and said.
                 unreadable.append(f)
         self.unreadable_pending = unreadable
@@ -225,7 +249,7 @@ class StatsStore:
                 self._insert(conn, rec)
             conn.execute("COMMIT")
         except BaseException:
-            conn.execute("ROLLBACK")
+            rollback(conn)
             raise
         for f, _ in done:  # only the files whose game is now in the database
             try:
@@ -246,7 +270,7 @@ class StatsStore:
                 self._insert(conn, rec)
                 conn.execute("COMMIT")
             except BaseException:
-                conn.execute("ROLLBACK")
+                rollback(conn)  # a full disk has rolled it back already: keep the real cause
                 raise
         except sqlite3.Error as exc:
             self._keep_pending(rec, self._error(exc))
@@ -257,23 +281,32 @@ class StatsStore:
         try:
             self.pending_dir.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=self.pending_dir, suffix=".tmp")
+        except OSError as err:
+            raise StatsError(f"{exc}; the game could not be kept either ({err})", str(self.path)) from None
+        try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
                 json.dump(asdict(rec), fh)
             os.replace(tmp, self.pending_dir / f"{rec.id}.json")
         except OSError as err:
+            try:
+                os.unlink(tmp)  # a full disk must not leave an empty temporary file behind
+            except OSError:
+                pass
             raise StatsError(f"{exc}; the game could not be kept either ({err})", str(self.path)) from None
         raise StatsLockedError(
             f"{exc}. This game is kept in {self.pending_dir} and will be counted next time", str(self.path))
 
-    def games(self, length: int | None = None, lang: str | None = None) -> list[GameRecord]:
-        """Every recorded game, oldest first (optionally one length / language only)."""
+    def games(self, length: int | None = None, lang: str | None = None,
+              variant: str | None = None) -> list[GameRecord]:
+        """Every recorded game, oldest first (optionally one length / language / variant only)."""
         conn = self._connect()
         try:
             try:
                 self._absorb_pending(conn)
             except sqlite3.Error:
                 pass  # still locked: count what is in the database, add the rest next time
-            query = "SELECT id, finished_at, answer, guesses, won, hard, length, lang, max_guesses, words FROM games"
+            query = ("SELECT id, finished_at, answer, guesses, won, hard, length, lang, max_guesses, words, "
+                     "variant, seed FROM games")
             where: list[str] = []
             args: list[object] = []
             if length is not None:
@@ -282,6 +315,9 @@ class StatsStore:
             if lang is not None:
                 where.append("lang = ?")
                 args.append(lang)
+            if variant is not None:
+                where.append("variant = ?")
+                args.append(variant)
             if where:
                 query += " WHERE " + " AND ".join(where)
             rows = conn.execute(query + " ORDER BY seq", args).fetchall()
@@ -292,13 +328,31 @@ class StatsStore:
         records = [GameRecord(answer=r[2], guesses=r[3], won=bool(r[4]), hard=bool(r[5]), length=r[6],
                               lang=r[7], max_guesses=r[8],
                               words=tuple(w for w in r[9].split(",") if w) if isinstance(r[9], str) else (None,),
-                              id=r[0], finished_at=r[1]) for r in rows]
+                              variant=r[10], seed=r[11], id=r[0], finished_at=r[1]) for r in rows]
         # Rows some other program wrote with wrong types are left in the database but not counted.
         good = [rec for rec in records if rec.is_valid()]
         self.invalid_rows = len(records) - len(good)
         return good
 
-    def summary(self, length: int | None = None, lang: str | None = None) -> Summary:
-        games = self.games(length, lang)
-        top = max([6] + [g.max_guesses for g in games])
-        return summarize([(g.won, g.guesses) for g in games], top)
+    def summary(self, length: int | None = None, lang: str | None = None,
+                variant: str | None = None) -> Summary:
+        """The statistics of the games chosen (every variant together unless one is named)."""
+        return _summary(self.games(length, lang, variant))
+
+    def by_variant(self, length: int | None = None, lang: str | None = None) -> dict[str, Summary]:
+        """The statistics of each variant with games, classic first, then in order of first play."""
+        groups: dict[str, list[GameRecord]] = {}
+        for g in self.games(length, lang):
+            groups.setdefault(g.variant, []).append(g)
+        order = sorted(groups, key=lambda k: k != "classic")
+        return {k: _summary(groups[k]) for k in order}
+
+    def played_seed(self, variant: str, lang: str, length: int, seed: int) -> bool:
+        """Whether a game of this variant, language and length was already recorded with ``seed``
+        (a replay is practice: it is not counted again)."""
+        return any(g.seed == seed for g in self.games(length, lang, variant))
+
+
+def _summary(games: list[GameRecord]) -> Summary:
+    top = max([6] + [g.max_guesses for g in games])
+    return summarize([(g.won, g.guesses) for g in games], top)

@@ -24,6 +24,7 @@ from .errors import (
 )
 from .feedback import Pattern, score
 from .game import Game
+from .limits import MAX_WORD, read_user_text
 from .paths import write_atomic
 from .words import WordList
 
@@ -55,6 +56,9 @@ class TreeReport:
             "opener": self.opener,
             "hard": self.hard,
         }
+
+
+MAX_LINE_GUESSES = 20  # guesses on one line of a tree (the most any game allows: --max-guesses)
 
 
 class DecisionTree:
@@ -97,9 +101,16 @@ class DecisionTree:
             in_header = False
             words: list[str] = []
             marks: list[str | None] = []
-            for token in body.split():
+            tokens = body.split()
+            if len(tokens) > MAX_LINE_GUESSES:  # the tree's prefixes grow with the square of a line
+                raise TreeError(f"{name}:{lineno}: {len(tokens):,} guesses on one line; a game has at most "
+                                f"{MAX_LINE_GUESSES}", name)
+            for token in tokens:
                 word, sep, mark = token.partition(":")
                 word = word.strip().lower()
+                if len(word) > MAX_WORD:
+                    raise TreeError(f"{name}:{lineno}: {word[:20] + '…'!r} has {len(word):,} letters; words have "
+                                    f"at most {MAX_WORD}", name)
                 if not word.isalpha():
                     raise TreeError(f"{name}:{lineno}: {token!r} is not a word", name)
                 words.append(word)
@@ -122,12 +133,7 @@ class DecisionTree:
     @classmethod
     def from_file(cls, path: str | Path) -> DecisionTree:
         path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8-sig")  # as word files: a byte-order mark is not a word
-        except FileNotFoundError:
-            raise TreeError(f"{path}: no such file", str(path)) from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise TreeError(f"{path}: cannot read it ({exc})", str(path)) from None
+        text = read_user_text(path, TreeError)  # as word files: a byte-order mark is not a word
         return cls.parse(text, name=str(path))
 
     def to_text(self, *, feedback: bool = False) -> str:

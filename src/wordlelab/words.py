@@ -12,6 +12,7 @@ import numpy as np
 
 from .errors import InvalidWordError, UnknownWordError, WordListError
 from .languages import Language, get_language
+from .limits import check_word_text, read_user_text
 
 
 def fingerprint(words: Iterable[str]) -> str:
@@ -24,6 +25,7 @@ def normalize_word(word: str, length: int | None = None, language: Language | No
     """A typed word folded (case, ё) and checked for length and alphabet; InvalidWordError if not."""
     if not isinstance(word, str):
         raise InvalidWordError(f"{word!r} is not a word", word)
+    check_word_text(word, "word", InvalidWordError)  # before any work on a 9,000-letter "word"
     w = language.normalize(word) if language else word.strip().lower()
     if not w:
         raise InvalidWordError("an empty word", word)
@@ -82,12 +84,7 @@ class WordList(Sequence[str]):
     def from_file(cls, path: str | Path, language: Language | str | None = None) -> WordList:
         """One word a line; ``#`` starts a comment; blank lines are skipped; case is folded."""
         path = Path(path)
-        try:
-            text = path.read_text(encoding="utf-8-sig")  # a byte-order mark is not a letter
-        except FileNotFoundError:
-            raise WordListError(f"{path}: no such file", str(path)) from None
-        except (OSError, UnicodeDecodeError) as exc:
-            raise WordListError(f"{path}: cannot read it ({exc})", str(path)) from None
+        text = read_user_text(path, WordListError)  # a byte-order mark is not a letter (utf-8-sig)
         return cls.from_lines(text.splitlines(), name=str(path), language=language)
 
     @classmethod

@@ -6,12 +6,11 @@ import click
 from rich.markup import escape
 from rich.table import Table
 
-from ..analysis import parse_share_grid
 from ..budgets import REVIEW_WORK, SAFETY_S, format_work, parse_work
-from ..errors import WordlelabError
 from ..feedback import Pattern
-from ..review import Review, game_history, review
-from .check import read_grid
+from ..game_request import NAMES_CLI, GameRequest
+from ..review import Review, review
+from .check import VERDICT_STYLE, read_grid
 from .common import FiniteFloatRange, echo_json, list_options, load_lists, stdout
 
 
@@ -34,6 +33,8 @@ def _num(x: float | None) -> str:
 
 
 def _cost(low: float, high: float) -> str:
+    if low == float("inf"):  # proven: after this guess some answer may need more guesses than allowed
+        return "∞ (can fail)"
     if high == float("inf"):
         return f"≥{low:.3f}"
     return f"{low:.3f}" if abs(high - low) < 1e-9 else f"{low:.3f}…{high:.3f}"
@@ -43,7 +44,8 @@ def show(r: Review) -> None:
     out = stdout()
     table = Table(box=None, pad_edge=False, header_style="bold")
     for name, justify in (("#", "right"), ("guess", "left"), ("feedback", "left"), ("left", "right"),
-                          ("played", "right"), ("best", "left"), ("cost", "right"), ("luck", "right")):
+                          ("played", "right"), ("best", "left"), ("cost", "right"), ("skill", "right"),
+                          ("luck", "right")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for s in r.steps:
         # Not proven in time: the figures shown are the upper bounds (a tree that reaches them).
@@ -54,13 +56,24 @@ def show(r: Review) -> None:
         mark = "" if s.exact else " (bounds)"
         table.add_row(str(s.turn), s.guess.upper(), Pattern.parse(s.pattern).emoji, f"{s.before}→{s.after}",
                       up(s.played_exact, s.played_expected), best, _cost(s.cost_low, s.cost_high) + mark,
+                      "-" if s.skill is None else f"{s.skill}{'*' if s.skill_source == 'exact' else ''}",
                       "-" if s.luck is None else str(s.luck))
     mode = " (hard mode)" if r.hard else ""
     title = f"answer {r.answer.upper()}" if r.answer else ("solved" if r.solved else "game so far")
     out.print(f"[bold]Exact review[/]{mode}: {title}; expected guesses from each position, this guess included")
+    if r.detection is not None and r.solved:
+        verdict, _, rest = r.detection.line.partition(" ")
+        out.print(f"[{VERDICT_STYLE.get(verdict, 'bold')}]{escape(verdict)}[/] {escape(rest)}")
     out.print(table)
+    if r.opener is not None and r.opener.solvable:
+        out.print(f"• opener {escape(r.opener.verdict())} ({r.opener.source}'s table)")
     for note in r.notes:
         out.print(f"• {escape(note)}")
+    out.print("skill and luck 0-99 as 'check' gives them (skill* exact); docs/detector.md")
+    if r.cost_low == float("inf"):
+        out.print("total cost against perfect play: ∞ (a move was made after which some answer can need more "
+                  "guesses than allowed; see above)")
+        return
     total = _cost(r.cost_low, r.cost_high)
     proof = "exact" if r.exact else "proven bounds: some steps ran out of their work budget"
     out.print(f"total cost against perfect play: {total} guesses ({proof})")
@@ -85,17 +98,12 @@ def analyse(position: str | None, played: str | None, answer: str | None, grid_f
             max_guesses: int, budget: int, time_limit: float, as_json: bool, length: int, lang: str, words_file: str | None,
             answers_file: str | None) -> None:
     """Review a game exactly: POSITION (e.g. 'salet:...y. drone:y...g'), or --played with --answer or --grid."""
-    words = [w for w in (played or "").replace(",", " ").split()]
-    if position is not None and (played or grid_file):
-        raise WordlelabError("give a POSITION or --played, not both", position)
-    if position is None and not words:
-        raise WordlelabError("nothing to review: give a POSITION, or --played with --answer or --grid", None)
-    if words and answer is None and grid_file is None:
-        raise WordlelabError("--played needs --answer or --grid to know each guess's feedback", played)
+    # With a POSITION the grid file is not read: any text stands for it (refused: not both).
+    grid = None if grid_file is None else read_grid(grid_file) if position is None else grid_file
+    request = GameRequest.parse(position, grid, played, answer, names=NAMES_CLI, grid_alone=False)
     lists = load_lists(length, lang, words_file, answers_file)
-    grid = parse_share_grid(read_grid(grid_file)) if grid_file is not None and position is None else None
-    history = game_history(lists.guesses, position=position, words=words, grid=grid, answer=answer)
-    hard = hard or (grid is not None and grid.hard)
+    history = request.history(lists.guesses)
+    hard = hard or request.hard
     result = review(lists.matrix(), history, hard=hard, max_guesses=max_guesses, answer=answer, budget=budget,
                     time_limit=time_limit)
     if as_json:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Callable, Iterator
+from typing import TYPE_CHECKING, Any, Callable, Iterator
 
 import click
 from rich.console import Console
@@ -12,8 +12,12 @@ from rich.table import Table
 
 from ..assistant import AUTO, WIDENED, Assistant, Scored, parse_entry
 from ..errors import WordlelabError
-from ..strategies import strategy_names
+from ..rules import Absurdle, Classic, Multi, rules_from_options
+from ..session import Session
+from ..strategies import make_strategy, strategy_names
 from .common import list_options, load_lists, stderr, stdout
+from .console import read_lines
+from .variants import run_absurdle_assist, run_multi_assist
 
 if TYPE_CHECKING:
     from ..evaluation import Evaluation
@@ -29,6 +33,9 @@ Answer each suggestion with the game's feedback, in any notation:
   words [N]      the words still possible, most common first (N of them, default 60)
   help           this text
   quit           end the session (Ctrl-D and Ctrl-C too)"""
+
+# Said once under the first suggestion on a terminal (a piped transcript stays as it was).
+FIRST_HINT = "type the colours you got, e.g. .y..g (. grey, y yellow, g green) — 'help' for more"
 
 SHOW_WORDS = 8
 TOP_MAX = 100  # rows 'top N' shows at most  # list the candidates with the suggestion when this few are left
@@ -69,6 +76,9 @@ def exact_cell(ev: Evaluation | None, word: str) -> str:
 
 def exact_line(ev: Evaluation) -> str:
     """The exact verdict under a top table: the optimum, or proven bounds when time ran out."""
+    if not ev.winnable:
+        return (f"exact: no strategy solves all {ev.n} answers left within the {ev.guesses_left} "
+                "guesses left (proven)")
     if ev.exact and ev.best is not None:
         line = f"exact: {ev.best.upper()} is optimal, {ev.expected:.3f} expected guesses (proven)"
         if ev.top:
@@ -111,6 +121,8 @@ def run_session(a: Assistant, lines: Iterator[str], out: Console) -> int:
     say = out.print
     suggestion = a.suggested_word()
     say(_suggestion_line(a, suggestion))
+    if sys.stdin.isatty():
+        say(f"[dim]{FIRST_HINT}[/]")
     for raw in lines:
         line = raw.strip()
         low = line.lower()
@@ -183,28 +195,9 @@ def _int_arg(arg: str, default: int) -> int:
     return int(arg)
 
 
-def read_lines(echo: bool, out: Console) -> Iterator[str]:
-    """Lines from stdin: with a prompt on a terminal; echoed after '? ' when piped, so a scripted
-    transcript reads like a session."""
-    if sys.stdin.isatty():
-        try:
-            import readline  # noqa: F401  (line editing for input())
-        except ImportError:
-            pass
-    while True:
-        if echo:
-            line = sys.stdin.readline()
-            if not line:
-                return
-            line = line.rstrip("\r\n")
-            out.print(f"? {escape(line)}")
-        else:
-            try:
-                line = input("? ")
-            except EOFError:
-                out.print()
-                return
-        yield line
+# Each variant's console dialogue; the session itself is the library's.
+_RUNNERS: dict[type, Callable[[Any, Iterator[str], Console], int]] = {
+    Classic: run_session, Multi: run_multi_assist, Absurdle: run_absurdle_assist}
 
 
 @click.command()
@@ -223,32 +216,31 @@ def read_lines(echo: bool, out: Console) -> Iterator[str]:
 @list_options
 def assist(strategy: str, hard: bool, opener: str, boards: int | None, max_guesses: int | None, absurdle: bool,
            length: int, lang: str, words_file: str | None, answers_file: str | None) -> int:
-    """Suggest guesses for a game you are playing elsewhere; answer with the feedback."""
+    """Suggest guesses for a game you are playing elsewhere; answer with the feedback.
+
+    \b
+    Type the colours the game gave, in any notation:
+      .y..g   (. - _ or x grey, y yellow, g green)
+      01002   (digits: 0 grey, 1 yellow, 2 green)
+      BYBBG   NYNNG  WYWWG   (letters: B/N/W grey, Y yellow, G green)
+      FOFFX   (X green, O yellow, F grey)
+      ⬜🟨⬜⬜🟩  ⬛🟨⬛⬛🟩  🟦🟧 (the share grid's squares, high contrast too)
+    A blank line: the game did not take the word. WORD PATTERN: you played another word.
+    undo, top [N], words [N], help, quit.
+    """
     if max_guesses is not None and boards is None:
         raise click.UsageError("--max-guesses goes with --boards")
+    rules = rules_from_options(boards, absurdle, hard, max_guesses)
     lists = load_lists(length, lang, words_file, answers_file)
     err = stderr()
     out = stdout()
     on_build: Callable[[], None] = lambda: err.print("building the pattern matrix (once per word list)…")
-    if boards is not None or absurdle:
-        from . import variants as v
-
-        v.check_variant_options(boards, absurdle, hard and boards is not None)
-        rules = v.MultiRules.of(boards, max_guesses) if boards is not None else None
-        matrix = lists.matrix(on_build=on_build)
-        lines = read_lines(not sys.stdin.isatty(), out)
-        try:
-            if rules is not None:
-                return v.run_multi_assist(v.MultiSession(matrix, rules), lines, out)
-            return v.run_absurdle_assist(v.AbsurdleSession(matrix, hard=hard), lines, out)
-        except KeyboardInterrupt:
-            out.print()
-            err.print("interrupted; bye")
-            return 130
-    a = Assistant.create(lists.matrix(on_build=on_build), strategy, hard=hard, opener=opener)
-    piped = not sys.stdin.isatty()
+    if isinstance(rules, Classic) and strategy != AUTO:
+        make_strategy(strategy).check_lists(lists.guesses, lists.answers, hard)  # before the matrix and the search
+    session = Session.create(rules, lists.matrix(on_build=on_build), strategy, opener)
+    run = _RUNNERS[type(rules)]
     try:
-        return run_session(a, read_lines(piped, out), out)
+        return run(session.backend, read_lines(not sys.stdin.isatty(), out), out)
     except KeyboardInterrupt:
         out.print()
         err.print("interrupted; bye")

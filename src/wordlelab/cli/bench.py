@@ -23,10 +23,10 @@ from ..kernels.threads import get_threads, set_threads
 from ..lists import target_list
 from ..simulate import SimulationResult, simulate
 from ..strategies import Strategy, build_strategies
-from .common import check_output_path, echo_json, list_options, load_lists, stderr, stdout, write_output
+from .common import capped_to_cores, check_output_path, echo_json, list_options, load_lists, stderr, stdout, write_output
 
 if TYPE_CHECKING:
-    from ..matrix import PatternMatrix
+    from ..lists import Lists
 
 
 def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
@@ -100,18 +100,18 @@ def plot_histogram(results: Sequence[SimulationResult], path: str | Path) -> Non
         plt.close(fig)
 
 
-def _auto_strategy(matrix: PatternMatrix, hard: bool, max_guesses: int) -> str:
+def _auto_strategy(lists: Lists, hard: bool, max_guesses: int) -> str:
     """The coach where a shipped proven tree covers the lists and mode (every game follows it, fast);
     elsewhere the assistant's default heuristic (a bench plays thousands of positions: an exact
-    search at each would take hours)."""
-    from ..assistant import default_strategy
-    from ..evaluation import proven_tree
-    from ..game import Position
+    search at each would take hours). Decided from the lists alone, before the matrix is built."""
+    from ..evaluation import has_proven_tree
 
-    strategy = default_strategy(matrix)
-    if strategy == "coach" and proven_tree(Position.start(matrix, hard, max_guesses)) is None:
-        return "entropy"
-    return strategy
+    if len(lists.answers) == len(lists.guesses):
+        return "prior"  # as the assistant's default: every allowed word may be the answer
+    if lists.guesses.length <= 8 and has_proven_tree(lists.guesses.fingerprint, lists.answers.fingerprint,
+                                                     hard, max_guesses):
+        return "coach"
+    return "entropy"
 
 
 @click.command("bench")
@@ -156,10 +156,13 @@ def bench(strategy_names: str, hard: bool, opener: str | None, pool: str | None,
                      boards, games, seed, options, jobs, as_json, plot)
         return
     max_guesses = 6 if max_guesses is None else max_guesses
+    auto = strategy_names == "auto"
+    strategies = [] if auto else build_strategies(strategy_names, pool, parse_options(options))
     lists = load_lists(length, lang, words_file, answers_file)
-    if strategy_names == "auto":
-        strategy_names = _auto_strategy(lists.matrix(), hard, max_guesses)
-    strategies = build_strategies(strategy_names, pool, parse_options(options))
+    if auto:
+        strategies = build_strategies(_auto_strategy(lists, hard, max_guesses), pool, parse_options(options))
+    for s in strategies:  # lists a strategy cannot play: refused before the matrix and the games
+        s.check_lists(lists.guesses, lists.answers, hard, max_guesses)
     targets = list(target_list(lists, targets_spec)) if targets_spec is not None else None
     n_games = len(targets) if targets is not None else len(lists.answers)
     if opener is not None:
@@ -167,7 +170,7 @@ def bench(strategy_names: str, hard: bool, opener: str | None, pool: str | None,
         lists.guesses.index(opener)  # UnknownWordError before any work
     plot_path = check_output_path(plot, "--plot", plot_formats(plot), "png") if plot is not None else None
     if jobs is not None:
-        set_threads(jobs)
+        set_threads(capped_to_cores(jobs, "--jobs") or 1)
     err = stderr()
     matrix = lists.matrix(on_build=lambda: err.print("building the pattern matrix…"))
     results = []
@@ -239,8 +242,10 @@ def bench_boards(strategy_names: str, hard: bool, opener: str | None, pool: str 
                  games: int | None, seed: int, options: tuple[str, ...], jobs: int | None, as_json: bool,
                  plot: str | None) -> None:
     """bench --boards N --games G --seed S: every option checked before any game is played."""
-    from ..variants import MultiRules, MultiStrategy, bench_multi
-    from ..variants.multi import METHODS, check_seed
+    from ..rules import Multi
+    from ..simulate import simulate_rules
+    from ..strategies import multi_strategy_names
+    from ..variants.multi import check_seed
     from .variants import print_multi_bench
 
     if boards is None or games is None:
@@ -249,11 +254,12 @@ def bench_boards(strategy_names: str, hard: bool, opener: str | None, pool: str 
                         ("--option", bool(options)), ("--plot", plot is not None)):
         if given:
             raise WordlelabError(f"{flag} is not used with --boards", flag)
-    method = "entropy-solve" if strategy_names in ("entropy", "coach", "auto") else strategy_names
-    if method not in METHODS:
-        raise WordlelabError(f"several boards are played by {' or '.join(METHODS)}, not {strategy_names!r}",
+    methods = multi_strategy_names()
+    method = methods[0] if strategy_names in ("entropy", "coach", "auto") else strategy_names
+    if method not in methods:
+        raise WordlelabError(f"several boards are played by {' or '.join(methods)}, not {strategy_names!r}",
                              strategy_names)
-    rules = MultiRules.of(boards, max_guesses)
+    rules = Multi.of(boards, max_guesses)
     check_seed(seed)
     lists = load_lists(length, lang, words_file, answers_file)
     if boards > len(lists.answers):
@@ -266,8 +272,8 @@ def bench_boards(strategy_names: str, hard: bool, opener: str | None, pool: str 
     with Progress(TextColumn(f"{rules.title:<12}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   console=err, transient=True) as bar:
         task = bar.add_task(rules.title, total=games)
-        result = bench_multi(matrix, rules, games, seed, MultiStrategy(method),
-                             progress=lambda done, total: bar.update(task, completed=done))
+        result = simulate_rules(rules, matrix, method, games=games, seed=seed,
+                                progress=lambda done, total: bar.update(task, completed=done))
     if as_json:
         echo_json({"guesses": {"name": lists.guesses.name, "size": len(lists.guesses)},
                    "answers": {"name": lists.answers.name, "size": len(lists.answers)},

@@ -9,8 +9,10 @@ import click
 from rich.markup import escape
 from rich.table import Table
 
+from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH
 from ..analysis import GameReport, analyse, parse_share_grid
 from ..errors import ShareGridError, WordListError
+from ..limits import MAX_FILE_BYTES, check_lines, read_user_text
 from .common import echo_json, lists_option, load_lists, stdout
 
 
@@ -25,26 +27,33 @@ def _words(words: list[str], total: int) -> str:
     return ", ".join(words) + more
 
 
+VERDICT_STYLE = {"plausible": "bold green", "unusual": "bold yellow", "suspicious": "bold red"}
+
+
 def show(report: GameReport) -> None:
     out = stdout()
     title = f"Wordle{' ' + report.number if report.number else ''} {report.score}"
     out.print(f"[bold]{escape(title)}[/]{'  (hard mode)' if report.hard else ''}"
               f"{f'  answer {report.answer.upper()}' if report.answer else ''}")
+    d = report.detection
+    if d is not None:
+        verdict, _, rest = d.line.partition(" ")
+        out.print(f"[{VERDICT_STYLE.get(verdict, 'bold')}]{escape(verdict)}[/] {escape(rest)}")
     known = any(r.guess for r in report.rows)
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column("#", justify="right")
     table.add_column("row")
     if known:
         exact = any(r.skill_source == "exact" for r in report.rows)
-        names = ("guess", "left", "P(row)", "skill", "luck", "best guess (exp. left)") + (
+        names = ("guess", "left", "own P≤", "strong P≤", "skill", "luck", "best guess (exp. left)") + (
             ("exact: best vs played", "cost") if exact else ())
         for name in names:
             table.add_column(name, justify="left" if name.startswith(("guess", "best", "exact")) else "right")
         for r in report.rows:
             best = f"{r.best_guess.upper()} ({r.best_expected:.1f}) vs {r.expected:.1f}" if r.best_guess else "-"
             skill = "-" if r.skill is None else f"{r.skill}{'*' if r.skill_source == 'exact' else ''}"
-            cells = [str(r.row), r.emoji, (r.guess or "").upper(), str(r.after), _pct(r.probability),
-                     skill, "-" if r.luck is None else str(r.luck), best]
+            cells = [str(r.row), r.emoji, (r.guess or "").upper(), str(r.after),
+                     _pct(r.p_own), _pct(r.p_strong), skill, "-" if r.luck is None else str(r.luck), best]
             if exact:
                 cells += [f"{r.exact_best.upper()} {r.exact_best_guesses:.3f} vs {r.exact_guesses:.3f}"
                           if r.exact_best and r.exact_best_guesses is not None and r.exact_guesses is not None
@@ -52,12 +61,17 @@ def show(report: GameReport) -> None:
             table.add_row(*cells)
     else:
         table.add_column("answers fit", justify="right")
+        table.add_column("strong P≤", justify="right")
         against = f" against {report.answer.upper()}" if report.answer else ""
         table.add_column(f"guesses that give it{against}")
         for r in report.rows:
             g = "-" if r.guesses_possible is None else f"{r.guesses_possible}: {', '.join(r.guess_examples[:5])}"
-            table.add_row(str(r.row), r.emoji, str(r.after), g)
+            table.add_row(str(r.row), r.emoji, str(r.after), _pct(r.p_strong), g)
     out.print(table)
+    if d is not None:
+        own = "; own: with the guess played, over the answers possible before it" if known else ""
+        out.print(f"P≤: the chance of leaving at most this many answers (solving, on the last row) — strong: "
+                  f"{escape(d.model)}'s same row, over all answers{own}")
     if any(r.skill_source == "exact" for r in report.rows):
         out.print("skill* is exact: 99 × optimal expected guesses ÷ expected guesses with the guess played "
                   "(proven by exhaustive search); exact figures are guesses still needed, this one included")
@@ -70,8 +84,8 @@ def show(report: GameReport) -> None:
     for note in report.notes:
         out.print(f"• {escape(note)}")
     if not known:
-        out.print("• tiles alone cannot tell how likely each row was; give the words with --played "
-                  "for each row's odds, skill and luck")
+        out.print("• tiles alone judge against the strong player only; give the words with --played "
+                  "for each row's odds under the player's own guesses, skill and luck")
     out.print("[bold green]consistent[/]: these rows can come from a real game on these lists"
               if report.consistent else "[bold red]not consistent[/]: no real game on these lists gives this")
 
@@ -79,18 +93,15 @@ def show(report: GameReport) -> None:
 def read_grid(file: str) -> str:
     """The share grid from FILE, or from stdin ("-"), with a prompt when stdin is a terminal."""
     if file != "-":
-        try:
-            return Path(file).read_text(encoding="utf-8", errors="replace")
-        except FileNotFoundError:
-            raise ShareGridError(f"{file}: no such file", file) from None
-        except OSError as exc:
-            raise ShareGridError(f"{file}: cannot read it ({exc.strerror})", file) from None
+        return read_user_text(file, ShareGridError, encoding="utf-8", errors="replace")
     if sys.stdin.isatty():
         click.echo("Paste the share grid, then press Ctrl-D on an empty line:", err=True)
     try:
-        return sys.stdin.read()
+        text = sys.stdin.read(MAX_FILE_BYTES + 1)
     except KeyboardInterrupt:
         raise click.exceptions.Abort() from None
+    check_lines(text, "the grid on stdin", ShareGridError)
+    return text
 
 
 @click.command()
@@ -105,11 +116,12 @@ def read_grid(file: str) -> str:
 @lists_option
 @click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True,
               help="Language of the bundled lists and the alphabet.")
-@click.option("-k", "--length", type=click.IntRange(4, 11), default=None,
+@click.option("-k", "--length", type=click.IntRange(MIN_PLAY_LENGTH, MAX_PLAY_LENGTH), default=None,
               help="Word length (default: the grid's).")
 def check(file, played: str | None, answer: str | None, as_json: bool, length: int | None, lang: str,
           words_file: str | None, answers_file: str | None) -> int:
-    """Judge a share grid from FILE or stdin: answers that fit, each row's odds, skill and luck."""
+    """Judge a share grid from FILE or stdin: a verdict (plausible, unusual, suspicious), the answers that
+    fit, each row's odds, skill and luck. Thresholds: docs/detector.md."""
     text = read_grid(file)
     grid = parse_share_grid(text)
     if length is not None and length != grid.length:

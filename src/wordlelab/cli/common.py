@@ -10,12 +10,13 @@ from typing import TYPE_CHECKING, Any, Callable, Sequence, TextIO
 
 import click
 
-from ..errors import OutputPathError, WordlelabError, WordListError
-from ..lists import DEFAULT_SET, LIST_SETS, LISTS_ENV
+from ..errors import OutputPathError, WordlelabError, WordLengthError
 from ..lists import Lists as _Lists
 from ..lists import load_lists as _load_lists
-from ..matrix import DEFAULT_BUDGET, PatternMatrix
+from ..config import matrix_budget
+from ..matrix import PatternMatrix
 from ..paths import check_writable
+from .options import list_options, lists_option  # noqa: F401 (re-exported: the commands import them from here)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -58,34 +59,6 @@ def may_be_terminal(stream: TextIO) -> bool:
         return False
 
 
-def _remember_lists(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-    ctx.meta["wordlelab.lists"] = value
-    return value
-
-
-def lists_option(f: Callable[..., Any]) -> Callable[..., Any]:
-    """--lists NAME: a named list set; load_lists reads it from the command's context."""
-    return click.option("--lists", "lists_name", type=click.Choice(sorted(LIST_SETS), case_sensitive=False),
-                        default=None, expose_value=False, is_eager=True, callback=_remember_lists,
-                        help=f"Named English 5-letter lists: {', '.join(LIST_SETS)} "
-                             f"(default {DEFAULT_SET}, or ${LISTS_ENV}).")(f)
-
-
-def list_options(f: Callable[..., Any]) -> Callable[..., Any]:
-    """--lists, --words/--guesses, --answers, -k/--length and --lang."""
-    f = click.option("--answers", "answers_file", default=None, metavar="FILE|NAME|all",
-                     help="Possible answers: a file (one a line), a bundled list's name, or 'all' "
-                          "(every allowed guess).")(f)
-    f = click.option("--words", "--guesses", "words_file", default=None, metavar="FILE|NAME",
-                     help="Allowed guesses: a file (one a line) or a bundled list's name.")(f)
-    f = lists_option(f)
-    f = click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True,
-                     help="Language of the bundled lists and the alphabet.")(f)
-    f = click.option("-k", "--length", type=click.IntRange(4, 11), default=5, show_default=True,
-                     help="Word length.")(f)
-    return f
-
-
 class Lists(_Lists):
     def matrix(self, budget: int | None = None,  # type: ignore[override]
                on_build: Callable[[], None] | None = None) -> PatternMatrix:
@@ -99,6 +72,12 @@ def load_lists(length: int = 5, lang: str = "en", words_file: str | None = None,
         ctx = click.get_current_context(silent=True)
         lists = ctx.meta.get("wordlelab.lists") if ctx is not None else None
     got = _load_lists(length, lang, words_file, answers_file, lists)
+    ctx = click.get_current_context(silent=True)
+    source = ctx.get_parameter_source("length") if ctx is not None else None
+    if source is not None and source.name != "DEFAULT" and got.guesses.length != length:
+        # Files set the word length; a -k that says otherwise is a mistake, not a hint to ignore.
+        raise WordLengthError(f"-k {length}, but {got.guesses.name} has {got.guesses.length}-letter words",
+                              length)
     for wl in {got.guesses.name: got.guesses, got.answers.name: got.answers}.values():
         if wl.dropped:
             more = f" and {len(wl.dropped) - 3} more" if len(wl.dropped) > 3 else ""
@@ -107,22 +86,20 @@ def load_lists(length: int = 5, lang: str = "en", words_file: str | None = None,
     return Lists(got.guesses, got.answers, got.set_name)
 
 
-def matrix_budget() -> int:
-    """Bytes a full matrix may take: WORDLELAB_MATRIX_BUDGET (e.g. 512M, 2G), else 2 GiB."""
-    text = os.environ.get("WORDLELAB_MATRIX_BUDGET", "").strip()
-    if not text:
-        return DEFAULT_BUDGET
-    units = {"k": 1024, "m": 1024**2, "g": 1024**3, "t": 1024**4}
-    scale = units.get(text[-1].lower(), 1)
-    digits = text[:-1] if text[-1].lower() in units else text
+def capped_to_cores(n: int | None, option: str) -> int | None:
+    """A thread or process count at most the cores this process may use (said in one line when cut):
+    '-j 100000' would start 100,000 processes."""
+    if n is None:
+        return None
     try:
-        number = float(digits)
-    except ValueError:
-        number = math.nan
-    if not math.isfinite(number) or number < 0 or number * scale > 2**62:
-        raise WordlelabError(
-            f"WORDLELAB_MATRIX_BUDGET={text!r} is not a size (a number of bytes >= 0, e.g. 512M or 2G)", text)
-    return int(number * scale)
+        cores = max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        cores = max(1, os.cpu_count() or 1)
+    if n > cores:
+        click.echo(f"wordlelab: warning: {option} {n} is more than the {cores} cores this process may use; "
+                   f"using {cores}", err=True)
+        return cores
+    return n
 
 
 def echo_json(data: Any) -> None:

@@ -27,6 +27,19 @@ except KeyboardInterrupt:  # Ctrl-C while Python loads the command line's module
     _interrupted()
 
 
+def _shown(message: str) -> str:
+    """An error message as one readable line: no control characters, and an input of thousands of
+    characters quoted by its start and its length rather than whole."""
+    import re
+
+    from ..limits import printable
+
+    def cut(m: re.Match[str]) -> str:
+        return f"{m.group(0)[:40]}… ({len(m.group(0)):,} characters)"
+
+    return "\n".join(re.sub(r"\S{120,}", cut, printable(line)) for line in message.split("\n"))
+
+
 class WordlelabGroup(click.Group):
     """A group whose errors never reach the user as a traceback; commands load on first use."""
 
@@ -35,7 +48,17 @@ class WordlelabGroup(click.Group):
         return super().get_command(ctx, cmd_name)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(_COMMANDS)
+        return sorted(name for name in _COMMANDS if name not in _ALIASES)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        # One whole phrase a command, from the table below: listing the commands loads none of
+        # their modules, and no line is cut mid-phrase as click's 45-character short help is.
+        rows = [(name, _SUMMARY[name]) for name in self.list_commands(ctx)]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+        aliases = ", ".join(f"{alias} = {name}" for alias, name in sorted(_ALIASES.items()))
+        formatter.write_paragraph()
+        formatter.write_text(f"Aliases: {aliases}. 'wordlelab COMMAND --help' for a command's options.")
 
     def main(self, args: Any = None, prog_name: str | None = None, **extra: Any) -> Any:  # type: ignore[override]
         extra.pop("standalone_mode", None)
@@ -43,13 +66,13 @@ class WordlelabGroup(click.Group):
             rv = super().main(args=args, prog_name=prog_name or "wordlelab", standalone_mode=False, **extra)
         except WordlelabError as exc:
             code = getattr(exc, "exit_code", 1)
-            click.echo(f"wordlelab: {'error: ' if code == 1 else ''}{exc}", err=True)
+            click.echo(f"wordlelab: {'error: ' if code == 1 else ''}{_shown(str(exc))}", err=True)
             sys.exit(code)
         except click.exceptions.NoArgsIsHelpError as exc:
             click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
             sys.exit(0)
         except click.ClickException as exc:
-            click.echo(f"wordlelab: error: {exc.format_message()}", err=True)
+            click.echo(f"wordlelab: error: {_shown(exc.format_message())}", err=True)
             sys.exit(1)
         except click.exceptions.Abort as exc:
             # click turns Ctrl-C (and Ctrl-D at a prompt) into Abort; both are the user stopping.
@@ -97,19 +120,73 @@ _COMMANDS: dict[str, tuple[str, str]] = {
     "lists": ("lists", "lists_command"),
 }
 
+# Other names of a command, kept out of the command list.
+_ALIASES = {"analyze": "analyse"}
+
+# The line each command gets in 'wordlelab --help' (a test checks every command has one).
+_SUMMARY = {
+    "analyse": "Review a game exactly: each guess against the proven best, in expected guesses.",
+    "assist": "Suggest guesses for a game you play elsewhere; you type the colours you got.",
+    "bench": "Play every answer with one or more strategies and compare them.",
+    "cache": "Show the cache's size; 'cache clear' empties it (saved statistics stay).",
+    "check": "Judge a share grid: is the result believable, and which words fit.",
+    "lists": "Every bundled word list and the named list sets.",
+    "openers": "Rank the opening words: one-step metric, whole games, or exact values.",
+    "optimal": "Find and prove the tree with the fewest total guesses.",
+    "play": "Play Wordle in the console (also several boards or Absurdle).",
+    "score": "Show the feedback GUESS gets when the answer is ANSWER.",
+    "serve": "Serve the web app (play, assist, analyse, bench) on this machine.",
+    "solve": "Show how a strategy solves WORD, step by step.",
+    "stats": "Show your statistics from 'wordlelab play' and the web app.",
+    "strategies": "List the strategies: names, aliases, options.",
+    "tree": "Check and inspect decision trees: 'tree verify', 'tree show'.",
+}
+
 
 def _check_numba_threads() -> None:
-    # numba refuses NUMBA_NUM_THREADS=0 (or negative) with a ValueError while it is imported.
+    """NUMBA_NUM_THREADS checked before numba is imported: numba refuses 0 or less with a
+    ValueError, warns in 9 lines about text, and crashes (SIGSEGV) starting 100,000 threads."""
     import os
 
-    value = os.environ.get("NUMBA_NUM_THREADS", "").strip()
+    raw = os.environ.get("NUMBA_NUM_THREADS")
+    if raw is None:
+        return
+    value = raw.strip()
     try:
-        bad = int(value) < 1
+        n = int(value) if len(value) <= 12 else -1
     except ValueError:
-        bad = False  # not a number: numba warns and uses every core
-    if bad:
-        raise WordlelabError(f"NUMBA_NUM_THREADS must be a whole number of threads, 1 or more, not {value!r}",
-                             value)
+        n = -1
+    if n < 1:
+        raise WordlelabError(f"NUMBA_NUM_THREADS must be a whole number of threads, 1 or more, not {value[:20]!r}",
+                             value[:20])
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    limit = max(1, cores)
+    if n > limit:
+        os.environ["NUMBA_NUM_THREADS"] = str(limit)
+        sys.stderr.write(f"wordlelab: warning: NUMBA_NUM_THREADS={n} is more than the {limit} cores this process "
+                         f"may use; using {limit}\n")
+
+
+# Commands that run no numba kernel, so a first run has nothing to compile.
+_NO_KERNELS = {"cache", "lists", "stats", "strategies", "serve"}
+_NOTICES_SHOWN = False
+
+
+def _show_first_run_notices(name: str) -> None:
+    """On a terminal, say what slow first-run work is happening instead of staying silent."""
+    global _NOTICES_SHOWN
+    if _NOTICES_SHOWN or not sys.stderr.isatty():
+        return
+    _NOTICES_SHOWN = True
+    from .. import progress
+    from ..kernels import compiled_cache_present
+
+    progress.add_listener(lambda message: click.echo(f"wordlelab: {message}…", err=True))
+    if name not in _NO_KERNELS and not compiled_cache_present():
+        progress.notify("compiling the numeric kernels for this machine (first run only, up to a minute)")
 
 
 def _load(name: str) -> None:
@@ -117,6 +194,7 @@ def _load(name: str) -> None:
     if name not in _COMMANDS or name in cli.commands:
         return
     _check_numba_threads()
+    _show_first_run_notices(name)
     from importlib import import_module
 
     module, attr = _COMMANDS[name]
@@ -155,9 +233,23 @@ def _register() -> None:
         _load(name)
 
 
+def _degrade_output() -> None:
+    """On a terminal or pipe that cannot show the tiles and arrows (PYTHONIOENCODING=ascii, a
+    C locale), print what can be printed and '?' for the rest rather than fail with a traceback."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            "🟩→…".encode(stream.encoding or "ascii")
+        except (UnicodeEncodeError, LookupError):
+            try:
+                stream.reconfigure(errors="replace")  # type: ignore[union-attr]
+            except (AttributeError, ValueError, OSError):
+                pass
+
+
 def main() -> None:
     # The command's module loads inside cli.main(), whose handlers turn a Ctrl-C or a bad
     # NUMBA_NUM_THREADS during the imports into one line, as anywhere else.
+    _degrade_output()
     try:
         cli.main()
     except SystemExit as exc:
@@ -180,7 +272,7 @@ def _exit(code: object) -> None:
     status = 0 if code is None else code if isinstance(code, int) else 1
     others = [t for t in threading.enumerate() if t is not threading.main_thread() and not t.daemon]
     if sys.getprofile() is not None or sys.gettrace() is not None or sys.flags.dev_mode or others:
-        sys.exit(code)
+        sys.exit(code if code is None or isinstance(code, (int, str)) else status)
     if not isinstance(code, int) and code is not None:
         sys.stderr.write(f"{code}\n")  # what sys.exit("text") prints
     import atexit

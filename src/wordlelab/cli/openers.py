@@ -2,26 +2,41 @@
 
 from __future__ import annotations
 
+import json
 import sys
 import time
+from typing import TYPE_CHECKING
 
 import click
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
-from rich.table import Table
+
+from ..paths import write_atomic  # light (no numpy); a module name the tests can patch
 
 from ..errors import WordlelabError
-from ..openers import METRICS, rank_openers
-from ..paths import write_atomic
-from ..ranking import RankingResult, RankJob, ResultStore, candidate_openers, make_executor, rank
-from .common import check_output_path, echo_json, list_options, load_lists, stderr, stdout, write_output
+from .options import list_options
+
+if TYPE_CHECKING:
+    from ..opener_values import OpenerValue
+    from ..ranking import RankingResult
+
+# The one-step metrics (wordlelab.openers.METRICS, checked by a test): named here so that a table
+# look-up (--exact --opener) loads neither numpy nor numba.
+METRIC_NAMES = ("entropy", "splits", "expected-size", "minimax")
 
 
 @click.command("openers")
-@click.option("-m", "--metric", type=click.Choice(list(METRICS)), default="entropy", show_default=True,
+@click.option("-m", "--metric", type=click.Choice(METRIC_NAMES), default="entropy", show_default=True,
               help="What makes an opener good (one-step ranking).")
 @click.option("--by-play", "by_play", metavar="STRATEGY", default=None,
               help="Rank by whole games: play every answer from each opener with STRATEGY.")
 @click.option("--exact", is_flag=True, help="Rank by the exact optimum after each opener.")
+@click.option("--opener", "opener_words", multiple=True, metavar="WORD",
+              help="With --exact: this opener's proven value, mean, rank and gap to the best, from the "
+                   "shipped table (repeatable; instant).")
+@click.option("--prove", is_flag=True,
+              help="With --opener: where the table holds only a bound (original lists), prove the exact "
+                   "value now with the exact search, within --prove-nodes.")
+@click.option("--prove-nodes", type=click.IntRange(1, None), default=None, metavar="N",
+              help="Search nodes each --prove may take (default 50000; the same verdict on any machine).")
 @click.option("--best", is_flag=True,
               help="With --exact: only find the best; cut openers that provably cannot beat it (shown ≥).")
 @click.option("-c", "--candidates", type=click.IntRange(1, None), default=None,
@@ -48,15 +63,40 @@ from .common import check_output_path, echo_json, list_options, load_lists, stde
               help="Guesses allowed per game [--by-play/--exact].")
 @list_options
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def openers(metric: str, by_play: str | None, exact: bool, best: bool, candidates: int | None,
+def openers(metric: str, by_play: str | None, exact: bool, opener_words: tuple[str, ...], prove: bool,
+            prove_nodes: int | None, best: bool, candidates: int | None,
             all_openers: bool, options: tuple[str, ...], backend: str, workers: int | None,
             address: str | None, store_path: str | None, csv_path: str | None, top: int, hard: bool,
             max_guesses: int, length: int, lang: str, words_file: str | None, answers_file: str | None,
             as_json: bool) -> None:
-    """Rank the opening words: by METRIC (one step), by whole games (--by-play) or exactly (--exact)."""
+    """Rank the opening words: by METRIC (one step), by whole games (--by-play) or exactly (--exact).
+
+    --exact --opener WORD looks each opener up in the shipped table of exact values (nyt and
+    nyt2022 lists: complete; original lists: proven values and bounds, labelled).
+    """
+    if (prove or prove_nodes is not None) and not opener_words:
+        raise WordlelabError("--prove and --prove-nodes go with --exact --opener WORD", "--prove")
+    if opener_words:
+        if not exact:
+            raise WordlelabError("--opener needs --exact (the proven value from the shipped table)", "--opener")
+        for flag, given in (("--by-play", by_play is not None), ("--best", best),
+                            ("--candidates", candidates is not None), ("--all", all_openers),
+                            ("--option", bool(options)), ("--csv", csv_path is not None),
+                            ("--words", words_file is not None), ("--answers", answers_file is not None),
+                            ("--length", length != 5), ("--lang", lang != "en"),
+                            ("--max-guesses", max_guesses != 6)):
+            if given:
+                raise WordlelabError(f"{flag} does not apply to --exact --opener: the shipped tables are for "
+                                     "the named list sets (--lists) with 6 guesses", flag)
+        _lookup(opener_words, hard, as_json, prove or prove_nodes is not None, prove_nodes)
+        return
+    from ..ranking import RankJob, ResultStore, candidate_openers, make_executor, rank
+    from .common import capped_to_cores, check_output_path, echo_json, load_lists, stderr, write_output
+
     if by_play is None and not exact:
         for flag, given in (("--best", best), ("--candidates", candidates is not None), ("--all", all_openers),
-                            ("--option", bool(options)), ("--csv", csv_path is not None)):
+                            ("--option", bool(options)), ("--csv", csv_path is not None),
+                            ("--store", store_path is not None)):
             if given:
                 raise WordlelabError(f"{flag} needs --by-play or --exact", flag)
         _one_step(metric, top, hard, length, lang, words_file, answers_file, as_json)
@@ -76,12 +116,28 @@ def openers(metric: str, by_play: str | None, exact: bool, best: bool, candidate
            else RankJob.by_play(by_play or "", hard, max_guesses, **parse_options(options)))
     if backend == "auto":
         backend = "ray" if address else "local"
-    executor = make_executor(backend, workers, address)  # a missing Ray fails here, before any work
-    lists = load_lists(length, lang, words_file, answers_file)
-    err = stderr()
-    matrix = lists.matrix(on_build=lambda: err.print("building the pattern matrix…"))
-    chosen = candidate_openers(matrix, job, None if all_openers else (candidates or 100))
-    with ResultStore(store_path) as store, \
+    workers = capped_to_cores(workers, "--workers")
+    workers = capped_to_cores(workers, "--workers")
+    store = ResultStore(store_path)  # another program's file or a missing folder: refused before any work
+    try:
+        executor = make_executor(backend, workers, address)  # a missing Ray fails here, before any work
+        lists = load_lists(length, lang, words_file, answers_file)
+        err = stderr()
+        matrix = lists.matrix(on_build=lambda: err.print("building the pattern matrix…"))
+        chosen = candidate_openers(matrix, job, None if all_openers else (candidates or 100))
+    except BaseException:
+        store.close()
+        raise
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    with store, \
             Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                      TextColumn("{task.fields[rate]}"), TimeElapsedColumn(),
                      TimeRemainingColumn(), console=err, transient=True) as bar:
@@ -114,6 +170,10 @@ def openers(metric: str, by_play: str | None, exact: bool, best: bool, candidate
 
 
 def _print_ranking(result: RankingResult, top: int, n_answers: int, n_guesses: int) -> None:
+    from rich.table import Table
+
+    from .common import stdout
+
     job = result.job
     mode = "hard" if job.hard else "normal"
     how = f"by play ({job.strategy})" if job.kind == "play" else ("exactly, best only" if result.best_only
@@ -142,6 +202,11 @@ def _print_ranking(result: RankingResult, top: int, n_answers: int, n_guesses: i
 
 def _one_step(metric: str, top: int, hard: bool, length: int, lang: str, words_file: str | None,
               answers_file: str | None, as_json: bool) -> None:
+    from rich.table import Table
+
+    from ..openers import rank_openers
+    from .common import echo_json, load_lists, stderr, stdout
+
     lists = load_lists(length, lang, words_file, answers_file)
     matrix = lists.matrix(on_build=lambda: stderr().print("building the pattern matrix…"))
     ranked = rank_openers(matrix, metric, top or None, hard)
@@ -160,3 +225,75 @@ def _one_step(metric: str, top: int, hard: bool, length: int, lang: str, words_f
         value = f"{o.value:.4f}" if o.value != int(o.value) else f"{int(o.value)}"
         table.add_row(str(o.rank), o.word, value, "yes" if o.is_answer else "")
     stdout().print(table)
+
+
+def _lookup(words: tuple[str, ...], hard: bool, as_json: bool, prove: bool = False,
+            prove_nodes: int | None = None) -> None:
+    """Each opener's proven value from the shipped table; every word is checked before anything prints.
+
+    With ``prove``, each row that is only a bound is searched now (one thread, a budget in nodes)."""
+    from ..list_sets import default_set_name
+    from ..opener_values import EXACT, LOWER_BOUND, PROVE_NODES, Proof, opener_table
+
+    ctx = click.get_current_context(silent=True)
+    name = (ctx.meta.get("wordlelab.lists") if ctx is not None else None) or default_set_name()
+    table = opener_table(name, hard)
+    values = [table.value(w) for w in words]
+    proofs: dict[str, Proof] = {}
+    if prove and any(not v.exact for v in values):
+        from ..opener_values import prove_opener
+        from .common import load_lists
+
+        matrix = load_lists(lists=table.lists).matrix()
+        for v in values:
+            if not v.exact and v.word not in proofs:
+                click.echo(f"proving {v.word.upper()} (at most {prove_nodes or PROVE_NODES} search nodes)…", err=True)
+                proofs[v.word] = prove_opener(matrix, v.word, hard, prove_nodes or PROVE_NODES)
+        values = [table.value(v.word, proofs.get(v.word)) for v in values]
+    best = table.value(table.best.word)
+    if as_json:
+        click.echo(json.dumps({"lists": table.lists, "mode": table.mode, "answers": table.answers,
+                               "openers": len(table), "max_guesses": 6, "complete": table.complete,
+                               "kinds": [EXACT, LOWER_BOUND], "best": best.to_dict(),
+                               "rows": [dict(v.to_dict(), **({"proof": {
+                                   "finished": proofs[v.word].finished, "nodes": proofs[v.word].nodes,
+                                   "seconds": round(proofs[v.word].seconds, 3)}} if v.word in proofs else {}))
+                                   for v in values]}, ensure_ascii=False, indent=2))
+        return
+    what = ("alex1770/wordle's complete table" if table.complete
+            else "proven values and lower bounds (the complete table is not computed yet)")
+    click.echo(f"Openers, exactly: {table.lists} lists ({table.answers} answers, {len(table)} allowed guesses), "
+               f"{table.mode} mode, at most 6 guesses; {what}")
+    cells = [("word", "total", "mean", "rank", "gap")] + [_cells(v) for v in values]
+    widths = [max(len(c[i]) for c in cells) for i in range(5)]
+    for c in cells:
+        click.echo("  ".join(x.ljust(w) if i in (0, 3) else x.rjust(w)
+                             for i, (x, w) in enumerate(zip(c, widths))).rstrip())
+    for v in values:
+        if not v.solvable:
+            click.echo(f"{v.verdict()}.")
+    stuck = [v.word for v in values if not v.solvable]
+    if stuck:
+        click.echo(f"With a 7th guess allowed, 'wordlelab optimal --opener {stuck[0]} --hard --max-guesses 7' "
+                   "proves the exact value (a minute or more of search).")
+    for word, proof in proofs.items():
+        how = (f"proven exactly now by wordlelab's search ({proof.nodes} nodes, {proof.seconds:.1f} s)"
+               if proof.finished else f"not proven within {proof.nodes} search nodes: the bound stays")
+        click.echo(f"{word.upper()}: {how}.")
+    if any(not v.exact for v in values):
+        click.echo("≥: a proven lower bound, not the exact value.")
+    click.echo(f"Best: {best.word.upper()} {best.total} ({best.best_mean:.4f} a game); gap = guesses a game "
+               "lost against it.")
+
+
+def _cells(v: OpenerValue) -> tuple[str, str, str, str, str]:
+    if not v.solvable:
+        # Ranked after every opener that solves every answer; unknown where the table is incomplete.
+        return (v.word.upper(), "—", "—", f"{v.rank} (tied, {v.ties + 1})" if v.rank_exact else "—",
+                "no tree within 6")
+    assert v.total is not None and v.mean is not None and v.gap is not None
+    sign = "" if v.exact else "≥ "
+    rank = f"{v.rank} of {v.openers}" if v.rank_exact else f"≥ {v.rank} of {v.openers}"
+    if v.ties and v.rank_exact:
+        rank += f" (tied, {v.ties + 1})"
+    return (v.word.upper(), f"{sign}{v.total}", f"{sign}{v.mean:.4f}", rank, f"{sign}+{v.gap:.4f}")

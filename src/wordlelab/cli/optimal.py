@@ -12,8 +12,9 @@ from ..optimal import Progress as SearchProgress
 from ..optimal import solve_optimal
 from ..errors import WordlelabError
 from ..paths import available_memory_bytes
-from ..position import read_position
+from ..position import parse_position, read_position
 from .common import (
+    capped_to_cores,
     check_output_path,
     echo_json,
     list_options,
@@ -58,6 +59,9 @@ def optimal(opener: str | None, hard: bool, position: str | None, max_guesses: i
         return
     out_path = check_output_path(out, "--out")  # before the search: a proof is never lost to a bad path
     memo_mb = capped_memo_mb(memo_mb)
+    threads = capped_to_cores(threads, "--threads")
+    if position is not None:
+        parse_position(position)  # its syntax, before the matrix is built (its words are checked below)
     lists = load_lists(length, lang, words_file, answers_file)
     matrix = lists.matrix(on_build=lambda: stderr().print("building the pattern matrix…"))
     history: list[tuple[int, int]] = []

@@ -3,57 +3,23 @@
 from __future__ import annotations
 
 import sys
-from typing import Iterator
+from typing import Any, Callable, Iterator
 
 import click
 from rich.console import Console
 from rich.markup import escape
-from rich.text import Text
 
+from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH
 from ..errors import WordlelabError
-from ..feedback import GREEN, GREY, YELLOW, Pattern
-from ..game import PRAISE, Game, letter_states, pick_answer, share_grid
-from ..languages import keyboard_rows
-from ..stats import GameRecord, StatsError, StatsLockedError, StatsStore, Summary
-from .assist import read_lines
+from ..game import Game
+from ..play import Play
+from ..rules import Absurdle, Classic, Multi, rules_from_key, rules_from_options
+from ..stats import StatsError, StatsLockedError, StatsStore, Summary
+from ..variants.multi import check_seed
+from . import variants as v
 from .common import echo_json, list_options, load_lists, stdout
-
-_TILE = {GREEN: "bold white on #538d4e", YELLOW: "bold white on #b59f3b", GREY: "bold white on #3a3a3c"}
-_UNUSED = -1
-
-
-def board_row(word: str, pattern: Pattern, colour: bool) -> Text:
-    """One played row: coloured tiles on a colour terminal, letters and emoji elsewhere."""
-    if colour:
-        row = Text()
-        for ch, c in zip(word, pattern.colors):
-            row.append(f" {ch.upper()} ", style=_TILE[c])
-            row.append(" ")
-        return row
-    return Text(" ".join(word.upper()) + "  " + pattern.emoji)
-
-
-def keyboard(history: list[tuple[str, Pattern]], lang: str, letters: str, colour: bool) -> list[Text]:
-    """The keyboard under the board, each key in the colour it has shown.
-
-    Without colour: [A] green, (A) yellow, · absent, a not tried yet.
-    """
-    rows = keyboard_rows(lang, letters)
-    states = letter_states(history)
-    out = []
-    for i, keys in enumerate(rows):
-        line = Text(" " * i)
-        for ch in keys:
-            state = states.get(ch, _UNUSED)
-            if colour:
-                style = _TILE[state] if state != _UNUSED else "bold black on #d3d6da"
-                line.append(f" {ch.upper()} ", style=style)
-                line.append(" ")
-            else:
-                shown = {GREEN: f"[{ch.upper()}]", YELLOW: f"({ch.upper()})", GREY: " · "}.get(state, f" {ch} ")
-                line.append(shown)
-        out.append(line)
-    return out
+from . import console
+from .console import board_row, keyboard, read_lines, tile_colours
 
 
 def show_summary(out: Console, s: Summary) -> None:
@@ -68,7 +34,7 @@ def show_summary(out: Console, s: Summary) -> None:
 
 def play_game(game: Game, lines: Iterator[str], out: Console, lang: str) -> bool:
     """Run one game from ``lines``; True when it ended (won or lost), False when abandoned."""
-    colour = out.color_system is not None
+    colour = tile_colours(out)
     k = len(game.answer)
     out.print(f"Guess the {k}-letter word in {game.max_guesses} tries"
               f"{' (hard mode: revealed hints must be used)' if game.hard else ''}. 'quit' gives up.")
@@ -94,6 +60,36 @@ def play_game(game: Game, lines: Iterator[str], out: Console, lang: str) -> bool
     return False
 
 
+def _classic_result(play: Play, out: Console) -> None:
+    n = len(play.guesses)
+    if play.won:
+        out.print(f"[bold green]{play.praise}![/] {n}/{play.rules.max_guesses}")
+    else:
+        out.print(f"The word was [bold]{play.answers[0].upper()}[/].")
+
+
+def _multi_result(play: Play, out: Console) -> None:
+    rules = play.rules
+    if play.won:
+        out.print(f"[bold green]All {rules.boards} solved[/] in {len(play.guesses)}/{rules.max_guesses}!")
+    else:
+        missed = [a.upper() for b, a in enumerate(play.answers) if play.solved_at(b) is None]
+        out.print(f"Out of tries. Unsolved: {', '.join(missed)}.")
+
+
+def _absurdle_result(play: Play, out: Console) -> None:
+    out.print(f"[bold green]Cornered[/] in {len(play.guesses)} guesses!")
+
+
+# Each variant's console loop (reads guesses until the game ends: True, or is left: False) and
+# its closing line; everything else (the rules, the share text, the statistics) is the library's.
+_CONSOLE: dict[type, tuple[Callable[[Any, Iterator[str], Console, str], bool], Callable[[Play, Console], None]]] = {
+    Classic: (play_game, _classic_result),
+    Multi: (lambda game, lines, out, lang: v.play_multi_game(game, lines, out, lang), _multi_result),
+    Absurdle: (lambda game, lines, out, lang: v.play_absurdle_game(game, lines, out), _absurdle_result),
+}
+
+
 @click.command()
 @click.option("--seed", type=int, default=None, help="Seed for the answer (the same seed, the same word).")
 @click.option("--hard", is_flag=True, help="Hard mode: revealed hints must be used in later guesses.")
@@ -103,46 +99,29 @@ def play_game(game: Game, lines: Iterator[str], out: Console, lang: str) -> bool
               help="Play several boards at once: 2 Dordle, 4 Quordle, 8 Octordle, 16 Sedecordle.")
 @click.option("--absurdle", is_flag=True, help="Play Absurdle: an adversary that keeps the most words.")
 @click.option("--no-stats", is_flag=True, help="Do not record this game in the statistics.")
+@click.option("--high-contrast", "--colour-blind", "high_contrast", is_flag=True,
+              help="Colour-blind tiles: orange for the right place, blue for elsewhere (also in the share).")
 @list_options
 def play(seed: int | None, hard: bool, tries: int | None, boards: int | None, absurdle: bool, no_stats: bool,
-         length: int, lang: str, words_file: str | None, answers_file: str | None) -> int:
+         high_contrast: bool, length: int, lang: str, words_file: str | None, answers_file: str | None) -> int:
     """Play Wordle in the console against a random answer (or several boards, or Absurdle).
 
-    Games of several boards and of Absurdle are not recorded in the statistics.
+    Every finished game is recorded in the statistics under its variant ('wordlelab stats').
+    Without colour (NO_COLOR, or not a colour terminal) tiles read [A] right place, (A) elsewhere,
+    -A- absent.
     """
-    if boards is not None or absurdle:
-        from . import variants as v
-
-        v.check_variant_options(boards, absurdle, hard and boards is not None)
-        if boards is not None:
-            v.check_seed(seed)
-        lists = load_lists(length, lang, words_file, answers_file)
-        out = stdout()
-        lines = read_lines(not sys.stdin.isatty(), out)
-        try:
-            if boards is not None:
-                rules = v.MultiRules.of(boards, tries)
-                return v.run_multi_play(lists.guesses, lists.answers, rules, seed, lines, out, lang)
-            adversary = v.AbsurdleGame(lists.matrix(), hard=hard)
-            if v.play_absurdle_game(adversary, lines, out):
-                out.print(f"[bold green]Cornered[/] in {len(adversary.history)} guesses!")
-                out.print()
-                out.print(v.absurdle_share(adversary))
-                out.print()
-            return 0
-        except KeyboardInterrupt:
-            out.print()
-            click.echo("interrupted", err=True)
-            return 130
-    tries = 6 if tries is None else tries
-    if tries > 20:
+    console.high_contrast = high_contrast
+    if boards is None and not absurdle and tries is not None and tries > 20:
         raise click.BadParameter(f"{tries} is not in the range 1<=x<=20.", param_hint="'--tries'")
+    rules = rules_from_options(boards, absurdle, hard, tries)
+    if isinstance(rules, Multi):
+        check_seed(seed)  # before the lists load
     lists = load_lists(length, lang, words_file, answers_file)
-    answer = pick_answer(lists.answers, seed)
     out = stdout()
-    game = Game(answer, words=lists.guesses, max_guesses=tries, hard=hard)
+    game = Play.start(rules, lists, seed, lang)
+    run, result = _CONSOLE[type(rules)]
     try:
-        finished = play_game(game, read_lines(not sys.stdin.isatty(), out), out, lang)
+        finished = run(game.game, read_lines(not sys.stdin.isatty(), out), out, lang)
     except KeyboardInterrupt:
         out.print()
         click.echo("interrupted; the game is not counted", err=True)
@@ -151,21 +130,19 @@ def play(seed: int | None, hard: bool, tries: int | None, boards: int | None, ab
         if not game.over:
             out.print("Game abandoned; it is not counted.")
         return 0
-    n = len(game.history)
-    if game.won:
-        out.print(f"[bold green]{PRAISE.get(n, 'Phew')}![/] {n}/{tries}")
-    else:
-        out.print(f"The word was [bold]{game.answer.upper()}[/].")
+    result(game, out)
     out.print()
-    out.print(share_grid(game.history, game.won, tries, hard, seed))
+    share = game.share()
+    if high_contrast:
+        share = share.translate(_CONTRAST_SQUARES)
+    out.print(share)
     out.print()
     if no_stats:
         return 0
     store = StatsStore()
-    rec = GameRecord.from_game(game, lang)
     try:
-        store.record(rec)
-        show_summary(out, store.summary(length, lang))
+        store.record(game.record())
+        show_summary(out, store.summary(length, lang, rules.key))
     except StatsLockedError as exc:
         click.echo(f"wordlelab: {exc}", err=True)
     except StatsError as exc:
@@ -174,20 +151,46 @@ def play(seed: int | None, hard: bool, tries: int | None, boards: int | None, ab
     return 0
 
 
+# The share text's squares in the NYT's high-contrast colours.
+_CONTRAST_SQUARES = str.maketrans({"\U0001f7e9": "\U0001f7e7", "\U0001f7e8": "\U0001f7e6"})
+
+
+def _title(key: str) -> str:
+    try:
+        return rules_from_key(key).title
+    except WordlelabError:
+        return key  # a key some other program wrote
+
+
 @click.command()
-@click.option("-k", "--length", type=click.IntRange(4, 11), default=None, help="Only games of this length.")
+@click.option("-k", "--length", type=click.IntRange(MIN_PLAY_LENGTH, MAX_PLAY_LENGTH), default=None,
+              help="Only games of this length.")
 @click.option("--lang", type=click.Choice(["en", "ru"]), default=None, help="Only games in this language.")
+@click.option("--variant", default=None, metavar="NAME",
+              help="Only this variant: classic, dordle, quordle, octordle, sedecordle, boards-N, absurdle.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def stats(length: int | None, lang: str | None, as_json: bool) -> None:
-    """Show your statistics from 'wordlelab play'."""
+def stats(length: int | None, lang: str | None, variant: str | None, as_json: bool) -> None:
+    """Show your statistics from 'wordlelab play', each variant on its own."""
+    key = rules_from_key(variant).key if variant is not None else None  # an unknown name: one line
     store = StatsStore()
-    s = store.summary(length, lang)
+    by_variant = store.by_variant(length, lang)
     for f in store.unreadable_pending:
         click.echo(f"wordlelab: a kept game could not be read and is left in place: {f}", err=True)
     if store.invalid_rows:
         click.echo(f"wordlelab: {store.invalid_rows} rows of {store.path} are not games (wrong types) and are "
                    "not counted", err=True)
+    shown = key or "classic"
+    main = by_variant.get(shown) or store.summary(length, lang, shown)
     if as_json:
-        echo_json({**s.to_dict(), "database": str(store.path)})
+        echo_json({**main.to_dict(), "variant": shown, "database": str(store.path),
+                   "variants": {k: s.to_dict() for k, s in by_variant.items() if key in (None, k)}})
         return
-    show_summary(stdout(), s)
+    out = stdout()
+    others = [k for k in by_variant if k != shown] if key is None else []
+    if others:
+        out.print(f"[bold]{_title(shown)}[/]")
+    show_summary(out, main)
+    for k in others:
+        out.print()
+        out.print(f"[bold]{_title(k)}[/]")
+        show_summary(out, by_variant[k])

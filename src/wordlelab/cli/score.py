@@ -4,18 +4,22 @@ from __future__ import annotations
 
 import click
 
+from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH
 from ..errors import InvalidWordError
 from ..feedback import score as score_words
 from ..languages import get_language
+from ..limits import MAX_WORD
 from ..words import normalize_word
 from .common import echo_json, stdout
+
+MIN_PLAYED = 4  # the shortest bundled lists
 
 
 @click.command()
 @click.argument("guess")
 @click.argument("answer")
 @click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True)
-@click.option("-k", "--length", type=click.IntRange(4, 11), default=None,
+@click.option("-k", "--length", type=click.IntRange(MIN_PLAY_LENGTH, MAX_PLAY_LENGTH), default=None,
               help="Word length (default: the guess's).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def score(guess: str, answer: str, lang: str, length: int | None, as_json: bool) -> None:
@@ -25,6 +29,9 @@ def score(guess: str, answer: str, lang: str, length: int | None, as_json: bool)
     a = normalize_word(answer, length, language)
     if len(g) != len(a):
         raise InvalidWordError(f"{guess!r} and {answer!r} differ in length", (guess, answer))
+    if not MIN_PLAYED <= len(g) <= MAX_WORD:  # the lengths of the bundled lists (and of -k)
+        raise InvalidWordError(f"{guess!r} has {len(g)} letters; wordlelab plays words of {MIN_PLAYED} to "
+                               f"{MAX_WORD} letters", guess)
     p = score_words(g, a)
     if as_json:
         echo_json({"guess": g, "answer": a, "pattern": str(p), "emoji": p.emoji,

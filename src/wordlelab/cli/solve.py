@@ -65,8 +65,8 @@ def solve(word: str, strategy: str, hard: bool, opener: str, max_guesses: int | 
 def solve_boards(words: str, strategy: str, hard: bool, opener: str, max_guesses: int | None, as_json: bool,
                  length: int, lang: str, words_file: str | None, answers_file: str | None) -> None:
     from ..errors import VariantError
-    from ..variants import MultiRules, MultiStrategy
-    from ..variants.multi import METHODS
+    from ..strategies import make_multi_strategy, multi_strategy_names
+    from ..variants import MultiRules
     from .variants import multi_solve_rows, print_multi_solve
 
     answers = [w.strip() for w in words.split(",")]
@@ -77,12 +77,13 @@ def solve_boards(words: str, strategy: str, hard: bool, opener: str, max_guesses
     if opener != AUTO:
         raise VariantError("--opener is not used with several boards", opener)
     # auto (the default) and entropy both mean the entropy method that plays to solve.
-    method = "entropy-solve" if strategy in ("entropy", AUTO) else strategy
-    if method not in METHODS:
-        raise VariantError(f"several boards are played by {' or '.join(METHODS)}, not {strategy!r}", strategy)
+    methods = multi_strategy_names()
+    method = methods[0] if strategy in ("entropy", AUTO) else strategy
+    if method not in methods:
+        raise VariantError(f"several boards are played by {' or '.join(methods)}, not {strategy!r}", strategy)
     rules = MultiRules.of(len(answers), max_guesses)
     lists = load_lists(length, lang, words_file, answers_file)
-    game, data = multi_solve_rows(lists.matrix(), answers, rules, MultiStrategy(method))
+    game, data = multi_solve_rows(lists.matrix(), answers, rules, make_multi_strategy(method))
     if as_json:
         echo_json(data)
         return

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import click
 
-from ..strategies import strategy_classes
+from ..strategies import multi_strategy_names, strategy_classes
+from ..variants import multi as _multi  # noqa: F401  (registers the multi-board methods)
 from .common import echo_json, stdout
 
 
@@ -34,5 +35,7 @@ def strategies(as_json: bool) -> None:
             rng = o["range"]
             default = "none" if o["default"] is None else o["default"]
             out.print(f"{'':<{width}}    -o {o['name']}=<{o['type']}>  {o['help']} "
-                      f"[dim](default {default}{', ' + rng if rng else ''})[/]")
+                      f"[dim](default {default}{', ' + str(rng) if rng else ''})[/]")
     out.print("\nOptions are given as -o NAME=VALUE, e.g. wordlelab bench -s lookahead -o m=20.")
+    methods = multi_strategy_names()
+    out.print(f"Several boards (--boards) are played by {methods[0]} (the default) or {', '.join(methods[1:])}.")

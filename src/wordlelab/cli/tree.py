@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 from rich.tree import Tree as RichTree
 
-from ..errors import InvalidPatternError
+from ..errors import InvalidPatternError, InvalidWordError
 from ..feedback import Pattern, score
 from ..tree import DecisionTree, bundled_trees, load_tree
 from .common import echo_json, list_options, load_lists, stdout
@@ -75,7 +75,9 @@ def show(file: str | None, hard: bool, answer: str | None, after: str | None, de
     file = file or t.name
     t.check_shape()
     con = stdout()
-    if answer:
+    if answer is not None:
+        if not answer.strip():
+            raise InvalidWordError("--answer '' is empty; give the answer whose path to show", answer)
         steps = t.path(answer)
         con.print("  ".join(f"{g} {p.emoji}" for g, p in steps) + f"   ({len(steps)} guesses)")
         return

@@ -1,6 +1,6 @@
 """The variants in the console: several boards (play, assist, solve, bench) and Absurdle (play,
-assist, optimal). The commands in play.py, assist.py, ... call these when --boards or --absurdle
-is given; the logic lives in wordlelab.variants."""
+assist, optimal). The commands in play.py, assist.py, ... pick these by the rules value; the
+logic lives in wordlelab.variants, wordlelab.play and wordlelab.session."""
 
 from __future__ import annotations
 
@@ -11,8 +11,10 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from ..errors import VariantError, WordlelabError
+from ..assistant import parse_entry
+from ..errors import WordlelabError
 from ..feedback import GREEN, GREY, YELLOW, Pattern
+from ..languages import LAYOUTS
 from ..matrix import PatternMatrix
 from ..variants import (
     AbsurdleGame,
@@ -25,23 +27,12 @@ from ..variants import (
     MultiStrategy,
     parse_board_feedback,
     play_multi,
-    random_answers,
 )
-from ..languages import LAYOUTS
-from ..variants.multi import check_seed, seeded_rng
-from .play import board_row
+from ..variants.multi import key_states
+from .console import board_row, tile_colours
 
 _DOT = {GREEN: "#538d4e", YELLOW: "#b59f3b", GREY: "#3a3a3c"}
 _PLAIN = {GREEN: "g", YELLOW: "y", GREY: "."}
-_DIGITS = "0️⃣ 1️⃣ 2️⃣ 3️⃣ 4️⃣ 5️⃣ 6️⃣ 7️⃣ 8️⃣ 9️⃣".split()
-
-
-def check_variant_options(boards: int | None, absurdle: bool, hard: bool = False) -> None:
-    """Refuse combinations the variants do not play, before any work."""
-    if boards is not None and absurdle:
-        raise VariantError("--boards and --absurdle cannot be combined", "--absurdle")
-    if boards is not None and hard:
-        raise VariantError("hard mode is not played on several boards; drop --hard or --boards", "--hard")
 
 
 # -- several boards ------------------------------------------------------------------------------
@@ -65,19 +56,6 @@ def rows_side_by_side(game: MultiGame, colour: bool) -> list[Text]:
             line.append(" | " if b < game.rules.boards - 1 else "")
         lines.append(line)
     return lines
-
-
-def key_states(game: MultiGame) -> dict[str, list[int | None]]:
-    """For each played letter, the best colour it has shown on each board (None: not on that board yet)."""
-    rank = {GREY: 0, YELLOW: 1, GREEN: 2}
-    states: dict[str, list[int | None]] = {}
-    for b in range(game.rules.boards):
-        for word, pattern in game.rows(b):
-            for ch, c in zip(word, pattern.colors):
-                cur = states.setdefault(ch, [None] * game.rules.boards)
-                if cur[b] is None or rank[c] > rank[cur[b]]:  # type: ignore[index]
-                    cur[b] = c
-    return states
 
 
 def multi_keyboard(game: MultiGame, lang: str, colour: bool) -> list[Text]:
@@ -108,26 +86,9 @@ def multi_keyboard(game: MultiGame, lang: str, colour: bool) -> list[Text]:
     return out
 
 
-def multi_share(game: MultiGame, seed: int | None = None) -> str:
-    """A share text: the variant's name, each board's guess count (red square: unsolved), the grids."""
-    head = game.rules.title + (f" #{seed}" if seed is not None else "")
-    marks = []
-    for b in range(game.rules.boards):
-        n = game.solved_at(b)
-        marks.append("🟥" if n is None else "".join(_DIGITS[int(d)] for d in str(n)))
-    lines = [head, " ".join(marks), ""]
-    for t in range(len(game.guesses)):
-        cells = []
-        for b in range(game.rules.boards):
-            pats = game.patterns[b]
-            cells.append(pats[t].emoji if t < len(pats) else "⬛" * len(game.answers[0]))
-        lines.append(" ".join(cells))
-    return "\n".join(lines)
-
-
 def play_multi_game(game: MultiGame, lines: Iterator[str], out: Console, lang: str) -> bool:
     """Run one multi-board game from ``lines``; True when it ended, False when abandoned."""
-    colour = out.color_system is not None
+    colour = tile_colours(out)
     out.print(f"{game.rules.title}: solve {game.rules.boards} words at once in {game.max_guesses} tries; "
               "every guess goes to every unsolved board. 'quit' gives up.")
     for raw in lines:
@@ -152,26 +113,6 @@ def play_multi_game(game: MultiGame, lines: Iterator[str], out: Console, lang: s
         out.print(f"{solved}/{game.rules.boards} solved, {game.turns_left} "
                   f"{'try' if game.turns_left == 1 else 'tries'} left")
     return False
-
-
-def run_multi_play(matrix_words, answers, rules: MultiRules, seed: int | None, lines: Iterator[str],
-                   out: Console, lang: str) -> int:
-    rng = seeded_rng(seed)
-    game = MultiGame(random_answers(answers, rules.boards, rng), matrix_words, rules)
-    finished = play_multi_game(game, lines, out, lang)
-    if not finished:
-        if not game.over:
-            out.print("Game abandoned.")
-        return 0
-    if game.won:
-        out.print(f"[bold green]All {rules.boards} solved[/] in {len(game.guesses)}/{rules.max_guesses}!")
-    else:
-        missed = [a.upper() for a, s in zip(game.answers, game.solved) if not s]
-        out.print(f"Out of tries. Unsolved: {', '.join(missed)}.")
-    out.print()
-    out.print(multi_share(game, seed))
-    out.print()
-    return 0
 
 
 MULTI_HELP = """\
@@ -294,7 +235,7 @@ def print_multi_bench(result: MultiBenchResult, out: Console) -> None:
 
 
 def play_absurdle_game(game: AbsurdleGame, lines: Iterator[str], out: Console) -> bool:
-    colour = out.color_system is not None
+    colour = tile_colours(out)
     out.print("Absurdle: there is no secret word; every guess keeps the largest group of words "
               f"({game.remaining} to start). Corner it! 'quit' gives up.")
     for raw in lines:
@@ -316,11 +257,6 @@ def play_absurdle_game(game: AbsurdleGame, lines: Iterator[str], out: Console) -
     return False
 
 
-def absurdle_share(game: AbsurdleGame) -> str:
-    return f"Absurdle {len(game.history)}/∞{'*' if game.hard else ''}\n\n" + "\n".join(
-        p.emoji for _, p in game.history)
-
-
 ABSURDLE_HELP = """\
 After each suggestion type the feedback Absurdle showed (.y..g, BYBBG, emoji...), or
   WORD PATTERN   you played another word
@@ -331,8 +267,6 @@ After each suggestion type the feedback Absurdle showed (.y..g, BYBBG, emoji...)
 
 
 def run_absurdle_assist(session: AbsurdleSession, lines: Iterator[str], out: Console) -> int:
-    from ..assistant import parse_entry
-
     say = out.print
     plan = session.plan()
     say(f"> [bold]{plan[0].upper()}[/]  (wins in {len(plan)} from here: {' '.join(w.upper() for w in plan)})")

@@ -32,9 +32,14 @@ CTL_SCANS = 4
 CTL_WORK = 5
 CTL_EVALS = 6
 CTL_STAMP = 7  # a running tag for the scans' seen-pattern marks
-# Slots 8 and 9 are left free for the search's own counters.
-CTL_LIMIT = 10  # stop once ctl[CTL_WORK] passes this (0: no limit); see _spend
-CTL_SIZE = 11
+CTL_OFF = 8  # bits of rules switched off (tests and benchmarks compare with and without; 0: all on)
+CTL_SUPER = 9  # lower bounds stored for supersets after a cut (rule OFF_SUPERSETS)
+CTL_QB = 10  # times the bound with q groups per guess beat the counting table (rule OFF_QBOUND)
+CTL_LIMIT = 11  # stop once ctl[CTL_WORK] passes this (0: no limit); see _spend
+CTL_SIZE = 12
+
+OFF_SUPERSETS = 1
+OFF_QBOUND = 2
 
 PROBES = 8
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -208,6 +213,39 @@ def new_memo(n_slots: int):
 MEMO_SLOT_BYTES = 8 + 8 + 8 + 1 + 4 + 4
 
 
+@njit(cache=True, nogil=True)
+def memo_raise(memo, k1: np.uint64, k2: np.uint64, value: int, size: int) -> bool:
+    """Record a proven lower bound, never weakening what the entry holds (an exact value or a
+    larger bound stays). True when something was written."""
+    keys1, keys2, vals, flags, guesses, sizes = memo
+    mask = keys1.shape[0] - 1
+    base = int(k1 & np.uint64(mask))
+    victim = -1
+    vsize = size + 1
+    for t in range(PROBES):
+        s = (base + t) & mask
+        if keys1[s] == k1 and keys2[s] == k2:
+            if flags[s] == 1 or vals[s] >= value:
+                return False
+            vals[s] = value
+            return True
+        if keys1[s] == np.uint64(0):
+            victim = s
+            break
+        if sizes[s] < vsize:
+            vsize = sizes[s]
+            victim = s
+    if victim < 0:
+        return False
+    keys1[victim] = k1
+    keys2[victim] = k2
+    vals[victim] = value
+    flags[victim] = 0
+    guesses[victim] = -1
+    sizes[victim] = size
+    return True
+
+
 # -- hard mode --------------------------------------------------------------------------------
 
 
@@ -245,6 +283,99 @@ def next_rule(rule: np.ndarray, g: int, pattern: int, gletters: np.ndarray) -> n
 
 
 # -- the search -------------------------------------------------------------------------------
+
+
+@njit(cache=True, nogil=True)
+def _store_supersets(L, nl, pats, starts, grouped, gl, d, k, lbtab, memo, ctl, additive, r1, r2) -> None:
+    """After guess g was cut on its group L (normal mode): lower bounds for the unions of L with
+    the groups whose pattern differs from L's only where L shows grey.
+
+    Soundness. ``gl`` holds a proven lower bound of f(group, d) for every group of g (exact
+    values, memo bounds, closed forms, the counting bound; 0 for the winning group). For a
+    position where L's pattern is grey, let U be L together with g's groups that show yellow or
+    green there instead (the same feedback elsewhere). Super-additivity: for disjoint A and B,
+    f(A u B, d) >= f(A, d) + f(B, d), because an optimal tree for A u B played on A alone (and on B
+    alone) is a tree for each, costing their answers what it cost them in A u B. So f(U, d) >=
+    the sum of its parts' bounds, which is at least gl[L], the bound the cut just proved. Why U:
+    a later guess that differs from g only at that position by a letter no answer of the node
+    holds shows grey there for every answer, so U is exactly one of its groups, and the memo's
+    bound cuts it without a search (the C++ solver's "indirect reasoning" after a cut).
+
+    Hard mode (``additive`` False): the parts other than L were bounded under stricter rules
+    (their yellows and greens add constraints), which do not bound them under L's rule, so only
+    monotonicity is used: f(U, d, R) >= f(S_p, d, R) >= gl[L] with R = L's rule (the rule after g
+    showed L's pattern), since a hard-mode tree for U under R is one for S_p under R. U is stored
+    under R: a guess that differs from g only by absent letters where L is grey leaves the same
+    rule (a grey adds no constraint), so its lookup finds it.
+    """
+    p = pats[L]
+    w1 = np.int64(1)
+    for i in range(k):
+        if (p // w1) % 3 == 0:
+            _store_union(L, nl, pats, starts, grouped, gl, d, lbtab, memo, ctl, w1, np.int64(0), additive, r1, r2)
+            w2 = w1 * 3
+            for j in range(i + 1, k):
+                if (p // w2) % 3 == 0:
+                    _store_union(L, nl, pats, starts, grouped, gl, d, lbtab, memo, ctl, w1, w2, additive, r1, r2)
+                w2 *= 3
+        w1 *= 3
+
+
+@njit(cache=True, nogil=True)
+def _store_union(L, nl, pats, starts, grouped, gl, d, lbtab, memo, ctl, w1, w2, additive, r1, r2) -> None:
+    """The union of the groups whose pattern is L's with the digits of weight w1 (and w2, when
+    not 0) raised from grey to yellow or green: its lower bound is the sum of its parts' (see
+    ``_store_supersets``)."""
+    p = pats[L]
+    m = np.int64(0)
+    val = np.int64(0)
+    parts = 0
+    for t in range(nl):
+        q = pats[t]
+        if q < p:
+            continue
+        r = q - p
+        ok = False
+        for x in range(3):
+            if w2 == 0:
+                if r == x * w1:
+                    ok = True
+            else:
+                for y in range(3):
+                    if r == x * w1 + y * w2:
+                        ok = True
+        if ok:
+            m += starts[t + 1] - starts[t]
+            val = min(INF, val + gl[t])
+            parts += 1
+    if parts < 2:
+        return
+    if not additive:
+        val = gl[L]
+    dd = min(d, m)
+    if val <= lbtab[dd, m] or val <= 2 * m:
+        return
+    U = np.empty(m, dtype=np.int64)
+    q = 0
+    for t in range(nl):
+        r = pats[t] - p
+        ok = False
+        for x in range(3):
+            if w2 == 0:
+                if r == x * w1:
+                    ok = True
+            else:
+                for y in range(3):
+                    if r == x * w1 + y * w2:
+                        ok = True
+        if ok:
+            for j in range(starts[t], starts[t + 1]):
+                U[q] = grouped[j]
+                q += 1
+    U.sort()
+    k1, k2 = _node_key(U, dd, r1, r2)
+    if memo_raise(memo, k1, k2, val, m):
+        ctl[CTL_SUPER] += 1
 
 @njit(cache=True, nogil=True)
 def _collisions(dT: np.ndarray, g: int, S: np.ndarray, seen: np.ndarray, limit: int) -> int:
@@ -353,10 +484,33 @@ def _closed_form(dT: np.ndarray, a2g: np.ndarray, S: np.ndarray, d: int, seen: n
 
 
 @njit(cache=True, nogil=True)
-def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
+def lower_bound_q(m: int, d: int, q: int) -> int:
+    """The counting bound with at most ``q`` groups per guess: fewest total guesses for m answers
+    in d guesses when one guess solves at most one answer and splits a set into at most q groups
+    (so the t-th guess solves at most q**(t-1)); INF when they do not fit."""
+    if m <= 0:
+        return np.int64(0)
+    left = np.int64(m)
+    cost = np.int64(0)
+    cap = np.int64(1)
+    qq = np.int64(max(1, q))
+    for t in range(1, d + 1):
+        take = min(left, cap)
+        cost += take * t
+        left -= take
+        if left == 0:
+            return cost
+        cap = min(cap * qq, np.int64(1 << 40))
+    return INF
+
+
+@njit(cache=True, nogil=True)
+def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax):
     """Fewest total guesses to solve every answer in S with at most d guesses (the next included).
 
     Returns the exact value when it is below ``beta``; otherwise a proven lower bound >= beta.
+    ``qmax`` is a proven bound on the number of groups any guess playable below splits S into
+    (pass the number of patterns when nothing is known); see ``lower_bound_q``.
     ``width`` 0 searches exhaustively; 1 plays the first guess in the search order that works
     (a greedy tree, an upper bound). Exact values and their best guess go to ``memo``.
     """
@@ -376,6 +530,13 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
     if d <= 1:
         return INF
     lbn = lbtab[d, n]
+    # The counting bound with at most qmax groups per guess (qmax bounds every guess on S, and so
+    # on every subset of S: a subset shows a subset of the patterns).
+    if (ctl[CTL_OFF] & OFF_QBOUND) == 0:
+        lq = lower_bound_q(n, d, qmax)
+        if lq > lbn:
+            lbn = lq
+            ctl[CTL_QB] += 1
     if lbn >= beta:
         return lbn
     r1 = np.uint64(0)
@@ -470,6 +631,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
     ubg = -1
     minlb = INF
     splitter = -1
+    qscan = np.int64(0)  # the most groups any guess of the pool splits S into (an upper bound)
     # With every group within the counting bound's first two levels (n <= P + 1, as d - 1 >= 2),
     # lb(c, d - 1) = 2c - 1, so a guess's bound is 3n - (its number of groups) - (1 if it is a
     # candidate): counting distinct patterns is enough, without labels or counts.
@@ -500,6 +662,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
                 if nl + n - j < need:
                     break
             scanned += j
+            qscan = max(qscan, nl + n - j)  # the answers not read could each open a group
             if j < n:  # a bound only (its exact count was not finished): never the shortcut
                 lbs[i] = beta
                 useful[i] = True
@@ -554,6 +717,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
                     total += lbrow[c]
                     if c > 2:
                         small = False
+            qscan = max(qscan, np.int64(nl))
             if nl == n and not is_cand:
                 splitter = g
                 break
@@ -569,6 +733,12 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
                     ubg = g
     for j in range(n):
         inS[S[j]] = False
+    # Every guess playable below S is in the pool or splits S (and so every subset) like one of
+    # it (the pool is this node's parent's useful guesses, one per grouping, or in hard mode the
+    # legal ones; a guess dropped as useless leaves one group): qn bounds them all.
+    qn = min(qmax, qscan)
+    if (ctl[CTL_OFF] & OFF_QBOUND) != 0:
+        qn = np.int64(n_pat)
     if splitter >= 0:
         memo_put(memo, k1, k2, 2 * n, True, splitter, n)
         ctl[CTL_STORES] += 1
@@ -722,6 +892,10 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
                 gl[L] = 3 if d >= 3 else INF
             else:
                 gl[L] = lbtab[d - 1, m]
+                lq = lower_bound_q(m, d - 1, qn)
+                if lq > gl[L]:
+                    gl[L] = lq
+                    ctl[CTL_QB] += 1
                 open_[L] = True
             lbsum = min(INF, lbsum + gl[L])
         cut = lbsum >= best
@@ -760,7 +934,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
                     gl[L] = cf
                     open_[L] = False
                 else:
-                    nb = -cf
+                    nb = max(-cf, lower_bound_q(sub.shape[0], d - 1, qn))
                     if nb > gl[L]:
                         lbsum += nb - gl[L]
                         gl[L] = nb
@@ -789,10 +963,18 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl):
                     crule = next_rule(rule, g, pats[L], gletters)
                 else:
                     crule = rule
-                v = solve(sub, d - 1, best - rest, child_pool, crule, hard, width, tabs, memo, scratch, ctl)
+                v = solve(sub, d - 1, best - rest, child_pool, crule, hard, width, tabs, memo, scratch, ctl, qn)
                 lbsum = min(INF, rest + v)
+                gl[L] = max(gl[L], v)
                 if lbsum >= best:
                     cut = True
+                    if width == 0 and ctl[CTL_STOP] == 0 and (ctl[CTL_OFF] & OFF_SUPERSETS) == 0:
+                        cr1 = np.uint64(0)
+                        cr2 = np.uint64(0)
+                        if hard:
+                            cr1, cr2 = _rule_hash(crule)
+                        _store_supersets(L, nl, pats, starts, grouped, gl, d - 1, pow3.shape[0] - 1, lbtab,
+                                         memo, ctl, not hard, cr1, cr2)
                     break
         if ctl[CTL_STOP] != 0:
             return INF

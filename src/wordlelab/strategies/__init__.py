@@ -8,8 +8,11 @@ from .base import (
     Strategy,
     build_strategies,
     find_strategy,
+    make_multi_strategy,
     make_strategy,
+    multi_strategy_names,
     register,
+    register_multi,
     strategy_classes,
     strategy_names,
 )
@@ -21,8 +24,11 @@ __all__ = [
     "build_strategies",
     "find_strategy",
     "letter_entropy",
+    "make_multi_strategy",
     "make_strategy",
+    "multi_strategy_names",
     "register",
+    "register_multi",
     "strategy_classes",
     "strategy_names",
 ]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import math
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, Callable, ClassVar
 
 import numpy as np
 
@@ -148,6 +148,9 @@ class Strategy(ABC):
             if opt.name in options or value is not None:
                 value = opt.convert(self.name, value)
             setattr(self, opt.name, value)
+
+    def check_lists(self, guesses: Any, answers: Any, hard: bool = False, max_guesses: int = 6) -> None:
+        """Refuse at once (before the matrix is built) lists this strategy cannot play; most play any."""
 
     def params(self) -> dict[str, Any]:
         """The options that decide this strategy's choices (they key the opener cache)."""
@@ -331,6 +334,32 @@ def find_strategy(name: str) -> type[Strategy]:
 
 def make_strategy(name: str, **options: Any) -> Strategy:
     return find_strategy(name)(**options)
+
+
+# Strategies for several boards at once: name -> factory. The multi-board strategy class lives
+# with the variant (wordlelab.variants.multi) and registers its methods here when imported.
+_MULTI_REGISTRY: dict[str, Callable[[], Any]] = {}
+
+
+def register_multi(name: str, factory: Callable[[], Any]) -> None:
+    """Make a multi-board strategy findable by ``name`` (``factory()`` builds one)."""
+    if name in _MULTI_REGISTRY:
+        raise RuntimeError(f"multi-board strategy name {name!r} registered twice")
+    _MULTI_REGISTRY[name] = factory
+
+
+def multi_strategy_names() -> list[str]:
+    """The multi-board strategies, the default (the first registered) first."""
+    return list(_MULTI_REGISTRY)
+
+
+def make_multi_strategy(name: str | None = None) -> Any:
+    """The multi-board strategy ``name`` (None: the default); UnknownStrategyError otherwise."""
+    key = (name or "").strip().lower() or next(iter(_MULTI_REGISTRY), "")
+    if key not in _MULTI_REGISTRY:
+        raise UnknownStrategyError(f"unknown multi-board method {name!r}; use one of "
+                                   f"{', '.join(multi_strategy_names())}", name)
+    return _MULTI_REGISTRY[key]()
 
 
 def build_strategies(names: str, pool: str | None = None, options: dict[str, Any] | None = None) -> list[Strategy]:

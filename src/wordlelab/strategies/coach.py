@@ -129,7 +129,7 @@ class Coach(Strategy):
 
     def _opener(self, position: Position) -> tuple[None, list[Choice]] | None:
         """At the start without a tree: the proven best opener where one is known for the lists."""
-        from ..assistant import default_opener
+        from ..known_openers import default_opener
 
         if position.history:
             return None

@@ -59,6 +59,21 @@ class Optimal(Strategy):
             out["tree"] = self._given.name
         return out
 
+    def check_lists(self, guesses: Any, answers: Any, hard: bool = False, max_guesses: int = 6) -> None:
+        """Without a shipped tree (or one given) for these lists, the first move would be an exact
+        search over every answer: refused now when that is past ``max_answers``, not after the
+        matrix is built and the search has begun (28 s and 779 MB for ``--answers all``)."""
+        if self._given is not None or len(answers) <= self.max_answers:
+            return
+        from ..evaluation import has_proven_tree
+
+        if not has_proven_tree(guesses.fingerprint, answers.fingerprint, hard, max_guesses):
+            raise WordlelabError(
+                f"the optimal strategy has no shipped tree for these lists ({answers.name}, "
+                f"{'hard' if hard else 'normal'} mode) and {len(answers)} answers is more than its "
+                f"exact-search limit of {self.max_answers}; build a tree with "
+                "'wordlelab optimal --out TREE.txt' and play it with tree=TREE.txt", len(answers))
+
     # The base class ranks rows; this strategy knows one best guess per position.
     def rank_rows(self, position: Position, rows: np.ndarray, top: int) -> list[Choice]:
         return self.rank(position, top)

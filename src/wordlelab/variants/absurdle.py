@@ -116,6 +116,12 @@ class AbsurdleGame:
         return Pattern(self.position.history[-1][1], self.matrix.length)
 
 
+def absurdle_share(game: AbsurdleGame) -> str:
+    """A share text: guesses used out of no limit, then the rows."""
+    return f"Absurdle {len(game.history)}/∞{'*' if game.hard else ''}\n\n" + "\n".join(
+        p.emoji for _, p in game.history)
+
+
 def pigeonhole_bound(length: int, guesses: int) -> int:
     """The largest answer set that could possibly be forced to a win in ``guesses`` guesses.
 

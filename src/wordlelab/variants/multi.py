@@ -9,20 +9,21 @@ from __future__ import annotations
 
 import math
 import time
+from functools import partial
 from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 import numpy as np
 
 from ..errors import GameOverError, UnknownWordError, VariantError
-from ..feedback import Pattern, score
+from ..feedback import GREEN, GREY, YELLOW, Pattern, score
 from ..game import Position
 from ..kernels.multi import multi_board_scores
 from ..matrix import PatternMatrix
-from ..strategies.base import Choice, alphabetical_rank
+from ..strategies.base import Choice, alphabetical_rank, register_multi
 from ..words import WordList
 
-MAX_BOARDS = 64
+from ..rules import MAX_BOARDS, NAMED, Multi
 
 
 @dataclass(frozen=True)
@@ -56,11 +57,17 @@ class MultiRules:
         return cls(boards, default if max_guesses is None else max_guesses)
 
 
-DORDLE = MultiRules(2, 7, "Dordle")
-QUORDLE = MultiRules(4, 9, "Quordle")
-OCTORDLE = MultiRules(8, 13, "Octordle")
-SEDECORDLE = MultiRules(16, 21, "Sedecordle")
-PRESETS: dict[int, MultiRules] = {r.boards: r for r in (DORDLE, QUORDLE, OCTORDLE, SEDECORDLE)}
+    @classmethod
+    def from_rules(cls, rules: Multi) -> MultiRules:
+        """The same game as a ``Multi`` rules value (with the named game's name when it is one)."""
+        return cls.of(rules.boards, rules.max_guesses)
+
+    def to_rules(self) -> Multi:
+        return Multi(self.boards, self.max_guesses)
+
+
+PRESETS: dict[int, MultiRules] = {b: MultiRules(b, t, name) for b, (name, t) in NAMED.items()}
+DORDLE, QUORDLE, OCTORDLE, SEDECORDLE = (PRESETS[b] for b in (2, 4, 8, 16))
 
 
 class MultiGame:
@@ -131,6 +138,39 @@ class MultiGame:
     def rows(self, board: int) -> list[tuple[str, Pattern]]:
         """The (guess, pattern) rows shown on ``board``."""
         return list(zip(self.guesses, self.patterns[board]))
+
+
+def key_states(game: MultiGame) -> dict[str, list[int | None]]:
+    """For each played letter, the best colour it has shown on each board (None: not on that board yet)."""
+    rank = {GREY: 0, YELLOW: 1, GREEN: 2}
+    states: dict[str, list[int | None]] = {}
+    for b in range(game.rules.boards):
+        for word, pattern in game.rows(b):
+            for ch, c in zip(word, pattern.colors):
+                cur = states.setdefault(ch, [None] * game.rules.boards)
+                if cur[b] is None or rank[c] > rank[cur[b]]:  # type: ignore[index]
+                    cur[b] = c
+    return states
+
+
+_DIGITS = "0️⃣ 1️⃣ 2️⃣ 3️⃣ 4️⃣ 5️⃣ 6️⃣ 7️⃣ 8️⃣ 9️⃣".split()
+
+
+def multi_share(game: MultiGame, seed: int | None = None) -> str:
+    """A share text: the variant's name, each board's guess count (red square: unsolved), the grids."""
+    head = game.rules.title + (f" #{seed}" if seed is not None else "")
+    marks = []
+    for b in range(game.rules.boards):
+        n = game.solved_at(b)
+        marks.append("🟥" if n is None else "".join(_DIGITS[int(d)] for d in str(n)))
+    lines = [head, " ".join(marks), ""]
+    for t in range(len(game.guesses)):
+        cells = []
+        for b in range(game.rules.boards):
+            pats = game.patterns[b]
+            cells.append(pats[t].emoji if t < len(pats) else "⬛" * len(game.answers[0]))
+        lines.append(" ".join(cells))
+    return "\n".join(lines)
 
 
 @dataclass(frozen=True, eq=False)
@@ -246,18 +286,19 @@ class MultiStrategy:
     def choose(self, position: MultiPosition) -> Choice:
         return self.rank(position, 1)[0]
 
-    def rank(self, position: MultiPosition, top: int = 10) -> list[Choice]:
-        """The ``top`` best guesses, best first."""
+    def rank(self, position: MultiPosition, top: int = 10, exclude: frozenset[int] = frozenset()) -> list[Choice]:
+        """The ``top`` best guesses, best first (never a guess row in ``exclude``)."""
         if position.done:
             raise GameOverError("every board is solved", position.guesses)
         m = position.matrix
         unsolved = position.unsolved
         first = not position.guesses
         key = (m, top)
-        if first and top == 1 and key in self._openers:
+        if first and top == 1 and not exclude and key in self._openers:
             return [self._openers[key]]
         played = np.zeros(len(m.guesses), dtype=bool)
         played[list(position.guesses)] = True
+        played[list(exclude)] = True
         cand_rows = self._candidate_rows(position, unsolved)
         forced = self._forced_rows(position, unsolved)
         if forced.size:
@@ -281,7 +322,7 @@ class MultiStrategy:
                    int(rows[i]), float(value[i]), metric, bool(is_cand[i]))
             for i in order
         ]
-        if first and top == 1:
+        if first and top == 1 and not exclude:
             self._openers[key] = result[0]
         return result
 
@@ -333,6 +374,10 @@ class MultiStrategy:
         rows = [int(m.answer_to_guess[position.boards[b].candidates[0]])
                 for b in unsolved if position.boards[b].candidates.size == 1]
         return np.unique(np.array([r for r in rows if r >= 0], dtype=np.int64))
+
+
+for _method in METHODS:  # the first is the default
+    register_multi(_method, partial(MultiStrategy, _method))
 
 
 @dataclass

@@ -63,10 +63,14 @@ class MultiSession:
     rules: MultiRules
     strategy: MultiStrategy = field(default_factory=MultiStrategy)
     stack: list[MultiPosition] = field(default_factory=list)
+    # Words the game refused at each step (parallel to ``stack``): never suggested there again.
+    skipped: list[frozenset[int]] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.stack:
             self.stack.append(MultiPosition.start(self.matrix, self.rules))
+        while len(self.skipped) < len(self.stack):
+            self.skipped.append(frozenset())
 
     @property
     def position(self) -> MultiPosition:
@@ -77,15 +81,23 @@ class MultiSession:
         return self.position.done
 
     def suggestion(self) -> Choice:
-        return self.strategy.choose(self.position)
+        return self.strategy.rank(self.position, 1, self.skipped[-1])[0]
 
     def top(self, n: int = 10) -> list[Choice]:
-        return self.strategy.rank(self.position, n)
+        return self.strategy.rank(self.position, n, self.skipped[-1])
+
+    def skip(self) -> str:
+        """The game refused the suggestion: never suggest it again at this step; the next one."""
+        row = self.suggestion().row
+        self.stack.append(self.position)
+        self.skipped.append(self.skipped[-1] | {row})
+        return self.suggestion().word
 
     def play(self, word: str | None, patterns: Sequence[Pattern | str | None]) -> MultiPosition:
         """Record ``word`` (the suggestion when None) and each board's feedback."""
         w = word if word is not None else self.suggestion().word
         self.stack.append(self.position.after(w, patterns))
+        self.skipped.append(frozenset())
         return self.position
 
     def enter(self, text: str) -> MultiPosition:
@@ -97,6 +109,10 @@ class MultiSession:
         if len(self.stack) == 1:
             raise VariantError("nothing to undo", None)
         last = self.stack.pop()
+        skipped = self.skipped.pop()
+        if last is self.stack[-1]:  # a skip: the same position with one more refused word
+            (row,) = skipped - self.skipped[-1]
+            return f"skip {self.matrix.guesses[row]}"
         return self.matrix.guesses[last.guesses[-1]]
 
     def board_lines(self) -> list[str]:

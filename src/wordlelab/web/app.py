@@ -1,17 +1,17 @@
 """The ASGI app behind ``wordlelab serve``: JSON routes that parse, call the library and format.
 
 Every game rule, suggestion and judgement comes from the library (the same calls the CLI makes);
-the page only draws tiles and sends keys. Sessions live in memory, bounded, keyed by a random
-token. Bad input is a library error, answered as HTTP 400 with one line of text, never a 500.
+the page only draws tiles and sends keys. Sessions live in memory, bounded per client
+(web/sessions.py), keyed by a random token. Bad input is a library error, answered as HTTP 400 with
+one line of text, never a 500; what reaches the routes at all is decided in web/security.py.
 """
 
 from __future__ import annotations
 
 import re
-import secrets
 import threading
 import time
-from collections import OrderedDict
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any, Callable
@@ -26,25 +26,44 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ..assistant import WIDENED
-from ..budgets import ASSIST_WORK, REVIEW_WORK
+from ..assistant import EXACT_BUDGET, WIDENED, Assistant
+from ..budgets import REVIEW_WORK
+from ..config import PLAY_LENGTHS, check_play_length
 from ..errors import WordlelabError
 from ..feedback import Pattern
-from ..game import PRAISE, Game, letter_states, pick_answer, share_grid
+from ..game_request import NAMES_WEB, GameRequest
 from ..languages import LANGUAGES, get_language, keyboard_rows
 from ..lists import LIST_SETS, Lists, load_lists
 from ..matrix import PatternMatrix
-from ..stats import GameRecord, StatsError, StatsStore
+from ..play import Play
+from ..rules import Classic, named_variants, parse_rules, rules_from_key, rules_to_dict
+from ..seal import seal, secret_key, unseal
+from ..session import Session
+from ..stats import StatsError, StatsStore
+from ..strategies import Choice, multi_strategy_names
+from ..variants.session import AbsurdleSession, MultiSession
+from .pool import BoundedPool
+from .security import (
+    MAX_BODY,
+    Guard,
+    HostPolicy,
+    JSONLimitError,
+    parse_json_limits,
+    scrub_paths,
+)
+from .sessions import ClientMiddleware, Sessions
 
 STATIC = Path(__file__).parent / "static"
-MAX_SESSIONS = 256  # games and assistants kept per kind; the oldest is dropped first
-MAX_BODY = 64 * 1024  # bytes; a share grid with words is well under 1 KB
 WORDS_SHOWN = 60
 BENCH_BUDGET = 600.0  # seconds a comparison may run before it is stopped
 REVIEW_BUDGET = REVIEW_WORK  # look-ups of exact search per reviewed guess; what does not finish is bounds
-ASSIST_BUDGET = ASSIST_WORK  # look-ups of exact search behind each assist answer
-EXACT_TOP_MAX = 60  # answers left at most for the exact top N to be searched (about 0.2 s at 56)
-LENGTHS = range(4, 12)
+ASSIST_BUDGET = EXACT_BUDGET  # look-ups of exact search behind each assist answer (the assistant's own)
+# The strategy an assistant gets when the request names none, per variant (Wordle: the assistant's
+# default, the coach where the exact search covers the lists; Absurdle: its own search).
+DEFAULT_STRATEGY: dict[str, str | None] = {"classic": "auto", "multi": None, "absurdle": None}
+LENGTHS = PLAY_LENGTHS
+MAX_RUN = 1024  # characters without a space in a text field (a position of 20 guesses of 11 letters: 480)
+_LONG_RUN = re.compile(rf"\S{{{MAX_RUN + 1},}}")
 
 
 class RequestError(WordlelabError):
@@ -55,47 +74,19 @@ class _Stopped(Exception):
     """A comparison stopped by the user or by its time budget."""
 
 
-class Sessions:
-    """Objects by random token, least recently used dropped past ``limit``; one lock each."""
-
-    def __init__(self, limit: int = MAX_SESSIONS) -> None:
-        self.limit = limit
-        self._items: OrderedDict[str, tuple[threading.Lock, Any]] = OrderedDict()
-        self._lock = threading.Lock()
-
-    def add(self, obj: Any) -> str:
-        token = secrets.token_urlsafe(12)
-        with self._lock:
-            self._items[token] = (threading.Lock(), obj)
-            while len(self._items) > self.limit:
-                self._items.popitem(last=False)
-        return token
-
-    def get(self, token: str) -> tuple[threading.Lock, Any]:
-        with self._lock:
-            item = self._items.get(token)
-            if item is None:
-                raise HTTPException(404, "no such session (it may have expired); start a new one")
-            self._items.move_to_end(token)
-            return item
-
-
 # -- reading requests ------------------------------------------------------------------------------
 
 async def _body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
+    raw = await request.body()  # Guard has read it already: at most MAX_BODY bytes, as JSON
     if len(raw) > MAX_BODY:
         raise RequestError(f"request body of {len(raw)} bytes; at most {MAX_BODY}", len(raw))
     if not raw.strip():
         return {}
-    import json
-
-    def no_constants(name: str) -> Any:
-        raise ValueError(name)  # NaN and Infinity are not JSON, though Python's reader takes them
-
     try:
-        data = json.loads(raw, parse_constant=no_constants)
-    except (ValueError, UnicodeDecodeError):
+        data = parse_json_limits(raw)
+    except JSONLimitError as exc:
+        raise RequestError(str(exc), None) from None
+    except ValueError:  # UnicodeDecodeError and JSONDecodeError are ValueErrors too
         raise RequestError("the request body is not JSON", None) from None
     if not isinstance(data, dict):
         raise RequestError("the request body must be a JSON object", data)
@@ -106,6 +97,9 @@ def _int(data: dict[str, Any], key: str, default: int | None, lo: int, hi: int) 
     value = data.get(key, default)
     if value is None or value == "":
         return default
+    if isinstance(value, str) and len(value) > 40:  # before int(): 4,300+ digits are refused by Python itself
+        raise RequestError(f"{key} must be a whole number between {lo} and {hi}, not a text of {len(value)} "
+                           "characters", None)
     if isinstance(value, str) and re.fullmatch(r"\s*-?\d+\s*", value):
         value = int(value)
     if not isinstance(value, int) or isinstance(value, bool):
@@ -128,6 +122,9 @@ def _str(data: dict[str, Any], key: str, default: str = "") -> str:
         return default
     if not isinstance(value, str):
         raise RequestError(f"{key} must be text, not {value!r}", value)
+    if len(value) > MAX_RUN and _LONG_RUN.search(value):  # before any work: no word, row or position is this long
+        raise RequestError(f"{key} holds more than {MAX_RUN} characters without a space; no word, row of "
+                           "tiles or position is that long", None)
     return value
 
 
@@ -141,10 +138,26 @@ def _list_set(data: dict[str, Any], lang: str, length: int) -> str | None:
     return name if lang == "en" and length == 5 else None
 
 
+def _feedback(data: dict[str, Any]) -> Any:
+    """An assist step's feedback: ``patterns`` (one per board, null for a solved one) or the text
+    ``pattern`` (one pattern, or a line of them); None when neither is given."""
+    patterns = data.get("patterns")
+    if patterns is not None:
+        if not isinstance(patterns, list) or not all(p is None or isinstance(p, str) for p in patterns):
+            raise RequestError(f"patterns must be a list of texts (null for a solved board), not {patterns!r}",
+                               patterns)
+        return patterns
+    return _str(data, "pattern").strip() or None
+
+
 # -- formatting ------------------------------------------------------------------------------------
 
 def _row(word: str, pattern: Pattern) -> dict[str, Any]:
     return {"word": word, "colors": list(pattern.colors), "pattern": str(pattern), "emoji": pattern.emoji}
+
+
+def _choice(c: Choice) -> dict[str, Any]:
+    return {"word": c.word, "value": c.value, "metric": c.metric, "is_candidate": c.is_candidate}
 
 
 class WebApp:
@@ -157,12 +170,15 @@ class WebApp:
         self.review_budget = review_budget
         self.assist_budget = assist_budget
         self._exact_lock = threading.Lock()
+        self.analyses = BoundedPool("analyses")  # exact reviews: threads and a queue of their own
         self.games = Sessions()
         self.assistants = Sessions()
         self.benches = Sessions(limit=8)
         self._matrices: dict[tuple[str, int, str | None], PatternMatrix] = {}
         self._lists_lock = threading.Lock()
         self._bench_running = threading.Lock()
+        # Seals the saved games the page keeps (beside the statistics, so a restart keeps them).
+        self.secret = secret_key(Path(stats_path).parent if stats_path is not None else None)
 
     # -- lists -------------------------------------------------------------------------------------
 
@@ -184,17 +200,39 @@ class WebApp:
     # -- play --------------------------------------------------------------------------------------
 
     def new_game(self, data: dict[str, Any]) -> dict[str, Any]:
+        rules = parse_rules(data)  # an unknown variant fails before any list is loaded
         lang = _lang(data)
         length = _int(data, "length", 5, LENGTHS.start, LENGTHS.stop - 1)
         assert length is not None
         seed = _int(data, "seed", None, 0, 2**63 - 1)
-        tries = _int(data, "tries", 6, 1, 20)
-        assert tries is not None
-        hard = _bool(data, "hard")
         record = not _bool(data, "no_stats")
-        lists = self.lists(lang, length, _list_set(data, lang, length))
-        game = Game(pick_answer(lists.answers, seed), words=lists.guesses, max_guesses=tries, hard=hard)
-        token = self.games.add({"game": game, "lang": lang, "seed": seed, "record": record})
+        set_name = _list_set(data, lang, length)
+        lists = self.lists(lang, length, set_name)
+        play = Play.start(rules, lists, seed, lang, lambda: self.matrix(lang, length, set_name))
+        # A seed already played in this variant is practice: the game is not counted again.
+        practice = record and seed is not None and self._played(rules.key, lang, length, seed)
+        play.extra = {"lists": set_name, "record": record and not practice, "practice": practice}
+        token = self.games.add({"play": play})
+        return self.game_state(token)
+
+    def _played(self, key: str, lang: str, length: int, seed: int) -> bool:
+        try:
+            return self.store().played_seed(key, lang, length, seed)
+        except StatsError:
+            return False  # a locked store: the game counts, as the CLI's would
+
+    def resume_game(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The game a saved string describes, under a new id (after a reload or a restart)."""
+        saved = unseal(_str(data, "saved"), self.secret)
+        lang = get_language(str(saved.get("lang", "en"))).code
+        length = saved.get("length")
+        if not isinstance(length, int) or isinstance(length, bool):
+            raise RequestError("the saved game has no word length", length)
+        check_play_length(length)
+        set_name = saved.get("lists") if isinstance(saved.get("lists"), str) else None
+        lists = self.lists(lang, length, set_name)
+        play = Play.from_saved(saved, lists, lambda: self.matrix(lang, length, set_name))
+        token = self.games.add({"play": play})
         return self.game_state(token)
 
     def guess(self, token: str, data: dict[str, Any]) -> dict[str, Any]:
@@ -203,164 +241,213 @@ class WebApp:
         if not word:
             raise RequestError("type a word first", word)
         with lock:
-            game: Game = entry["game"]
-            game.guess(word)  # a bad word raises and costs no turn
-            if game.over and entry["record"] and "stats" not in entry:
-                entry["stats"] = self._record(game, entry["lang"])
+            play: Play = entry["play"]
+            play.guess(word)  # a bad word raises and costs no turn
+            if play.over and play.extra.get("record") and "stats" not in entry:
+                entry["stats"] = self._record(play)
+                play.extra["recorded"] = True
         return self.game_state(token)
 
-    def _record(self, game: Game, lang: str) -> dict[str, Any]:
+    def _record(self, play: Play) -> dict[str, Any]:
         store = self.store()
         try:
-            store.record(GameRecord.from_game(game, lang))
-            return {"summary": store.summary(len(game.answer), lang).to_dict()}
+            store.record(play.record())
+            return {"summary": store.summary(play.length, play.lang, play.rules.key).to_dict()}
         except StatsError as exc:  # a locked database keeps the game pending; say so, lose nothing
-            return {"error": str(exc)}
+            return {"error": scrub_paths(str(exc))}
 
     def game_state(self, token: str) -> dict[str, Any]:
         _, entry = self.games.get(token)
-        game: Game = entry["game"]
+        play: Play = entry["play"]
+        rules = play.rules
+        boards = play.boards()
+        over = play.over
         out: dict[str, Any] = {
-            "id": token, "length": len(game.answer), "tries": game.max_guesses, "hard": game.hard,
-            "lang": entry["lang"], "seed": entry["seed"],
-            "rows": [_row(w, p) for w, p in game.history],
-            "keys": letter_states(game.history),
-            "keyboard": keyboard_rows(entry["lang"], game.words.letters),
-            "letters": game.words.letters,
-            "over": game.over, "won": game.won, "turns_left": game.turns_left,
+            "id": token, "rules": rules_to_dict(rules), "length": play.length, "tries": rules.max_guesses,
+            "hard": rules.hard, "lang": play.lang, "seed": play.seed,
+            "guesses": play.guesses,
+            "boards": [{"rows": [_row(w, p) for w, p in rows], "solved_at": play.solved_at(b)}
+                       for b, rows in enumerate(boards)],
+            "keys": play.keys(),
+            "keyboard": keyboard_rows(play.lang, play.letters),
+            "letters": play.letters,
+            "over": over, "won": play.won, "turns_left": play.turns_left,
+            "solved": sum(play.solved_at(b) is not None for b in range(len(boards))),
+            "remaining": play.remaining,
+            "practice": bool(play.extra.get("practice")),
+            "saved": seal(play.to_saved(), self.secret),
         }
-        if game.over:
-            out["answer"] = game.answer
-            out["share"] = share_grid(game.history, game.won, game.max_guesses, game.hard, entry["seed"])
-            out["praise"] = PRAISE.get(len(game.history), "Phew") if game.won else None
+        if len(boards) == 1:
+            out["rows"] = out["boards"][0]["rows"]
+        if over:
+            answers = list(play.answers)
+            for board, answer in zip(out["boards"], answers):
+                board["answer"] = answer
+            out["answers"] = answers
+            if len(answers) == 1:
+                out["answer"] = answers[0]
+            out["share"] = play.share()
+            out["praise"] = play.praise
             out["stats"] = entry.get("stats")
         return out
 
-    def stats(self, lang: str | None, length: int | None) -> dict[str, Any]:
-        return self.store().summary(length, lang).to_dict()
+    def stats(self, lang: str | None, length: int | None, variant: str | None) -> dict[str, Any]:
+        store = self.store()
+        if variant == "all":
+            return {"variants": {k: s.to_dict() for k, s in store.by_variant(length, lang).items()}}
+        key = rules_from_key(variant).key if variant else "classic"
+        return store.summary(length, lang, key).to_dict()
 
     # -- assist ------------------------------------------------------------------------------------
 
     def new_assistant(self, data: dict[str, Any]) -> dict[str, Any]:
-        from ..assistant import Assistant
-        from ..strategies import find_strategy
-
+        rules = parse_rules(data)
         lang = _lang(data)
         length = _int(data, "length", 5, LENGTHS.start, LENGTHS.stop - 1)
         assert length is not None
-        strategy = _str(data, "strategy", "auto") or "auto"
-        if strategy != "auto":
-            find_strategy(strategy)  # an unknown name fails before any list is loaded
-        hard = _bool(data, "hard")
-        with self._exact_lock:  # the coach's first guess may need the exact search
-            a = Assistant.create(self.matrix(lang, length, _list_set(data, lang, length)), strategy, hard=hard)
-        token = self.assistants.add(a)
+        strategy = _str(data, "strategy").strip() or DEFAULT_STRATEGY[rules.variant]
+        Session.check(rules, strategy)  # an unknown name fails before any list is loaded
+        matrix = self.matrix(lang, length, _list_set(data, lang, length))
+        with self._exact_search(rules):  # the coach's first guess may need the exact search
+            session = Session.create(rules, matrix, strategy)
+        token = self.assistants.add({"session": session, "lang": lang})
         return self.assist_state(token, _int(data, "top", 10, 1, 50) or 10)
 
     def assist_action(self, token: str, action: str, data: dict[str, Any]) -> dict[str, Any]:
-        lock, a = self.assistants.get(token)
+        lock, entry = self.assistants.get(token)
+        session: Session = entry["session"]
         top = _int(data, "top", 10, 1, 50) or 10
         # The exact search serves one request at a time (one memo): the coach's suggestion needs it.
-        with lock, self._exact_lock:
+        with lock, self._exact_search(session.rules):
             if action == "play":
-                pattern = _str(data, "pattern").strip()
-                if not pattern:
-                    raise RequestError("give the colours of the tiles", pattern)
-                word = _str(data, "word").strip()
-                if word:
-                    a.play(word, pattern)
-                else:
-                    a.feedback(pattern)
+                word = _str(data, "word").strip() or None
+                session.play(word, _feedback(data))
             elif action == "undo":
-                a.undo()
+                session.undo()
             elif action == "skip":
-                a.skip()
+                session.skip()
             # "top": nothing changes; the state comes back with another number of best guesses
-            return self._assist_state(a, token, top)
+            return self._assist_state(entry, token, top)
 
     def assist_state(self, token: str, top: int = 10) -> dict[str, Any]:
-        lock, a = self.assistants.get(token)
-        with lock, self._exact_lock:
-            return self._assist_state(a, token, top)
+        lock, entry = self.assistants.get(token)
+        with lock, self._exact_search(entry["session"].rules):
+            return self._assist_state(entry, token, top)
 
-    def _assist_state(self, a: Any, token: str, top: int) -> dict[str, Any]:
-        words = a.words()
+    def _assist_state(self, entry: dict[str, Any], token: str, top: int) -> dict[str, Any]:
+        session: Session = entry["session"]
         out: dict[str, Any] = {
-            "id": token, "length": a.matrix.length, "hard": a.hard, "strategy": a.strategy.name,
+            "id": token, "rules": rules_to_dict(session.rules), "length": session.matrix.length,
+            "lang": entry["lang"], "hard": session.rules.hard, "strategy": session.strategy_name,
+            "guesses": session.guesses, "solved": session.done, "can_undo": session.can_undo,
+            "suggestion": None, "top": [],
+        }
+        out.update(_ASSIST_STATES[session.rules.variant](self, session, top))
+        return out
+
+    def _classic_assist(self, session: Session, top: int) -> dict[str, Any]:
+        a = session.backend
+        assert isinstance(a, Assistant)
+        out: dict[str, Any] = {
             "rows": [_row(w, p) for w, p in a.history],
-            "remaining": a.remaining, "solved": a.solved, "can_undo": a.can_undo,
-            "words": words[:WORDS_SHOWN], "skipped": a.skipped,
-            "widened": WIDENED if a.widened else None,
-            "suggestion": None, "top": [], "exact": None,
+            "remaining": a.remaining, "words": session.words()[:WORDS_SHOWN], "skipped": a.skipped,
+            "widened": WIDENED if a.widened else None, "exact": None,
         }
         if not a.solved:
-            out["exact"] = self._exact(a, top)
+            out["exact"] = self._exact(session, top)
             out["suggestion"] = asdict(a.suggestion())
             out["top"] = [asdict(s) for s in a.top(top)]
         return out
 
-    def _exact(self, a: Any, top: int) -> dict[str, Any] | None:
-        """Exact values of the position and its best guesses within ASSIST_BUDGET look-ups (bounds
-        past it), from the assistant (the coach's own search: the suggestion and perfect play
-        agree). The caller holds the exact search's lock (one memo, one search at a time: the
-        figures then depend on the request alone)."""
-        # The exact top N is asked for only where it usually finishes within the budget.
-        n = int(a.position.candidates.size)
-        ev = a.exact_top(top if n <= EXACT_TOP_MAX else 0, budget=self.assist_budget)
-        return ev.to_dict() if ev is not None else None
+    def _multi_assist(self, session: Session, top: int) -> dict[str, Any]:
+        m = session.backend
+        assert isinstance(m, MultiSession)
+        pos = m.position
+        words = m.matrix.guesses
+        boards = []
+        for b, board in enumerate(pos.boards):
+            rows = [_row(w, p) for w, p in board.words_history()]
+            boards.append({"rows": rows, "solved": board.solved, "remaining": int(board.candidates.size),
+                           "words": session.words(b)[:WORDS_SHOWN]})
+        out: dict[str, Any] = {"turn": pos.turn, "turns_left": pos.turns_left, "boards": boards,
+                               "skipped": sorted(words[r] for r in m.skipped[-1])}
+        if not session.done and pos.turns_left > 0:
+            out["top"] = [_choice(c) for c in session.top(top)]
+            out["suggestion"] = out["top"][0]
+        return out
+
+    def _absurdle_assist(self, session: Session, top: int) -> dict[str, Any]:
+        a = session.backend
+        assert isinstance(a, AbsurdleSession)
+        pos = a.position
+        out: dict[str, Any] = {
+            "rows": [_row(w, p) for w, p in pos.words_history()], "remaining": int(pos.candidates.size),
+            "words": session.words()[:WORDS_SHOWN],
+            "plan": [],
+        }
+        if not session.done:
+            plan = a.plan()
+            pattern = a.expected(plan[0])
+            out["plan"] = plan
+            out["suggestion"] = {"word": plan[0], "pattern": str(pattern), "emoji": pattern.emoji,
+                                 "colors": list(pattern.colors)}
+            out["top"] = [{"word": w} for w in plan[:top]]
+        return out
+
+    def _exact_search(self, rules: Any) -> AbstractContextManager[Any]:
+        """The exact search's lock, for a Wordle session (the coach's suggestion and the exact figures
+        search; one memo, one search at a time: the figures then depend on the request alone);
+        nothing for the other variants, which never search."""
+        return self._exact_lock if isinstance(rules, Classic) else nullcontext()
+
+    def _exact(self, session: Session, top: int) -> dict[str, Any] | None:
+        """The session's exact figures within ASSIST_BUDGET look-ups (bounds past it), from the
+        assistant (the coach's own search: the suggestion and perfect play agree). The caller holds
+        the exact search's lock (``_exact_search``)."""
+        try:
+            ev = session.exact(top, budget=self.assist_budget)
+            return ev.to_dict() if ev is not None else None
+        except WordlelabError:
+            # No exact figure here (9 to 11 letters, which the exact search does not take, or no
+            # strategy fits the turns left): the assistant answers by its strategy, as the CLI's does.
+            return None
 
     # -- analyse -----------------------------------------------------------------------------------
 
     def analyse(self, data: dict[str, Any]) -> dict[str, Any]:
         """A share grid judged as 'check' does and, with the words known (or a position), the exact
         review 'analyse' gives, each step's search bounded by REVIEW_BUDGET look-ups."""
-        from ..analysis import analyse, parse_share_grid
-        from ..position import parse_position
-        from ..review import game_history, review
+        from ..analysis import analyse
+        from ..review import review
 
         lang = _lang(data)
-        position = _str(data, "position").strip() or None
-        grid_text = _str(data, "grid")
-        words = [w for w in re.split(r"[\s,;]+", _str(data, "words")) if w]
-        answer = _str(data, "answer").strip() or None
-        hard = _bool(data, "hard")
-        if position is not None and (grid_text.strip() or words):
-            raise RequestError("give a position, or a grid and the words played, not both", position)
-        grid = parse_share_grid(grid_text) if position is None and (grid_text.strip() or not words) else None
-        if grid is None and position is None and answer is None:
-            raise RequestError("the words played need the answer or a share grid to give their feedback", words)
-        if grid is not None:
-            length = grid.length
-        elif position is not None:
-            parsed = parse_position(position)
-            first = parsed.history[0][0] if parsed.history else parsed.guess
-            if not first:
-                raise RequestError("the position has no guesses in it", position)
-            length = len(first)
-        else:
-            length = len(words[0])
-        if length not in LENGTHS:
-            raise RequestError(f"{length}-letter words; wordlelab plays 4 to 11 letters", length)
+        request = GameRequest.parse(_str(data, "position"), _str(data, "grid"), _str(data, "words"),
+                                    _str(data, "answer"), names=NAMES_WEB)
+        grid, words, answer = request.grid, list(request.words), request.answer
+        hard = _bool(data, "hard") or request.hard
+        length = request.length
         set_name = _list_set(data, lang, length)
         matrix = self.matrix(lang, length, set_name)
-        history = None
-        if position is not None or words:
-            history = game_history(matrix.guesses, position=position, words=words, grid=grid, answer=answer)
-        out: dict[str, Any] = {"report": None, "review": None}
+        history = request.history(matrix.guesses) if request.reviewable else None
+        out: dict[str, Any] = {"verdict": None, "p_value": None, "report": None, "review": None}
         if grid is not None:
             with self._exact_lock:  # its exact skill searches too: one request at a time
                 report = analyse(grid, matrix, guesses=words or None, answer=answer, lang=lang)
             out["report"] = report.to_dict()
             for row, pattern in zip(out["report"]["rows"], grid.rows):
                 row["colors"] = list(pattern.colors)
-            hard = hard or grid.hard
         if history is not None:
             with self._exact_lock:
                 result = review(matrix, history, hard=hard, answer=answer, budget=self.review_budget,
-                                max_guesses=grid.max_guesses if grid is not None else 6).to_dict()
+                                max_guesses=request.max_guesses).to_dict()
             for step, (_, pattern) in zip(result["steps"], history):  # type: ignore[call-overload]
                 step["colors"] = list(pattern.colors)
             out["review"] = result
+        # The detector's verdict first (the same as 'check' and 'analyse' give): from the grid's
+        # report when there is one, else from the review of the words played.
+        judged = out["report"] or out["review"] or {}
+        out["verdict"], out["p_value"] = judged.get("verdict"), judged.get("p_value")
+        out["detection"] = judged.get("detection")
         return out
 
     # -- bench -------------------------------------------------------------------------------------
@@ -390,7 +477,7 @@ class WebApp:
         return {"id": token, **job}
 
     def _run_bench(self, job: dict[str, Any], strategies: list[Any], matrix: PatternMatrix, hard: bool) -> None:
-        from ..simulate import simulate
+        from ..simulate import simulate_rules
 
         started = time.monotonic()
         try:
@@ -405,12 +492,8 @@ class WebApp:
                     if time.monotonic() - started > job["budget"]:
                         raise _Stopped(f"stopped after its time budget of {job['budget']:.0f} s")
 
-                r = simulate(strategy, matrix, hard=hard, progress=progress)
-                job["results"].append({
-                    "strategy": r.strategy, "opener": r.opener, "mean": r.mean, "total": r.total,
-                    "games": r.games, "distribution": r.distribution, "failed": len(r.failed),
-                    "worst": r.worst, "worst_words": r.worst_words[:8], "seconds": r.seconds,
-                })
+                r = simulate_rules(Classic(hard), matrix, strategy, progress=progress)
+                job["results"].append(r.to_dict())  # what 'wordlelab bench --json' prints
                 job["done"] = (i + 1) * n
         except (WordlelabError, _Stopped) as exc:
             job["error"] = str(exc)
@@ -426,6 +509,11 @@ class WebApp:
         _, job = self.benches.get(token)
         job["stop"] = True
         return {"id": token, **job}
+
+
+# Each variant's part of an assist state (see docs/web-api.md).
+_ASSIST_STATES = {"classic": WebApp._classic_assist, "multi": WebApp._multi_assist,
+                  "absurdle": WebApp._absurdle_assist}
 
 
 class SecurityHeaders:
@@ -453,14 +541,16 @@ class SecurityHeaders:
 # -- routes ----------------------------------------------------------------------------------------
 
 def create_app(stats_path: str | Path | None = None, bench_budget: float = BENCH_BUDGET,
-               review_budget: int = REVIEW_BUDGET, assist_budget: int = ASSIST_BUDGET) -> Starlette:
+               review_budget: int = REVIEW_BUDGET, assist_budget: int = ASSIST_BUDGET,
+               hosts: HostPolicy | None = None) -> Starlette:
     """The web app; ``stats_path`` is the SQLite statistics file (default: the one 'play' uses);
     ``bench_budget`` is seconds of a bench run; ``review_budget`` and ``assist_budget`` are look-ups of
-    exact search (``budgets``) for each reviewed step and behind each assist answer."""
+    exact search (``budgets``) for each reviewed step and behind each assist answer;
+    ``hosts``: the names it answers to (default: the loopback names; see web/security.py)."""
     web = WebApp(stats_path, bench_budget, review_budget, assist_budget)
 
     def route(fn: Callable[..., dict[str, Any]], *, body: bool = True, token: bool = False,
-              extra: tuple[str, ...] = ()) -> Callable[[Request], Any]:
+              extra: tuple[str, ...] = (), pool: BoundedPool | None = None) -> Callable[[Request], Any]:
         async def endpoint(request: Request) -> Response:
             args: list[Any] = []
             if token:
@@ -468,6 +558,8 @@ def create_app(stats_path: str | Path | None = None, bench_budget: float = BENCH
             args.extend(extra)
             if body:
                 args.append(await _body(request))
+            if pool is not None:  # long work: its own threads, so play never waits behind it
+                return JSONResponse(await pool.run(fn, *args))
             return JSONResponse(await run_in_threadpool(fn, *args))
         return endpoint
 
@@ -483,13 +575,16 @@ def create_app(stats_path: str | Path | None = None, bench_budget: float = BENCH
 
         return JSONResponse({"langs": sorted(LANGUAGES), "lengths": list(LENGTHS),
                              "lists": list(LIST_SETS), "default_lists": default_set_name(),
-                             "strategies": strategy_names(), "default_strategy": "coach"})
+                             "strategies": strategy_names(), "default_strategy": "coach",
+                             "multi_strategies": multi_strategy_names(),
+                             "variants": [rules_to_dict(r) for r in named_variants()]})
 
     async def stats(request: Request) -> Response:
         q = request.query_params
         lang = get_language(q["lang"]).code if q.get("lang") else None
         length = _int(dict(q), "length", None, LENGTHS.start, LENGTHS.stop - 1)
-        return JSONResponse(await run_in_threadpool(web.stats, lang, length))
+        variant = q.get("variant") or None
+        return JSONResponse(await run_in_threadpool(web.stats, lang, length, variant))
 
     async def assist_get(request: Request) -> Response:
         top = _int(dict(request.query_params), "top", 10, 1, 50) or 10
@@ -502,11 +597,15 @@ def create_app(stats_path: str | Path | None = None, bench_budget: float = BENCH
         return JSONResponse(web.bench_state(request.path_params["token"]))
 
     async def library_error(request: Request, exc: Exception) -> Response:
-        return JSONResponse({"error": str(exc)}, status_code=400)
+        return JSONResponse({"error": scrub_paths(str(exc))}, status_code=400)
+
+    async def server_error(request: Request, exc: Exception) -> Response:
+        # A bug, never the request's fault; say so without the details (no paths, no traceback).
+        return JSONResponse({"error": "internal error: the server failed on this request"}, status_code=500)
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
-        return JSONResponse({"error": exc.detail}, status_code=exc.status_code)
+        return JSONResponse({"error": exc.detail}, status_code=exc.status_code, headers=exc.headers)
 
     routes = [
         Route("/", index),
@@ -514,20 +613,22 @@ def create_app(stats_path: str | Path | None = None, bench_budget: float = BENCH
         Route("/api/options", options),
         Route("/api/stats", stats),
         Route("/api/play", route(web.new_game), methods=["POST"]),
+        Route("/api/play/resume", route(web.resume_game), methods=["POST"]),
         Route("/api/play/{token}", game_get),
         Route("/api/play/{token}/guess", route(web.guess, token=True), methods=["POST"]),
         Route("/api/assist", route(web.new_assistant), methods=["POST"]),
         Route("/api/assist/{token}", assist_get),
         *(Route(f"/api/assist/{{token}}/{action}", route(web.assist_action, token=True, extra=(action,)),
                 methods=["POST"]) for action in ("play", "undo", "skip", "top")),
-        Route("/api/analyse", route(web.analyse), methods=["POST"]),
+        Route("/api/analyse", route(web.analyse, pool=web.analyses), methods=["POST"]),
         Route("/api/bench", route(web.start_bench), methods=["POST"]),
         Route("/api/bench/{token}", bench_get),
         Route("/api/bench/{token}/stop", route(web.stop_bench, token=True), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders)], exception_handlers={
-        WordlelabError: library_error, HTTPException: http_error,
-    })
+    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders), Middleware(Guard, hosts=hosts),
+                                                  Middleware(ClientMiddleware)],
+                    exception_handlers={WordlelabError: library_error, HTTPException: http_error,
+                                        Exception: server_error})
     app.state.web = web
     return app

@@ -1,0 +1,98 @@
+"""Terminal helpers the console commands share: reading answers, drawing tiles and the keyboard."""
+
+from __future__ import annotations
+
+import sys
+from typing import Iterator
+
+from rich.console import Console
+from rich.markup import escape
+from rich.text import Text
+
+from ..feedback import GREEN, GREY, YELLOW, Pattern
+from ..game import letter_states
+from ..languages import keyboard_rows
+from ..limits import printable
+
+_COLOUR = {GREEN: "bold white on #538d4e", YELLOW: "bold white on #b59f3b", GREY: "bold white on #3a3a3c"}
+# The NYT's high-contrast (colour-blind) tiles: orange for the right place, blue for elsewhere.
+_CONTRAST = {GREEN: "bold white on #f5793a", YELLOW: "bold white on #85c0f9", GREY: "bold white on #3a3a3c"}
+_UNUSED = -1
+# Without colour each tile carries its state in symbols: [A] right place, (A) elsewhere, -A- absent.
+_PLAIN = {GREEN: "[{}]", YELLOW: "({})", GREY: "-{}-"}
+
+# Set by 'play --high-contrast' for this process: tiles and share squares in orange and blue.
+high_contrast = False
+
+
+def tile_colours(out: Console) -> bool:
+    """Whether tiles can be drawn in colour: a colour terminal, and NO_COLOR not set."""
+    return out.color_system is not None and not out.no_color
+
+
+def _tiles() -> dict[int, str]:
+    return _CONTRAST if high_contrast else _COLOUR
+
+
+def squares(pattern: Pattern) -> str:
+    """A row's share squares, high contrast (🟧🟦) when that is chosen."""
+    return pattern.format("contrast" if high_contrast else "emoji")
+
+
+def board_row(word: str, pattern: Pattern, colour: bool) -> Text:
+    """One played row: coloured tiles on a colour terminal, else symbols ([A] (A) -A-) and squares."""
+    if colour:
+        row = Text()
+        for ch, c in zip(word, pattern.colors):
+            row.append(f" {ch.upper()} ", style=_tiles()[c])
+            row.append(" ")
+        return row
+    return Text(" ".join(_PLAIN[c].format(ch.upper()) for ch, c in zip(word, pattern.colors))
+                + "  " + squares(pattern))
+
+
+def keyboard(history: list[tuple[str, Pattern]], lang: str, letters: str, colour: bool) -> list[Text]:
+    """The keyboard under the board, each key in the colour it has shown.
+
+    Without colour: [A] green, (A) yellow, · absent, a not tried yet.
+    """
+    rows = keyboard_rows(lang, letters)
+    states = letter_states(history)
+    out = []
+    for i, keys in enumerate(rows):
+        line = Text(" " * i)
+        for ch in keys:
+            state = states.get(ch, _UNUSED)
+            if colour:
+                style = _tiles()[state] if state != _UNUSED else "bold black on #d3d6da"
+                line.append(f" {ch.upper()} ", style=style)
+                line.append(" ")
+            else:
+                shown = {GREEN: f"[{ch.upper()}]", YELLOW: f"({ch.upper()})", GREY: " · "}.get(state, f" {ch} ")
+                line.append(shown)
+        out.append(line)
+    return out
+
+
+def read_lines(echo: bool, out: Console) -> Iterator[str]:
+    """Lines from stdin: with a prompt on a terminal; echoed after '? ' when piped, so a scripted
+    transcript reads like a session."""
+    if sys.stdin.isatty():
+        try:
+            import readline  # noqa: F401  (line editing for input())
+        except ImportError:
+            pass
+    while True:
+        if echo:
+            line = sys.stdin.readline()
+            if not line:
+                return
+            line = line.rstrip("\r\n")
+            out.print(f"? {escape(printable(line))}")
+        else:
+            try:
+                line = input("? ")
+            except EOFError:
+                out.print()
+                return
+        yield line

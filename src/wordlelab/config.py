@@ -1,0 +1,97 @@
+"""Every setting read from the environment, parsed in one place, and the word lengths played.
+
+The library, the CLI and the web app all call these; nothing else reads ``WORDLELAB_*``.
+A bad value is a ``WordlelabError`` naming the variable (except the test knob
+``WORDLELAB_DB_TIMEOUT``, which falls back to its default).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from pathlib import Path
+
+from .errors import WordlelabError
+
+# Word lengths the engine plays: the kernels count feedback in arrays of 3**length entries, so a
+# longer word would need memory that grows as 3**length (12 letters: 531441 codes per guess).
+MIN_LENGTH, MAX_LENGTH = 2, 11
+# Word lengths the games, the assistant and the web app offer (bundled lists exist for these).
+PLAY_LENGTHS = range(4, 12)
+MIN_PLAY_LENGTH, MAX_PLAY_LENGTH = PLAY_LENGTHS.start, PLAY_LENGTHS.stop - 1
+
+CACHE_DIR_ENV = "WORDLELAB_CACHE_DIR"
+DATA_DIR_ENV = "WORDLELAB_DATA_DIR"
+LISTS_ENV = "WORDLELAB_LISTS"
+DB_TIMEOUT_ENV = "WORDLELAB_DB_TIMEOUT"
+MATRIX_BUDGET_ENV = "WORDLELAB_MATRIX_BUDGET"
+WEB_SECRET_ENV = "WORDLELAB_WEB_SECRET"
+
+DEFAULT_DB_TIMEOUT = 5.0
+DEFAULT_MATRIX_BUDGET = 2 * 1024**3  # bytes a full matrix may take unless told otherwise
+
+
+def check_play_length(length: int) -> int:
+    """``length`` if the games play it; a WordlelabError naming the range otherwise."""
+    if not isinstance(length, int) or isinstance(length, bool) or length not in PLAY_LENGTHS:
+        raise WordlelabError(f"{length}-letter words; wordlelab plays {MIN_PLAY_LENGTH} to "
+                             f"{MAX_PLAY_LENGTH} letters", length)
+    return length
+
+
+def _env(name: str) -> str:
+    return os.environ.get(name, "").strip()
+
+
+def cache_dir_override() -> Path | None:
+    """WORDLELAB_CACHE_DIR: matrices, frequencies and openers go there instead of the user cache."""
+    text = os.environ.get(CACHE_DIR_ENV)
+    return Path(text) if text else None
+
+
+def data_dir_override() -> Path | None:
+    """WORDLELAB_DATA_DIR: the player's statistics go there instead of the user data folder."""
+    text = os.environ.get(DATA_DIR_ENV)
+    return Path(text) if text else None
+
+
+def lists_setting() -> str:
+    """WORDLELAB_LISTS lower-cased ('' when unset); lists.default_set_name checks the name."""
+    return _env(LISTS_ENV).lower()
+
+
+def db_timeout() -> float:
+    """WORDLELAB_DB_TIMEOUT, seconds to wait on a locked statistics database (a test knob).
+
+    Anything but a sensible number of seconds (nan, inf would wait forever, negative) means the
+    default.
+    """
+    try:
+        value = float(os.environ.get(DB_TIMEOUT_ENV, DEFAULT_DB_TIMEOUT))
+    except ValueError:
+        return DEFAULT_DB_TIMEOUT
+    return value if 0 <= value <= 600 else DEFAULT_DB_TIMEOUT
+
+
+def matrix_budget() -> int:
+    """Bytes a full matrix may take: WORDLELAB_MATRIX_BUDGET (e.g. 512M, 2G), else 2 GiB."""
+    text = _env(MATRIX_BUDGET_ENV)
+    if not text:
+        return DEFAULT_MATRIX_BUDGET
+    units = {"k": 1024, "m": 1024**2, "g": 1024**3, "t": 1024**4}
+    scale = units.get(text[-1].lower(), 1)
+    digits = text[:-1] if text[-1].lower() in units else text
+    try:
+        number = float(digits)
+    except ValueError:
+        number = math.nan
+    if not math.isfinite(number) or number < 0 or number * scale > 2**62:
+        raise WordlelabError(
+            f"{MATRIX_BUDGET_ENV}={text!r} is not a size (a number of bytes >= 0, e.g. 512M or 2G)", text)
+    return int(number * scale)
+
+
+def web_secret_setting() -> str:
+    """WORDLELAB_WEB_SECRET: the secret the web app seals saved games with ('' when unset: one is
+    kept in the data folder)."""
+    return _env(WEB_SECRET_ENV)

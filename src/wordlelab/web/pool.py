@@ -1,0 +1,66 @@
+"""A bounded pool of its own for the web's long work (exact reviews), with a bounded queue.
+
+Analyses used to run in the server's shared thread pool, one at a time behind a lock: forty waiting
+analyses held forty threads and a plain new game waited behind them. Here they get ``workers``
+threads of their own and at most ``queue`` more may wait (waiting costs no thread); past that a
+request is refused at once with 503 and Retry-After, and the shared pool stays free for play.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextvars
+import threading
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from starlette.exceptions import HTTPException
+
+T = TypeVar("T")
+WORKERS = 1  # the exact engine's memo is shared: one search at a time is what the machine gains from
+QUEUE = 8  # analyses waiting at most; each waits its turn of a few seconds
+RETRY_AFTER = 5  # seconds a refused client is told to wait
+
+
+class BoundedPool:
+    """Runs blocking calls on ``workers`` threads of its own, with at most ``queue`` waiting."""
+
+    def __init__(self, name: str, workers: int = WORKERS, queue: int = QUEUE, retry_after: int = RETRY_AFTER) -> None:
+        self.name = name
+        self.workers = workers
+        self.queue = queue
+        self.retry_after = retry_after
+        self._executor: ThreadPoolExecutor | None = None
+        self._admitted = 0
+        self._lock = threading.Lock()
+
+    @property
+    def admitted(self) -> int:
+        """Calls running or waiting now."""
+        return self._admitted
+
+    async def run(self, fn: Callable[..., T], *args: Any) -> T:
+        with self._lock:
+            if self._admitted >= self.workers + self.queue:
+                raise HTTPException(503, f"the server is busy with {self._admitted} {self.name} (running or "
+                                         f"waiting); try again in {self.retry_after} s",
+                                    headers={"Retry-After": str(self.retry_after)})
+            self._admitted += 1
+            if self._executor is None:
+                self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix=f"wordlelab-{self.name}")
+            executor = self._executor
+        context = contextvars.copy_context()  # the client the request came from, as in the shared pool
+        try:
+            future = executor.submit(context.run, fn, *args)
+        except BaseException:
+            self._release(None)
+            raise
+        # Released when the call ends, not when its request does: a client that hangs up while its
+        # analysis runs does not make room for another one next to it.
+        future.add_done_callback(self._release)
+        return await asyncio.wrap_future(future)
+
+    def _release(self, _: object) -> None:
+        with self._lock:
+            self._admitted -= 1

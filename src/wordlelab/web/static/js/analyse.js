@@ -1,0 +1,132 @@
+// The Analyse page: a share grid (and the words, if known) judged by the server. An exact review
+// can take a while on a fresh server: the button rests and says so meanwhile.
+import { $, el, mini } from "./dom.js";
+import { api, Latest } from "./api.js";
+import { t } from "./i18n.js";
+import { barChart } from "./charts.js";
+import { fmt, upTo, range } from "./format.js";
+import { settings } from "./state.js";
+
+const latest = new Latest();
+
+function reviewTable(review) {
+  const table = el("table", { class: "numbers", id: "analyse-review" });
+  table.append(el("tr", {}, ...["#", t("hGuess"), t("hTiles"), t("hWordsLeft"), t("hPlayed"), t("hBest"), t("hCost"), t("hLuck")]
+    .map((h) => el("th", { scope: "col", text: h }))));
+  for (const s of review.steps) {
+    table.append(el("tr", {},
+      el("td", { text: String(s.turn) }), el("td", { text: s.guess.toUpperCase() }), el("td", {}, mini(s.colors)),
+      el("td", { text: `${s.before} → ${s.after}` }), el("td", { text: upTo(s.played_expected, s.played_exact) }),
+      el("td", { text: `${(s.best || "–").toUpperCase()} ${upTo(s.best_expected, s.best_exact)}` }),
+      el("td", { text: range(s.cost_low, s.cost_high) }),
+      el("td", { text: s.luck === null ? "–" : String(s.luck) })));
+  }
+  return table;
+}
+
+function reportTable(r) {
+  const table = el("table", { class: "numbers", id: "analyse-table" });
+  table.append(el("tr", {}, ...[t("hRow"), t("hGuess"), t("hTiles"), t("hBefore"), t("hAfter"), t("hChance"), t("hExpectedLeft"),
+    t("hBestGuess"), t("hBestExpected"), t("hSkill"), t("hLuck")].map((h) => el("th", { scope: "col", text: h }))));
+  for (const row of r.rows) {
+    table.append(el("tr", {},
+      el("td", { text: String(row.row) }), el("td", { text: (row.guess || "?").toUpperCase() }),
+      el("td", {}, mini(row.colors)), el("td", { text: String(row.before) }), el("td", { text: String(row.after) }),
+      el("td", { text: row.probability === null ? "–" : `${(100 * row.probability).toFixed(1)}%` }),
+      el("td", { text: fmt(row.expected) }), el("td", { text: (row.best_guess || "–").toUpperCase() }),
+      el("td", { text: fmt(row.best_expected) }), el("td", { text: row.skill === null ? "–" : String(row.skill) }),
+      el("td", { text: row.luck === null ? "–" : String(row.luck) })));
+  }
+  return table;
+}
+
+function wordsLeftChart(labels, counts) {
+  const said = labels.map((l, i) => t("leftAfter", { n: counts[i], g: l })).join(", ");
+  return barChart({ title: t("chartLeft"), labels, log: true, id: "chart-left",
+    caption: t("chartLeftCaption", { said }),
+    series: [{ name: "answers left", values: counts, cls: "s1" }] });
+}
+
+function show(r) {
+  const out = $("analyse-out");
+  out.replaceChildren();
+  if (r.detection && (r.report || (r.review && r.review.solved))) {
+    // The detector's verdict first: plausible, unusual or suspicious, and why (not for a game
+    // still under way).
+    const rest = r.detection.line.slice(r.detection.verdict.length);
+    out.append(el("p", { id: "analyse-verdict", class: `verdict ${r.detection.verdict}` },
+      el("strong", { text: r.detection.verdict }), rest));
+  }
+  if (r.review) {
+    const v = r.review;
+    out.append(el("h2", { text: t("reviewHead", { mode: v.hard ? t("hardSuffix") : "" }) }));
+    out.append(el("div", { class: "scroll" }, reviewTable(v)));
+    const proof = t(v.exact ? "proofExact" : "proofBounds");
+    out.append(el("p", { id: "analyse-total", text: t("totalCost", { v: range(v.cost_low, v.exact ? v.cost_low : v.cost_high), proof }) }));
+    if (v.opener && v.opener.solvable) out.append(el("p", { id: "analyse-opener", text: `Opener ${v.opener.verdict} (${v.opener.source}'s table).` }));
+    const labels = v.steps.map((s) => String(s.turn));
+    const costs = v.steps.map((s) => (s.exact ? s.cost_low : { low: s.cost_low, high: s.cost_high }));
+    const bounded = v.steps.filter((s) => !s.exact).map((s) => s.turn);
+    const lost = v.steps.filter((s) => s.exact && s.cost_low > 1e-9).map((s) => `${s.turn}: ${fmt(s.cost_low, 3)}`);
+    out.append(el("div", { class: "charts" },
+      wordsLeftChart(labels, v.steps.map((s) => s.after)),
+      barChart({ title: t("chartCost"), labels, id: "chart-cost",
+        caption: (lost.length ? t("costMoves", { list: lost.join(", ") }) : t("costNone"))
+          + (bounded.length ? t("costHatched", { list: bounded.join(", ") }) : ""),
+        series: [{ name: "guesses lost", values: costs, cls: "s2" }] })));
+    for (const note of v.notes) out.append(el("p", { class: "note", text: note }));
+  }
+  if (r.report) {
+    const p = r.report;
+    if (!r.review) {
+      out.append(el("h2", { text: t("reportHead", { score: p.score, number: p.number ? ` (Wordle ${p.number})` : "" }) }));
+      out.append(el("div", { class: "scroll" }, reportTable(p)));
+      const labels = p.rows.map((row) => String(row.row));
+      out.append(el("div", { class: "charts" }, wordsLeftChart(labels, p.rows.map((x) => x.after))));
+    }
+    for (const note of p.notes) out.append(el("p", { class: "note", text: note }));
+    const shown = p.answers.slice(0, 30).join(" ") + (p.answers.length > 30 ? " …" : "");
+    out.append(el("p", { id: "analyse-answers", text: t("answersFit", { n: p.answers.length, words: shown }) }));
+  }
+}
+
+export async function runAnalyse(e) {
+  if (e) e.preventDefault();
+  const button = $("analyse-run");
+  const busy = setTimeout(() => { $("analyse-busy").textContent = t("analysing"); }, 200);
+  button.disabled = true;
+  $("analyse").setAttribute("aria-busy", "true");
+  try {
+    const o = settings();
+    const r = await latest.run(() => api("/api/analyse", {
+      lang: o.lang, lists: o.lists, hard: o.hard, grid: $("analyse-grid").value,
+      words: $("analyse-words").value, answer: $("analyse-answer").value, position: $("analyse-position").value,
+    }));
+    if (r === null) return;
+    $("analyse-error").textContent = "";
+    show(r.value);
+  } catch (err) {
+    $("analyse-error").textContent = err.message;
+  } finally {
+    clearTimeout(busy);
+    if (!latest.busy) {
+      $("analyse-busy").textContent = "";
+      button.disabled = false;
+      $("analyse").removeAttribute("aria-busy");
+    }
+  }
+}
+
+/** A game handed over in the address (#analyse?grid=…&words=…&answer=…): fill the form and run. */
+export function analyseFromRoute(params) {
+  if (!params.has("grid") && !params.has("words") && !params.has("position")) return;
+  $("analyse-grid").value = params.get("grid") || "";
+  $("analyse-words").value = params.get("words") || "";
+  $("analyse-answer").value = params.get("answer") || "";
+  $("analyse-position").value = params.get("position") || "";
+  runAnalyse();
+}
+
+export function setupAnalyse() {
+  $("analyse-form").addEventListener("submit", runAnalyse);
+}

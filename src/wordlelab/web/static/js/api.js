@@ -1,0 +1,41 @@
+// Requests to the server: same origin, JSON in and out (the server refuses anything else), and
+// a counter per kind of request so that only the newest answer is ever drawn.
+
+export class ApiError extends Error {
+  constructor(message, status) { super(message); this.status = status; }
+}
+
+export async function api(path, body) {
+  const init = { credentials: "same-origin", headers: { Accept: "application/json" } };
+  if (body !== undefined) {
+    init.method = "POST";
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, init);
+  let data;
+  try { data = await response.json(); } catch { data = {}; }
+  if (!response.ok) throw new ApiError(data.error || `HTTP ${response.status}`, response.status);
+  return data;
+}
+
+/** Only the newest of overlapping requests counts: ``run`` resolves to null for a stale one. */
+export class Latest {
+  constructor() { this.ticket = 0; this.pending = 0; }
+
+  async run(promiseFn) {
+    const ticket = ++this.ticket;
+    this.pending += 1;
+    try {
+      const value = await promiseFn();
+      return ticket === this.ticket ? { value } : null;
+    } catch (err) {
+      if (ticket !== this.ticket) return null;
+      throw err;
+    } finally {
+      this.pending -= 1;
+    }
+  }
+
+  get busy() { return this.pending > 0; }
+}

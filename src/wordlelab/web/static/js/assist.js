@@ -1,0 +1,266 @@
+// The Assist page: the player reports what another game showed; the server suggests the next
+// guess. One board, N boards or Absurdle. Only the newest answer is drawn, and the buttons rest
+// while a request runs.
+import { $, el, rowOf, mini, colourName, PATTERN_CHARS, parseColours } from "./dom.js";
+import { api, Latest } from "./api.js";
+import { t } from "./i18n.js";
+import { fmt, range, perAnswer } from "./format.js";
+import { settings, variantFields, isMulti as multiVariant, isAbsurdle as absurdleVariant } from "./state.js";
+
+const FEW = 10;  // at most this many words left: possible answers lead the best-guess table
+// colours: one array of tile colours per board still open (one board: one array).
+export const assist = { state: null, colours: [], touched: false, latest: new Latest() };
+
+const isMulti = (s) => (s.rules ? s.rules.variant === "multi" : Array.isArray(s.boards));
+const isAbsurdle = (s) => Boolean(s.rules && s.rules.variant === "absurdle");
+const isCandidate = (g) => g.is_candidate ?? g.p_answer > 0;
+
+function setBusy(on) {
+  $("assist").setAttribute("aria-busy", String(on));
+  for (const id of ["assist-new", "assist-record", "assist-skip", "assist-undo", "assist-top-n"]) {
+    $(id).disabled = on || (id === "assist-undo" && !(assist.state && assist.state.can_undo));
+  }
+  const solvedUndo = $("assist-undo-solved");
+  if (solvedUndo) solvedUndo.disabled = on;
+}
+
+async function call(path, body = {}) {
+  const busy = setTimeout(() => { $("assist-busy").textContent = t("working"); }, 300);
+  setBusy(true);
+  try {
+    const r = await assist.latest.run(() => api(path, { ...body, top: Number($("assist-top-n").value) }));
+    if (r === null) return;  // a newer request was made meanwhile: its answer is the one to draw
+    assist.state = r.value;
+    $("assist-error").textContent = "";
+    draw();
+  } catch (err) {
+    $("assist-error").textContent = err.message;
+  } finally {
+    clearTimeout(busy);
+    if (!assist.latest.busy) {
+      $("assist-busy").textContent = "";
+      setBusy(false);
+    }
+  }
+}
+
+function exactLine(x) {
+  // Totals are over the answers left; per answer they are expected guesses, this one included.
+  const what = x.exact ? t("provenAvg", { v: fmt(perAnswer(x.total, x.answers), 3) })
+    : t("boundsAvg", { v: range(perAnswer(x.lower, x.answers), perAnswer(x.upper, x.answers)) });
+  return el("p", { id: "assist-exact" }, t("perfectFrom"), el("strong", { text: (x.best || "–").toUpperCase() }), `, ${what}`);
+}
+
+function drawExactTop(x) {
+  const table = $("assist-exact-top");
+  table.replaceChildren();
+  const rows = x && x.top_complete ? x.top : [];
+  $("assist-exact-head").hidden = rows.length === 0;
+  if (!rows.length) return;
+  table.append(el("tr", {}, ...["#", t("hGuess"), t("hExpectedGuesses")].map((h) => el("th", { scope: "col", text: h }))));
+  rows.forEach((g, i) => table.append(el("tr", {}, el("td", { text: String(i + 1) }), el("td", { text: g.word.toUpperCase() }),
+    el("td", { text: g.exact ? fmt(perAnswer(g.total, x.answers), 3) : range(perAnswer(g.lower, x.answers), perAnswer(g.upper, x.answers)) }))));
+}
+
+/** The best-guess table; its columns are the figures the server sent (one board or several). */
+function drawTop(s) {
+  const table = $("assist-top");
+  const sample = s.top[0] || {};
+  const cols = [["#", (r) => String(r.rank)], [t("hGuess"), (r) => r.word.toUpperCase() + (isCandidate(r) ? " ✓" : "")]];
+  if ("bits" in sample) cols.push([t("hBits"), (r) => r.bits.toFixed(3)]);
+  if ("expected" in sample) cols.push([t("hExpectedLeft"), (r) => r.expected.toFixed(2)]);
+  if (!("bits" in sample) && "value" in sample) cols.push([sample.metric || "value", (r) => fmt(r.value, 3)]);
+  if ("p_answer" in sample) cols.push([t("hPAnswer"), (r) => (r.p_answer ? `${(100 * r.p_answer).toFixed(1)}%` : "–")]);
+  if ("largest" in sample) cols.push([t("hWorst"), (r) => String(r.largest)]);
+  table.replaceChildren(el("tr", {}, ...cols.map(([h]) => el("th", { scope: "col", text: h }))));
+  let rows = s.top.map((r, i) => ({ ...r, rank: i + 1 }));
+  const left = isMulti(s) ? Math.max(0, ...s.boards.filter((b) => !b.solved).map((b) => b.remaining)) : s.remaining;
+  const few = left <= FEW;
+  if (few) rows = [...rows.filter(isCandidate), ...rows.filter((r) => !isCandidate(r))];
+  table.dataset.possibleFirst = few ? "1" : "";
+  for (const r of rows) {
+    table.append(el("tr", isCandidate(r) ? { class: "possible", title: t("possibleAnswer") } : {},
+      ...cols.map(([, f]) => el("td", { text: f(r) }))));
+  }
+  if (few && rows.length) table.append(el("caption", { text: t("possibleFirst") }));
+}
+
+function drawBoards(s) {
+  const board = $("assist-board");
+  board.style.setProperty("--cols", s.length);
+  if (isMulti(s)) {
+    board.classList.add("multi");
+    board.style.setProperty("--per-row-wide", String(Math.min(s.boards.length, 4)));
+    board.style.setProperty("--per-row-narrow", String(Math.min(s.boards.length, s.boards.length >= 16 ? 4 : 2)));
+    board.replaceChildren(...s.boards.map((b, i) => el("div", {
+      class: "subboard" + (b.solved ? " solved" : ""), role: "group",
+      "aria-label": t(b.solved ? "solvedBoard" : "board", { i: i + 1 }) }, ...b.rows.map(rowOf))));
+  } else {
+    board.classList.remove("multi");
+    board.replaceChildren(el("div", { class: "subboard" }, ...s.rows.map(rowOf)));
+  }
+}
+
+function draw() {
+  const s = assist.state;
+  $("assist-main").hidden = false;
+  drawBoards(s);
+  const box = $("assist-suggest");
+  box.replaceChildren();
+  // A solved game has nothing left to enter or choose: the form and the tables go.
+  for (const id of ["assist-form", "assist-tiles-hint", "assist-tables"]) $(id).hidden = s.solved;
+  if (isAbsurdle(s)) $("assist-tables").hidden = true;  // its "top" is the forced line, said above
+  $("assist-tiles-hint").textContent = t("tilesHint") + (isAbsurdle(s) ? ` ${t("absurdleHint")}` : "");
+  $("assist-skip").hidden = isAbsurdle(s);
+  const turns = isMulti(s) ? s.guesses.length : s.rows.length;
+  if (s.solved) {
+    const last = isMulti(s) ? "" : s.rows[s.rows.length - 1].word.toUpperCase();
+    box.append(el("p", { class: "big", text: isMulti(s) ? t("allSolved", { n: turns }) : t("solvedIn", { n: turns, word: last }) }),
+      el("button", { type: "button", id: "assist-undo-solved" }, t("undo")));
+    $("assist-undo-solved").addEventListener("click", () => call(`/api/assist/${s.id}/undo`));
+  } else {
+    const g = s.suggestion;
+    const line = el("p", {}, t("playWord"), el("strong", { class: "big", id: "assist-suggestion", text: g.word.toUpperCase() }));
+    if (isAbsurdle(s)) {
+      line.append(` — ${t("adversary", { emoji: "" })}`);
+      if (Array.isArray(g.colors)) line.append(mini(g.colors));  // drawn, not left to an emoji font
+      else line.append(g.emoji || g.pattern || "");
+    }
+    else if ("bits" in g) {
+      line.append(t("suggestionLine", { bits: g.bits.toFixed(2), expected: g.expected.toFixed(1), possible: t("possibleNow", { n: s.remaining }) }));
+    } else if ("value" in g) line.append(` — ${g.metric || "value"} ${fmt(g.value, 3)}`);
+    box.append(line);
+    if (isAbsurdle(s) && s.plan && s.plan.length) {
+      box.append(el("p", { id: "assist-plan", text: t("forcedWin", { words: s.plan.map((w) => w.toUpperCase()).join(" → ") }) }));
+    }
+    if (s.exact) box.append(exactLine(s.exact));
+    $("assist-word").value = g.word;
+  }
+  $("assist-pattern").value = "";
+  assist.colours = [];
+  assist.touched = false;
+  drawTiles();
+  if (!s.solved) drawTop(s);
+  if (s.widened) box.append(el("p", { class: "note", id: "assist-widened", text: s.widened }));
+  drawExactTop(s.exact);
+  drawWordsLeft(s);
+  $("assist-undo").disabled = !s.can_undo;
+}
+
+function drawWordsLeft(s) {
+  const head = $("assist-words-head");
+  const words = $("assist-words");
+  if (isMulti(s)) {
+    head.textContent = t("wordsLeftHead", { n: s.boards.filter((b) => !b.solved).reduce((a, b) => a + b.remaining, 0) });
+    words.replaceChildren(...s.boards.map((b, i) => el("span", { class: "boardwords" },
+      b.solved ? t("boardSolved", { i: i + 1 })
+        : `${t("boardLeft", { i: i + 1, n: b.remaining })}: ${b.words.join(" ")}${b.remaining > b.words.length ? " …" : ""}`)));
+    return;
+  }
+  head.textContent = t("wordsLeftHead", { n: s.remaining });
+  words.textContent = (s.words || []).join(" ") + (s.remaining > (s.words || []).length ? " …" : "");
+}
+
+/** The boards whose colours are asked for: every open board (one board: that one). */
+function openBoards() {
+  const s = assist.state;
+  if (!s || !isMulti(s)) return [0];
+  return s.boards.map((b, i) => (b.solved ? null : i)).filter((i) => i !== null);
+}
+
+function tileLabel(i, letter, c) { return t("tileAria", { i: i + 1, letter: letter.toUpperCase(), colour: colourName(c) }); }
+
+/** The colour tiles under the word: the word's letters, the colours clicked or typed. */
+function drawTiles() {
+  const word = $("assist-word").value.trim().toLowerCase();
+  const n = assist.state ? assist.state.length : 5;
+  const boards = openBoards();
+  const multi = assist.state && isMulti(assist.state);
+  if (assist.colours.length !== boards.length || assist.colours.some((c) => c.length !== n)) {
+    assist.colours = boards.map(() => Array(n).fill(0));
+  }
+  const box = $("assist-tiles");
+  box.replaceChildren();
+  boards.forEach((boardIndex, j) => {
+    const row = el("div", { class: "tilerow", "data-board": String(boardIndex) });
+    if (multi) row.append(el("span", { class: "small boardname", text: String(boardIndex + 1) }));
+    for (let i = 0; i < n; i++) {
+      const c = assist.colours[j][i];
+      const b = el("button", { type: "button", class: `tile c${c} clickable`, "data-index": String(i),
+        title: t("tileTitle"), "aria-label": tileLabel(i, word[i] || "", c) }, (word[i] || "").toUpperCase());
+      b.addEventListener("click", () => {
+        assist.colours[j][i] = (assist.colours[j][i] + 1) % 3;
+        assist.touched = true;
+        $("assist-pattern").value = "";  // the clicks are the colours now
+        drawTiles();
+        box.querySelector(`[data-board="${boardIndex}"] [data-index="${i}"]`).focus();
+      });
+      row.append(b);
+    }
+    box.append(row);
+  });
+}
+
+function patternFor(colours) { return colours.map((c) => PATTERN_CHARS[c]).join(""); }
+
+function recordBody() {
+  const s = assist.state;
+  const word = $("assist-word").value.trim();
+  const typed = $("assist-pattern").value.trim();
+  if (typed) return { word, pattern: typed };  // as typed (several boards: as the CLI reads them)
+  if (isMulti(s)) {
+    const open = openBoards();
+    return { word, patterns: s.boards.map((_, i) => (open.includes(i) ? patternFor(assist.colours[open.indexOf(i)]) : null)) };
+  }
+  if (isAbsurdle(s) && !assist.touched) return { word };  // the adversary answers
+  return { word, pattern: patternFor(assist.colours[0]) };
+}
+
+// The strategies on offer: one board's, several boards' (/api/options "multi_strategies"), and
+// none for Absurdle (its suggestions come from its own search).
+const strategies = { classic: [], multi: [], defaultClassic: "entropy" };
+
+export function setStrategies(options) {
+  strategies.classic = options.strategies || [];
+  strategies.multi = options.multi_strategies || [];
+  strategies.defaultClassic = options.default_strategy || "entropy";
+  updateStrategies();
+}
+
+/** The strategy choice for the variant now shown (called when the variant changes). */
+export function updateStrategies() {
+  const select = $("assist-strategy");
+  const names = absurdleVariant() ? [] : multiVariant() ? strategies.multi : strategies.classic;
+  const keep = select.value;
+  select.replaceChildren(...names.map((name) => new Option(name, name)));
+  select.value = names.includes(keep) ? keep : (multiVariant() ? names[0] : strategies.defaultClassic) || "";
+  select.closest("label").hidden = names.length === 0;
+}
+
+export function setupAssist() {
+  $("assist-new").addEventListener("click", () => {
+    const body = { ...settings(), ...variantFields() };
+    if (!absurdleVariant()) body.strategy = $("assist-strategy").value;
+    call("/api/assist", body);
+  });
+  $("assist-word").addEventListener("input", drawTiles);
+  $("assist-pattern").addEventListener("input", () => {
+    // Typed colours show on the tiles at once (boards separated by spaces); a character that is
+    // no colour leaves its tile grey, and the server's message says what is wrong on Record.
+    const text = $("assist-pattern").value.trim();
+    const boards = openBoards();
+    const n = assist.state ? assist.state.length : 5;
+    const parts = boards.length > 1 ? text.split(/\s+/).filter((p) => p !== "-") : [text];
+    assist.colours = boards.map((_, j) => { const typed = parseColours(parts[j] || ""); return Array.from({ length: n }, (_, i) => typed[i] ?? 0); });
+    assist.touched = text !== "";
+    drawTiles();
+  });
+  $("assist-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    if (assist.latest.busy || !assist.state) return;  // no double Enter
+    call(`/api/assist/${assist.state.id}/play`, recordBody());
+  });
+  $("assist-top-n").addEventListener("change", () => { if (assist.state) call(`/api/assist/${assist.state.id}/top`); });
+  $("assist-skip").addEventListener("click", () => { if (!assist.latest.busy) call(`/api/assist/${assist.state.id}/skip`); });
+  $("assist-undo").addEventListener("click", () => { if (!assist.latest.busy) call(`/api/assist/${assist.state.id}/undo`); });
+}

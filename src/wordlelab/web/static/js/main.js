@@ -1,0 +1,145 @@
+// wordlelab in the browser. Every rule, suggestion and judgement comes from the server (the
+// library); these modules only draw, keep the letters being typed and send requests.
+import { $, el } from "./dom.js";
+import { api } from "./api.js";
+import { setLang, t } from "./i18n.js";
+import { PAGES, variants, parseRoute, address, go, setVariant, variantKey, variantTitle } from "./state.js";
+import { play, setupPlay, newGame, restoreGame, focusBoard } from "./play.js";
+import { setupAssist, assist, setStrategies, updateStrategies } from "./assist.js";
+import { setupAnalyse, analyseFromRoute } from "./analyse.js";
+import { setupBench } from "./bench.js";
+
+const THEME = "wordlelab-theme";
+
+function showLists() {
+  // Only the English five-letter game has several list sets; the server ignores the field elsewhere.
+  $("lists-label").hidden = !($("lang").value === "en" && $("length").value === "5");
+}
+
+/** Dark mode follows the system until the toggle is pressed; then the choice is kept. */
+function setupTheme() {
+  const system = window.matchMedia("(prefers-color-scheme: dark)");
+  const apply = () => {
+    const chosen = localStorage.getItem(THEME);
+    const dark = chosen ? chosen === "dark" : system.matches;
+    document.documentElement.dataset.theme = dark ? "dark" : "light";
+    $("theme").setAttribute("aria-pressed", String(dark));
+  };
+  $("theme").addEventListener("click", () => {
+    const dark = document.documentElement.dataset.theme === "dark";
+    localStorage.setItem(THEME, dark ? "light" : "dark");
+    apply();
+  });
+  system.addEventListener("change", apply);
+  apply();
+}
+
+function setupContrast() {
+  $("contrast").addEventListener("change", () => {
+    document.body.classList.toggle("contrast", $("contrast").checked);
+    localStorage.setItem("wordlelab-contrast", $("contrast").checked ? "1" : "");
+  });
+  $("contrast").checked = localStorage.getItem("wordlelab-contrast") === "1";
+  document.body.classList.toggle("contrast", $("contrast").checked);
+}
+
+function applySettings({ lang, length, hard }) {
+  if (lang !== undefined) $("lang").value = lang;
+  if (length !== undefined) $("length").value = String(length);
+  if (hard !== undefined) $("hard").checked = hard;
+  showLists();
+  setLang($("lang").value);
+}
+
+function currentPage() { return PAGES.find((name) => !$(name).hidden) || "play"; }
+
+function showPage(page) {
+  for (const name of PAGES) {
+    const on = name === page;
+    $(name).hidden = !on;
+    $(`tab-${name}`).setAttribute("aria-selected", String(on));
+    $(`tab-${name}`).tabIndex = on ? 0 : -1;
+    $(`tab-${name}`).href = address(name);
+  }
+  $("variant-label").hidden = variants.list.length < 2 || !(page === "play" || page === "assist");
+}
+
+/** Draw what the address names: the page, the variant, a game handed to Analyse. */
+async function render() {
+  const route = parseRoute();
+  $("route-error").textContent = route.error || "";
+  const changed = route.variant !== variantKey();
+  if (changed) {
+    setVariant(route.variant);
+    updateStrategies();
+    if (assist.state) $("assist-main").hidden = true;  // that assistant plays another game
+  }
+  showPage(route.page);
+  // The title names the page (and the game), so the browser's history tells its entries apart.
+  const game = route.page === "play" || route.page === "assist" ? ` · ${variantTitle()}` : "";
+  document.title = `${$(`tab-${route.page}`).textContent}${game} · wordlelab`;
+  if (route.page === "play" && (changed || !play.state)) {
+    if (!(await restoreGame(applySettings))) await newGame();
+  } else if (route.page === "play") {
+    focusBoard();
+  }
+  if (route.page === "analyse") analyseFromRoute(route.params);
+}
+
+function setupTabs() {
+  PAGES.forEach((name, i) => {
+    const tab = $(`tab-${name}`);
+    tab.addEventListener("keydown", (e) => {
+      const step = e.key === "ArrowRight" ? 1 : e.key === "ArrowLeft" ? -1 : 0;
+      if (!step) return;
+      e.preventDefault();
+      const next = PAGES[(i + step + PAGES.length) % PAGES.length];
+      go(address(next).slice(1));
+      $(`tab-${next}`).focus();
+    });
+  });
+  window.addEventListener("hashchange", render);
+}
+
+function setupSettings() {
+  $("variant").addEventListener("change", () => go(address(currentPage(), $("variant").value).slice(1)));
+  $("lang").addEventListener("change", () => setLang($("lang").value));
+  for (const id of ["lang", "length", "lists", "hard"]) {
+    $(id).addEventListener("change", () => {
+      showLists();
+      if (currentPage() !== "play") return;
+      // A game not yet begun follows the settings; one under way keeps its own. Either way the
+      // next keystrokes go to the board, not to the control just changed.
+      const s = play.state;
+      if (!s || (s.guesses || s.rows).length === 0 || s.over) newGame(true);
+      else { $("play-msg").textContent = t("settingsLater"); focusBoard(); }
+    });
+  }
+}
+
+async function start() {
+  setupTheme();
+  setupContrast();
+  setupPlay();
+  setupAssist();
+  setupAnalyse();
+  setupBench();
+  const options = await api("/api/options");
+  for (const n of options.lengths) $("length").append(el("option", { value: String(n) }, String(n)));
+  $("length").value = "5";
+  for (const name of options.lists) $("lists").append(el("option", { value: name }, name));
+  $("lists").value = options.default_lists;
+  if (Array.isArray(options.variants) && options.variants.length) {
+    variants.list = options.variants;
+    variants.server = true;
+  }
+  for (const v of variants.list) $("variant").append(el("option", { value: v.key }, v.title));
+  setStrategies(options);
+  applySettings({});
+  setupTabs();
+  setupSettings();
+  await render();
+  document.body.dataset.ready = "1";
+}
+
+start().catch((err) => { $("route-error").textContent = err.message; });

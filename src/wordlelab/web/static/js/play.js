@@ -1,0 +1,344 @@
+// The Play page: one game of any variant the server plays (one board, N boards, Absurdle) on the
+// board, typed from the keyboard or the on-screen keys, kept across a reload, and a results
+// dialog at the end.
+import { $, el, tile, rowOf, colourName } from "./dom.js";
+import { api, Latest } from "./api.js";
+import { t, praise } from "./i18n.js";
+import { drawStats } from "./stats.js";
+import { settings, variantFields, variantKey, go } from "./state.js";
+
+const STORE = "wordlelab-play";
+const SEEDS = "wordlelab-seeds";
+export const play = { state: null, typed: "", latest: new Latest(), guessing: false, practice: false, announced: false, notice: "",
+  enterQueued: false };
+
+// One kept game per variant; a game is filed under its own variant whatever the address says now.
+const storeName = (s = null) => `${STORE}-${s && s.rules ? s.rules.key : variantKey()}`;
+
+function save() {
+  const s = play.state;
+  if (!s) return;
+  localStorage.setItem(storeName(s), JSON.stringify({ id: s.id, saved: s.saved ?? null, typed: play.typed, practice: play.practice }));
+}
+
+function seedKey(seed) {
+  const o = settings();
+  return [variantKey(), o.lang, o.length, o.lists, o.hard, seed].join("|");
+}
+
+/** A seed played before in this browser is practice: the server is told not to count it. */
+function isReplay(seed) {
+  if (seed === "") return false;
+  const seen = new Set(JSON.parse(localStorage.getItem(SEEDS) || "[]"));
+  const key = seedKey(seed);
+  const replay = seen.has(key);
+  seen.add(key);
+  localStorage.setItem(SEEDS, JSON.stringify([...seen].slice(-500)));
+  return replay;
+}
+
+export function focusBoard() {
+  // Keys go to the game, not to the control just used; never take the focus from wherever the
+  // user has moved it meanwhile (a tab, another page's field).
+  const active = document.activeElement;
+  if (!active || active === document.body || $("play").contains(active) || $("settings").contains(active)) {
+    $("play-board").focus();
+  }
+}
+
+const guessesOf = (s) => s.guesses || s.rows.map((r) => r.word);
+// Every state of a server with variants has "boards" (one for classic); the rules say which game it is.
+const isMultiState = (s) => (s.rules ? s.rules.variant === "multi" : Array.isArray(s.boards) && s.boards.length > 1);
+const isAbsurdleState = (s) => s.rules ? s.rules.variant === "absurdle" : false;
+const practiceOf = (s) => (s.practice === undefined ? play.practice : s.practice || play.practice);
+
+function intro(s) {
+  if (isAbsurdleState(s)) return t("guessAbsurdle");
+  if (isMultiState(s)) return t("guessBoards", { boards: s.boards.length, n: s.length, tries: s.tries });
+  return t("guessWord", { n: s.length, tries: s.tries });
+}
+
+function progressLine(s) {
+  if (isAbsurdleState(s)) return t("absurdleLeft", { n: s.remaining });
+  return t("triesLeft", { n: s.turns_left });
+}
+
+function endLine(s) {
+  const n = guessesOf(s).length;
+  if (isAbsurdleState(s)) return t("absurdleWon", { word: (s.answer || "").toUpperCase(), n });
+  if (isMultiState(s)) {
+    return s.won ? t("boardsWon", { boards: s.boards.length, n, tries: s.tries })
+      : t("wordsWere", { words: (s.answers || []).map((w) => w.toUpperCase()).join(", ") });
+  }
+  if (s.won) return `${praise(s.praise)}! ${n}/${s.tries}`;
+  return t("wordWas", { word: (s.answer || "").toUpperCase() });
+}
+
+function show(state, message) {
+  play.state = state;
+  $("play-practice").hidden = !practiceOf(state);
+  $("play-msg").textContent = message;
+  save();
+  drawGame();
+  focusBoard();
+}
+
+/** A new game for the settings and variant shown. ``keepTyped``: letters typed into a game not yet
+ * begun carry over to the new one (a setting changed mid-word loses nothing). */
+export async function newGame(keepTyped = false) {
+  const seed = $("play-seed").value.trim();
+  const practice = isReplay(seed);
+  try {
+    const r = await play.latest.run(() => api("/api/play", {
+      ...settings(), ...variantFields(), seed: seed === "" ? null : seed, no_stats: practice,
+    }));
+    if (r === null) return;  // a newer request took over
+    const typed = keepTyped === true ? play.typed : "";  // as it is now, keys pressed meanwhile included
+    play.typed = [...typed].filter((ch) => r.value.letters.includes(ch)).slice(0, r.value.length).join("");
+    play.practice = practice;
+    play.announced = false;
+    closeResult();
+    const notice = play.notice ? `${play.notice} ` : "";
+    play.notice = "";
+    show(r.value, notice + intro(r.value));
+  } catch (err) {
+    $("play-msg").textContent = err.message;  // the server's one line (an unknown variant, say)
+  }
+}
+
+/** The game kept from before a reload: by its id while the server has it, else resumed from its
+ * saved string (after a server restart). True when a game is on the board. */
+export async function restoreGame(applySettings) {
+  let stored;
+  try { stored = JSON.parse(localStorage.getItem(storeName()) || "null"); } catch { stored = null; }
+  if (!stored || typeof stored.id !== "string") return false;
+  let state = null;
+  try {
+    const r = await play.latest.run(() => api(`/api/play/${encodeURIComponent(stored.id)}`));
+    if (r === null) return true;
+    state = r.value;
+  } catch (err) {
+    if (err.status === 404 && typeof stored.saved === "string") {
+      try {
+        const r = await play.latest.run(() => api("/api/play/resume", { saved: stored.saved }));
+        if (r === null) return true;
+        state = r.value;
+      } catch (err2) {
+        play.notice = err2.message;  // a changed saved game: the server says so in one line
+      }
+    } else {
+      play.notice = t("restoreLost");
+    }
+  }
+  if (state === null) {
+    localStorage.removeItem(storeName());
+    return false;
+  }
+  applySettings({ lang: state.lang, length: state.length, hard: state.hard });
+  play.typed = typeof stored.typed === "string" ? stored.typed.slice(0, state.length) : "";
+  play.practice = Boolean(stored.practice);
+  play.announced = state.over;  // a finished game shows its results on request, not again on reload
+  show(state, state.over ? endLine(state) : guessesOf(state).length ? progressLine(state) : intro(state));
+  return true;
+}
+
+function boardRows(box, rows, s, typing) {
+  // Absurdle has no limit of tries: the rows played and the one being typed.
+  const tries = s.tries ?? rows.length + (typing ? 1 : 0);
+  for (let r = 0; r < Math.max(tries, rows.length); r++) {
+    if (r < rows.length) { box.append(rowOf(rows[r])); continue; }
+    const div = el("div", { class: "row" });
+    const letters = r === rows.length && typing ? play.typed : "";
+    for (let i = 0; i < s.length; i++) div.append(tile(letters[i] || "", null));
+    box.append(div);
+  }
+}
+
+export function drawGame() {
+  const s = play.state;
+  const board = $("play-board");
+  board.replaceChildren();
+  board.style.setProperty("--cols", s.length);
+  board.dataset.seed = s.seed === null || s.seed === undefined ? "" : String(s.seed);  // which game is on the board
+  board.dataset.over = s.over ? "1" : "";
+  board.dataset.guesses = String(guessesOf(s).length);
+  board.dataset.variant = s.rules ? s.rules.key : "classic";
+  const option = s.rules && [...$("variant").options].find((o) => o.value === s.rules.key);
+  if (option && option.text === s.rules.key) option.text = s.rules.title;  // "boards-7" → "7 boards"
+  board.style.setProperty("--rows-tall", String(s.tries || Math.max(6, s.rows.length + 1)));
+  if (isMultiState(s)) {
+    const n = s.boards.length;
+    board.classList.add("multi");
+    board.style.setProperty("--per-row-narrow", String(n >= 16 ? 4 : Math.min(n, 2)));
+    const wide = n >= 16 ? 8 : Math.min(n, 4);
+    board.style.setProperty("--per-row-wide", String(wide));
+    board.style.setProperty("--rows-tall", String(Math.ceil(n / wide) * (s.tries || 6)));
+    s.boards.forEach((b, i) => {
+      const solved = b.solved_at !== null && b.solved_at !== undefined;
+      const box = el("div", { class: "subboard" + (solved ? " solved" : ""), role: "group",
+        "aria-label": t(solved ? "solvedBoard" : "board", { i: i + 1 }) });
+      boardRows(box, b.rows, s, !s.over && !solved);
+      board.append(box);
+    });
+  } else {
+    board.classList.remove("multi");
+    const box = el("div", { class: "subboard" });
+    boardRows(box, s.rows, s, !s.over);
+    board.append(box);
+  }
+  drawKeyboard(s);
+  $("play-show-result").hidden = !s.over;
+  if (s.over) {
+    $("play-msg").textContent = endLine(s);
+    fillResult(s);
+    if (!play.announced) { play.announced = true; openResult(); }
+  }
+}
+
+function drawKeyboard(s) {
+  const keyboard = $("play-keyboard");
+  keyboard.replaceChildren();
+  const rows = s.keyboard.length ? s.keyboard.map((r) => [...r]) : [[...s.letters]];
+  rows.forEach((keys, i) => {
+    const div = el("div", { class: "keys" });
+    const last = i === rows.length - 1;
+    if (last) div.append(key(t("enter"), "enter", t("enter"), "wide"));
+    for (const ch of keys) div.append(letterKey(ch, s.keys[ch]));
+    if (last) div.append(key("⌫", "backspace", t("deleteLetter"), "wide"));
+    keyboard.append(div);
+  });
+}
+
+function letterKey(ch, state) {
+  if (Array.isArray(state)) {  // several boards: one cell per board, as the multi-board games draw it
+    const named = state.map((c, i) => `${i + 1} ${c === null ? "–" : colourName(c)}`).join(", ");
+    const b = key("", ch, `${ch}: ${named}`, "split");
+    const cells = el("span", { class: "kcells", "aria-hidden": "true" });
+    cells.style.setProperty("--kc", String(Math.ceil(Math.sqrt(state.length))));
+    for (const c of state) cells.append(el("span", { class: c === null ? "" : `c${c}` }));
+    b.append(cells, el("span", { class: "klabel", text: ch.toUpperCase() }));
+    if (state.every((c) => c === 0)) b.classList.add("c0");
+    return b;
+  }
+  const b = key(ch.toUpperCase(), ch, state === undefined || state === null ? ch : `${ch} ${colourName(state)}`);
+  if (state !== undefined && state !== null) b.classList.add(`c${state}`);
+  return b;
+}
+
+function key(label, value, name, extra = "") {
+  const b = el("button", { type: "button", class: `key ${extra}`.trim(), "data-key": value, "aria-label": name }, label);
+  b.addEventListener("click", () => press(value));
+  return b;
+}
+
+function fillResult(s) {
+  $("play-result-head").textContent = endLine(s);
+  $("play-share").textContent = s.share;
+  const counted = s.stats !== null && s.stats !== undefined && !practiceOf(s);
+  $("play-result-practice").hidden = counted;
+  $("play-analyse").hidden = isMultiState(s) || !s.answer;  // Analyse reads one board with its answer
+  if (counted) drawStats($("play-stats"), s.stats, s.won ? guessesOf(s).length : null);
+  else {  // not counted: the statistics as they stand, nothing marked
+    const box = $("play-stats");
+    statsFor(s.lang, s.length, s.rules ? s.rules.key : variantKey())
+      .then((summary) => drawStats(box, { summary }))
+      .catch((err) => drawStats(box, { error: err.message }));
+  }
+}
+
+export function statsFor(lang, length, key) {
+  const q = new URLSearchParams({ lang, length: String(length) });
+  if (key && key !== "classic") q.set("variant", key);
+  return api(`/api/stats?${q}`);
+}
+
+function openResult() {
+  const dialog = $("play-result");
+  $("play-copied").textContent = "";
+  if (!dialog.open) dialog.showModal();
+}
+
+function closeResult() {
+  const dialog = $("play-result");
+  if (dialog.open) dialog.close();
+}
+
+export async function press(value) {
+  const s = play.state;
+  if (!s || s.over) return;
+  if (value === "enter") {
+    // One guess at a time. The word leaves the typing row at once, so letters typed while it is
+    // judged start the next word; an Enter meanwhile waits its turn (never the same word twice).
+    if (play.guessing) { play.enterQueued = true; return; }
+    const word = play.typed;
+    if (!word) { $("play-msg").textContent = t("typeFirst"); return; }
+    play.guessing = true;
+    play.typed = "";
+    try {
+      play.state = await api(`/api/play/${s.id}/guess`, { word });
+      if (!play.state.over) $("play-msg").textContent = progressLine(play.state);
+    } catch (err) {
+      play.typed = (word + play.typed).slice(0, s.length);  // a refused word costs nothing: it is back
+      play.enterQueued = false;
+      $("play-msg").textContent = err.message;
+    } finally {
+      play.guessing = false;
+    }
+    save();
+    drawGame();
+    if (play.enterQueued) { play.enterQueued = false; if (play.typed) press("enter"); }
+    return;
+  } else if (value === "backspace") {
+    play.typed = play.typed.slice(0, -1);
+  } else if (play.typed.length < s.length) {
+    play.typed += value;
+  }
+  save();
+  drawGame();
+}
+
+export function setupPlay() {
+  $("play-new").addEventListener("click", () => newGame());
+  // "New game" after a game: a fresh random one (the seed field would replay the same game, as practice).
+  $("play-again").addEventListener("click", () => { closeResult(); $("play-seed").value = ""; newGame(); });
+  $("play-close").addEventListener("click", () => { closeResult(); focusBoard(); });
+  $("play-result").addEventListener("close", () => $("play-board").focus());
+  $("play-show-result").addEventListener("click", () => { if (play.state && play.state.over) openResult(); });
+  $("play-show-stats").addEventListener("click", async () => {
+    const box = $("play-stats-now");
+    if (!box.hidden) { box.hidden = true; return; }
+    try {
+      const o = settings();
+      drawStats(box, { summary: await statsFor(o.lang, o.length, variantKey()) });
+      box.hidden = false;
+    } catch (err) {
+      $("play-msg").textContent = err.message;
+    }
+  });
+  $("play-copy").addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText($("play-share").textContent);
+      $("play-copied").textContent = t("copied");
+    } catch (err) {
+      $("play-copied").textContent = t("copyFailed");
+    }
+  });
+  $("play-analyse").addEventListener("click", () => {
+    const s = play.state;
+    if (!s || !s.over) return;
+    closeResult();
+    const params = new URLSearchParams({ grid: s.share, words: guessesOf(s).join(" "), answer: s.answer || "" });
+    go(`analyse?${params}`);
+  });
+  document.addEventListener("keydown", (e) => {
+    if ($("play").hidden || !play.state || e.ctrlKey || e.metaKey || e.altKey || $("play-result").open) return;
+    const target = e.target;
+    const tag = target.tagName;
+    const texty = tag === "TEXTAREA" || tag === "SELECT" || (tag === "INPUT" && target.type !== "checkbox");
+    if (texty) return;
+    if (e.key === "Enter" && (tag === "BUTTON" || tag === "A")) return;  // a focused control handles its own Enter
+    const k = e.key.toLowerCase();
+    if (k === "enter" || k === "backspace") { e.preventDefault(); press(k); }
+    else if (k.length === 1 && play.state.letters.includes(k)) { e.preventDefault(); press(k); }
+  });
+}

@@ -1,0 +1,133 @@
+"""The rules values, and the one Play / Session / simulate that take any of them."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from wordlelab.errors import VariantError
+from wordlelab.lists import load_lists
+from wordlelab.play import Play
+from wordlelab.rules import (
+    Absurdle,
+    Classic,
+    Multi,
+    named_variants,
+    parse_rules,
+    rules_from_key,
+    rules_from_options,
+)
+from wordlelab.session import Session
+from wordlelab.simulate import simulate_rules
+from wordlelab.variants import QUORDLE, MultiSession, random_answers
+
+
+@pytest.mark.parametrize("rules", [Classic(), Classic(True, 4), Multi(4, 9), Multi(7, 12), Multi(4, 10),
+                                   Absurdle(), Absurdle(True)])
+def test_rules_are_values_that_round_trip(rules):
+    assert eval(repr(rules)) == rules and hash(eval(repr(rules))) == hash(rules)
+    with pytest.raises(AttributeError):
+        rules.hard = not rules.hard  # type: ignore[misc]
+    assert rules_from_key(rules.key) == (rules if not rules.hard else type(rules)())
+
+
+def test_keys_and_titles():
+    assert [(r.key, r.title) for r in named_variants()] == [
+        ("classic", "Wordle"), ("dordle", "Dordle"), ("quordle", "Quordle"), ("octordle", "Octordle"),
+        ("sedecordle", "Sedecordle"), ("absurdle", "Absurdle")]
+    assert (Multi(7, 12).key, Multi(7, 12).title) == ("boards-7", "7 boards")
+    assert Multi(4, 10).key == "boards-4-t10" and Multi.of(4) == Multi(4, 9)
+    assert Multi.of(4).max_guesses == QUORDLE.max_guesses
+
+
+def test_the_cli_flags_and_a_request_name_the_same_rules():
+    assert rules_from_options() == parse_rules({}) == Classic()
+    assert rules_from_options(boards=8) == parse_rules({"variant": "octordle"}) == parse_rules(
+        {"variant": "multi", "boards": "8"}) == Multi(8, 13)
+    assert rules_from_options(absurdle=True, hard=True) == parse_rules({"variant": "Absurdle", "hard": True})
+    assert rules_from_options(hard=True, tries=4) == parse_rules({"variant": "wordle", "hard": True, "tries": 4})
+    for kwargs, text in [({"boards": 2, "absurdle": True}, "cannot be combined"),
+                         ({"boards": 2, "hard": True}, "hard mode is not played on several boards"),
+                         ({"absurdle": True, "tries": 5}, "no limit on guesses"),
+                         ({"boards": 4, "tries": 3}, "4 boards need at least 4 guesses")]:
+        with pytest.raises(VariantError, match=text):
+            rules_from_options(**kwargs)
+    for data, text in [({"variant": "tetris"}, "unknown variant"), ({"variant": "multi", "boards": 0},
+                       "boards must be 1 to 64"), ({"hard": "yes"}, "true or false"),
+                       ({"tries": 1.5}, "whole number"), ({"variant": "boards-3", "boards": 4}, "3 boards")]:
+        with pytest.raises(VariantError, match=text):
+            parse_rules(data)
+
+
+@pytest.fixture(scope="module")
+def lists():
+    return load_lists(5, "en")
+
+
+def test_one_play_for_any_rules(lists, matrix):
+    classic = Play.start(Classic(), lists, 7)
+    assert classic.answers == ("octet",)
+    classic.guess("octet")
+    assert classic.over and classic.won and classic.praise == "Genius"
+    assert classic.share() == "Wordle 7 1/6\n\n🟩🟩🟩🟩🟩" and classic.record().variant == "classic"
+    answers = random_answers(lists.answers, 4, np.random.default_rng(3))
+    quad = Play.start(Multi.of(4), lists, 3)
+    assert quad.answers == answers and quad.turns_left == 9
+    for a in answers:
+        quad.guess(a)
+    assert quad.won and [quad.solved_at(b) for b in range(4)] == [1, 2, 3, 4]
+    rec = quad.record()
+    assert (rec.variant, rec.answer, rec.guesses, rec.max_guesses, rec.seed) == ("quordle", ",".join(answers), 4, 9, 3)
+    adv = Play.start(Absurdle(), lists, matrix=matrix)
+    for w in ("aesir", "yauld", "tench", "whoop"):
+        adv.guess(w)
+    assert adv.won and adv.answers == ("whoop",) and adv.turns_left is None and adv.record().max_guesses == 6
+    # Saved and replayed: the same game, the same statistics id.
+    again = Play.from_saved(quad.to_saved(), lists)
+    assert again.answers == answers and again.guesses == quad.guesses and again.record().id == rec.id
+
+
+def test_one_session_for_any_rules(matrix):
+    classic = Session.create(Classic(), matrix, "entropy")
+    assert classic.suggest() == "salet" and classic.top(3)[0].word and classic.strategy_name == "entropy"
+    classic.play(None, ".....")
+    assert classic.guesses == ["salet"] and classic.can_undo and classic.undo().startswith("salet")
+    two = Session.create(Multi.of(2), matrix)
+    assert isinstance(two.backend, MultiSession) and two.suggest() == "soare"
+    first = two.suggest()
+    assert two.skip() != first and two.undo() == f"skip {first}" and two.suggest() == first
+    two.play("crane", [".....", "....y"])
+    assert two.guesses == ["crane"] and two.exact() is None
+    adv = Session.create(Absurdle(), matrix)
+    assert adv.suggest() == "aesir" and adv.top(2) == adv.backend.plan()[:2]
+    expected = adv.expected("aesir")
+    adv.play(None)  # the adversary's own feedback
+    assert adv.backend.position.words_history() == [("aesir", expected)]
+    assert int(adv.backend.position.candidates.size) == 168
+    with pytest.raises(VariantError, match="nothing to skip"):
+        adv.skip()
+
+
+def test_one_simulate_for_any_rules(lists):
+    m4 = load_lists(4, "en").matrix()
+    classic = simulate_rules(Classic(), m4, "frequency")
+    assert classic.games == len(m4.answers)
+    boards = simulate_rules(Multi.of(2), m4, games=3, seed=5)
+    assert boards.to_dict()["games"] == 3 and boards.rules.boards == 2
+    with pytest.raises(VariantError, match="optimal --absurdle"):
+        simulate_rules(Absurdle(), m4)
+
+
+def test_multi_board_methods_are_in_the_strategy_registry():
+    from wordlelab.errors import UnknownStrategyError
+    from wordlelab.strategies import make_multi_strategy, multi_strategy_names
+
+    assert multi_strategy_names() == ["entropy-solve", "entropy-sum"]
+    assert make_multi_strategy(None).method == "entropy-solve"
+    assert make_multi_strategy("entropy-sum").solve_weight == 0.0
+    with pytest.raises(UnknownStrategyError, match="unknown multi-board method 'minimax'"):
+        make_multi_strategy("minimax")
+    from interactive_helpers import invoke
+
+    code, out, _ = invoke("strategies")
+    assert code == 0 and "Several boards (--boards) are played by entropy-solve (the default) or entropy-sum." in out

@@ -1,0 +1,82 @@
+"""Long work in the web app: analyses in a bounded pool of their own (a clear 503 when it is full,
+play never waiting behind them), and the assistant at every length /api/options offers."""
+
+from __future__ import annotations
+
+import threading
+import time
+import warnings
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+
+with warnings.catch_warnings():
+    warnings.filterwarnings("ignore", message="Using `httpx`")
+    from starlette.testclient import TestClient
+
+from wordlelab.feedback import score
+from wordlelab.web.app import create_app
+from wordlelab.web.pool import QUEUE, WORKERS
+
+LOCAL = "http://localhost"
+
+
+def test_analyses_queue_in_their_own_pool_and_play_does_not_wait(tmp_path, monkeypatch):
+    import wordlelab.review as review_module
+
+    release = threading.Event()
+    started = threading.Semaphore(0)
+    real_review = review_module.review
+
+    def slow_review(*args, **kwargs):  # an analysis that runs until the test lets it finish
+        started.release()
+        release.wait(60)
+        return real_review(*args, **kwargs)
+
+    monkeypatch.setattr(review_module, "review", slow_review)
+    body = {"words": "salet cerne octet", "answer": "octet"}
+    with TestClient(create_app(stats_path=tmp_path / "s.db"), base_url=LOCAL) as c:
+        c.get("/")
+        results: list[int] = []
+        threads = [threading.Thread(target=lambda: results.append(c.post("/api/analyse", json=body).status_code))
+                   for _ in range(WORKERS + QUEUE)]
+        for t in threads:
+            t.start()
+        assert started.acquire(timeout=60)  # the first is running, the others are queued
+        deadline = time.monotonic() + 30
+        while c.app.state.web.analyses.admitted < WORKERS + QUEUE and time.monotonic() < deadline:
+            time.sleep(0.05)
+        # The queue is full: one more is refused at once, with when to come back.
+        r = c.post("/api/analyse", json=body)
+        assert r.status_code == 503 and r.headers["retry-after"] == "5"
+        assert "busy" in r.json()["error"] and "try again" in r.json()["error"]
+        # A new game and a guess do not wait behind the analyses.
+        t0 = time.monotonic()
+        game = c.post("/api/play", json={"seed": 7, "no_stats": True}).json()
+        assert c.post(f"/api/play/{game['id']}/guess", json={"word": "octet"}).json()["won"]
+        assert time.monotonic() - t0 < 5
+        release.set()
+        for t in threads:
+            t.join(120)
+        assert results == [200] * (WORKERS + QUEUE)
+        assert c.app.state.web.analyses.admitted == 0
+        assert c.post("/api/analyse", json=body).status_code == 200
+
+
+@pytest.mark.parametrize("length", [9, 11])
+def test_assist_at_lengths_past_the_exact_search(tmp_path, length):
+    # /api/options offers 4 to 11 letters; past 8 the exact search does not apply and the assistant
+    # answers by its strategy alone, as 'wordlelab assist -k 9' does (it used to be a 400).
+    with TestClient(create_app(stats_path=tmp_path / "s.db"), base_url=LOCAL) as c:
+        assert length in c.get("/api/options").json()["lengths"]
+        r = c.post("/api/assist", json={"length": length, "strategy": "frequency", "top": 3})
+        assert r.status_code == 200, r.text
+        state = r.json()
+        assert state["exact"] is None and state["suggestion"]["word"] and len(state["top"]) == 3
+        assert len(state["suggestion"]["word"]) == length
+        word, answer = state["suggestion"]["word"], state["words"][-1]
+        after = c.post(f"/api/assist/{state['id']}/play",
+                       json={"word": word, "pattern": str(score(word, answer))}).json()
+        assert after["remaining"] < state["remaining"] and after["exact"] is None
