@@ -4,9 +4,12 @@
         every position after the opener SALET on the original lists (each feedback group),
         evaluated exactly by search (the shipped tree is not used), one after another in
         feedback-code order; the distribution of the times and the sum (7920 normal, 8122 hard).
-    python benchmarks/bench_evaluate.py games [--games 200] [--budget 0.25] [--lists nyt]
-        games seeded at random (a random allowed opener, then the entropy strategy), each
-        reviewed end to end with ``review`` (``budget`` seconds of search per step); the time per
+    python benchmarks/bench_evaluate.py games [--games 200] [--budget 400M] [--lists nyt] [--hard]
+        games seeded at random (a random allowed opener, then each guess by the entropy strategy
+        or a random possible answer, half and half), each reviewed end to end with ``review``
+        (``budget`` look-ups of exact search per part of a step: the same figures on any machine);
+        the share of exact steps in all and by turn (the opener counted exact when the shipped
+        opener table, ``opener_value``, gives its value), the time per
         game and per step, the share of steps that fell back to bounds (in all and by turn), the
         slowest step, and the load average before and after. The warm-up (kernels, the counting
         bounds at the start) is timed once, apart.
@@ -29,6 +32,12 @@ def _dist(times: list[float]) -> dict[str, float]:
     q = lambda f: s[min(len(s) - 1, int(f * len(s)))]  # noqa: E731
     return {"n": len(s), "median_s": round(statistics.median(s), 4), "p90_s": round(q(0.9), 4),
             "p99_s": round(q(0.99), 4), "max_s": round(s[-1], 4), "sum_s": round(sum(s), 2)}
+
+
+def _work_dist(work: list[int]) -> dict[str, int]:
+    """Look-ups of exact search per game: the same on any machine (the times are not)."""
+    s = sorted(work) or [0]
+    return {"median": int(statistics.median(s)), "p90": s[min(len(s) - 1, int(0.9 * len(s)))], "max": s[-1]}
 
 
 def bench_salet(args: argparse.Namespace) -> dict:
@@ -79,6 +88,9 @@ def bench_games(args: argparse.Namespace) -> dict:
     from wordlelab.simulate import play_one
     from wordlelab.strategies import make_strategy
 
+    from wordlelab.budgets import parse_work
+
+    budget = parse_work(args.budget)
     lists = load_lists(5, "en", lists=args.lists)
     m = lists.matrix()
     rng = np.random.default_rng(args.seed)
@@ -87,22 +99,38 @@ def bench_games(args: argparse.Namespace) -> dict:
     # Once per process, not per game: the kernels (compiled or loaded from numba's cache) and the
     # counting bounds at the start, which every game's first step shares.
     t = time.perf_counter()
-    evaluate(Position.start(m), guess=m.guesses[0], budget=args.budget)
+    evaluate(Position.start(m, hard=args.hard), guess=m.guesses[0], budget=budget)
     warm = time.perf_counter() - t
     games, step_times, fallback, steps, slowest = [], [], 0, 0, (0.0, "")
     by_turn: dict[int, list[int]] = {}
     slow_step = {"seconds": 0.0}
+    errors = []
+    table_exact = 0
+    game_work: list[int] = []
+    game_cpu: list[float] = []  # CPU seconds: under a heavy load closer to a quiet machine's wall clock
     for i in range(args.games):
         answer = m.answers[int(rng.integers(len(m.answers)))]
         opener = m.guesses[int(rng.integers(len(m.guesses)))]
-        words = play_one(strategy, m, answer, opener=opener)
+        words = _mixed_game(strategy, m, answer, opener, args.hard, rng)
         history = [(w, _score(w, answer)) for w in words]
         t = time.perf_counter()
-        r = review(m, history, answer=answer, budget=args.budget)
+        c = time.process_time()
+        try:
+            r = review(m, history, answer=answer, budget=budget, hard=args.hard)
+        except Exception as exc:  # noqa: BLE001 - e.g. a hard-mode position no strategy solves in time
+            errors.append({"game": ".".join(words), "error": str(exc)[:200]})
+            continue
         dt = time.perf_counter() - t
         games.append(dt)
+        game_work.append(sum(s.work for s in r.steps))
+        game_cpu.append(time.process_time() - c)
         for s in r.steps:
             steps += 1
+            exact = s.exact
+            if s.turn == 1 and not exact and opener_value(args.lists, "hard" if args.hard else "normal", s.guess) is not None:
+                exact = True  # the shipped opener table values the opener exactly
+                table_exact += 1
+            s.exact = exact
             fallback += not s.exact
             counts = by_turn.setdefault(s.turn, [0, 0])
             counts[0] += 1
@@ -116,8 +144,13 @@ def bench_games(args: argparse.Namespace) -> dict:
         # One line per game on stderr, so a long run can be watched (and cut short).
         print(json.dumps({"game": i, "seconds": round(dt, 3), "steps": len(r.steps),
                           "bounds": sum(not s.exact for s in r.steps)}), file=sys.stderr, flush=True)
-    return {"bench": "review-games", "lists": args.lists, "games": args.games, "seed": args.seed,
-            "budget_per_step_s": args.budget, "warmup_s": round(warm, 2), "per_game": _dist(games),
+    return {"bench": "review-games", "lists": args.lists, "mode": "hard" if args.hard else "normal",
+            "games": args.games, "seed": args.seed, "play": "random allowed opener, then entropy or a random "
+            "possible answer (half and half)", "budget_lookups_per_part": budget, "warmup_s": round(warm, 2),
+            "exact_share": round(1 - fallback / max(1, steps), 4),
+            "exact_share_by_turn": {str(k): round(1 - v[1] / v[0], 3) for k, v in sorted(by_turn.items())},
+            "openers_exact_from_table": table_exact, "errors": errors, "per_game": _dist(games),
+            "work_per_game": _work_dist(game_work), "cpu_per_game": _dist(game_cpu),
             "per_step": _dist(step_times), "steps": steps, "steps_with_bounds": fallback,
             "bounds_share": round(fallback / max(1, steps), 4),
             "bounds_share_by_turn": {str(k): round(v[1] / v[0], 3) for k, v in sorted(by_turn.items())},
@@ -125,6 +158,38 @@ def bench_games(args: argparse.Namespace) -> dict:
             "slowest_step": slow_step, "slowest_game_s": round(slowest[0], 3), "slowest_game": slowest[1],
             "load_before": [round(x, 2) for x in load_before], "load_after": [round(x, 2) for x in os.getloadavg()],
             "peak_rss_mb": peak_rss_mb(), "machine": machine()}
+
+
+def opener_value(lists: str, mode: str, word: str) -> int | None:
+    """The opener's exact total from the shipped opener table, or None (no table, or a bound)."""
+    try:
+        from wordlelab.opener_values import opener_table  # shipped by the opener-tables work
+    except ImportError:
+        return None
+    try:
+        v = opener_table(lists, mode == "hard").value(word)
+    except Exception:  # noqa: BLE001 - no table for these lists
+        return None
+    return v.total if v.exact and v.total is not None else None
+
+
+def _mixed_game(strategy, m, answer: str, opener: str, hard: bool, rng) -> list[str]:
+    """A game: ``opener``, then each guess by ``strategy`` or a random possible answer (half and half)."""
+    from wordlelab.game import Position
+
+    pos = Position.start(m, hard=hard)
+    words = []
+    w = opener
+    while True:
+        words.append(w)
+        pos = pos.after(w, _score(w, answer))
+        if pos.solved or len(words) >= 12:
+            return words
+        if rng.random() < 0.5:
+            w = strategy.choose(pos).word
+        else:
+            cands = pos.candidate_words
+            w = cands[int(rng.integers(len(cands)))]
 
 
 def _score(guess: str, answer: str):
@@ -156,7 +221,7 @@ def main() -> None:
     ap.add_argument("--opener", default="salet")
     ap.add_argument("--limit", type=int, default=0, help="only the first N groups (salet)")
     ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--budget", type=float, default=0.25)
+    ap.add_argument("--budget", default="400M", help="look-ups of exact search per part of a step")
     ap.add_argument("--lists", default="nyt")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--note", default="", help="recorded with the figures (e.g. which code was measured)")

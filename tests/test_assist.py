@@ -74,7 +74,7 @@ def test_skip_and_undo(matrix):
 
 
 def test_top_numbers(matrix):
-    a = Assistant.create(matrix)
+    a = Assistant.create(matrix, "entropy")
     a.play("salet", "ggggg".replace("g", ".", 5))  # all grey
     top = a.top(5)
     assert len(top) == 5

@@ -213,8 +213,8 @@ def test_check_and_analyse_agree_on_luck_and_skill():
 
     m = load_lists().matrix()
     words, answer = ["crane", "moist", "shout"], "shout"
-    report = analyse(parse_share_grid(grid_of(words, answer)), m, words, exact_budget=1.0)
-    rev = review(m, [(w, score(w, answer)) for w in words], budget=1.0)
+    report = analyse(parse_share_grid(grid_of(words, answer)), m, words, exact_budget=200_000_000)
+    rev = review(m, [(w, score(w, answer)) for w in words], budget=200_000_000)
     assert [r.luck for r in report.rows] == [s.luck for s in rev.steps]
     assert report.rows[-1].luck == 87  # 1 answer of 4: the mid-rank of the best outcome
     assert [r.p_own for r in report.rows] == [s.p_own for s in rev.steps]

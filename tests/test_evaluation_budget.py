@@ -45,7 +45,7 @@ def test_the_budget_bounds_bracket_the_proven_value(matrix):
     pos = root.after(g, code)
     truth, best = tree_node(pos, proven_tree(pos))
     E._CACHE.clear()
-    e = evaluate(pos, guess=best, budget=0.001, use_tree=False)
+    e = evaluate(pos, guess=best, budget=1000, use_tree=False)
     assert not e.exact and e.lower <= truth <= e.upper < INF and e.best is not None
     assert e.guess.lower <= truth <= e.guess.upper < INF
     # The upper bound is a real tree: the best guess offered reaches at most that total.
@@ -55,7 +55,7 @@ def test_the_budget_bounds_bracket_the_proven_value(matrix):
 def test_the_first_guess_gets_cheap_proven_bounds(matrix):
     """At the start the tree gives the best; a played opener gets the counting bound and a greedy tree."""
     root = Position.start(matrix)
-    e = evaluate(root, guess="crane", budget=0.05)
+    e = evaluate(root, guess="crane", budget=1_000_000)
     assert e.exact and e.source == "tree" and e.upper == 7920
     bound = int(Engine(matrix, False, 6, memo_mb=1).bounds(np.arange(len(matrix.answers)), 6)[
         matrix.guesses.index("crane")])
@@ -67,7 +67,7 @@ def test_the_first_guess_gets_cheap_proven_bounds(matrix):
 
 def test_review_times_each_step(matrix):
     r = review(matrix, [("salet", score("salet", "cigar")), ("cigar", score("cigar", "cigar"))],
-               answer="cigar", budget=1.0)
+               answer="cigar")
     assert all(s.seconds > 0 for s in r.steps)
     assert "seconds" not in r.steps[0].to_dict()  # the same game gives the same output
 
@@ -79,7 +79,7 @@ def test_bounds_without_a_tree_for_the_lists(hard):
 
     m, gs, ans = small(41 + hard, 12, 8)
     root = Position.start(m, hard=hard)
-    e = evaluate(root, guess=gs[0], budget=0.0)
+    e = evaluate(root, guess=gs[0], budget=0)
     truth = brute(gs, ans, 6, (), hard)
     assert e.lower <= truth <= e.upper
     assert e.guess.lower <= brute(gs, ans, 6, (), hard, guess=gs[0]) <= e.guess.upper
@@ -105,17 +105,17 @@ def test_compact_columns_give_the_same_values(matrix, monkeypatch, hard):
 def test_a_move_off_the_tree_after_its_opener_is_searched(matrix):
     """On the tree's line (not the start) a played guess other than the tree's is searched exactly."""
     pos = Position.start(matrix).after("salet", "....y")  # 86 answers
-    e = evaluate(pos, guess="jiffy", budget=5.0)  # leaves a group of 37
+    e = evaluate(pos, guess="jiffy", budget=2_000_000_000)  # leaves a group of 37
     assert e.source == "tree" and e.guess.exact and e.guess.upper > e.upper
 
 
 def test_a_set_too_large_for_the_budget_is_not_searched(matrix, monkeypatch):
-    """Past SEARCH_N_PER_S * budget answers the bounds come at once; the values stay proven."""
+    """Past budget / SEARCH_WORK_PER_ANSWER answers the bounds come at once; the values stay proven."""
     pos = Position.start(matrix).after("salet", ".....")  # 221 answers
     truth = tree_node(pos, proven_tree(pos))[0]
-    monkeypatch.setattr(E, "SEARCH_N_PER_S", 1)
-    e = evaluate(pos, budget=30.0, use_tree=False)  # 221 > 1 x 30: no search, though 30 s would do
+    monkeypatch.setattr(E, "SEARCH_WORK_PER_ANSWER", 10**9)
+    e = evaluate(pos, budget=30 * 10**9, use_tree=False)  # 221 > 30: no search, though the budget would do
     assert not e.exact and e.lower <= truth <= e.upper < INF
-    monkeypatch.setattr(E, "SEARCH_N_PER_S", 10_000)
-    e = evaluate(pos, budget=30.0, use_tree=False)
+    monkeypatch.setattr(E, "SEARCH_WORK_PER_ANSWER", 1)
+    e = evaluate(pos, budget=30 * 10**9, use_tree=False)
     assert e.exact and e.upper == truth

@@ -253,16 +253,16 @@ def test_evaluate_at_the_start_uses_the_table(nyt_matrix) -> None:
     from wordlelab.evaluation import evaluate
     from wordlelab.game import Position
 
-    e = evaluate(Position.start(nyt_matrix), guess="ADIEU", top=3, budget=0.01)
+    e = evaluate(Position.start(nyt_matrix), guess="ADIEU", top=3, budget=2_000_000)
     assert (e.source, e.exact, e.upper, e.best) == ("table", True, 11219, "tarse")
     assert (e.guess.word, e.guess.lower, e.guess.upper) == ("adieu", 11815, 11815)
     low, high = e.cost(e.guess)
     assert low == high == pytest.approx((11815 - 11219) / 3158)
     assert [(g.word, g.upper) for g in e.top] == [("tarse", 11219), ("salet", 11235), ("caret", 11252)]
-    hard = evaluate(Position.start(nyt_matrix, hard=True), guess="crane", budget=0.01)
+    hard = evaluate(Position.start(nyt_matrix, hard=True), guess="crane", budget=2_000_000)
     assert hard.upper == 11627 and hard.guess.lower >= 10**9 and hard.cost(hard.guess) == (float("inf"),) * 2
     # Off the table's terms (a 7-guess limit), the search decides as before.
-    assert evaluate(Position.start(nyt_matrix, max_guesses=7), guess="adieu", budget=0.01).source != "table"
+    assert evaluate(Position.start(nyt_matrix, max_guesses=7), guess="adieu", budget=2_000_000).source != "table"
 
 
 def test_review_first_step_is_the_tables_value(nyt_matrix) -> None:
@@ -270,7 +270,7 @@ def test_review_first_step_is_the_tables_value(nyt_matrix) -> None:
     from wordlelab.review import review
 
     history = [(w, score(w, "crony")) for w in ("adieu", "story", "crony")]
-    r = review(nyt_matrix, history, answer="crony", budget=0.05)
+    r = review(nyt_matrix, history, answer="crony", budget=10_000_000)
     first = r.steps[0]
     assert (first.exact, first.best, first.best_expected, first.played_expected) == (True, "tarse", 3.5526, 3.7413)
     assert first.cost_low == first.cost_high == 0.1887
@@ -283,7 +283,7 @@ def test_hard_review_of_an_opener_without_a_six_guess_tree(nyt_matrix) -> None:
     from wordlelab.review import review
 
     history = [(w, score(w, "shout")) for w in ("crane", "moist", "shout")]
-    r = review(nyt_matrix, history, hard=True, answer="shout", budget=0.05)
+    r = review(nyt_matrix, history, hard=True, answer="shout", budget=10_000_000)
     first = r.steps[0]
     assert first.played_expected is None and first.cost_low == first.cost_high == float("inf")
     assert any(n.startswith("no strategy after CRANE solves every answer within 6 in hard mode") for n in r.notes)
@@ -298,12 +298,12 @@ def test_cli_analyse_shows_the_opener_line() -> None:
     from wordlelab.cli.main import cli
 
     r = CliRunner().invoke(cli, ["analyse", "--played", "crane,moist,shout", "--answer", "shout", "--hard",
-                                 "--lists", "nyt", "--budget", "0.05"])
+                                 "--lists", "nyt", "--budget", "10M"])
     assert r.exit_code == 0, r.output
     assert "∞ (can fail)" in r.output and "no strategy after CRANE solves every answer within 6" in r.output
     assert "total cost against perfect play: ∞" in r.output and "inf" not in r.output.replace("info", "")
     r = CliRunner().invoke(cli, ["analyse", "--played", "adieu,crony", "--answer", "crony", "--lists", "nyt",
-                                 "--budget", "0.05"])
+                                 "--budget", "10M"])
     assert r.exit_code == 0, r.output
     assert "• opener ADIEU: 11815 guesses over 3158 answers" in r.output
 

@@ -23,7 +23,7 @@ from wordlelab.review import review
 
 GAME_A = (["fuzzy", "jazzy", "mamma", "cigar"], "cigar")
 GAME_B = (["xylyl", "jazzy", "fuzzy", "pizza", "cigar"], "cigar")
-BUDGET = 0.2
+BUDGET = 40_000_000  # look-ups of exact search per part of a step
 
 
 def fresh_engines() -> None:

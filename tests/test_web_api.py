@@ -202,7 +202,7 @@ def test_analyse_a_position_or_words_with_the_answer(client):
     # the upper bound of CRANE's cost may stay open (null) when its greedy tree does not finish in time
     assert crane["steps"][0]["cost_high"] is None or crane["steps"][0]["cost_high"] > 0
     # A tiny budget gives proven bounds, labelled so, never a number called exact.
-    bounded = TestClient(create_app(review_budget=0.001), base_url=LOCAL).post(
+    bounded = TestClient(create_app(review_budget=1000), base_url=LOCAL).post(
         "/api/analyse", json={"position": "crane:....."}).json()["review"]
     step = bounded["steps"][0]
     assert not bounded["exact"] and not step["exact"]

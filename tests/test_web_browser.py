@@ -62,7 +62,7 @@ def base_url(tmp_path_factory):
     for hard in (False, True):
         evaluate(read_position("salet:..... crony:.y...", warm, hard=hard)[0], top=3)
     # Generous search budgets: the figures the tests read must finish even on a busy machine.
-    app = create_app(stats_path=tmp_path_factory.mktemp("web") / "stats.db", review_budget=30, assist_budget=5)
+    app = create_app(stats_path=tmp_path_factory.mktemp("web") / "stats.db", review_budget=20_000_000_000, assist_budget=5_000_000_000)
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     sock.listen(64)

@@ -72,7 +72,7 @@ HEADERS = st.fixed_dictionaries({}, optional={
 def client(tmp_path_factory):
     # Tiny budgets: a comparison stops at once, a review gives bounds; the routes' answers are what count.
     app = create_app(stats_path=tmp_path_factory.mktemp("fuzz") / "stats.db", bench_budget=0.0,
-                     review_budget=0.01, assist_budget=0.01)
+                     review_budget=1000, assist_budget=1000)
     with TestClient(app, base_url=LOCAL) as c:
         c.get("/")
         ids = {"game": c.post("/api/play", json={"no_stats": True}).json()["id"],

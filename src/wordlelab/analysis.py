@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
 
+from .budgets import REVIEW_WORK
 from .detector import Detection, StrongPlayer, detect, strong_player
 from .errors import InconsistentFeedbackError, ShareGridError, WordlelabError
 from .feedback import Pattern, score
@@ -215,7 +216,7 @@ def analyse(
     answer: str | None = None,
     lang: str = "en",
     list_words: int = 20,
-    exact_budget: float | None = 0.5,
+    exact_budget: int | None = REVIEW_WORK,
 ) -> GameReport:
     """Judge a share grid against the lists in ``matrix``, widened when its answer is not listed.
 
@@ -278,8 +279,8 @@ def _detect(report: GameReport, grid: ShareGrid, strong: StrongPlayer | None) ->
     report.p_value = d.p_value
 
 
-def _evaluate(pos: Position, word: str, budget: float) -> Evaluation | None:
-    """The exact search's values of ``word`` from ``pos`` within ``budget``, or None where it cannot run."""
+def _evaluate(pos: Position, word: str, budget: int | None) -> Evaluation | None:
+    """The exact search's values of ``word`` from ``pos`` within ``budget`` look-ups, or None where it cannot run."""
     from .evaluation import evaluate  # the exact search (numba kernels) only when asked for
 
     try:
@@ -295,7 +296,7 @@ def _judge(
     answer: str | None = None,
     lang: str = "en",
     list_words: int = 20,
-    exact_budget: float | None = 0.5,
+    exact_budget: int | None = REVIEW_WORK,
 ) -> GameReport:
     """Judge a share grid against exactly the lists in ``matrix``.
 

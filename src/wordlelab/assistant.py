@@ -12,10 +12,12 @@ from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
 
+from .budgets import ASSIST_WORK
 from .errors import HardModeError, InconsistentFeedbackError, UnknownWordError, WordlelabError
 from .feedback import Pattern, score
 from .frequency import rank_by_frequency
 from .game import Position
+from .known_openers import KNOWN_OPENERS, default_opener  # noqa: F401  (re-exported)
 from .lists import widened_position
 from .matrix import PatternMatrix
 from .openers import strategy_opener
@@ -24,41 +26,29 @@ from .strategies import Choice, Strategy, make_strategy
 if TYPE_CHECKING:
     from .evaluation import Evaluation
 
-# Proven optimal openers, keyed by the fingerprint prefixes of (allowed guesses, answers) and the
-# mode. On the original lists SALET (7920 guesses in total in normal mode, 8122 in hard mode; the
-# entropy strategy's own choice, SOARE, costs 8020 when entropy plays on, SALET 7946). On the NYT
-# lists TARSE (alex1770/wordle's proofs: 11219 normal and 11627 hard on the 3158 likely answers,
-# 7883 normal on the 2309 of 2022) and SALET in hard mode on the 2022 list (8097).
-KNOWN_OPENERS: dict[tuple[str, str, str], str] = {
-    ("feacc549249b5dcb", "f40e47975cf360ff", "normal"): "salet",
-    ("feacc549249b5dcb", "f40e47975cf360ff", "hard"): "salet",
-    ("ba86911aea83d038", "3e443482b78dee0f", "normal"): "tarse",
-    ("ba86911aea83d038", "3e443482b78dee0f", "hard"): "tarse",
-    ("ba86911aea83d038", "c495f6cbc3647535", "normal"): "tarse",
-    ("ba86911aea83d038", "c495f6cbc3647535", "hard"): "salet",
-}
 
 AUTO = "auto"
-# The exact-top policy, the one the CLI and the web app both follow: seconds of exact search behind
-# one answer; the position's own value is searched whatever is left (instant on a shipped proven
-# tree's line, proven bounds when time runs out), its best N guesses only when at most
-# EXACT_TOP_MAX answers are left (the search then usually finishes in time: about 0.2 s at 56).
-EXACT_BUDGET = 0.3
+# The exact-top policy, the one the CLI and the web app both follow: look-ups of exact search
+# behind one answer (``budgets``: the same figures on any machine); the position's own value is
+# searched whatever is left (instant on a shipped proven tree's line or from the opener table,
+# proven bounds at once where the set is too large to be proven within the budget), its best N
+# guesses only when at most EXACT_TOP_MAX answers are left, or where the coach's own search
+# (the default strategy's decision) already found them.
+EXACT_BUDGET = ASSIST_WORK
 EXACT_TOP_MAX = 60
 STRATEGY = "strategy"
 
 
 def default_strategy(matrix: PatternMatrix) -> str:
     """The strategy ``"auto"`` stands for: ``prior`` when every allowed word may be the answer
-    (``--answers all``: candidates are weighted by how common they are), else ``entropy``."""
-    return "prior" if len(matrix.answers) == len(matrix.guesses) else "entropy"
-
-
-def default_opener(matrix: PatternMatrix, hard: bool = False) -> str | None:
-    """The proven best opener for these lists and mode, or None when the strategy should choose."""
-    key = (matrix.guesses.fingerprint[:16], matrix.answers.fingerprint[:16], "hard" if hard else "normal")
-    word = KNOWN_OPENERS.get(key)
-    return word if word is not None and word in matrix.guesses else None
+    (``--answers all``: candidates are weighted by how common they are), else ``coach`` (a shipped
+    proven tree, else the exact best within a work budget, else entropy) where the exact search
+    covers the lists (words of up to 8 letters, every answer an allowed guess), else ``entropy``."""
+    if len(matrix.answers) == len(matrix.guesses):
+        return "prior"
+    if matrix.length <= 8 and bool((matrix.answer_to_guess >= 0).all()):
+        return "coach"
+    return "entropy"
 
 
 @dataclass(frozen=True)
@@ -262,22 +252,37 @@ class Assistant:
         choices = self._ranking(n)
         return self.score_rows(np.array([c.row for c in choices], dtype=np.int64), list(choices))
 
-    def exact_top(self, n: int = 10, budget: float = EXACT_BUDGET) -> Evaluation | None:
-        """The exact value now and of the best ``n`` guesses (only with at most EXACT_TOP_MAX answers
-        left), as far as ``budget`` seconds of exhaustive search prove them (the Evaluation says what
-        is a bound); None when the game is over or the words are too long for the exact search."""
+    def exact_top(self, n: int = 10, budget: int | None = EXACT_BUDGET) -> Evaluation | None:
+        """The exact value now and of the best ``n`` guesses (searched only with at most EXACT_TOP_MAX
+        answers left; the coach's own top whatever is left), as far as ``budget`` look-ups of
+        exhaustive search prove them (the Evaluation says what is a bound); None when the game is
+        over or the words are too long for the exact search."""
         from .evaluation import evaluate, start_from_opener_table  # numba kernels load only when asked for
+        from .strategies.coach import Coach
 
         pos = self.position
         if self.solved:
             return None
-        at_start = start_from_opener_table(pos, top=n)  # every opener's exact value ships: no search
-        if at_start is not None:
-            return at_start
-        try:
-            return evaluate(pos, top=n if pos.candidates.size <= EXACT_TOP_MAX else 0, budget=budget)
-        except WordlelabError:
-            return None  # e.g. words too long for the exact search, or no strategy fits the turns left
+        ev = start_from_opener_table(pos, top=n)  # every opener's exact value ships: no search
+        if ev is None:
+            strategy = self._strategy()
+            if isinstance(strategy, Coach) and strategy.work == budget and not self._state.skipped:
+                # The coach's own evaluation: the suggestion and "perfect play" come from one search.
+                ev = strategy.evaluation(pos)
+                if ev is not None:
+                    return ev
+            try:
+                ev = evaluate(pos, top=n if pos.candidates.size <= EXACT_TOP_MAX else 0, budget=budget)
+            except WordlelabError:
+                return None  # e.g. words too long for the exact search, or no strategy fits the turns left
+        if ev.exact:
+            # The suggestion, when it is one of the optimal guesses, is the one named optimal.
+            word = self.suggested_word()
+            tied = next((g for g in ev.top if g.word == word and g.exact and g.upper == ev.upper), None)
+            if tied is not None:
+                ev.best = word
+                ev.top = [tied] + [g for g in ev.top if g is not tied]
+        return ev
 
     def score_rows(self, rows: np.ndarray, choices: Sequence[Choice | None] | None = None) -> list[Scored]:
         """Entropy, expected remaining and chance of being the answer for guess ``rows`` now."""

@@ -2,9 +2,11 @@
 
 ``evaluate(position)`` gives the fewest total guesses still needed over the answers left (each
 equally likely, as the exact search assumes), the best guess, the exact value of any guess and
-the exact top N. It is anytime: with a time budget that runs out first it returns proven lower
-and upper bounds (an exact sub-search that did not finish, a greedy tree) and says which is
-which; a figure is called exact only when lower == upper.
+the exact top N. It is anytime: with a budget of work (``budgets``: feedback look-ups counted
+in the kernels, so the same on any machine at any load) that runs out first it returns proven
+lower and upper bounds (an exact sub-search that did not finish, a greedy tree) and says which
+is which; a figure is called exact only when lower == upper. A wall-clock limit is only an outer
+safety net (``timed_out`` says when it fired).
 
 Totals count the guesses still to make, the next one included: 1 for one answer, 3 for two.
 """
@@ -19,11 +21,12 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from .budgets import GREEDY_WORK, SAFETY_S
 from .errors import WordlelabError
 from .game import Position, guess_codes
 from .matrix import PatternMatrix, shared_alphabet
 from .kernels import search as K
-from .greedy_bound import WORK_PER_S, GreedyBound
+from .greedy_bound import GreedyBound
 from .optimal import INF, Engine, Solver, _run_interruptibly
 from .tree import DecisionTree, bundled_tree, bundled_trees
 from .words import WordList
@@ -37,21 +40,19 @@ MEMO_MB = 64
 COMPACT_MIN = 100
 _COMPACT: OrderedDict[tuple, tuple[np.ndarray, PatternMatrix, PatternMatrix]] = OrderedDict()
 _COMPACT_SIZE = 2
-# Under a budget, compact only when copying the columns (about 10 ns a cell) takes at most a quarter of it.
-COMPACT_CELLS_PER_S = 2.5e7
-# Under a budget, where the position's own search gave up (or at the start, valued by the tree),
-# only the played guess's groups of up to this many answers are searched exactly: the larger
-# ones would not be proven in the budget either, and only spend it.
+# Under a budget, compact only when the cells copied (about 10 ns each, against 1-4 for a look-up)
+# are at most this share of it.
+COMPACT_SHARE = 0.1
+# Under a budget at the start (valued by the tree, or not proven), only the played guess's groups
+# of up to this many answers are searched exactly: the larger ones would not be proven within the
+# budget either, and only spend it.
 QUICK_N = 10
-# Under a budget of b seconds, sets of more than SEARCH_N_PER_S * b answers are not searched (the
-# counting bound and a greedy tree at once): with 0.25 s none of 300 answers or more was proven
-# on the default lists after the first guess (benchmarks/bench_evaluate.py games); 2000 a second
-# leaves room for an idle machine (500 at 0.25 s; 4000 at the review's default 2 s).
-SEARCH_N_PER_S = 2000
+# Under a budget of w look-ups, sets of more than w / SEARCH_WORK_PER_ANSWER answers are not
+# searched (the counting bound and a greedy tree at once): a set that large is never proven within
+# w (benchmarks/bench_evaluate.py games), so the search would only spend it.
+SEARCH_WORK_PER_ANSWER = 1_000_000  # 400 answers at the default 400M (none of 400+ proven within it)
 # Greedy trees (upper bounds) below a position rank this many of its best guesses at their top.
 POOL = 1000
-# The greedy trees (upper bounds) of one evaluate() call get at least this long in all.
-GREEDY_S = 1.0
 
 
 @dataclass(frozen=True)
@@ -90,9 +91,12 @@ class Evaluation:
     best: str | None  # a guess that reaches ``upper`` (optimal when exact)
     top: list[GuessValue] = field(default_factory=list)
     guess: GuessValue | None = None  # the value of the guess asked about
-    seconds: float = 0.0
+    seconds: float = 0.0  # wall clock (varies from run to run; ``work`` does not)
     source: str = "search"  # "search", or "tree" when a shipped proven tree gave the value
     top_complete: bool = True  # False when the budget ran out before the top N were proven
+    work: int = 0  # look-ups of exact search spent (the same on any machine)
+    budget: int | None = None  # the work allowed to each part (position, guess, top), if any
+    timed_out: bool = False  # the wall-clock safety net stopped a search: figures may vary by machine
 
     @property
     def exact(self) -> bool:
@@ -122,7 +126,8 @@ class Evaluation:
                 "upper": None if self.upper >= INF else self.upper,
                 "expected": round(self.expected, 4) if self.upper < INF else None, "best": self.best,
                 "top": [g.to_dict() for g in self.top], "guess": self.guess.to_dict() if self.guess else None,
-                "top_complete": self.top_complete, "seconds": round(self.seconds, 4), "source": self.source}
+                "top_complete": self.top_complete, "seconds": round(self.seconds, 4), "source": self.source,
+                "work": self.work, "budget": self.budget, "timed_out": self.timed_out}
 
 
 class _Engines:
@@ -139,6 +144,11 @@ class _Engines:
         self.root_bounds: np.ndarray | None = None  # the counting bound of every guess at the start
         self._root_pool: np.ndarray | None = None
         self.lock = threading.Lock()
+
+    def clear_memo(self) -> None:
+        """Forget every memo entry (an empty slot has key 0)."""
+        self.exact.memo[0][:] = 0
+        self.exact.memo[1][:] = 0
 
     def root_pool(self, bounds: np.ndarray) -> np.ndarray:
         """The POOL guesses with the lowest counting bound over every answer (ties: row), kept."""
@@ -215,23 +225,60 @@ def tree_node(position: Position, tree: DecisionTree) -> tuple[int, str] | None:
     return (total, nxt) if nxt is not None else None
 
 
-def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
-             budget: float | None = None, use_tree: bool = True) -> Evaluation:
-    """Exact value of ``position`` (and of ``guess``, and the ``top`` best guesses) within ``budget`` s.
+# The game the last budgeted call belonged to: (lists and mode, history). Under a budget what is
+# proven depends on what the memo holds, so a call that does not continue that game (its history
+# does not extend the last one) starts from empty memos: the figures of a position then depend
+# only on the game's own earlier positions, in any process (the web's, a benchmark's).
+_LAST_GAME: list[tuple] = []
+_GAME_LOCK = threading.Lock()
 
-    Without a budget the search runs to the end. With one, whatever is not finished in time is
-    reported as proven bounds: the counting bound below, a greedy tree above (its work is capped
-    at about GREEDY_S seconds or the budget, whichever is longer; past that, no upper bound).
-    The memo and engines are kept between calls (a game's positions, and every game on the same
-    lists and mode, share them): a memo is only a cache, so no value depends on it. ``use_tree``: take
-    the value from a shipped proven tree when the position lies on its line (instant); False
-    always searches.
+
+def _new_game_clears_memos(position: Position, force: bool = False) -> None:
+    m = position.matrix
+    key = (m.guesses.fingerprint, m.answers.fingerprint, position.hard, position.max_guesses)
+    hist = tuple(position.history)
+    with _GAME_LOCK:
+        if (not force and _LAST_GAME and _LAST_GAME[0][0] == key
+                and hist[: len(_LAST_GAME[0][1])] == _LAST_GAME[0][1]):
+            _LAST_GAME[0] = (key, hist)
+            return
+        _LAST_GAME[:] = [(key, hist)]
+        _COMPACT.clear()
+        for engines in list(_CACHE.values()):
+            with engines.lock:
+                engines.clear_memo()
+
+
+def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
+             budget: int | None = None, use_tree: bool = True, time_limit: float | None = None,
+             fresh: bool = False) -> Evaluation:
+    """Exact value of ``position`` (and of ``guess``, and the ``top`` best guesses) within ``budget``.
+
+    ``budget``: look-ups of exact search (``budgets``) for each part: the position's value, the
+    guess's, the top N. Without one the search runs to the end. With one, whatever is not
+    finished within it is reported as proven bounds: the counting bound below, a greedy tree above
+    (its work capped at GREEDY_WORK look-ups; past that, no upper bound). ``time_limit``: the
+    wall-clock safety net in seconds (default: SAFETY_S under a budget, none without one); when it
+    fires ``timed_out`` is set.
+    The memo and engines are kept between calls: without a budget every call shares them (a memo
+    is only a cache, so no value depends on it); with one, only the positions of one game do
+    (see ``_new_game_clears_memos``), so the figures are the same in any process. ``use_tree``:
+    take the value from a shipped proven tree when the position lies on its line (instant);
+    False always searches. ``fresh``: start from empty memos, whatever came before (the figures
+    then depend on the position alone).
     """
     if position.solved:
         raise WordlelabError("the game is solved; there is nothing left to evaluate")
+    if budget is not None:
+        budget = max(0, int(budget))
+        if time_limit is None:
+            time_limit = SAFETY_S
+    if budget is not None or fresh:
+        _new_game_clears_memos(position, force=fresh)
     start = time.monotonic()
     at_start = start_from_opener_table(position, guess, top) if use_tree else None
     if at_start is not None:
+        at_start.budget = budget  # valued from the table: no work spent
         return at_start
     if use_tree:
         tree = proven_tree(position)
@@ -241,12 +288,13 @@ def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
         position = _compact(position, budget)
     engines = _engines(position)
     with engines.lock:  # one memo and one set of scratch tables per engine: one search at a time
-        result = _evaluate(engines, position, guess, top, budget, use_tree)
+        result = _evaluate(engines, position, guess, top, budget, use_tree, time_limit)
     result.seconds = time.monotonic() - start  # the columns copied and the engine built included
+    result.budget = budget
     return result
 
 
-def _compact(position: Position, budget: float | None = None) -> Position:
+def _compact(position: Position, budget: int | None = None) -> Position:
     """The position over a matrix of only the columns it can still reach, when that pays.
 
     Every scan of the search reads a guess's feedback over the answers left; over a matrix of
@@ -266,8 +314,8 @@ def _compact(position: Position, budget: float | None = None) -> Position:
                 return Position(sub, i.astype(np.int64), position.history, position.hard, position.max_guesses)
     if not (COMPACT_MIN <= S.size <= len(m.answers) // 2) or not m.is_full:
         return position
-    if budget is not None and S.size * len(m.guesses) > budget * COMPACT_CELLS_PER_S:
-        return position  # copying the columns would take too much of a short budget
+    if budget is not None and S.size * len(m.guesses) > budget * COMPACT_SHARE:
+        return position  # copying the columns would take too much of a small budget
     answers = WordList([m.answers[int(a)] for a in S], name=f"{S.size} of {m.answers.name}",
                        language=m.answers.language)
     sub = PatternMatrix(m.guesses, answers, np.take(m.data, S, axis=1))  # take: 8x faster than [:, S]
@@ -286,8 +334,8 @@ def _compact(position: Position, budget: float | None = None) -> Position:
     return Position(sub, np.arange(S.size, dtype=np.int64), position.history, position.hard, position.max_guesses)
 
 
-def _evaluate(engines: _Engines, position: Position, guess: str | None, top: int, budget: float | None,
-              use_tree: bool) -> Evaluation:
+def _evaluate(engines: _Engines, position: Position, guess: str | None, top: int, budget: int | None,
+              use_tree: bool, time_limit: float | None) -> Evaluation:
     engine, exact, greedy = engines.engine, engines.exact, engines.greedy
     m = position.matrix
     S = np.sort(position.candidates.astype(np.int64))
@@ -296,19 +344,34 @@ def _evaluate(engines: _Engines, position: Position, guess: str | None, top: int
     rule = engine.rule_from(position.history)
     grule = greedy.rule_from(position.history)
     ctl = exact.ctl
-    stop = threading.Event()
-    timer = threading.Timer(budget, stop.set) if budget is not None else None
+    stop = threading.Event()  # the wall-clock safety net only
+    timer = threading.Timer(time_limit, stop.set) if time_limit is not None else None
     if timer is not None:
         timer.daemon = True
         timer.start()
+    work0 = int(ctl[K.CTL_WORK])
+    part_end = [0]  # the work counter at which the current part stops
+    out_of_work = [False]
+
+    def begin_part(share: int = 1) -> None:
+        """A new part (the position, the guess, the top N) gets its own ``budget // share`` of work."""
+        part_end[0] = int(ctl[K.CTL_WORK]) + budget // share if budget is not None else 0
+        out_of_work[0] = False
 
     def run(fn) -> int | None:
-        """A kernel call, or None when the budget ran out during it."""
-        if stop.is_set():
+        """A kernel call, or None when the part's work or the safety net ran out during it."""
+        if stop.is_set() or out_of_work[0]:
+            return None
+        ctl[K.CTL_LIMIT] = max(1, part_end[0]) if budget is not None else 0
+        if budget is not None and ctl[K.CTL_WORK] >= part_end[0]:
+            out_of_work[0] = True
             return None
         v = _run_interruptibly(fn, ctl, lambda: None, stop)
+        ctl[K.CTL_LIMIT] = 0
         if ctl[K.CTL_STOP]:
             ctl[K.CTL_STOP] = 0
+            if not stop.is_set():
+                out_of_work[0] = True
             return None
         return v
 
@@ -337,17 +400,18 @@ def _evaluate(engines: _Engines, position: Position, guess: str | None, top: int
             pools.append(engines.root_pool(b) if root else np.lexsort((np.arange(b.size), b))[:POOL])
         return pools[0]
 
-    # The greedy trees of one call share one allowance of work (GREEDY_S seconds or the budget,
-    # whichever is longer): out of it, no upper bound (INF), never a guess.
-    work = np.array([int(max(GREEDY_S, budget or 0.0) * WORK_PER_S)], dtype=np.int64)
+    # The greedy trees of one call share one allowance of work: out of it, no upper bound (INF),
+    # never a guess.
+    work = np.array([GREEDY_WORK], dtype=np.int64)
 
     def guess_value(g: int, beta: int = INF, searched: bool = True, upper: bool = False) -> GuessValue:
         """Total of guess row ``g``: exact below ``beta``; bounds when cut or out of time (the upper
         one INF unless ``upper``: a greedy tree for each group not proven).
 
         ``searched``: the position's own value was proven by search in this call. When it was not
-        (a shipped tree or the budget ran out), under a budget only groups of up to QUICK_N answers
-        are searched; the others go straight to bounds (searching them would only spend the budget).
+        (a shipped tree or the budget ran out) at the start (the whole list), under a budget only
+        groups of up to QUICK_N answers are searched; the others go straight to bounds (an opener's
+        groups are never all proven within a budget: searching them would only spend it).
         """
         word = m.guesses[g]
         if not engine.legal(g, rule):  # hard mode only; a word played before stays legal
@@ -361,7 +425,7 @@ def _evaluate(engines: _Engines, position: Position, guess: str | None, top: int
         for (p, sub), lb in zip(groups, lbs):
             rem -= lb
             crule = engine.rule_after(rule, g, p)
-            try_exact = exact_so_far and (searched or budget is None or sub.size <= QUICK_N)
+            try_exact = exact_so_far and (searched or budget is None or not root or sub.size <= QUICK_N)
             v = None if not try_exact else run(
                 lambda sub=sub, crule=crule: exact.value(sub, d - 1, crule, max(1, beta - low - rem)))
             if v is not None and v < max(1, beta - low - rem):
@@ -401,13 +465,15 @@ def _evaluate(engines: _Engines, position: Position, guess: str | None, top: int
         lower = upper = node[0]
         best, source = node[1], "tree"
     else:
-        # Under a budget, a set this large is not proven in it (measured: none of 300+ answers in
-        # 0.25 s): the budget would only be spent; the bounds come at once instead.
-        hopeless = budget is not None and n > SEARCH_N_PER_S * budget
+        # Under a budget, a set this large is not proven within it: the budget would only be
+        # spent; the bounds come at once instead.
+        hopeless = budget is not None and n * SEARCH_WORK_PER_ANSWER > budget
+        begin_part()
         v = None if hopeless else run(lambda: exact.value(S, d, rule))
         if v is not None:
             lower = upper = v
             searched = True
+            begin_part()  # the best guess is almost always in the memo; else it is searched for
             best = m.guesses[best_row(v)] if v < INF else None
         else:
             # Both are proven: the counting bound, and the least per-guess bound over every guess;
@@ -431,8 +497,13 @@ def _evaluate(engines: _Engines, position: Position, guess: str | None, top: int
         else:
             # Off the start, a position on a proven tree is small enough to search the played
             # guess's groups; at the start (the whole list) only a quick few are worth a budget.
+            # Where the position's own value was not proven the step cannot be exact: the guess's
+            # value only narrows its bounds, and gets a quarter of the budget (a step then costs at
+            # most 1.25 budgets).
+            begin_part(1 if searched or source == "tree" else 4)
             result.guess = guess_value(g, searched=searched or (source == "tree" and not root), upper=True)
     if top > 0 and result.winnable:
+        begin_part()
         b = bounds()
         order = np.lexsort((np.arange(len(m.guesses)), ~_candidate_rows(position), b))
         found: list[GuessValue] = []
@@ -441,7 +512,7 @@ def _evaluate(engines: _Engines, position: Position, guess: str | None, top: int
             bound = int(b[g])
             if bound >= INF or (len(found) >= top and bound >= found[-1].upper):
                 break
-            if stop.is_set():
+            if stop.is_set() or out_of_work[0]:
                 break
             beta = found[-1].upper + 1 if len(found) >= top else INF
             gv = guess_value(g, beta)
@@ -452,9 +523,11 @@ def _evaluate(engines: _Engines, position: Position, guess: str | None, top: int
                 found.sort(key=lambda x: x.upper)
                 del found[top:]
         result.top = found
-        result.top_complete = not stop.is_set()
+        result.top_complete = not (stop.is_set() or out_of_work[0])
     if timer is not None:
         timer.cancel()
+    result.work = int(ctl[K.CTL_WORK]) - work0
+    result.timed_out = stop.is_set()
     return result
 
 

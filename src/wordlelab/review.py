@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, field
 from typing import Sequence
 
 from .analysis import ShareGrid
+from .budgets import REVIEW_WORK, SAFETY_S, format_work
 from .detector import Detection, StrongPlayer, detect, strong_player
 from .errors import HardModeError, InconsistentFeedbackError, ShareGridError, WordlelabError
 from .evaluation import Evaluation, evaluate
@@ -46,6 +47,8 @@ class ReviewStep:
     luck: int | None  # 0..99: how the count left compares with the other outcomes (None: no chance involved)
     best_exact: bool = True  # best_expected is proven exact (else the upper bound of a tree found)
     played_exact: bool = True  # ... and played_expected
+    timed_out: bool = False  # the wall-clock safety net stopped its search (figures may vary by machine)
+    work: int = 0  # look-ups of exact search spent on this step (the same on any machine)
     skill: int | None = None  # 0..99 (``luck.skill``): exact when both values are proven, else information
     skill_source: str | None = None
     p_own: float | None = None  # P(the guess leaves at most as many answers as it did): the detector's row figure
@@ -91,8 +94,10 @@ class Review:
 
 
 def review(matrix: PatternMatrix, history: Sequence[tuple[str, Pattern]], *, hard: bool = False,
-           max_guesses: int = 6, answer: str | None = None, budget: float | None = 2.0) -> Review:
-    """Review a game (``history`` of (word, feedback)); ``budget`` seconds of search per step."""
+           max_guesses: int = 6, answer: str | None = None, budget: int | None = REVIEW_WORK,
+           time_limit: float | None = SAFETY_S) -> Review:
+    """Review a game (``history`` of (word, feedback)); ``budget`` look-ups of exact search per
+    part of a step (``budgets``; None: no limit), ``time_limit`` seconds as a safety net."""
     m = matrix
     for turn, (w, p) in enumerate(history[:-1], 1):
         if p.is_win:
@@ -139,7 +144,7 @@ def review(matrix: PatternMatrix, history: Sequence[tuple[str, Pattern]], *, har
             message = pos.rule.violation(w)
             if message:
                 raise HardModeError(f"{message}: hard mode would not take {w.upper()}", w)
-        ev: Evaluation = evaluate(pos, guess=w, budget=budget)
+        ev: Evaluation = evaluate(pos, guess=w, budget=budget, time_limit=time_limit)
         played = ev.guess
         assert played is not None
         if not ev.winnable:
@@ -156,8 +161,15 @@ def review(matrix: PatternMatrix, history: Sequence[tuple[str, Pattern]], *, har
             round(played.expected, 4) if played.upper < INF else None,
             round(low, 4), round(high, 4) if high != float("inf") else float("inf"),
             ev.exact and played.exact and ev.winnable, round(out.expected, 3), luck(out.left, actual), ev.exact, played.exact,
-            skill=skill, skill_source=source, p_own=p_at_most(out.left, actual), seconds=round(ev.seconds, 4)))
+            timed_out=ev.timed_out, work=ev.work, skill=skill, skill_source=source, p_own=p_at_most(out.left, actual),
+            seconds=round(ev.seconds, 4)))
         pos = nxt
+    late = [str(s.turn) for s in steps if s.timed_out]
+    if late:
+        allowed = f"its work budget ({format_work(budget)} look-ups)" if budget is not None else "the search"
+        notes.append(f"the safety time limit ({time_limit} s a step) stopped the search at step "
+                     f"{', '.join(late)} before {allowed} ran out: those figures are proven bounds, "
+                     "but another machine may prove more")
     own = [s.p_own for s in steps]
     detection = detect(_strong(matrix, hard, max_guesses), len(steps) if pos.solved else None, own)
     if extra:

@@ -145,8 +145,8 @@ class Session:
             return b.top(n)
         return b.plan()[:n]
 
-    def exact(self, n: int = 10, budget: float = EXACT_BUDGET) -> Evaluation | None:
-        """Exact figures now within ``budget`` seconds (the policy: ``Assistant.exact_top``); None
+    def exact(self, n: int = 10, budget: int | None = EXACT_BUDGET) -> Evaluation | None:
+        """Exact figures now within ``budget`` look-ups (the policy: ``Assistant.exact_top``); None
         when the game is solved, the variant has none (several boards, Absurdle) or the words are
         too long for it."""
         b = self.backend

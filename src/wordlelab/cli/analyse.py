@@ -6,11 +6,26 @@ import click
 from rich.markup import escape
 from rich.table import Table
 
+from ..budgets import REVIEW_WORK, SAFETY_S, format_work, parse_work
 from ..feedback import Pattern
 from ..game_request import NAMES_CLI, GameRequest
 from ..review import Review, review
 from .check import VERDICT_STYLE, read_grid
 from .common import FiniteFloatRange, echo_json, list_options, load_lists, stdout
+
+
+class WorkAmount(click.ParamType):
+    """A budget of exact search in look-ups: 400M, 2G, 150k or a plain count."""
+
+    name = "WORK"
+
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int):
+            return value
+        try:
+            return parse_work(str(value))
+        except ValueError as exc:
+            self.fail(str(exc), param, ctx)
 
 
 def _num(x: float | None) -> str:
@@ -60,7 +75,7 @@ def show(r: Review) -> None:
                   "guesses than allowed; see above)")
         return
     total = _cost(r.cost_low, r.cost_high)
-    proof = "exact" if r.exact else "proven bounds: some steps ran out of time"
+    proof = "exact" if r.exact else "proven bounds: some steps ran out of their work budget"
     out.print(f"total cost against perfect play: {total} guesses ({proof})")
 
 
@@ -72,12 +87,15 @@ def show(r: Review) -> None:
               help="A share grid (file, or - for stdin) giving the feedback of the --played words.")
 @click.option("--hard", is_flag=True, help="Hard mode (WordleBot cannot review these).")
 @click.option("--max-guesses", type=click.IntRange(1, 20), default=6, show_default=True)
-@click.option("--budget", type=FiniteFloatRange(0.01, 3600), default=2.0, show_default=True,
-              help="Seconds of exact search per step; what does not finish is reported as bounds.")
+@click.option("--budget", type=WorkAmount(), default=format_work(REVIEW_WORK), show_default=True,
+              help="Exact search per step, in look-ups (e.g. 400M, 2G), the same on any machine; what "
+                   "does not finish within it is reported as proven bounds.")
+@click.option("--time-limit", type=FiniteFloatRange(0.01, 86400), default=SAFETY_S, show_default=True,
+              help="A safety net in seconds per step; when it stops a search the review says so.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @list_options
 def analyse(position: str | None, played: str | None, answer: str | None, grid_file: str | None, hard: bool,
-            max_guesses: int, budget: float, as_json: bool, length: int, lang: str, words_file: str | None,
+            max_guesses: int, budget: int, time_limit: float, as_json: bool, length: int, lang: str, words_file: str | None,
             answers_file: str | None) -> None:
     """Review a game exactly: POSITION (e.g. 'salet:...y. drone:y...g'), or --played with --answer or --grid."""
     # With a POSITION the grid file is not read: any text stands for it (refused: not both).
@@ -86,7 +104,8 @@ def analyse(position: str | None, played: str | None, answer: str | None, grid_f
     lists = load_lists(length, lang, words_file, answers_file)
     history = request.history(lists.guesses)
     hard = hard or request.hard
-    result = review(lists.matrix(), history, hard=hard, max_guesses=max_guesses, answer=answer, budget=budget)
+    result = review(lists.matrix(), history, hard=hard, max_guesses=max_guesses, answer=answer, budget=budget,
+                    time_limit=time_limit)
     if as_json:
         echo_json(result.to_dict())
     else:

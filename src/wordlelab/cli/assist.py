@@ -202,7 +202,7 @@ _RUNNERS: dict[type, Callable[[Any, Iterator[str], Console], int]] = {
 
 @click.command()
 @click.option("-s", "--strategy", default=AUTO, show_default=True,
-              help="Strategy that ranks the guesses: 'auto' (prior with --answers all, else entropy) "
+              help="Strategy that ranks the guesses: 'auto' (prior with --answers all, else coach: the proven tree, else the exact best, else entropy) "
                    f"or one of {', '.join(strategy_names())}.")
 @click.option("--hard", is_flag=True, help="Hard mode: revealed letters must be used.")
 @click.option("--opener", default=AUTO, show_default=True,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 import click
 from rich.console import Console
@@ -24,6 +24,9 @@ from ..lists import target_list
 from ..simulate import SimulationResult, simulate
 from ..strategies import Strategy, build_strategies
 from .common import capped_to_cores, check_output_path, echo_json, list_options, load_lists, stderr, stdout, write_output
+
+if TYPE_CHECKING:
+    from ..lists import Lists
 
 
 def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
@@ -97,9 +100,24 @@ def plot_histogram(results: Sequence[SimulationResult], path: str | Path) -> Non
         plt.close(fig)
 
 
+def _auto_strategy(lists: Lists, hard: bool, max_guesses: int) -> str:
+    """The coach where a shipped proven tree covers the lists and mode (every game follows it, fast);
+    elsewhere the assistant's default heuristic (a bench plays thousands of positions: an exact
+    search at each would take hours). Decided from the lists alone, before the matrix is built."""
+    from ..evaluation import has_proven_tree
+
+    if len(lists.answers) == len(lists.guesses):
+        return "prior"  # as the assistant's default: every allowed word may be the answer
+    if lists.guesses.length <= 8 and has_proven_tree(lists.guesses.fingerprint, lists.answers.fingerprint,
+                                                     hard, max_guesses):
+        return "coach"
+    return "entropy"
+
+
 @click.command("bench")
-@click.option("-s", "--strategy", "strategy_names", default="entropy", show_default=True,
-              help="Strategy or comma-separated strategies (see 'wordlelab strategies').")
+@click.option("-s", "--strategy", "strategy_names", default="auto", show_default=True,
+              help="Strategy or comma-separated strategies (see 'wordlelab strategies'); 'auto': the "
+                   "coach where a proven tree ships for the lists and mode, else as 'assist' would.")
 @click.option("--hard", is_flag=True, help="Hard mode.")
 @click.option("--opener", default=None, help="Fix the first guess (default: each strategy's own).")
 @click.option("--pool", type=click.Choice(["all", "candidates"]), default=None,
@@ -138,8 +156,11 @@ def bench(strategy_names: str, hard: bool, opener: str | None, pool: str | None,
                      boards, games, seed, options, jobs, as_json, plot)
         return
     max_guesses = 6 if max_guesses is None else max_guesses
-    strategies = build_strategies(strategy_names, pool, parse_options(options))
+    auto = strategy_names == "auto"
+    strategies = [] if auto else build_strategies(strategy_names, pool, parse_options(options))
     lists = load_lists(length, lang, words_file, answers_file)
+    if auto:
+        strategies = build_strategies(_auto_strategy(lists, hard, max_guesses), pool, parse_options(options))
     for s in strategies:  # lists a strategy cannot play: refused before the matrix and the games
         s.check_lists(lists.guesses, lists.answers, hard, max_guesses)
     targets = list(target_list(lists, targets_spec)) if targets_spec is not None else None
@@ -234,7 +255,7 @@ def bench_boards(strategy_names: str, hard: bool, opener: str | None, pool: str 
         if given:
             raise WordlelabError(f"{flag} is not used with --boards", flag)
     methods = multi_strategy_names()
-    method = methods[0] if strategy_names == "entropy" else strategy_names
+    method = methods[0] if strategy_names in ("entropy", "coach", "auto") else strategy_names
     if method not in methods:
         raise WordlelabError(f"several boards are played by {' or '.join(methods)}, not {strategy_names!r}",
                              strategy_names)

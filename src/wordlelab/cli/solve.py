@@ -14,7 +14,7 @@ from .common import echo_json, list_options, load_lists, stdout
 @click.command()
 @click.argument("word")
 @click.option("-s", "--strategy", default=AUTO, show_default=True,
-              help="Strategy: 'auto' (prior with --answers all, else entropy) "
+              help="Strategy: 'auto' (prior with --answers all, else coach: the proven tree, else the exact best, else entropy) "
                    f"or one of {', '.join(strategy_names())}.")
 @click.option("--hard", is_flag=True, help="Hard mode.")
 @click.option("--opener", default=AUTO, show_default=True,

@@ -35,7 +35,8 @@ CTL_STAMP = 7  # a running tag for the scans' seen-pattern marks
 CTL_OFF = 8  # bits of rules switched off (tests and benchmarks compare with and without; 0: all on)
 CTL_SUPER = 9  # lower bounds stored for supersets after a cut (rule OFF_SUPERSETS)
 CTL_QB = 10  # times the bound with q groups per guess beat the counting table (rule OFF_QBOUND)
-CTL_SIZE = 11
+CTL_LIMIT = 11  # stop once ctl[CTL_WORK] passes this (0: no limit); see _spend
+CTL_SIZE = 12
 
 OFF_SUPERSETS = 1
 OFF_QBOUND = 2
@@ -46,6 +47,20 @@ _M2 = np.uint64(0x94D049BB133111EB)
 _FNV = np.uint64(0x100000001B3)
 _SEED1 = np.uint64(0x9E3779B97F4A7C15)
 _SEED2 = np.uint64(0xCBF29CE484222325)
+
+
+@njit(cache=True, inline="always")
+def _spend(ctl, units) -> bool:
+    """Count ``units`` of search work; True (with the stop flag set) once past ctl[CTL_LIMIT].
+
+    Work is counted in feedback look-ups (a scan reads guesses x answers, a partition the answers,
+    a node its answers), so a budget in work stops at the same point on any machine at any load."""
+    ctl[CTL_WORK] += units
+    lim = ctl[CTL_LIMIT]
+    if lim > 0 and ctl[CTL_WORK] > lim:
+        ctl[CTL_STOP] = 1
+        return True
+    return False
 
 
 @njit(cache=True, inline="always")
@@ -505,6 +520,8 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax):
     if ctl[CTL_STOP] != 0:
         return INF
     ctl[CTL_NODES] += 1
+    if n > 2 and _spend(ctl, n):
+        return INF
     if n == 1:
         return np.int64(1) if d >= 1 else INF
     d = min(d, n)  # a useful guess always splits, so no line needs more than n guesses
@@ -563,6 +580,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax):
 
     # The pool for this node: hard mode keeps the legal guesses.
     if hard:
+        ctl[CTL_WORK] += pool.shape[0]  # the rule checked for every guess of the pool
         keep0 = np.empty(pool.shape[0], dtype=np.int64)
         nk = 0
         for i in range(pool.shape[0]):
@@ -576,6 +594,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax):
     # costs 2n + 1 or more (INF with two guesses left). When only 2n could answer, look for such
     # a guess alone, stopping at the first collision of each.
     if d == 2 or beta <= 2 * n + 1:
+        ctl[CTL_WORK] += npool  # at least a look-up or two each (each stops at its first collision)
         for i in range(npool):
             g = pool[i]
             if _collisions(dT, g, S, seen, 0) == 0:
@@ -596,7 +615,6 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax):
     # groups of lb(group size, d - 1), a hash of its grouping, and whether it settles S at once
     # (all singletons: 2n) or exactly (all groups of one or two answers: its bound is its value).
     ctl[CTL_SCANS] += 1
-    ctl[CTL_WORK] += npool * n
     for j in range(n):
         inS[S[j]] = True
     # Grouping hashes for every guess only where the children's pool matters (large sets, many
@@ -618,7 +636,10 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax):
     # lb(c, d - 1) = 2c - 1, so a guess's bound is 3n - (its number of groups) - (1 if it is a
     # candidate): counting distinct patterns is enough, without labels or counts.
     fast = not dedupe_all and n <= n_pat - 1
+    if not fast:
+        ctl[CTL_WORK] += npool * n
     if fast:
+        scanned = np.int64(0)
         early = np.zeros(npool, dtype=np.bool_)
         tag0 = ctl[CTL_STAMP]
         ctl[CTL_STAMP] += npool
@@ -640,6 +661,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax):
                 j += 1
                 if nl + n - j < need:
                     break
+            scanned += j
             qscan = max(qscan, nl + n - j)  # the answers not read could each open a group
             if j < n:  # a bound only (its exact count was not finished): never the shortcut
                 lbs[i] = beta
@@ -656,6 +678,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax):
             useful[i] = nl > 1 or is_cand
             if useful[i] and total < minlb:
                 minlb = total
+        ctl[CTL_WORK] += scanned
         if splitter < 0:
             # The exact shortcut needs a least-bound guess whose groups are all of one or two.
             for i in range(npool):
@@ -826,7 +849,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax):
         if glb >= best:
             cutlb = min(cutlb, glb)
             continue
-        if ctl[CTL_STOP] != 0:
+        if ctl[CTL_STOP] != 0 or _spend(ctl, 4 * n):  # the partition, memo probes and closed forms
             return INF
         ctl[CTL_EVALS] += 1
         # Partition S by g: labels by first occurrence, stable, so each group stays sorted.

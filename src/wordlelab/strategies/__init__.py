@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from . import control, information, letters, lookahead, optimal, partition, prior, prior_guard  # noqa: F401  (they register)
+from . import coach, control, information, letters, lookahead, optimal, partition, prior, prior_guard  # noqa: F401  (they register)
 from .base import (
     Choice,
     Strategy,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import threading
 import time
+from contextlib import AbstractContextManager, nullcontext
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any, Callable
@@ -26,6 +27,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..assistant import EXACT_BUDGET, WIDENED, Assistant
+from ..budgets import REVIEW_WORK
 from ..config import PLAY_LENGTHS, check_play_length
 from ..errors import WordlelabError
 from ..feedback import Pattern
@@ -54,10 +56,11 @@ from .sessions import ClientMiddleware, Sessions
 STATIC = Path(__file__).parent / "static"
 WORDS_SHOWN = 60
 BENCH_BUDGET = 600.0  # seconds a comparison may run before it is stopped
-REVIEW_BUDGET = 1.0  # seconds of exact search per reviewed guess; what does not finish is bounds
-ASSIST_BUDGET = EXACT_BUDGET  # seconds of exact search behind each assist answer (the assistant's own)
-# The strategy an assistant gets when the request names none, per variant (Absurdle: its own search).
-DEFAULT_STRATEGY: dict[str, str | None] = {"classic": "entropy", "multi": None, "absurdle": None}
+REVIEW_BUDGET = REVIEW_WORK  # look-ups of exact search per reviewed guess; what does not finish is bounds
+ASSIST_BUDGET = EXACT_BUDGET  # look-ups of exact search behind each assist answer (the assistant's own)
+# The strategy an assistant gets when the request names none, per variant (Wordle: the assistant's
+# default, the coach where the exact search covers the lists; Absurdle: its own search).
+DEFAULT_STRATEGY: dict[str, str | None] = {"classic": "auto", "multi": None, "absurdle": None}
 LENGTHS = PLAY_LENGTHS
 MAX_RUN = 1024  # characters without a space in a text field (a position of 20 guesses of 11 letters: 480)
 _LONG_RUN = re.compile(rf"\S{{{MAX_RUN + 1},}}")
@@ -161,7 +164,7 @@ class WebApp:
     """The state behind the routes: loaded lists, sessions, the statistics store, a bench job."""
 
     def __init__(self, stats_path: str | Path | None = None, bench_budget: float = BENCH_BUDGET,
-                 review_budget: float = REVIEW_BUDGET, assist_budget: float = ASSIST_BUDGET) -> None:
+                 review_budget: int = REVIEW_BUDGET, assist_budget: int = ASSIST_BUDGET) -> None:
         self.stats_path = stats_path
         self.bench_budget = bench_budget
         self.review_budget = review_budget
@@ -305,14 +308,17 @@ class WebApp:
         strategy = _str(data, "strategy").strip() or DEFAULT_STRATEGY[rules.variant]
         Session.check(rules, strategy)  # an unknown name fails before any list is loaded
         matrix = self.matrix(lang, length, _list_set(data, lang, length))
-        token = self.assistants.add({"session": Session.create(rules, matrix, strategy), "lang": lang})
+        with self._exact_search(rules):  # the coach's first guess may need the exact search
+            session = Session.create(rules, matrix, strategy)
+        token = self.assistants.add({"session": session, "lang": lang})
         return self.assist_state(token, _int(data, "top", 10, 1, 50) or 10)
 
     def assist_action(self, token: str, action: str, data: dict[str, Any]) -> dict[str, Any]:
         lock, entry = self.assistants.get(token)
         session: Session = entry["session"]
         top = _int(data, "top", 10, 1, 50) or 10
-        with lock:
+        # The exact search serves one request at a time (one memo): the coach's suggestion needs it.
+        with lock, self._exact_search(session.rules):
             if action == "play":
                 word = _str(data, "word").strip() or None
                 session.play(word, _feedback(data))
@@ -325,7 +331,7 @@ class WebApp:
 
     def assist_state(self, token: str, top: int = 10) -> dict[str, Any]:
         lock, entry = self.assistants.get(token)
-        with lock:
+        with lock, self._exact_search(entry["session"].rules):
             return self._assist_state(entry, token, top)
 
     def _assist_state(self, entry: dict[str, Any], token: str, top: int) -> dict[str, Any]:
@@ -388,11 +394,16 @@ class WebApp:
             out["top"] = [{"word": w} for w in plan[:top]]
         return out
 
+    def _exact_search(self, rules: Any) -> AbstractContextManager[Any]:
+        """The exact search's lock, for a Wordle session (the coach's suggestion and the exact figures
+        search; one memo, one search at a time: the figures then depend on the request alone);
+        nothing for the other variants, which never search."""
+        return self._exact_lock if isinstance(rules, Classic) else nullcontext()
+
     def _exact(self, session: Session, top: int) -> dict[str, Any] | None:
-        """The session's exact figures within ASSIST_BUDGET (bounds past it); None while another
-        exact search runs (the engine's memo is shared, one search at a time)."""
-        if not self._exact_lock.acquire(timeout=self.assist_budget):
-            return None
+        """The session's exact figures within ASSIST_BUDGET look-ups (bounds past it), from the
+        assistant (the coach's own search: the suggestion and perfect play agree). The caller holds
+        the exact search's lock (``_exact_search``)."""
         try:
             ev = session.exact(top, budget=self.assist_budget)
             return ev.to_dict() if ev is not None else None
@@ -400,14 +411,12 @@ class WebApp:
             # No exact figure here (9 to 11 letters, which the exact search does not take, or no
             # strategy fits the turns left): the assistant answers by its strategy, as the CLI's does.
             return None
-        finally:
-            self._exact_lock.release()
 
     # -- analyse -----------------------------------------------------------------------------------
 
     def analyse(self, data: dict[str, Any]) -> dict[str, Any]:
         """A share grid judged as 'check' does and, with the words known (or a position), the exact
-        review 'analyse' gives, each step's search bounded by REVIEW_BUDGET seconds."""
+        review 'analyse' gives, each step's search bounded by REVIEW_BUDGET look-ups."""
         from ..analysis import analyse
         from ..review import review
 
@@ -422,7 +431,8 @@ class WebApp:
         history = request.history(matrix.guesses) if request.reviewable else None
         out: dict[str, Any] = {"verdict": None, "p_value": None, "report": None, "review": None}
         if grid is not None:
-            report = analyse(grid, matrix, guesses=words or None, answer=answer, lang=lang)
+            with self._exact_lock:  # its exact skill searches too: one request at a time
+                report = analyse(grid, matrix, guesses=words or None, answer=answer, lang=lang)
             out["report"] = report.to_dict()
             for row, pattern in zip(out["report"]["rows"], grid.rows):
                 row["colors"] = list(pattern.colors)
@@ -531,10 +541,11 @@ class SecurityHeaders:
 # -- routes ----------------------------------------------------------------------------------------
 
 def create_app(stats_path: str | Path | None = None, bench_budget: float = BENCH_BUDGET,
-               review_budget: float = REVIEW_BUDGET, assist_budget: float = ASSIST_BUDGET,
+               review_budget: int = REVIEW_BUDGET, assist_budget: int = ASSIST_BUDGET,
                hosts: HostPolicy | None = None) -> Starlette:
     """The web app; ``stats_path`` is the SQLite statistics file (default: the one 'play' uses);
-    the budgets are seconds: a bench run, each reviewed step, the exact values behind an assist step;
+    ``bench_budget`` is seconds of a bench run; ``review_budget`` and ``assist_budget`` are look-ups of
+    exact search (``budgets``) for each reviewed step and behind each assist answer;
     ``hosts``: the names it answers to (default: the loopback names; see web/security.py)."""
     web = WebApp(stats_path, bench_budget, review_budget, assist_budget)
 
@@ -564,7 +575,7 @@ def create_app(stats_path: str | Path | None = None, bench_budget: float = BENCH
 
         return JSONResponse({"langs": sorted(LANGUAGES), "lengths": list(LENGTHS),
                              "lists": list(LIST_SETS), "default_lists": default_set_name(),
-                             "strategies": strategy_names(), "default_strategy": "entropy",
+                             "strategies": strategy_names(), "default_strategy": "coach",
                              "multi_strategies": multi_strategy_names(),
                              "variants": [rules_to_dict(r) for r in named_variants()]})
 

@@ -1,0 +1,48 @@
+"""Budgets of exact search, counted in work rather than seconds.
+
+Work is feedback look-ups (a scan of g guesses over n answers is g x n, a partition n, a node n),
+counted inside the kernels, so a budget stops every search at the same point on any machine at
+any load and the same command prints the same figures. A wall-clock limit stays only as an outer
+safety net; when it fires the result says so (``Evaluation.timed_out``).
+
+Rough scale (benchmarks/bench_evaluate.py): 100-250 million look-ups a second on one core.
+"""
+
+from __future__ import annotations
+
+# Work per reviewed step (``analyse``, ``check --played``, the web's Analyse): what is not proven
+# within it is reported as proven bounds.
+REVIEW_WORK = 400_000_000
+# Work behind the assistant's exact top N and the web's Assist, per request.
+ASSIST_WORK = 400_000_000
+# The greedy trees behind the upper bounds of one evaluate() call, in look-ups.
+GREEDY_WORK = 50_000_000
+# The outer safety net, in seconds of wall clock per evaluate() call: never reached on a healthy
+# machine at the budgets above; when it is, the figures are bounds and the output says so.
+SAFETY_S = 60.0
+
+
+def parse_work(text: str | int) -> int:
+    """A work amount from ``400M``, ``2G``, ``150k`` or a plain count of look-ups."""
+    if isinstance(text, int):
+        if text < 0:
+            raise ValueError(f"a work budget cannot be negative, not {text}")
+        return text
+    s = str(text).strip().lower().replace("_", "")
+    scale = {"k": 10**3, "m": 10**6, "g": 10**9}.get(s[-1:], 1)
+    digits = s[:-1] if scale != 1 else s
+    try:
+        value = float(digits)
+    except ValueError:
+        raise ValueError(f"{text!r} is not a work amount (look-ups, e.g. 400M or 2G)") from None
+    if not value >= 0 or value == float("inf"):
+        raise ValueError(f"{text!r} is not a work amount (look-ups, e.g. 400M or 2G)")
+    return int(value * scale)
+
+
+def format_work(work: int) -> str:
+    """``400M`` for 400_000_000 (the shortest exact form)."""
+    for suffix, scale in (("G", 10**9), ("M", 10**6), ("k", 10**3)):
+        if work >= scale and work % scale == 0:
+            return f"{work // scale}{suffix}"
+    return str(work)
