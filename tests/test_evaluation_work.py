@@ -47,6 +47,7 @@ def test_a_budget_stops_at_the_same_work_every_time(matrix):
     again, and with two busy processes beside it: the stop is counted, not timed."""
     pos = Position.start(matrix).after("salet", ".....")  # 221 answers: 20M look-ups do not prove it
     truth = tree_node(pos, proven_tree(pos))[0]
+    evaluate(Position.start(matrix).after("crane", "....."), budget=1000)  # whatever came before: another game
     runs = [_figures(evaluate(pos, guess="crony", top=3, budget=20_000_000, use_tree=False))]
     runs.append(_figures(evaluate(Position.start(matrix), budget=1000)))  # another game in between
     busy = _busy(2)
