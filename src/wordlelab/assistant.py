@@ -13,12 +13,7 @@ from typing import TYPE_CHECKING, Sequence
 import numpy as np
 
 from .budgets import ASSIST_WORK
-from .errors import (
-    HardModeError,
-    InconsistentFeedbackError,
-    UnknownWordError,
-    WordlelabError,
-)
+from .errors import HardModeError, InconsistentFeedbackError, UnknownWordError, WordlelabError
 from .feedback import Pattern, score
 from .frequency import rank_by_frequency
 from .game import Position
@@ -277,11 +272,7 @@ class Assistant:
         exhaustive search prove them (the Evaluation says what is a bound); None when there are more
         than EXACT_MAX_CANDIDATES answers left off a shipped tree (no proof could finish within the
         budget) or the game is over."""
-        from .evaluation import (  # numba kernels load only when asked for
-            evaluate,
-            proven_tree,
-            tree_node,
-        )
+        from .evaluation import evaluate, proven_tree, tree_node  # numba kernels load only when asked for
         from .strategies.coach import Coach
 
         pos = self.position

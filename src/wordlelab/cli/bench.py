@@ -23,15 +23,7 @@ from ..kernels.threads import get_threads, set_threads
 from ..lists import target_list
 from ..simulate import SimulationResult, simulate
 from ..strategies import Strategy, build_strategies
-from .common import (
-    check_output_path,
-    echo_json,
-    list_options,
-    load_lists,
-    stderr,
-    stdout,
-    write_output,
-)
+from .common import check_output_path, echo_json, list_options, load_lists, stderr, stdout, write_output
 
 if TYPE_CHECKING:
     from ..matrix import PatternMatrix
