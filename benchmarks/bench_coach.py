@@ -48,7 +48,7 @@ def main() -> None:
                      "total": int(r.guesses.sum()), "mean": round(float(r.guesses.mean()), 4),
                      "worst": int(r.guesses.max()), "tree_mean": tree_mean, "seconds": round(dt, 1)})
         print(json.dumps(rows[-1]), flush=True)
-    sha = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=HERE, capture_output=True, text=True).stdout.strip()
+    sha = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=HERE, capture_output=True, text=True, check=False).stdout.strip()
     out = {"bench": "coach-means", "command": "python benchmarks/bench_coach.py --sets " + args.sets, "code": sha,
            "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "rows": rows,
            "load_before": [round(x, 2) for x in load_before], "load_after": [round(x, 2) for x in os.getloadavg()],

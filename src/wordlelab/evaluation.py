@@ -353,9 +353,9 @@ def _evaluate(engines: _Engines, position: Position, guess: str | None, top: int
     part_end = [0]  # the work counter at which the current part stops
     out_of_work = [False]
 
-    def begin_part(share: int = 1) -> None:
-        """A new part (the position, the guess, the top N) gets its own ``budget // share`` of work."""
-        part_end[0] = int(ctl[K.CTL_WORK]) + budget // share if budget is not None else 0
+    def begin_part(allowance: int | None = None) -> None:
+        """A new part (the position, the guess, the top N) gets its own ``allowance`` of work (default: the budget)."""
+        part_end[0] = int(ctl[K.CTL_WORK]) + (budget if allowance is None else allowance) if budget is not None else 0
         out_of_work[0] = False
 
     def run(fn) -> int | None:
@@ -497,10 +497,14 @@ def _evaluate(engines: _Engines, position: Position, guess: str | None, top: int
         else:
             # Off the start, a position on a proven tree is small enough to search the played
             # guess's groups; at the start (the whole list) only a quick few are worth a budget.
-            # Where the position's own value was not proven the step cannot be exact: the guess's
-            # value only narrows its bounds, and gets a quarter of the budget (a step then costs at
-            # most 1.25 budgets).
-            begin_part(1 if searched or source == "tree" else 4)
+            # A step costs at most 1.5 budgets: where the position's value was searched, the guess
+            # gets what is left of that (at least a quarter); where it was not proven the step
+            # cannot be exact (the guess's value only narrows its bounds): a quarter.
+            spent = int(ctl[K.CTL_WORK]) - work0
+            if budget is None or source == "tree":
+                begin_part()
+            else:
+                begin_part(max(budget // 4, budget + budget // 2 - spent) if searched else budget // 4)
             result.guess = guess_value(g, searched=searched or (source == "tree" and not root), upper=True)
     if top > 0 and result.winnable:
         begin_part()
