@@ -128,7 +128,7 @@ def test_hard_mode_grid(matrix):
 
 def test_bad_guesses(matrix):
     g = parse_share_grid(grid_of(["salet", "cigar"], "cigar"))
-    with pytest.raises(ShareGridError, match="2 rows but 1 guesses"):
+    with pytest.raises(ShareGridError, match="2 rows but 1 guess$"):
         analyse(g, matrix, ["salet"])
     with pytest.raises(UnknownWordError):
         analyse(g, matrix, ["qqqqq", "cigar"])

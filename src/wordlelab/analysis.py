@@ -318,7 +318,9 @@ def _judge(
     words = list(guesses) if guesses is not None else [w for w in grid.words] if grid.words else None
     if words is not None:
         if len(words) != len(grid.rows) or any(w is None for w in words):
-            raise ShareGridError(f"{len(grid.rows)} rows but {len([w for w in words if w])} guesses", words)
+            given = len([w for w in words if w])
+            rows = f"{len(grid.rows)} row{'' if len(grid.rows) == 1 else 's'}"
+            raise ShareGridError(f"{rows} but {given} guess{'' if given == 1 else 'es'}", words)
         words = [m.guesses.normalize(w) for w in words if w is not None]
         for w in words:
             m.guesses.index(w)  # UnknownWordError for a word that is not allowed

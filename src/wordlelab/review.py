@@ -185,7 +185,9 @@ def game_history(guesses: WordList, *, position: str | None = None, words: Seque
         return list(parsed.history)
     if grid is not None:
         if len(grid.rows) != len(words):
-            raise ShareGridError(f"{len(grid.rows)} rows but {len(words)} words played", " ".join(words))
+            rows = f"{len(grid.rows)} row{'' if len(grid.rows) == 1 else 's'}"
+            played = f"{len(words)} word{'' if len(words) == 1 else 's'}"
+            raise ShareGridError(f"{rows} but {played} played", " ".join(words))
         return list(zip(words, grid.rows))
     if answer is None:
         raise WordlelabError("the words played need the answer or a share grid to give their feedback", words)
