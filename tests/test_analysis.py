@@ -101,6 +101,13 @@ def test_lost_game(matrix):
     assert any(n.startswith("lost;") for n in r.notes)
 
 
+def test_lost_game_with_one_answer_left_says_so_in_the_singular(matrix):
+    guesses = ["crane", "pilot", "dumpy", "shack", "fjord", "beget"]
+    r = analyse(parse_share_grid(grid_of(guesses, "manor")), matrix, guesses, "manor")
+    assert r.rows[-1].after == 1
+    assert "lost; 1 answer was still possible" in r.notes
+
+
 def test_tiles_only_vectorised_matches_brute_force(matrix):
     text = grid_of(["salet", "brond", "chair", "cigar"], "cigar")
     r = analyse(parse_share_grid(text), matrix)

@@ -409,7 +409,8 @@ def _judge(
             r.after = int(pos.candidates.size)
             final = pos.candidates
         if not grid.solved and grid.rows and words and len(words) == grid.max_guesses:
-            notes.append(f"lost; {len(final)} answers were still possible")
+            left = len(final)
+            notes.append(f"lost; {left} answer{' was' if left == 1 else 's were'} still possible")
 
     # The answers still possible after each row, commonest first.
     if words is not None:
