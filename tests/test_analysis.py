@@ -41,6 +41,8 @@ def test_parse_header_details():
     ("", "no share grid"),
     ("hello\nworld", "no share grid"),
     ("Wordle 1 3/6\n⬜🟨⬜⬜⬜\n🟩🟩🟩🟩🟩", "says 3 guesses but there are 2"),
+    ("Wordle 1 1/6\n⬜🟨⬜⬜⬜\n🟩🟩🟩🟩🟩", "says 1 guess but there are 2 rows"),
+    ("Wordle 1 2/6\n🟩🟩🟩🟩🟩", "says 2 guesses but there is 1 row"),
     ("Wordle 1 2/6\n⬜🟨⬜⬜⬜\n🟩🟩🟩🟩⬜", "last row is not all green"),
     ("Wordle 1 X/6\n⬜🟨⬜⬜⬜\n🟩🟩🟩🟩⬜", "X/6 but there are 2 rows"),
     ("⬜🟨⬜⬜⬜\n🟩🟩🟩🟩", "'🟩🟩🟩🟩' has 4 tiles"),

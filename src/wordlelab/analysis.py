@@ -58,6 +58,11 @@ class ShareGrid:
         return self.rows[-1].is_win
 
 
+def _there_are(rows: int) -> str:
+    """'there is 1 row' or 'there are N rows', for error messages."""
+    return "there is 1 row" if rows == 1 else f"there are {rows} rows"
+
+
 def parse_share_grid(text: str) -> ShareGrid:
     """Read a pasted share grid; ShareGridError quoting the offending line when it is malformed."""
     if not isinstance(text, str):
@@ -115,14 +120,15 @@ def parse_share_grid(text: str) -> ShareGrid:
                 raise ShareGridError(f"header {raw.strip()!r} says X (lost) but the last row is solved", raw)
             if len(rows) != max_guesses:
                 raise ShareGridError(
-                    f"header {raw.strip()!r} says X/{max_guesses} but there are {len(rows)} rows", raw)
+                    f"header {raw.strip()!r} says X/{max_guesses} but {_there_are(len(rows))}", raw)
         else:
             grid_score = int(m.group("score"))
             if not 1 <= grid_score <= max_guesses:
                 raise ShareGridError(f"header {raw.strip()!r}: {grid_score} is not between 1 and {max_guesses}", raw)
             if len(rows) != grid_score:
                 raise ShareGridError(
-                    f"header {raw.strip()!r} says {grid_score} guesses but there are {len(rows)} rows", raw)
+                    f"header {raw.strip()!r} says {grid_score} guess{'' if grid_score == 1 else 'es'} but "
+                    f"{_there_are(len(rows))}", raw)
             if not rows[-1].is_win:
                 raise ShareGridError(f"header {raw.strip()!r} says solved but the last row is not all green", raw)
     if len(rows) > max_guesses:
