@@ -143,8 +143,9 @@ def review(matrix: PatternMatrix, history: Sequence[tuple[str, Pattern]], *, har
         played = ev.guess
         assert played is not None
         if not ev.winnable:
+            left = f"{ev.guesses_left} guess{'' if ev.guesses_left == 1 else 'es'} left"
             notes.append(f"before guess {turn} no strategy could solve all {ev.n} answers left within the "
-                         f"{ev.guesses_left} guesses left (proven): that step has no expected-guesses figure")
+                         f"{left} (proven): that step has no expected-guesses figure")
         low, high = ev.cost(played)
         out = outcomes(pos, r)
         actual = out.actual(c, m.win_code)
