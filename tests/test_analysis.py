@@ -41,6 +41,8 @@ def test_parse_header_details():
     ("", "no share grid"),
     ("hello\nworld", "no share grid"),
     ("Wordle 1 3/6\n⬜🟨⬜⬜⬜\n🟩🟩🟩🟩🟩", "says 3 guesses but there are 2"),
+    ("Wordle 1 1/6\n⬜🟨⬜⬜⬜\n🟩🟩🟩🟩🟩", "says 1 guess but there are 2 rows"),
+    ("Wordle 1 2/6\n🟩🟩🟩🟩🟩", "says 2 guesses but there is 1 row"),
     ("Wordle 1 2/6\n⬜🟨⬜⬜⬜\n🟩🟩🟩🟩⬜", "last row is not all green"),
     ("Wordle 1 X/6\n⬜🟨⬜⬜⬜\n🟩🟩🟩🟩⬜", "X/6 but there are 2 rows"),
     ("⬜🟨⬜⬜⬜\n🟩🟩🟩🟩", "'🟩🟩🟩🟩' has 4 tiles"),
@@ -101,6 +103,13 @@ def test_lost_game(matrix):
     assert any(n.startswith("lost;") for n in r.notes)
 
 
+def test_lost_game_with_one_answer_left_says_so_in_the_singular(matrix):
+    guesses = ["crane", "pilot", "dumpy", "shack", "fjord", "beget"]
+    r = analyse(parse_share_grid(grid_of(guesses, "manor")), matrix, guesses, "manor")
+    assert r.rows[-1].after == 1
+    assert "lost; 1 answer was still possible" in r.notes
+
+
 def test_tiles_only_vectorised_matches_brute_force(matrix):
     text = grid_of(["salet", "brond", "chair", "cigar"], "cigar")
     r = analyse(parse_share_grid(text), matrix)
@@ -128,7 +137,7 @@ def test_hard_mode_grid(matrix):
 
 def test_bad_guesses(matrix):
     g = parse_share_grid(grid_of(["salet", "cigar"], "cigar"))
-    with pytest.raises(ShareGridError, match="2 rows but 1 guesses"):
+    with pytest.raises(ShareGridError, match="2 rows but 1 guess$"):
         analyse(g, matrix, ["salet"])
     with pytest.raises(UnknownWordError):
         analyse(g, matrix, ["qqqqq", "cigar"])

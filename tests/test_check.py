@@ -40,7 +40,7 @@ def test_bad_inputs(tmp_path):
     cases = [
         ([], "", "no share grid"),
         ([], "Wordle 1 2/6\n⬜🟨⬜⬜⬜\n🟩🟩x🟩🟩\n", "mixes tiles"),
-        (["--played", "salet"], CIGAR, "4 rows but 1 guesses"),
+        (["--played", "salet"], CIGAR, "4 rows but 1 guess\n"),
         (["--played", "salet,brond,chair,zzzzz"], CIGAR, "'zzzzz' is not in the word list"),
         (["--played", ","], CIGAR, "--played is empty"),
         (["--answer", "qqqqq"], CIGAR, "not a possible answer"),

@@ -156,3 +156,19 @@ def test_assistant_exact_top(matrix):
     r = run_cli("assist", "--lists", "original", input="salet .....\nbrond .y...\ntop 5\n")
     shown = r.stdout.split("> ")[-1].split()[0]
     assert r.returncode == 0 and f"exact: {shown} is optimal" in r.stdout
+
+
+def test_a_step_with_one_guess_left_and_several_answers_says_guess_in_the_singular(matrix):
+    words = ["fight", "light", "might", "night", "right", "tight"]
+    r = review(matrix, game(words, "sight"), answer="sight")
+    assert any("within the 1 guess left (proven)" in n for n in r.notes), r.notes
+
+
+def test_assist_exact_line_with_one_guess_left_says_guess_in_the_singular(matrix):
+    from wordlelab.cli.assist import exact_line
+
+    pos = Position.start(matrix)
+    for w in ["fight", "light", "might", "night", "right"]:
+        pos = pos.after(w, score(w, "sight"))
+    ev = evaluate(pos, budget=5.0)
+    assert not ev.winnable and exact_line(ev).endswith("within the 1 guess left (proven)")

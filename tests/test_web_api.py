@@ -211,7 +211,7 @@ def test_analyse_a_position_or_words_with_the_answer(client):
 
 @pytest.mark.parametrize("body, text", [
     ({"grid": "hello"}, "no share grid"),
-    ({"grid": "Wordle 1/6\n\n🟩🟩🟩🟩🟩", "words": "salet tenor"}, "1 rows but 2 words"),
+    ({"grid": "Wordle 1/6\n\n🟩🟩🟩🟩🟩", "words": "salet tenor"}, "1 row but 2 words played"),
     ({"grid": "⬜⬜⬜⬜⬜\n🟩🟩🟩🟩🟩", "words": "salet zzzzz"}, "zzzzz"),
     ({}, "no share grid"),
     ({"grid": "⬜⬜⬜"}, "3-letter words"),

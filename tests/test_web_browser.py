@@ -334,6 +334,17 @@ def test_dark_mode_follows_the_system_and_the_toggle(browser, base_url):
         context.close()
 
 
+@pytest.mark.parametrize("viewport", [SMALL_PHONE, PHONE])
+def test_a_russian_game_keeps_its_message_above_the_keyboard_on_a_phone(page, viewport):
+    page.set_viewport_size(viewport)
+    page.select_option("#lang", "ru")
+    sync_api.expect(page.locator("#play-msg")).to_contain_text("Попыток")
+    msg = page.locator("#play-msg").bounding_box()
+    keyboard = page.locator("#play-keyboard").bounding_box()
+    assert msg["y"] + msg["height"] <= keyboard["y"] + 1, "the keyboard covers the message"
+    assert keyboard["y"] + keyboard["height"] <= viewport["height"] + 1, "the keyboard is below the screen"
+
+
 def test_russian_games_get_russian_interface_text(page):
     page.select_option("#lang", "ru")
     sync_api.expect(page.locator("#tab-play")).to_have_text("Игра")

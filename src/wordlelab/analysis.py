@@ -59,6 +59,11 @@ class ShareGrid:
         return self.rows[-1].is_win
 
 
+def _there_are(rows: int) -> str:
+    """'there is 1 row' or 'there are N rows', for error messages."""
+    return "there is 1 row" if rows == 1 else f"there are {rows} rows"
+
+
 def parse_share_grid(text: str) -> ShareGrid:
     """Read a pasted share grid; ShareGridError quoting the offending line when it is malformed."""
     if not isinstance(text, str):
@@ -116,14 +121,15 @@ def parse_share_grid(text: str) -> ShareGrid:
                 raise ShareGridError(f"header {raw.strip()!r} says X (lost) but the last row is solved", raw)
             if len(rows) != max_guesses:
                 raise ShareGridError(
-                    f"header {raw.strip()!r} says X/{max_guesses} but there are {len(rows)} rows", raw)
+                    f"header {raw.strip()!r} says X/{max_guesses} but {_there_are(len(rows))}", raw)
         else:
             grid_score = int(m.group("score"))
             if not 1 <= grid_score <= max_guesses:
                 raise ShareGridError(f"header {raw.strip()!r}: {grid_score} is not between 1 and {max_guesses}", raw)
             if len(rows) != grid_score:
                 raise ShareGridError(
-                    f"header {raw.strip()!r} says {grid_score} guesses but there are {len(rows)} rows", raw)
+                    f"header {raw.strip()!r} says {grid_score} guess{'' if grid_score == 1 else 'es'} but "
+                    f"{_there_are(len(rows))}", raw)
             if not rows[-1].is_win:
                 raise ShareGridError(f"header {raw.strip()!r} says solved but the last row is not all green", raw)
     if len(rows) > max_guesses:
@@ -319,7 +325,9 @@ def _judge(
     words = list(guesses) if guesses is not None else [w for w in grid.words] if grid.words else None
     if words is not None:
         if len(words) != len(grid.rows) or any(w is None for w in words):
-            raise ShareGridError(f"{len(grid.rows)} rows but {len([w for w in words if w])} guesses", words)
+            given = len([w for w in words if w])
+            rows = f"{len(grid.rows)} row{'' if len(grid.rows) == 1 else 's'}"
+            raise ShareGridError(f"{rows} but {given} guess{'' if given == 1 else 'es'}", words)
         words = [m.guesses.normalize(w) for w in words if w is not None]
         for w in words:
             m.guesses.index(w)  # UnknownWordError for a word that is not allowed
@@ -408,7 +416,8 @@ def _judge(
             r.after = int(pos.candidates.size)
             final = pos.candidates
         if not grid.solved and grid.rows and words and len(words) == grid.max_guesses:
-            notes.append(f"lost; {len(final)} answers were still possible")
+            left = len(final)
+            notes.append(f"lost; {left} answer{' was' if left == 1 else 's were'} still possible")
 
     # The answers still possible after each row, commonest first.
     if words is not None:

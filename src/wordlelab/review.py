@@ -148,8 +148,9 @@ def review(matrix: PatternMatrix, history: Sequence[tuple[str, Pattern]], *, har
         played = ev.guess
         assert played is not None
         if not ev.winnable:
+            left = f"{ev.guesses_left} guess{'' if ev.guesses_left == 1 else 'es'} left"
             notes.append(f"before guess {turn} no strategy could solve all {ev.n} answers left within the "
-                         f"{ev.guesses_left} guesses left (proven): that step has no expected-guesses figure")
+                         f"{left} (proven): that step has no expected-guesses figure")
         low, high = ev.cost(played)
         out = outcomes(pos, r)
         actual = out.actual(c, m.win_code)
@@ -197,7 +198,9 @@ def game_history(guesses: WordList, *, position: str | None = None, words: Seque
         return list(parsed.history)
     if grid is not None:
         if len(grid.rows) != len(words):
-            raise ShareGridError(f"{len(grid.rows)} rows but {len(words)} words played", " ".join(words))
+            rows = f"{len(grid.rows)} row{'' if len(grid.rows) == 1 else 's'}"
+            played = f"{len(words)} word{'' if len(words) == 1 else 's'}"
+            raise ShareGridError(f"{rows} but {played} played", " ".join(words))
         return list(zip(words, grid.rows))
     if answer is None:
         raise WordlelabError("the words played need the answer or a share grid to give their feedback", words)

@@ -78,7 +78,7 @@ def exact_line(ev: Evaluation) -> str:
     """The exact verdict under a top table: the optimum, or proven bounds when time ran out."""
     if not ev.winnable:
         return (f"exact: no strategy solves all {ev.n} answers left within the {ev.guesses_left} "
-                "guesses left (proven)")
+                f"guess{'' if ev.guesses_left == 1 else 'es'} left (proven)")
     if ev.exact and ev.best is not None:
         line = f"exact: {ev.best.upper()} is optimal, {ev.expected:.3f} expected guesses (proven)"
         if ev.top:
