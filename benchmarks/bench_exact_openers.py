@@ -65,7 +65,7 @@ def main() -> None:
     from pathlib import Path
 
     commit = subprocess.run(["git", "-C", str(Path(__file__).resolve().parent), "rev-parse", "--short", "HEAD"],
-                            capture_output=True, text=True).stdout.strip() or "?"
+                            capture_output=True, text=True, check=False).stdout.strip() or "?"
     text = json.dumps({
         "command": " ".join([Path(sys.argv[0]).name, *sys.argv[1:]]), "commit": commit,
         "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),

@@ -41,7 +41,7 @@ def main() -> None:
 
     masks = [int(x) for x in args.off.split(",")]
     commit = subprocess.run(["git", "-C", str(Path(__file__).resolve().parent), "rev-parse", "--short", "HEAD"],
-                            capture_output=True, text=True).stdout.strip() or "?"
+                            capture_output=True, text=True, check=False).stdout.strip() or "?"
     out: dict[str, object] = {
         "command": " ".join([Path(sys.argv[0]).name, *sys.argv[1:]]), "commit": commit,
         "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
