@@ -1,6 +1,7 @@
 """wordlelab's exact search against Alex Selby's C++ solver (alex1770/wordle), whole processes.
 
     python benchmarks/bench_vs_cpp.py --cpp-src /path/to/wordle-checkout [--rows salet-normal] [--repeat 3] [--threads 1,2]
+        [--before-src OTHER_WORDLELAB_CHECKOUT] [--out FILE]
 
 Builds the C++ program with its own Makefile in a scratch copy, then runs both programs on each row
 in alternation (A B A B ...) so the machine's load hits both alike, and prints JSON with per-run wall
@@ -29,11 +30,11 @@ ROWS: dict[str, tuple[str, bool, str, str, int]] = {
 }
 
 
-def run(cmd: list[str], cwd: str | None = None) -> tuple[float, float, str]:
+def run(cmd: list[str], cwd: str | None = None, env: dict | None = None) -> tuple[float, float, str]:
     """Wall seconds, this child's own peak RSS in MB (os.wait4), and its stdout."""
     with tempfile.TemporaryFile("w+") as fo, tempfile.TemporaryFile("w+") as fe:
         t = time.perf_counter()
-        p = subprocess.Popen(cmd, cwd=cwd, stdout=fo, stderr=fe, text=True)
+        p = subprocess.Popen(cmd, cwd=cwd, stdout=fo, stderr=fe, text=True, env=env)
         _, status, usage = os.wait4(p.pid, 0)
         wall = time.perf_counter() - t
         p.returncode = os.waitstatus_to_exitcode(status)
@@ -58,6 +59,9 @@ def main() -> None:
     ap.add_argument("--threads", default="",
                     help="comma-separated thread counts for our search, each timed as its own column "
                          "(e.g. 1,2); default: one run per repeat with every core")
+    ap.add_argument("--before-src", type=Path, default=None,
+                    help="another wordlelab checkout whose src runs as extra 'before' columns (same threads)")
+    ap.add_argument("--out", type=Path, default=None, help="also write the JSON here")
     args = ap.parse_args()
     thread_counts = [int(t) for t in args.threads.split(",") if t.strip()] or [0]
     rows = [r.strip() for r in args.rows.split(",") if r.strip()]
@@ -79,12 +83,17 @@ def main() -> None:
                     "--words", str(cdir / allowed), "--answers", str(cdir / ans)] + (["--hard"] if hard else [])
             cols = {("ours" if t == 0 else f"ours_{t}t"): (ours if t == 0 else ours + ["--threads", str(t)])
                     for t in thread_counts}
+            envs: dict[str, dict | None] = {k: None for k in cols}
+            if args.before_src is not None:
+                for k in list(cols):
+                    cols["before" + k[4:]] = [sys.executable, "-m", "wordlelab", *cols[k][1:]]
+                    envs["before" + k[4:]] = dict(os.environ, PYTHONPATH=str(args.before_src.resolve() / "src"))
             times: dict[str, list[float]] = {k: [] for k in [*cols, "cpp"]}
             mem: dict[str, list[float]] = {k: [] for k in [*cols, "cpp"]}
             total = None
             for _ in range(args.repeat):
                 for col, cmd in cols.items():
-                    w, m, stdout = run(cmd)
+                    w, m, stdout = run(cmd, env=envs[col])
                     times[col].append(round(w, 3))
                     mem[col].append(m)
                     total = json.loads(stdout).get("total")
@@ -98,7 +107,11 @@ def main() -> None:
                 "peak_rss_mb": mem,
             }
     out["load_after"] = [round(x, 2) for x in os.getloadavg()]
+    if args.before_src is not None:
+        out["before_src"] = str(args.before_src)
     print(json.dumps(out, indent=2))
+    if args.out is not None:
+        args.out.write_text(json.dumps(out, indent=2) + "\n")
 
 
 if __name__ == "__main__":

@@ -47,7 +47,9 @@ they are applied):
   search (the C++ solver's "indirect reasoning"). In hard mode the other parts were bounded
   under stricter rules, so U gets only what the cut proved of S_p (monotonicity: a tree for U
   under S_p's rule is one for S_p), stored under S_p's rule, which a grey leaves unchanged. A
-  bound never replaces an exact value or a larger bound.
+  bound never replaces an exact value or a larger bound. They are stored only after a
+  sub-search of two nodes or more (after cheaper ones storing cost more than it saved; storing
+  fewer sound bounds is still sound).
 * **Closed forms**: f = 1 for one answer, 3 for two; 2n - 1 when a candidate tells the other
   n - 1 apart (that is the counting bound); otherwise at least 2n, reached by a candidate that
   leaves one pair (with a guess to spare) or by any guess that splits S into singletons. With two

@@ -39,7 +39,9 @@ CTL_LIMIT = 11  # stop once ctl[CTL_WORK] passes this (0: no limit); see _spend
 CTL_SIZE = 12
 
 OFF_SUPERSETS = 1
+SUPER_MIN_NODES = 2  # the bounds learnt from a cut are stored after sub-searches of this many nodes
 OFF_QBOUND = 2
+ALWAYS_SUPERSETS = 4  # not a rule off: store the bounds learnt from a cut after every sub-search (tests)
 
 PROBES = 8
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -965,12 +967,16 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax):
                     crule = next_rule(rule, g, pats[L], gletters)
                 else:
                     crule = rule
+                nodes0 = ctl[CTL_NODES]
                 v = solve(sub, d - 1, best - rest, child_pool, crule, hard, width, tabs, memo, scratch, ctl, qn)
                 lbsum = min(INF, rest + v)
                 gl[L] = max(gl[L], v)
                 if lbsum >= best:
                     cut = True
-                    if width == 0 and ctl[CTL_STOP] == 0 and (ctl[CTL_OFF] & OFF_SUPERSETS) == 0:
+                    # (Only after a sub-search that cost a few nodes: storing costs more than it
+                    # saves after cheap ones. Speed only: any subset of the bounds is sound.)
+                    if (width == 0 and ctl[CTL_STOP] == 0 and (ctl[CTL_OFF] & OFF_SUPERSETS) == 0
+                            and (ctl[CTL_NODES] - nodes0 >= SUPER_MIN_NODES or (ctl[CTL_OFF] & ALWAYS_SUPERSETS) != 0)):
                         cr1 = np.uint64(0)
                         cr2 = np.uint64(0)
                         if hard:
