@@ -24,6 +24,7 @@ import statistics
 import sys
 import time
 
+import _util
 from _util import machine, peak_rss_mb
 
 
@@ -230,7 +231,10 @@ def main() -> None:
     out["code"] = _commit()
     if args.note:
         out["note"] = args.note
-    print(json.dumps(out, indent=2))
+    hard = "_hard" if args.hard else ""
+    name = (f"evaluate_salet_original{hard}" if args.part == "salet"
+            else f"evaluate_games_{args.lists}_work{hard}")
+    _util.emit(name, out)
 
 
 if __name__ == "__main__":
