@@ -599,7 +599,7 @@ def test_the_page_is_es_modules_served_from_the_package(base_url):
     html = httpx.get(base_url).text
     assert '<script type="module" src="/static/js/main.js"></script>' in html
     assert "http://" not in html and "https://" not in html
-    static = Path(__file__).parents[1] / "src" / "wordlelab" / "web" / "static" / "js"
+    static = Path(__file__).parents[2] / "src" / "wordlelab" / "web" / "static" / "js"
     modules = sorted(p.name for p in static.glob("*.js"))
     assert "main.js" in modules and len(modules) > 5
     for name in modules:
