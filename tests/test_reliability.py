@@ -94,9 +94,13 @@ def test_a_huge_header_line_is_read_quickly(small):
 
 
 def test_assistant_top_is_capped_and_the_marker_explained():
-    code, out, _ = invoke("assist", input="top 99999999999999999999\n")
+    code, out, _ = invoke("assist", "-s", "entropy", input="top 99999999999999999999\n")
     assert code == 0 and "showing the best 100" in out
     assert "* marks the suggestion, SALET: it is the proven optimal opener" in out
+    # The default (the coach) ranks its own suggestion first: no marker needed.
+    code, out, _ = invoke("assist", input="top 3\n")
+    assert code == 0 and "marks the suggestion" not in out
+    assert any(line.split()[:2] == ["1", "SALET"] for line in out.splitlines() if line.strip())
 
 
 def test_ctrl_c_convention_is_130_everywhere():

@@ -237,7 +237,7 @@ def test_answers_all_weights_every_allowed_word_by_the_prior():
     assert code == 0 and data["strategy"] == "prior" and data["steps"][0]["before"] == 12972
     assert data["in_answer_list"] and data["widened_at"] is None and data["steps"][-1]["guess"] == "guano"
     code, out, _ = invoke("solve", "guano", "--lists", "original", "--json")
-    assert code == 0 and json.loads(out)["strategy"] == "entropy"  # a known answer list: entropy
+    assert code == 0 and json.loads(out)["strategy"] == "coach"  # a known answer list: the coach
     code, out, _ = invoke("assist", "--lists", "original", "--answers", "all", input="quit\n")
     assert code == 0 and out.startswith("> TARES  (12972 words)")
 
