@@ -7,8 +7,9 @@ import resource
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
@@ -20,7 +21,11 @@ def timeit(fn: Callable[[], Any], repeat: int = 5) -> dict[str, float]:
         t = time.perf_counter()
         fn()
         times.append(time.perf_counter() - t)
-    return {"median_s": round(statistics.median(times), 4), "min_s": round(min(times), 4), "runs": repeat}
+    return {
+        "median_s": round(statistics.median(times), 4),
+        "min_s": round(min(times), 4),
+        "runs": repeat,
+    }
 
 
 def peak_rss_mb() -> float:
@@ -30,7 +35,11 @@ def peak_rss_mb() -> float:
 def machine() -> dict[str, Any]:
     import numba
 
-    return {"cpus": os.cpu_count(), "numba_threads": numba.get_num_threads(), "python": sys.version.split()[0]}
+    return {
+        "cpus": os.cpu_count(),
+        "numba_threads": numba.get_num_threads(),
+        "python": sys.version.split()[0],
+    }
 
 
 RESULTS = Path(__file__).resolve().parent / "results"
@@ -49,10 +58,18 @@ def _commit() -> str:
 
     root = Path(__file__).resolve().parent.parent
     try:
-        rev = subprocess.run(["git", "-C", str(root), "rev-parse", "--short", "HEAD"], capture_output=True,
-                             text=True, timeout=10).stdout.strip()
-        dirty = subprocess.run(["git", "-C", str(root), "status", "--porcelain", "--untracked-files=no"],
-                               capture_output=True, text=True, timeout=10).stdout.strip()
+        rev = subprocess.run(
+            ["git", "-C", str(root), "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            timeout=10,
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "-C", str(root), "status", "--porcelain", "--untracked-files=no"],
+            capture_output=True,
+            text=True,
+            timeout=10,
+        ).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         return "unknown"
     return (rev or "unknown") + ("+dirty" if dirty else "")

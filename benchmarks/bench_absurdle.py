@@ -1,6 +1,6 @@
 """The fewest guesses that force a win against Absurdle, proved, per list set and mode (JSON).
 
-    PYTHONPATH=src python benchmarks/bench_absurdle.py [--lists original nyt] [--modes normal hard]
+PYTHONPATH=src python benchmarks/bench_absurdle.py [--lists original nyt] [--modes normal hard]
 """
 
 from __future__ import annotations
@@ -25,9 +25,17 @@ def main() -> None:
         matrix = lists.matrix()
         for mode in args.modes:
             proof = prove_absurdle(matrix, hard=mode == "hard")
-            runs.append({"list_set": name, "guesses_words": len(lists.guesses),
-                         "answers_words": len(lists.answers), **proof.to_dict()})
-    _util.emit("absurdle", {"runs": runs, "machine": _util.machine(), "peak_rss_mb": _util.peak_rss_mb()})
+            runs.append(
+                {
+                    "list_set": name,
+                    "guesses_words": len(lists.guesses),
+                    "answers_words": len(lists.answers),
+                    **proof.to_dict(),
+                }
+            )
+    _util.emit(
+        "absurdle", {"runs": runs, "machine": _util.machine(), "peak_rss_mb": _util.peak_rss_mb()}
+    )
 
 
 if __name__ == "__main__":

@@ -11,7 +11,6 @@ directory) and an empty matrix cache.
 
 from __future__ import annotations
 
-import _util  # noqa: F401  (puts src/ on the path)
 import argparse
 import json
 import os
@@ -20,6 +19,8 @@ import subprocess
 import sys
 import tempfile
 import time
+
+import _util  # noqa: F401  (puts src/ on the path)
 
 CHILD = r"""
 import json, sys, time
@@ -52,8 +53,13 @@ print(json.dumps({"import_s": t_import - t0, "matrix_s": t_matrix - t_import,
 
 def run(env: dict[str, str], strategy: str, opener: str, answer: str) -> dict:
     t = time.perf_counter()
-    out = subprocess.run([sys.executable, "-c", CHILD, strategy, opener, answer], env=env,
-                         capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", CHILD, strategy, opener, answer],
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     data = json.loads(out)
     data["process_s"] = time.perf_counter() - t
     return data
@@ -65,13 +71,22 @@ def main() -> None:
     ap.add_argument("--strategy", default="entropy")
     ap.add_argument("--answer", default="cigar")
     ap.add_argument("--cold", action="store_true")
-    ap.add_argument("--lists", default="nyt", help="the named list set (default: nyt, the CLI's default)")
+    ap.add_argument(
+        "--lists", default="nyt", help="the named list set (default: nyt, the CLI's default)"
+    )
     args = ap.parse_args()
     env = {**os.environ, "WORDLELAB_LISTS": args.lists}  # the child's load_lists() reads it
-    results: dict[str, object] = {"lists": args.lists, "strategy": args.strategy, "answer": args.answer,
-                                  "cpus": os.cpu_count()}
+    results: dict[str, object] = {
+        "lists": args.lists,
+        "strategy": args.strategy,
+        "answer": args.answer,
+        "cpus": os.cpu_count(),
+    }
     if args.cold:
-        with tempfile.TemporaryDirectory() as numba_cache, tempfile.TemporaryDirectory() as wl_cache:
+        with (
+            tempfile.TemporaryDirectory() as numba_cache,
+            tempfile.TemporaryDirectory() as wl_cache,
+        ):
             cold_env = {**env, "NUMBA_CACHE_DIR": numba_cache, "WORDLELAB_CACHE_DIR": wl_cache}
             results["cold_jit_and_matrix_build"] = run(cold_env, args.strategy, "auto", args.answer)
     run(env, args.strategy, "auto", args.answer)  # make sure caches are warm

@@ -23,7 +23,9 @@ HERE = Path(__file__).resolve().parent
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--sets", default="nyt:normal,nyt:hard,nyt2022:normal,original:normal,original:hard")
+    ap.add_argument(
+        "--sets", default="nyt:normal,nyt:hard,nyt2022:normal,original:normal,original:hard"
+    )
     ap.add_argument("--out", default=str(HERE / "results" / "coach_means.json"))
     args = ap.parse_args()
     from wordlelab.evaluation import proven_tree
@@ -43,16 +45,42 @@ def main() -> None:
         r = simulate(coach, m, hard=hard, cache=False)
         dt = time.perf_counter() - t
         tree = proven_tree(Position.start(m, hard=hard))
-        tree_mean = None if tree is None else round(sum(len(p) for p in tree.paths.values()) / len(tree.paths), 4)
-        rows.append({"lists": lists_name, "mode": mode, "opener": r.opener, "answers": len(r.guesses),
-                     "total": int(r.guesses.sum()), "mean": round(float(r.guesses.mean()), 4),
-                     "worst": int(r.guesses.max()), "tree_mean": tree_mean, "seconds": round(dt, 1)})
+        tree_mean = (
+            None
+            if tree is None
+            else round(sum(len(p) for p in tree.paths.values()) / len(tree.paths), 4)
+        )
+        rows.append(
+            {
+                "lists": lists_name,
+                "mode": mode,
+                "opener": r.opener,
+                "answers": len(r.guesses),
+                "total": int(r.guesses.sum()),
+                "mean": round(float(r.guesses.mean()), 4),
+                "worst": int(r.guesses.max()),
+                "tree_mean": tree_mean,
+                "seconds": round(dt, 1),
+            }
+        )
         print(json.dumps(rows[-1]), flush=True)
-    sha = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=HERE, capture_output=True, text=True, check=False).stdout.strip()
-    out = {"bench": "coach-means", "command": "python benchmarks/bench_coach.py --sets " + args.sets, "code": sha,
-           "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "rows": rows,
-           "load_before": [round(x, 2) for x in load_before], "load_after": [round(x, 2) for x in os.getloadavg()],
-           "machine": machine()}
+    sha = subprocess.run(
+        ["git", "rev-parse", "--short", "HEAD"],
+        cwd=HERE,
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout.strip()
+    out = {
+        "bench": "coach-means",
+        "command": "python benchmarks/bench_coach.py --sets " + args.sets,
+        "code": sha,
+        "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "rows": rows,
+        "load_before": [round(x, 2) for x in load_before],
+        "load_after": [round(x, 2) for x in os.getloadavg()],
+        "machine": machine(),
+    }
     Path(args.out).write_text(json.dumps(out, indent=2) + "\n")
 
 

@@ -36,7 +36,11 @@ from bench_evaluate import _commit
 
 OPENERS = ["tarse", "crane", "slate", "salet", "adieu", "audio", "raise", "stare", "roate", "arise"]
 THRESHOLDS = [  # (suspicious_p, unusual_p, own_p); the first is the default
-    (0.001, 0.05, 0.01), (0.001, 0.05, 0.005), (0.001, 0.05, 0.02), (0.001, 0.03, 0.01), (0.001, 0.1, 0.01),
+    (0.001, 0.05, 0.01),
+    (0.001, 0.05, 0.005),
+    (0.001, 0.05, 0.02),
+    (0.001, 0.03, 0.01),
+    (0.001, 0.1, 0.01),
 ]
 
 
@@ -45,7 +49,11 @@ def main() -> None:
     ap.add_argument("--lists", default="nyt")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--openers", default=",".join(OPENERS))
-    ap.add_argument("--hard", action="store_true", help="hard mode (random candidates and the answer are always legal)")
+    ap.add_argument(
+        "--hard",
+        action="store_true",
+        help="hard mode (random candidates and the answer are always legal)",
+    )
     ap.add_argument("--out", default=None, help="also write the JSON here")
     args = ap.parse_args()
 
@@ -82,31 +90,37 @@ def main() -> None:
             cands = cands[data[g, cands] == code]
         raise AssertionError("the game did not end on its answer")
 
-    games: dict[str, dict[str, list]] = {}  # label -> {"honest": [...], "cheat2": [...], "cheat3": [...]}
+    games: dict[
+        str, dict[str, list]
+    ] = {}  # label -> {"honest": [...], "cheat2": [...], "cheat3": [...]}
 
     def record(label: str, kind: str, rows: list[int], answer: int) -> None:
-        games.setdefault(label, {"honest": [], "cheat2": [], "cheat3": []})[kind].append(judge(rows, answer))
+        games.setdefault(label, {"honest": [], "cheat2": [], "cheat3": []})[kind].append(
+            judge(rows, answer)
+        )
 
     def play_all(label: str, paths: list[list[int]]) -> None:
         for a, rows in enumerate(paths):
             record(label, "honest", rows, a)
             for c in (2, 3):
                 if len(rows) >= c:
-                    record(label, f"cheat{c}", rows[:c - 1] + [int(m.answer_to_guess[a])], a)
+                    record(label, f"cheat{c}", rows[: c - 1] + [int(m.answer_to_guess[a])], a)
 
     # Perfect play: the strong player's own games.
     from wordlelab.tree import find_bundled_tree
 
     tree = find_bundled_tree(m.guesses, m.answers, args.hard)
     if tree is not None:
-        play_all(f"tree:{tree.opener}", [[m.guesses.index(w) for w in tree.paths[a]] for a in m.answers])
+        play_all(
+            f"tree:{tree.opener}", [[m.guesses.index(w) for w in tree.paths[a]] for a in m.answers]
+        )
     entropy = make_strategy("entropy")
     for word in openers:
         first = m.guesses.index(word)
         played = play_tree(entropy, m, first, hard=args.hard)
         assert played is not None
         turns, rows, _ = played
-        play_all(f"entropy:{word}", [[int(g) for g in rows[a, :turns[a]]] for a in range(n)])
+        play_all(f"entropy:{word}", [[int(g) for g in rows[a, : turns[a]]] for a in range(n)])
     for i, word in enumerate(openers):
         rng = np.random.default_rng([args.seed, i])
         first = m.guesses.index(word)
@@ -121,18 +135,24 @@ def main() -> None:
         play_all(f"random-candidate:{word}", paths)
 
     def shares(results: list, t: tuple[float, float, float]) -> dict[str, object]:
-        verdicts = [verdict_of(p, o, suspicious_p=t[0], unusual_p=t[1], own_p=t[2]) for p, o, _ in results]
+        verdicts = [
+            verdict_of(p, o, suspicious_p=t[0], unusual_p=t[1], own_p=t[2]) for p, o, _ in results
+        ]
         total = len(verdicts)
         out: dict[str, object] = {"games": total}
         for level in LEVELS:
             out[level] = round(sum(v == level for v in verdicts) / total, 5) if total else None
-        out["flagged"] = round(sum(v != "plausible" for v in verdicts) / total, 5) if total else None
+        out["flagged"] = (
+            round(sum(v != "plausible" for v in verdicts) / total, 5) if total else None
+        )
         return out
 
     def by_player(kind: str, t: tuple[float, float, float]) -> dict[str, object]:
         table = {label: shares(g[kind], t) for label, g in games.items()}
         for family in ("tree", "entropy", "random-candidate"):
-            pooled = [r for label, g in games.items() if label.split(":")[0] == family for r in g[kind]]
+            pooled = [
+                r for label, g in games.items() if label.split(":")[0] == family for r in g[kind]
+            ]
             if pooled:
                 table[f"{family} (all openers)"] = shares(pooled, t)
         table["all"] = shares([r for g in games.values() for r in g[kind]], t)
@@ -142,29 +162,44 @@ def main() -> None:
     honest_all = [r for g in games.values() for r in g["honest"]]
     result = {
         "benchmark": "detector calibration",
-        "command": "python benchmarks/bench_detector.py " + " ".join(
-            f"--{k} {v}" for k, v in vars(args).items() if v not in (None, False)).replace("--hard True", "--hard"),
+        "command": "python benchmarks/bench_detector.py "
+        + " ".join(f"--{k} {v}" for k, v in vars(args).items() if v not in (None, False)).replace(
+            "--hard True", "--hard"
+        ),
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "code": _commit(),
         "load_before": [round(x, 2) for x in load_before],
         "load_after": [round(x, 2) for x in os.getloadavg()],
-        "lists": {"answers": m.answers.name, "answer_count": n, "guesses": len(m.guesses),
-                  "mode": "hard" if args.hard else "normal"},
+        "lists": {
+            "answers": m.answers.name,
+            "answer_count": n,
+            "guesses": len(m.guesses),
+            "mode": "hard" if args.hard else "normal",
+        },
         "strong_player": strong.name,
         "strong_distribution": strong.distribution,
         "openers": openers,
         "seed": args.seed,
-        "thresholds_default": {"suspicious_p": default[0], "unusual_p": default[1], "own_p": default[2]},
+        "thresholds_default": {
+            "suspicious_p": default[0],
+            "unusual_p": default[1],
+            "own_p": default[2],
+        },
         "honest": by_player("honest", default),
         "cheated_row2": by_player("cheat2", default),
         "cheated_row3": by_player("cheat3", default),
         "honest_solved_in_2": shares([r for r in honest_all if r[2] == 2], default),
         "thresholds": [
-            {"suspicious_p": t[0], "unusual_p": t[1], "own_p": t[2],
-             "honest": shares(honest_all, t),
-             "cheated_row2": shares([r for g in games.values() for r in g["cheat2"]], t),
-             "cheated_row3": shares([r for g in games.values() for r in g["cheat3"]], t)}
-            for t in THRESHOLDS],
+            {
+                "suspicious_p": t[0],
+                "unusual_p": t[1],
+                "own_p": t[2],
+                "honest": shares(honest_all, t),
+                "cheated_row2": shares([r for g in games.values() for r in g["cheat2"]], t),
+                "cheated_row3": shares([r for g in games.values() for r in g["cheat3"]], t),
+            }
+            for t in THRESHOLDS
+        ],
         "seconds": round(time.perf_counter() - start, 1),
     }
     text = json.dumps(result, indent=2)

@@ -1,18 +1,18 @@
 """Measure evaluate() and the exact game review, printed as JSON (no assertions).
 
-    python benchmarks/bench_evaluate.py salet [--hard] [--limit N]
-        every position after the opener SALET on the original lists (each feedback group),
-        evaluated exactly by search (the shipped tree is not used), one after another in
-        feedback-code order; the distribution of the times and the sum (7920 normal, 8122 hard).
-    python benchmarks/bench_evaluate.py games [--games 200] [--budget 400M] [--lists nyt] [--hard]
-        games seeded at random (a random allowed opener, then each guess by the entropy strategy
-        or a random possible answer, half and half), each reviewed end to end with ``review``
-        (``budget`` look-ups of exact search per part of a step: the same figures on any machine);
-        the share of exact steps in all and by turn (the opener counted exact when the shipped
-        opener table, ``opener_value``, gives its value), the time per
-        game and per step, the share of steps that fell back to bounds (in all and by turn), the
-        slowest step, and the load average before and after. The warm-up (kernels, the counting
-        bounds at the start) is timed once, apart.
+python benchmarks/bench_evaluate.py salet [--hard] [--limit N]
+    every position after the opener SALET on the original lists (each feedback group),
+    evaluated exactly by search (the shipped tree is not used), one after another in
+    feedback-code order; the distribution of the times and the sum (7920 normal, 8122 hard).
+python benchmarks/bench_evaluate.py games [--games 200] [--budget 400M] [--lists nyt] [--hard]
+    games seeded at random (a random allowed opener, then each guess by the entropy strategy
+    or a random possible answer, half and half), each reviewed end to end with ``review``
+    (``budget`` look-ups of exact search per part of a step: the same figures on any machine);
+    the share of exact steps in all and by turn (the opener counted exact when the shipped
+    opener table, ``opener_value``, gives its value), the time per
+    game and per step, the share of steps that fell back to bounds (in all and by turn), the
+    slowest step, and the load average before and after. The warm-up (kernels, the counting
+    bounds at the start) is timed once, apart.
 """
 
 from __future__ import annotations
@@ -31,14 +31,24 @@ from _util import machine, peak_rss_mb
 def _dist(times: list[float]) -> dict[str, float]:
     s = sorted(times)
     q = lambda f: s[min(len(s) - 1, int(f * len(s)))]  # noqa: E731
-    return {"n": len(s), "median_s": round(statistics.median(s), 4), "p90_s": round(q(0.9), 4),
-            "p99_s": round(q(0.99), 4), "max_s": round(s[-1], 4), "sum_s": round(sum(s), 2)}
+    return {
+        "n": len(s),
+        "median_s": round(statistics.median(s), 4),
+        "p90_s": round(q(0.9), 4),
+        "p99_s": round(q(0.99), 4),
+        "max_s": round(s[-1], 4),
+        "sum_s": round(sum(s), 2),
+    }
 
 
 def _work_dist(work: list[int]) -> dict[str, int]:
     """Look-ups of exact search per game: the same on any machine (the times are not)."""
     s = sorted(work) or [0]
-    return {"median": int(statistics.median(s)), "p90": s[min(len(s) - 1, int(0.9 * len(s)))], "max": s[-1]}
+    return {
+        "median": int(statistics.median(s)),
+        "p90": s[min(len(s) - 1, int(0.9 * len(s)))],
+        "max": s[-1],
+    }
 
 
 def bench_salet(args: argparse.Namespace) -> dict:
@@ -65,31 +75,56 @@ def bench_salet(args: argparse.Namespace) -> dict:
         dt = time.perf_counter() - t
         times.append(dt)
         total += ev.upper
-        rows.append({"pattern": c, "answers": int(pos.candidates.size), "total": ev.upper, "exact": ev.exact,
-                     "seconds": round(dt, 4)})
+        rows.append(
+            {
+                "pattern": c,
+                "answers": int(pos.candidates.size),
+                "total": ev.upper,
+                "exact": ev.exact,
+                "seconds": round(dt, 4),
+            }
+        )
     slow = sorted(rows, key=lambda r: -r["seconds"])[:5]
     buckets = {"<=10ms": 0, "<=50ms": 0, "<=200ms": 0, "<=2s": 0, ">2s": 0}
     for dt in times:
-        key = "<=10ms" if dt <= 0.01 else "<=50ms" if dt <= 0.05 else "<=200ms" if dt <= 0.2 else \
-            "<=2s" if dt <= 2 else ">2s"
+        key = (
+            "<=10ms"
+            if dt <= 0.01
+            else "<=50ms"
+            if dt <= 0.05
+            else "<=200ms"
+            if dt <= 0.2
+            else "<=2s"
+            if dt <= 2
+            else ">2s"
+        )
         buckets[key] += 1
-    return {"bench": "evaluate-salet", "lists": "original", "mode": "hard" if args.hard else "normal",
-            "opener": args.opener, "groups": len(codes), "opener_total": total,
-            "all_exact": all(r["exact"] for r in rows), "warmup_s": round(warm, 2), "times": _dist(times),
-            "buckets": buckets, "slowest": slow, "peak_rss_mb": peak_rss_mb(), "machine": machine()}
+    return {
+        "bench": "evaluate-salet",
+        "lists": "original",
+        "mode": "hard" if args.hard else "normal",
+        "opener": args.opener,
+        "groups": len(codes),
+        "opener_total": total,
+        "all_exact": all(r["exact"] for r in rows),
+        "warmup_s": round(warm, 2),
+        "times": _dist(times),
+        "buckets": buckets,
+        "slowest": slow,
+        "peak_rss_mb": peak_rss_mb(),
+        "machine": machine(),
+    }
 
 
 def bench_games(args: argparse.Namespace) -> dict:
     import numpy as np
 
+    from wordlelab.budgets import parse_work
     from wordlelab.evaluation import evaluate
     from wordlelab.game import Position
     from wordlelab.lists import load_lists
     from wordlelab.review import review
-    from wordlelab.simulate import play_one
     from wordlelab.strategies import make_strategy
-
-    from wordlelab.budgets import parse_work
 
     budget = parse_work(args.budget)
     lists = load_lists(5, "en", lists=args.lists)
@@ -108,7 +143,9 @@ def bench_games(args: argparse.Namespace) -> dict:
     errors = []
     table_exact = 0
     game_work: list[int] = []
-    game_cpu: list[float] = []  # CPU seconds: under a heavy load closer to a quiet machine's wall clock
+    game_cpu: list[
+        float
+    ] = []  # CPU seconds: under a heavy load closer to a quiet machine's wall clock
     for i in range(args.games):
         answer = m.answers[int(rng.integers(len(m.answers)))]
         opener = m.guesses[int(rng.integers(len(m.guesses)))]
@@ -128,7 +165,11 @@ def bench_games(args: argparse.Namespace) -> dict:
         for s in r.steps:
             steps += 1
             exact = s.exact
-            if s.turn == 1 and not exact and opener_value(args.lists, "hard" if args.hard else "normal", s.guess) is not None:
+            if (
+                s.turn == 1
+                and not exact
+                and opener_value(args.lists, "hard" if args.hard else "normal", s.guess) is not None
+            ):
                 exact = True  # the shipped opener table values the opener exactly
                 table_exact += 1
             s.exact = exact
@@ -138,27 +179,60 @@ def bench_games(args: argparse.Namespace) -> dict:
             counts[1] += not s.exact
             step_times.append(s.seconds)
             if s.seconds > slow_step["seconds"]:
-                slow_step = {"seconds": s.seconds, "game": ".".join(words), "turn": s.turn, "answers_before": s.before,
-                             "exact": s.exact}
+                slow_step = {
+                    "seconds": s.seconds,
+                    "game": ".".join(words),
+                    "turn": s.turn,
+                    "answers_before": s.before,
+                    "exact": s.exact,
+                }
         if dt > slowest[0]:
             slowest = (dt, f"{'.'.join(words)} (answer {answer})")
         # One line per game on stderr, so a long run can be watched (and cut short).
-        print(json.dumps({"game": i, "seconds": round(dt, 3), "steps": len(r.steps),
-                          "bounds": sum(not s.exact for s in r.steps)}), file=sys.stderr, flush=True)
-    return {"bench": "review-games", "lists": args.lists, "mode": "hard" if args.hard else "normal",
-            "games": args.games, "seed": args.seed, "play": "random allowed opener, then entropy or a random "
-            "possible answer (half and half)", "budget_lookups_per_part": budget, "warmup_s": round(warm, 2),
-            "exact_share": round(1 - fallback / max(1, steps), 4),
-            "exact_share_by_turn": {str(k): round(1 - v[1] / v[0], 3) for k, v in sorted(by_turn.items())},
-            "openers_exact_from_table": table_exact, "errors": errors, "per_game": _dist(games),
-            "work_per_game": _work_dist(game_work), "cpu_per_game": _dist(game_cpu),
-            "per_step": _dist(step_times), "steps": steps, "steps_with_bounds": fallback,
-            "bounds_share": round(fallback / max(1, steps), 4),
-            "bounds_share_by_turn": {str(k): round(v[1] / v[0], 3) for k, v in sorted(by_turn.items())},
-            "steps_by_turn": {str(k): v[0] for k, v in sorted(by_turn.items())},
-            "slowest_step": slow_step, "slowest_game_s": round(slowest[0], 3), "slowest_game": slowest[1],
-            "load_before": [round(x, 2) for x in load_before], "load_after": [round(x, 2) for x in os.getloadavg()],
-            "peak_rss_mb": peak_rss_mb(), "machine": machine()}
+        print(
+            json.dumps(
+                {
+                    "game": i,
+                    "seconds": round(dt, 3),
+                    "steps": len(r.steps),
+                    "bounds": sum(not s.exact for s in r.steps),
+                }
+            ),
+            file=sys.stderr,
+            flush=True,
+        )
+    return {
+        "bench": "review-games",
+        "lists": args.lists,
+        "mode": "hard" if args.hard else "normal",
+        "games": args.games,
+        "seed": args.seed,
+        "play": "random allowed opener, then entropy or a random possible answer (half and half)",
+        "budget_lookups_per_part": budget,
+        "warmup_s": round(warm, 2),
+        "exact_share": round(1 - fallback / max(1, steps), 4),
+        "exact_share_by_turn": {
+            str(k): round(1 - v[1] / v[0], 3) for k, v in sorted(by_turn.items())
+        },
+        "openers_exact_from_table": table_exact,
+        "errors": errors,
+        "per_game": _dist(games),
+        "work_per_game": _work_dist(game_work),
+        "cpu_per_game": _dist(game_cpu),
+        "per_step": _dist(step_times),
+        "steps": steps,
+        "steps_with_bounds": fallback,
+        "bounds_share": round(fallback / max(1, steps), 4),
+        "bounds_share_by_turn": {str(k): round(v[1] / v[0], 3) for k, v in sorted(by_turn.items())},
+        "steps_by_turn": {str(k): v[0] for k, v in sorted(by_turn.items())},
+        "slowest_step": slow_step,
+        "slowest_game_s": round(slowest[0], 3),
+        "slowest_game": slowest[1],
+        "load_before": [round(x, 2) for x in load_before],
+        "load_after": [round(x, 2) for x in os.getloadavg()],
+        "peak_rss_mb": peak_rss_mb(),
+        "machine": machine(),
+    }
 
 
 def opener_value(lists: str, mode: str, word: str) -> int | None:
@@ -206,10 +280,20 @@ def _commit() -> str | None:
 
     here = Path(__file__).resolve().parent
     try:
-        sha = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=here, capture_output=True, text=True,
-                             timeout=10).stdout.strip()
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=here,
-                               capture_output=True, text=True, timeout=10).stdout.strip()
+        sha = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            cwd=here,
+            capture_output=True,
+            text=True,
+            timeout=10,
+        ).stdout.strip()
+        dirty = subprocess.run(
+            ["git", "status", "--porcelain", "--untracked-files=no"],
+            cwd=here,
+            capture_output=True,
+            text=True,
+            timeout=10,
+        ).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         return None
     return (sha + ("+dirty" if dirty else "")) or None
@@ -225,15 +309,20 @@ def main() -> None:
     ap.add_argument("--budget", default="400M", help="look-ups of exact search per part of a step")
     ap.add_argument("--lists", default="nyt")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--note", default="", help="recorded with the figures (e.g. which code was measured)")
+    ap.add_argument(
+        "--note", default="", help="recorded with the figures (e.g. which code was measured)"
+    )
     args = ap.parse_args()
     out = bench_salet(args) if args.part == "salet" else bench_games(args)
     out["code"] = _commit()
     if args.note:
         out["note"] = args.note
     hard = "_hard" if args.hard else ""
-    name = (f"evaluate_salet_original{hard}" if args.part == "salet"
-            else f"evaluate_games_{args.lists}_work{hard}")
+    name = (
+        f"evaluate_salet_original{hard}"
+        if args.part == "salet"
+        else f"evaluate_games_{args.lists}_work{hard}"
+    )
     _util.emit(name, out)
 
 

@@ -40,7 +40,9 @@ def main() -> None:
     matrix = PatternMatrix.load(guesses, answers)
     solve_optimal(matrix, opener="salet", hard=args.hard, threads=args.threads)  # load the kernels
     rng = np.random.default_rng(args.seed)
-    words = sorted(str(guesses[int(i)]) for i in rng.choice(len(guesses), args.sample, replace=False))
+    words = sorted(
+        str(guesses[int(i)]) for i in rng.choice(len(guesses), args.sample, replace=False)
+    )
     load_before = [round(x, 2) for x in os.getloadavg()]
     rows = []
     for w in words:
@@ -51,21 +53,37 @@ def main() -> None:
         c = time.process_time()
         try:
             res = solve_optimal(matrix, opener=w, hard=args.hard, threads=args.threads, stop=stop)
-            row = {"word": w, "proven": res.proven, "total": res.total, "lower_bound": res.lower_bound}
+            row = {
+                "word": w,
+                "proven": res.proven,
+                "total": res.total,
+                "lower_bound": res.lower_bound,
+            }
         except StoppedEarlyError:  # capped before any complete tree: no upper bound to report
             row = {"word": w, "proven": False, "total": None, "lower_bound": None}
         timer.cancel()
-        row.update(seconds=round(time.perf_counter() - t, 3), cpu_seconds=round(time.process_time() - c, 3))
+        row.update(
+            seconds=round(time.perf_counter() - t, 3), cpu_seconds=round(time.process_time() - c, 3)
+        )
         rows.append(row)
     done = [r["seconds"] for r in rows if r["proven"]]
-    _util.emit("exact_openers", {
-        "lists": "original", "hard": args.hard, "sample": args.sample, "seed": args.seed,
-        "cap_s": args.cap, "threads": args.threads, "finished": len(done),
-        "median_finished_s": round(statistics.median(done), 3) if done else None,
-        "mean_finished_s": round(statistics.mean(done), 3) if done else None,
-        "load_before": load_before, "load_after": [round(x, 2) for x in os.getloadavg()],
-        "rows": rows,
-    })
+    _util.emit(
+        "exact_openers",
+        {
+            "lists": "original",
+            "hard": args.hard,
+            "sample": args.sample,
+            "seed": args.seed,
+            "cap_s": args.cap,
+            "threads": args.threads,
+            "finished": len(done),
+            "median_finished_s": round(statistics.median(done), 3) if done else None,
+            "mean_finished_s": round(statistics.mean(done), 3) if done else None,
+            "load_before": load_before,
+            "load_after": [round(x, 2) for x in os.getloadavg()],
+            "rows": rows,
+        },
+    )
 
 
 if __name__ == "__main__":

@@ -17,7 +17,7 @@ import os
 import sys
 import time
 from collections import Counter
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import _util  # noqa: F401  (puts src/ on the path)
@@ -45,21 +45,36 @@ def main() -> None:
     matrix = load_lists(lists=args.lists).matrix()
     table = opener_table(args.lists, hard=True)
     rows = []
-    result = {"command": " ".join([Path(sys.argv[0]).name, *sys.argv[1:]]), "commit": commit(),
-              "date": datetime.now(timezone.utc).isoformat(timespec="seconds"), "lists": args.lists,
-              "cpus": os.cpu_count(), "load_start": [round(x, 2) for x in os.getloadavg()], "rows": rows}
+    result = {
+        "command": " ".join([Path(sys.argv[0]).name, *sys.argv[1:]]),
+        "commit": commit(),
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "lists": args.lists,
+        "cpus": os.cpu_count(),
+        "load_start": [round(x, 2) for x in os.getloadavg()],
+        "rows": rows,
+    }
     for word in openers:
         shipped = table.value(word)
         for limit in limits:
             t = time.perf_counter()
-            row: dict[str, object] = {"opener": word, "max_guesses": limit,
-                                      "table_solvable_within_6": shipped.solvable}
+            row: dict[str, object] = {
+                "opener": word,
+                "max_guesses": limit,
+                "table_solvable_within_6": shipped.solvable,
+            }
             try:
                 res = solve_optimal(matrix, opener=word, hard=True, max_guesses=limit)
                 lengths = Counter(len(p) for p in res.paths.values())
-                row.update(total=res.total, mean=round(res.mean, 4), proven=res.proven, worst=res.worst,
-                           beyond_six=sum(c for n, c in lengths.items() if n > 6),
-                           lengths={str(k): lengths[k] for k in sorted(lengths)}, nodes=res.nodes)
+                row.update(
+                    total=res.total,
+                    mean=round(res.mean, 4),
+                    proven=res.proven,
+                    worst=res.worst,
+                    beyond_six=sum(c for n, c in lengths.items() if n > 6),
+                    lengths={str(k): lengths[k] for k in sorted(lengths)},
+                    nodes=res.nodes,
+                )
             except SearchFailedError as exc:
                 row.update(total=None, proven_no_tree=True, message=str(exc))
             row.update(seconds=round(time.perf_counter() - t, 2), load=round(os.getloadavg()[0], 2))

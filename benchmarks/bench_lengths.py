@@ -25,16 +25,25 @@ SRC = str(Path(__file__).resolve().parent.parent / "src")
 
 def run(args: list[str], env: dict[str, str]) -> dict[str, float | str]:
     t = time.perf_counter()
-    proc = subprocess.Popen([sys.executable, "-m", "wordlelab", "assist", "--opener", "strategy", *args],
-                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "wordlelab", "assist", "--opener", "strategy", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
     assert proc.stdin is not None and proc.stdout is not None
     proc.stdin.write(b"quit\n")
     proc.stdin.close()
     first = proc.stdout.readline().decode().strip()
     proc.stdout.read()
     _, status, usage = os.wait4(proc.pid, 0)
-    return {"seconds": round(time.perf_counter() - t, 2), "peak_rss_mb": round(usage.ru_maxrss / 1024, 1),
-            "first_line": first, "exit": os.waitstatus_to_exitcode(status)}
+    return {
+        "seconds": round(time.perf_counter() - t, 2),
+        "peak_rss_mb": round(usage.ru_maxrss / 1024, 1),
+        "first_line": first,
+        "exit": os.waitstatus_to_exitcode(status),
+    }
 
 
 def main() -> None:
@@ -45,10 +54,26 @@ def main() -> None:
         for k in lengths:
             cases.append((f"{lang}-{k}", ["-k", str(k), "--lang", lang], {}))
     allowed11 = Path(SRC) / "wordlelab" / "data" / "en" / "11" / "allowed.txt"
-    cases.append(("en-11-every-word-an-answer-on-demand",
-                  ["-k", "11", "--words", str(allowed11), "--answers", str(allowed11), "-s", "approx-entropy"],
-                  {"WORDLELAB_MATRIX_BUDGET": "256M"}))
-    out: dict = {"benchmark": "first suggestion per length and language", "machine": _util.machine()}
+    cases.append(
+        (
+            "en-11-every-word-an-answer-on-demand",
+            [
+                "-k",
+                "11",
+                "--words",
+                str(allowed11),
+                "--answers",
+                str(allowed11),
+                "-s",
+                "approx-entropy",
+            ],
+            {"WORDLELAB_MATRIX_BUDGET": "256M"},
+        )
+    )
+    out: dict = {
+        "benchmark": "first suggestion per length and language",
+        "machine": _util.machine(),
+    }
     for name, args, extra in cases:
         cache = tempfile.mkdtemp(prefix="wordlelab-bench-cache-")
         env = {**os.environ, "PYTHONPATH": SRC, "WORDLELAB_CACHE_DIR": cache, **extra}

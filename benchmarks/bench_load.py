@@ -44,12 +44,29 @@ MAX_SECONDS = 120.0
 
 def commit() -> str | None:
     try:
-        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True,
-                              cwd=Path(__file__).parent).stdout.strip()
+        head = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=Path(__file__).parent,
+        ).stdout.strip()
         # Result files written by earlier runs do not make the code dirty.
-        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--", ".",
-                                ":!benchmarks/results"], capture_output=True, text=True, check=False,
-                               cwd=Path(__file__).resolve().parent.parent).stdout.strip()
+        dirty = subprocess.run(
+            [
+                "git",
+                "status",
+                "--porcelain",
+                "--untracked-files=no",
+                "--",
+                ".",
+                ":!benchmarks/results",
+            ],
+            capture_output=True,
+            text=True,
+            check=False,
+            cwd=Path(__file__).resolve().parent.parent,
+        ).stdout.strip()
         return head + ("+dirty" if dirty else "")
     except (OSError, subprocess.CalledProcessError):
         return None
@@ -73,7 +90,9 @@ class Client:
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=120)
         self.cookie: str | None = None
 
-    def call(self, method: str, path: str, body: dict[str, Any] | None = None) -> tuple[int, dict[str, Any], dict[str, str]]:
+    def call(
+        self, method: str, path: str, body: dict[str, Any] | None = None
+    ) -> tuple[int, dict[str, Any], dict[str, str]]:
         headers = {"Content-Type": "application/json"} if body is not None else {}
         if self.cookie:
             headers["Cookie"] = self.cookie
@@ -84,7 +103,10 @@ class Client:
                 resp = self.conn.getresponse()
                 raw = resp.read()
                 break
-            except (http.client.HTTPException, OSError):  # an idle connection the server closed: reconnect once
+            except (
+                http.client.HTTPException,
+                OSError,
+            ):  # an idle connection the server closed: reconnect once
                 self.conn.close()
                 self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=120)
                 if attempt:
@@ -103,7 +125,9 @@ class Recorder:
         self.times: dict[str, list[float]] = defaultdict(list)
         self.statuses: dict[str, dict[int, int]] = defaultdict(lambda: defaultdict(int))
 
-    def timed(self, route: str, client: Client, method: str, path: str, body: dict[str, Any] | None = None) -> Any:
+    def timed(
+        self, route: str, client: Client, method: str, path: str, body: dict[str, Any] | None = None
+    ) -> Any:
         t = time.perf_counter()
         status, data, headers = client.call(method, path, body)
         elapsed = time.perf_counter() - t
@@ -117,22 +141,37 @@ class Recorder:
         routes = {}
         for route in sorted(set(self.times) | set(self.statuses)):
             ts = sorted(self.times.get(route, []))
-            row: dict[str, Any] = {"ok": len(ts), "statuses": {str(k): v for k, v in sorted(self.statuses[route].items())}}
+            row: dict[str, Any] = {
+                "ok": len(ts),
+                "statuses": {str(k): v for k, v in sorted(self.statuses[route].items())},
+            }
             if ts:
-                row.update(p50_s=round(statistics.median(ts), 4), p99_s=round(ts[min(len(ts) - 1, int(0.99 * len(ts)))], 4),
-                           max_s=round(ts[-1], 4), throughput_per_s=round(len(ts) / seconds, 2))
+                row.update(
+                    p50_s=round(statistics.median(ts), 4),
+                    p99_s=round(ts[min(len(ts) - 1, int(0.99 * len(ts)))], 4),
+                    max_s=round(ts[-1], 4),
+                    throughput_per_s=round(len(ts) / seconds, 2),
+                )
             routes[route] = row
         total = sum(sum(s.values()) for s in self.statuses.values())
-        return {"seconds": round(seconds, 1), "requests": total, "throughput_per_s": round(total / seconds, 2),
-                "routes": routes}
+        return {
+            "seconds": round(seconds, 1),
+            "requests": total,
+            "throughput_per_s": round(total / seconds, 2),
+            "routes": routes,
+        }
 
 
-def player(port: int, rec: Recorder, stop: threading.Event, answers: list[str], rng: random.Random) -> None:
+def player(
+    port: int, rec: Recorder, stop: threading.Event, answers: list[str], rng: random.Random
+) -> None:
     c = Client(port)
     c.call("GET", "/")  # as a browser: the page first, and its cookie
     while not stop.is_set():
         seed = rng.randrange(10**6)
-        status, game, _ = rec.timed("play_new", c, "POST", "/api/play", {"seed": seed, "no_stats": True})
+        status, game, _ = rec.timed(
+            "play_new", c, "POST", "/api/play", {"seed": seed, "no_stats": True}
+        )
         if status != 200:
             time.sleep(0.1)
             continue
@@ -141,43 +180,78 @@ def player(port: int, rec: Recorder, stop: threading.Event, answers: list[str], 
         rec.timed("options", c, "GET", "/api/options")
 
 
-def assistant(port: int, rec: Recorder, stop: threading.Event, answers: list[str], rng: random.Random) -> None:
+def assistant(
+    port: int, rec: Recorder, stop: threading.Event, answers: list[str], rng: random.Random
+) -> None:
     from wordlelab.feedback import score
 
     c = Client(port)
     c.call("GET", "/")
     while not stop.is_set():
-        status, state, _ = rec.timed("assist_new", c, "POST", "/api/assist", {"strategy": "entropy"})
+        status, state, _ = rec.timed(
+            "assist_new", c, "POST", "/api/assist", {"strategy": "entropy"}
+        )
         if status != 200:
             time.sleep(0.1)
             continue
         word, answer = state["suggestion"]["word"], rng.choice(answers)
-        rec.timed("assist_play", c, "POST", f"/api/assist/{state['id']}/play",
-                  {"word": word, "pattern": str(score(word, answer))})
+        rec.timed(
+            "assist_play",
+            c,
+            "POST",
+            f"/api/assist/{state['id']}/play",
+            {"word": word, "pattern": str(score(word, answer))},
+        )
 
 
-def analyst(port: int, rec: Recorder, stop: threading.Event, answers: list[str], rng: random.Random,
-            retry: float) -> None:
+def analyst(
+    port: int,
+    rec: Recorder,
+    stop: threading.Event,
+    answers: list[str],
+    rng: random.Random,
+    retry: float,
+) -> None:
     c = Client(port)
     c.call("GET", "/")
     while not stop.is_set():
-        opener, answer = rng.choice(["crane", "slate", "trace", "adieu", "roate"]), rng.choice(answers)
-        status, _, _ = rec.timed("analyse", c, "POST", "/api/analyse",
-                                       {"words": f"{opener} {answer}", "answer": answer})
+        opener, answer = (
+            rng.choice(["crane", "slate", "trace", "adieu", "roate"]),
+            rng.choice(answers),
+        )
+        status, _, _ = rec.timed(
+            "analyse", c, "POST", "/api/analyse", {"words": f"{opener} {answer}", "answer": answer}
+        )
         if status == 503:
             stop.wait(retry)
 
 
-def phase(port: int, players: int, assistants: int, analyses: int, seconds: float, answers: list[str],
-          retry: float, pid: int) -> dict[str, Any]:
+def phase(
+    port: int,
+    players: int,
+    assistants: int,
+    analyses: int,
+    seconds: float,
+    answers: list[str],
+    retry: float,
+    pid: int,
+) -> dict[str, Any]:
     rec = Recorder()
     stop = threading.Event()
-    threads = [threading.Thread(target=analyst, args=(port, rec, stop, answers, random.Random(100 + i), retry))
-               for i in range(analyses)]
-    threads += [threading.Thread(target=player, args=(port, rec, stop, answers, random.Random(i)))
-                for i in range(players)]
-    threads += [threading.Thread(target=assistant, args=(port, rec, stop, answers, random.Random(50 + i)))
-                for i in range(assistants)]
+    threads = [
+        threading.Thread(
+            target=analyst, args=(port, rec, stop, answers, random.Random(100 + i), retry)
+        )
+        for i in range(analyses)
+    ]
+    threads += [
+        threading.Thread(target=player, args=(port, rec, stop, answers, random.Random(i)))
+        for i in range(players)
+    ]
+    threads += [
+        threading.Thread(target=assistant, args=(port, rec, stop, answers, random.Random(50 + i)))
+        for i in range(assistants)
+    ]
     rss: list[float] = []
     started = time.monotonic()
     for t in threads:
@@ -204,8 +278,12 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--retry", type=float, default=1.0, help="seconds a refused analysis waits")
     parser.add_argument("--out", type=Path, default=RESULTS / "load.json")
-    parser.add_argument("--src", type=Path, default=Path(__file__).resolve().parent.parent / "src",
-                        help="the package source the server runs (another checkout's, to compare)")
+    parser.add_argument(
+        "--src",
+        type=Path,
+        default=Path(__file__).resolve().parent.parent / "src",
+        help="the package source the server runs (another checkout's, to compare)",
+    )
     args = parser.parse_args()
     if not 0 <= args.analyses + args.players + args.assistants <= MAX_CLIENTS or args.players < 1:
         parser.error(f"at least 1 player and at most {MAX_CLIENTS} clients in all")
@@ -217,10 +295,20 @@ def main() -> None:
     answers = list(load_lists(5, "en").answers)
     load_before = [round(x, 2) for x in os.getloadavg()]
     data = tempfile.mkdtemp(prefix="wordlelab-load-")
-    env = {**os.environ, "PYTHONUNBUFFERED": "1", "XDG_DATA_HOME": data, "XDG_STATE_HOME": data,
-           "PYTHONPATH": str(args.src.resolve())}
-    server = subprocess.Popen([sys.executable, "-m", "wordlelab", "serve", "--host", "127.0.0.1", "--port", "0"],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    env = {
+        **os.environ,
+        "PYTHONUNBUFFERED": "1",
+        "XDG_DATA_HOME": data,
+        "XDG_STATE_HOME": data,
+        "PYTHONPATH": str(args.src.resolve()),
+    }
+    server = subprocess.Popen(
+        [sys.executable, "-m", "wordlelab", "serve", "--host", "127.0.0.1", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     try:
         line = server.stdout.readline() if server.stdout else ""
         m = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
@@ -239,9 +327,19 @@ def main() -> None:
         warm.call("POST", "/api/play", {"no_stats": True})
         warm.call("POST", "/api/assist", {})
         rss_start = rss_mb(server.pid)
-        baseline = phase(port, args.players, args.assistants, 0, args.seconds, answers, args.retry, server.pid)
-        loaded = phase(port, args.players, args.assistants, args.analyses, args.seconds, answers, args.retry,
-                       server.pid)
+        baseline = phase(
+            port, args.players, args.assistants, 0, args.seconds, answers, args.retry, server.pid
+        )
+        loaded = phase(
+            port,
+            args.players,
+            args.assistants,
+            args.analyses,
+            args.seconds,
+            answers,
+            args.retry,
+            server.pid,
+        )
         rss_end = rss_mb(server.pid)
     finally:
         server.send_signal(signal.SIGINT)
@@ -252,14 +350,20 @@ def main() -> None:
     play = [loaded["routes"].get(r, {}).get("p99_s") for r in ("play_new", "play_guess")]
     result = {
         "command": "PYTHONPATH=src python benchmarks/bench_load.py " + " ".join(sys.argv[1:]),
-        "commit": commit(), "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
-        "machine": machine(), "server_src": str(args.src),
+        "commit": commit(),
+        "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        "machine": machine(),
+        "server_src": str(args.src),
         "load": {"before": load_before, "after": [round(x, 2) for x in os.getloadavg()]},
-        "server": {"rss_mb_after_warm_up": rss_start["VmRSS"], "rss_mb_end": rss_end["VmRSS"],
-                   "rss_mb_high_water": rss_end["VmHWM"]},
+        "server": {
+            "rss_mb_after_warm_up": rss_start["VmRSS"],
+            "rss_mb_end": rss_end["VmRSS"],
+            "rss_mb_high_water": rss_end["VmHWM"],
+        },
         "goal": "play p99 < 0.2 s while the analyses run",
         "play_p99_s_loaded": max((p for p in play if p is not None), default=None),
-        "baseline": baseline, "loaded": loaded,
+        "baseline": baseline,
+        "loaded": loaded,
     }
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=2) + "\n")

@@ -80,22 +80,25 @@ def main() -> None:
     ref = build_array(allowed, answers)
     np_t = _util.timeit(lambda: numpy_build(g, a, len(alpha)), repeat=3)
     assert (numpy_build(g[:300], a, len(alpha)) == ref[:300]).all()
-    _util.emit("matrix", {
-        "benchmark": "pattern matrix, original lists (12972x2315) and nyt lists (14855x3158)",
-        "machine": _util.machine(),
-        "import_s": round(import_s, 3),
-        "first_call_with_disk_cache_s": round(first_call_s, 3),
-        "jit_compile_s": round(compile_s, 3),
-        "build_12972x2315": cold,
-        "build_12972x12972": full,
-        "cache_load_12972x2315": load,
-        "nyt_build_14855x3158": nyt_build,
-        "nyt_build_14855x14855": nyt_full,
-        "nyt_cache_load_14855x3158": nyt_load,
-        "numpy_build_12972x2315": np_t,
-        "numpy_over_numba_ratio": round(np_t["median_s"] / cold["median_s"], 1),
-        "peak_rss_mb": _util.peak_rss_mb(),
-    })
+    _util.emit(
+        "matrix",
+        {
+            "benchmark": "pattern matrix, original lists (12972x2315) and nyt lists (14855x3158)",
+            "machine": _util.machine(),
+            "import_s": round(import_s, 3),
+            "first_call_with_disk_cache_s": round(first_call_s, 3),
+            "jit_compile_s": round(compile_s, 3),
+            "build_12972x2315": cold,
+            "build_12972x12972": full,
+            "cache_load_12972x2315": load,
+            "nyt_build_14855x3158": nyt_build,
+            "nyt_build_14855x14855": nyt_full,
+            "nyt_cache_load_14855x3158": nyt_load,
+            "numpy_build_12972x2315": np_t,
+            "numpy_over_numba_ratio": round(np_t["median_s"] / cold["median_s"], 1),
+            "peak_rss_mb": _util.peak_rss_mb(),
+        },
+    )
 
 
 def build(allowed, answers):

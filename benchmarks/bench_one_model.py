@@ -17,7 +17,7 @@ import os
 import subprocess
 import sys
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -29,7 +29,13 @@ def figures() -> dict:
     from wordlelab.lists import load_lists
     from wordlelab.simulate import simulate
     from wordlelab.strategies import make_strategy
-    from wordlelab.variants import AbsurdleSession, MultiRules, MultiSession, MultiStrategy, bench_multi
+    from wordlelab.variants import (
+        AbsurdleSession,
+        MultiRules,
+        MultiSession,
+        MultiStrategy,
+        bench_multi,
+    )
 
     lists = load_lists(lists="original")
     m = lists.matrix()
@@ -37,7 +43,9 @@ def figures() -> dict:
     for boards, games in ((4, 1000), (8, 300)):
         r = bench_multi(m, MultiRules.of(boards), games, 1, MultiStrategy())
         d = r.to_dict()
-        out[d["variant"]] = {k: d[k] for k in ("games", "wins", "failures", "mean_guesses", "distribution")}
+        out[d["variant"]] = {
+            k: d[k] for k in ("games", "wins", "failures", "mean_guesses", "distribution")
+        }
     m4 = load_lists(4, "en").matrix()
     s = simulate(make_strategy("entropy"), m4)
     out["entropy 4 letters"] = {"total": s.total, "mean": round(s.mean, 6), "failed": len(s.failed)}
@@ -55,7 +63,9 @@ def figures() -> dict:
     while not ms.done and len(line) < 7:
         w = ms.suggestion().word
         line.append(w)
-        ms.play(w, [None if p.solved else score(w, ans) for p, ans in zip(ms.position.boards, answers)])
+        ms.play(
+            w, [None if p.solved else score(w, ans) for p, ans in zip(ms.position.boards, answers)]
+        )
     out["assist dordle"] = line
     out["assist absurdle"] = AbsurdleSession(m).plan()
     return out
@@ -70,12 +80,21 @@ def main() -> None:
     sys.path.insert(0, args.src)
     t0 = time.monotonic()
     data = figures()
-    commit = subprocess.run(["git", "-C", str(HERE.parent), "rev-parse", "--short", "HEAD"],
-                            capture_output=True, text=True).stdout.strip()
-    entry = {"label": args.label, "src": args.src, "commit": commit if args.label == "head" else None,
-             "command": " ".join([Path(sys.executable).name, *sys.argv]),
-             "date": datetime.now(timezone.utc).isoformat(timespec="seconds"), "load": os.getloadavg(),
-             "seconds": round(time.monotonic() - t0, 1), "figures": data}
+    commit = subprocess.run(
+        ["git", "-C", str(HERE.parent), "rev-parse", "--short", "HEAD"],
+        capture_output=True,
+        text=True,
+    ).stdout.strip()
+    entry = {
+        "label": args.label,
+        "src": args.src,
+        "commit": commit if args.label == "head" else None,
+        "command": " ".join([Path(sys.executable).name, *sys.argv]),
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "load": os.getloadavg(),
+        "seconds": round(time.monotonic() - t0, 1),
+        "figures": data,
+    }
     path = Path(args.out)
     path.parent.mkdir(parents=True, exist_ok=True)
     runs = json.loads(path.read_text()) if path.exists() else {}

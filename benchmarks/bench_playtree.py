@@ -38,10 +38,14 @@ def main() -> None:
     matrix = PatternMatrix.load(guesses, answers)
     strategy = make_strategy(args.strategy)
     rng = np.random.default_rng(args.seed)
-    words = sorted(str(guesses[int(i)]) for i in rng.choice(len(guesses), args.sample, replace=False))
+    words = sorted(
+        str(guesses[int(i)]) for i in rng.choice(len(guesses), args.sample, replace=False)
+    )
     for fast in (True, False):  # warm-up: numba's cache, the transposed matrix
         simulate(strategy, matrix, hard=args.hard, opener=words[0], cache=False, fast=fast)
-    per: dict[str, dict[str, list[float]]] = {k: {"wall": [], "cpu": []} for k in ("kernel", "python")}
+    per: dict[str, dict[str, list[float]]] = {
+        k: {"wall": [], "cpu": []} for k in ("kernel", "python")
+    }
     rows, identical = [], True
     for w in words:
         res = {}
@@ -53,20 +57,45 @@ def main() -> None:
         a, b = res["kernel"], res["python"]
         same = a.paths == b.paths and (a.total, a.worst, a.failed) == (b.total, b.worst, b.failed)
         identical &= same
-        rows.append({"opener": w, "total": a.total, "worst": a.worst, "failures": len(a.failed), "same": same})
-    summary = {name: {"median_wall_s": round(statistics.median(v["wall"]), 4),
-                      "mean_wall_s": round(statistics.fmean(v["wall"]), 4),
-                      "median_cpu_s": round(statistics.median(v["cpu"]), 4),
-                      "mean_cpu_s": round(statistics.fmean(v["cpu"]), 4)} for name, v in per.items()}
-    _util.emit("playtree", {
-        "strategy": strategy.token, "hard": args.hard, "sample": len(words), "sample_rule": f"random seed {args.seed}",
-        "lists": "original (12972 guesses, 2315 answers)", "machine": _util.machine(),
-        "load_average": [round(x, 2) for x in os.getloadavg()],
-        "identical_games": identical, "per_opener": summary,
-        "speedup_cpu_mean": round(summary["python"]["mean_cpu_s"] / summary["kernel"]["mean_cpu_s"], 2),
-        "speedup_wall_mean": round(summary["python"]["mean_wall_s"] / summary["kernel"]["mean_wall_s"], 2),
-        "openers": rows,
-    })
+        rows.append(
+            {
+                "opener": w,
+                "total": a.total,
+                "worst": a.worst,
+                "failures": len(a.failed),
+                "same": same,
+            }
+        )
+    summary = {
+        name: {
+            "median_wall_s": round(statistics.median(v["wall"]), 4),
+            "mean_wall_s": round(statistics.fmean(v["wall"]), 4),
+            "median_cpu_s": round(statistics.median(v["cpu"]), 4),
+            "mean_cpu_s": round(statistics.fmean(v["cpu"]), 4),
+        }
+        for name, v in per.items()
+    }
+    _util.emit(
+        "playtree",
+        {
+            "strategy": strategy.token,
+            "hard": args.hard,
+            "sample": len(words),
+            "sample_rule": f"random seed {args.seed}",
+            "lists": "original (12972 guesses, 2315 answers)",
+            "machine": _util.machine(),
+            "load_average": [round(x, 2) for x in os.getloadavg()],
+            "identical_games": identical,
+            "per_opener": summary,
+            "speedup_cpu_mean": round(
+                summary["python"]["mean_cpu_s"] / summary["kernel"]["mean_cpu_s"], 2
+            ),
+            "speedup_wall_mean": round(
+                summary["python"]["mean_wall_s"] / summary["kernel"]["mean_wall_s"], 2
+            ),
+            "openers": rows,
+        },
+    )
 
 
 if __name__ == "__main__":

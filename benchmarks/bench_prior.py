@@ -25,8 +25,11 @@ def main() -> None:
     matrix = load_matrix(allowed, allowed)
     load_s = time.perf_counter() - t
     idx = np.array([allowed.index(w) for w in original])
-    out: dict = {"benchmark": "unknown answer list: 12972 possible answers", "machine": _util.machine(),
-                 "matrix_load_s": round(load_s, 2)}
+    out: dict = {
+        "benchmark": "unknown answer list: 12972 possible answers",
+        "machine": _util.machine(),
+        "matrix_load_s": round(load_s, 2),
+    }
     for name in ("prior", "entropy"):
         result = simulate(make_strategy(name), matrix, cache=True)
         g = result.guesses

@@ -30,7 +30,11 @@ def main() -> None:
     ap.add_argument("--rows", default="original:salet,original:salet:hard,nyt:tarse,nyt:adieu")
     ap.add_argument("--repeat", type=int, default=2)
     ap.add_argument("--off", default="0,3")
-    ap.add_argument("--out", type=Path, default=Path(__file__).resolve().parent / "results" / "search_rules.json")
+    ap.add_argument(
+        "--out",
+        type=Path,
+        default=Path(__file__).resolve().parent / "results" / "search_rules.json",
+    )
     args = ap.parse_args()
 
     import numpy as np
@@ -40,12 +44,21 @@ def main() -> None:
     from wordlelab.optimal import Engine, Solver
 
     masks = [int(x) for x in args.off.split(",")]
-    commit = subprocess.run(["git", "-C", str(Path(__file__).resolve().parent), "rev-parse", "--short", "HEAD"],
-                            capture_output=True, text=True, check=False).stdout.strip() or "?"
+    commit = (
+        subprocess.run(
+            ["git", "-C", str(Path(__file__).resolve().parent), "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=False,
+        ).stdout.strip()
+        or "?"
+    )
     out: dict[str, object] = {
-        "command": " ".join([Path(sys.argv[0]).name, *sys.argv[1:]]), "commit": commit,
+        "command": " ".join([Path(sys.argv[0]).name, *sys.argv[1:]]),
+        "commit": commit,
         "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
-        "load_before": [round(x, 2) for x in os.getloadavg()], "rows": {},
+        "load_before": [round(x, 2) for x in os.getloadavg()],
+        "rows": {},
     }
     for row in args.rows.split(","):
         lists, opener, *mode = row.split(":")
@@ -54,9 +67,13 @@ def main() -> None:
         e = Engine(m, hard, 6, 256)
         root = np.arange(len(m.answers), dtype=np.int64)
         g = m.guesses.index(opener)
-        parts = [(sub, e.rule_after(e.empty_rule, g, p)) for p, sub in e.groups(root, g) if p != e.win]
+        parts = [
+            (sub, e.rule_after(e.empty_rule, g, p)) for p, sub in e.groups(root, g) if p != e.win
+        ]
         Solver(e).value(parts[-1][0], 5, parts[-1][1])  # compile / load the kernels first
-        res: dict[int, dict[str, list]] = {k: {"cpu_s": [], "work_g": [], "nodes": [], "total": []} for k in masks}
+        res: dict[int, dict[str, list]] = {
+            k: {"cpu_s": [], "work_g": [], "nodes": [], "total": []} for k in masks
+        }
         for _ in range(args.repeat):
             for mask in masks:
                 s = Solver(e)
@@ -72,9 +89,17 @@ def main() -> None:
             raise SystemExit(f"{row}: the configurations disagree: {sorted(totals)}")
         out["rows"][row] = {  # type: ignore[index]
             "total": totals.pop(),
-            "by_off_mask": {str(k): dict(v, median_cpu_s=round(statistics.median(v["cpu_s"]), 3)) for k, v in res.items()},
+            "by_off_mask": {
+                str(k): dict(v, median_cpu_s=round(statistics.median(v["cpu_s"]), 3))
+                for k, v in res.items()
+            },
         }
-        print(row, {k: statistics.median(v["cpu_s"]) for k, v in res.items()}, file=sys.stderr, flush=True)
+        print(
+            row,
+            {k: statistics.median(v["cpu_s"]) for k, v in res.items()},
+            file=sys.stderr,
+            flush=True,
+        )
     out["load_after"] = [round(x, 2) for x in os.getloadavg()]
     text = json.dumps(out, indent=2)
     print(text)

@@ -34,7 +34,6 @@ files are missing are skipped (the ``--lists original`` row needs none).
 
 from __future__ import annotations
 
-import _util  # noqa: F401  (puts src/ on the path)
 import argparse
 import json
 import os
@@ -45,17 +44,36 @@ import tempfile
 import time
 from pathlib import Path
 
+import _util  # noqa: F401  (puts src/ on the path)
+
 SRC = Path(__file__).resolve().parent.parent / "src"
 
 # name -> (list arguments, mode arguments, opener, a position that leaves 3 answers)
 ROWS: dict[str, tuple[list[str], list[str], str, str]] = {
-    "salet-normal-files": (["--words", "{selby}/wordlist_orig_all", "--answers", "{selby}/wordlist_orig_hidden"],
-                           [], "salet", "salet:yy.yg"),
+    "salet-normal-files": (
+        ["--words", "{selby}/wordlist_orig_all", "--answers", "{selby}/wordlist_orig_hidden"],
+        [],
+        "salet",
+        "salet:yy.yg",
+    ),
     "salet-normal-lists": (["--lists", "original"], [], "salet", "salet:yy.yg"),
-    "salet-hard-files": (["--words", "{selby}/wordlist_orig_all", "--answers", "{selby}/wordlist_orig_hidden"],
-                         ["--hard"], "salet", "salet:yy.yg"),
-    "tarse-normal-nyt": (["--words", "{selby}/wordlist_nyt20220830_all",
-                          "--answers", "{selby}/wordlist_nyt20230701_hidden"], [], "tarse", "tarse:g.yg."),
+    "salet-hard-files": (
+        ["--words", "{selby}/wordlist_orig_all", "--answers", "{selby}/wordlist_orig_hidden"],
+        ["--hard"],
+        "salet",
+        "salet:yy.yg",
+    ),
+    "tarse-normal-nyt": (
+        [
+            "--words",
+            "{selby}/wordlist_nyt20220830_all",
+            "--answers",
+            "{selby}/wordlist_nyt20230701_hidden",
+        ],
+        [],
+        "tarse",
+        "tarse:g.yg.",
+    ),
 }
 
 
@@ -90,8 +108,12 @@ def run(args: list[str], env: dict[str, str]) -> tuple[float, float, str]:
 
 
 def summary(walls: list[float], cpus: list[float]) -> dict[str, float | int]:
-    return {"median_s": round(statistics.median(walls), 4), "min_s": round(min(walls), 4),
-            "cpu_median_s": round(statistics.median(cpus), 4), "runs": len(walls)}
+    return {
+        "median_s": round(statistics.median(walls), 4),
+        "min_s": round(min(walls), 4),
+        "cpu_median_s": round(statistics.median(cpus), 4),
+        "runs": len(walls),
+    }
 
 
 def child_env(src: Path) -> dict[str, str]:
@@ -104,14 +126,28 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=7)
     ap.add_argument("--full", action="store_true", help="also the real rows (the whole search)")
     ap.add_argument("--full-repeat", type=int, default=3)
-    ap.add_argument("--full-rows", default="salet-normal-files,salet-hard-files",
-                    help="rows for --full (the NYT row's search is minutes today)")
-    ap.add_argument("--cold", action="store_true", help="also the first-ever run (empty numba cache)")
+    ap.add_argument(
+        "--full-rows",
+        default="salet-normal-files,salet-hard-files",
+        help="rows for --full (the NYT row's search is minutes today)",
+    )
+    ap.add_argument(
+        "--cold", action="store_true", help="also the first-ever run (empty numba cache)"
+    )
     ap.add_argument("--rows", default=",".join(ROWS))
     ap.add_argument("--selby", type=Path, default=Path("/tmp/selby"))
-    ap.add_argument("--src", type=Path, default=SRC, help="the wordlelab sources to time (default: this checkout's)")
-    ap.add_argument("--baseline", type=Path, default=None,
-                    help="another wordlelab src folder (e.g. an older commit's) timed in alternation with --src")
+    ap.add_argument(
+        "--src",
+        type=Path,
+        default=SRC,
+        help="the wordlelab sources to time (default: this checkout's)",
+    )
+    ap.add_argument(
+        "--baseline",
+        type=Path,
+        default=None,
+        help="another wordlelab src folder (e.g. an older commit's) timed in alternation with --src",
+    )
     args = ap.parse_args()
 
     py = sys.executable
@@ -123,7 +159,9 @@ def main() -> None:
         # An installed package has its .pyc files; PYTHONDONTWRITEBYTECODE=1 (set in some
         # environments) would leave the sources to be compiled by every run. Compile them once
         # (into __pycache__, as pip does); source_compile_s says what that saves each run.
-        subprocess.run([py, "-m", "compileall", "-q", str(src / "wordlelab")], check=True, capture_output=True)
+        subprocess.run(
+            [py, "-m", "compileall", "-q", str(src / "wordlelab")], check=True, capture_output=True
+        )
     wordlelab = [py, "-m", "wordlelab"]
     rows = {}
     skipped = {}
@@ -140,8 +178,18 @@ def main() -> None:
         "python": [py, "-c", "pass"],
         "import_wordlelab": [py, "-c", "import wordlelab"],
         "optimal_help": [*wordlelab, "optimal", "--help"],
-        **{f"to_first_node/{name}": [*wordlelab, "optimal", "--json", *lists, *mode, "--position", position]
-           for name, (lists, mode, _, position) in rows.items()},
+        **{
+            f"to_first_node/{name}": [
+                *wordlelab,
+                "optimal",
+                "--json",
+                *lists,
+                *mode,
+                "--position",
+                position,
+            ]
+            for name, (lists, mode, _, position) in rows.items()
+        },
     }
     # Warm the caches (matrix, numba) once per tree, untimed.
     for v in trees:
@@ -157,11 +205,17 @@ def main() -> None:
                 wall, cpu, _ = run(cmd, envs[v])
                 walls[v][k].append(wall)
                 cpus[v][k].append(cpu)
-    out: dict[str, object] = {"cpus": os.cpu_count(), "python": sys.version.split()[0], "repeat": args.repeat,
-                              "load_before": [round(x, 2) for x in load_before]}
+    out: dict[str, object] = {
+        "cpus": os.cpu_count(),
+        "python": sys.version.split()[0],
+        "repeat": args.repeat,
+        "load_before": [round(x, 2) for x in load_before],
+    }
     for v, src in trees.items():
-        figures: dict[str, object] = {"src": str(src),
-                                      "source_compile_s": json.loads(run([py, "-c", _COMPILE_COST], envs[v])[2])}
+        figures: dict[str, object] = {
+            "src": str(src),
+            "source_compile_s": json.loads(run([py, "-c", _COMPILE_COST], envs[v])[2]),
+        }
         for k in cmds:
             head, _, name = k.partition("/")
             target = figures.setdefault(head, {}) if name else figures
@@ -169,33 +223,49 @@ def main() -> None:
         out[v] = figures
     if "baseline" in trees:
         out["ratio_this_to_baseline"] = {
-            k: {"wall": round(statistics.median(walls["this"][k]) / statistics.median(walls["baseline"][k]), 3),
-                "cpu": round(statistics.median(cpus["this"][k]) / statistics.median(cpus["baseline"][k]), 3)}
-            for k in cmds}
+            k: {
+                "wall": round(
+                    statistics.median(walls["this"][k]) / statistics.median(walls["baseline"][k]), 3
+                ),
+                "cpu": round(
+                    statistics.median(cpus["this"][k]) / statistics.median(cpus["baseline"][k]), 3
+                ),
+            }
+            for k in cmds
+        }
     if skipped:
         out["skipped"] = skipped
 
     if args.full:
         wanted = [r.strip() for r in args.full_rows.split(",") if r.strip() in rows]
         full: dict[str, dict[str, dict[str, list[float]]]] = {
-            v: {k: {"wall": [], "search": [], "total": []} for k in wanted} for v in trees}
+            v: {k: {"wall": [], "search": [], "total": []} for k in wanted} for v in trees
+        }
         for _ in range(args.full_repeat):
             for name in wanted:
                 lists, mode, opener, _ = rows[name]
                 for v in trees:
-                    wall, _, stdout = run([*wordlelab, "optimal", "--json", *lists, *mode, "--opener", opener],
-                                          envs[v])
+                    wall, _, stdout = run(
+                        [*wordlelab, "optimal", "--json", *lists, *mode, "--opener", opener],
+                        envs[v],
+                    )
                     full[v][name]["wall"].append(wall)
                     result = json.loads(stdout)
                     full[v][name]["search"].append(result["seconds"])
                     full[v][name]["total"].append(result["total"])
         out["full"] = {
-            v: {name: {"wall_median_s": round(statistics.median(f["wall"]), 3),
-                       "search_median_s": round(statistics.median(f["search"]), 3),
-                       "outside_search_median_s": round(statistics.median(
-                           [w - s for w, s in zip(f["wall"], f["search"])]), 3),
-                       "totals": sorted(set(f["total"])), "runs": len(f["wall"])}
-                for name, f in per.items()}
+            v: {
+                name: {
+                    "wall_median_s": round(statistics.median(f["wall"]), 3),
+                    "search_median_s": round(statistics.median(f["search"]), 3),
+                    "outside_search_median_s": round(
+                        statistics.median([w - s for w, s in zip(f["wall"], f["search"])]), 3
+                    ),
+                    "totals": sorted(set(f["total"])),
+                    "runs": len(f["wall"]),
+                }
+                for name, f in per.items()
+            }
             for v, per in full.items()
         }
 
@@ -205,9 +275,20 @@ def main() -> None:
         for v in trees:
             with tempfile.TemporaryDirectory() as tmp:
                 cold[v] = {
-                    "numba_cache_empty_s": round(run(cmds[name], {**envs[v], "NUMBA_CACHE_DIR": f"{tmp}/n1"})[0], 3),
-                    "numba_and_matrix_cache_empty_s": round(run(cmds[name], {
-                        **envs[v], "NUMBA_CACHE_DIR": f"{tmp}/n2", "WORDLELAB_CACHE_DIR": f"{tmp}/cache"})[0], 3),
+                    "numba_cache_empty_s": round(
+                        run(cmds[name], {**envs[v], "NUMBA_CACHE_DIR": f"{tmp}/n1"})[0], 3
+                    ),
+                    "numba_and_matrix_cache_empty_s": round(
+                        run(
+                            cmds[name],
+                            {
+                                **envs[v],
+                                "NUMBA_CACHE_DIR": f"{tmp}/n2",
+                                "WORDLELAB_CACHE_DIR": f"{tmp}/cache",
+                            },
+                        )[0],
+                        3,
+                    ),
                 }
         out["first_ever_run"] = cold
 

@@ -9,7 +9,6 @@ together, optionally lookahead; medians over --repeat runs; peak resident memory
 
 from __future__ import annotations
 
-import _util  # noqa: F401  (puts src/ on the path)
 import argparse
 import os
 import platform
@@ -17,6 +16,7 @@ import resource
 import statistics
 import time
 
+import _util  # noqa: F401  (puts src/ on the path)
 import numba
 
 from wordlelab.game import Position
@@ -56,16 +56,24 @@ def main() -> None:
 
     entropy = make_strategy("entropy")
     others = [n for n in strategy_names() if n not in ("lookahead", "optimal")]
-    per_strategy = {n: med(lambda n=n: simulate(make_strategy(n), matrix, hard=args.hard)) for n in others}
+    per_strategy = {
+        n: med(lambda n=n: simulate(make_strategy(n), matrix, hard=args.hard)) for n in others
+    }
     result = {
         "lists": {"answers": len(answers), "guesses": len(guesses)},
         "hard": args.hard,
-        "machine": {"cpus": os.cpu_count(), "numba_threads": numba.get_num_threads(),
-                    "python": platform.python_version(), "numba": numba.__version__},
+        "machine": {
+            "cpus": os.cpu_count(),
+            "numba_threads": numba.get_num_threads(),
+            "python": platform.python_version(),
+            "numba": numba.__version__,
+        },
         "repeat": args.repeat,
         "matrix_load_cached_s": round(load_s, 3),
         "entropy_full_s": med(lambda: simulate(entropy, matrix, hard=args.hard)),
-        "entropy_full_opener_computed_s": med(lambda: simulate(entropy, matrix, hard=args.hard, cache=False)),
+        "entropy_full_opener_computed_s": med(
+            lambda: simulate(entropy, matrix, hard=args.hard, cache=False)
+        ),
         "all_but_lookahead_s": round(sum(per_strategy.values()), 3),
         "per_strategy_s": per_strategy,
     }
@@ -73,7 +81,8 @@ def main() -> None:
         la = make_strategy("lookahead")
         result["lookahead_s"] = round(timed(lambda: simulate(la, matrix, hard=args.hard))[0], 3)
         result["lookahead_opener_computed_s"] = round(
-            timed(lambda: simulate(la, matrix, hard=args.hard, cache=False))[0], 3)
+            timed(lambda: simulate(la, matrix, hard=args.hard, cache=False))[0], 3
+        )
     result["peak_rss_mb"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
     _util.emit("strategy_speed" + ("_hard" if args.hard else ""), result)
 

@@ -24,7 +24,7 @@ import subprocess
 import sys
 import threading
 import time
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import _util  # noqa: F401  (puts src/ on the path)
@@ -48,8 +48,12 @@ def sample(table: object, per_mode: int, infinite: int, rng: random.Random) -> l
 
 def commit() -> str:
     try:
-        return subprocess.run(["git", "-C", str(HERE), "rev-parse", "--short", "HEAD"], capture_output=True,
-                              text=True, check=True).stdout.strip()
+        return subprocess.run(
+            ["git", "-C", str(HERE), "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return "unknown"
 
@@ -58,9 +62,13 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--lists", default="nyt")
     ap.add_argument("--per-mode", type=int, default=40)
-    ap.add_argument("--infinite", type=int, default=10, help="Infinity rows of the hard table to re-prove")
+    ap.add_argument(
+        "--infinite", type=int, default=10, help="Infinity rows of the hard table to re-prove"
+    )
     ap.add_argument("--seed", type=int, default=20)
-    ap.add_argument("--cap", type=float, default=300.0, help="seconds per opener before it counts as unfinished")
+    ap.add_argument(
+        "--cap", type=float, default=300.0, help="seconds per opener before it counts as unfinished"
+    )
     ap.add_argument("--modes", default="normal,hard")
     ap.add_argument("--out", default=None)
     args = ap.parse_args()
@@ -77,10 +85,16 @@ def main() -> None:
     for mode in modes:
         table = opener_table(args.lists, mode == "hard")
         rng = random.Random(f"{args.seed}-{args.lists}-{mode}")
-        plans[mode] = (table, sample(table, args.per_mode, args.infinite if mode == "hard" else 0, rng))
+        plans[mode] = (
+            table,
+            sample(table, args.per_mode, args.infinite if mode == "hard" else 0, rng),
+        )
     # Interleave the modes, and within a mode spread the ranks over time (seeded order), so a run
     # stopped early has covered both modes and every part of the tables.
-    queues = {m: random.Random(f"{args.seed}-order-{m}").sample(words, len(words)) for m, (_, words) in plans.items()}
+    queues = {
+        m: random.Random(f"{args.seed}-order-{m}").sample(words, len(words))
+        for m, (_, words) in plans.items()
+    }
     order = []
     while any(queues.values()):
         for m in modes:
@@ -89,25 +103,39 @@ def main() -> None:
 
     result: dict[str, object] = {
         "command": " ".join([Path(sys.argv[0]).name, *sys.argv[1:]]),
-        "commit": commit(), "date": datetime.now(timezone.utc).isoformat(timespec="seconds"),
-        "lists": args.lists, "seed": args.seed, "cap_s": args.cap, "cpus": os.cpu_count(),
-        "load_start": [round(x, 2) for x in os.getloadavg()], "planned": len(order),
-        "sample": {m: words for m, (_, words) in plans.items()}, "rows": [],
+        "commit": commit(),
+        "date": datetime.now(UTC).isoformat(timespec="seconds"),
+        "lists": args.lists,
+        "seed": args.seed,
+        "cap_s": args.cap,
+        "cpus": os.cpu_count(),
+        "load_start": [round(x, 2) for x in os.getloadavg()],
+        "planned": len(order),
+        "sample": {m: words for m, (_, words) in plans.items()},
+        "rows": [],
     }
     rows: list[dict[str, object]] = result["rows"]  # type: ignore[assignment]
 
     def write() -> None:
         done = [r for r in rows if r["finished"]]
         result.update(
-            finished=len(done), equal=sum(1 for r in done if r["equal"]),
+            finished=len(done),
+            equal=sum(1 for r in done if r["equal"]),
             all_equal=bool(done) and all(r["equal"] for r in done),
             unfinished=[f"{r['mode']} {r['word']}" for r in rows if not r["finished"]],
-            per_mode={m: {"finished": sum(1 for r in done if r["mode"] == m),
-                          "equal": sum(1 for r in done if r["mode"] == m and r["equal"]),
-                          "infinite_checked": sum(1 for r in done if r["mode"] == m and r["value"] is None)}
-                      for m in modes},
+            per_mode={
+                m: {
+                    "finished": sum(1 for r in done if r["mode"] == m),
+                    "equal": sum(1 for r in done if r["mode"] == m and r["equal"]),
+                    "infinite_checked": sum(
+                        1 for r in done if r["mode"] == m and r["value"] is None
+                    ),
+                }
+                for m in modes
+            },
             load_now=[round(x, 2) for x in os.getloadavg()],
-            seconds_total=round(sum(float(r["seconds"]) for r in rows), 1))  # type: ignore[arg-type]
+            seconds_total=round(sum(float(r["seconds"]) for r in rows), 1),
+        )  # type: ignore[arg-type]
         out.parent.mkdir(parents=True, exist_ok=True)
         tmp = out.with_suffix(".tmp")
         tmp.write_text(json.dumps(result, indent=1) + "\n")
@@ -125,7 +153,9 @@ def main() -> None:
         try:
             res = solve_optimal(matrix, opener=word, hard=mode == "hard", stop=stop)
             finished = res.proven
-            row.update(ours=res.total if res.proven else None, lower_bound=res.lower_bound, nodes=res.nodes)
+            row.update(
+                ours=res.total if res.proven else None, lower_bound=res.lower_bound, nodes=res.nodes
+            )
         except SearchFailedError:  # proven: no tree within 6 guesses
             finished = True
             row.update(ours=None, proven_unsolvable=True)
@@ -133,9 +163,13 @@ def main() -> None:
             finished = False
             row.update(ours=None)
         timer.cancel()
-        row.update(finished=finished, equal=finished and row["ours"] == v.total,
-                   seconds=round(time.perf_counter() - t, 2), cpu_seconds=round(time.process_time() - cpu, 2),
-                   load=round(os.getloadavg()[0], 2))
+        row.update(
+            finished=finished,
+            equal=finished and row["ours"] == v.total,
+            seconds=round(time.perf_counter() - t, 2),
+            cpu_seconds=round(time.process_time() - cpu, 2),
+            load=round(os.getloadavg()[0], 2),
+        )
         rows.append(row)
         write()
         print(json.dumps(row), flush=True)

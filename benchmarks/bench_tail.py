@@ -61,8 +61,15 @@ def sample(src: Path) -> list[dict]:
         edges = np.linspace(0, len(rows), k + 1).astype(int)
         for i in range(k):
             r = int(rng.integers(edges[i], edges[i + 1]))
-            out.append({"opener": rows[r][0], "hard": hard, "rank": r + 1, "of": len(rows),
-                        "published": rows[r][1]})
+            out.append(
+                {
+                    "opener": rows[r][0],
+                    "hard": hard,
+                    "rank": r + 1,
+                    "of": len(rows),
+                    "published": rows[r][1],
+                }
+            )
     order = rng.permutation(len(out))
     return [out[int(i)] for i in order]
 
@@ -89,8 +96,13 @@ def run(cmd: list[str], timeout: float, cwd: str | None = None, env: dict | None
         fe.seek(0)
         if code != 0 and not timed_out:
             raise SystemExit(f"{cmd[0]} failed ({code}): {fe.read().strip()[-500:]}")
-        return {"wall_s": round(wall, 2), "peak_rss_mb": round(usage.ru_maxrss / 1024, 1),
-                "cpu_s": round(usage.ru_utime + usage.ru_stime, 2), "timeout": timed_out, "stdout": fo.read()}
+        return {
+            "wall_s": round(wall, 2),
+            "peak_rss_mb": round(usage.ru_maxrss / 1024, 1),
+            "cpu_s": round(usage.ru_utime + usage.ru_stime, 2),
+            "timeout": timed_out,
+            "stdout": fo.read(),
+        }
 
 
 def build_cpp(src: Path, work: Path) -> Path:
@@ -110,23 +122,45 @@ def cpp_total(stdout: str) -> int | None:
 
 def git_head(path: Path) -> str:
     try:
-        return subprocess.run(["git", "-C", str(path), "rev-parse", "--short", "HEAD"], capture_output=True,
-                              text=True, check=True).stdout.strip()
+        return subprocess.run(
+            ["git", "-C", str(path), "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return f"? ({path}, not a git checkout)"
 
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--cpp-src", type=Path, default=None, help="a checkout of github alex1770/wordle")
-    ap.add_argument("--limit", type=int, default=None, help="only the first N openers of the running order")
-    ap.add_argument("--only", default="", help="comma-separated openers (word or word:hard) instead of the sample")
-    ap.add_argument("--threads", type=int, default=2, help="threads for our search (the C++ program uses one)")
-    ap.add_argument("--timeout", type=float, default=900.0, help="seconds before a process is stopped")
-    ap.add_argument("--before-src", type=Path, default=None,
-                    help="another wordlelab checkout whose src runs as the 'before' column")
+    ap.add_argument(
+        "--cpp-src", type=Path, default=None, help="a checkout of github alex1770/wordle"
+    )
+    ap.add_argument(
+        "--limit", type=int, default=None, help="only the first N openers of the running order"
+    )
+    ap.add_argument(
+        "--only",
+        default="",
+        help="comma-separated openers (word or word:hard) instead of the sample",
+    )
+    ap.add_argument(
+        "--threads", type=int, default=2, help="threads for our search (the C++ program uses one)"
+    )
+    ap.add_argument(
+        "--timeout", type=float, default=900.0, help="seconds before a process is stopped"
+    )
+    ap.add_argument(
+        "--before-src",
+        type=Path,
+        default=None,
+        help="another wordlelab checkout whose src runs as the 'before' column",
+    )
     ap.add_argument("--no-cpp", action="store_true", help="run only our program(s)")
-    ap.add_argument("--out", type=Path, default=Path(__file__).resolve().parent / "results" / "tail.json")
+    ap.add_argument(
+        "--out", type=Path, default=Path(__file__).resolve().parent / "results" / "tail.json"
+    )
     args = ap.parse_args()
     if args.cpp_src is None or not (args.cpp_src / "wordle.cpp").is_file():
         print(json.dumps({"skipped": "no C++ checkout given (--cpp-src DIR with wordle.cpp)"}))
@@ -138,15 +172,25 @@ def main() -> None:
     rows = sample(args.cpp_src)
     if args.only:
         published = {hard: dict(table(args.cpp_src, hard)) for hard in (False, True)}
-        rank = {hard: {w: i + 1 for i, (w, _) in enumerate(table(args.cpp_src, hard))} for hard in (False, True)}
+        rank = {
+            hard: {w: i + 1 for i, (w, _) in enumerate(table(args.cpp_src, hard))}
+            for hard in (False, True)
+        }
         rows = []
         for item in args.only.split(","):
             word, _, mode = item.strip().lower().partition(":")
             hard = mode == "hard"
             if word not in published[hard]:
                 raise SystemExit(f"{word!r} has no finite row in {TABLES[hard]}")
-            rows.append({"opener": word, "hard": hard, "rank": rank[hard][word], "of": len(published[hard]),
-                         "published": published[hard][word]})
+            rows.append(
+                {
+                    "opener": word,
+                    "hard": hard,
+                    "rank": rank[hard][word],
+                    "of": len(published[hard]),
+                    "published": published[hard][word],
+                }
+            )
     if args.limit is not None:
         rows = rows[: args.limit]
 
@@ -155,29 +199,54 @@ def main() -> None:
     ours_env = dict(os.environ, PYTHONPATH=str(here / "src"))
     columns["ours"] = ([sys.executable, "-m", "wordlelab"], ours_env)
     if args.before_src is not None:
-        columns["before"] = ([sys.executable, "-m", "wordlelab"],
-                             dict(os.environ, PYTHONPATH=str(args.before_src.resolve() / "src")))
+        columns["before"] = (
+            [sys.executable, "-m", "wordlelab"],
+            dict(os.environ, PYTHONPATH=str(args.before_src.resolve() / "src")),
+        )
     out: dict[str, object] = {
         "command": " ".join([Path(sys.argv[0]).name, *sys.argv[1:]]),
-        "commit": git_head(here), "before_commit": git_head(args.before_src) if args.before_src else None,
-        "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()), "cpus": os.cpu_count(),
-        "threads": args.threads, "timeout_s": args.timeout, "seed": SEED,
-        "lists": f"{ALLOWED} / {ANSWERS}", "load_before": [round(x, 2) for x in os.getloadavg()], "rows": [],
+        "commit": git_head(here),
+        "before_commit": git_head(args.before_src) if args.before_src else None,
+        "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "cpus": os.cpu_count(),
+        "threads": args.threads,
+        "timeout_s": args.timeout,
+        "seed": SEED,
+        "lists": f"{ALLOWED} / {ANSWERS}",
+        "load_before": [round(x, 2) for x in os.getloadavg()],
+        "rows": [],
     }
     with tempfile.TemporaryDirectory() as tmp:
         cdir = build_cpp(args.cpp_src, Path(tmp))
-        for name, (base, env) in columns.items():  # the numba cache of each checkout, compiled once
-            run(base + ["optimal", "--opener", "salet", "--json", "--lists", "original"], 3600, env=env)
+        for base, env in columns.values():  # the numba cache of each checkout, compiled once
+            run(
+                base + ["optimal", "--opener", "salet", "--json", "--lists", "original"],
+                3600,
+                env=env,
+            )
         for k, row in enumerate(rows):
             w, hard = row["opener"], row["hard"]
             cmds: dict[str, tuple[list[str], dict | None, str | None]] = {}
             for name, (base, env) in columns.items():
-                cmd = base + ["optimal", "--opener", w, "--json", "--threads", str(args.threads),
-                              "--words", str(cdir / ALLOWED), "--answers", str(cdir / ANSWERS)]
+                cmd = base + [
+                    "optimal",
+                    "--opener",
+                    w,
+                    "--json",
+                    "--threads",
+                    str(args.threads),
+                    "--words",
+                    str(cdir / ALLOWED),
+                    "--answers",
+                    str(cdir / ANSWERS),
+                ]
                 cmds[name] = (cmd + (["--hard"] if hard else []), env, None)
             if not args.no_cpp:
-                cmds["cpp"] = (["./wordle", "-w", w, "-a", ALLOWED, "-h", ANSWERS] + (["-H"] if hard else []),
-                               None, str(cdir))
+                cmds["cpp"] = (
+                    ["./wordle", "-w", w, "-a", ALLOWED, "-h", ANSWERS] + (["-H"] if hard else []),
+                    None,
+                    str(cdir),
+                )
             names = list(cmds)
             if k % 2:
                 names.reverse()  # alternate which program goes first
@@ -196,8 +265,12 @@ def main() -> None:
                 r["total"] = total
                 r["equal_published"] = total == row["published"]
                 rec[name] = r
-                print(f"{w}{' hard' if hard else ''} rank {row['rank']}: {name} {r['wall_s']} s"
-                      f"{' (timeout)' if r['timeout'] else ''} total {total}", file=sys.stderr, flush=True)
+                print(
+                    f"{w}{' hard' if hard else ''} rank {row['rank']}: {name} {r['wall_s']} s"
+                    f"{' (timeout)' if r['timeout'] else ''} total {total}",
+                    file=sys.stderr,
+                    flush=True,
+                )
             rec["load_after"] = [round(x, 2) for x in os.getloadavg()]
             out["rows"].append(rec)  # type: ignore[attr-defined]
             summarise(out, list(cmds))
@@ -216,7 +289,11 @@ def summarise(out: dict, names: list[str]) -> None:
             "total_wall_s": round(sum(times), 2),
             "total_cpu_s": round(sum(r[name]["cpu_s"] for r in rows), 2),
             "median_wall_s": round(float(np.median(times)), 2),
-            "worst": {"opener": worst["opener"], "hard": worst["hard"], "wall_s": worst[name]["wall_s"]},
+            "worst": {
+                "opener": worst["opener"],
+                "hard": worst["hard"],
+                "wall_s": worst[name]["wall_s"],
+            },
             "over_60_s": sum(t > 60 for t in times),
             "timeouts": sum(r[name]["timeout"] for r in rows),
             "peak_rss_mb": max(r[name]["peak_rss_mb"] for r in rows),
@@ -224,11 +301,19 @@ def summarise(out: dict, names: list[str]) -> None:
         }
     for name in names:
         if name != "cpp" and "cpp" in names:
-            summary[f"ratio_{name}_over_cpp"] = round(summary[name]["total_wall_s"] / summary["cpp"]["total_wall_s"], 3)
-            summary[f"cpu_ratio_{name}_over_cpp"] = round(summary[name]["total_cpu_s"] / summary["cpp"]["total_cpu_s"], 3)
+            summary[f"ratio_{name}_over_cpp"] = round(
+                summary[name]["total_wall_s"] / summary["cpp"]["total_wall_s"], 3
+            )
+            summary[f"cpu_ratio_{name}_over_cpp"] = round(
+                summary[name]["total_cpu_s"] / summary["cpp"]["total_cpu_s"], 3
+            )
     if "before" in names:
-        summary["ratio_ours_over_before"] = round(summary["ours"]["total_wall_s"] / summary["before"]["total_wall_s"], 3)
-        summary["cpu_ratio_ours_over_before"] = round(summary["ours"]["total_cpu_s"] / summary["before"]["total_cpu_s"], 3)
+        summary["ratio_ours_over_before"] = round(
+            summary["ours"]["total_wall_s"] / summary["before"]["total_wall_s"], 3
+        )
+        summary["cpu_ratio_ours_over_before"] = round(
+            summary["ours"]["total_cpu_s"] / summary["before"]["total_cpu_s"], 3
+        )
     out["summary"] = summary
 
 

@@ -20,7 +20,9 @@ import _util
 SETTINGS = {"original": "original", "nyt": "nyt"}
 
 
-def run(setting: str, names: list[str], progress: bool = False, options: dict | None = None) -> dict:
+def run(
+    setting: str, names: list[str], progress: bool = False, options: dict | None = None
+) -> dict:
     from wordlelab.lists import load_lists
     from wordlelab.simulate import simulate
     from wordlelab.strategies import make_strategy
@@ -29,15 +31,30 @@ def run(setting: str, names: list[str], progress: bool = False, options: dict | 
     targets = list(load_lists(lists=setting).answers)
     t = time.perf_counter()
     matrix = open_set.matrix()
-    out: dict = {"setting": setting, "open_set": len(open_set.guesses), "answers_played": len(targets),
-                 "matrix_load_s": round(time.perf_counter() - t, 2), "strategies": {}}
+    out: dict = {
+        "setting": setting,
+        "open_set": len(open_set.guesses),
+        "answers_played": len(targets),
+        "matrix_load_s": round(time.perf_counter() - t, 2),
+        "strategies": {},
+    }
     for name in names:
+
         def report(done: int, total: int, name: str = name) -> None:
             if done % 100 and done != total:
                 return
-            print(f"{setting} {name}: {done}/{total} {time.perf_counter() - t:.0f}s", file=sys.stderr, flush=True)
+            print(
+                f"{setting} {name}: {done}/{total} {time.perf_counter() - t:.0f}s",
+                file=sys.stderr,
+                flush=True,
+            )
 
-        result = simulate(make_strategy(name, **(options or {})), matrix, targets=targets, progress=report if progress else None)
+        result = simulate(
+            make_strategy(name, **(options or {})),
+            matrix,
+            targets=targets,
+            progress=report if progress else None,
+        )
         d = result.to_dict()
         d["seconds"] = round(result.seconds, 1)
         out["strategies"][name] = d
@@ -48,16 +65,29 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--setting", choices=["original", "nyt", "both"], default="both")
     ap.add_argument("-s", "--strategies", default="prior,prior-guard")
-    ap.add_argument("-o", "--option", action="append", default=[], metavar="KEY=VALUE",
-                    help="strategy option (repeatable), as for 'wordlelab bench -o'")
+    ap.add_argument(
+        "-o",
+        "--option",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="strategy option (repeatable), as for 'wordlelab bench -o'",
+    )
     ap.add_argument("--progress", action="store_true", help="games done so far, on stderr")
     args = ap.parse_args()
     settings = ["original", "nyt"] if args.setting == "both" else [args.setting]
     names = [n for n in args.strategies.split(",") if n]
     options = dict(o.split("=", 1) for o in args.option)
     results = [run(s, names, args.progress, options) for s in settings]
-    _util.emit("unknown_answers", {"benchmark": "unknown answer list", "machine": _util.machine(), "results": results,
-                      "peak_rss_mb": _util.peak_rss_mb()})
+    _util.emit(
+        "unknown_answers",
+        {
+            "benchmark": "unknown answer list",
+            "machine": _util.machine(),
+            "results": results,
+            "peak_rss_mb": _util.peak_rss_mb(),
+        },
+    )
 
 
 if __name__ == "__main__":

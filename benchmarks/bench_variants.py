@@ -42,9 +42,16 @@ def main() -> None:
 
     result = bench_multi(matrix, rules, args.games, args.seed, strategy, progress)
     out = result.to_dict()
-    out.update({"lists": args.lists, "guesses_words": len(lists.guesses), "answers_words": len(lists.answers),
-                "ms_per_game": round(1000 * result.seconds / args.games, 2), "machine": _util.machine(),
-                "peak_rss_mb": _util.peak_rss_mb()})
+    out.update(
+        {
+            "lists": args.lists,
+            "guesses_words": len(lists.guesses),
+            "answers_words": len(lists.answers),
+            "ms_per_game": round(1000 * result.seconds / args.games, 2),
+            "machine": _util.machine(),
+            "peak_rss_mb": _util.peak_rss_mb(),
+        }
+    )
     _util.emit(f"variants_{args.boards}boards_{args.method}_{args.lists}", out)
 
 

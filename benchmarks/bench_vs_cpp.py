@@ -26,11 +26,19 @@ from pathlib import Path
 ROWS: dict[str, tuple[str, bool, str, str, int]] = {
     "salet-normal": ("salet", False, "wordlist_orig_hidden", "wordlist_orig_all", 7920),
     "salet-hard": ("salet", True, "wordlist_orig_hidden", "wordlist_orig_all", 8122),
-    "tarse-normal-nyt": ("tarse", False, "wordlist_nyt20230701_hidden", "wordlist_nyt20220830_all", 11219),
+    "tarse-normal-nyt": (
+        "tarse",
+        False,
+        "wordlist_nyt20230701_hidden",
+        "wordlist_nyt20220830_all",
+        11219,
+    ),
 }
 
 
-def run(cmd: list[str], cwd: str | None = None, env: dict | None = None) -> tuple[float, float, str]:
+def run(
+    cmd: list[str], cwd: str | None = None, env: dict | None = None
+) -> tuple[float, float, str]:
     """Wall seconds, this child's own peak RSS in MB (os.wait4), and its stdout."""
     with tempfile.TemporaryFile("w+") as fo, tempfile.TemporaryFile("w+") as fe:
         t = time.perf_counter()
@@ -53,14 +61,23 @@ def build_cpp(src: Path, work: Path) -> Path:
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--cpp-src", type=Path, default=None, help="a checkout of github alex1770/wordle")
+    ap.add_argument(
+        "--cpp-src", type=Path, default=None, help="a checkout of github alex1770/wordle"
+    )
     ap.add_argument("--rows", default=",".join(ROWS), help="comma-separated: " + ", ".join(ROWS))
     ap.add_argument("--repeat", type=int, default=3)
-    ap.add_argument("--threads", default="",
-                    help="comma-separated thread counts for our search, each timed as its own column "
-                         "(e.g. 1,2); default: one run per repeat with every core")
-    ap.add_argument("--before-src", type=Path, default=None,
-                    help="another wordlelab checkout whose src runs as extra 'before' columns (same threads)")
+    ap.add_argument(
+        "--threads",
+        default="",
+        help="comma-separated thread counts for our search, each timed as its own column "
+        "(e.g. 1,2); default: one run per repeat with every core",
+    )
+    ap.add_argument(
+        "--before-src",
+        type=Path,
+        default=None,
+        help="another wordlelab checkout whose src runs as extra 'before' columns (same threads)",
+    )
     ap.add_argument("--out", type=Path, default=None, help="also write the JSON here")
     args = ap.parse_args()
     thread_counts = [int(t) for t in args.threads.split(",") if t.strip()] or [0]
@@ -72,22 +89,41 @@ def main() -> None:
         print(json.dumps({"skipped": "no C++ checkout given (--cpp-src DIR with wordle.cpp)"}))
         return
     wordlelab = shutil.which("wordlelab") or str(Path(sys.executable).parent / "wordlelab")
-    out: dict[str, object] = {"cpus": os.cpu_count(), "repeat": args.repeat, "rows": {},
-                              "load_before": [round(x, 2) for x in os.getloadavg()]}
+    out: dict[str, object] = {
+        "cpus": os.cpu_count(),
+        "repeat": args.repeat,
+        "rows": {},
+        "load_before": [round(x, 2) for x in os.getloadavg()],
+    }
     with tempfile.TemporaryDirectory() as tmp:
         cdir = build_cpp(args.cpp_src, Path(tmp))
         for name in rows:
             opener, hard, ans, allowed, expected = ROWS[name]
             cpp = ["./wordle", "-w", opener, "-a", allowed, "-h", ans] + (["-H"] if hard else [])
-            ours = [wordlelab, "optimal", "--opener", opener, "--json",
-                    "--words", str(cdir / allowed), "--answers", str(cdir / ans)] + (["--hard"] if hard else [])
-            cols = {("ours" if t == 0 else f"ours_{t}t"): (ours if t == 0 else ours + ["--threads", str(t)])
-                    for t in thread_counts}
+            ours = [
+                wordlelab,
+                "optimal",
+                "--opener",
+                opener,
+                "--json",
+                "--words",
+                str(cdir / allowed),
+                "--answers",
+                str(cdir / ans),
+            ] + (["--hard"] if hard else [])
+            cols = {
+                ("ours" if t == 0 else f"ours_{t}t"): (
+                    ours if t == 0 else ours + ["--threads", str(t)]
+                )
+                for t in thread_counts
+            }
             envs: dict[str, dict | None] = {k: None for k in cols}
             if args.before_src is not None:
                 for k in list(cols):
                     cols["before" + k[4:]] = [sys.executable, "-m", "wordlelab", *cols[k][1:]]
-                    envs["before" + k[4:]] = dict(os.environ, PYTHONPATH=str(args.before_src.resolve() / "src"))
+                    envs["before" + k[4:]] = dict(
+                        os.environ, PYTHONPATH=str(args.before_src.resolve() / "src")
+                    )
             times: dict[str, list[float]] = {k: [] for k in [*cols, "cpp"]}
             mem: dict[str, list[float]] = {k: [] for k in [*cols, "cpp"]}
             total = None
@@ -102,7 +138,10 @@ def main() -> None:
                 mem["cpp"].append(m)
             med = {k: round(statistics.median(v), 3) for k, v in times.items()}
             out["rows"][name] = {  # type: ignore[index]
-                "total": total, "expected": expected, "times_s": times, "median_s": med,
+                "total": total,
+                "expected": expected,
+                "times_s": times,
+                "median_s": med,
                 "ratio_over_cpp": {k: round(med[k] / med["cpp"], 2) for k in cols},
                 "peak_rss_mb": mem,
             }

@@ -8,10 +8,10 @@ default lists (nyt unless WORDLELAB_LISTS says otherwise):
 
 from __future__ import annotations
 
-import _util  # noqa: F401  (puts src/ on the path)
 import argparse
 import warnings
 
+import _util  # noqa: F401  (puts src/ on the path)
 from _util import machine, timeit
 
 with warnings.catch_warnings():
@@ -30,7 +30,9 @@ def main() -> None:
     args = parser.parse_args()
     import tempfile
 
-    client = TestClient(create_app(stats_path=tempfile.mkdtemp() + "/stats.db"), base_url="http://localhost")
+    client = TestClient(
+        create_app(stats_path=tempfile.mkdtemp() + "/stats.db"), base_url="http://localhost"
+    )
     lists = load_lists()
     answer = pick_answer(lists.answers, 7)
 
@@ -50,8 +52,9 @@ def main() -> None:
         steps = 0
         while not state["solved"]:
             word = state["suggestion"]["word"]
-            state = client.post(f"/api/assist/{aid}/play",
-                                json={"word": word, "pattern": str(score(word, answer))}).json()
+            state = client.post(
+                f"/api/assist/{aid}/play", json={"word": word, "pattern": str(score(word, answer))}
+            ).json()
             steps += 1
         return steps
 
@@ -59,23 +62,31 @@ def main() -> None:
     grid = "Wordle 3/6\n\n" + "\n".join(score(w, answer).emoji for w in words)
 
     def analyse_words() -> None:
-        client.post("/api/analyse", json={"grid": grid, "words": " ".join(words)}).raise_for_status()
+        client.post(
+            "/api/analyse", json={"grid": grid, "words": " ".join(words)}
+        ).raise_for_status()
 
     def analyse_tiles() -> None:
         client.post("/api/analyse", json={"grid": grid}).raise_for_status()
 
     for warm in (play_game, assist_game, analyse_words, analyse_tiles):
         warm()
-    _util.emit("web", {
-        "lists": lists.set_name, "answers": len(lists.answers), "guesses": len(lists.guesses),
-        "answer": answer, "assist_steps": assist_game(),
-        "play_new_and_two_guesses": timeit(play_game, args.repeat),
-        "assist_start_with_top10": timeit(assist_start, args.repeat),
-        "assist_whole_game": timeit(assist_game, args.repeat),
-        "analyse_grid_with_words": timeit(analyse_words, args.repeat),
-        "analyse_grid_tiles_only": timeit(analyse_tiles, args.repeat),
-        "machine": machine(),
-    })
+    _util.emit(
+        "web",
+        {
+            "lists": lists.set_name,
+            "answers": len(lists.answers),
+            "guesses": len(lists.guesses),
+            "answer": answer,
+            "assist_steps": assist_game(),
+            "play_new_and_two_guesses": timeit(play_game, args.repeat),
+            "assist_start_with_top10": timeit(assist_start, args.repeat),
+            "assist_whole_game": timeit(assist_game, args.repeat),
+            "analyse_grid_with_words": timeit(analyse_words, args.repeat),
+            "analyse_grid_tiles_only": timeit(analyse_tiles, args.repeat),
+            "machine": machine(),
+        },
+    )
 
 
 if __name__ == "__main__":

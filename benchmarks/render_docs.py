@@ -23,7 +23,18 @@ FIGURES = ROOT / "docs" / "figures.md"
 MAX_ROWS = 40  # a longer list of rows is cut, and the cut is said
 
 # Fields that say where a figure comes from, shown first when a file has them.
-META = ("command", "bench", "commit", "code", "date", "machine", "load", "load_before", "load_after", "note")
+META = (
+    "command",
+    "bench",
+    "commit",
+    "code",
+    "date",
+    "machine",
+    "load",
+    "load_before",
+    "load_after",
+    "note",
+)
 
 
 def scalar(v: Any) -> bool:
@@ -61,7 +72,11 @@ def table(rows: list[dict[str, Any]]) -> list[str]:
 def flatten(d: dict[str, Any], prefix: str = "", depth: int = 0) -> Iterable[tuple[str, Any]]:
     for k, v in d.items():
         key = f"{prefix}{k}"
-        if isinstance(v, dict) and depth < 2 and not (all(scalar(x) for x in v.values()) and len(v) <= 8):
+        if (
+            isinstance(v, dict)
+            and depth < 2
+            and not (all(scalar(x) for x in v.values()) and len(v) <= 8)
+        ):
             yield from flatten(v, key + ".", depth + 1)
         elif isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
             continue  # rendered as a table below
@@ -119,9 +134,11 @@ def strategy_block(name: str) -> str:
     path = RESULTS / f"strategies_{lists}.json"
     rows = [(d["label"], Row.from_dict(d)) for d in json.loads(path.read_text(encoding="utf-8"))]
     flag = f" --lists {lists}"
-    return (f"_Generated from `benchmarks/results/{path.name}` (written by `python "
-            f"benchmarks/results_table.py{flag} --write`); do not edit by hand._\n\n"
-            + markdown(rows, lists))
+    return (
+        f"_Generated from `benchmarks/results/{path.name}` (written by `python "
+        f"benchmarks/results_table.py{flag} --write`); do not edit by hand._\n\n"
+        + markdown(rows, lists)
+    )
 
 
 def _median(entry: Any) -> float | None:
@@ -132,22 +149,62 @@ def _median(entry: Any) -> float | None:
 
 # (result file, label, how to read the seconds from it) for the speed table.
 SPEED_ROWS: list[tuple[str, str, Callable[[dict[str, Any]], float | None]]] = [
-    ("matrix", "12972×2315 pattern matrix, built by the numba kernel", lambda d: _median(d.get("build_12972x2315"))),
-    ("matrix", "the same, NumPy vectorised (the baseline)", lambda d: _median(d.get("numpy_build_12972x2315"))),
-    ("matrix", "the same, loaded from the disk cache", lambda d: _median(d.get("cache_load_12972x2315"))),
+    (
+        "matrix",
+        "12972×2315 pattern matrix, built by the numba kernel",
+        lambda d: _median(d.get("build_12972x2315")),
+    ),
+    (
+        "matrix",
+        "the same, NumPy vectorised (the baseline)",
+        lambda d: _median(d.get("numpy_build_12972x2315")),
+    ),
+    (
+        "matrix",
+        "the same, loaded from the disk cache",
+        lambda d: _median(d.get("cache_load_12972x2315")),
+    ),
     ("matrix", "12972×12972 matrix", lambda d: _median(d.get("build_12972x12972"))),
-    ("matrix", "14855×3158 matrix (nyt lists), built by the numba kernel",
-     lambda d: _median(d.get("nyt_build_14855x3158"))),
-    ("matrix", "14855×3158 matrix (nyt lists), loaded from the cache",
-     lambda d: _median(d.get("nyt_cache_load_14855x3158"))),
-    ("strategy_speed", "entropy played on all 2315 answers (original lists)", lambda d: d.get("entropy_full_s")),
-    ("strategy_speed", "every strategy but lookahead, all 2315 answers each", lambda d: d.get("all_but_lookahead_s")),
-    ("optimal_salet_normal", "exact proof, SALET, normal mode (search only)", lambda d: d.get("search_seconds")),
-    ("optimal_salet_hard", "exact proof, SALET, hard mode (search only)", lambda d: d.get("search_seconds")),
-    ("assist", "assistant, fresh process: first suggestion (nyt lists)",
-     lambda d: (d.get("warm_opener_auto") or {}).get("first_suggestion_s_median")),
-    ("assist", "assistant: each later suggestion (nyt lists)",
-     lambda d: (d.get("warm_opener_auto") or {}).get("later_suggestion_s_median")),
+    (
+        "matrix",
+        "14855×3158 matrix (nyt lists), built by the numba kernel",
+        lambda d: _median(d.get("nyt_build_14855x3158")),
+    ),
+    (
+        "matrix",
+        "14855×3158 matrix (nyt lists), loaded from the cache",
+        lambda d: _median(d.get("nyt_cache_load_14855x3158")),
+    ),
+    (
+        "strategy_speed",
+        "entropy played on all 2315 answers (original lists)",
+        lambda d: d.get("entropy_full_s"),
+    ),
+    (
+        "strategy_speed",
+        "every strategy but lookahead, all 2315 answers each",
+        lambda d: d.get("all_but_lookahead_s"),
+    ),
+    (
+        "optimal_salet_normal",
+        "exact proof, SALET, normal mode (search only)",
+        lambda d: d.get("search_seconds"),
+    ),
+    (
+        "optimal_salet_hard",
+        "exact proof, SALET, hard mode (search only)",
+        lambda d: d.get("search_seconds"),
+    ),
+    (
+        "assist",
+        "assistant, fresh process: first suggestion (nyt lists)",
+        lambda d: (d.get("warm_opener_auto") or {}).get("first_suggestion_s_median"),
+    ),
+    (
+        "assist",
+        "assistant: each later suggestion (nyt lists)",
+        lambda d: (d.get("warm_opener_auto") or {}).get("later_suggestion_s_median"),
+    ),
 ]
 
 
@@ -202,7 +259,9 @@ def targets() -> dict[Path, str]:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     ap.add_argument("--check", action="store_true", help="only compare; exit 1 on a difference")
     args = ap.parse_args()
     stale = []
@@ -213,8 +272,11 @@ def main() -> int:
             if not args.check:
                 path.write_text(text, encoding="utf-8")
     if args.check and stale:
-        print("render_docs: out of date (run python benchmarks/render_docs.py): "
-              + ", ".join(map(str, stale)), file=sys.stderr)
+        print(
+            "render_docs: out of date (run python benchmarks/render_docs.py): "
+            + ", ".join(map(str, stale)),
+            file=sys.stderr,
+        )
         return 1
     return 0
 

@@ -36,8 +36,10 @@ def run(names: list[str], log, lists: str = "original") -> list[tuple[str, Simul
         for name, opener in jobs:
             t = time.perf_counter()
             r = simulate(make_strategy(name), matrix, hard=hard, opener=opener)
-            log(f"{'hard' if hard else 'normal'} {name} {opener or ''}: {r.mean:.4f} "
-                f"({time.perf_counter() - t:.1f} s)")
+            log(
+                f"{'hard' if hard else 'normal'} {name} {opener or ''}: {r.mean:.4f} "
+                f"({time.perf_counter() - t:.1f} s)"
+            )
             out.append((name if opener is None else f"{name} (opener {opener})", r))
     return out
 
@@ -60,15 +62,25 @@ class Row:
 
     @classmethod
     def from_dict(cls, d: dict) -> Row:  # type: ignore[type-arg]
-        return cls(d["hard"], d["opener"], d["mean"], d["total_guesses"], d["distribution"], d["failures"],
-                   d["worst"])
+        return cls(
+            d["hard"],
+            d["opener"],
+            d["mean"],
+            d["total_guesses"],
+            d["distribution"],
+            d["failures"],
+            d["worst"],
+        )
 
 
 def unique(rows: list[tuple[str, Row]]) -> list[tuple[str, Row]]:
     """Drop a fixed-opener row when the strategy's own opener is that word (the same games)."""
     own = {(label, r.hard): r.opener for label, r in rows if "(opener" not in label}
-    return [(label, r) for label, r in rows
-            if "(opener" not in label or own.get((label.split(" (opener")[0], r.hard)) != r.opener]
+    return [
+        (label, r)
+        for label, r in rows
+        if "(opener" not in label or own.get((label.split(" (opener")[0], r.hard)) != r.opener
+    ]
 
 
 def markdown(rows: list[tuple[str, Row]], lists: str = "original") -> str:
@@ -76,25 +88,42 @@ def markdown(rows: list[tuple[str, Row]], lists: str = "original") -> str:
     rows = unique(rows)
     lines = []
     for hard in (False, True):
-        lines.append(f"**{'Hard' if hard else 'Normal'} mode, `--lists {lists}`** — {len(sizes.answers)} answers, "
-                     f"{len(sizes.guesses)} allowed guesses, each strategy from its own best opener unless stated.\n")
-        lines.append("| strategy | opener | mean | total | 1 | 2 | 3 | 4 | 5 | 6 | failed | worst |")
+        lines.append(
+            f"**{'Hard' if hard else 'Normal'} mode, `--lists {lists}`** — {len(sizes.answers)} answers, "
+            f"{len(sizes.guesses)} allowed guesses, each strategy from its own best opener unless stated.\n"
+        )
+        lines.append(
+            "| strategy | opener | mean | total | 1 | 2 | 3 | 4 | 5 | 6 | failed | worst |"
+        )
         lines.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
-        for label, r in sorted((x for x in rows if x[1].hard == hard), key=lambda x: (x[1].total, x[0])):
-            lines.append(f"| {label} | {r.opener} | {r.mean:.4f} | {r.total} | "
-                         + " | ".join(str(c) for c in r.distribution)
-                         + f" | {r.failed} | {r.worst} |")
+        for label, r in sorted(
+            (x for x in rows if x[1].hard == hard), key=lambda x: (x[1].total, x[0])
+        ):
+            lines.append(
+                f"| {label} | {r.opener} | {r.mean:.4f} | {r.total} | "
+                + " | ".join(str(c) for c in r.distribution)
+                + f" | {r.failed} | {r.worst} |"
+            )
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--write", action="store_true", help="write benchmarks/results/strategies_<lists>.json")
+    ap = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    ap.add_argument(
+        "--write", action="store_true", help="write benchmarks/results/strategies_<lists>.json"
+    )
     ap.add_argument("--strategies", default=",".join(strategy_names()))
-    ap.add_argument("--lists", default="original", choices=sorted(LIST_SETS), help="the named list set")
-    ap.add_argument("--from-json", action="store_true",
-                    help="re-render the table from the results JSON of the last --write, without playing")
+    ap.add_argument(
+        "--lists", default="original", choices=sorted(LIST_SETS), help="the named list set"
+    )
+    ap.add_argument(
+        "--from-json",
+        action="store_true",
+        help="re-render the table from the results JSON of the last --write, without playing",
+    )
     args = ap.parse_args()
     names = [n for n in args.strategies.split(",") if n]
     json_path = ROOT / "benchmarks" / "results" / f"strategies_{args.lists}.json"

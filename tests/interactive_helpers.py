@@ -19,8 +19,15 @@ def cli_env() -> dict[str, str]:
 
 
 def run_cli(*args: str, input: str = "", timeout: float = 60) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "wordlelab", *args], input=input, capture_output=True,
-                          text=True, encoding="utf-8", env=cli_env(), timeout=timeout)
+    return subprocess.run(
+        [sys.executable, "-m", "wordlelab", *args],
+        input=input,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=cli_env(),
+        timeout=timeout,
+    )
 
 
 def invoke(*args: str, input: str = ""):

@@ -60,8 +60,14 @@ def _rule(history: History) -> tuple:
     return tuple(greens), tuple(sorted(need.items()))
 
 
-def brute_force(guesses: Sequence[str], answers: Sequence[str], guesses_left: int, hard: bool = False,
-                history: History = (), guess: str | None = None) -> float:
+def brute_force(
+    guesses: Sequence[str],
+    answers: Sequence[str],
+    guesses_left: int,
+    hard: bool = False,
+    history: History = (),
+    guess: str | None = None,
+) -> float:
     """The fewest total guesses that solve every answer (equally likely) within ``guesses_left``.
 
     f(S, d) = min over every allowed guess g of |S| + the sum of f(group, d - 1) over the

@@ -9,19 +9,24 @@ from wordlelab.errors import InconsistentFeedbackError, ShareGridError, UnknownW
 from wordlelab.feedback import Pattern, score
 
 
-def grid_of(guesses: list[str], answer: str, header: str = "Wordle 1,234 {n}/6", squares: str = "emoji") -> str:
+def grid_of(
+    guesses: list[str], answer: str, header: str = "Wordle 1,234 {n}/6", squares: str = "emoji"
+) -> str:
     rows = [score(g, answer).format(squares) for g in guesses]
     n = len(rows) if rows[-1] == "🟩" * 5 or guesses[-1] == answer else "X"
     return header.format(n=n) + "\n\n" + "\n".join(rows) + "\n"
 
 
-@pytest.mark.parametrize("text", [
-    "Wordle 1,234 3/6\n\n⬜🟨⬜⬜⬜\n⬜⬜🟨🟩⬜\n🟩🟩🟩🟩🟩",
-    "Wordle 1,234 3/6\r\n\r\n⬜️🟨️⬜️⬜️⬜️\r\n⬜️⬜️🟨️🟩️⬜️\r\n🟩️🟩️🟩️🟩️🟩️\r\n",  # VS16, Windows
-    "my score today!\nWordle 1234 3/6\n⬛🟨⬛⬛⬛\n⬛⬛🟨🟩⬛\n🟩🟩🟩🟩🟩\n#wordle https://x.y",  # dark
-    "Wordle 1.234 3/6\n\n⬜🟦⬜⬜⬜\n⬜⬜🟦🟧⬜\n🟧🟧🟧🟧🟧",  # high contrast
-    "⬜ 🟨 ⬜ ⬜ ⬜\n⬜ ⬜ 🟨 🟩 ⬜\n🟩 🟩 🟩 🟩 🟩",  # no header, spaced
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Wordle 1,234 3/6\n\n⬜🟨⬜⬜⬜\n⬜⬜🟨🟩⬜\n🟩🟩🟩🟩🟩",
+        "Wordle 1,234 3/6\r\n\r\n⬜️🟨️⬜️⬜️⬜️\r\n⬜️⬜️🟨️🟩️⬜️\r\n🟩️🟩️🟩️🟩️🟩️\r\n",  # VS16, Windows
+        "my score today!\nWordle 1234 3/6\n⬛🟨⬛⬛⬛\n⬛⬛🟨🟩⬛\n🟩🟩🟩🟩🟩\n#wordle https://x.y",  # dark
+        "Wordle 1.234 3/6\n\n⬜🟦⬜⬜⬜\n⬜⬜🟦🟧⬜\n🟧🟧🟧🟧🟧",  # high contrast
+        "⬜ 🟨 ⬜ ⬜ ⬜\n⬜ ⬜ 🟨 🟩 ⬜\n🟩 🟩 🟩 🟩 🟩",  # no header, spaced
+    ],
+)
 def test_parse_variants(text):
     g = parse_share_grid(text)
     assert [str(p) for p in g.rows] == [".y...", "..yg.", "ggggg"]
@@ -37,20 +42,23 @@ def test_parse_header_details():
     assert g.words == ("salet", "cigar")
 
 
-@pytest.mark.parametrize("text, match", [
-    ("", "no share grid"),
-    ("hello\nworld", "no share grid"),
-    ("Wordle 1 3/6\n⬜🟨⬜⬜⬜\n🟩🟩🟩🟩🟩", "says 3 guesses but there are 2"),
-    ("Wordle 1 1/6\n⬜🟨⬜⬜⬜\n🟩🟩🟩🟩🟩", "says 1 guess but there are 2 rows"),
-    ("Wordle 1 2/6\n🟩🟩🟩🟩🟩", "says 2 guesses but there is 1 row"),
-    ("Wordle 1 2/6\n⬜🟨⬜⬜⬜\n🟩🟩🟩🟩⬜", "last row is not all green"),
-    ("Wordle 1 X/6\n⬜🟨⬜⬜⬜\n🟩🟩🟩🟩⬜", "X/6 but there are 2 rows"),
-    ("⬜🟨⬜⬜⬜\n🟩🟩🟩🟩", "'🟩🟩🟩🟩' has 4 tiles"),
-    ("⬜🟨⬜⬜⬜\n🟩🟩x🟩🟩", "'🟩🟩x🟩🟩' mixes tiles"),
-    ("🟩🟩🟩🟩🟩\n⬜🟨⬜⬜⬜", "after a solved row"),
-    ("⬜🟨⬜⬜⬜\n\nWordle 2 1/6\n🟩🟩🟩🟩🟩", "second grid"),
-    ("Wordle 1 7/6\n" + "⬜⬜⬜⬜⬜\n" * 6 + "🟩🟩🟩🟩🟩", "not between 1 and 6"),
-])
+@pytest.mark.parametrize(
+    "text, match",
+    [
+        ("", "no share grid"),
+        ("hello\nworld", "no share grid"),
+        ("Wordle 1 3/6\n⬜🟨⬜⬜⬜\n🟩🟩🟩🟩🟩", "says 3 guesses but there are 2"),
+        ("Wordle 1 1/6\n⬜🟨⬜⬜⬜\n🟩🟩🟩🟩🟩", "says 1 guess but there are 2 rows"),
+        ("Wordle 1 2/6\n🟩🟩🟩🟩🟩", "says 2 guesses but there is 1 row"),
+        ("Wordle 1 2/6\n⬜🟨⬜⬜⬜\n🟩🟩🟩🟩⬜", "last row is not all green"),
+        ("Wordle 1 X/6\n⬜🟨⬜⬜⬜\n🟩🟩🟩🟩⬜", "X/6 but there are 2 rows"),
+        ("⬜🟨⬜⬜⬜\n🟩🟩🟩🟩", "'🟩🟩🟩🟩' has 4 tiles"),
+        ("⬜🟨⬜⬜⬜\n🟩🟩x🟩🟩", "'🟩🟩x🟩🟩' mixes tiles"),
+        ("🟩🟩🟩🟩🟩\n⬜🟨⬜⬜⬜", "after a solved row"),
+        ("⬜🟨⬜⬜⬜\n\nWordle 2 1/6\n🟩🟩🟩🟩🟩", "second grid"),
+        ("Wordle 1 7/6\n" + "⬜⬜⬜⬜⬜\n" * 6 + "🟩🟩🟩🟩🟩", "not between 1 and 6"),
+    ],
+)
 def test_parse_errors(text, match):
     with pytest.raises(ShareGridError, match=match):
         parse_share_grid(text)
@@ -60,7 +68,10 @@ def test_hard_pattern_rules():
     rows = [Pattern.parse(t) for t in ("..g.y", "..gy.", "..g..", "ggggg")]
     problems = hard_pattern_problems(rows)
     assert len(problems) == 1 and "row 3 has 1 coloured tiles" in problems[0]
-    assert "loses the green tile in position 3" in hard_pattern_problems([Pattern.parse("..g.."), Pattern.parse("y....")])[0]
+    assert (
+        "loses the green tile in position 3"
+        in hard_pattern_problems([Pattern.parse("..g.."), Pattern.parse("y....")])[0]
+    )
 
 
 def test_known_guesses_repeated_letters(matrix):
@@ -115,8 +126,11 @@ def test_tiles_only_vectorised_matches_brute_force(matrix):
     r = analyse(parse_share_grid(text), matrix)
     rows = parse_share_grid(text).rows
     data = matrix.data
-    brute = [matrix.answers[a] for a in range(len(matrix.answers))
-             if all((data[:, a] == p.code).any() for p in rows)]
+    brute = [
+        matrix.answers[a]
+        for a in range(len(matrix.answers))
+        if all((data[:, a] == p.code).any() for p in rows)
+    ]
     assert sorted(r.answers) == sorted(brute) and "cigar" in brute
     with_answer = analyse(parse_share_grid(text), matrix, answer="cigar")
     assert with_answer.rows[2].guesses_possible >= 1

@@ -22,6 +22,10 @@ def test_errors_share_a_base():
 
 
 def test_import_prints_nothing():
-    out = subprocess.run([sys.executable, "-c", "import wordlelab, wordlelab.strategies"],
-                         capture_output=True, text=True, check=True)
+    out = subprocess.run(
+        [sys.executable, "-c", "import wordlelab, wordlelab.strategies"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     assert out.stdout == "" and out.stderr == ""

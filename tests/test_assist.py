@@ -6,6 +6,7 @@ import io
 import sys
 
 import pytest
+from interactive_helpers import SRC, cli_env, invoke, run_cli  # noqa: F401
 from rich.console import Console
 
 from wordlelab.assistant import Assistant, default_opener, parse_entry
@@ -17,10 +18,7 @@ from wordlelab.errors import (
     UnknownWordError,
     WordlelabError,
 )
-from wordlelab.feedback import Pattern, score
-
-from interactive_helpers import SRC, cli_env, invoke, run_cli  # noqa: F401
-
+from wordlelab.feedback import score
 
 # -- library ----------------------------------------------------------------------------------------
 
@@ -117,32 +115,38 @@ def test_words_ranked_by_frequency(matrix):
     assert words.index("woman") < words.index("vodka")
 
 
-@pytest.mark.parametrize("text, expected", [
-    (".y..g", (None, ".y..g")),
-    ("01002", (None, ".y..g")),
-    ("BYBBG", (None, ".y..g")),
-    ("⬜🟨⬛⬜🟩", (None, ".y..g")),
-    ("⬜️🟨️⬜️⬜️🟩️", (None, ".y..g")),
-    (". y . . g", (None, ".y..g")),
-    ("crane .y..g", ("crane", ".y..g")),
-    ("CRANE,.y..g", ("crane", ".y..g")),
-    (".y..g crane", ("crane", ".y..g")),
-    ("crane ⬜ 🟨 ⬜ ⬜ 🟩", ("crane", ".y..g")),
-])
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        (".y..g", (None, ".y..g")),
+        ("01002", (None, ".y..g")),
+        ("BYBBG", (None, ".y..g")),
+        ("⬜🟨⬛⬜🟩", (None, ".y..g")),
+        ("⬜️🟨️⬜️⬜️🟩️", (None, ".y..g")),
+        (". y . . g", (None, ".y..g")),
+        ("crane .y..g", ("crane", ".y..g")),
+        ("CRANE,.y..g", ("crane", ".y..g")),
+        (".y..g crane", ("crane", ".y..g")),
+        ("crane ⬜ 🟨 ⬜ ⬜ 🟩", ("crane", ".y..g")),
+    ],
+)
 def test_parse_entry(matrix, text, expected):
     word, pattern = parse_entry(text, matrix)
     assert (word, str(pattern)) == expected
 
 
-@pytest.mark.parametrize("text, match", [
-    ("crane", "type it with its feedback"),
-    ("..y", "3 tiles"),
-    (".y..g.", "6 tiles"),
-    ("qq...", "'q'"),
-    ("crane .y..", "4 tiles"),
-    ("cranes .y..g", "6 letters"),
-    ("⬜🟨.g0", "mixes notations"),
-])
+@pytest.mark.parametrize(
+    "text, match",
+    [
+        ("crane", "type it with its feedback"),
+        ("..y", "3 tiles"),
+        (".y..g.", "6 tiles"),
+        ("qq...", "'q'"),
+        ("crane .y..", "4 tiles"),
+        ("cranes .y..g", "6 letters"),
+        ("⬜🟨.g0", "mixes notations"),
+    ],
+)
 def test_parse_entry_errors(matrix, text, match):
     with pytest.raises((InvalidPatternError, InvalidWordError), match=match):
         parse_entry(text, matrix)
@@ -161,10 +165,30 @@ def session(matrix, text: str, **kw) -> tuple[int, str]:
 
 
 def test_session_every_command(matrix):
-    code, out = session(matrix, "\n".join([
-        "help", "top 3", "words 5", ".y...", "", "undo", f"crane {score('crane', 'woman')}", "bogus!", "top 0", "top x",
-        "words", "undo", "undo", "undo", "undo", "quit", "never read",
-    ]))
+    code, out = session(
+        matrix,
+        "\n".join(
+            [
+                "help",
+                "top 3",
+                "words 5",
+                ".y...",
+                "",
+                "undo",
+                f"crane {score('crane', 'woman')}",
+                "bogus!",
+                "top 0",
+                "top x",
+                "words",
+                "undo",
+                "undo",
+                "undo",
+                "undo",
+                "quit",
+                "never read",
+            ]
+        ),
+    )
     assert code == 0
     assert out.splitlines()[0] == "> SALET  (2315 words)"
     assert "(skipping" in out and "undone: skip" in out and "undone: salet .y..." in out
@@ -232,8 +256,14 @@ def test_cli_errors_and_options(tmp_path):
 
 def test_pty_session():
     pexpect = pytest.importorskip("pexpect")
-    child = pexpect.spawn(sys.executable, ["-m", "wordlelab", "assist"], env=cli_env(),
-                          encoding="utf-8", timeout=30, dimensions=(40, 200))
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "wordlelab", "assist"],
+        env=cli_env(),
+        encoding="utf-8",
+        timeout=30,
+        dimensions=(40, 200),
+    )
     try:
         child.expect(r"SALET\s+\(2315 words\)")
         child.expect_exact("? ")
@@ -252,8 +282,13 @@ def test_pty_session():
         assert child.exitstatus == 0
         assert "Traceback" not in (child.before or "")
         # Ctrl-C ends cleanly too
-        child = pexpect.spawn(sys.executable, ["-m", "wordlelab", "assist"], env=cli_env(),
-                              encoding="utf-8", timeout=30)
+        child = pexpect.spawn(
+            sys.executable,
+            ["-m", "wordlelab", "assist"],
+            env=cli_env(),
+            encoding="utf-8",
+            timeout=30,
+        )
         child.expect_exact("? ")
         child.sendintr()
         child.expect(pexpect.EOF)

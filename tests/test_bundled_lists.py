@@ -16,8 +16,20 @@ GOLDEN = [
     ("en", 5, "answers", 2315, "f40e47975cf360ff9febe7d49c8e285054d8fa3fb9644cea575922060951d6ee"),
     ("en", 5, "allowed", 12972, "feacc549249b5dcb43e2799fbbcda14ebc33d55904fb15d043779104e60c1579"),
     ("en", 5, "nyt", 14855, "ba86911aea83d038d53c0999fe6cbe310c8f59d2b79626c73bd0cd0773adc320"),
-    ("en", 5, "nyt-answers", 3158, "3e443482b78dee0f6f8de4f74dbb67537db781524279b1d40ca3353c592b03ce"),
-    ("en", 5, "nyt2022-answers", 2309, "c495f6cbc36475358a89e30ac16bd5c0c05073c8c7647bb6c35dd01f7bae6e32"),
+    (
+        "en",
+        5,
+        "nyt-answers",
+        3158,
+        "3e443482b78dee0f6f8de4f74dbb67537db781524279b1d40ca3353c592b03ce",
+    ),
+    (
+        "en",
+        5,
+        "nyt2022-answers",
+        2309,
+        "c495f6cbc36475358a89e30ac16bd5c0c05073c8c7647bb6c35dd01f7bae6e32",
+    ),
     ("en", 6, "answers", 2315, "51d9f3f14dceb2f140f673565305d9516a2af61ed07e42764b1f9024fc4c7cd8"),
     ("en", 6, "allowed", 11176, "0d78073ad76f442ecf566507fa271165a35f7d48b0cac12e642d55da3b71bb45"),
     ("en", 7, "answers", 2315, "8cf7f23664790eb51d5d6d8f784b0c86ad2816de8b836f7477b63edcf82063a7"),
@@ -27,9 +39,21 @@ GOLDEN = [
     ("en", 9, "answers", 2315, "fd287c8bda75a0b43f50133ae8f6cddd4763626f58dbbbcbbf54ad2a47b63926"),
     ("en", 9, "allowed", 17155, "3133fe8fc20a8ca83d7bdb99f847e4e577f5e7dbaf2b9fd0cce99dd7dc02798b"),
     ("en", 10, "answers", 2049, "afe9a132c9a4c115797e710e656ebc8898be64545c8203f7f2d71eb9b33ef65d"),
-    ("en", 10, "allowed", 14374, "cf89545c03e1390980771f5e7cdad1977c77866d9a13a7892708b480c54b3781"),
+    (
+        "en",
+        10,
+        "allowed",
+        14374,
+        "cf89545c03e1390980771f5e7cdad1977c77866d9a13a7892708b480c54b3781",
+    ),
     ("en", 11, "answers", 1318, "15462381135997720be746ff65d8dc0d61fa83f282818b9bb50964644553e0bb"),
-    ("en", 11, "allowed", 10659, "8b3790eb5de34a9b1ffaca0a770675051f57a6917df1abefb5bd4cf1b3a26a32"),
+    (
+        "en",
+        11,
+        "allowed",
+        10659,
+        "8b3790eb5de34a9b1ffaca0a770675051f57a6917df1abefb5bd4cf1b3a26a32",
+    ),
     ("ru", 4, "answers", 886, "300b74fad5fd8f29ff6bc6947d74c96554aac9bc97febece40f6d9601bc150b7"),
     ("ru", 4, "allowed", 1382, "eeaa84e1c2f470fe2eb9422451f49b1a68fa2261e4850328317b0f75cbfb7ff3"),
     ("ru", 5, "answers", 1550, "95a08064a9d85f47c8418bdeeae67c7ce933e839bde98ea4ed9f138f6d1eef39"),
@@ -102,8 +126,17 @@ def test_russian_lists_have_no_yo(length):
 
 @pytest.mark.parametrize(
     "lang, length, word",
-    [("en", 4, "time"), ("en", 6, "people"), ("en", 8, "business"), ("en", 11, "information"),
-     ("ru", 4, "день"), ("ru", 5, "время"), ("ru", 4, "елка"), ("ru", 7, "человек"), ("ru", 11, "возможность")],
+    [
+        ("en", 4, "time"),
+        ("en", 6, "people"),
+        ("en", 8, "business"),
+        ("en", 11, "information"),
+        ("ru", 4, "день"),
+        ("ru", 5, "время"),
+        ("ru", 4, "елка"),
+        ("ru", 7, "человек"),
+        ("ru", 11, "возможность"),
+    ],
 )
 def test_common_words_are_answers(lang, length, word):
     assert word in WordList.bundled("answers", lang, length)
@@ -111,8 +144,16 @@ def test_common_words_are_answers(lang, length, word):
 
 @pytest.mark.parametrize(
     "lang, length, word",
-    [("en", 4, "cats"), ("en", 6, "things"), ("en", 6, "killed"), ("en", 4, "xxiv"), ("en", 4, "dept"),
-     ("ru", 5, "кошки"), ("ru", 5, "стать"), ("ru", 5, "перед")],
+    [
+        ("en", 4, "cats"),
+        ("en", 6, "things"),
+        ("en", 6, "killed"),
+        ("en", 4, "xxiv"),
+        ("en", 4, "dept"),
+        ("ru", 5, "кошки"),
+        ("ru", 5, "стать"),
+        ("ru", 5, "перед"),
+    ],
 )
 def test_inflections_homonyms_and_abbreviations_are_not_answers(lang, length, word):
     assert word not in WordList.bundled("answers", lang, length)
@@ -130,6 +171,13 @@ def test_nyt_answer_lists_are_the_published_ones():
     assert WordList.bundled("nyt-answers").fingerprint.startswith("3e443482b78dee0f")
     nyt2022 = WordList.bundled("nyt2022-answers")
     assert nyt2022.fingerprint.startswith("c495f6cbc3647535")
-    assert set(WordList.bundled("answers")) - set(nyt2022) == {"agora", "fibre", "lynch", "pupal", "slave", "wench"}
+    assert set(WordList.bundled("answers")) - set(nyt2022) == {
+        "agora",
+        "fibre",
+        "lynch",
+        "pupal",
+        "slave",
+        "wench",
+    }
     nyt = set(WordList.bundled("nyt"))
     assert set(WordList.bundled("nyt-answers")) <= nyt and set(nyt2022) <= nyt

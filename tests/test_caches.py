@@ -16,7 +16,9 @@ from wordlelab.paths import cache_dir
 from wordlelab.strategies import make_strategy
 from wordlelab.words import WordList
 
-GUESSES = WordList(["crane", "slate", "trace", "crate", "plumb", "lumpy", "cigar", "rebut"], name="g")
+GUESSES = WordList(
+    ["crane", "slate", "trace", "crate", "plumb", "lumpy", "cigar", "rebut"], name="g"
+)
 ANSWERS = WordList(["crane", "trace", "crate", "cigar", "rebut"], name="a")
 
 
@@ -65,8 +67,10 @@ def test_a_fifo_in_place_of_a_cache_file_never_blocks(own_cache):
     assert 0 <= row < len(GUESSES)
 
 
-@pytest.mark.parametrize("payload", ["[" * 100000 + "]" * 100000, "[1, 2]", "7", '{"row": "x"}',
-                                     '{"row": 99, "key": "k"}'])
+@pytest.mark.parametrize(
+    "payload",
+    ["[" * 100000 + "]" * 100000, "[1, 2]", "7", '{"row": "x"}', '{"row": 99, "key": "k"}'],
+)
 def test_opener_cache_garbage_is_recomputed(own_cache, payload):
     m = PatternMatrix.build(GUESSES, ANSWERS)
     strategy = make_strategy("entropy")
@@ -91,9 +95,11 @@ def test_frequency_cache_rejects_non_finite_values_and_stays_bounded(own_cache):
     assert np.array_equal(first, again) and np.all(np.isfinite(again))
     # small lists (what one game leaves) never reach the disk
     for i in range(30):
-        frequency.rank_by_frequency(words[i: i + 20])
+        frequency.rank_by_frequency(words[i : i + 20])
     assert len(list((own_cache / "freq").glob("*.txt"))) == 1
     # and the folder keeps at most DISK_CACHE_FILES lists
     for i in range(frequency.DISK_CACHE_FILES + 3):
-        frequency.word_frequencies(list(WordList.bundled("allowed"))[i: i + frequency.DISK_CACHE_MIN])
+        frequency.word_frequencies(
+            list(WordList.bundled("allowed"))[i : i + frequency.DISK_CACHE_MIN]
+        )
     assert len(list((own_cache / "freq").glob("*.txt"))) <= frequency.DISK_CACHE_FILES

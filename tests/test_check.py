@@ -9,7 +9,9 @@ from interactive_helpers import invoke, run_cli
 from wordlelab.feedback import score
 
 CIGAR = "Wordle 1,234 4/6\r\n\r\n⬜️🟨️⬜️⬜️⬜️\r\n⬜️🟨️⬜️⬜️⬜️\r\n🟩️⬜️🟨️🟨️🟩️\r\n🟩️🟩️🟩️🟩️🟩️\r\n"
-HARD = "Wordle 1,234 3/6*\n\n" + "\n".join(score(w, "cigar").emoji for w in ("salet", "crane", "cigar"))
+HARD = "Wordle 1,234 3/6*\n\n" + "\n".join(
+    score(w, "cigar").emoji for w in ("salet", "crane", "cigar")
+)
 
 
 def test_tiles_only():
@@ -18,11 +20,20 @@ def test_tiles_only():
 
 
 def test_with_guesses_and_answer():
-    code, out, _ = invoke("check", "--played", "salet,brond,chair,cigar", "--answer", "CIGAR", input=CIGAR)
-    assert code == 0 and "skill" in out and "luck" in out and "1 answer fits every row: cigar" in out
+    code, out, _ = invoke(
+        "check", "--played", "salet,brond,chair,cigar", "--answer", "CIGAR", input=CIGAR
+    )
+    assert (
+        code == 0 and "skill" in out and "luck" in out and "1 answer fits every row: cigar" in out
+    )
     code, out, _ = invoke("check", "--played", "salet brond chair cigar", "--json", input=CIGAR)
     data = json.loads(out)
-    assert data["consistent"] and [r["guess"] for r in data["rows"]] == ["salet", "brond", "chair", "cigar"]
+    assert data["consistent"] and [r["guess"] for r in data["rows"]] == [
+        "salet",
+        "brond",
+        "chair",
+        "cigar",
+    ]
     assert all(0 <= r["skill"] <= 99 for r in data["rows"])
 
 
@@ -31,7 +42,9 @@ def test_file_and_hard_mode(tmp_path):
     f.write_text(HARD, encoding="utf-8")
     code, out, _ = invoke("check", str(f), "--played", "salet,crane,cigar")
     assert code == 0 and "(hard mode)" in out
-    f.write_text(HARD.replace(score("crane", "cigar").emoji, score("brond", "cigar").emoji), encoding="utf-8")
+    f.write_text(
+        HARD.replace(score("crane", "cigar").emoji, score("brond", "cigar").emoji), encoding="utf-8"
+    )
     code, out, _ = invoke("check", str(f), "--played", "salet,brond,cigar")
     assert code == 2 and "breaks hard mode" in out and "not consistent" in out
 
@@ -49,7 +62,11 @@ def test_bad_inputs(tmp_path):
         ([str(tmp_path / "missing.txt")], "", "no such file"),
         ([], "⬜🟨⬜⬜⬜\n" * 6 + "🟩🟩🟩🟩🟩\n", "7 rows; the game allows 6"),
         (["--played", "salet,salet"], "⬜⬜⬜⬜⬜\n🟩🟩🟩🟩🟩\n", "row 2: no allowed answer"),
-        (["--played", "salet,brond,chair,cigar", "--answer", "vicar"], CIGAR, "row 3: CHAIR against VICAR"),
+        (
+            ["--played", "salet,brond,chair,cigar", "--answer", "vicar"],
+            CIGAR,
+            "row 3: CHAIR against VICAR",
+        ),
     ]
     for args, text, message in cases:
         code, _, err = invoke("check", *args, input=text)

@@ -21,12 +21,21 @@ def environment_reads(path: Path) -> list[str]:
         arg = None
         if isinstance(node, ast.Call) and node.args and isinstance(node.func, ast.Attribute):
             f = node.func
-            if (f.attr == "get" and isinstance(f.value, ast.Attribute) and f.value.attr == "environ") or \
-                    f.attr == "getenv":
+            if (
+                f.attr == "get" and isinstance(f.value, ast.Attribute) and f.value.attr == "environ"
+            ) or f.attr == "getenv":
                 arg = node.args[0]
-        elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and node.value.attr == "environ":
+        elif (
+            isinstance(node, ast.Subscript)
+            and isinstance(node.value, ast.Attribute)
+            and node.value.attr == "environ"
+        ):
             arg = node.slice
-        if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value.startswith("WORDLELAB_"):
+        if (
+            isinstance(arg, ast.Constant)
+            and isinstance(arg.value, str)
+            and arg.value.startswith("WORDLELAB_")
+        ):
             found.append(arg.value)
         elif isinstance(arg, ast.Name) and arg.id.endswith("_ENV"):
             found.append(arg.id)
@@ -39,8 +48,16 @@ def test_only_the_config_module_reads_wordlelab_settings():
     assert set(readers["config.py"]) >= {"CACHE_DIR_ENV", "DATA_DIR_ENV", "DB_TIMEOUT_ENV"}
 
 
-@pytest.mark.parametrize("text,value", [("", config.DEFAULT_MATRIX_BUDGET), ("512M", 512 * 1024**2),
-                                        ("2g", 2 * 1024**3), ("1000", 1000), ("0", 0)])
+@pytest.mark.parametrize(
+    "text,value",
+    [
+        ("", config.DEFAULT_MATRIX_BUDGET),
+        ("512M", 512 * 1024**2),
+        ("2g", 2 * 1024**3),
+        ("1000", 1000),
+        ("0", 0),
+    ],
+)
 def test_matrix_budget(monkeypatch, text, value):
     monkeypatch.setenv("WORDLELAB_MATRIX_BUDGET", text)
     assert config.matrix_budget() == value

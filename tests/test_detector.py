@@ -35,8 +35,23 @@ from wordlelab.strategies import make_strategy
 from wordlelab.tree import find_bundled_tree
 from wordlelab.words import WordList
 
-WORDS = ["crane", "slate", "trace", "crate", "cigar", "rebut", "plumb", "lumpy", "sissy", "humph", "caret",
-         "react", "grace", "brace", "place"]
+WORDS = [
+    "crane",
+    "slate",
+    "trace",
+    "crate",
+    "cigar",
+    "rebut",
+    "plumb",
+    "lumpy",
+    "sissy",
+    "humph",
+    "caret",
+    "react",
+    "grace",
+    "brace",
+    "place",
+]
 ANSWERS = ["crane", "trace", "crate", "cigar", "rebut", "caret", "react", "grace", "brace", "place"]
 
 
@@ -52,22 +67,28 @@ def tiny() -> PatternMatrix:
 
 # -- the statistic ---------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("left, actual, p, lucky", [
-    # (answers each possible answer would leave, what came, P(left <= actual), luck = mid-rank * 99)
-    ([0, 1, 1, 3, 3, 3], 1, Fraction(3, 6), round(99 * (3 + 0.5 * 2) / 6)),
-    ([0, 1, 1, 3, 3, 3], 0, Fraction(1, 6), round(99 * (5 + 0.5) / 6)),
-    ([0, 1, 1, 3, 3, 3], 3, Fraction(6, 6), round(99 * (0 + 0.5 * 3) / 6)),
-    ([0, 3, 3, 3], 0, Fraction(1, 4), 87),  # the last row of CRANE MOIST SHOUT: 1 of 4 answers
-    ([0, 1], 1, Fraction(2, 2), 25),  # HUMID with HUMID and VIVID left, missed
-    ([2, 2], 2, Fraction(1), None),  # one outcome: nothing left to chance
-])
+
+@pytest.mark.parametrize(
+    "left, actual, p, lucky",
+    [
+        # (answers each possible answer would leave, what came, P(left <= actual), luck = mid-rank * 99)
+        ([0, 1, 1, 3, 3, 3], 1, Fraction(3, 6), round(99 * (3 + 0.5 * 2) / 6)),
+        ([0, 1, 1, 3, 3, 3], 0, Fraction(1, 6), round(99 * (5 + 0.5) / 6)),
+        ([0, 1, 1, 3, 3, 3], 3, Fraction(6, 6), round(99 * (0 + 0.5 * 3) / 6)),
+        ([0, 3, 3, 3], 0, Fraction(1, 4), 87),  # the last row of CRANE MOIST SHOUT: 1 of 4 answers
+        ([0, 1], 1, Fraction(2, 2), 25),  # HUMID with HUMID and VIVID left, missed
+        ([2, 2], 2, Fraction(1), None),  # one outcome: nothing left to chance
+    ],
+)
 def test_luck_and_p_at_most_golden(left, actual, p, lucky):
     a = np.array(left, dtype=np.float64)
     assert p_at_most(a, actual) == pytest.approx(float(p))
     assert luck(a, actual) == lucky
 
 
-def _reference_row(guesses: list[str], answers: list[str], guess: str, answer: str) -> tuple[Fraction, float]:
+def _reference_row(
+    guesses: list[str], answers: list[str], guess: str, answer: str
+) -> tuple[Fraction, float]:
     """Slow and obvious: score the guess against every answer possible, count, compare."""
     groups = Counter(score(guess, a).code for a in answers)
     left = [0 if a == guess else groups[score(guess, a).code] for a in answers]
@@ -95,8 +116,11 @@ def _reference_left(paths: dict[str, tuple[str, ...]], answer: str, row: int) ->
     if len(line) <= row:
         return 0
     mine = [(g, score(g, answer).code) for g in line[:row]]
-    return sum(1 for a, other in paths.items()
-               if len(other) > row and [(g, score(g, a).code) for g in other[:row]] == mine)
+    return sum(
+        1
+        for a, other in paths.items()
+        if len(other) > row and [(g, score(g, a).code) for g in other[:row]] == mine
+    )
 
 
 def test_strong_player_default_play_matches_reference(tiny):
@@ -108,7 +132,9 @@ def test_strong_player_default_play_matches_reference(tiny):
         for row in range(1, model.left.shape[1] + 1):
             assert model.left[a, row - 1] == _reference_left(game.paths, answer, row), (answer, row)
     for n in range(1, 7):
-        assert model.p_solved_within(n) == pytest.approx(sum(len(p) <= n for p in game.paths.values()) / len(ANSWERS))
+        assert model.p_solved_within(n) == pytest.approx(
+            sum(len(p) <= n for p in game.paths.values()) / len(ANSWERS)
+        )
 
 
 def test_strong_player_tree_matches_reference(matrix):
@@ -140,6 +166,7 @@ def test_left_table_counts_groups():
 
 # -- the verdict -----------------------------------------------------------------------------------
 
+
 def test_thresholds():
     assert verdict_of(0.5, 0.5) == "plausible"
     assert verdict_of(UNUSUAL_P * 0.99, None) == "unusual"
@@ -164,8 +191,14 @@ def test_issue_games_on_the_default_lists():
     m = load_lists().matrix()
     vivid = ["tarse", "colin", "humid", "vivid"]
     r = analyse(parse_share_grid(grid_of(vivid, "vivid")), m, vivid, exact_budget=None)
-    assert r.verdict == "plausible" and r.number == "1,234" and r.p_value == pytest.approx(0.931, abs=1e-3)
-    assert r.rows[1].p_own == pytest.approx(66 / 319)  # COLIN leaves 2: 66 of the 319 answers do as well
+    assert (
+        r.verdict == "plausible"
+        and r.number == "1,234"
+        and r.p_value == pytest.approx(0.931, abs=1e-3)
+    )
+    assert r.rows[1].p_own == pytest.approx(
+        66 / 319
+    )  # COLIN leaves 2: 66 of the 319 answers do as well
     dolly = ["adieu", "dolly"]
     r = analyse(parse_share_grid(grid_of(dolly, "dolly")), m, dolly, exact_budget=None)
     assert suspicion(r.verdict) >= suspicion("unusual")
@@ -180,14 +213,24 @@ def test_issue_games_on_the_default_lists():
 
 
 def test_check_json_and_text(matrix):
-    code, out, err = invoke("check", "--lists", "original", "--played", "salet,brond,chair,cigar", "--json",
-                            input=grid_of(["salet", "brond", "chair", "cigar"], "cigar"))
+    code, out, err = invoke(
+        "check",
+        "--lists",
+        "original",
+        "--played",
+        "salet,brond,chair,cigar",
+        "--json",
+        input=grid_of(["salet", "brond", "chair", "cigar"], "cigar"),
+    )
     assert code == 0, err
     data = json.loads(out)
     assert list(data)[:2] == ["verdict", "p_value"] and data["verdict"] in LEVELS
     assert data["p_value"] == pytest.approx(float((strong_player(matrix).turns <= 4).mean()))
-    assert data["detection"]["thresholds"] == {"suspicious_p": SUSPICIOUS_P, "unusual_p": UNUSUAL_P,
-                                               "own_p": OWN_P}
+    assert data["detection"]["thresholds"] == {
+        "suspicious_p": SUSPICIOUS_P,
+        "unusual_p": UNUSUAL_P,
+        "own_p": OWN_P,
+    }
     assert all(0 <= r["p_own"] <= 1 and 0 <= r["p_strong"] <= 1 for r in data["rows"])
     code, out, _ = invoke("check", "--lists", "original", input="Wordle 1,234 1/6\n🟩🟩🟩🟩🟩\n")
     assert code == 0 and out.splitlines()[1].startswith("suspicious") and "Wordle 1,234 1/6" in out
@@ -195,17 +238,25 @@ def test_check_json_and_text(matrix):
 
 def test_hard_mode_break_is_suspicious(matrix):
     bad = ["salet", "brond", "cigar"]  # BROND drops the yellow A
-    r = analyse(parse_share_grid(grid_of(bad, "cigar", "Wordle 1,234 {n}/6*")), matrix, bad, exact_budget=None)
+    r = analyse(
+        parse_share_grid(grid_of(bad, "cigar", "Wordle 1,234 {n}/6*")),
+        matrix,
+        bad,
+        exact_budget=None,
+    )
     assert not r.consistent and r.verdict == "suspicious" and "breaks hard mode" in r.detection.line
 
 
 def test_answer_outside_the_list_is_judged_widened(matrix):
     words = ["salet", "guano"]  # GUANO is allowed but not on the original answer list
-    r = analyse(parse_share_grid(grid_of(words, "guano")), matrix, words, answer="guano", exact_budget=None)
+    r = analyse(
+        parse_share_grid(grid_of(words, "guano")), matrix, words, answer="guano", exact_budget=None
+    )
     assert r.outside == ["guano"] and "widened" in r.detection.line and suspicion(r.verdict) >= 1
 
 
 # -- one formula for luck and skill ---------------------------------------------------------------
+
 
 @pytest.mark.usefixtures("default_lists")
 def test_check_and_analyse_agree_on_luck_and_skill():
@@ -218,9 +269,15 @@ def test_check_and_analyse_agree_on_luck_and_skill():
     assert [r.luck for r in report.rows] == [s.luck for s in rev.steps]
     assert report.rows[-1].luck == 87  # 1 answer of 4: the mid-rank of the best outcome
     assert [r.p_own for r in report.rows] == [s.p_own for s in rev.steps]
-    same = [(r.skill, s.skill) for r, s in zip(report.rows, rev.steps) if r.skill_source == s.skill_source]
+    same = [
+        (r.skill, s.skill)
+        for r, s in zip(report.rows, rev.steps)
+        if r.skill_source == s.skill_source
+    ]
     assert len(same) >= 2 and all(a == b for a, b in same), same
-    code, out, err = invoke("check", "--played", ",".join(words), "--json", input=grid_of(words, answer))
+    code, out, err = invoke(
+        "check", "--played", ",".join(words), "--json", input=grid_of(words, answer)
+    )
     assert code == 0, err
     code2, out2, err2 = invoke("analyse", "--played", ",".join(words), "--answer", answer, "--json")
     assert code2 == 0, err2
@@ -228,14 +285,21 @@ def test_check_and_analyse_agree_on_luck_and_skill():
     assert [r["luck"] for r in rows] == [s["luck"] for s in steps] == [6, 72, 87]
     assert [r["p_own"] for r in rows] == [s["p_own"] for s in steps]
     # Skill: the same figure wherever both proved it (or neither did); the budgets decide which.
-    same = [(r["skill"], s["skill"]) for r, s in zip(rows, steps) if r["skill_source"] == s["skill_source"]]
+    same = [
+        (r["skill"], s["skill"])
+        for r, s in zip(rows, steps)
+        if r["skill_source"] == s["skill_source"]
+    ]
     assert same and all(a == b for a, b in same), same
     assert json.loads(out)["verdict"] == json.loads(out2)["verdict"] == "plausible"
 
 
 # -- a better result is never judged less suspicious -----------------------------------------------
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(st.integers(0, 2314), st.integers(0, 10**6), st.integers(1, 3))
 def test_better_result_never_less_suspicious(matrix, answer_col, seed, row):
     """From the same position, solving at ``row`` is judged at least as suspicious as not solving
@@ -278,4 +342,7 @@ def test_detect_lines():
     model = detect(None, 3, [1.0, 0.5, 0.25])
     assert model.verdict == "plausible" and model.p_own == 0.25 and model.own_row == 3
     assert detect(None, None, [0.001]).p_own is None  # not solved: no winning row
-    assert detect(None, 2, None).line == "plausible: no strong player for these lists and no words played to judge it by"
+    assert (
+        detect(None, 2, None).line
+        == "plausible: no strong player for these lists and no words played to judge it by"
+    )

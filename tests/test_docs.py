@@ -13,8 +13,12 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_rendered_figures_equal_the_result_files():
-    r = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "render_docs.py"), "--check"],
-                       capture_output=True, text=True, cwd=ROOT)
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "render_docs.py"), "--check"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert r.returncode == 0, r.stderr
 
 

@@ -7,11 +7,11 @@ import json
 
 import numpy as np
 import pytest
+import reference
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-import reference
 from interactive_helpers import invoke
+
 from wordlelab.errors import InconsistentFeedbackError, InvalidPatternError, UnknownWordError
 from wordlelab.evaluation import evaluate
 from wordlelab.feedback import Pattern, score
@@ -23,32 +23,47 @@ from wordlelab.words import WordList
 
 
 def test_the_three_forms_name_the_same_position():
-    forms = ["salet:...y. drone:y...g", "salet,...y.;drone,y...g", "salet.BBBYB.drone.YBBBG",
-             "SALET:bbbyb DRONE:ybbbg"]
+    forms = [
+        "salet:...y. drone:y...g",
+        "salet,...y.;drone,y...g",
+        "salet.BBBYB.drone.YBBBG",
+        "SALET:bbbyb DRONE:ybbbg",
+    ]
     parsed = {parse_position(f) for f in forms}
     assert len(parsed) == 1
     (p,) = parsed
-    assert [(w, str(q)) for w, q in p.history] == [("salet", "...y."), ("drone", "y...g")] and p.guess is None
+    assert [(w, str(q)) for w, q in p.history] == [
+        ("salet", "...y."),
+        ("drone", "y...g"),
+    ] and p.guess is None
     assert parse_position("salet.BBBYB.drone").guess == "drone"
     assert parse_position("salet:...y. drone").guess == "drone"
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(["salet", "drone", "cigar", "crane"]),
-                          st.integers(0, 3**5 - 1)), max_size=5),
-       st.one_of(st.none(), st.sampled_from(["humph", "awake"])), st.sampled_from(["colon", "comma", "selby"]))
+@given(
+    st.lists(
+        st.tuples(st.sampled_from(["salet", "drone", "cigar", "crane"]), st.integers(0, 3**5 - 1)),
+        max_size=5,
+    ),
+    st.one_of(st.none(), st.sampled_from(["humph", "awake"])),
+    st.sampled_from(["colon", "comma", "selby"]),
+)
 def test_the_notation_round_trips(pairs, guess, style):
     p = PositionText(tuple((w, Pattern(c, 5)) for w, c in pairs), guess)
     assert parse_position(p.format(style)) == p
 
 
-@pytest.mark.parametrize("text, error, message", [
-    ("salet drone:y...g", InvalidPatternError, "has no feedback"),
-    ("salet:zzzzz", InvalidPatternError, "feedback 'zzzzz'"),
-    ("salet.BBBYB.drone.YBB", InvalidPatternError, "3 tiles"),
-    ("qqqqq:.....", UnknownWordError, "not in the word list"),
-    ("salet:ggggy", InconsistentFeedbackError, "no remaining word gives"),
-])
+@pytest.mark.parametrize(
+    "text, error, message",
+    [
+        ("salet drone:y...g", InvalidPatternError, "has no feedback"),
+        ("salet:zzzzz", InvalidPatternError, "feedback 'zzzzz'"),
+        ("salet.BBBYB.drone.YBB", InvalidPatternError, "3 tiles"),
+        ("qqqqq:.....", UnknownWordError, "not in the word list"),
+        ("salet:ggggy", InconsistentFeedbackError, "no remaining word gives"),
+    ],
+)
 def test_bad_positions(matrix, text, error, message):
     with pytest.raises(error, match=message):
         read_position(text, matrix)
@@ -65,7 +80,13 @@ def test_evaluate_adds_up_to_the_proven_optimum(matrix):
         total += e.upper
     assert total == 7920
     e = evaluate(root, guess="salet")
-    assert (e.exact, e.upper, e.best, e.source, e.guess.upper) == (True, 7920, "salet", "tree", 7920)
+    assert (e.exact, e.upper, e.best, e.source, e.guess.upper) == (
+        True,
+        7920,
+        "salet",
+        "tree",
+        7920,
+    )
 
 
 def test_evaluate_top_and_a_given_guess(matrix):
@@ -80,7 +101,9 @@ def test_evaluate_top_and_a_given_guess(matrix):
 
 
 def test_a_tiny_budget_gives_bounds_never_a_fake_exact(matrix):
-    pos = Position.start(matrix).after("crane", ".....")  # a large group: not provable in 1000 look-ups
+    pos = Position.start(matrix).after(
+        "crane", "....."
+    )  # a large group: not provable in 1000 look-ups
     e = evaluate(pos, budget=1000)
     assert e.lower <= e.upper
     if not e.exact:
@@ -95,7 +118,18 @@ def _brute(words: list[str], S: tuple[str, ...], d: int) -> float:
 
 @pytest.mark.parametrize("hard", [False, True])
 def test_evaluate_matches_brute_force_on_small_sets(hard):
-    words = ["crane", "crate", "trace", "react", "cater", "caret", "slate", "plumb", "lumpy", "tract"]
+    words = [
+        "crane",
+        "crate",
+        "trace",
+        "react",
+        "cater",
+        "caret",
+        "slate",
+        "plumb",
+        "lumpy",
+        "tract",
+    ]
     wl = WordList(words, name="tiny")
     m = PatternMatrix.build(wl, wl)
     rng = np.random.default_rng(7)
@@ -106,12 +140,22 @@ def test_evaluate_matches_brute_force_on_small_sets(hard):
         if not hard:
             assert e.upper == _brute(words, tuple(words[int(c)] for c in cols), 6)
         else:
-            assert e.upper >= _brute(words, tuple(words[int(c)] for c in cols), 6)  # hard mode is no easier
+            assert e.upper >= _brute(
+                words, tuple(words[int(c)] for c in cols), 6
+            )  # hard mode is no easier
 
 
 def test_review_of_a_game_and_its_cost(matrix):
-    r = review(matrix, [("salet", score("salet", "cigar")), ("crane", score("crane", "cigar")),
-                        ("cigar", score("cigar", "cigar"))], answer="cigar", budget=None)
+    r = review(
+        matrix,
+        [
+            ("salet", score("salet", "cigar")),
+            ("crane", score("crane", "cigar")),
+            ("cigar", score("cigar", "cigar")),
+        ],
+        answer="cigar",
+        budget=None,
+    )
     assert r.solved and r.exact and len(r.steps) == 3
     first = r.steps[0]
     assert first.best == "salet" and first.cost_low == first.cost_high == 0.0
@@ -122,8 +166,16 @@ def test_review_of_a_game_and_its_cost(matrix):
 def test_analyse_command(default_lists):
     code, out, _ = invoke("analyse", "--played", "salet,brond,piano,guano", "--answer", "guano")
     assert code == 0 and "Exact review" in out and "total cost against perfect play" in out
-    code, out, _ = invoke("analyze", "--played", "salet,brond,piano,guano", "--answer", "guano",
-                          "--lists", "original", "--json")
+    code, out, _ = invoke(
+        "analyze",
+        "--played",
+        "salet,brond,piano,guano",
+        "--answer",
+        "guano",
+        "--lists",
+        "original",
+        "--json",
+    )
     data = json.loads(out)
     assert code == 0 and data["outside"] and data["solved"] and len(data["steps"]) == 4
     assert "outside the answer list" in data["notes"][0]
@@ -131,10 +183,12 @@ def test_analyse_command(default_lists):
     code, out, _ = invoke("analyse", text, "--lists", "original", "--hard", "--json")
     data = json.loads(out)
     assert code == 0 and data["hard"] and data["steps"][1]["before"] == 102
-    for args, message in ((["--played", "salet"], "--played needs --answer or --grid"),
-                          ([], "nothing to review"),
-                          (["salet:zzzzz"], "feedback 'zzzzz'"),
-                          (["--played", "crane,slate", "--answer", "guano", "--hard"], "hard mode would not take")):
+    for args, message in (
+        (["--played", "salet"], "--played needs --answer or --grid"),
+        ([], "nothing to review"),
+        (["salet:zzzzz"], "feedback 'zzzzz'"),
+        (["--played", "crane,slate", "--answer", "guano", "--hard"], "hard mode would not take"),
+    ):
         code, _, err = invoke("analyse", *args)
         assert code == 1 and message in err and err.count("\n") == 1, err
 

@@ -22,7 +22,14 @@ def _positions(matrix):
 
 
 def _values(e):
-    return (e.lower, e.upper, e.exact, e.guess.lower, e.guess.upper, [(g.word, g.upper) for g in e.top])
+    return (
+        e.lower,
+        e.upper,
+        e.exact,
+        e.guess.lower,
+        e.guess.upper,
+        [(g.word, g.upper) for g in e.top],
+    )
 
 
 def test_a_shared_memo_gives_the_same_values(matrix):
@@ -57,8 +64,11 @@ def test_the_first_guess_gets_cheap_proven_bounds(matrix):
     root = Position.start(matrix)
     e = evaluate(root, guess="crane", budget=1_000_000)
     assert e.exact and e.source == "tree" and e.upper == 7920
-    bound = int(Engine(matrix, False, 6, memo_mb=1).bounds(np.arange(len(matrix.answers)), 6)[
-        matrix.guesses.index("crane")])
+    bound = int(
+        Engine(matrix, False, 6, memo_mb=1).bounds(np.arange(len(matrix.answers)), 6)[
+            matrix.guesses.index("crane")
+        ]
+    )
     assert not e.guess.exact and bound <= e.guess.lower <= e.guess.upper < INF
     assert e.guess.upper >= e.upper  # nothing beats the proven optimum
     low, high = e.cost(e.guess)
@@ -66,8 +76,11 @@ def test_the_first_guess_gets_cheap_proven_bounds(matrix):
 
 
 def test_review_times_each_step(matrix):
-    r = review(matrix, [("salet", score("salet", "cigar")), ("cigar", score("cigar", "cigar"))],
-               answer="cigar")
+    r = review(
+        matrix,
+        [("salet", score("salet", "cigar")), ("cigar", score("cigar", "cigar"))],
+        answer="cigar",
+    )
     assert all(s.seconds > 0 for s in r.steps)
     assert "seconds" not in r.steps[0].to_dict()  # the same game gives the same output
 
@@ -96,9 +109,13 @@ def test_compact_columns_give_the_same_values(matrix, monkeypatch, hard):
         monkeypatch.setattr(E, "COMPACT_MIN", 50 if compact else 10**9)
         E._CACHE.clear()
         E._COMPACT.clear()
-        results[compact] = [_values(evaluate(p, guess=g, top=2, use_tree=False))
-                            for p, g in ((pos, "crony"), (nxt, "tepid"))]
-        assert len(E._COMPACT) == (1 if compact else 0)  # the second position reused the first's columns
+        results[compact] = [
+            _values(evaluate(p, guess=g, top=2, use_tree=False))
+            for p, g in ((pos, "crony"), (nxt, "tepid"))
+        ]
+        assert len(E._COMPACT) == (
+            1 if compact else 0
+        )  # the second position reused the first's columns
     assert results[True] == results[False]
 
 
@@ -114,7 +131,9 @@ def test_a_set_too_large_for_the_budget_is_not_searched(matrix, monkeypatch):
     pos = Position.start(matrix).after("salet", ".....")  # 221 answers
     truth = tree_node(pos, proven_tree(pos))[0]
     monkeypatch.setattr(E, "SEARCH_WORK_PER_ANSWER", 10**9)
-    e = evaluate(pos, budget=30 * 10**9, use_tree=False)  # 221 > 30: no search, though the budget would do
+    e = evaluate(
+        pos, budget=30 * 10**9, use_tree=False
+    )  # 221 > 30: no search, though the budget would do
     assert not e.exact and e.lower <= truth <= e.upper < INF
     monkeypatch.setattr(E, "SEARCH_WORK_PER_ANSWER", 1)
     e = evaluate(pos, budget=30 * 10**9, use_tree=False)

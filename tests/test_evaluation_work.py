@@ -18,8 +18,15 @@ from wordlelab.review import review
 
 
 def _figures(e):
-    return (e.lower, e.upper, e.best, e.work, e.top_complete,
-            None if e.guess is None else (e.guess.lower, e.guess.upper), [(g.word, g.upper) for g in e.top])
+    return (
+        e.lower,
+        e.upper,
+        e.best,
+        e.work,
+        e.top_complete,
+        None if e.guess is None else (e.guess.lower, e.guess.upper),
+        [(g.word, g.upper) for g in e.top],
+    )
 
 
 def _busy(n: int) -> list[subprocess.Popen]:
@@ -34,7 +41,11 @@ def _stop(procs: list[subprocess.Popen]) -> None:
 
 
 def test_work_amounts_read_and_print():
-    assert parse_work("400M") == 400_000_000 and parse_work("2g") == 2 * 10**9 and parse_work("150k") == 150_000
+    assert (
+        parse_work("400M") == 400_000_000
+        and parse_work("2g") == 2 * 10**9
+        and parse_work("150k") == 150_000
+    )
     assert parse_work("1234") == 1234 and parse_work(7) == 7
     assert format_work(400_000_000) == "400M" and format_work(1234) == "1234"
     for bad in ("nan", "inf", "-5M", "lots", ""):
@@ -45,14 +56,20 @@ def test_work_amounts_read_and_print():
 def test_a_budget_stops_at_the_same_work_every_time(matrix):
     """A budget that runs out mid-search gives the same bounds and the same work spent, again and
     again, and with two busy processes beside it: the stop is counted, not timed."""
-    pos = Position.start(matrix).after("salet", ".....")  # 221 answers: 20M look-ups do not prove it
+    pos = Position.start(matrix).after(
+        "salet", "....."
+    )  # 221 answers: 20M look-ups do not prove it
     truth = tree_node(pos, proven_tree(pos))[0]
-    evaluate(Position.start(matrix).after("crane", "....."), budget=1000)  # whatever came before: another game
+    evaluate(
+        Position.start(matrix).after("crane", "....."), budget=1000
+    )  # whatever came before: another game
     runs = [_figures(evaluate(pos, guess="crony", top=3, budget=20_000_000, use_tree=False))]
     runs.append(_figures(evaluate(Position.start(matrix), budget=1000)))  # another game in between
     busy = _busy(2)
     try:
-        runs.append(_figures(evaluate(pos, guess="crony", top=3, budget=20_000_000, use_tree=False)))
+        runs.append(
+            _figures(evaluate(pos, guess="crony", top=3, budget=20_000_000, use_tree=False))
+        )
     finally:
         _stop(busy)
     assert runs[0] == runs[2]
@@ -68,10 +85,14 @@ def test_the_memo_is_shared_within_a_game_only(matrix):
     two = one.after("crony", score("crony", "pithy"))
     evaluate(Position.start(matrix).after("crane", "....."), budget=1000)  # a game of its own first
     alone = _figures(evaluate(two, budget=10**9, use_tree=False))
-    evaluate(Position.start(matrix).after("salet", "....y"), budget=10**9, use_tree=False)  # another game
+    evaluate(
+        Position.start(matrix).after("salet", "....y"), budget=10**9, use_tree=False
+    )  # another game
     assert _figures(evaluate(two, budget=10**9, use_tree=False)) == alone
     evaluate(one, budget=10**9, use_tree=False)
-    again = evaluate(two, budget=10**9, use_tree=False)  # the same game, one step on: the memo helps
+    again = evaluate(
+        two, budget=10**9, use_tree=False
+    )  # the same game, one step on: the memo helps
     assert (again.lower, again.upper, again.best) == alone[:3] and again.work <= alone[3]
 
 
@@ -88,8 +109,19 @@ def test_the_safety_net_says_when_it_fires(matrix):
 
 def _analyse(budget: str) -> bytes:
     env = dict(os.environ)
-    cmd = [sys.executable, "-m", "wordlelab", "analyse", "--played", "adieu,story,crony", "--answer", "crony",
-           "--budget", budget, "--json"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "wordlelab",
+        "analyse",
+        "--played",
+        "adieu,story,crony",
+        "--answer",
+        "crony",
+        "--budget",
+        budget,
+        "--json",
+    ]
     r = subprocess.run(cmd, capture_output=True, env=env, timeout=600, check=False)
     assert r.returncode == 0, r.stderr.decode()
     return r.stdout

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 import reference
 
 from wordlelab.errors import WordlelabError
@@ -17,11 +16,12 @@ from wordlelab.position import read_position
 from wordlelab.tree import bundled_tree
 from wordlelab.words import WordList
 
-
 INF = float("inf")
 
 
-def brute(guesses: list[str], S: list[str], d: int, history: tuple, hard: bool, guess: str | None = None) -> float:
+def brute(
+    guesses: list[str], S: list[str], d: int, history: tuple, hard: bool, guess: str | None = None
+) -> float:
     """Every guess at every node, no bounds (tests/reference.py); ``history`` as (word, Pattern)."""
     hist = tuple((w, str(p)) for w, p in history)
     return reference.brute_force(guesses, list(S), d, hard, hist, guess)
@@ -35,7 +35,9 @@ def small(seed: int, n_answers: int, n_extra: int) -> tuple[PatternMatrix, list[
     return PatternMatrix.build(WordList(gs, name="g"), WordList(ans, name="a")), gs, ans
 
 
-@pytest.mark.parametrize("seed,hard,max_guesses", [(1, False, 6), (2, True, 6), (3, False, 3), (4, True, 4)])
+@pytest.mark.parametrize(
+    "seed,hard,max_guesses", [(1, False, 6), (2, True, 6), (3, False, 3), (4, True, 4)]
+)
 def test_agrees_with_brute_force(seed, hard, max_guesses):
     m, gs, ans = small(seed, 14, 14)
     root = Position.start(m, hard=hard, max_guesses=max_guesses)
@@ -57,14 +59,18 @@ def test_agrees_with_brute_force(seed, hard, max_guesses):
             assert ev.exact and ev.upper == want and ev.n == len(S)
             played = ev.guess
             assert played.exact  # no budget: every value is proven
-            assert (played.upper if played.upper < KINF else float("inf")) == \
-                brute(gs, S, max_guesses - 1, history, hard, guess=gs[1])
+            assert (played.upper if played.upper < KINF else float("inf")) == brute(
+                gs, S, max_guesses - 1, history, hard, guess=gs[1]
+            )
             # The best guess reaches the value; the top list is sorted, exact, starts at the value.
             assert brute(gs, S, max_guesses - 1, history, hard, guess=ev.best) == want
             assert ev.top and ev.top[0].upper == want
             assert [t.upper for t in ev.top] == sorted(t.upper for t in ev.top)
             for t in ev.top:
-                assert t.exact and brute(gs, S, max_guesses - 1, history, hard, guess=t.word) == t.upper
+                assert (
+                    t.exact
+                    and brute(gs, S, max_guesses - 1, history, hard, guess=t.word) == t.upper
+                )
 
 
 def test_top_is_the_true_top(matrix):
@@ -125,7 +131,9 @@ def test_tree_only_within_its_proven_limit(matrix):
 
 
 def test_budget_gives_proven_bounds(matrix):
-    pos, _ = read_position("salet:.....", matrix)  # 221 answers: far more than 100k look-ups of search
+    pos, _ = read_position(
+        "salet:.....", matrix
+    )  # 221 answers: far more than 100k look-ups of search
     ev = evaluate(pos, budget=100_000, use_tree=False)
     tree = bundled_tree("salet-normal")
     truth = sum(len(tree.paths[a]) - 1 for a in pos.candidate_words)

@@ -2,16 +2,13 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pytest
+from golden_feedback import GOLDEN
 from hypothesis import given
 from hypothesis import strategies as st
 
 from wordlelab import InvalidPatternError, Pattern, score
 from wordlelab.feedback import NOTATIONS, parse_colors, score_colors
-
-from golden_feedback import GOLDEN
 
 
 @pytest.mark.parametrize("guess,answer,expected", [g for g in GOLDEN if g[2]])
@@ -49,7 +46,9 @@ def test_letter_counts_bounded(data):
         assert (colors[i] == 2) == (x == y)
 
 
-patterns = st.integers(1, 11).flatmap(lambda k: st.integers(0, 3**k - 1).map(lambda c: Pattern(c, k)))
+patterns = st.integers(1, 11).flatmap(
+    lambda k: st.integers(0, 3**k - 1).map(lambda c: Pattern(c, k))
+)
 
 
 @given(patterns, st.sampled_from(sorted(NOTATIONS)))

@@ -25,7 +25,9 @@ WORDS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade",
 
 def one_line(r, message: str) -> None:
     assert r.returncode == 1, r.stderr
-    assert message in r.stderr and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr, r.stderr
+    assert message in r.stderr and r.stderr.count("\n") == 1 and "Traceback" not in r.stderr, (
+        r.stderr
+    )
 
 
 def digest(p: Path) -> str:
@@ -48,10 +50,21 @@ def small(tmp_path):
 
 # -- readers refuse FIFOs and devices up front (a FIFO blocked the open; /dev/zero ate the memory) --
 
-@pytest.mark.parametrize("args", [["solve", "--words", "{f}", "cigar"], ["check", "{f}"], ["tree", "show", "{f}"],
-                                  ["bench", "--answers", "{f}"], ["play", "--words", "{f}"]])
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["solve", "--words", "{f}", "cigar"],
+        ["check", "{f}"],
+        ["tree", "show", "{f}"],
+        ["bench", "--answers", "{f}"],
+        ["play", "--words", "{f}"],
+    ],
+)
 def test_readers_refuse_a_fifo(fifo, args):
-    r = run_cli(*[a.format(f=fifo) for a in args], timeout=60)  # before the fix: blocked until the timeout
+    r = run_cli(
+        *[a.format(f=fifo) for a in args], timeout=60
+    )  # before the fix: blocked until the timeout
     one_line(r, "is a FIFO (named pipe), not a file")
 
 
@@ -64,8 +77,18 @@ def test_readers_refuse_a_character_device():
 
 def test_a_fifo_in_pending_does_not_hang_stats(tmp_path):
     store = StatsStore(tmp_path / "stats.sqlite3")
-    store.record(GameRecord(answer="cigar", guesses=3, won=True, hard=False, length=5, lang="en", max_guesses=6,
-                            words=("salet", "crane", "cigar")))
+    store.record(
+        GameRecord(
+            answer="cigar",
+            guesses=3,
+            won=True,
+            hard=False,
+            length=5,
+            lang="en",
+            max_guesses=6,
+            words=("salet", "crane", "cigar"),
+        )
+    )
     store.pending_dir.mkdir()
     os.mkfifo(store.pending_dir / "x.json")
     got: list = []
@@ -78,6 +101,7 @@ def test_a_fifo_in_pending_does_not_hang_stats(tmp_path):
 
 # -- other programs' SQLite files stay byte-identical --------------------------------------------
 
+
 def foreign_db(path: Path, sql: str) -> str:
     c = sqlite3.connect(path)
     c.executescript(sql)
@@ -86,8 +110,13 @@ def foreign_db(path: Path, sql: str) -> str:
     return digest(path)
 
 
-@pytest.mark.parametrize("sql", ["CREATE TABLE notes (x TEXT); INSERT INTO notes VALUES ('mine');",
-                                 "CREATE TABLE results (a, b); INSERT INTO results VALUES (1, 2);"])
+@pytest.mark.parametrize(
+    "sql",
+    [
+        "CREATE TABLE notes (x TEXT); INSERT INTO notes VALUES ('mine');",
+        "CREATE TABLE results (a, b); INSERT INTO results VALUES (1, 2);",
+    ],
+)
 def test_a_foreign_store_is_refused_and_untouched(tmp_path, sql):
     db = tmp_path / "theirs.sqlite"
     before = foreign_db(db, sql)
@@ -107,7 +136,9 @@ def test_a_foreign_store_on_the_command_line(tmp_path, small):
 
 def test_a_foreign_games_table_in_the_stats_db(tmp_path):
     db = tmp_path / "stats.sqlite3"
-    before = foreign_db(db, "CREATE TABLE games (name TEXT, score INT); INSERT INTO games VALUES ('go', 9);")
+    before = foreign_db(
+        db, "CREATE TABLE games (name TEXT, score INT); INSERT INTO games VALUES ('go', 9);"
+    )
     with pytest.raises(StatsError, match="another program's database"):
         StatsStore(db).games()
     assert digest(db) == before
@@ -125,9 +156,12 @@ def test_our_own_files_open_and_are_marked(tmp_path):
     c.close()
     # A store written before the mark (our tables, application_id 0) is still ours.
     old = tmp_path / "old.sqlite"
-    foreign_db(old, "CREATE TABLE results (key TEXT NOT NULL, word TEXT NOT NULL, total INTEGER NOT NULL,"
-                    " exact INTEGER NOT NULL, games INTEGER NOT NULL, worst INTEGER, failures INTEGER,"
-                    " seconds REAL NOT NULL, PRIMARY KEY (key, word));")
+    foreign_db(
+        old,
+        "CREATE TABLE results (key TEXT NOT NULL, word TEXT NOT NULL, total INTEGER NOT NULL,"
+        " exact INTEGER NOT NULL, games INTEGER NOT NULL, worst INTEGER, failures INTEGER,"
+        " seconds REAL NOT NULL, PRIMARY KEY (key, word));",
+    )
     ResultStore(old).close()
 
 
@@ -140,6 +174,7 @@ def test_a_missing_store_folder_is_not_created(tmp_path, small):
 
 # -- output paths that are devices ----------------------------------------------------------------
 
+
 def test_plot_to_a_device_writes_nothing(tmp_path, fifo):
     for target in ("/dev/null", str(fifo)):
         r = run_cli("bench", "--plot", target, timeout=60)
@@ -148,6 +183,7 @@ def test_plot_to_a_device_writes_nothing(tmp_path, fifo):
 
 
 # -- a full disk, a read-only cache ---------------------------------------------------------------
+
 
 def test_a_full_disk_keeps_the_cause_and_leaves_no_temporary_file(tmp_path, monkeypatch):
     import wordlelab.stats as stats_module
@@ -165,8 +201,16 @@ def test_a_full_disk_keeps_the_cause_and_leaves_no_temporary_file(tmp_path, monk
 
     monkeypatch.setattr(StatsStore, "_insert", staticmethod(insert_on_a_full_disk))
     monkeypatch.setattr(stats_module.json, "dump", dump_on_a_full_disk)
-    rec = GameRecord(answer="cigar", guesses=3, won=True, hard=False, length=5, lang="en", max_guesses=6,
-                     words=("salet", "crane", "cigar"))
+    rec = GameRecord(
+        answer="cigar",
+        guesses=3,
+        won=True,
+        hard=False,
+        length=5,
+        lang="en",
+        max_guesses=6,
+        words=("salet", "crane", "cigar"),
+    )
     with pytest.raises(StatsError) as info:
         store.record(rec)
     message = str(info.value)
@@ -184,7 +228,9 @@ def test_cache_clear_on_a_read_only_cache(tmp_path, monkeypatch):
     def refuse(self, missing_ok=False):
         raise PermissionError(errno.EACCES, "Permission denied", str(self))
 
-    monkeypatch.setattr(Path, "unlink", refuse)  # root ignores chmod: the read-only folder simulated
+    monkeypatch.setattr(
+        Path, "unlink", refuse
+    )  # root ignores chmod: the read-only folder simulated
     with pytest.raises(WordlelabError, match="could not remove 1 cached files"):
         paths.clear_cache()
     code, _, err = invoke("cache", "clear")

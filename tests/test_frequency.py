@@ -11,7 +11,12 @@ from wordlelab.words import WordList
 
 
 def test_common_words_rank_above_rare_ones():
-    assert rank_by_frequency(["xylyl", "house", "their", "zebra"]) == ["their", "house", "zebra", "xylyl"]
+    assert rank_by_frequency(["xylyl", "house", "their", "zebra"]) == [
+        "their",
+        "house",
+        "zebra",
+        "xylyl",
+    ]
     f = word_frequencies(["about", "cigar", "xylyl"])
     assert f.dtype == np.float64 and f.shape == (3,)
     assert f[0] > f[1] > f[2] == 0.0

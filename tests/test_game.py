@@ -40,7 +40,12 @@ def test_loss_after_max_guesses():
 
 @pytest.mark.parametrize(
     "word,error",
-    [("hat", InvalidWordError), ("h4tch", InvalidWordError), ("zzzzz", UnknownWordError), ("", InvalidWordError)],
+    [
+        ("hat", InvalidWordError),
+        ("h4tch", InvalidWordError),
+        ("zzzzz", UnknownWordError),
+        ("", InvalidWordError),
+    ],
 )
 def test_invalid_guess_costs_no_turn(word, error):
     g = Game("beach")
@@ -78,7 +83,9 @@ def test_hard_mode_mask_agrees(history, guess, message):
     hist = [(w, Pattern.parse(p)) for w, p in history]
     words = WordList([guess])
     alphabet = "abcdefghijklmnopqrstuvwxyz"
-    assert bool(HardRule.from_history(hist).mask(words.encode(alphabet), alphabet)[0]) == (message is None)
+    assert bool(HardRule.from_history(hist).mask(words.encode(alphabet), alphabet)[0]) == (
+        message is None
+    )
 
 
 def test_game_enforces_hard_mode():
@@ -92,7 +99,9 @@ def test_game_enforces_hard_mode():
     assert g.guess("beach").is_win
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(data=st.data())
 def test_answer_survives_its_own_feedback(data, matrix, allowed, answers):
     answer = data.draw(st.sampled_from(answers.words))
@@ -103,7 +112,9 @@ def test_answer_survives_its_own_feedback(data, matrix, allowed, answers):
         assert answer in pos.candidate_words
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(data=st.data())
 def test_incremental_equals_from_scratch(data, matrix, allowed, answers):
     answer = data.draw(st.sampled_from(answers.words))

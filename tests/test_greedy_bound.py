@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-
 from test_exact_values import brute, small
+
 from wordlelab.game import HardRule, Position
 from wordlelab.greedy_bound import INF, GreedyBound
 from wordlelab.kernels import greedy as G
@@ -14,7 +14,9 @@ from wordlelab.tree import DecisionTree
 from wordlelab.words import WordList
 
 
-def reference(gb: GreedyBound, S: list[int], d: int, pool: list[int], history: tuple = ()) -> tuple[int, dict]:
+def reference(
+    gb: GreedyBound, S: list[int], d: int, pool: list[int], history: tuple = ()
+) -> tuple[int, dict]:
     """The kernel's greedy, written plainly: (total, {answer column: guess rows}), INF when none."""
     m, full = gb.matrix, list(range(len(gb.matrix.guesses)))
     a2g, win = gb.a2g, m.win_code
@@ -87,7 +89,9 @@ def reference(gb: GreedyBound, S: list[int], d: int, pool: list[int], history: t
             if p == win:
                 paths[groups[p][0]] = [g]
                 continue
-            v, sub = reference(gb, groups[p], d - 1, child, history + ((m.guesses[g], _pattern(m, p)),))
+            v, sub = reference(
+                gb, groups[p], d - 1, child, history + ((m.guesses[g], _pattern(m, p)),)
+            )
             if v >= INF:
                 total, failed = INF, groups[p]
                 break
@@ -106,8 +110,16 @@ def _pattern(m, code: int):
     return Pattern(code, m.length)
 
 
-@pytest.mark.parametrize("seed,hard,keep,tries", [(11, False, 4, 1), (12, False, 100, 3), (13, True, 4, 2),
-                                                  (14, True, 100, 3), (15, False, 2, 2)])
+@pytest.mark.parametrize(
+    "seed,hard,keep,tries",
+    [
+        (11, False, 4, 1),
+        (12, False, 100, 3),
+        (13, True, 4, 2),
+        (14, True, 100, 3),
+        (15, False, 2, 2),
+    ],
+)
 def test_kernel_matches_the_reference_and_plays_a_valid_tree(seed, hard, keep, tries):
     m, gs, ans = small(seed, 40, 60)
     engine = Engine(m, hard, 6, memo_mb=1)
@@ -118,7 +130,9 @@ def test_kernel_matches_the_reference_and_plays_a_valid_tree(seed, hard, keep, t
         d = int(rng.integers(2, 6))
         narrow = sorted(rng.choice(len(gs), size=5, replace=False).tolist())
         for pool in (None, narrow):
-            got, first = gb.solve(np.array(S), d, None, None if pool is None else np.array(pool, dtype=np.int64))
+            got, first = gb.solve(
+                np.array(S), d, None, None if pool is None else np.array(pool, dtype=np.int64)
+            )
             want, paths = reference(gb, S, d, list(range(len(gs))) if pool is None else pool)
             assert got == want
             if want >= INF:
@@ -126,8 +140,9 @@ def test_kernel_matches_the_reference_and_plays_a_valid_tree(seed, hard, keep, t
                 continue
             assert first == paths[S[0]][0]
             words = {ans[a]: tuple(gs[g] for g in line) for a, line in paths.items()}
-            report = DecisionTree(words).verify(m.guesses, WordList(sorted(words), name="S"), hard=hard,
-                                                max_guesses=d)
+            report = DecisionTree(words).verify(
+                m.guesses, WordList(sorted(words), name="S"), hard=hard, max_guesses=d
+            )
             assert report.total == got and report.answers == len(S)
 
 
@@ -151,12 +166,34 @@ def test_the_python_function_of_the_kernel_agrees():
     engine = Engine(m, False, 6, memo_mb=1)
     gb = GreedyBound(m, engine.lbtab, False, keep=5, tries=2)
     S = np.arange(20, dtype=np.int64)
-    cnt, seen, mark = (np.zeros(3**5, dtype=np.int64), np.zeros(3**5, dtype=np.bool_),
-                       np.zeros(len(gs), dtype=np.bool_))
+    cnt, seen, mark = (
+        np.zeros(3**5, dtype=np.int64),
+        np.zeros(3**5, dtype=np.bool_),
+        np.zeros(len(gs), dtype=np.bool_),
+    )
     first = np.full(9, -1, dtype=np.int64)
-    args = (S, np.int64(4), gb.all_rows, gb.all_rows, gb.empty_rule, False, np.int64(5), np.int64(2), m.data,
-            gb.lbtab, gb.a2g, gb.g2a, gb.letters, gb.counts, cnt, seen, mark, first, np.int64(0),
-            np.full(1, 1 << 62, dtype=np.int64))
+    args = (
+        S,
+        np.int64(4),
+        gb.all_rows,
+        gb.all_rows,
+        gb.empty_rule,
+        False,
+        np.int64(5),
+        np.int64(2),
+        m.data,
+        gb.lbtab,
+        gb.a2g,
+        gb.g2a,
+        gb.letters,
+        gb.counts,
+        cnt,
+        seen,
+        mark,
+        first,
+        np.int64(0),
+        np.full(1, 1 << 62, dtype=np.int64),
+    )
     assert G.greedy_value.py_func(*args) == gb.value(S, 4)
 
 

@@ -66,7 +66,7 @@ def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
         stack.append(node)
         for nxt in sorted(edges.get(node, ())):
             if state.get(nxt) == 1:
-                return stack[stack.index(nxt):] + [nxt]
+                return stack[stack.index(nxt) :] + [nxt]
             if nxt not in state:
                 found = visit(nxt)
                 if found:
@@ -97,8 +97,13 @@ def test_no_import_cycle():
 
 
 def test_the_library_does_not_import_the_front_ends():
-    bad = {(m, d) for m, deps in graph().items() if not m.startswith(FRONT_ENDS)
-           for d in deps if d.startswith(FRONT_ENDS)}
+    bad = {
+        (m, d)
+        for m, deps in graph().items()
+        if not m.startswith(FRONT_ENDS)
+        for d in deps
+        if d.startswith(FRONT_ENDS)
+    }
     assert not bad, sorted(bad)
 
 

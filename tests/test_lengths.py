@@ -7,7 +7,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from wordlelab import Pattern, WordList, score
+from wordlelab import WordList, score
 from wordlelab.cli.main import cli
 from wordlelab.game import Game
 

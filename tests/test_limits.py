@@ -35,10 +35,15 @@ def one_line_error(args: list[str], message: str, input: str = "") -> None:
     assert time.monotonic() - start < 20  # refused before any work
 
 
-@pytest.mark.parametrize("args", [
-    ["score", LONG, LONG], ["score", "crane", LONG], ["analyse", "--played", f"crane,{LONG}", "--answer", "cigar"],
-    ["optimal", "--position", f"salet:..... {LONG}"],
-])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["score", LONG, LONG],
+        ["score", "crane", LONG],
+        ["analyse", "--played", f"crane,{LONG}", "--answer", "cigar"],
+        ["optimal", "--position", f"salet:..... {LONG}"],
+    ],
+)
 def test_over_long_words_are_refused_before_any_work(args):
     one_line_error(args, "9,200")
 
@@ -86,8 +91,13 @@ def test_silently_accepted_inputs_are_refused(tmp_path):
 @settings(max_examples=60, deadline=None)
 @given(st.text(min_size=1, max_size=300))
 def test_parsers_raise_only_typed_errors(text):
-    for parse in (Pattern.parse, parse_position, parse_share_grid, normalize_word,
-                  lambda t: DecisionTree.parse(t + " salet")):
+    for parse in (
+        Pattern.parse,
+        parse_position,
+        parse_share_grid,
+        normalize_word,
+        lambda t: DecisionTree.parse(t + " salet"),
+    ):
         try:
             parse(text)
         except WordlelabError:
@@ -115,16 +125,33 @@ def test_strategies_that_cannot_play_the_lists_are_refused_at_once():
 
 def test_error_lines_quote_a_huge_input_by_its_start_and_length():
     code, _, err = invoke("tree", "show", "--answer", LONG)
-    assert code == 1 and err.count("\n") == 1 and "(9,202 characters)" in err and len(err) < 300, err
+    assert code == 1 and err.count("\n") == 1 and "(9,202 characters)" in err and len(err) < 300, (
+        err
+    )
     code, _, err = invoke("play", "--seed", "9" * 5000)
-    assert code == 1 and err.count("\n") == 1 and "(5,002 characters)" in err and len(err) < 300, err
+    assert code == 1 and err.count("\n") == 1 and "(5,002 characters)" in err and len(err) < 300, (
+        err
+    )
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.sampled_from([["score", "{x}", "crane"], ["score", "crane", "{x}"], ["optimal", "--position", "{x}"],
-                        ["tree", "show", "--answer", "{x}"], ["tree", "show", "--after", "{x}"],
-                        ["analyse", "{x}"], ["solve", "{x}"]]),
-       st.one_of(st.text(min_size=1, max_size=40), st.text(alphabet="ag.:;, 🟩y", min_size=1, max_size=12_000)))
+@given(
+    st.sampled_from(
+        [
+            ["score", "{x}", "crane"],
+            ["score", "crane", "{x}"],
+            ["optimal", "--position", "{x}"],
+            ["tree", "show", "--answer", "{x}"],
+            ["tree", "show", "--after", "{x}"],
+            ["analyse", "{x}"],
+            ["solve", "{x}"],
+        ]
+    ),
+    st.one_of(
+        st.text(min_size=1, max_size=40),
+        st.text(alphabet="ag.:;, 🟩y", min_size=1, max_size=12_000),
+    ),
+)
 def test_cli_arguments_give_a_result_or_one_line(args, x):
     """Any argument text: a result, or one clear line and exit 1 — never a traceback, never a huge echo."""
     if x.startswith("-") or "\x00" in x or not x.strip():

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from wordlelab import WordList, score
 from wordlelab.kernels.feedback import score_matrix, score_pair, score_row
 from wordlelab.matrix import (
-    PatternMatrix,
     _MAGIC,
+    PatternMatrix,
     _read_valid,
     build_array,
     cache_dir,
@@ -41,13 +41,17 @@ def test_kernel_matches_golden_table(fn):
 
 
 def _words(alphabet, k, n):
-    return st.lists(st.text(alphabet=alphabet, min_size=k, max_size=k), min_size=1, max_size=n, unique=True)
+    return st.lists(
+        st.text(alphabet=alphabet, min_size=k, max_size=k), min_size=1, max_size=n, unique=True
+    )
 
 
 @settings(max_examples=40, deadline=None)
 @given(st.data())
 def test_matrix_matches_oracle(data):
-    alphabet = data.draw(st.sampled_from(["abcde", "aeiloprst", "абвгдежзийклмнопрстуфхцчшщъыьэюя"]))
+    alphabet = data.draw(
+        st.sampled_from(["abcde", "aeiloprst", "абвгдежзийклмнопрстуфхцчшщъыьэюя"])
+    )
     k = data.draw(st.integers(2, 11))
     guesses = data.draw(_words(alphabet, k, 12))
     answers = data.draw(_words(alphabet, k, 12))
@@ -74,7 +78,9 @@ def test_score_matrix_py_func_agrees():
     assert (out == build_array(g, a)).all()
 
 
-@pytest.mark.parametrize("k,dtype", [(4, np.uint8), (5, np.uint8), (6, np.uint16), (10, np.uint16), (11, np.uint32)])
+@pytest.mark.parametrize(
+    "k,dtype", [(4, np.uint8), (5, np.uint8), (6, np.uint16), (10, np.uint16), (11, np.uint32)]
+)
 def test_smallest_dtype(k, dtype):
     assert pattern_dtype(k) == dtype
 
@@ -118,7 +124,9 @@ def test_cache_round_trip(small_lists):
     assert not list(path.parent.glob("*.tmp"))  # no temporary file left behind
 
 
-@pytest.mark.parametrize("damage", ["truncate", "flip", "garbage", "empty", "header", "append", "huge-header"])
+@pytest.mark.parametrize(
+    "damage", ["truncate", "flip", "garbage", "empty", "header", "append", "huge-header"]
+)
 def test_corrupt_cache_is_rebuilt(small_lists, damage):
     g, a = small_lists
     good = PatternMatrix.load(g, a).data.copy()
@@ -178,7 +186,9 @@ def test_on_demand_matrix_matches_full(matrix, allowed, answers):
     full_pos = Position.start(matrix).after("crane", "..y..")
     lazy_pos = Position.start(lazy).after("crane", "..y..")
     assert (full_pos.candidates == lazy_pos.candidates).all()
-    assert [c.word for c in strategy.rank(full_pos, 5)] == [c.word for c in strategy.rank(lazy_pos, 5)]
+    assert [c.word for c in strategy.rank(full_pos, 5)] == [
+        c.word for c in strategy.rank(lazy_pos, 5)
+    ]
 
 
 def test_on_demand_matrix_refuses_full_array(allowed, answers):
@@ -187,4 +197,4 @@ def test_on_demand_matrix_refuses_full_array(allowed, answers):
 
     lazy = load_matrix(allowed, answers, budget=0)
     with pytest.raises(WordlelabError, match="over the memory budget"):
-        lazy.data
+        _ = lazy.data

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import gzip
-import json
 import hashlib
+import json
 from importlib import resources
 
 import pytest
@@ -23,14 +23,22 @@ FINGERPRINTS = {
     "original-normal": "4ff4af69994fa8f75e54285b7912d94202a9cd7c0f66da25ddb461febc14015c",
     "original-hard": "313f147b17bb8bfffe77d6cdf2b60ac20a886096595dad46a58120afdb622e34",
 }
-SETS = [("nyt", False), ("nyt", True), ("nyt2022", False), ("nyt2022", True), ("original", False),
-        ("original", True)]
+SETS = [
+    ("nyt", False),
+    ("nyt", True),
+    ("nyt2022", False),
+    ("nyt2022", True),
+    ("original", False),
+    ("original", True),
+]
 ALLOWED = {"nyt": "nyt", "nyt2022": "nyt", "original": "allowed"}
 ANSWER_LISTS = {"nyt": "nyt-answers", "nyt2022": "nyt2022-answers", "original": "answers"}
 
 
 def _bytes(name: str) -> bytes:
-    return gzip.decompress((resources.files("wordlelab") / "data" / "openers" / f"{name}.txt.gz").read_bytes())
+    return gzip.decompress(
+        (resources.files("wordlelab") / "data" / "openers" / f"{name}.txt.gz").read_bytes()
+    )
 
 
 @pytest.mark.parametrize("name", sorted(FINGERPRINTS))
@@ -42,7 +50,9 @@ def test_fingerprints(name: str) -> None:
 def test_every_allowed_word_has_exactly_one_row(lists: str, hard: bool) -> None:
     name = f"{lists}-{'hard' if hard else 'normal'}"
     text = _bytes(name).decode()
-    words = [line.split()[0] for line in text.splitlines() if line.strip() and not line.startswith("#")]
+    words = [
+        line.split()[0] for line in text.splitlines() if line.strip() and not line.startswith("#")
+    ]
     allowed = WordList.bundled(ALLOWED[lists])
     assert len(words) == len(set(words)) == len(allowed)
     assert set(words) == set(allowed)
@@ -79,7 +89,9 @@ def test_known_values_nyt_hard_and_infinity() -> None:
     assert (t.value("plast").total, t.value("least").total) == (11653, 11654)
     crane = t.value("crane")
     assert not crane.solvable and crane.total is None and crane.mean is None and crane.gap is None
-    assert crane.verdict().startswith("no strategy after CRANE solves every answer within 6 in hard mode")
+    assert crane.verdict().startswith(
+        "no strategy after CRANE solves every answer within 6 in hard mode"
+    )
     unsolvable = sum(1 for r in t.rows.values() if r.total is None)
     assert unsolvable == 7402
     assert crane.rank == 14855 - 7402 + 1 and crane.ties == 7401
@@ -103,7 +115,9 @@ def test_original_rows_are_bounds_unless_proven() -> None:
     assert t.value("reast").total == 7923 and t.value("reast").exact
     aisle = t.value("aisle")  # proven by alex1770/wordle (normal.some3593.proven)
     assert (aisle.total, aisle.exact, aisle.source) == (8032, True, "alex1770/wordle")
-    assert not aisle.rank_exact and "rank 169 or lower" in aisle.verdict()  # bound rows may lie under it
+    assert (
+        not aisle.rank_exact and "rank 169 or lower" in aisle.verdict()
+    )  # bound rows may lie under it
     bombo = t.value("bombo")  # only "cannot beat SALET" is proven
     assert (bombo.total, bombo.exact, bombo.rank_exact) == (7921, False, False)
     assert "at least 7921" in bombo.verdict() and bombo.to_dict()["kind"] == "lower bound"
@@ -135,13 +149,18 @@ def test_lookup_does_not_load_numba() -> None:
     import subprocess
     import sys
 
-    code = ("import sys; from wordlelab.opener_values import opener_table; "
-            "opener_table('nyt').value('adieu'); print('numba' in sys.modules, 'numpy' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    code = (
+        "import sys; from wordlelab.opener_values import opener_table; "
+        "opener_table('nyt').value('adieu'); print('numba' in sys.modules, 'numpy' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    ).stdout
     assert out.split() == ["False", "False"]
 
 
 # --- wordlelab openers --exact --opener -------------------------------------------------------
+
 
 def _cli(*args: str, env: dict[str, str] | None = None):
     from click.testing import CliRunner
@@ -166,9 +185,19 @@ def test_cli_values_rank_and_gap() -> None:
 def test_cli_json() -> None:
     r = _cli("--opener", "adieu", "--opener", "tarse", "--lists", "nyt", "--json")
     data = json.loads(r.output)
-    assert (data["lists"], data["mode"], data["answers"], data["openers"]) == ("nyt", "normal", 3158, 14855)
+    assert (data["lists"], data["mode"], data["answers"], data["openers"]) == (
+        "nyt",
+        "normal",
+        3158,
+        14855,
+    )
     adieu, tarse = data["rows"]
-    assert (adieu["total"], adieu["mean"], adieu["gap"], adieu["kind"]) == (11815, 3.7413, 0.1887, "exact")
+    assert (adieu["total"], adieu["mean"], adieu["gap"], adieu["kind"]) == (
+        11815,
+        3.7413,
+        0.1887,
+        "exact",
+    )
     assert (tarse["rank"], tarse["gap"]) == (1, 0.0) and data["best"]["word"] == "tarse"
 
 
@@ -179,24 +208,43 @@ def test_cli_hard_mode_says_no_strategy_within_six() -> None:
     assert next(ln for ln in r.output.splitlines() if ln.startswith("TARSE")).split()[1] == "11627"
     data = json.loads(_cli("--opener", "crane", "--hard", "--lists", "nyt", "--json").output)
     row = data["rows"][0]
-    assert row["solvable"] is False and row["total"] is None and "no strategy after CRANE" in row["verdict"]
+    assert (
+        row["solvable"] is False
+        and row["total"] is None
+        and "no strategy after CRANE" in row["verdict"]
+    )
 
 
 def test_cli_original_lists_label_bounds() -> None:
     r = _cli("--opener", "salet", "--opener", "bombo", "--lists", "original")
     assert r.exit_code == 0, r.output
     assert "lower bounds" in r.output.splitlines()[0]
-    assert next(ln for ln in r.output.splitlines() if ln.startswith("BOMBO")).split()[1:3] == ["≥", "7921"]
+    assert next(ln for ln in r.output.splitlines() if ln.startswith("BOMBO")).split()[1:3] == [
+        "≥",
+        "7921",
+    ]
     assert next(ln for ln in r.output.splitlines() if ln.startswith("SALET")).split()[1] == "7920"
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["--opener", "zzzzz", "--lists", "nyt"], "'zzzzz' is not an allowed opener on the nyt lists"),
-    (["--opener", "crane", "--opener", "cranes"], "'cranes' is not a five-letter word"),
-    (["--opener", "tarse", "--lists", "original"], "'tarse' is not an allowed opener on the original lists"),
-    (["--opener", "crane", "--max-guesses", "7"], "--max-guesses does not apply to --exact --opener"),
-    (["--opener", "crane", "--best"], "--best does not apply"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["--opener", "zzzzz", "--lists", "nyt"],
+            "'zzzzz' is not an allowed opener on the nyt lists",
+        ),
+        (["--opener", "crane", "--opener", "cranes"], "'cranes' is not a five-letter word"),
+        (
+            ["--opener", "tarse", "--lists", "original"],
+            "'tarse' is not an allowed opener on the original lists",
+        ),
+        (
+            ["--opener", "crane", "--max-guesses", "7"],
+            "--max-guesses does not apply to --exact --opener",
+        ),
+        (["--opener", "crane", "--best"], "--best does not apply"),
+    ],
+)
 def test_cli_bad_input_one_line_exit_1(args: list[str], message: str) -> None:
     r = _cli(*args)
     assert r.exit_code == 1
@@ -224,16 +272,19 @@ def test_cli_lookup_in_a_real_process_loads_no_numba() -> None:
     import subprocess
     import sys
 
-    code = ("import sys, runpy\nsys.argv = ['wordlelab', 'openers', '--exact', '--opener', 'adieu', '--lists', 'nyt']\n"
-            "from wordlelab.cli.main import cli\n"
-            "try:\n    cli.main(standalone_mode=False)\nfinally:\n"
-            "    print('numba' in sys.modules, 'numpy' in sys.modules, file=sys.stderr)\n")
+    code = (
+        "import sys, runpy\nsys.argv = ['wordlelab', 'openers', '--exact', '--opener', 'adieu', '--lists', 'nyt']\n"
+        "from wordlelab.cli.main import cli\n"
+        "try:\n    cli.main(standalone_mode=False)\nfinally:\n"
+        "    print('numba' in sys.modules, 'numpy' in sys.modules, file=sys.stderr)\n"
+    )
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert p.returncode == 0, p.stderr
     assert "11815" in p.stdout and p.stderr.split() == ["False", "False"]
 
 
 # --- the review's first step takes the opener's value from the table ------------------------------
+
 
 @pytest.fixture(scope="module")
 def nyt_matrix():
@@ -258,11 +309,22 @@ def test_evaluate_at_the_start_uses_the_table(nyt_matrix) -> None:
     assert (e.guess.word, e.guess.lower, e.guess.upper) == ("adieu", 11815, 11815)
     low, high = e.cost(e.guess)
     assert low == high == pytest.approx((11815 - 11219) / 3158)
-    assert [(g.word, g.upper) for g in e.top] == [("tarse", 11219), ("salet", 11235), ("caret", 11252)]
+    assert [(g.word, g.upper) for g in e.top] == [
+        ("tarse", 11219),
+        ("salet", 11235),
+        ("caret", 11252),
+    ]
     hard = evaluate(Position.start(nyt_matrix, hard=True), guess="crane", budget=2_000_000)
-    assert hard.upper == 11627 and hard.guess.lower >= 10**9 and hard.cost(hard.guess) == (float("inf"),) * 2
+    assert (
+        hard.upper == 11627
+        and hard.guess.lower >= 10**9
+        and hard.cost(hard.guess) == (float("inf"),) * 2
+    )
     # Off the table's terms (a 7-guess limit), the search decides as before.
-    assert evaluate(Position.start(nyt_matrix, max_guesses=7), guess="adieu", budget=2_000_000).source != "table"
+    assert (
+        evaluate(Position.start(nyt_matrix, max_guesses=7), guess="adieu", budget=2_000_000).source
+        != "table"
+    )
 
 
 def test_review_first_step_is_the_tables_value(nyt_matrix) -> None:
@@ -272,10 +334,18 @@ def test_review_first_step_is_the_tables_value(nyt_matrix) -> None:
     history = [(w, score(w, "crony")) for w in ("adieu", "story", "crony")]
     r = review(nyt_matrix, history, answer="crony", budget=10_000_000)
     first = r.steps[0]
-    assert (first.exact, first.best, first.best_expected, first.played_expected) == (True, "tarse", 3.5526, 3.7413)
+    assert (first.exact, first.best, first.best_expected, first.played_expected) == (
+        True,
+        "tarse",
+        3.5526,
+        3.7413,
+    )
     assert first.cost_low == first.cost_high == 0.1887
     d = r.to_dict()
-    assert d["opener"]["total"] == 11815 and d["opener"]["rank"] == opener_table("nyt").value("adieu").rank
+    assert (
+        d["opener"]["total"] == 11815
+        and d["opener"]["rank"] == opener_table("nyt").value("adieu").rank
+    )
 
 
 def test_hard_review_of_an_opener_without_a_six_guess_tree(nyt_matrix) -> None:
@@ -286,10 +356,17 @@ def test_hard_review_of_an_opener_without_a_six_guess_tree(nyt_matrix) -> None:
     r = review(nyt_matrix, history, hard=True, answer="shout", budget=10_000_000)
     first = r.steps[0]
     assert first.played_expected is None and first.cost_low == first.cost_high == float("inf")
-    assert any(n.startswith("no strategy after CRANE solves every answer within 6 in hard mode") for n in r.notes)
+    assert any(
+        n.startswith("no strategy after CRANE solves every answer within 6 in hard mode")
+        for n in r.notes
+    )
     d = r.to_dict()
     json.dumps(d, allow_nan=False)  # no Infinity in the JSON: null where there is no finite figure
-    assert d["cost_low"] is None and d["steps"][0]["cost_low"] is None and d["opener"]["solvable"] is False
+    assert (
+        d["cost_low"] is None
+        and d["steps"][0]["cost_low"] is None
+        and d["opener"]["solvable"] is False
+    )
 
 
 def test_cli_analyse_shows_the_opener_line() -> None:
@@ -297,13 +374,43 @@ def test_cli_analyse_shows_the_opener_line() -> None:
 
     from wordlelab.cli.main import cli
 
-    r = CliRunner().invoke(cli, ["analyse", "--played", "crane,moist,shout", "--answer", "shout", "--hard",
-                                 "--lists", "nyt", "--budget", "10M"])
+    r = CliRunner().invoke(
+        cli,
+        [
+            "analyse",
+            "--played",
+            "crane,moist,shout",
+            "--answer",
+            "shout",
+            "--hard",
+            "--lists",
+            "nyt",
+            "--budget",
+            "10M",
+        ],
+    )
     assert r.exit_code == 0, r.output
-    assert "∞ (can fail)" in r.output and "no strategy after CRANE solves every answer within 6" in r.output
-    assert "total cost against perfect play: ∞" in r.output and "inf" not in r.output.replace("info", "")
-    r = CliRunner().invoke(cli, ["analyse", "--played", "adieu,crony", "--answer", "crony", "--lists", "nyt",
-                                 "--budget", "10M"])
+    assert (
+        "∞ (can fail)" in r.output
+        and "no strategy after CRANE solves every answer within 6" in r.output
+    )
+    assert "total cost against perfect play: ∞" in r.output and "inf" not in r.output.replace(
+        "info", ""
+    )
+    r = CliRunner().invoke(
+        cli,
+        [
+            "analyse",
+            "--played",
+            "adieu,crony",
+            "--answer",
+            "crony",
+            "--lists",
+            "nyt",
+            "--budget",
+            "10M",
+        ],
+    )
     assert r.exit_code == 0, r.output
     assert "• opener ADIEU: 11815 guesses over 3158 answers" in r.output
 
@@ -320,7 +427,9 @@ def test_web_analyse_and_assist_show_the_table_values(tmp_path) -> None:
     from wordlelab.web.app import create_app
 
     with TestClient(create_app(stats_path=tmp_path / "stats.db"), base_url="http://localhost") as c:
-        r = c.post("/api/analyse", json={"words": "adieu crony", "answer": "crony", "lists": "nyt"}).json()
+        r = c.post(
+            "/api/analyse", json={"words": "adieu crony", "answer": "crony", "lists": "nyt"}
+        ).json()
         review = r["review"]
         assert review["opener"]["total"] == 11815 and review["opener"]["gap"] == 0.1887
         assert review["steps"][0]["cost_low"] == review["steps"][0]["cost_high"] == 0.1887
@@ -328,12 +437,15 @@ def test_web_analyse_and_assist_show_the_table_values(tmp_path) -> None:
         exact = s["exact"]
         assert (exact["source"], exact["best"], exact["total"]) == ("table", "tarse", 11219)
         assert [g["word"] for g in exact["top"][:3]] == ["tarse", "salet", "caret"]
-        hard = c.post("/api/analyse", json={"words": "crane shout", "answer": "shout", "lists": "nyt",
-                                            "hard": True}).json()["review"]
+        hard = c.post(
+            "/api/analyse",
+            json={"words": "crane shout", "answer": "shout", "lists": "nyt", "hard": True},
+        ).json()["review"]
         assert hard["steps"][0]["cost_low"] is None and hard["opener"]["solvable"] is False
 
 
 # --- our own search re-proves shipped values -------------------------------------------------------
+
 
 def _reprove(lists: str, hard: bool, word: str) -> int | None:
     from wordlelab.errors import SearchFailedError
@@ -356,10 +468,18 @@ def test_our_search_reproves_quick_table_values(word: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("lists", "hard", "word"), [
-    ("nyt2022", True, "salet"), ("nyt2022", True, "tarse"), ("nyt2022", True, "adieu"),
-    ("nyt", True, "tarse"), ("nyt", True, "crane"), ("nyt", False, "drone"), ("nyt2022", False, "salet"),
-])
+@pytest.mark.parametrize(
+    ("lists", "hard", "word"),
+    [
+        ("nyt2022", True, "salet"),
+        ("nyt2022", True, "tarse"),
+        ("nyt2022", True, "adieu"),
+        ("nyt", True, "tarse"),
+        ("nyt", True, "crane"),
+        ("nyt", False, "drone"),
+        ("nyt2022", False, "salet"),
+    ],
+)
 def test_our_search_reproves_table_values_slow(lists: str, hard: bool, word: str) -> None:
     assert _reprove(lists, hard, word) == opener_table(lists, hard).value(word).total
 
@@ -370,8 +490,13 @@ def test_cli_prove_a_bound_row_within_a_node_budget() -> None:
     assert not opener_table("original", True).value("ablet").exact
     r = _cli("--opener", "ablet", "--lists", "original", "--hard", "--prove", "--json")
     assert r.exit_code == 0, r.output
-    row = json.loads(r.output[r.output.index("{"):])["rows"][0]
-    assert (row["total"], row["exact"], row["proof"]["finished"], row["proof"]["nodes"]) == (8300, True, True, 4665)
+    row = json.loads(r.output[r.output.index("{") :])["rows"][0]
+    assert (row["total"], row["exact"], row["proof"]["finished"], row["proof"]["nodes"]) == (
+        8300,
+        True,
+        True,
+        4665,
+    )
     r = _cli("--opener", "ablet", "--lists", "original", "--hard", "--prove-nodes", "100")
     assert r.exit_code == 0, r.output
     assert "ABLET: not proven within" in r.output and "≥ 8123" in r.output
@@ -379,4 +504,6 @@ def test_cli_prove_a_bound_row_within_a_node_budget() -> None:
 
 def test_cli_prove_needs_an_opener() -> None:
     r = _cli("--prove")
-    assert r.exit_code == 1 and "--prove and --prove-nodes go with --exact --opener WORD" in r.output
+    assert (
+        r.exit_code == 1 and "--prove and --prove-nodes go with --exact --opener WORD" in r.output
+    )

@@ -6,7 +6,6 @@ import threading
 
 import numpy as np
 import pytest
-
 import reference
 
 from wordlelab.errors import SearchFailedError, StoppedEarlyError, UnknownWordError, WordlelabError
@@ -18,8 +17,9 @@ from wordlelab.words import WordList
 INF = float("inf")
 
 
-def brute_force(guesses: list[str], answers: list[str], max_guesses: int, hard: bool,
-                opener: str | None = None) -> float:
+def brute_force(
+    guesses: list[str], answers: list[str], max_guesses: int, hard: bool, opener: str | None = None
+) -> float:
     """Every tree enumerated by the shared slow reference (tests/reference.py)."""
     return reference.brute_force(guesses, answers, max_guesses, hard, guess=opener)
 
@@ -138,7 +138,9 @@ def test_stop_returns_best_tree_so_far():
     assert res.total >= solve_optimal(m, candidates=3).total
     res.tree().verify(m.guesses, m.answers)
     assert seen and seen[0].phase == "exact"
-    with pytest.raises(StoppedEarlyError, match="interrupted before the search had a complete tree") as exc:
+    with pytest.raises(
+        StoppedEarlyError, match="interrupted before the search had a complete tree"
+    ) as exc:
         stop.set()
         solve_optimal(m, candidates=3, stop=stop)
     assert exc.value.exit_code == 130  # the CLI's Ctrl-C convention, not an input error
@@ -174,8 +176,10 @@ def test_salet_hard_is_8122(matrix):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("answers,hard,total", [("nyt-answers", False, 11219), ("nyt2022-answers", False, 7883),
-                                               ("nyt-answers", True, 11627)])
+@pytest.mark.parametrize(
+    "answers,hard,total",
+    [("nyt-answers", False, 11219), ("nyt2022-answers", False, 7883), ("nyt-answers", True, 11627)],
+)
 def test_tarse_on_the_nyt_lists_is_the_published_optimum(answers, hard, total):
     """Our own search re-proves Selby's published TARSE optima on the NYT lists (14855 guesses),
     normal mode and hard mode, and its tree replays to that total."""
@@ -190,8 +194,9 @@ def test_tarse_on_the_nyt_lists_is_the_published_optimum(answers, hard, total):
 # (results_easy_nyt20230701, results_hard_nyt20230701; MIT): rank 7580 and 477 of 14855 in
 # normal mode, 214 of the 7453 finite rows in hard mode.
 @pytest.mark.slow
-@pytest.mark.parametrize("opener,hard,total", [("adieu", False, 11815), ("talon", False, 11420),
-                                               ("coapt", True, 11810)])
+@pytest.mark.parametrize(
+    "opener,hard,total", [("adieu", False, 11815), ("talon", False, 11420), ("coapt", True, 11810)]
+)
 def test_long_tail_openers_match_the_published_tables(opener, hard, total):
     m = PatternMatrix.load(WordList.bundled("nyt"), WordList.bundled("nyt-answers"))
     res = solve_optimal(m, opener=opener, hard=hard)
@@ -209,8 +214,10 @@ def test_one_thread_or_several_give_the_same_proof(hard):
     assert (one.opener, one.total) == (many.opener, many.total)
     assert [(o.word, o.exact) for o in one.openers] == [(o.word, o.exact) for o in many.openers]
     # An opener that is cut may be cut at a different bound, but never below the best total.
-    assert all(o.value == p.value or (not o.exact and o.value >= one.total and p.value >= one.total)
-               for o, p in zip(one.openers, many.openers))
+    assert all(
+        o.value == p.value or (not o.exact and o.value >= one.total and p.value >= one.total)
+        for o, p in zip(one.openers, many.openers)
+    )
     many.tree().verify(m.guesses, m.answers, hard=hard)
 
 
@@ -222,7 +229,14 @@ def test_threads_option_on_the_command_line(tmp_path):
     gs, ans = sample(7, 40, 80)
     (tmp_path / "g.txt").write_text("\n".join(gs) + "\n")
     (tmp_path / "a.txt").write_text("\n".join(ans) + "\n")
-    args = ["optimal", "--json", "--words", str(tmp_path / "g.txt"), "--answers", str(tmp_path / "a.txt")]
+    args = [
+        "optimal",
+        "--json",
+        "--words",
+        str(tmp_path / "g.txt"),
+        "--answers",
+        str(tmp_path / "a.txt"),
+    ]
     c1, out1, _ = invoke(*args, "--threads", "1")
     c2, out2, _ = invoke(*args, "--threads", "2")
     assert c1 == 0 and c2 == 0
@@ -233,14 +247,18 @@ def test_threads_option_on_the_command_line(tmp_path):
 
 # Answers of one family (_A_ED: the words differ in two letters), where the search cuts many
 # guesses and the rules that learn from a cut fire; guesses are the family plus random words.
-FAMILY = ("baked baled bared based bated bayed caged caked caned caped cared cased caved cawed dared "
-          "dated dazed eared eased faced faded faked famed fared fated faxed fazed gamed gaped gated "
-          "gazed hated hazed jaded laced lamed laved lazed mated maxed naked named oared paced paged "
-          "paled pared paved pawed raced raged raked rated raved razed sated saved sawed tamed taped "
-          "taxed waded waged waked waned waved waxed").split()
+FAMILY = (
+    "baked baled bared based bated bayed caged caked caned caped cared cased caved cawed dared "
+    "dated dazed eared eased faced faded faked famed fared fated faxed fazed gamed gaped gated "
+    "gazed hated hazed jaded laced lamed laved lazed mated maxed naked named oared paced paged "
+    "paled pared paved pawed raced raged raked rated raved razed sated saved sawed tamed taped "
+    "taxed waded waged waked waned waved waxed"
+).split()
 
 
-def family_sample(seed: int, n_answers: int = 14, n_guesses: int = 30) -> tuple[list[str], list[str]]:
+def family_sample(
+    seed: int, n_answers: int = 14, n_guesses: int = 30
+) -> tuple[list[str], list[str]]:
     rng = np.random.default_rng(seed)
     ans = sorted(rng.choice(FAMILY, n_answers, replace=False).tolist())
     extra = rng.choice(list(WordList.bundled("allowed")), n_guesses, replace=False).tolist()
@@ -250,7 +268,8 @@ def family_sample(seed: int, n_answers: int = 14, n_guesses: int = 30) -> tuple[
 LEARNT_CASES = [
     # hard mode with five or six guesses is a slow brute force (30-50 s each)
     pytest.param(seed, hard, d, marks=[pytest.mark.slow] if hard and d >= 5 else [])
-    for seed, hard in [(2, False), (4, False), (1, True), (9, True)] for d in (3, 4, 5, 6)
+    for seed, hard in [(2, False), (4, False), (1, True), (9, True)]
+    for d in (3, 4, 5, 6)
 ]
 
 
@@ -272,7 +291,9 @@ def test_rules_learnt_from_cuts_agree_with_brute_force(seed, hard, max_guesses):
     e = Engine(m, hard, max_guesses, 8)
     S = np.arange(len(ans), dtype=np.int64)
     on = Solver(e)
-    on.ctl[K.CTL_OFF] = K.ALWAYS_SUPERSETS  # after every cut, not only after costly ones: more bounds
+    on.ctl[K.CTL_OFF] = (
+        K.ALWAYS_SUPERSETS
+    )  # after every cut, not only after costly ones: more bounds
     want = brute_force(gs, ans, max_guesses, hard)
     got = on.value(S, max_guesses)
     assert inf(got) == want

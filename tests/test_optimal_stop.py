@@ -89,10 +89,25 @@ def test_parallel_optimal_out_under_load(tmp_path):
     burners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(2)]
     try:
         for _round in range(2):
-            procs = [subprocess.Popen([sys.executable, "-m", "wordlelab", "optimal", "--lists", "original",
-                                       "--out", str(tmp_path / f"t{_round}{i}.txt")],
-                                      env=cli_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-                     for i in range(4)]
+            procs = [
+                subprocess.Popen(
+                    [
+                        sys.executable,
+                        "-m",
+                        "wordlelab",
+                        "optimal",
+                        "--lists",
+                        "original",
+                        "--out",
+                        str(tmp_path / f"t{_round}{i}.txt"),
+                    ],
+                    env=cli_env(),
+                    stdout=subprocess.PIPE,
+                    stderr=subprocess.PIPE,
+                    text=True,
+                )
+                for i in range(4)
+            ]
             for p in procs:
                 out, err = p.communicate(timeout=1800)
                 assert p.returncode == 0, err
@@ -101,4 +116,3 @@ def test_parallel_optimal_out_under_load(tmp_path):
         for b in burners:
             b.kill()
             b.wait()
-

@@ -10,10 +10,9 @@ import subprocess
 import sys
 
 import pytest
+from interactive_helpers import cli_env, invoke
 
 from wordlelab.words import WordList
-
-from interactive_helpers import cli_env, invoke
 
 
 def answer_for(seed: int) -> str:
@@ -54,7 +53,9 @@ def test_loss_then_streaks(data):
 
 
 def test_hard_mode_messages(data):
-    code, out, _ = invoke("play", "--seed", "7", "--hard", input="crane\nslate\nmoist\ncheck\ntecho\nquit\n")
+    code, out, _ = invoke(
+        "play", "--seed", "7", "--hard", input="crane\nslate\nmoist\ncheck\ntecho\nquit\n"
+    )
     assert code == 0
     assert "Guess must contain C" in out  # slate drops the yellow C
     assert "1st letter must be" not in out
@@ -99,12 +100,27 @@ def test_not_a_database(data):
 
 def test_pipe_game_and_a_killed_game(data):
     env = {**cli_env(), "WORDLELAB_DATA_DIR": str(data)}
-    r = subprocess.run([sys.executable, "-m", "wordlelab", "play", "--seed", "7"], input="slate\noctet\n",
-                       capture_output=True, text=True, encoding="utf-8", env=env, timeout=60)
-    assert r.returncode == 0 and "Wordle 7 2/6" in r.stdout and "Traceback" not in r.stdout + r.stderr
+    r = subprocess.run(
+        [sys.executable, "-m", "wordlelab", "play", "--seed", "7"],
+        input="slate\noctet\n",
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=env,
+        timeout=60,
+    )
+    assert (
+        r.returncode == 0 and "Wordle 7 2/6" in r.stdout and "Traceback" not in r.stdout + r.stderr
+    )
     # A game killed mid-way leaves the statistics as they were.
-    p = subprocess.Popen([sys.executable, "-m", "wordlelab", "play", "--seed", "3"], stdin=subprocess.PIPE,
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
+    p = subprocess.Popen(
+        [sys.executable, "-m", "wordlelab", "play", "--seed", "3"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+        text=True,
+    )
     assert p.stdin is not None and p.stdout is not None
     p.stdin.write("crane\n")
     p.stdin.flush()

@@ -26,8 +26,13 @@ def original(answers, allowed, matrix):
     return matrix
 
 
-SAME = ["salet:...y. drone:y...g", "salet,...y.;drone,y...g", "salet.BBBYB.drone.YBBBG",
-        "SALET:00010 DRONE:10002", " salet:⬜⬜⬜🟨⬜  drone:🟨⬜⬜⬜🟩 "]
+SAME = [
+    "salet:...y. drone:y...g",
+    "salet,...y.;drone,y...g",
+    "salet.BBBYB.drone.YBBBG",
+    "SALET:00010 DRONE:10002",
+    " salet:⬜⬜⬜🟨⬜  drone:🟨⬜⬜⬜🟩 ",
+]
 
 
 @pytest.mark.parametrize("text", SAME)
@@ -58,21 +63,27 @@ words5 = st.text(alphabet="abcdefghijklmnopqrstuvwxyz", min_size=5, max_size=5)
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.tuples(words5, st.integers(0, 3**5 - 1)), max_size=6), st.one_of(st.none(), words5),
-       st.sampled_from(STYLES))
+@given(
+    st.lists(st.tuples(words5, st.integers(0, 3**5 - 1)), max_size=6),
+    st.one_of(st.none(), words5),
+    st.sampled_from(STYLES),
+)
 def test_round_trip(steps, trailing, style):
     spec = PositionText(tuple((w, Pattern(c, 5)) for w, c in steps), trailing)
     assert parse_position(spec.format(style)) == spec
 
 
-@pytest.mark.parametrize("text, error", [
-    ("salet:...q.", InvalidPatternError),
-    ("salet:...y drone:y...g", InvalidPatternError),
-    ("salet drone:y...g", InvalidPatternError),
-    ("sa1et:.....", InvalidWordError),
-    ("salet..drone", InvalidWordError),
-    ("salets:...... crane:.....", InvalidWordError),
-])
+@pytest.mark.parametrize(
+    "text, error",
+    [
+        ("salet:...q.", InvalidPatternError),
+        ("salet:...y drone:y...g", InvalidPatternError),
+        ("salet drone:y...g", InvalidPatternError),
+        ("sa1et:.....", InvalidWordError),
+        ("salet..drone", InvalidWordError),
+        ("salets:...... crane:.....", InvalidWordError),
+    ],
+)
 def test_bad_syntax(text, error):
     with pytest.raises(error) as exc:
         parse_position(text)
@@ -82,21 +93,26 @@ def test_bad_syntax(text, error):
 def test_resolve(original):
     pos, trailing = read_position("salet.BBBYB.drone.YBBBG", original)
     words = pos.candidate_words
-    assert words and all(score("salet", w) == Pattern.parse("BBBYB") and score("drone", w) == Pattern.parse("YBBBG")
-                         for w in words)
+    assert words and all(
+        score("salet", w) == Pattern.parse("BBBYB") and score("drone", w) == Pattern.parse("YBBBG")
+        for w in words
+    )
     assert trailing is None
     pos, trailing = read_position("salet:..... crane", original)
     assert trailing == "crane" and pos.turn == 2
 
 
-@pytest.mark.parametrize("text, hard, error", [
-    ("zzzzz:.....", False, UnknownWordError),
-    ("cigar:ggggg crane:.....", False, InvalidPatternError),
-    ("salet:gggg.", False, InconsistentFeedbackError),
-    ("salet:g.... crane:.....", True, HardModeError),
-    ("salet:g.... crane", True, HardModeError),
-    ("salet:..... qqqqq", False, UnknownWordError),
-])
+@pytest.mark.parametrize(
+    "text, hard, error",
+    [
+        ("zzzzz:.....", False, UnknownWordError),
+        ("cigar:ggggg crane:.....", False, InvalidPatternError),
+        ("salet:gggg.", False, InconsistentFeedbackError),
+        ("salet:g.... crane:.....", True, HardModeError),
+        ("salet:g.... crane", True, HardModeError),
+        ("salet:..... qqqqq", False, UnknownWordError),
+    ],
+)
 def test_bad_positions(original, text, hard, error):
     with pytest.raises(error) as exc:
         read_position(text, original, hard=hard)

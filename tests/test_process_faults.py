@@ -39,9 +39,27 @@ def alive(pid: int) -> bool:
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_kill_9_during_openers_leaves_no_worker(tmp_path):
-    proc = subprocess.Popen([sys.executable, "-m", "wordlelab", "openers", "--by-play", "entropy", "-j", "2",
-                             "--lists", "original", "--candidates", "60", "--store", str(tmp_path / "r.sqlite")],
-                            env=cli_env(), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "wordlelab",
+            "openers",
+            "--by-play",
+            "entropy",
+            "-j",
+            "2",
+            "--lists",
+            "original",
+            "--candidates",
+            "60",
+            "--store",
+            str(tmp_path / "r.sqlite"),
+        ],
+        env=cli_env(),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         deadline = time.monotonic() + 120
         workers: list[int] = []
@@ -66,15 +84,29 @@ def test_kill_9_during_openers_leaves_no_worker(tmp_path):
 
 def test_numba_threads_text_is_one_line():
     env = cli_env() | {"NUMBA_NUM_THREADS": "abc"}
-    r = subprocess.run([sys.executable, "-m", "wordlelab", "solve", "cigar", "--lists", "original"], env=env,
-                       capture_output=True, text=True, timeout=120, check=False)
-    assert r.returncode == 1 and r.stderr.count("\n") == 1 and "NUMBA_NUM_THREADS" in r.stderr, r.stderr
+    r = subprocess.run(
+        [sys.executable, "-m", "wordlelab", "solve", "cigar", "--lists", "original"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert r.returncode == 1 and r.stderr.count("\n") == 1 and "NUMBA_NUM_THREADS" in r.stderr, (
+        r.stderr
+    )
 
 
 def test_numba_threads_beyond_the_machine_are_capped():
     env = cli_env() | {"NUMBA_NUM_THREADS": "100000"}  # numba crashed (SIGSEGV, exit 139) before
-    r = subprocess.run([sys.executable, "-m", "wordlelab", "solve", "cigar", "--lists", "original"], env=env,
-                       capture_output=True, text=True, timeout=120, check=False)
+    r = subprocess.run(
+        [sys.executable, "-m", "wordlelab", "solve", "cigar", "--lists", "original"],
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
     assert r.returncode == 0, r.stderr
     assert r.stderr.count("\n") == 1 and "NUMBA_NUM_THREADS=100000 is more than" in r.stderr
     assert "CIGAR" in r.stdout
@@ -82,8 +114,13 @@ def test_numba_threads_beyond_the_machine_are_capped():
 
 def test_an_ascii_only_output_degrades():
     env = cli_env() | {"PYTHONIOENCODING": "ascii"}
-    r = subprocess.run([sys.executable, "-m", "wordlelab", "score", "crane", "salet"], env=env,
-                       capture_output=True, timeout=60, check=False)
+    r = subprocess.run(
+        [sys.executable, "-m", "wordlelab", "score", "crane", "salet"],
+        env=env,
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
     assert r.returncode == 0 and b"Traceback" not in r.stderr, r.stderr
     assert b"crane ? salet: ..y.y" in r.stdout
 
@@ -92,9 +129,28 @@ def test_a_memo_beyond_a_memory_limit_is_capped():
     def limit() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (4 << 30, 4 << 30))
 
-    r = subprocess.run([sys.executable, "-m", "wordlelab", "optimal", "--memo-mb", "65536", "--lists", "original",
-                        "--position", "salet:.....", "--threads", "1"],
-                       env=cli_env(), capture_output=True, text=True, timeout=300, preexec_fn=limit, check=False)
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "wordlelab",
+            "optimal",
+            "--memo-mb",
+            "65536",
+            "--lists",
+            "original",
+            "--position",
+            "salet:.....",
+            "--threads",
+            "1",
+        ],
+        env=cli_env(),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        preexec_fn=limit,
+        check=False,
+    )
     assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
     assert "--memo-mb 65536 is more than half the free memory" in r.stderr
 
@@ -112,7 +168,9 @@ def test_bad_ray_addresses_are_one_line(monkeypatch):
     fake.init = init  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "ray", fake)
     ex = RayExecutor(2, "ray://127.0.0.1:1")
-    with pytest.raises(RankingError, match=r"cannot start the Ray cluster at ray://127.0.0.1:1: Failed to connect"):
+    with pytest.raises(
+        RankingError, match=r"cannot start the Ray cluster at ray://127.0.0.1:1: Failed to connect"
+    ):
         ex.start(None, None)  # type: ignore[arg-type]
 
 
@@ -122,8 +180,16 @@ def test_thread_and_process_counts_are_capped_to_the_cores(tmp_path):
     small = ["--words", str(words), "--answers", str(words)]
     code, out, err = invoke("optimal", *small, "--threads", "1000")
     assert code == 0 and "--threads 1000 is more than the" in err, err
-    code, out, err = invoke("openers", "--by-play", "entropy", *small, "-j", "100000",
-                            "--store", str(tmp_path / "r.sqlite"))
+    code, out, err = invoke(
+        "openers",
+        "--by-play",
+        "entropy",
+        *small,
+        "-j",
+        "100000",
+        "--store",
+        str(tmp_path / "r.sqlite"),
+    )
     assert code == 0 and "--workers 100000 is more than the" in err, err
     code, out, err = invoke("bench", "-s", "entropy", *small, "--jobs", "100000")
     assert code == 0 and "--jobs 100000 is more than the" in err, err
@@ -138,5 +204,9 @@ def test_a_memo_that_cannot_be_allocated_is_one_line(monkeypatch, tmp_path):
     monkeypatch.setattr(K, "new_memo", no_memory)
     words = tmp_path / "w.txt"
     words.write_text("cigar\nrebut\nsissy\nhumph\nawake\nblush\nfocal\nevade\nnaval\nserve\n")
-    code, _, err = invoke("optimal", "--words", str(words), "--answers", str(words), "--memo-mb", "64")
-    assert code == 1 and "not enough memory for a memo of 64 MB" in err and "Traceback" not in err, err
+    code, _, err = invoke(
+        "optimal", "--words", str(words), "--answers", str(words), "--memo-mb", "64"
+    )
+    assert (
+        code == 1 and "not enough memory for a memo of 64 MB" in err and "Traceback" not in err
+    ), err

@@ -36,7 +36,11 @@ def test_without_a_listener_nothing_is_said(capsys, tmp_path, monkeypatch):
 
 @pytest.mark.parametrize("tty", [True, False])
 def test_the_cli_shows_the_notice_on_a_terminal_only(tmp_path, tty):
-    env = {**os.environ, "WORDLELAB_CACHE_DIR": str(tmp_path / "cache"), "WORDLELAB_LISTS": "original"}
+    env = {
+        **os.environ,
+        "WORDLELAB_CACHE_DIR": str(tmp_path / "cache"),
+        "WORDLELAB_LISTS": "original",
+    }
     args = ["-m", "wordlelab", "solve", "cigar", "--answers", "answers", "--words", "answers"]
     if tty:
         child = pexpect.spawn(sys.executable, args, env=env, encoding="utf-8", timeout=120)
@@ -45,7 +49,9 @@ def test_the_cli_shows_the_notice_on_a_terminal_only(tmp_path, tty):
     else:
         import subprocess
 
-        r = subprocess.run([sys.executable, *args], env=env, capture_output=True, text=True, timeout=120)
+        r = subprocess.run(
+            [sys.executable, *args], env=env, capture_output=True, text=True, timeout=120
+        )
         assert r.returncode == 0, r.stderr
         out = r.stderr
     assert ("building the 2315×2315 pattern matrix" in out) is tty

@@ -8,13 +8,21 @@ import sqlite3
 import numpy as np
 import pytest
 from click.testing import CliRunner
-
 from test_optimal import brute_force, matrix_for, sample
+
 from wordlelab.cli.main import cli
 from wordlelab.errors import UnknownStrategyError, UnknownWordError, WordlelabError
 from wordlelab.ranking import (
-    LocalExecutor, OpenerRow, RankingError, RankJob, ResultStore, SerialExecutor, candidate_openers, rank,
-    sort_rows, stored,
+    LocalExecutor,
+    OpenerRow,
+    RankingError,
+    RankJob,
+    ResultStore,
+    SerialExecutor,
+    candidate_openers,
+    rank,
+    sort_rows,
+    stored,
 )
 from wordlelab.simulate import simulate
 from wordlelab.strategies import make_strategy
@@ -73,22 +81,37 @@ def test_by_play_matches_simulate(small):
     strategy = make_strategy("entropy")
     for r in res.rows:
         sim = simulate(strategy, m, opener=r.word, cache=False)
-        assert (r.total, r.worst, r.failures, r.games) == (sim.total, sim.worst, len(sim.failed), len(ans))
+        assert (r.total, r.worst, r.failures, r.games) == (
+            sim.total,
+            sim.worst,
+            len(sim.failed),
+            len(ans),
+        )
     assert res.rows == sort_rows(res.rows)
 
 
 def test_hard_by_play_and_options_change_the_key(small):
     _, _, m = small
-    keys = {RankJob.by_play("entropy").key(m), RankJob.by_play("entropy", hard=True).key(m),
-            RankJob.by_play("splits").key(m), RankJob.exact().key(m), RankJob.exact(hard=True).key(m),
-            RankJob.exact(max_guesses=5).key(m)}
+    keys = {
+        RankJob.by_play("entropy").key(m),
+        RankJob.by_play("entropy", hard=True).key(m),
+        RankJob.by_play("splits").key(m),
+        RankJob.exact().key(m),
+        RankJob.exact(hard=True).key(m),
+        RankJob.exact(max_guesses=5).key(m),
+    }
     assert len(keys) == 6
     assert RankJob.exact(memo_mb=8).key(m) == RankJob.exact(memo_mb=64).key(m)
 
 
 def test_sort_rule():
-    rows = [OpenerRow("b", 10, True, 5, 3, 1), OpenerRow("a", 10, True, 5, 3, 1), OpenerRow("c", 10, True, 5, 3, 0),
-            OpenerRow("d", 9, False, 5), OpenerRow("e", 9, True, 5)]
+    rows = [
+        OpenerRow("b", 10, True, 5, 3, 1),
+        OpenerRow("a", 10, True, 5, 3, 1),
+        OpenerRow("c", 10, True, 5, 3, 0),
+        OpenerRow("d", 9, False, 5),
+        OpenerRow("e", 9, True, 5),
+    ]
     assert [r.word for r in sort_rows(rows)] == ["e", "d", "c", "a", "b"]
 
 
@@ -116,7 +139,10 @@ def test_interrupted_run_resumes_without_loss_or_duplicates(small, tmp_path):
     assert [(r.word, r.total) for r in again.rows] == [(r.word, r.total) for r in fresh.rows]
     assert [(r.word, r.total) for r in third.rows] == [(r.word, r.total) for r in fresh.rows]
     with sqlite3.connect(path) as db:
-        assert db.execute("SELECT COUNT(*), COUNT(DISTINCT word) FROM results").fetchone() == (len(gs), len(gs))
+        assert db.execute("SELECT COUNT(*), COUNT(DISTINCT word) FROM results").fetchone() == (
+            len(gs),
+            len(gs),
+        )
 
 
 def test_store_never_mixes_modes_or_lists(small, tmp_path):
@@ -133,7 +159,9 @@ def test_store_keeps_exact_values_and_upgrades_bounds(tmp_path):
     with ResultStore(tmp_path / "r.sqlite") as store:
         assert store.put("k", OpenerRow("salet", 50, False, 10))
         assert store.put("k", OpenerRow("salet", 55, True, 10))
-        assert not store.put("k", OpenerRow("salet", 56, True, 10))  # an exact value is written once
+        assert not store.put(
+            "k", OpenerRow("salet", 56, True, 10)
+        )  # an exact value is written once
         assert not store.put("k", OpenerRow("salet", 60, False, 10))
         assert store.rows("k")["salet"] == OpenerRow("salet", 55, True, 10, seconds=0.0)
 
@@ -215,31 +243,63 @@ def test_cli_exact_json_csv_and_resume(small, tmp_path):
 
 
 def test_cli_by_play_table(small, tmp_path):
-    r = CliRunner().invoke(cli, ["openers", "--by-play", "entropy", "-c", "3", "--backend", "serial",
-                                 "--store", str(tmp_path / "s.sqlite"), *_files(tmp_path, small)])
+    r = CliRunner().invoke(
+        cli,
+        [
+            "openers",
+            "--by-play",
+            "entropy",
+            "-c",
+            "3",
+            "--backend",
+            "serial",
+            "--store",
+            str(tmp_path / "s.sqlite"),
+            *_files(tmp_path, small),
+        ],
+    )
     assert r.exit_code == 0, r.output
     assert "3 openers by play (entropy)" in r.stdout and "failures" in r.stdout
 
 
-@pytest.mark.parametrize("extra,message", [
-    (["--best"], "--best needs --by-play or --exact"),
-    (["--by-play", "entropy", "--best"], "--best applies to --exact only"),
-    (["--by-play", "entropy", "--exact"], "choose one of --by-play and --exact"),
-    (["--by-play", "nope"], "unknown strategy 'nope'"),
-    (["--exact", "--all", "-c", "3"], "choose one of --candidates and --all"),
-])
+@pytest.mark.parametrize(
+    "extra,message",
+    [
+        (["--best"], "--best needs --by-play or --exact"),
+        (["--by-play", "entropy", "--best"], "--best applies to --exact only"),
+        (["--by-play", "entropy", "--exact"], "choose one of --by-play and --exact"),
+        (["--by-play", "nope"], "unknown strategy 'nope'"),
+        (["--exact", "--all", "-c", "3"], "choose one of --candidates and --all"),
+    ],
+)
 def test_cli_bad_options_one_line(small, tmp_path, extra, message):
-    r = CliRunner().invoke(cli, ["openers", *extra, "--store", str(tmp_path / "s.sqlite"), *_files(tmp_path, small)])
+    r = CliRunner().invoke(
+        cli, ["openers", *extra, "--store", str(tmp_path / "s.sqlite"), *_files(tmp_path, small)]
+    )
     assert r.exit_code == 1
-    assert r.stderr.strip().splitlines() == [f"wordlelab: error: {r.stderr.strip()[len('wordlelab: error: '):]}"]
+    assert r.stderr.strip().splitlines() == [
+        f"wordlelab: error: {r.stderr.strip()[len('wordlelab: error: ') :]}"
+    ]
     assert message in r.stderr and "Traceback" not in r.output
 
 
 def test_cli_bad_store_keeps_the_file(small, tmp_path):
     store = tmp_path / "s.sqlite"
     store.write_bytes(b"not sqlite at all" * 100)
-    r = CliRunner().invoke(cli, ["openers", "--exact", "-c", "2", "--backend", "serial", "--store", str(store),
-                                 *_files(tmp_path, small)])
+    r = CliRunner().invoke(
+        cli,
+        [
+            "openers",
+            "--exact",
+            "-c",
+            "2",
+            "--backend",
+            "serial",
+            "--store",
+            str(store),
+            *_files(tmp_path, small),
+        ],
+    )
     assert r.exit_code == 1 and "cannot be used" in r.stderr
     assert store.read_bytes() == b"not sqlite at all" * 100
 
@@ -275,7 +335,11 @@ def test_ray_workers_give_the_serial_results_and_survive_a_killed_worker(tmp_pat
                 cmd = (proc / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
             except OSError:
                 continue
-            if proc.name.isdigit() and cmd.startswith("ray::_ray_task") and int(proc.name) != os.getpid():
+            if (
+                proc.name.isdigit()
+                and cmd.startswith("ray::_ray_task")
+                and int(proc.name) != os.getpid()
+            ):
                 os.kill(int(proc.name), signal.SIGKILL)
                 killed.append(int(proc.name))
                 return
@@ -286,10 +350,13 @@ def test_ray_workers_give_the_serial_results_and_survive_a_killed_worker(tmp_pat
             res = rank(m, job, gs, executor=RayExecutor(2), store=store, on_row=kill_a_busy_worker)
             assert store.count(job.key(m)) == len(gs)
             with sqlite3.connect(store.path) as db:
-                assert db.execute("SELECT COUNT(DISTINCT word) FROM results").fetchone() == (len(gs),)
+                assert db.execute("SELECT COUNT(DISTINCT word) FROM results").fetchone() == (
+                    len(gs),
+                )
     finally:
         ray.shutdown()
     assert killed, "no busy Ray worker was found to kill"
-    assert [(r.word, r.total, r.worst, r.failures) for r in res.rows] == \
-           [(r.word, r.total, r.worst, r.failures) for r in serial.rows]
+    assert [(r.word, r.total, r.worst, r.failures) for r in res.rows] == [
+        (r.word, r.total, r.worst, r.failures) for r in serial.rows
+    ]
     assert res.backend == "ray" and res.computed == len(gs)

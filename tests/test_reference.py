@@ -24,11 +24,15 @@ def test_library_scorer_equals_the_reference(guess, answer):
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.text("abcd", min_size=4, max_size=4),
-       st.lists(st.text("abcd", min_size=4, max_size=4), min_size=1, max_size=3),
-       st.text("abcd", min_size=4, max_size=4))
+@given(
+    st.text("abcd", min_size=4, max_size=4),
+    st.lists(st.text("abcd", min_size=4, max_size=4), min_size=1, max_size=3),
+    st.text("abcd", min_size=4, max_size=4),
+)
 def test_library_hard_rule_equals_the_reference(answer, played, guess):
     # A real game: every word played against one answer (the rule of an impossible history is moot).
     history = tuple((w, score(w, answer)) for w in played)
     ref_history = tuple((w, reference.slow_score(w, answer)) for w in played)
-    assert (HardRule.from_history(history).violation(guess) is None) == reference.hard_ok(ref_history, guess)
+    assert (HardRule.from_history(history).violation(guess) is None) == reference.hard_ok(
+        ref_history, guess
+    )

@@ -5,11 +5,24 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from interactive_helpers import invoke, run_cli
 
-WORDS = ["crane", "slate", "cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "zesty",
-         "qualm", "piano", "guano"]
+WORDS = [
+    "crane",
+    "slate",
+    "cigar",
+    "rebut",
+    "sissy",
+    "humph",
+    "awake",
+    "blush",
+    "focal",
+    "evade",
+    "zesty",
+    "qualm",
+    "piano",
+    "guano",
+]
 
 
 @pytest.fixture
@@ -90,7 +103,11 @@ def test_a_huge_header_line_is_read_quickly(small):
     r = run_cli("check", "--json", *small, input=text, timeout=60)
     assert r.returncode == 0 and json.loads(r.stdout)["consistent"]
     r = run_cli("check", "--json", *small, input="wordle " * 80_000 + "\n🟩🟩🟩🟩🟩\n", timeout=60)
-    assert r.returncode == 1 and r.stderr.count("\n") == 1 and "line 1 has 560,000 characters" in r.stderr
+    assert (
+        r.returncode == 1
+        and r.stderr.count("\n") == 1
+        and "line 1 has 560,000 characters" in r.stderr
+    )
 
 
 def test_assistant_top_is_capped_and_the_marker_explained():
@@ -109,14 +126,19 @@ def test_ctrl_c_convention_is_130_everywhere():
 
     from interactive_helpers import cli_env
 
-    child = pexpect.spawn(sys.executable, ["-m", "wordlelab", "check"], env=cli_env(), encoding="utf-8",
-                          timeout=60)
+    child = pexpect.spawn(
+        sys.executable, ["-m", "wordlelab", "check"], env=cli_env(), encoding="utf-8", timeout=60
+    )
     try:
         child.expect("Paste the share grid")
         child.sendintr()
         child.expect(pexpect.EOF)
         child.close()
-        assert child.exitstatus == 130 and "interrupted" in child.before and "Traceback" not in child.before
+        assert (
+            child.exitstatus == 130
+            and "interrupted" in child.before
+            and "Traceback" not in child.before
+        )
     finally:
         child.close(force=True)
 
@@ -137,23 +159,36 @@ main()
 """
 
 
-@pytest.mark.parametrize("module", ["typing", "click", "numpy", "rich.console", "wordlelab.cli.solve"])
+@pytest.mark.parametrize(
+    "module", ["typing", "click", "numpy", "rich.console", "wordlelab.cli.solve"]
+)
 def test_ctrl_c_while_the_modules_load_is_one_line_and_130(module):
     import subprocess
     import sys
 
     from interactive_helpers import cli_env
 
-    r = subprocess.run([sys.executable, "-c", _CTRL_C_AT_IMPORT.format(module=module)], capture_output=True,
-                       text=True, env=cli_env(), timeout=60)
+    r = subprocess.run(
+        [sys.executable, "-c", _CTRL_C_AT_IMPORT.format(module=module)],
+        capture_output=True,
+        text=True,
+        env=cli_env(),
+        timeout=60,
+    )
     assert r.returncode == 130 and r.stderr.strip() == "wordlelab: interrupted", r.stderr
 
 
-@pytest.mark.parametrize("command,marker", [
-    (["bench", "-s", "entropy,approx-entropy,frequency", "--hard"], "entropy: computing its first guess"),
-    (["optimal", "--candidates", "100000"], "building the pattern matrix"),
-    (["openers", "-m", "minimax", "-n", "0"], "building the pattern matrix"),
-])
+@pytest.mark.parametrize(
+    "command,marker",
+    [
+        (
+            ["bench", "-s", "entropy,approx-entropy,frequency", "--hard"],
+            "entropy: computing its first guess",
+        ),
+        (["optimal", "--candidates", "100000"], "building the pattern matrix"),
+        (["openers", "-m", "minimax", "-n", "0"], "building the pattern matrix"),
+    ],
+)
 def test_ctrl_c_in_a_long_command_is_one_line_and_130(command, marker, tmp_path):
     # A fresh cache: the matrix, openers and frequencies are all still to compute when Ctrl-C comes.
     import signal
@@ -164,8 +199,13 @@ def test_ctrl_c_in_a_long_command_is_one_line_and_130(command, marker, tmp_path)
     from interactive_helpers import cli_env
 
     env = cli_env() | {"WORDLELAB_CACHE_DIR": str(tmp_path / "cache")}
-    p = subprocess.Popen([sys.executable, "-m", "wordlelab", *command], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, text=True, env=env)
+    p = subprocess.Popen(
+        [sys.executable, "-m", "wordlelab", *command],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
     assert p.stderr is not None
     before = ""
     while marker not in before:  # the work has reached this phase (whatever the machine's load)
@@ -178,9 +218,11 @@ def test_ctrl_c_in_a_long_command_is_one_line_and_130(command, marker, tmp_path)
     err = before + err
     assert p.returncode == 130 and "Traceback" not in err, err
     # Either nothing to report, or (optimal) the best tree so far was printed as an upper bound.
-    assert err.splitlines()[-1] in ("wordlelab: interrupted", "wordlelab: interrupted before the search had "
-                                    "a complete tree to report", "wordlelab: interrupted; the tree shown is the "
-                                    "best found so far, an upper bound"), err
+    assert err.splitlines()[-1] in (
+        "wordlelab: interrupted",
+        "wordlelab: interrupted before the search had a complete tree to report",
+        "wordlelab: interrupted; the tree shown is the best found so far, an upper bound",
+    ), err
 
 
 @pytest.mark.parametrize("as_json", [False, True])
@@ -193,11 +235,14 @@ def test_a_tree_that_cannot_be_written_at_the_end_is_printed(small, tmp_path, mo
 
     monkeypatch.setattr(DecisionTree, "save", disk_full)
     out_file = tmp_path / "t.txt"
-    code, out, err = invoke("optimal", *small, "--out", str(out_file), *(["--json"] if as_json else []))
+    code, out, err = invoke(
+        "optimal", *small, "--out", str(out_file), *(["--json"] if as_json else [])
+    )
     assert code == 1 and err.splitlines()[-1].startswith(
-        f"wordlelab: error: could not write the tree to {out_file} (No space left on device)"), err
+        f"wordlelab: error: could not write the tree to {out_file} (No space left on device)"
+    ), err
     text = json.loads(out)["tree"] if as_json else out
-    tree = DecisionTree.parse(text[text.index("#"):] if not as_json else text, "shown")
+    tree = DecisionTree.parse(text[text.index("#") :] if not as_json else text, "shown")
     assert sorted(tree.paths) == sorted(WORDS)
 
 
@@ -268,7 +313,10 @@ def test_a_long_first_guess_says_so_even_through_a_pipe(small, tmp_path):
     env = cli_env() | {"WORDLELAB_CACHE_DIR": str(tmp_path / "cache")}
     cmd = [sys.executable, "-m", "wordlelab", "bench", "-s", "lookahead", *small]
     first = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
-    assert first.returncode == 0 and "lookahead: computing its first guess (cached for next time)" in first.stderr
+    assert (
+        first.returncode == 0
+        and "lookahead: computing its first guess (cached for next time)" in first.stderr
+    )
     again = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=120)
     assert again.returncode == 0 and "computing its first guess" not in again.stderr
 
@@ -280,7 +328,9 @@ def test_a_tree_file_with_a_bom_and_crlf_is_read(small, tmp_path):
     windows = tmp_path / "windows.txt"
     windows.write_bytes(b"\xef\xbb\xbf" + plain.read_bytes().replace(b"\n", b"\r\n"))
     runs = [invoke("tree", "verify", str(p), *small) for p in (plain, windows)]
-    assert runs[0][0] == runs[1][0] == 0 and runs[0][1].replace(str(plain), "") == runs[1][1].replace(str(windows), "")
+    assert runs[0][0] == runs[1][0] == 0 and runs[0][1].replace(str(plain), "") == runs[1][
+        1
+    ].replace(str(windows), "")
 
 
 @pytest.mark.parametrize("budget", ["nan", "NaN", "inf"])
@@ -297,9 +347,16 @@ def test_numba_threads_zero_is_one_line(value):
 
     from interactive_helpers import cli_env
 
-    r = subprocess.run([sys.executable, "-m", "wordlelab", "solve", "cigar"], capture_output=True, text=True,
-                       env=cli_env() | {"NUMBA_NUM_THREADS": value}, timeout=60)
-    one_line_error(r.returncode, r.stderr, "NUMBA_NUM_THREADS must be a whole number of threads, 1 or more")
+    r = subprocess.run(
+        [sys.executable, "-m", "wordlelab", "solve", "cigar"],
+        capture_output=True,
+        text=True,
+        env=cli_env() | {"NUMBA_NUM_THREADS": value},
+        timeout=60,
+    )
+    one_line_error(
+        r.returncode, r.stderr, "NUMBA_NUM_THREADS must be a whole number of threads, 1 or more"
+    )
 
 
 @pytest.mark.parametrize("columns", ["0", "1", "7"])
@@ -316,7 +373,16 @@ def test_a_zero_or_tiny_terminal_width_loses_no_output(small, monkeypatch, colum
 
 
 def _rank_args(small, tmp_path):
-    return ["openers", "--exact", "--all", "--backend", "serial", "--store", str(tmp_path / "r.sqlite"), *small]
+    return [
+        "openers",
+        "--exact",
+        "--all",
+        "--backend",
+        "serial",
+        "--store",
+        str(tmp_path / "r.sqlite"),
+        *small,
+    ]
 
 
 def test_a_results_store_that_fails_mid_run_loses_no_row(small, tmp_path):
@@ -340,7 +406,11 @@ def test_a_results_store_that_fails_mid_run_loses_no_row(small, tmp_path):
 
     with ResultStore(tmp_path / "r.sqlite", timeout=0.05) as store:
         result = rank(m, job, list(WORDS), store=store, on_row=lock_after_two)
-        assert len(result.rows) == len(WORDS) and store.failed and "could not be written" in store.failed
+        assert (
+            len(result.rows) == len(WORDS)
+            and store.failed
+            and "could not be written" in store.failed
+        )
     holder.execute("ROLLBACK")
     holder.close()
     with ResultStore(tmp_path / "r.sqlite") as store:
@@ -365,10 +435,14 @@ def test_openers_cli_shows_the_ranking_when_the_store_or_csv_fail(small, tmp_pat
 
     monkeypatch.setattr(ResultStore, "put", put_then_break)
     monkeypatch.setattr(cli_openers, "write_atomic", disk_full)
-    code, out, err = invoke(*_rank_args(small, tmp_path), "--csv", str(tmp_path / "t.csv"), "-n", "0")
+    code, out, err = invoke(
+        *_rank_args(small, tmp_path), "--csv", str(tmp_path / "t.csv"), "-n", "0"
+    )
     assert code == 1 and "Traceback" not in err
     assert "could not be written" in err and "shown but not stored" in err
-    assert err.splitlines()[-1].startswith(f"wordlelab: error: could not write the CSV table to {tmp_path / 't.csv'}")
+    assert err.splitlines()[-1].startswith(
+        f"wordlelab: error: could not write the CSV table to {tmp_path / 't.csv'}"
+    )
     assert all(w in out for w in WORDS) and f"{len(WORDS)} computed" in out
 
 
@@ -384,6 +458,7 @@ def test_rows_of_wrong_types_in_the_results_store_are_recomputed(small, tmp_path
     db.close()
     code, again, err = invoke(*_rank_args(small, tmp_path), "--json")
     assert code == 0, err
+
     def ranked(text):
         return [(r["word"], r["total"], r["exact"]) for r in json.loads(text)["rows"]]
 
@@ -416,8 +491,12 @@ def test_the_results_store_survives_kill_9(tmp_path):
     from interactive_helpers import cli_env
 
     path = tmp_path / "r.sqlite"
-    p = subprocess.Popen([sys.executable, "-c", _RANKER, str(path), ",".join(WORDS)], stdout=subprocess.PIPE,
-                         text=True, env=cli_env())
+    p = subprocess.Popen(
+        [sys.executable, "-c", _RANKER, str(path), ",".join(WORDS)],
+        stdout=subprocess.PIPE,
+        text=True,
+        env=cli_env(),
+    )
     assert p.stdout is not None
     seen = 0
     deadline = time.monotonic() + 60
@@ -436,7 +515,9 @@ def test_the_results_store_survives_kill_9(tmp_path):
 @pytest.mark.parametrize("seed", ["-1", "-99999999999999999999999"])
 def test_a_negative_seed_for_several_boards_is_one_line(small, seed):
     # numpy's SeedSequence raised a bare ValueError for these.
-    code, _, err = invoke("play", "--boards", "2", "--seed", seed, "--no-stats", *small, input="quit\n")
+    code, _, err = invoke(
+        "play", "--boards", "2", "--seed", seed, "--no-stats", *small, input="quit\n"
+    )
     one_line_error(code, err, f"a seed must be 0 or more, not {seed}")
     code, _, err = invoke("bench", "--boards", "2", "--games", "3", "--seed", seed, *small)
     one_line_error(code, err, f"a seed must be 0 or more, not {seed}")
@@ -444,7 +525,16 @@ def test_a_negative_seed_for_several_boards_is_one_line(small, seed):
 
 def test_bench_boards_runs(small):
     # The merge of --targets left bench --boards calling its helper with one argument too few.
-    code, out, err = invoke("bench", "--boards", "2", "--games", "3", "--seed", "99999999999999999999999",
-                            "--json", *small)
+    code, out, err = invoke(
+        "bench",
+        "--boards",
+        "2",
+        "--games",
+        "3",
+        "--seed",
+        "99999999999999999999999",
+        "--json",
+        *small,
+    )
     assert code == 0, err
     assert json.loads(out)["games"] == 3

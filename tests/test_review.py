@@ -35,10 +35,32 @@ def test_optimal_line_costs_nothing(matrix, hard):
 
 
 def small_matrix() -> PatternMatrix:
-    ans = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve",
-           "heath", "dwarf", "model", "karma", "stink", "grade", "quiet", "bench", "abate", "feign"]
+    ans = [
+        "cigar",
+        "rebut",
+        "sissy",
+        "humph",
+        "awake",
+        "blush",
+        "focal",
+        "evade",
+        "naval",
+        "serve",
+        "heath",
+        "dwarf",
+        "model",
+        "karma",
+        "stink",
+        "grade",
+        "quiet",
+        "bench",
+        "abate",
+        "feign",
+    ]
     extra = ["salet", "crane", "zzzzz"[:0] or "fjord"]
-    return PatternMatrix.build(WordList(sorted(set(ans + extra)), name="g"), WordList(sorted(ans), name="a"))
+    return PatternMatrix.build(
+        WordList(sorted(set(ans + extra)), name="g"), WordList(sorted(ans), name="a")
+    )
 
 
 def test_cost_is_the_exact_difference():
@@ -72,8 +94,16 @@ def test_answer_outside_the_list(matrix):
 
 
 def test_cli_analyse_json_and_text():
-    code, out, err = invoke("analyse", "--lists", "original", "--played", "salet,brond,shown", "--answer",
-                            "shown", "--json")
+    code, out, err = invoke(
+        "analyse",
+        "--lists",
+        "original",
+        "--played",
+        "salet,brond,shown",
+        "--answer",
+        "shown",
+        "--json",
+    )
     assert code == 0, err
     data = json.loads(out)
     assert data["solved"] and len(data["steps"]) == 3 and data["steps"][0]["best"] == "salet"
@@ -83,20 +113,25 @@ def test_cli_analyse_json_and_text():
     assert "Exact review" in out and "BROND" in out and "total cost against perfect play" in out
 
 
-@pytest.mark.parametrize("args, says", [
-    (["analyse"], "nothing to review"),
-    (["analyse", "--played", "salet"], "needs --answer"),
-    (["analyse", "--played", "qqqqq", "--answer", "cigar"], "qqqqq"),
-    (["analyse", "salet:ggggq"], "ggggq"),
-    (["analyse", "salet:.....", "--played", "crane", "--answer", "cigar"], "not both"),
-    (["analyse", "--hard", "salet:g.... crane:....."], "hard mode"),
-    (["analyse", "salet:ggggy"], "ggggy"),
-    (["analyse", "cigar:ggggg crane:....."], "after the game was won"),
-])
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (["analyse"], "nothing to review"),
+        (["analyse", "--played", "salet"], "needs --answer"),
+        (["analyse", "--played", "qqqqq", "--answer", "cigar"], "qqqqq"),
+        (["analyse", "salet:ggggq"], "ggggq"),
+        (["analyse", "salet:.....", "--played", "crane", "--answer", "cigar"], "not both"),
+        (["analyse", "--hard", "salet:g.... crane:....."], "hard mode"),
+        (["analyse", "salet:ggggy"], "ggggy"),
+        (["analyse", "cigar:ggggg crane:....."], "after the game was won"),
+    ],
+)
 def test_cli_analyse_errors(args, says):
     r = run_cli(*args, "--lists", "original")
     assert r.returncode == 1
-    assert says in r.stderr and len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+    assert (
+        says in r.stderr and len(r.stderr.strip().splitlines()) == 1 and "Traceback" not in r.stderr
+    )
 
 
 def test_cli_optimal_position(matrix, tmp_path):
@@ -104,20 +139,37 @@ def test_cli_optimal_position(matrix, tmp_path):
     pos, _ = read_position(text, matrix)
     want = evaluate(pos, use_tree=False)
     out_file = tmp_path / "sub.txt"
-    code, out, err = invoke("optimal", "--lists", "original", "--position", text, "--json", "--out", str(out_file))
+    code, out, err = invoke(
+        "optimal", "--lists", "original", "--position", text, "--json", "--out", str(out_file)
+    )
     assert code == 0, err
     data = json.loads(out)
     assert data["proven"] and data["total"] == want.upper and data["answers"] == want.n
     assert out_file.read_text().count("\n") >= want.n
-    code, out, err = invoke("optimal", "--lists", "original", "--position", text + " " + want.best, "--json")
-    assert code == 0 and json.loads(out)["total"] == want.upper and json.loads(out)["opener"] == want.best
+    code, out, err = invoke(
+        "optimal", "--lists", "original", "--position", text + " " + want.best, "--json"
+    )
+    assert (
+        code == 0
+        and json.loads(out)["total"] == want.upper
+        and json.loads(out)["opener"] == want.best
+    )
 
 
 def test_check_reports_exact_skill(matrix):
     words, answer = ["salet", "brond", "chump", "shown"], "shown"
     grid = "Wordle 1 4/6\n\n" + "\n".join(score(w, answer).emoji for w in words) + "\n"
-    code, out, err = invoke("check", "--lists", "original", "--played", ",".join(words), "--answer", answer,
-                            "--json", input=grid)
+    code, out, err = invoke(
+        "check",
+        "--lists",
+        "original",
+        "--played",
+        ",".join(words),
+        "--answer",
+        answer,
+        "--json",
+        input=grid,
+    )
     assert code == 0, err
     rows = json.loads(out)["rows"]
     assert [r["skill_source"] for r in rows] == ["exact"] * 4
@@ -136,7 +188,9 @@ def test_assistant_exact_top(matrix):
     from wordlelab.assistant import EXACT_TOP_MAX, Assistant
 
     a = Assistant.create(matrix, "entropy", opener="salet")
-    first = a.exact_top(5)  # 2315 answers: the position's value only (a shipped proven tree's), no top
+    first = a.exact_top(
+        5
+    )  # 2315 answers: the position's value only (a shipped proven tree's), no top
     assert first is not None and first.exact and first.source == "tree" and first.best == "salet"
     assert first.top == []
     a.play("salet", ".....")
@@ -150,8 +204,14 @@ def test_assistant_exact_top(matrix):
     suggestion = a.suggested_word()
     tied = any(g.word == suggestion and g.upper == ev.upper for g in want.top)
     assert ev.best == (suggestion if tied else want.best) and ev.top[0].word == ev.best
-    r = run_cli("assist", "--lists", "original", "-s", "entropy", input="salet .....\nbrond .y...\ntop 5\n")
-    assert r.returncode == 0 and "exact guesses" in r.stdout and f"exact: {ev.best.upper()} is optimal" in r.stdout
+    r = run_cli(
+        "assist", "--lists", "original", "-s", "entropy", input="salet .....\nbrond .y...\ntop 5\n"
+    )
+    assert (
+        r.returncode == 0
+        and "exact guesses" in r.stdout
+        and f"exact: {ev.best.upper()} is optimal" in r.stdout
+    )
     # The default (the coach) names its own suggestion as perfect play.
     r = run_cli("assist", "--lists", "original", input="salet .....\nbrond .y...\ntop 5\n")
     shown = r.stdout.split("> ")[-1].split()[0]

@@ -33,8 +33,18 @@ def fresh_engines() -> None:
 
 def verdict(steps: list[dict]) -> list[tuple]:
     """What must not depend on the order: the positions, and where no guaranteed win is left."""
-    return [(s["turn"], s["guess"], s["pattern"], s["before"], s["after"], s["best_expected"] is None,
-             s["played_expected"] is None) for s in steps]
+    return [
+        (
+            s["turn"],
+            s["guess"],
+            s["pattern"],
+            s["before"],
+            s["after"],
+            s["best_expected"] is None,
+            s["played_expected"] is None,
+        )
+        for s in steps
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -49,9 +59,16 @@ def test_unwinnable_position_is_a_value_not_an_error(default_matrix):
         pos = pos.after(m.guesses.index(w), score(w, "cigar").code)
     assert pos.candidates.size == 12 and pos.max_guesses - len(pos.history) == 2
     ev = evaluation.evaluate(pos, guess="cigar", budget=None)
-    assert not ev.winnable and ev.best is None and ev.guess is not None and ev.guess.upper >= evaluation.INF
+    assert (
+        not ev.winnable
+        and ev.best is None
+        and ev.guess is not None
+        and ev.guess.upper >= evaluation.INF
+    )
     d = ev.to_dict()
-    assert d["winnable"] is False and d["total"] is None and d["upper"] is None and d["lower"] is None
+    assert (
+        d["winnable"] is False and d["total"] is None and d["upper"] is None and d["lower"] is None
+    )
 
 
 def test_review_order_on_shared_engines(default_matrix):
@@ -83,13 +100,25 @@ def test_web_and_cli_give_the_same_verdict_in_any_order(tmp_path):
     fresh_engines()
     body_a = {"words": ",".join(GAME_A[0]), "answer": GAME_A[1], "lists": "nyt"}
     body_b = {"words": ",".join(GAME_B[0]), "answer": GAME_B[1], "lists": "nyt"}
-    with TestClient(create_app(stats_path=tmp_path / "s.db", review_budget=BUDGET), base_url="http://localhost") as c:
+    with TestClient(
+        create_app(stats_path=tmp_path / "s.db", review_budget=BUDGET), base_url="http://localhost"
+    ) as c:
         got = [c.post("/api/analyse", json=body) for body in (body_a, body_b, body_a)]
     assert [r.status_code for r in got] == [200, 200, 200], [r.text for r in got]
     web = [verdict(r.json()["review"]["steps"]) for r in got]
     assert web[0] == web[2]
     for (words, answer), seen in ((GAME_A, web[0]), (GAME_B, web[1])):
-        code, out, err = invoke("analyse", "--played", ",".join(words), "--answer", answer, "--json",
-                                "--budget", str(BUDGET), "--lists", "nyt")
+        code, out, err = invoke(
+            "analyse",
+            "--played",
+            ",".join(words),
+            "--answer",
+            answer,
+            "--json",
+            "--budget",
+            str(BUDGET),
+            "--lists",
+            "nyt",
+        )
         assert code == 0, err
         assert verdict(json.loads(out)["steps"]) == seen

@@ -22,8 +22,18 @@ from wordlelab.simulate import simulate_rules
 from wordlelab.variants import QUORDLE, MultiSession, random_answers
 
 
-@pytest.mark.parametrize("rules", [Classic(), Classic(True, 4), Multi(4, 9), Multi(7, 12), Multi(4, 10),
-                                   Absurdle(), Absurdle(True)])
+@pytest.mark.parametrize(
+    "rules",
+    [
+        Classic(),
+        Classic(True, 4),
+        Multi(4, 9),
+        Multi(7, 12),
+        Multi(4, 10),
+        Absurdle(),
+        Absurdle(True),
+    ],
+)
 def test_rules_are_values_that_round_trip(rules):
     assert eval(repr(rules)) == rules and hash(eval(repr(rules))) == hash(rules)
     with pytest.raises(AttributeError):
@@ -33,8 +43,13 @@ def test_rules_are_values_that_round_trip(rules):
 
 def test_keys_and_titles():
     assert [(r.key, r.title) for r in named_variants()] == [
-        ("classic", "Wordle"), ("dordle", "Dordle"), ("quordle", "Quordle"), ("octordle", "Octordle"),
-        ("sedecordle", "Sedecordle"), ("absurdle", "Absurdle")]
+        ("classic", "Wordle"),
+        ("dordle", "Dordle"),
+        ("quordle", "Quordle"),
+        ("octordle", "Octordle"),
+        ("sedecordle", "Sedecordle"),
+        ("absurdle", "Absurdle"),
+    ]
     assert (Multi(7, 12).key, Multi(7, 12).title) == ("boards-7", "7 boards")
     assert Multi(4, 10).key == "boards-4-t10" and Multi.of(4) == Multi(4, 9)
     assert Multi.of(4).max_guesses == QUORDLE.max_guesses
@@ -42,19 +57,33 @@ def test_keys_and_titles():
 
 def test_the_cli_flags_and_a_request_name_the_same_rules():
     assert rules_from_options() == parse_rules({}) == Classic()
-    assert rules_from_options(boards=8) == parse_rules({"variant": "octordle"}) == parse_rules(
-        {"variant": "multi", "boards": "8"}) == Multi(8, 13)
-    assert rules_from_options(absurdle=True, hard=True) == parse_rules({"variant": "Absurdle", "hard": True})
-    assert rules_from_options(hard=True, tries=4) == parse_rules({"variant": "wordle", "hard": True, "tries": 4})
-    for kwargs, text in [({"boards": 2, "absurdle": True}, "cannot be combined"),
-                         ({"boards": 2, "hard": True}, "hard mode is not played on several boards"),
-                         ({"absurdle": True, "tries": 5}, "no limit on guesses"),
-                         ({"boards": 4, "tries": 3}, "4 boards need at least 4 guesses")]:
+    assert (
+        rules_from_options(boards=8)
+        == parse_rules({"variant": "octordle"})
+        == parse_rules({"variant": "multi", "boards": "8"})
+        == Multi(8, 13)
+    )
+    assert rules_from_options(absurdle=True, hard=True) == parse_rules(
+        {"variant": "Absurdle", "hard": True}
+    )
+    assert rules_from_options(hard=True, tries=4) == parse_rules(
+        {"variant": "wordle", "hard": True, "tries": 4}
+    )
+    for kwargs, text in [
+        ({"boards": 2, "absurdle": True}, "cannot be combined"),
+        ({"boards": 2, "hard": True}, "hard mode is not played on several boards"),
+        ({"absurdle": True, "tries": 5}, "no limit on guesses"),
+        ({"boards": 4, "tries": 3}, "4 boards need at least 4 guesses"),
+    ]:
         with pytest.raises(VariantError, match=text):
             rules_from_options(**kwargs)
-    for data, text in [({"variant": "tetris"}, "unknown variant"), ({"variant": "multi", "boards": 0},
-                       "boards must be 1 to 64"), ({"hard": "yes"}, "true or false"),
-                       ({"tries": 1.5}, "whole number"), ({"variant": "boards-3", "boards": 4}, "3 boards")]:
+    for data, text in [
+        ({"variant": "tetris"}, "unknown variant"),
+        ({"variant": "multi", "boards": 0}, "boards must be 1 to 64"),
+        ({"hard": "yes"}, "true or false"),
+        ({"tries": 1.5}, "whole number"),
+        ({"variant": "boards-3", "boards": 4}, "3 boards"),
+    ]:
         with pytest.raises(VariantError, match=text):
             parse_rules(data)
 
@@ -77,19 +106,36 @@ def test_one_play_for_any_rules(lists, matrix):
         quad.guess(a)
     assert quad.won and [quad.solved_at(b) for b in range(4)] == [1, 2, 3, 4]
     rec = quad.record()
-    assert (rec.variant, rec.answer, rec.guesses, rec.max_guesses, rec.seed) == ("quordle", ",".join(answers), 4, 9, 3)
+    assert (rec.variant, rec.answer, rec.guesses, rec.max_guesses, rec.seed) == (
+        "quordle",
+        ",".join(answers),
+        4,
+        9,
+        3,
+    )
     adv = Play.start(Absurdle(), lists, matrix=matrix)
     for w in ("aesir", "yauld", "tench", "whoop"):
         adv.guess(w)
-    assert adv.won and adv.answers == ("whoop",) and adv.turns_left is None and adv.record().max_guesses == 6
+    assert (
+        adv.won
+        and adv.answers == ("whoop",)
+        and adv.turns_left is None
+        and adv.record().max_guesses == 6
+    )
     # Saved and replayed: the same game, the same statistics id.
     again = Play.from_saved(quad.to_saved(), lists)
-    assert again.answers == answers and again.guesses == quad.guesses and again.record().id == rec.id
+    assert (
+        again.answers == answers and again.guesses == quad.guesses and again.record().id == rec.id
+    )
 
 
 def test_one_session_for_any_rules(matrix):
     classic = Session.create(Classic(), matrix, "entropy")
-    assert classic.suggest() == "salet" and classic.top(3)[0].word and classic.strategy_name == "entropy"
+    assert (
+        classic.suggest() == "salet"
+        and classic.top(3)[0].word
+        and classic.strategy_name == "entropy"
+    )
     classic.play(None, ".....")
     assert classic.guesses == ["salet"] and classic.can_undo and classic.undo().startswith("salet")
     two = Session.create(Multi.of(2), matrix)
@@ -130,4 +176,8 @@ def test_multi_board_methods_are_in_the_strategy_registry():
     from interactive_helpers import invoke
 
     code, out, _ = invoke("strategies")
-    assert code == 0 and "Several boards (--boards) are played by entropy-solve (the default) or entropy-sum." in out
+    assert (
+        code == 0
+        and "Several boards (--boards) are played by entropy-solve (the default) or entropy-sum."
+        in out
+    )

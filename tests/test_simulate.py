@@ -35,7 +35,12 @@ def test_statistics_add_up(tiny):
 
 def test_progress_reports_every_game_once(tiny):
     seen = []
-    simulate(make_strategy("splits"), tiny, cache=False, progress=lambda done, total: seen.append((done, total)))
+    simulate(
+        make_strategy("splits"),
+        tiny,
+        cache=False,
+        progress=lambda done, total: seen.append((done, total)),
+    )
     assert seen == [(i, 50) for i in range(1, 51)]
 
 
@@ -43,8 +48,10 @@ def test_fixed_opener_and_unknown_opener(tiny):
     word = tiny.guesses[7]
     r = simulate(make_strategy("minimax"), tiny, opener=word.upper(), cache=False)
     assert r.opener == word and all(p[0] == word for p in r.paths.values())
-    assert tuple(play_one(make_strategy("minimax"), tiny, tiny.answers[3], opener=word, cache=False)) \
+    assert (
+        tuple(play_one(make_strategy("minimax"), tiny, tiny.answers[3], opener=word, cache=False))
         == r.paths[tiny.answers[3]]
+    )
     with pytest.raises(UnknownWordError):
         simulate(make_strategy("minimax"), tiny, opener="zzzzz")
 
@@ -61,7 +68,11 @@ def test_opener_cache_is_written_reused_and_repaired(tiny):
     path.write_text(json.dumps({**data, "row": other, "word": tiny.guesses[other]}))
     assert strategy_opener(s, tiny) == other
     # ... a corrupt or inconsistent one is recomputed and rewritten.
-    for bad in ("{not json", json.dumps({**data, "word": "zzzzz"}), json.dumps({**data, "key": "x"})):
+    for bad in (
+        "{not json",
+        json.dumps({**data, "word": "zzzzz"}),
+        json.dumps({**data, "key": "x"}),
+    ):
         path.write_text(bad)
         assert strategy_opener(s, tiny) == row
         assert json.loads(path.read_text())["row"] == row
@@ -71,8 +82,12 @@ def test_opener_cache_is_written_reused_and_repaired(tiny):
 
 
 def test_rank_openers_orders_by_metric(tiny):
-    for metric, better in (("entropy", np.greater_equal), ("splits", np.greater_equal),
-                           ("expected-size", np.less_equal), ("minimax", np.less_equal)):
+    for metric, better in (
+        ("entropy", np.greater_equal),
+        ("splits", np.greater_equal),
+        ("expected-size", np.less_equal),
+        ("minimax", np.less_equal),
+    ):
         ranked = rank_openers(tiny, metric, top=None)
         assert len(ranked) == len(tiny.guesses)
         values = np.array([o.value for o in ranked])

@@ -44,8 +44,11 @@ def test_cli():
     code, out, _ = invoke("solve", "cigar", "--opener", "crane", "--json")
     data = json.loads(out)
     assert data["steps"][0]["guess"] == "crane" and data["steps"][-1]["pattern"] == "ggggg"
-    for args, message in ((["solve", "cigars"], "has 6 letters"), (["solve", "zzzzz"], "not a possible answer"),
-                          (["solve", "cigar", "--strategy", "x"], "unknown strategy"),
-                          (["solve", "cigar", "--opener", "qqqqq"], "not in the word list")):
+    for args, message in (
+        (["solve", "cigars"], "has 6 letters"),
+        (["solve", "zzzzz"], "not a possible answer"),
+        (["solve", "cigar", "--strategy", "x"], "unknown strategy"),
+        (["solve", "cigar", "--opener", "qqqqq"], "not in the word list"),
+    ):
         code, _, err = invoke(*args)
         assert code == 1 and message in err

@@ -10,7 +10,9 @@ from wordlelab.stats import GameRecord, StatsError, StatsLockedError, StatsStore
 
 
 def test_summarize_streaks():
-    s = summarize([(True, 3), (True, 4), (False, 6), (True, 2), (True, 3), (True, 3), (False, 6), (True, 1)])
+    s = summarize(
+        [(True, 3), (True, 4), (False, 6), (True, 2), (True, 3), (True, 3), (False, 6), (True, 1)]
+    )
     assert (s.played, s.wins, s.win_percent, s.current_streak, s.max_streak) == (8, 6, 75, 1, 3)
     assert s.distribution == {1: 1, 2: 1, 3: 3, 4: 1, 5: 0, 6: 0}
     assert summarize([]).win_percent == 0
@@ -81,9 +83,11 @@ def test_games_survive_a_kill_during_recording(tmp_path):
     import time
 
     db = tmp_path / "s.db"
-    code = (f"from wordlelab.stats import StatsStore, GameRecord\ns = StatsStore({str(db)!r})\n"
-            "i = 0\nwhile True:\n    s.record(GameRecord('cigar', 1 + i % 6, True)); i += 1\n"
-            "    print(i, flush=True)\n")
+    code = (
+        f"from wordlelab.stats import StatsStore, GameRecord\ns = StatsStore({str(db)!r})\n"
+        "i = 0\nwhile True:\n    s.record(GameRecord('cigar', 1 + i % 6, True)); i += 1\n"
+        "    print(i, flush=True)\n"
+    )
     proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
     assert proc.stdout is not None
     seen = 0
@@ -105,15 +109,27 @@ def test_a_silly_lock_timeout_means_the_default(tmp_path, monkeypatch, value):
     assert StatsStore(tmp_path / "s.db").timeout == 0.25
 
 
-@pytest.mark.parametrize("payload", [
-    {"answer": "cigar", "guesses": 3, "won": True, "words": [1, 2]},  # was a TypeError traceback
-    {"answer": "cigar", "guesses": "lots", "won": True},  # was stored, then broke every 'stats'
-    {"answer": "cigar", "guesses": [3], "won": True},  # was refused by sqlite: no game recorded again
-    {"answer": "cigar", "guesses": 99, "won": True},
-    {"answer": "cigar", "guesses": 3, "won": "yes"},
-    {"answer": "cigar", "guesses": 3, "won": True, "id": 5},
-    [[[]]],
-])
+@pytest.mark.parametrize(
+    "payload",
+    [
+        {
+            "answer": "cigar",
+            "guesses": 3,
+            "won": True,
+            "words": [1, 2],
+        },  # was a TypeError traceback
+        {"answer": "cigar", "guesses": "lots", "won": True},  # was stored, then broke every 'stats'
+        {
+            "answer": "cigar",
+            "guesses": [3],
+            "won": True,
+        },  # was refused by sqlite: no game recorded again
+        {"answer": "cigar", "guesses": 99, "won": True},
+        {"answer": "cigar", "guesses": 3, "won": "yes"},
+        {"answer": "cigar", "guesses": 3, "won": True, "id": 5},
+        [[[]]],
+    ],
+)
 def test_a_kept_game_with_wrong_types_is_left_aside_not_trusted(tmp_path, payload):
     import json
 
@@ -132,8 +148,10 @@ def test_rows_with_wrong_types_are_not_counted(tmp_path, monkeypatch):
     store = StatsStore()
     store.record(GameRecord("cigar", 4, True))
     conn = sqlite3.connect(store.path)
-    conn.execute("INSERT INTO games (id, finished_at, answer, guesses, won, hard, length, lang, max_guesses, words)"
-                 " VALUES ('x', 'now', 'rebut', 'lots', 1, 0, 5, 'en', 6, '')")
+    conn.execute(
+        "INSERT INTO games (id, finished_at, answer, guesses, won, hard, length, lang, max_guesses, words)"
+        " VALUES ('x', 'now', 'rebut', 'lots', 1, 0, 5, 'en', 6, '')"
+    )
     conn.commit()
     conn.close()
     s = store.summary()
@@ -160,9 +178,11 @@ def write_v1(path, games):
     conn.execute(V1_SCHEMA)
     conn.execute("PRAGMA user_version = 1")
     for i, (answer, guesses, won) in enumerate(games):
-        conn.execute("INSERT INTO games (id, finished_at, answer, guesses, won, hard, length, lang, max_guesses, "
-                     "words) VALUES (?, ?, ?, ?, ?, 0, 5, 'en', 6, 'crane')",
-                     (f"old{i}", f"2025-01-0{i + 1}T00:00:00+00:00", answer, guesses, int(won)))
+        conn.execute(
+            "INSERT INTO games (id, finished_at, answer, guesses, won, hard, length, lang, max_guesses, "
+            "words) VALUES (?, ?, ?, ?, ?, 0, 5, 'en', 6, 'crane')",
+            (f"old{i}", f"2025-01-0{i + 1}T00:00:00+00:00", answer, guesses, int(won)),
+        )
     conn.close()
 
 
@@ -173,7 +193,9 @@ def test_a_version_1_database_is_migrated_without_losing_a_game(tmp_path):
     before = store.summary()
     assert (before.played, before.wins, before.current_streak) == (3, 2, 1)
     old = store.games()
-    assert [g.id for g in old] == ["old0", "old1", "old2"] and {g.variant for g in old} == {"classic"}
+    assert [g.id for g in old] == ["old0", "old1", "old2"] and {g.variant for g in old} == {
+        "classic"
+    }
     assert all(g.seed is None for g in old)
     conn = sqlite3.connect(path)
     assert conn.execute("PRAGMA user_version").fetchone()[0] == 2
@@ -183,7 +205,10 @@ def test_a_version_1_database_is_migrated_without_losing_a_game(tmp_path):
     # New games of other variants go in beside them and are counted apart.
     store.record(GameRecord("humph,cigar", 7, True, max_guesses=9, variant="quordle", seed=5))
     store.record(GameRecord("cigar", 5, True, variant="classic", seed=7))
-    assert store.summary(variant="classic").played == 4 and store.summary(variant="quordle").played == 1
+    assert (
+        store.summary(variant="classic").played == 4
+        and store.summary(variant="quordle").played == 1
+    )
     assert list(store.by_variant()) == ["classic", "quordle"]
     assert store.by_variant()["quordle"].distribution[7] == 1
     assert store.played_seed("classic", "en", 5, 7) and not store.played_seed("quordle", "en", 5, 7)
@@ -202,7 +227,9 @@ def test_a_newer_schema_is_refused(tmp_path):
 
 
 def test_a_pending_game_of_the_first_release_counts_as_classic(tmp_path):
-    rec = GameRecord.from_dict({"answer": "cigar", "guesses": 2, "won": True, "words": ["salet", "cigar"]})
+    rec = GameRecord.from_dict(
+        {"answer": "cigar", "guesses": 2, "won": True, "words": ["salet", "cigar"]}
+    )
     assert rec.variant == "classic" and rec.seed is None
     with pytest.raises(ValueError):
         GameRecord.from_dict({"answer": "cigar", "guesses": 2, "won": True, "seed": "seven"})

@@ -10,8 +10,8 @@ import sys
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from interactive_helpers import cli_env, invoke, run_cli
+
 from wordlelab.assistant import WIDENED, Assistant
 from wordlelab.errors import InconsistentFeedbackError, WordListError
 from wordlelab.feedback import score
@@ -27,16 +27,24 @@ def default_env() -> dict[str, str]:
 
 def play_piped(answer: str, *args: str, limit: int = 10) -> list[str]:
     """Play ``answer`` against ``wordlelab assist`` through a pipe, answering each suggestion."""
-    proc = subprocess.Popen([sys.executable, "-m", "wordlelab", "assist", *args], stdin=subprocess.PIPE,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8",
-                            env=default_env())
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "wordlelab", "assist", *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        encoding="utf-8",
+        env=default_env(),
+    )
     lines: list[str] = []
     try:
         assert proc.stdout is not None and proc.stdin is not None
         for _ in range(limit):
             while True:
                 line = proc.stdout.readline()
-                assert line, f"assist ended early: {lines} {proc.stderr.read() if proc.stderr else ''}"
+                assert line, (
+                    f"assist ended early: {lines} {proc.stderr.read() if proc.stderr else ''}"
+                )
                 lines.append(line.rstrip("\n"))
                 if line.startswith("> ") or line.startswith("Solved"):
                     break
@@ -80,8 +88,14 @@ def test_pty_session_on_the_default_lists(answer):
     """In a terminal: the new NYT answers are solved without widening; FIBRE (outside the 3158)
     widens, then is solved."""
     pexpect = pytest.importorskip("pexpect")
-    child = pexpect.spawn(sys.executable, ["-m", "wordlelab", "assist"], env=default_env(),
-                          encoding="utf-8", timeout=60, dimensions=(40, 200))
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "wordlelab", "assist"],
+        env=default_env(),
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(40, 200),
+    )
     seen = ""
     try:
         child.expect(r"> TARSE\s+\(3158 words\)")
@@ -112,7 +126,9 @@ def test_library_widening_and_refusal():
     a.play("brond", score("brond", "guano"))
     step = a.play("piano", score("piano", "guano"))
     assert step.widened and a.widened and a.candidates() == ["cyano", "guano"]
-    assert a.words()[0] == "guano" and a.suggested_word() == "guano"  # the likelier word, by the prior
+    assert (
+        a.words()[0] == "guano" and a.suggested_word() == "guano"
+    )  # the likelier word, by the prior
     a.undo()
     assert not a.widened and "guano" not in a.candidates()
     # feedback no allowed word can give is refused, and nothing changes
@@ -126,7 +142,10 @@ def test_named_sets_and_answers_all(default_lists):
     nyt = load_lists()
     assert (len(nyt.guesses), len(nyt.answers), nyt.set_name) == (14855, 3158, "nyt")
     assert nyt.answers.fingerprint.startswith("3e443482b78dee0f")
-    assert (len(load_lists(lists="nyt2022").answers), len(load_lists(lists="original").guesses)) == (2309, 12972)
+    assert (
+        len(load_lists(lists="nyt2022").answers),
+        len(load_lists(lists="original").guesses),
+    ) == (2309, 12972)
     everything = load_lists(lists="original", answers="all")
     assert len(everything.answers) == len(everything.guesses) == 12972
     named = load_lists(words="allowed", answers="nyt2022-answers")
@@ -148,12 +167,24 @@ def test_cli_lists_options(default_lists):
     assert code == 0 and data["in_answer_list"] is False and data["widened_at"] >= 1
     code, out, _ = invoke("solve", "snafu", "--lists", "original")
     assert "SNAFU is not in the answer list" in out
-    code, out, _ = invoke("bench", "-s", "entropy", "--lists", "original", "--answers", "all", "--json",
-                          "--opener", "salet")
+    code, out, _ = invoke(
+        "bench",
+        "-s",
+        "entropy",
+        "--lists",
+        "original",
+        "--answers",
+        "all",
+        "--json",
+        "--opener",
+        "salet",
+    )
     assert code == 0 and json.loads(out)["answers"]["size"] == 12972
-    for args, message in ((["--lists", "nope"], "Invalid value for '--lists'"),
-                          (["--answers", "no-such-list"], "no such file, and no bundled list"),
-                          (["--words", "/no/such/file.txt"], "no such file")):
+    for args, message in (
+        (["--lists", "nope"], "Invalid value for '--lists'"),
+        (["--answers", "no-such-list"], "no such file, and no bundled list"),
+        (["--words", "/no/such/file.txt"], "no such file"),
+    ):
         code, _, err = invoke("solve", "cigar", *args)
         assert code == 1 and message in err and err.count("\n") == 1, err
 
@@ -168,10 +199,16 @@ def test_env_var_picks_the_default_set_and_is_checked(monkeypatch):
 
 def test_check_judges_a_real_guano_grid_on_its_word(default_lists):
     grid = "Wordle 250 4/6\n\n⬜🟨⬜⬜⬜\n⬜⬜🟨🟩⬜\n⬜⬜🟩🟩🟩\n🟩🟩🟩🟩🟩\n"
-    code, out, _ = invoke("check", "--lists", "original", "--played", "salet,brond,piano,guano", "--json",
-                          input=grid)
+    code, out, _ = invoke(
+        "check", "--lists", "original", "--played", "salet,brond,piano,guano", "--json", input=grid
+    )
     data = json.loads(out)
-    assert code == 0 and data["consistent"] and data["answers"] == ["guano"] and data["outside"] == ["guano"]
+    assert (
+        code == 0
+        and data["consistent"]
+        and data["answers"] == ["guano"]
+        and data["outside"] == ["guano"]
+    )
     assert "outside the answer list" in data["notes"][0]
     code, out, _ = invoke("check", "--lists", "original", "--answer", "guano", input=grid)
     assert code == 0 and "consistent" in out and "guesses that give it against GUANO" in out
@@ -183,8 +220,13 @@ def test_check_judges_a_real_guano_grid_on_its_word(default_lists):
 
 def test_check_prompts_for_the_grid_in_a_terminal():
     pexpect = pytest.importorskip("pexpect")
-    child = pexpect.spawn(sys.executable, ["-m", "wordlelab", "check"], env=default_env(), encoding="utf-8",
-                          timeout=60)
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "wordlelab", "check"],
+        env=default_env(),
+        encoding="utf-8",
+        timeout=60,
+    )
     try:
         child.expect("Paste the share grid")
         child.sendline("Wordle 1 1/6")
@@ -200,8 +242,13 @@ def test_lists_and_cache_commands(tmp_path, monkeypatch):
     code, out, _ = invoke("lists")
     assert code == 0 and "nyt-answers" in out and "3158" in out and "(default)" in out
     data = json.loads(invoke("lists", "--json")[1])
-    assert {r["name"] for r in data["lists"] if r["lang"] == "en" and r["length"] == 5} == \
-        {"answers", "allowed", "nyt", "nyt-answers", "nyt2022-answers"}
+    assert {r["name"] for r in data["lists"] if r["lang"] == "en" and r["length"] == 5} == {
+        "answers",
+        "allowed",
+        "nyt",
+        "nyt-answers",
+        "nyt2022-answers",
+    }
     assert all(os.path.exists(r["path"]) for r in data["lists"])
     monkeypatch.setenv("WORDLELAB_CACHE_DIR", str(tmp_path / "c"))
     stats = tmp_path / "data"
@@ -235,7 +282,11 @@ def test_answers_all_weights_every_allowed_word_by_the_prior():
     code, out, _ = invoke("solve", "guano", "--lists", "original", "--answers", "all", "--json")
     data = json.loads(out)
     assert code == 0 and data["strategy"] == "prior" and data["steps"][0]["before"] == 12972
-    assert data["in_answer_list"] and data["widened_at"] is None and data["steps"][-1]["guess"] == "guano"
+    assert (
+        data["in_answer_list"]
+        and data["widened_at"] is None
+        and data["steps"][-1]["guess"] == "guano"
+    )
     code, out, _ = invoke("solve", "guano", "--lists", "original", "--json")
     assert code == 0 and json.loads(out)["strategy"] == "coach"  # a known answer list: the coach
     code, out, _ = invoke("assist", "--lists", "original", "--answers", "all", input="quit\n")
@@ -246,31 +297,54 @@ def test_the_last_listed_answer_is_not_called_the_only_word():
     """On the original lists GUANO's feedback leaves PIANO listed: not 'the only word left'."""
     feedback = [str(score(w, "guano")) for w in ("salet", "brond")]
     code, out, _ = invoke("assist", "--lists", "original", input="\n".join(feedback) + "\n")
-    assert code == 0 and "> PIANO  (the only listed answer left)" in out and "only word left" not in out
-    code, out, _ = invoke("assist", "--lists", "original", input="\n".join(feedback + [str(score("piano", "guano"))]) + "\n")
+    assert (
+        code == 0
+        and "> PIANO  (the only listed answer left)" in out
+        and "only word left" not in out
+    )
+    code, out, _ = invoke(
+        "assist",
+        "--lists",
+        "original",
+        input="\n".join(feedback + [str(score("piano", "guano"))]) + "\n",
+    )
     assert code == 0 and "no listed answer fits; every allowed word is possible now" in out
 
 
 def test_lists_original_reproduces_the_literature_figures(default_lists):
     """With the nyt default, --lists original still gives the first release's figures."""
-    code, out, _ = invoke("bench", "-s", "entropy,optimal", "--lists", "original", "--opener", "salet", "--json")
+    code, out, _ = invoke(
+        "bench", "-s", "entropy,optimal", "--lists", "original", "--opener", "salet", "--json"
+    )
     assert code == 0, out
     totals = {r["strategy"]: r["total_guesses"] for r in json.loads(out)["results"]}
     assert totals == {"entropy": 7946, "optimal": 7920}
-    code, out, _ = invoke("bench", "-s", "optimal", "--json")  # the default: nyt, TARSE's proven tree
+    code, out, _ = invoke(
+        "bench", "-s", "optimal", "--json"
+    )  # the default: nyt, TARSE's proven tree
     data = json.loads(out)
-    assert code == 0 and data["answers"]["size"] == 3158 and data["results"][0]["total_guesses"] == 11219
+    assert (
+        code == 0
+        and data["answers"]["size"] == 3158
+        and data["results"][0]["total_guesses"] == 11219
+    )
 
 
 def test_the_list_sets_are_public_api():
     import wordlelab
 
     lists = wordlelab.load_lists(lists="nyt2022")
-    assert isinstance(lists, wordlelab.Lists) and set(wordlelab.LIST_SETS) == {"nyt", "nyt2022", "original"}
+    assert isinstance(lists, wordlelab.Lists) and set(wordlelab.LIST_SETS) == {
+        "nyt",
+        "nyt2022",
+        "original",
+    }
     assert (len(lists.guesses), len(lists.answers), lists.set_name) == (14855, 2309, "nyt2022")
 
 
-@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(st.data())
 def test_never_a_dead_end_for_any_allowed_word(matrix, data):
     """Property: whatever allowed word is the answer, the assistant's suggestions reach it, and a

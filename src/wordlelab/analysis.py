@@ -8,8 +8,9 @@ web); the verdict and its two player models are defined in ``detector``.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -29,7 +30,14 @@ if TYPE_CHECKING:
     from .evaluation import Evaluation
 
 # Light, dark and high-contrast squares; the variation selectors carry no meaning.
-SQUARES = {"\u2b1c": 0, "\u2b1b": 0, "\U0001f7e8": 1, "\U0001f7e6": 1, "\U0001f7e9": 2, "\U0001f7e7": 2}
+SQUARES = {
+    "\u2b1c": 0,
+    "\u2b1b": 0,
+    "\U0001f7e8": 1,
+    "\U0001f7e6": 1,
+    "\U0001f7e9": 2,
+    "\U0001f7e7": 2,
+}
 _INVISIBLE = dict.fromkeys(map(ord, "\ufe0f\ufe0e\u200d\u200b\ufeff"), None)
 _HEADER = re.compile(
     r"wordle\b[^\d\n]*?(?P<number>\d[\d,.\u202f\u00a0 ]*\d|\d)?\s*(?P<score>[0-9]+|x)\s*/\s*(?P<max>\d+)\s*(?P<hard>\*)?",
@@ -92,17 +100,25 @@ def parse_share_grid(text: str) -> ShareGrid:
             tiles.append(SQUARES[compact[i]])
             i += 1
         rest = compact[i:]
-        if len(tiles) > MAX_TILES or len(rest) > MAX_WORD:  # before a pattern of thousands of digits
-            raise ShareGridError(f"line {raw.strip()[:24] + '…'!r} has {len(tiles):,} tiles and {len(rest):,} "
-                                 f"letters; rows have at most {MAX_TILES} tiles and words {MAX_WORD} letters",
-                                 raw[:24])
+        if (
+            len(tiles) > MAX_TILES or len(rest) > MAX_WORD
+        ):  # before a pattern of thousands of digits
+            raise ShareGridError(
+                f"line {raw.strip()[:24] + '…'!r} has {len(tiles):,} tiles and {len(rest):,} "
+                f"letters; rows have at most {MAX_TILES} tiles and words {MAX_WORD} letters",
+                raw[:24],
+            )
         if any(ch in SQUARES for ch in rest) or (rest and not rest.isalpha()):
             raise ShareGridError(f"line {raw.strip()!r} mixes tiles with other characters", raw)
         if gap_after_rows:
-            raise ShareGridError(f"line {raw.strip()!r} starts a second grid; paste one grid at a time", raw)
+            raise ShareGridError(
+                f"line {raw.strip()!r} starts a second grid; paste one grid at a time", raw
+            )
         if rows and len(tiles) != rows[0].length:
             raise ShareGridError(
-                f"line {raw.strip()!r} has {len(tiles)} tiles; the rows above have {rows[0].length}", raw)
+                f"line {raw.strip()!r} has {len(tiles)} tiles; the rows above have {rows[0].length}",
+                raw,
+            )
         if rows and rows[-1].is_win:
             raise ShareGridError(f"line {raw.strip()!r} comes after a solved row", raw)
         rows.append(Pattern.from_colors(tiles))
@@ -118,24 +134,40 @@ def parse_share_grid(text: str) -> ShareGrid:
         number = m.group("number")
         if m.group("score").lower() == "x":
             if rows[-1].is_win:
-                raise ShareGridError(f"header {raw.strip()!r} says X (lost) but the last row is solved", raw)
+                raise ShareGridError(
+                    f"header {raw.strip()!r} says X (lost) but the last row is solved", raw
+                )
             if len(rows) != max_guesses:
                 raise ShareGridError(
-                    f"header {raw.strip()!r} says X/{max_guesses} but {_there_are(len(rows))}", raw)
+                    f"header {raw.strip()!r} says X/{max_guesses} but {_there_are(len(rows))}", raw
+                )
         else:
             grid_score = int(m.group("score"))
             if not 1 <= grid_score <= max_guesses:
-                raise ShareGridError(f"header {raw.strip()!r}: {grid_score} is not between 1 and {max_guesses}", raw)
+                raise ShareGridError(
+                    f"header {raw.strip()!r}: {grid_score} is not between 1 and {max_guesses}", raw
+                )
             if len(rows) != grid_score:
                 raise ShareGridError(
                     f"header {raw.strip()!r} says {grid_score} guess{'' if grid_score == 1 else 'es'} but "
-                    f"{_there_are(len(rows))}", raw)
+                    f"{_there_are(len(rows))}",
+                    raw,
+                )
             if not rows[-1].is_win:
-                raise ShareGridError(f"header {raw.strip()!r} says solved but the last row is not all green", raw)
+                raise ShareGridError(
+                    f"header {raw.strip()!r} says solved but the last row is not all green", raw
+                )
     if len(rows) > max_guesses:
         raise ShareGridError(f"{len(rows)} rows; the game allows {max_guesses}", text)
-    return ShareGrid(tuple(rows), number, grid_score, max_guesses, hard, header is not None,
-                     tuple(words) if any(words) else ())
+    return ShareGrid(
+        tuple(rows),
+        number,
+        grid_score,
+        max_guesses,
+        hard,
+        header is not None,
+        tuple(words) if any(words) else (),
+    )
 
 
 @dataclass
@@ -161,7 +193,9 @@ class RowReport:
     cost: float | None = None  # exact_guesses - exact_best_guesses
     guesses_possible: int | None = None  # tiles only: allowed guesses that could give this row
     guess_examples: list[str] = field(default_factory=list)
-    words: list[str] = field(default_factory=list)  # answers still possible after it, commonest first
+    words: list[str] = field(
+        default_factory=list
+    )  # answers still possible after it, commonest first
     # The detector's per-row figures (see ``detector``): P(doing at least this well) under the
     # player's own guess (words known) and under the strong player (the share of answers whose
     # strong-player row leaves at most ``after`` answers).
@@ -204,12 +238,16 @@ def hard_pattern_problems(rows: Sequence[Pattern]) -> list[str]:
         cols = p.colors
         lost = sorted(j + 1 for j in greens if cols[j] != 2)
         if lost:
-            problems.append(f"row {i} loses the green tile in position {', '.join(map(str, lost))}, "
-                            "which hard mode forbids")
+            problems.append(
+                f"row {i} loses the green tile in position {', '.join(map(str, lost))}, "
+                "which hard mode forbids"
+            )
         n_hints = sum(1 for c in cols if c)
         if n_hints < hints:
-            problems.append(f"row {i} has {n_hints} coloured tiles after a row with {hints}; in hard mode "
-                            "every revealed letter is reused, so the count cannot drop")
+            problems.append(
+                f"row {i} has {n_hints} coloured tiles after a row with {hints}; in hard mode "
+                "every revealed letter is reused, so the count cannot drop"
+            )
         greens |= {j for j, c in enumerate(cols) if c == 2}
         hints = max(hints, n_hints)
     return problems
@@ -251,12 +289,17 @@ def analyse(
     if not extra:
         report = _judge(grid, m, guesses, answer, lang, list_words, exact_budget)
     else:
-        report = _judge(grid, with_answers(m, extra), guesses, answer, lang, list_words, exact_budget)
+        report = _judge(
+            grid, with_answers(m, extra), guesses, answer, lang, list_words, exact_budget
+        )
         report.outside = [w for w in report.answers if w not in m.answers]
         if report.outside:
             shown = ", ".join(w.upper() for w in report.outside[:5])
-            report.notes.insert(0, f"the answer is outside the answer list ({m.answers.name}): judged with the "
-                                   f"allowed words that fit added as answers ({shown})")
+            report.notes.insert(
+                0,
+                f"the answer is outside the answer list ({m.answers.name}): judged with the "
+                f"allowed words that fit added as answers ({shown})",
+            )
     _detect(report, grid, _strong(m, grid))
     return report
 
@@ -266,7 +309,9 @@ def _strong(matrix: PatternMatrix, grid: ShareGrid) -> StrongPlayer | None:
     try:
         return strong_player(matrix, grid.hard, grid.max_guesses)
     except (ValueError, RuntimeError, WordlelabError):
-        return None  # no strong player here (e.g. its play did not finish): the verdict uses the rest
+        return (
+            None  # no strong player here (e.g. its play did not finish): the verdict uses the rest
+        )
 
 
 def _detect(report: GameReport, grid: ShareGrid, strong: StrongPlayer | None) -> None:
@@ -278,7 +323,9 @@ def _detect(report: GameReport, grid: ShareGrid, strong: StrongPlayer | None) ->
     problem = report.notes[0] if report.notes and not report.consistent else None
     d = detect(strong, len(grid.rows) if grid.solved else None, own, report.consistent, problem)
     if report.outside:
-        d.reasons.append(f"judged on the answer list widened by {', '.join(w.upper() for w in report.outside[:5])}")
+        d.reasons.append(
+            f"judged on the answer list widened by {', '.join(w.upper() for w in report.outside[:5])}"
+        )
         d.line += f"; {d.reasons[-1]}"
     report.detection = d
     report.verdict = d.verdict
@@ -314,15 +361,19 @@ def _judge(
     """
     m = matrix
     if grid.length != m.length:
-        raise ShareGridError(f"the grid has {grid.length} tiles a row; the words have {m.length} letters",
-                             grid.length)
+        raise ShareGridError(
+            f"the grid has {grid.length} tiles a row; the words have {m.length} letters",
+            grid.length,
+        )
     notes: list[str] = []
     consistent = True
     ans_col = None
     if answer is not None:
         answer = m.answers.normalize(answer)
         ans_col = m.answer_index(answer)
-    words = list(guesses) if guesses is not None else [w for w in grid.words] if grid.words else None
+    words = (
+        list(guesses) if guesses is not None else [w for w in grid.words] if grid.words else None
+    )
     if words is not None:
         if len(words) != len(grid.rows) or any(w is None for w in words):
             given = len([w for w in words if w])
@@ -357,8 +408,10 @@ def _judge(
     if ans_col is not None and not alive[ans_col]:
         consistent = False
         bad = next(i for i in range(len(grid.rows)) if not fits[i][ans_col])
-        notes.append(f"no allowed guess gives row {bad + 1} ({grid.rows[bad].emoji}) when the answer is "
-                     f"{answer!r}")
+        notes.append(
+            f"no allowed guess gives row {bad + 1} ({grid.rows[bad].emoji}) when the answer is "
+            f"{answer!r}"
+        )
     if tile_answers.size == 0:
         consistent = False
         notes.append("no answer in the list fits every row")
@@ -368,9 +421,9 @@ def _judge(
     if words is None and focus.size:
         sub = m.data[:, focus]
         for i, p in enumerate(grid.rows):
-            rows = np.flatnonzero((sub == p.code).any(axis=1))
-            reports[i].guesses_possible = int(rows.size)
-            examples = [m.guesses[int(r)] for r in rows[:2000]]
+            giving = np.flatnonzero((sub == p.code).any(axis=1))
+            reports[i].guesses_possible = int(giving.size)
+            examples = [m.guesses[int(r)] for r in giving[:2000]]
             reports[i].guess_examples = rank_by_frequency(examples, lang)[:8]
 
     # The guesses known: walk the game, judging each guess against the best one.
@@ -383,7 +436,9 @@ def _judge(
             if answer is not None and score(w, answer) != p:
                 raise InconsistentFeedbackError(
                     f"row {i + 1}: {w.upper()} against {answer.upper()} gives {score(w, answer).emoji}, not "
-                    f"{p.emoji}; check the words and the tiles", w)
+                    f"{p.emoji}; check the words and the tiles",
+                    w,
+                )
             if grid.hard and pos.history:
                 message = pos.rule.violation(w)
                 if message:
@@ -408,7 +463,9 @@ def _judge(
             if out.sizes[p.code] == 0:
                 raise InconsistentFeedbackError(
                     f"row {i + 1}: no allowed answer that fits the rows above gives {p.emoji} to {w.upper()}; "
-                    "check the words and the tiles", w)
+                    "check the words and the tiles",
+                    w,
+                )
             actual = out.actual(p.code, m.win_code)
             r.luck = luck(out.left, actual)
             r.p_own = p_at_most(out.left, actual)
@@ -436,12 +493,12 @@ def _judge(
         for i, r in enumerate(reports):
             running &= fits[i]
             if r.after <= 5 * list_words:
-                r.words = rank_by_frequency([m.answers[int(c)] for c in np.flatnonzero(running)], lang)[:list_words]
+                r.words = rank_by_frequency(
+                    [m.answers[int(c)] for c in np.flatnonzero(running)], lang
+                )[:list_words]
 
     answers = rank_by_frequency([m.answers[int(c)] for c in final], lang)
     if answer is not None and answer not in answers and consistent:
         consistent = False
     shown = f"{len(grid.rows) if grid.solved else 'X'}/{grid.max_guesses}{'*' if grid.hard else ''}"
     return GameReport(grid.number, shown, grid.hard, answer, consistent, answers, reports, notes)
-
-

@@ -7,8 +7,9 @@ It never prints; the CLI formats what it returns.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -213,7 +214,9 @@ class Assistant:
             if state.skipped:
                 rows = rows[~np.isin(rows, np.fromiter(state.skipped, dtype=np.int64))]
             if rows.size == 0:
-                raise WordlelabError("every allowed guess has been refused; nothing left to suggest")
+                raise WordlelabError(
+                    "every allowed guess has been refused; nothing left to suggest"
+                )
             choices = strategy.rank_rows(pos, rows, max(top, 10))
             if forced is not None and forced.row not in state.skipped:
                 choices = [forced] + [c for c in choices if c.row != forced.row]
@@ -240,9 +243,16 @@ class Assistant:
         if self.solved:
             raise WordlelabError("the game is solved; nothing left to suggest")
         row = self._suggestion_row()
-        choice = next((c for c in self._ranked.get((self.position.history, self._state.skipped, self.widened),
-                                                   (0, []))[1]
-                       if c.row == row), None)
+        choice = next(
+            (
+                c
+                for c in self._ranked.get(
+                    (self.position.history, self._state.skipped, self.widened), (0, [])
+                )[1]
+                if c.row == row
+            ),
+            None,
+        )
         return self.score_rows(np.array([row]), [choice])[0]
 
     def top(self, n: int = 10) -> list[Scored]:
@@ -257,7 +267,10 @@ class Assistant:
         answers left; the coach's own top whatever is left), as far as ``budget`` look-ups of
         exhaustive search prove them (the Evaluation says what is a bound); None when the game is
         over or the words are too long for the exact search."""
-        from .evaluation import evaluate, start_from_opener_table  # numba kernels load only when asked for
+        from .evaluation import (  # numba kernels load only when asked for
+            evaluate,
+            start_from_opener_table,
+        )
         from .strategies.coach import Coach
 
         pos = self.position
@@ -272,19 +285,25 @@ class Assistant:
                 if ev is not None:
                     return ev
             try:
-                ev = evaluate(pos, top=n if pos.candidates.size <= EXACT_TOP_MAX else 0, budget=budget)
+                ev = evaluate(
+                    pos, top=n if pos.candidates.size <= EXACT_TOP_MAX else 0, budget=budget
+                )
             except WordlelabError:
                 return None  # e.g. words too long for the exact search, or no strategy fits the turns left
         if ev.exact:
             # The suggestion, when it is one of the optimal guesses, is the one named optimal.
             word = self.suggested_word()
-            tied = next((g for g in ev.top if g.word == word and g.exact and g.upper == ev.upper), None)
+            tied = next(
+                (g for g in ev.top if g.word == word and g.exact and g.upper == ev.upper), None
+            )
             if tied is not None:
                 ev.best = word
                 ev.top = [tied] + [g for g in ev.top if g is not tied]
         return ev
 
-    def score_rows(self, rows: np.ndarray, choices: Sequence[Choice | None] | None = None) -> list[Scored]:
+    def score_rows(
+        self, rows: np.ndarray, choices: Sequence[Choice | None] | None = None
+    ) -> list[Scored]:
         """Entropy, expected remaining and chance of being the answer for guess ``rows`` now."""
         pos = self.position
         rows = np.asarray(rows, dtype=np.int64)
@@ -294,15 +313,17 @@ class Assistant:
         out = []
         for i, r in enumerate(rows):
             c = choices[i] if choices is not None else None
-            out.append(Scored(
-                word=self.matrix.guesses[int(r)],
-                bits=float(stats[i, 0]),
-                expected=float((stats[i, 2] - is_cand[i]) / n),
-                p_answer=(1.0 / n) if is_cand[i] else 0.0,
-                largest=int(stats[i, 3]),
-                value=c.value if c is not None else None,
-                metric=c.metric if c is not None else "",
-            ))
+            out.append(
+                Scored(
+                    word=self.matrix.guesses[int(r)],
+                    bits=float(stats[i, 0]),
+                    expected=float((stats[i, 2] - is_cand[i]) / n),
+                    p_answer=(1.0 / n) if is_cand[i] else 0.0,
+                    largest=int(stats[i, 3]),
+                    value=c.value if c is not None else None,
+                    metric=c.metric if c is not None else "",
+                )
+            )
         return out
 
     # -- actions -------------------------------------------------------------------------------------
@@ -322,7 +343,9 @@ class Assistant:
             pattern = Pattern.parse(pattern, m.length)
         if pattern.length != m.length:
             raise InconsistentFeedbackError(
-                f"feedback {str(pattern)!r} has {pattern.length} tiles; words have {m.length}", str(pattern))
+                f"feedback {str(pattern)!r} has {pattern.length} tiles; words have {m.length}",
+                str(pattern),
+            )
         pos = self.position
         if self.hard:
             message = pos.rule.violation(w)
@@ -339,7 +362,9 @@ class Assistant:
                 raise
             new, widened = wide, True
         self._states.append(_State(new, self._state.skipped, f"{w} {pattern}"))
-        return Step(w, pattern, int(pos.candidates.size), int(new.candidates.size), new.solved, widened)
+        return Step(
+            w, pattern, int(pos.candidates.size), int(new.candidates.size), new.solved, widened
+        )
 
     def skip(self) -> str:
         """The game refused the current suggestion: never suggest it again; return the next one."""
@@ -347,7 +372,9 @@ class Assistant:
             raise WordlelabError("the game is solved; nothing left to suggest")
         row = self._suggestion_row()
         state = self._state
-        self._states.append(_State(state.position, state.skipped | {row}, f"skip {self.matrix.guesses[row]}"))
+        self._states.append(
+            _State(state.position, state.skipped | {row}, f"skip {self.matrix.guesses[row]}")
+        )
         return self.suggested_word()
 
     def undo(self) -> str:
@@ -392,7 +419,9 @@ def parse_entry(text: str, matrix: PatternMatrix) -> tuple[str | None, Pattern]:
         if wordlike(text) and len(text) == k:
             raise InvalidPatternError(
                 f"{text!r} is not feedback; to record a word you played, type it with its "
-                f"feedback, e.g. '{text} {'.' * k}'", text)
+                f"feedback, e.g. '{text} {'.' * k}'",
+                text,
+            )
         raise whole_error
     w = matrix.guesses.normalize(word)
     return w, Pattern.parse(rest, k)
@@ -413,8 +442,11 @@ def solve(
     """
     word = matrix.guesses.normalize(answer)
     if word not in matrix.answers and word not in matrix.guesses:
-        raise UnknownWordError(f"{word!r} is not a possible answer: it is not even an allowed guess "
-                               f"({matrix.guesses.name})", word)
+        raise UnknownWordError(
+            f"{word!r} is not a possible answer: it is not even an allowed guess "
+            f"({matrix.guesses.name})",
+            word,
+        )
     a = Assistant.create(matrix, strategy, hard=hard, opener=opener)
     steps: list[Step] = []
     while not a.solved:

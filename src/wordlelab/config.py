@@ -34,8 +34,11 @@ DEFAULT_MATRIX_BUDGET = 2 * 1024**3  # bytes a full matrix may take unless told 
 def check_play_length(length: int) -> int:
     """``length`` if the games play it; a WordlelabError naming the range otherwise."""
     if not isinstance(length, int) or isinstance(length, bool) or length not in PLAY_LENGTHS:
-        raise WordlelabError(f"{length}-letter words; wordlelab plays {MIN_PLAY_LENGTH} to "
-                             f"{MAX_PLAY_LENGTH} letters", length)
+        raise WordlelabError(
+            f"{length}-letter words; wordlelab plays {MIN_PLAY_LENGTH} to "
+            f"{MAX_PLAY_LENGTH} letters",
+            length,
+        )
     return length
 
 
@@ -87,7 +90,9 @@ def matrix_budget() -> int:
         number = math.nan
     if not math.isfinite(number) or number < 0 or number * scale > 2**62:
         raise WordlelabError(
-            f"{MATRIX_BUDGET_ENV}={text!r} is not a size (a number of bytes >= 0, e.g. 512M or 2G)", text)
+            f"{MATRIX_BUDGET_ENV}={text!r} is not a size (a number of bytes >= 0, e.g. 512M or 2G)",
+            text,
+        )
     return int(number * scale)
 
 

@@ -144,7 +144,9 @@ def _build_strong(matrix: PatternMatrix, hard: bool, max_guesses: int) -> Strong
                 if g is None:
                     g = index[w] = m.guesses.index(w)
                 rows[a, k] = g
-        name = f"perfect play (the proven optimal tree {tree.name.split(' ')[0].removesuffix('.txt')})"
+        name = (
+            f"perfect play (the proven optimal tree {tree.name.split(' ')[0].removesuffix('.txt')})"
+        )
         return StrongPlayer(name, True, tree.opener, hard, turns, left_table(m, turns, rows))
     from .assistant import default_opener, default_strategy
     from .openers import strategy_opener
@@ -155,7 +157,9 @@ def _build_strong(matrix: PatternMatrix, hard: bool, max_guesses: int) -> Strong
     if strategy.tree_plan() is None:
         strategy = make_strategy("entropy")  # the tree kernel plays it on every answer at once
     opener = default_opener(m, hard)
-    first = m.guesses.index(opener) if opener is not None else strategy_opener(strategy, m, hard=hard)
+    first = (
+        m.guesses.index(opener) if opener is not None else strategy_opener(strategy, m, hard=hard)
+    )
     played = play_tree(strategy, m, first, hard=hard) if getattr(m, "is_full", True) else None
     if played is None:
         raise ValueError("the strong player needs the full matrix of a pair of lists")
@@ -165,8 +169,15 @@ def _build_strong(matrix: PatternMatrix, hard: bool, max_guesses: int) -> Strong
     return StrongPlayer(name, False, word, hard, turns, left_table(m, turns, rows))
 
 
-def verdict_of(p_value: float | None, p_own: float | None, consistent: bool = True, *,
-               suspicious_p: float = SUSPICIOUS_P, unusual_p: float = UNUSUAL_P, own_p: float = OWN_P) -> str:
+def verdict_of(
+    p_value: float | None,
+    p_own: float | None,
+    consistent: bool = True,
+    *,
+    suspicious_p: float = SUSPICIOUS_P,
+    unusual_p: float = UNUSUAL_P,
+    own_p: float = OWN_P,
+) -> str:
     """The verdict from the two p-values (see the module docstring for the thresholds)."""
     if not consistent:
         return SUSPICIOUS
@@ -202,7 +213,9 @@ def _solves(who: str, n: int, p: float) -> str:
 
 
 def _odds(p: float) -> str:
-    return "no chance" if p == 0 else f"a 1 in {1 / p:,.0f} chance" if p < 0.5 else f"a {p:.0%} chance"
+    return (
+        "no chance" if p == 0 else f"a 1 in {1 / p:,.0f} chance" if p < 0.5 else f"a {p:.0%} chance"
+    )
 
 
 @dataclass
@@ -216,8 +229,13 @@ class Detection:
     line: str  # the verdict and why, in one line
     model: str  # the strong player, in words
     reasons: list[str] = field(default_factory=list)
-    thresholds: dict[str, float] = field(default_factory=lambda: {
-        "suspicious_p": SUSPICIOUS_P, "unusual_p": UNUSUAL_P, "own_p": OWN_P})
+    thresholds: dict[str, float] = field(
+        default_factory=lambda: {
+            "suspicious_p": SUSPICIOUS_P,
+            "unusual_p": UNUSUAL_P,
+            "own_p": OWN_P,
+        }
+    )
 
     def to_dict(self) -> dict[str, object]:
         return asdict(self)
@@ -242,15 +260,21 @@ def detect(
     verdict = verdict_of(p_value, p_own, consistent)
     reasons: list[str] = []
     if not consistent:
-        reasons.append(f"the rows cannot come from one real game on these lists{': ' + problem if problem else ''}")
+        reasons.append(
+            f"the rows cannot come from one real game on these lists{': ' + problem if problem else ''}"
+        )
     elif strong is not None and p_value is not None and solved_in is not None:
         reasons.append(_solves(strong.who, solved_in, p_value))
     elif solved_in is None:
         reasons.append("not solved: nothing unusually good")
     if p_own is not None and own_row is not None and consistent:
-        reasons.append(f"with the player's own guesses the winning guess (row {own_row}) had {_odds(p_own)}")
+        reasons.append(
+            f"with the player's own guesses the winning guess (row {own_row}) had {_odds(p_own)}"
+        )
     if not reasons:
         reasons.append("no strong player for these lists and no words played to judge it by")
     shown = f" (p = {p_value:.3g})" if p_value is not None and consistent else ""
     line = f"{verdict}{shown}: " + "; ".join(reasons)
-    return Detection(verdict, p_value, p_own, own_row, line, strong.name if strong else "none", reasons)
+    return Detection(
+        verdict, p_value, p_own, own_row, line, strong.name if strong else "none", reasons
+    )

@@ -16,17 +16,17 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
-from functools import lru_cache
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 import numpy as np
 
 from .budgets import GREEDY_WORK, SAFETY_S
 from .errors import WordlelabError
 from .game import Position, guess_codes
-from .matrix import PatternMatrix, shared_alphabet
-from .kernels import search as K
 from .greedy_bound import GreedyBound
+from .kernels import search as K
+from .matrix import PatternMatrix, shared_alphabet
 from .optimal import INF, Engine, Solver, _run_interruptibly
 from .tree import DecisionTree, bundled_tree, bundled_trees
 from .words import WordList
@@ -50,7 +50,9 @@ QUICK_N = 10
 # Under a budget of w look-ups, sets of more than w / SEARCH_WORK_PER_ANSWER answers are not
 # searched (the counting bound and a greedy tree at once): a set that large is never proven within
 # w (benchmarks/bench_evaluate.py games), so the search would only spend it.
-SEARCH_WORK_PER_ANSWER = 1_000_000  # 400 answers at the default 400M (none of 400+ proven within it)
+SEARCH_WORK_PER_ANSWER = (
+    1_000_000  # 400 answers at the default 400M (none of 400+ proven within it)
+)
 # Greedy trees (upper bounds) below a position rank this many of its best guesses at their top.
 POOL = 1000
 
@@ -74,10 +76,14 @@ class GuessValue:
         return self.upper / self.n
 
     def to_dict(self) -> dict[str, object]:
-        return {"word": self.word, "exact": self.exact,
-                "total": self.upper if self.exact and self.upper < INF else None,
-                "lower": None if self.lower >= INF else self.lower, "upper": None if self.upper >= INF else self.upper,
-                "expected": round(self.expected, 4) if self.upper < INF else None}
+        return {
+            "word": self.word,
+            "exact": self.exact,
+            "total": self.upper if self.exact and self.upper < INF else None,
+            "lower": None if self.lower >= INF else self.lower,
+            "upper": None if self.upper >= INF else self.upper,
+            "expected": round(self.expected, 4) if self.upper < INF else None,
+        }
 
 
 @dataclass
@@ -96,7 +102,9 @@ class Evaluation:
     top_complete: bool = True  # False when the budget ran out before the top N were proven
     work: int = 0  # look-ups of exact search spent (the same on any machine)
     budget: int | None = None  # the work allowed to each part (position, guess, top), if any
-    timed_out: bool = False  # the wall-clock safety net stopped a search: figures may vary by machine
+    timed_out: bool = (
+        False  # the wall-clock safety net stopped a search: figures may vary by machine
+    )
 
     @property
     def exact(self) -> bool:
@@ -120,14 +128,25 @@ class Evaluation:
         return low, high
 
     def to_dict(self) -> dict[str, object]:
-        return {"answers": self.n, "guesses_left": self.guesses_left, "exact": self.exact,
-                "winnable": self.winnable, "total": self.upper if self.exact and self.winnable else None,
-                "lower": None if self.lower >= INF else self.lower,
-                "upper": None if self.upper >= INF else self.upper,
-                "expected": round(self.expected, 4) if self.upper < INF else None, "best": self.best,
-                "top": [g.to_dict() for g in self.top], "guess": self.guess.to_dict() if self.guess else None,
-                "top_complete": self.top_complete, "seconds": round(self.seconds, 4), "source": self.source,
-                "work": self.work, "budget": self.budget, "timed_out": self.timed_out}
+        return {
+            "answers": self.n,
+            "guesses_left": self.guesses_left,
+            "exact": self.exact,
+            "winnable": self.winnable,
+            "total": self.upper if self.exact and self.winnable else None,
+            "lower": None if self.lower >= INF else self.lower,
+            "upper": None if self.upper >= INF else self.upper,
+            "expected": round(self.expected, 4) if self.upper < INF else None,
+            "best": self.best,
+            "top": [g.to_dict() for g in self.top],
+            "guess": self.guess.to_dict() if self.guess else None,
+            "top_complete": self.top_complete,
+            "seconds": round(self.seconds, 4),
+            "source": self.source,
+            "work": self.work,
+            "budget": self.budget,
+            "timed_out": self.timed_out,
+        }
 
 
 class _Engines:
@@ -135,12 +154,20 @@ class _Engines:
     only a cache, so one serves every position of every game on these lists), the fast greedy
     tree for upper bounds, and the ranking of guesses at the start (the same for every game)."""
 
-    def __init__(self, matrix: PatternMatrix, hard: bool, max_guesses: int, memo_mb: int = 64,
-                 like: _Engines | None = None) -> None:
+    def __init__(
+        self,
+        matrix: PatternMatrix,
+        hard: bool,
+        max_guesses: int,
+        memo_mb: int = 64,
+        like: _Engines | None = None,
+    ) -> None:
         self.engine = Engine(matrix, hard, max_guesses, memo_mb=memo_mb)
         self.ctl = np.zeros(K.CTL_SIZE, dtype=np.int64)
         self.exact = Solver(self.engine, 0, self.ctl)
-        self.greedy = GreedyBound(matrix, self.engine.lbtab, hard, like=like.greedy if like else None)
+        self.greedy: GreedyBound = GreedyBound(
+            matrix, self.engine.lbtab, hard, like=like.greedy if like else None
+        )
         self.root_bounds: np.ndarray | None = None  # the counting bound of every guess at the start
         self._root_pool: np.ndarray | None = None
         self.lock = threading.Lock()
@@ -164,10 +191,17 @@ def _engines(position: Position) -> _Engines:
     if got is not None and got.engine.matrix is m:
         _CACHE.move_to_end(key)
         return got
-    full = next((f for _, sub, f in _COMPACT.values() if sub is m), None)  # m is a compact matrix of full
+    full = next(
+        (f for _, sub, f in _COMPACT.values() if sub is m), None
+    )  # m is a compact matrix of full
     like = _CACHE.get((id(full), position.hard, position.max_guesses)) if full is not None else None
-    got = _Engines(m, position.hard, position.max_guesses, MEMO_MB // 2 if full is not None else MEMO_MB,
-                   like if like is not None and like.engine.matrix is full else None)
+    got = _Engines(
+        m,
+        position.hard,
+        position.max_guesses,
+        MEMO_MB // 2 if full is not None else MEMO_MB,
+        like if like is not None and like.engine.matrix is full else None,
+    )
     _CACHE[key] = got
     while len(_CACHE) > _CACHE_SIZE:
         _CACHE.popitem(last=False)
@@ -185,22 +219,32 @@ def proven_tree(position: Position) -> DecisionTree | None:
     A tree proven under a limit L is optimal for any limit from its depth to L, not beyond (more
     guesses allowed could lower the total)."""
     m = position.matrix
-    return _proven_tree(m.guesses.fingerprint, m.answers.fingerprint, position.hard, position.max_guesses)
+    return _proven_tree(
+        m.guesses.fingerprint, m.answers.fingerprint, position.hard, position.max_guesses
+    )
 
 
-def has_proven_tree(guesses_fingerprint: str, answers_fingerprint: str, hard: bool, max_guesses: int) -> bool:
+def has_proven_tree(
+    guesses_fingerprint: str, answers_fingerprint: str, hard: bool, max_guesses: int
+) -> bool:
     """Whether a shipped proven tree covers these lists, mode and guess limit (no matrix needed)."""
     return _proven_tree(guesses_fingerprint, answers_fingerprint, hard, max_guesses) is not None
 
 
-def _proven_tree(guesses_fp: str, answers_fp: str, hard: bool, max_guesses: int) -> DecisionTree | None:
+def _proven_tree(
+    guesses_fp: str, answers_fp: str, hard: bool, max_guesses: int
+) -> DecisionTree | None:
     mode = "hard" if hard else "normal"
     for name in bundled_trees():
         tree = _bundled(name)
         meta = tree.meta
-        if (meta.get("answers") == answers_fp and meta.get("guesses") == guesses_fp
-                and meta.get("mode") == mode and meta.get("proven") == "optimal"
-                and tree.worst <= max_guesses <= int(meta.get("max-guesses", "6"))):
+        if (
+            meta.get("answers") == answers_fp
+            and meta.get("guesses") == guesses_fp
+            and meta.get("mode") == mode
+            and meta.get("proven") == "optimal"
+            and tree.worst <= max_guesses <= int(meta.get("max-guesses", "6"))
+        ):
             return tree
     return None
 
@@ -238,8 +282,12 @@ def _new_game_clears_memos(position: Position, force: bool = False) -> None:
     key = (m.guesses.fingerprint, m.answers.fingerprint, position.hard, position.max_guesses)
     hist = tuple(position.history)
     with _GAME_LOCK:
-        if (not force and _LAST_GAME and _LAST_GAME[0][0] == key
-                and hist[: len(_LAST_GAME[0][1])] == _LAST_GAME[0][1]):
+        if (
+            not force
+            and _LAST_GAME
+            and _LAST_GAME[0][0] == key
+            and hist[: len(_LAST_GAME[0][1])] == _LAST_GAME[0][1]
+        ):
             _LAST_GAME[0] = (key, hist)
             return
         _LAST_GAME[:] = [(key, hist)]
@@ -249,9 +297,16 @@ def _new_game_clears_memos(position: Position, force: bool = False) -> None:
                 engines.clear_memo()
 
 
-def evaluate(position: Position, *, guess: str | None = None, top: int = 0,
-             budget: int | None = None, use_tree: bool = True, time_limit: float | None = None,
-             fresh: bool = False) -> Evaluation:
+def evaluate(
+    position: Position,
+    *,
+    guess: str | None = None,
+    top: int = 0,
+    budget: int | None = None,
+    use_tree: bool = True,
+    time_limit: float | None = None,
+    fresh: bool = False,
+) -> Evaluation:
     """Exact value of ``position`` (and of ``guess``, and the ``top`` best guesses) within ``budget``.
 
     ``budget``: look-ups of exact search (``budgets``) for each part: the position's value, the
@@ -311,14 +366,21 @@ def _compact(position: Position, budget: int | None = None) -> Position:
             i = np.searchsorted(cols, S)
             if S.size and i[-1] < cols.size and np.array_equal(cols[i], S):
                 _COMPACT.move_to_end(ckey)
-                return Position(sub, i.astype(np.int64), position.history, position.hard, position.max_guesses)
+                return Position(
+                    sub, i.astype(np.int64), position.history, position.hard, position.max_guesses
+                )
     if not (COMPACT_MIN <= S.size <= len(m.answers) // 2) or not m.is_full:
         return position
     if budget is not None and S.size * len(m.guesses) > budget * COMPACT_SHARE:
         return position  # copying the columns would take too much of a small budget
-    answers = WordList([m.answers[int(a)] for a in S], name=f"{S.size} of {m.answers.name}",
-                       language=m.answers.language)
-    sub = PatternMatrix(m.guesses, answers, np.take(m.data, S, axis=1))  # take: 8x faster than [:, S]
+    answers = WordList(
+        [m.answers[int(a)] for a in S],
+        name=f"{S.size} of {m.answers.name}",
+        language=m.answers.language,
+    )
+    sub = PatternMatrix(
+        m.guesses, answers, np.take(m.data, S, axis=1)
+    )  # take: 8x faster than [:, S]
     # What the engines derive from the lists, carried over rather than worked out again: the same
     # guesses (so the same letters), and the answers' rows and columns mapped through S.
     local = np.full(len(m.answers), -1, dtype=np.int64)
@@ -331,11 +393,24 @@ def _compact(position: Position, budget: int | None = None) -> Position:
     _COMPACT[(key, S.tobytes())] = (S, sub, m)
     while len(_COMPACT) > _COMPACT_SIZE:
         _COMPACT.popitem(last=False)
-    return Position(sub, np.arange(S.size, dtype=np.int64), position.history, position.hard, position.max_guesses)
+    return Position(
+        sub,
+        np.arange(S.size, dtype=np.int64),
+        position.history,
+        position.hard,
+        position.max_guesses,
+    )
 
 
-def _evaluate(engines: _Engines, position: Position, guess: str | None, top: int, budget: int | None,
-              use_tree: bool, time_limit: float | None) -> Evaluation:
+def _evaluate(
+    engines: _Engines,
+    position: Position,
+    guess: str | None,
+    top: int,
+    budget: int | None,
+    use_tree: bool,
+    time_limit: float | None,
+) -> Evaluation:
     engine, exact, greedy = engines.engine, engines.exact, engines.greedy
     m = position.matrix
     S = np.sort(position.candidates.astype(np.int64))
@@ -355,7 +430,11 @@ def _evaluate(engines: _Engines, position: Position, guess: str | None, top: int
 
     def begin_part(allowance: int | None = None) -> None:
         """A new part (the position, the guess, the top N) gets its own ``allowance`` of work (default: the budget)."""
-        part_end[0] = int(ctl[K.CTL_WORK]) + (budget if allowance is None else allowance) if budget is not None else 0
+        part_end[0] = (
+            int(ctl[K.CTL_WORK]) + (budget if allowance is None else allowance)
+            if budget is not None
+            else 0
+        )
         out_of_work[0] = False
 
     def run(fn) -> int | None:
@@ -397,14 +476,18 @@ def _evaluate(engines: _Engines, position: Position, guess: str | None, top: int
     def pool() -> np.ndarray:
         if not pools:
             b = bounds()
-            pools.append(engines.root_pool(b) if root else np.lexsort((np.arange(b.size), b))[:POOL])
+            pools.append(
+                engines.root_pool(b) if root else np.lexsort((np.arange(b.size), b))[:POOL]
+            )
         return pools[0]
 
     # The greedy trees of one call share one allowance of work: out of it, no upper bound (INF),
     # never a guess.
     work = np.array([GREEDY_WORK], dtype=np.int64)
 
-    def guess_value(g: int, beta: int = INF, searched: bool = True, upper: bool = False) -> GuessValue:
+    def guess_value(
+        g: int, beta: int = INF, searched: bool = True, upper: bool = False
+    ) -> GuessValue:
         """Total of guess row ``g``: exact below ``beta``; bounds when cut or out of time (the upper
         one INF unless ``upper``: a greedy tree for each group not proven).
 
@@ -425,9 +508,18 @@ def _evaluate(engines: _Engines, position: Position, guess: str | None, top: int
         for (p, sub), lb in zip(groups, lbs):
             rem -= lb
             crule = engine.rule_after(rule, g, p)
-            try_exact = exact_so_far and (searched or budget is None or not root or sub.size <= QUICK_N)
-            v = None if not try_exact else run(
-                lambda sub=sub, crule=crule: exact.value(sub, d - 1, crule, max(1, beta - low - rem)))
+            try_exact = exact_so_far and (
+                searched or budget is None or not root or sub.size <= QUICK_N
+            )
+            v = (
+                None
+                if not try_exact
+                else run(
+                    lambda sub=sub, crule=crule, low=low, rem=rem: exact.value(
+                        sub, d - 1, crule, max(1, beta - low - rem)
+                    )
+                )
+            )
             if v is not None and v < max(1, beta - low - rem):
                 low += v
                 up += v
@@ -454,7 +546,9 @@ def _evaluate(engines: _Engines, position: Position, guess: str | None, top: int
                 break
             if guess_value(int(g), value + 1).upper == value:
                 return int(g)
-        raise WordlelabError("no guess reaches the position's value")  # cannot happen: the search found one
+        raise WordlelabError(
+            "no guess reaches the position's value"
+        )  # cannot happen: the search found one
 
     source = "search"
     best: str | None = None
@@ -504,8 +598,12 @@ def _evaluate(engines: _Engines, position: Position, guess: str | None, top: int
             if budget is None or source == "tree":
                 begin_part()
             else:
-                begin_part(max(budget // 4, budget + budget // 2 - spent) if searched else budget // 4)
-            result.guess = guess_value(g, searched=searched or (source == "tree" and not root), upper=True)
+                begin_part(
+                    max(budget // 4, budget + budget // 2 - spent) if searched else budget // 4
+                )
+            result.guess = guess_value(
+                g, searched=searched or (source == "tree" and not root), upper=True
+            )
     if top > 0 and result.winnable:
         begin_part()
         b = bounds()
@@ -541,7 +639,9 @@ def _candidate_rows(position: Position) -> np.ndarray:
     return mask
 
 
-def start_from_opener_table(position: Position, guess: str | None = None, top: int = 0) -> Evaluation | None:
+def start_from_opener_table(
+    position: Position, guess: str | None = None, top: int = 0
+) -> Evaluation | None:
     """The start of a game valued from the shipped table of every opener's exact total, if one
     ships for these lists, mode and guess limit (nyt and nyt2022, 6 guesses); else None.
 
@@ -555,8 +655,12 @@ def start_from_opener_table(position: Position, guess: str | None = None, top: i
     m = position.matrix
     if position.history or position.candidates.size != len(m.answers):
         return None
-    table = table_for(m.guesses.fingerprint, m.answers.fingerprint, position.hard, position.max_guesses)
-    if table is None or not table.complete:  # the original lists' table holds bounds: the search decides
+    table = table_for(
+        m.guesses.fingerprint, m.answers.fingerprint, position.hard, position.max_guesses
+    )
+    if (
+        table is None or not table.complete
+    ):  # the original lists' table holds bounds: the search decides
         return None
     n = int(position.candidates.size)
     best = table.best

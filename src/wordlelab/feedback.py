@@ -6,8 +6,8 @@ A pattern is one base-3 integer: position 0 is the most significant digit, 0 gre
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from .errors import InvalidPatternError
 from .limits import MAX_TILES
@@ -44,29 +44,54 @@ def _letters(grey: str, yellow: str, green: str) -> dict[str, int]:
 NOTATIONS: dict[str, Notation] = {
     n.name: n
     for n in (
-        Notation("dots", (".", "y", "g"), _letters(".-_x", "y", "g"), "'.' grey (also - _ x), y yellow, g green"),
+        Notation(
+            "dots",
+            (".", "y", "g"),
+            _letters(".-_x", "y", "g"),
+            "'.' grey (also - _ x), y yellow, g green",
+        ),
         Notation("digits", ("0", "1", "2"), _letters("0", "1", "2"), "0 grey, 1 yellow, 2 green"),
-        Notation("byg", ("B", "Y", "G"), _letters("b", "y", "g"), "B black/grey, Y yellow, G green"),
+        Notation(
+            "byg", ("B", "Y", "G"), _letters("b", "y", "g"), "B black/grey, Y yellow, G green"
+        ),
         Notation("nyg", ("N", "Y", "G"), _letters("n", "y", "g"), "N none/grey, Y yellow, G green"),
-        Notation("wyg", ("W", "Y", "G"), _letters("w", "y", "g"), "W white/grey, Y yellow, G green"),
+        Notation(
+            "wyg", ("W", "Y", "G"), _letters("w", "y", "g"), "W white/grey, Y yellow, G green"
+        ),
         Notation("xof", ("F", "O", "X"), _letters("f", "o", "x"), "X green, O yellow, F grey"),
-        Notation("emoji", ("\u2b1c", "\U0001f7e8", "\U0001f7e9"), _letters("\u2b1c\u2b1b", "\U0001f7e8", "\U0001f7e9"),
-                 "light/dark square grey, yellow square, green square"),
-        Notation("emoji-dark", ("\u2b1b", "\U0001f7e8", "\U0001f7e9"), _letters("\u2b1c\u2b1b", "\U0001f7e8", "\U0001f7e9"),
-                 "as emoji, written with the dark-mode black square"),
-        Notation("contrast", ("\u2b1c", "\U0001f7e6", "\U0001f7e7"), _letters("\u2b1c\u2b1b", "\U0001f7e6", "\U0001f7e7"),
-                 "high contrast: orange green, blue yellow, square grey"),
+        Notation(
+            "emoji",
+            ("\u2b1c", "\U0001f7e8", "\U0001f7e9"),
+            _letters("\u2b1c\u2b1b", "\U0001f7e8", "\U0001f7e9"),
+            "light/dark square grey, yellow square, green square",
+        ),
+        Notation(
+            "emoji-dark",
+            ("\u2b1b", "\U0001f7e8", "\U0001f7e9"),
+            _letters("\u2b1c\u2b1b", "\U0001f7e8", "\U0001f7e9"),
+            "as emoji, written with the dark-mode black square",
+        ),
+        Notation(
+            "contrast",
+            ("\u2b1c", "\U0001f7e6", "\U0001f7e7"),
+            _letters("\u2b1c\u2b1b", "\U0001f7e6", "\U0001f7e7"),
+            "high contrast: orange green, blue yellow, square grey",
+        ),
     )
 }
-NOTATION_ALIASES = {"dot": "dots", "012": "digits", "ternary": "digits", "bw": "byg", "high-contrast": "contrast"}
+NOTATION_ALIASES = {
+    "dot": "dots",
+    "012": "digits",
+    "ternary": "digits",
+    "bw": "byg",
+    "high-contrast": "contrast",
+}
 
 
 def find_notation(name: str) -> Notation:
     key = NOTATION_ALIASES.get(name.lower(), name.lower())
     if key not in NOTATIONS:
-        raise InvalidPatternError(
-            f"unknown notation {name!r}; known: {', '.join(NOTATIONS)}", name
-        )
+        raise InvalidPatternError(f"unknown notation {name!r}; known: {', '.join(NOTATIONS)}", name)
     return NOTATIONS[key]
 
 
@@ -79,8 +104,9 @@ class Pattern:
 
     def __post_init__(self) -> None:
         if not 1 <= self.length <= MAX_TILES:
-            raise InvalidPatternError(f"a pattern of {self.length:,} tiles; patterns have 1 to {MAX_TILES}",
-                                      self.length)
+            raise InvalidPatternError(
+                f"a pattern of {self.length:,} tiles; patterns have 1 to {MAX_TILES}", self.length
+            )
         if not 0 <= self.code < 3**self.length:
             raise InvalidPatternError(
                 f"pattern code {self.code} does not fit length {self.length}", self.code
@@ -90,8 +116,9 @@ class Pattern:
     def from_colors(cls, colors: Iterable[int]) -> Pattern:
         cols = list(colors)
         if len(cols) > MAX_TILES:  # before the base-3 code of thousands of digits
-            raise InvalidPatternError(f"a pattern of {len(cols):,} tiles; patterns have 1 to {MAX_TILES}",
-                                      len(cols))
+            raise InvalidPatternError(
+                f"a pattern of {len(cols):,} tiles; patterns have 1 to {MAX_TILES}", len(cols)
+            )
         code = 0
         for c in cols:
             if c not in (GREY, YELLOW, GREEN):
@@ -148,8 +175,11 @@ def parse_colors(text: str) -> tuple[int, ...]:
     if not isinstance(text, str):
         raise InvalidPatternError(f"feedback must be text, not {text!r}", text)
     if len(text) > 8 * MAX_TILES:  # room for separators between the tiles
-        raise InvalidPatternError(f"feedback {text[:20] + '…'!r} has {len(text):,} characters; patterns have "
-                                  f"1 to {MAX_TILES} tiles", text[:20])
+        raise InvalidPatternError(
+            f"feedback {text[:20] + '…'!r} has {len(text):,} characters; patterns have "
+            f"1 to {MAX_TILES} tiles",
+            text[:20],
+        )
     symbols = [ch for ch in text.strip() if ch not in _IGNORED]
     if not symbols:
         raise InvalidPatternError(f"feedback {text!r} is empty", text)
@@ -181,8 +211,9 @@ def score_colors(guess: str, answer: str) -> tuple[int, ...]:
             f"cannot score {guess[:20]!r} against {answer[:20]!r}: lengths differ", (guess, answer)
         )
     if len(guess) > MAX_TILES:
-        raise InvalidPatternError(f"cannot score words of {len(guess):,} letters; at most {MAX_TILES}",
-                                  len(guess))
+        raise InvalidPatternError(
+            f"cannot score words of {len(guess):,} letters; at most {MAX_TILES}", len(guess)
+        )
     colors = [GREY] * len(guess)
     unused: dict[str, int] = {}
     for i, (g, a) in enumerate(zip(guess, answer)):

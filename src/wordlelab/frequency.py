@@ -31,7 +31,9 @@ def zipf(word: str, lang: str | Language = "en") -> float:
     return _computed_zipf(_normalize(word, language), language.code)
 
 
-def word_frequencies(words: WordList | Sequence[str], lang: str | Language | None = None) -> np.ndarray:
+def word_frequencies(
+    words: WordList | Sequence[str], lang: str | Language | None = None
+) -> np.ndarray:
     """Zipf frequency of each word, in the order given, as a float64 array.
 
     ``lang`` defaults to the word list's language, else English. Words are folded (case, ё) and
@@ -41,7 +43,9 @@ def word_frequencies(words: WordList | Sequence[str], lang: str | Language | Non
     return np.array(_frequencies(_as_tuple(words), language.code), dtype=np.float64)
 
 
-def rank_by_frequency(words: WordList | Sequence[str], lang: str | Language | None = None) -> list[str]:
+def rank_by_frequency(
+    words: WordList | Sequence[str], lang: str | Language | None = None
+) -> list[str]:
     """The words, most frequent first; equal frequencies in alphabetical order."""
     language = _language_of(words, lang)
     items = _as_tuple(words)
@@ -98,7 +102,9 @@ def common_words(
     if len(keep) < min(minimum, len(words)):
         return words
     chosen = sorted(keep)
-    return WordList([words[i] for i in chosen], name=f"common words of {words.name}", language=words.language)
+    return WordList(
+        [words[i] for i in chosen], name=f"common words of {words.name}", language=words.language
+    )
 
 
 # -- internals --------------------------------------------------------------------------------
@@ -186,7 +192,11 @@ def _write_cache(path: Path, values: tuple[float, ...]) -> None:
 
 def _prune(folder: Path, keep: int) -> None:
     """Keep the ``keep`` most recently written files of ``folder``."""
-    files = sorted((p for p in folder.glob("*.txt") if p.is_file()), key=lambda p: p.stat().st_mtime, reverse=True)
+    files = sorted(
+        (p for p in folder.glob("*.txt") if p.is_file()),
+        key=lambda p: p.stat().st_mtime,
+        reverse=True,
+    )
     for old in files[keep:]:
         try:
             old.unlink()

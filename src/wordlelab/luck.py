@@ -104,9 +104,14 @@ def information_skill(position: Position, row: int) -> InformationSkill:
     at = int(np.flatnonzero(legal == row)[0])
     best = int(np.argmin(expected))
     gain = np.log((n + 1) / (expected[best] + 1))
-    skill = (score99(float(np.log((n + 1) / (expected[at] + 1)) / gain)) if gain > 0
-             else (99 if expected[at] <= expected[best] else 0))
-    return InformationSkill(skill, float(expected[at]), m.guesses[int(legal[best])], float(expected[best]))
+    skill = (
+        score99(float(np.log((n + 1) / (expected[at] + 1)) / gain))
+        if gain > 0
+        else (99 if expected[at] <= expected[best] else 0)
+    )
+    return InformationSkill(
+        skill, float(expected[at]), m.guesses[int(legal[best])], float(expected[best])
+    )
 
 
 def exact_skill(evaluation: Evaluation) -> int | None:
@@ -117,8 +122,12 @@ def exact_skill(evaluation: Evaluation) -> int | None:
     return score99(evaluation.upper / played.upper)
 
 
-def skill(position: Position, row: int, evaluation: Evaluation | None,
-          info: InformationSkill | None = None) -> tuple[int, str]:
+def skill(
+    position: Position,
+    row: int,
+    evaluation: Evaluation | None,
+    info: InformationSkill | None = None,
+) -> tuple[int, str]:
     """(skill, source): exact when ``evaluation`` (of guess ``row`` from ``position``) proves both
     values, else the information skill (``info`` when already computed)."""
     if evaluation is not None:

@@ -11,9 +11,9 @@ import hashlib
 import json
 import os
 import zlib
+from collections.abc import Callable
 from functools import cached_property
 from pathlib import Path
-from typing import Callable
 
 import numpy as np
 
@@ -55,8 +55,11 @@ def build_array(guesses: WordList, answers: WordList) -> np.ndarray:
     if guesses.length != answers.length:
         raise ValueError("guesses and answers differ in length")
     if guesses.length > MAX_LENGTH:  # before allocating anything that grows as 3**length
-        raise WordLengthError(f"{guesses.name}: {guesses.length}-letter words are longer than the "
-                              f"{MAX_LENGTH} letters the engine plays", guesses.name)
+        raise WordLengthError(
+            f"{guesses.name}: {guesses.length}-letter words are longer than the "
+            f"{MAX_LENGTH} letters the engine plays",
+            guesses.name,
+        )
     alphabet = shared_alphabet(guesses, answers)
     out = np.empty((len(guesses), len(answers)), dtype=pattern_dtype(guesses.length))
     score_matrix(guesses.encode(alphabet), answers.encode(alphabet), out)
@@ -152,7 +155,9 @@ class PatternMatrix:
             else:
                 from .progress import notify
 
-                notify(f"building the {shape[0]}×{shape[1]} pattern matrix (first run; cached afterwards)")
+                notify(
+                    f"building the {shape[0]}×{shape[1]} pattern matrix (first run; cached afterwards)"
+                )
             data = build_array(guesses, answers)
             try:
                 _write_atomic(path, key, data)
@@ -181,8 +186,13 @@ class PatternMatrix:
     def partition_stats(self, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
         """(len(rows), 4): entropy bits, distinct patterns, sum of squared group sizes, largest group."""
         out = np.empty((rows.size, 4), dtype=np.float64)
-        partition_stats(self.data, np.asarray(rows, dtype=np.int64), np.asarray(cols, dtype=np.int64),
-                        3**self.length, out)
+        partition_stats(
+            self.data,
+            np.asarray(rows, dtype=np.int64),
+            np.asarray(cols, dtype=np.int64),
+            3**self.length,
+            out,
+        )
         return out
 
     @property
@@ -196,7 +206,9 @@ class PatternMatrix:
         try:
             return self.answers.index(word)
         except UnknownWordError:
-            raise UnknownWordError(f"{word!r} is not a possible answer ({self.answers.name})", word) from None
+            raise UnknownWordError(
+                f"{word!r} is not a possible answer ({self.answers.name})", word
+            ) from None
 
     def __repr__(self) -> str:
         return f"<PatternMatrix {self.data.shape[0]}x{self.data.shape[1]} {self.data.dtype}>"
@@ -269,8 +281,13 @@ class OnDemandMatrix(PatternMatrix):
         for start in range(0, rows.size, step):
             part = rows[start : start + step]
             block = self.block(part, np.asarray(cols, dtype=np.int64))
-            partition_stats(block, np.arange(part.size, dtype=np.int64), every, 3**self.length,
-                            out[start : start + part.size])
+            partition_stats(
+                block,
+                np.arange(part.size, dtype=np.int64),
+                every,
+                3**self.length,
+                out[start : start + part.size],
+            )
         return out
 
     def __repr__(self) -> str:

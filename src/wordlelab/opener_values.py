@@ -98,30 +98,51 @@ class OpenerValue:
         """One plain sentence: the value, its rank and the gap, or why there is none."""
         w = self.word.upper()
         if not self.solvable:
-            return (f"no strategy after {w} solves every answer within {MAX_GUESSES} in {self.mode} mode "
-                    f"(proven); {self.best_word.upper()} does, with {self.best_mean:.4f} guesses on average")
+            return (
+                f"no strategy after {w} solves every answer within {MAX_GUESSES} in {self.mode} mode "
+                f"(proven); {self.best_word.upper()} does, with {self.best_mean:.4f} guesses on average"
+            )
         assert self.total is not None and self.mean is not None and self.gap is not None
         if self.exact:
-            rank = f"rank {self.rank} of {self.openers}" if self.rank_exact else f"rank {self.rank} or lower of {self.openers}"
+            rank = (
+                f"rank {self.rank} of {self.openers}"
+                if self.rank_exact
+                else f"rank {self.rank} or lower of {self.openers}"
+            )
             tied = f" (tied with {self.ties})" if self.ties and self.rank_exact else ""
             if self.gap == 0:
                 return f"{w}: {self.total} guesses over {self.answers} answers, {self.mean:.4f} a game, the best opener{tied}"
-            return (f"{w}: {self.total} guesses over {self.answers} answers, {self.mean:.4f} a game, "
-                    f"{rank}{tied}, {self.gap:.4f} guesses a game behind {self.best_word.upper()}")
-        return (f"{w}: at least {self.total} guesses over {self.answers} answers (a proven lower bound), "
-                f"at least {self.mean:.4f} a game, rank {self.rank} or lower of {self.openers}, "
-                f"at least {self.gap:.4f} guesses a game behind {self.best_word.upper()}")
+            return (
+                f"{w}: {self.total} guesses over {self.answers} answers, {self.mean:.4f} a game, "
+                f"{rank}{tied}, {self.gap:.4f} guesses a game behind {self.best_word.upper()}"
+            )
+        return (
+            f"{w}: at least {self.total} guesses over {self.answers} answers (a proven lower bound), "
+            f"at least {self.mean:.4f} a game, rank {self.rank} or lower of {self.openers}, "
+            f"at least {self.gap:.4f} guesses a game behind {self.best_word.upper()}"
+        )
 
     def to_dict(self) -> dict[str, object]:
         return {
-            "word": self.word, "lists": self.lists, "mode": self.mode, "answers": self.answers,
-            "openers": self.openers, "kind": EXACT if self.exact else LOWER_BOUND,
-            "exact": self.exact, "solvable": self.solvable, "total": self.total,
+            "word": self.word,
+            "lists": self.lists,
+            "mode": self.mode,
+            "answers": self.answers,
+            "openers": self.openers,
+            "kind": EXACT if self.exact else LOWER_BOUND,
+            "exact": self.exact,
+            "solvable": self.solvable,
+            "total": self.total,
             "mean": None if self.mean is None else round(self.mean, 4),
-            "rank": self.rank, "rank_exact": self.rank_exact, "ties": self.ties,
+            "rank": self.rank,
+            "rank_exact": self.rank_exact,
+            "ties": self.ties,
             "gap": None if self.gap is None else round(self.gap, 4),
-            "best": self.best_word, "best_total": self.best_total, "best_mean": round(self.best_mean, 4),
-            "source": self.source, "verdict": self.verdict(),
+            "best": self.best_word,
+            "best_total": self.best_total,
+            "best_mean": round(self.best_mean, 4),
+            "source": self.source,
+            "verdict": self.verdict(),
         }
 
 
@@ -147,10 +168,14 @@ class OpenerTable:
         finite = [r for r in rows if r.total is not None]
         best = min(finite, key=lambda r: (r.total, not r.exact, r.word))
         if not best.exact:
-            raise WordListError(f"opener table {lists} {self.mode}: the best row is only a bound", lists)
+            raise WordListError(
+                f"opener table {lists} {self.mode}: the best row is only a bound", lists
+            )
         self.best = best
         # Sorted totals for the ranks: exact values, and every row's least possible value.
-        self._exact_totals: list[int] = sorted(r.total for r in rows if r.total is not None and r.exact)
+        self._exact_totals: list[int] = sorted(
+            r.total for r in rows if r.total is not None and r.exact
+        )
         self._lower_totals: list[int] = sorted(r.total for r in rows if r.total is not None)
         self._solvable = len(finite)
         self._proven_unsolvable = sum(1 for r in rows if r.total is None)
@@ -178,8 +203,11 @@ class OpenerTable:
             raise InvalidWordError(f"{word!r} is not a five-letter word", word)
         row = self.rows.get(w)
         if row is None:
-            raise UnknownWordError(f"{word!r} is not an allowed opener on the {self.lists} lists "
-                                   f"({len(self.rows)} allowed guesses)", word)
+            raise UnknownWordError(
+                f"{word!r} is not an allowed opener on the {self.lists} lists "
+                f"({len(self.rows)} allowed guesses)",
+                word,
+            )
         n = len(self.rows)
         shipped = row
         if proof is not None and not row.exact:
@@ -202,13 +230,28 @@ class OpenerTable:
             ties = bisect.bisect_right(self._exact_totals, total) - better - 1
         else:
             rank, rank_exact, ties = bisect.bisect_left(self._exact_totals, total) + 1, False, 0
-        return OpenerValue(w, self.lists, self.hard, self.answers, n, row.total, row.exact or row.total is None,
-                           row.total is not None, rank, rank_exact, ties, self.best.word,
-                           int(self.best.total or 0), row.source)
+        return OpenerValue(
+            w,
+            self.lists,
+            self.hard,
+            self.answers,
+            n,
+            row.total,
+            row.exact or row.total is None,
+            row.total is not None,
+            rank,
+            rank_exact,
+            ties,
+            self.best.word,
+            int(self.best.total or 0),
+            row.source,
+        )
 
     def top(self, count: int) -> list[OpenerValue]:
         """The ``count`` best openers (best first; ties alphabetical)."""
-        order = sorted(self.rows.values(), key=lambda r: (r.total is None, r.total or 0, not r.exact, r.word))
+        order = sorted(
+            self.rows.values(), key=lambda r: (r.total is None, r.total or 0, not r.exact, r.word)
+        )
         return [self.value(r.word) for r in order[:count]]
 
 
@@ -236,8 +279,14 @@ def _parse_own(text: str) -> list[_Row]:
         if not line.strip() or line.startswith("#"):
             continue
         word, kind, total, source = line.split()
-        rows.append(_Row(word, None if total == "inf" else int(total), kind == "=",
-                         "alex1770/wordle" if source == "alex1770" else "wordlelab"))
+        rows.append(
+            _Row(
+                word,
+                None if total == "inf" else int(total),
+                kind == "=",
+                "alex1770/wordle" if source == "alex1770" else "wordlelab",
+            )
+        )
     return rows
 
 
@@ -245,8 +294,11 @@ def opener_table(lists: str, hard: bool = False) -> OpenerTable:
     """The shipped table for list set ``lists`` (nyt, nyt2022, original) and the mode (loaded once)."""
     key = lists.strip().lower() if isinstance(lists, str) else ""
     if key not in N_ANSWERS:
-        raise WordListError(f"no opener table for the list set {lists!r}; there are tables for "
-                            f"{', '.join(N_ANSWERS)}", lists)
+        raise WordListError(
+            f"no opener table for the list set {lists!r}; there are tables for "
+            f"{', '.join(N_ANSWERS)}",
+            lists,
+        )
     return _load(key, bool(hard))
 
 
@@ -258,8 +310,9 @@ def _load(key: str, hard: bool) -> OpenerTable:
     return OpenerTable(key, hard, rows)
 
 
-def table_for(guesses_fingerprint: str, answers_fingerprint: str, hard: bool,
-              max_guesses: int = MAX_GUESSES) -> OpenerTable | None:
+def table_for(
+    guesses_fingerprint: str, answers_fingerprint: str, hard: bool, max_guesses: int = MAX_GUESSES
+) -> OpenerTable | None:
     """The table for these lists (by fingerprint) and mode, if one ships and fits the guess limit."""
     if max_guesses != MAX_GUESSES:
         return None
@@ -269,8 +322,13 @@ def table_for(guesses_fingerprint: str, answers_fingerprint: str, hard: bool,
     return None
 
 
-def opener_value(guesses_fingerprint: str, answers_fingerprint: str, word: str, hard: bool,
-                 max_guesses: int = MAX_GUESSES) -> OpenerValue | None:
+def opener_value(
+    guesses_fingerprint: str,
+    answers_fingerprint: str,
+    word: str,
+    hard: bool,
+    max_guesses: int = MAX_GUESSES,
+) -> OpenerValue | None:
     """The opener's row of the table for these lists and mode, if one ships (None otherwise, or
     when the word is not one of its openers)."""
     table = table_for(guesses_fingerprint, answers_fingerprint, hard, max_guesses)
@@ -289,12 +347,14 @@ def unsolvable_opener_note(v: OpenerValue) -> str:
     (``wordlelab optimal --opener W --hard --max-guesses 7``); it is not run inside a review.
     """
     w = v.word.upper()
-    return (f"no strategy after {w} solves every answer within {MAX_GUESSES} in {v.mode} mode (proven, "
-            f"{v.source}'s table): whatever follows, at least one answer can need a 7th guess, so its "
-            f"expected guesses under the 6-guess rule are not finite and its cost is shown as ∞; "
-            f"{v.best_word.upper()} solves every answer within 6 ({v.best_mean:.4f} a game); "
-            f"'wordlelab optimal --opener {v.word} --hard --max-guesses 7' gives {w}'s exact value "
-            f"with a 7th guess allowed")
+    return (
+        f"no strategy after {w} solves every answer within {MAX_GUESSES} in {v.mode} mode (proven, "
+        f"{v.source}'s table): whatever follows, at least one answer can need a 7th guess, so its "
+        f"expected guesses under the 6-guess rule are not finite and its cost is shown as ∞; "
+        f"{v.best_word.upper()} solves every answer within 6 ({v.best_mean:.4f} a game); "
+        f"'wordlelab optimal --opener {v.word} --hard --max-guesses 7' gives {w}'s exact value "
+        f"with a 7th guess allowed"
+    )
 
 
 @dataclass(frozen=True)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from .errors import WordlelabError
 from .game import Position
@@ -39,12 +39,18 @@ class Opener:
     is_answer: bool
 
     def to_dict(self) -> dict[str, object]:
-        return {"rank": self.rank, "word": self.word, "value": self.value, "metric": self.metric,
-                "is_answer": self.is_answer}
+        return {
+            "rank": self.rank,
+            "word": self.word,
+            "value": self.value,
+            "metric": self.metric,
+            "is_answer": self.is_answer,
+        }
 
 
-def rank_openers(matrix: PatternMatrix, metric: str = "entropy", top: int | None = 20,
-                 hard: bool = False) -> list[Opener]:
+def rank_openers(
+    matrix: PatternMatrix, metric: str = "entropy", top: int | None = 20, hard: bool = False
+) -> list[Opener]:
     """The best ``top`` openers (all of them when ``top`` is None) under ``metric``.
 
     Ties follow the metric's strategy: a possible answer first, then alphabetical. The first
@@ -61,8 +67,10 @@ def rank_openers(matrix: PatternMatrix, metric: str = "entropy", top: int | None
 def _opener_key(strategy: Strategy, matrix: PatternMatrix, hard: bool) -> str:
     # A strategy's class attribute ``version`` is bumped when its choices change for the same options.
     version = getattr(strategy, "version", 1)
-    text = (f"v{OPENER_FORMAT}\n{matrix_key(matrix.guesses, matrix.answers)}\n{strategy.token}\n"
-            f"version={version}\nhard={hard}\n")
+    text = (
+        f"v{OPENER_FORMAT}\n{matrix_key(matrix.guesses, matrix.answers)}\n{strategy.token}\n"
+        f"version={version}\nhard={hard}\n"
+    )
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
@@ -91,8 +99,13 @@ def _write_atomic(path: Path, payload: dict[str, object]) -> None:
     write_atomic(path, json.dumps(payload).encode("utf-8"))
 
 
-def strategy_opener(strategy: Strategy, matrix: PatternMatrix, hard: bool = False, cache: bool = True,
-                    on_compute: Callable[[], None] | None = None) -> int:
+def strategy_opener(
+    strategy: Strategy,
+    matrix: PatternMatrix,
+    hard: bool = False,
+    cache: bool = True,
+    on_compute: Callable[[], None] | None = None,
+) -> int:
     """Row of the strategy's first guess on these lists, from the disk cache when it is there.
 
     ``on_compute`` is called before the first guess is computed (not when it comes from the cache).
@@ -109,8 +122,16 @@ def strategy_opener(strategy: Strategy, matrix: PatternMatrix, hard: bool = Fals
             on_compute()
         row = strategy.choose(Position.start(matrix, hard=hard)).row
         try:
-            _write_atomic(path, {"key": key, "strategy": strategy.token, "hard": hard,
-                                 "word": matrix.guesses[row], "row": row})
+            _write_atomic(
+                path,
+                {
+                    "key": key,
+                    "strategy": strategy.token,
+                    "hard": hard,
+                    "word": matrix.guesses[row],
+                    "row": row,
+                },
+            )
         except OSError:
             pass  # an unwritable cache only costs time next run
     return row

@@ -173,9 +173,13 @@ class OptimalResult:
 class Engine:
     """The arrays the kernels need for one matrix and mode."""
 
-    def __init__(self, matrix: PatternMatrix, hard: bool = False, max_guesses: int = 6, memo_mb: int = 256):
+    def __init__(
+        self, matrix: PatternMatrix, hard: bool = False, max_guesses: int = 6, memo_mb: int = 256
+    ):
         if matrix.length > 8:
-            raise WordlelabError(f"the exact search supports words of up to 8 letters, not {matrix.length}")
+            raise WordlelabError(
+                f"the exact search supports words of up to 8 letters, not {matrix.length}"
+            )
         if max_guesses < 1:
             raise WordlelabError(f"max guesses must be at least 1, not {max_guesses}")
         from .kernels.loading import quick_cache_loads  # ~80 ms less start-up (see there)
@@ -188,12 +192,15 @@ class Engine:
         if (a2g < 0).any():
             missing = [matrix.answers[int(i)] for i in np.flatnonzero(a2g < 0)[:5]]
             raise WordlelabError(
-                "the exact search needs every answer to be an allowed guess; not: " + ", ".join(missing)
+                "the exact search needs every answer to be an allowed guess; not: "
+                + ", ".join(missing)
             )
         k = matrix.length
         self.n_patterns = 3**k
         self.win = self.n_patterns - 1
-        from .kernels.bounds import counting_bound_table  # K.lower_bound_table as NumPy (<1 ms, not 25)
+        from .kernels.bounds import (
+            counting_bound_table,  # K.lower_bound_table as NumPy (<1 ms, not 25)
+        )
 
         self.lbtab = counting_bound_table(len(matrix.answers), max_guesses, self.n_patterns)
         alphabet = shared_alphabet(matrix.guesses, matrix.answers)
@@ -204,10 +211,18 @@ class Engine:
             counts[rows, letters[:, i]] += 1
         pow3 = np.array([3**i for i in range(k + 1)], dtype=np.int64)
         self.tabs = (
-            np.ascontiguousarray(matrix.data), matrix.guess_to_answer.astype(np.int64), a2g,
-            self.lbtab, letters, counts, pow3,
-            np.random.default_rng(20220101).integers(0, 2**63, size=(2, len(matrix.answers) + 1),
-                                                      dtype=np.uint64) * np.uint64(2) + np.uint64(1),
+            np.ascontiguousarray(matrix.data),
+            matrix.guess_to_answer.astype(np.int64),
+            a2g,
+            self.lbtab,
+            letters,
+            counts,
+            pow3,
+            np.random.default_rng(20220101).integers(
+                0, 2**63, size=(2, len(matrix.answers) + 1), dtype=np.uint64
+            )
+            * np.uint64(2)
+            + np.uint64(1),
             # Answer-major copy: a node reads the rows of its few answers, each along the guesses.
             K.transposed(np.ascontiguousarray(matrix.data)),
         )
@@ -257,7 +272,13 @@ class Engine:
 class Solver:
     """One search's memo, scratch tables and counters; ``width`` 0 is exact, 1 greedy."""
 
-    def __init__(self, engine: Engine, width: int = 0, ctl: np.ndarray | None = None, slots: int | None = None):
+    def __init__(
+        self,
+        engine: Engine,
+        width: int = 0,
+        ctl: np.ndarray | None = None,
+        slots: int | None = None,
+    ):
         self.engine = engine
         self.width = width
         self.memo = K.new_memo(slots or engine.slots)
@@ -282,9 +303,18 @@ class Solver:
         e = self.engine
         return int(
             K.solve(
-                np.ascontiguousarray(S, dtype=np.int64), np.int64(d), np.int64(beta), e.all_pool,
-                e.empty_rule if rule is None else rule, e.hard, np.int64(self.width), e.tabs,
-                self.memo, self.scratch, self.ctl, np.int64(e.n_patterns),
+                np.ascontiguousarray(S, dtype=np.int64),
+                np.int64(d),
+                np.int64(beta),
+                e.all_pool,
+                e.empty_rule if rule is None else rule,
+                e.hard,
+                np.int64(self.width),
+                e.tabs,
+                self.memo,
+                self.scratch,
+                self.ctl,
+                np.int64(e.n_patterns),
             )
         )
 
@@ -299,12 +329,12 @@ class Solver:
                     # while rebuilding a node that the memo did not keep (one a closed form
                     # settled): that proves nothing about the answers.
                     raise _Stopped
-                raise WordlelabError(
-                    f"no tree solves these {S.size} answers within {d} guesses"
-                )
+                raise WordlelabError(f"no tree solves these {S.size} answers within {d} guesses")
             g = int(K.memo_best(S, np.int64(d), rule, e.hard, self.memo))
             if g < 0:
-                raise WordlelabError("the memo is too small to rebuild the tree; give it more memory")
+                raise WordlelabError(
+                    "the memo is too small to rebuild the tree; give it more memory"
+                )
         return g
 
     def paths(self, S: np.ndarray, d: int, rule: np.ndarray | None = None) -> dict[int, list[int]]:
@@ -329,8 +359,9 @@ class Solver:
         return out
 
 
-def _run_interruptibly(fn: Callable[[], int], ctl: np.ndarray, tick: Callable[[], None],
-                       stop: threading.Event | None) -> int:
+def _run_interruptibly(
+    fn: Callable[[], int], ctl: np.ndarray, tick: Callable[[], None], stop: threading.Event | None
+) -> int:
     """Run a kernel call in a worker thread (the kernels release the GIL) so that progress is
     reported and Ctrl-C or ``stop`` ends the call promptly."""
     box: dict[str, Any] = {}
@@ -387,7 +418,6 @@ class _Best:
     exact: bool = False
 
 
-
 def available_cores() -> int:
     """The cores this process may run on."""
     try:
@@ -402,10 +432,19 @@ class _Outcome:
     cut: int | None = None  # a proven lower bound of the groups' sum, when they cannot beat the cap
 
 
-def _solve_groups(solvers: list[Solver], parts: list[tuple[int, np.ndarray, np.ndarray]], d: int,
-                  lbs: list[int], cap: int | None, state: _State, paths: dict[int, list[int]],
-                  done: set[int], g: int, tick: Callable[[], None],
-                  stop: threading.Event | None) -> _Outcome:
+def _solve_groups(
+    solvers: list[Solver],
+    parts: list[tuple[int, np.ndarray, np.ndarray]],
+    d: int,
+    lbs: list[int],
+    cap: int | None,
+    state: _State,
+    paths: dict[int, list[int]],
+    done: set[int],
+    g: int,
+    tick: Callable[[], None],
+    stop: threading.Event | None,
+) -> _Outcome:
     """Solve an opener's groups on one thread per solver, the largest groups first.
 
     ``lbs`` holds a proven lower bound of each group. The groups are independent sub-problems; each thread takes the next one and solves it in its
@@ -469,8 +508,10 @@ def _solve_groups(solvers: list[Solver], parts: list[tuple[int, np.ndarray, np.n
             abandon.set()
 
     state.lower = lower()
-    threads = [threading.Thread(target=guarded, args=(s,), name=f"wordlelab-search-{k}", daemon=True)
-               for k, s in enumerate(solvers)]
+    threads = [
+        threading.Thread(target=guarded, args=(s,), name=f"wordlelab-search-{k}", daemon=True)
+        for k, s in enumerate(solvers)
+    ]
     tick()
     for t in threads:
         t.start()
@@ -495,14 +536,24 @@ def _solve_groups(solvers: list[Solver], parts: list[tuple[int, np.ndarray, np.n
         s.ctl[K.CTL_STOP] = 0
     if stopped:
         raise _Stopped
-    if out.cut is None and len(done) < len(parts):  # a thread stopped without a cut: a stop raced it
+    if out.cut is None and len(done) < len(
+        parts
+    ):  # a thread stopped without a cut: a stop raced it
         raise _Stopped
     return out
 
 
-def _complete_greedily(engine: Engine, parts: list[tuple[int, np.ndarray, np.ndarray]], done: set[int],
-                       paths: dict[int, list[int]], d: int, best: _Best, n: int, g: int,
-                       limit: float = 10.0) -> None:
+def _complete_greedily(
+    engine: Engine,
+    parts: list[tuple[int, np.ndarray, np.ndarray]],
+    done: set[int],
+    paths: dict[int, list[int]],
+    d: int,
+    best: _Best,
+    n: int,
+    g: int,
+    limit: float = 10.0,
+) -> None:
     """After an interrupt: the opener in progress with a greedy tree for its unsolved groups.
 
     The greedy search gets ``limit`` seconds (a second Ctrl-C ends it); without a complete tree
@@ -518,7 +569,9 @@ def _complete_greedily(engine: Engine, parts: list[tuple[int, np.ndarray, np.nda
         for i, (_, sub, crule) in enumerate(parts):
             if i in done:
                 continue
-            v = _run_interruptibly(partial(greedy.value, sub, d, crule), greedy.ctl, lambda: None, ev)
+            v = _run_interruptibly(
+                partial(greedy.value, sub, d, crule), greedy.ctl, lambda: None, ev
+            )
             if greedy.ctl[K.CTL_STOP] or v >= INF:
                 return
             for a, line in greedy.paths(sub, d, crule).items():
@@ -559,7 +612,11 @@ def solve_optimal(
     if answers is None:
         root = np.arange(len(matrix.answers), dtype=np.int64)
     else:
-        root = np.unique(np.array([matrix.answer_index(matrix.answers.normalize(w)) for w in answers], dtype=np.int64))
+        root = np.unique(
+            np.array(
+                [matrix.answer_index(matrix.answers.normalize(w)) for w in answers], dtype=np.int64
+            )
+        )
     n = int(root.size)
     rule0 = engine.rule_from(history)
     root_set = set(root.tolist())
@@ -571,7 +628,9 @@ def solve_optimal(
     if opener is not None:
         word = guesses.normalize(opener)
         if word not in guesses:
-            raise UnknownWordError(f"opener {opener!r} is not an allowed guess ({guesses.name})", opener)
+            raise UnknownWordError(
+                f"opener {opener!r} is not an allowed guess ({guesses.name})", opener
+            )
         order = [guesses.index(word)]
         bounds = np.full(len(guesses), INF, dtype=np.int64)  # only the opener's is needed
         bounds[order[0]] = engine.bounds(root, left, np.array(order))[0]
@@ -584,16 +643,26 @@ def solve_optimal(
         ranked = np.lexsort((engine.all_pool, ~is_cand, bounds))
         order = [int(g) for g in ranked[: max(1, candidates)] if bounds[g] < INF]
         if not order:
-            raise SearchFailedError(f"no strategy solves every answer within {_guesses(left)} (no opener "
-                                    "can) — proven", max_guesses)
+            raise SearchFailedError(
+                f"no strategy solves every answer within {_guesses(left)} (no opener can) — proven",
+                max_guesses,
+            )
 
     workers = max(1, threads if threads is not None else available_cores())
     try:
-        solvers = [Solver(engine, 0, np.zeros(K.CTL_SIZE, dtype=np.int64), slots=max(1 << 12, engine.slots // workers))
-                   for _ in range(workers)]
+        solvers = [
+            Solver(
+                engine,
+                0,
+                np.zeros(K.CTL_SIZE, dtype=np.int64),
+                slots=max(1 << 12, engine.slots // workers),
+            )
+            for _ in range(workers)
+        ]
     except MemoryError:  # e.g. under ulimit -v: one line, not numpy's traceback
-        raise WordlelabError(f"not enough memory for a memo of {memo_mb} MB; give a smaller --memo-mb",
-                             memo_mb) from None
+        raise WordlelabError(
+            f"not enough memory for a memo of {memo_mb} MB; give a smaller --memo-mb", memo_mb
+        ) from None
     d = left - 1
     state = _State(opener=str(guesses[order[0]]), phase="exact")
     best = _Best(opener=order[0])
@@ -603,13 +672,26 @@ def solve_optimal(
 
     def tick() -> None:
         if progress is not None:
-            progress(Progress(state.phase, state.opener, state.done, state.parts, nodes(),
-                              None if best.total >= INF else best.total, state.lower,
-                              time.monotonic() - start))
+            progress(
+                Progress(
+                    state.phase,
+                    state.opener,
+                    state.done,
+                    state.parts,
+                    nodes(),
+                    None if best.total >= INF else best.total,
+                    state.lower,
+                    time.monotonic() - start,
+                )
+            )
 
     def split(g: int) -> list[tuple[int, np.ndarray, np.ndarray]]:
         """The opener's non-winning groups, largest first (the slowest start first)."""
-        out = [(p, sub, engine.rule_after(rule0, g, p)) for p, sub in engine.groups(root, g) if p != engine.win]
+        out = [
+            (p, sub, engine.rule_after(rule0, g, p))
+            for p, sub in engine.groups(root, g)
+            if p != engine.win
+        ]
         out.sort(key=lambda t: (-t[1].size, t[0]))
         return out
 
@@ -624,7 +706,9 @@ def solve_optimal(
     partial_done: set[int] = set()
     try:
         if left < 2 and n > 1:
-            raise SearchFailedError(f"{n} answers cannot all be solved in {left} guess — proven", max_guesses)
+            raise SearchFailedError(
+                f"{n} answers cannot all be solved in {left} guess — proven", max_guesses
+            )
         if stop is not None and stop.is_set():
             raise _Stopped
         for g in order:
@@ -637,12 +721,16 @@ def solve_optimal(
             cap = best.total + 1 - n if (opener is None and best.total < INF) else None
             lbs = [int(engine.lbtab[d, sub.size]) if d >= 0 else INF for _, sub, _ in parts]
             if cap is not None and sum(lbs) < cap:
-                lbs = [max(lb, engine.node_bound(sub, d, crule)) for lb, (_, sub, crule) in zip(lbs, parts)]
+                lbs = [
+                    max(lb, engine.node_bound(sub, d, crule))
+                    for lb, (_, sub, crule) in zip(lbs, parts)
+                ]
             if cap is not None and sum(lbs) >= cap:
                 results.append(OpenerResult(str(guesses[g]), min(INF, n + sum(lbs)), False))
                 continue
-            outcome = _solve_groups(solvers, parts, d, lbs, cap, state, partial_paths, partial_done,
-                                    g, tick, stop)
+            outcome = _solve_groups(
+                solvers, parts, d, lbs, cap, state, partial_paths, partial_done, g, tick, stop
+            )
             if outcome.cut is not None:
                 results.append(OpenerResult(str(guesses[g]), min(INF, n + outcome.cut), False))
                 continue
@@ -650,19 +738,38 @@ def solve_optimal(
             results.append(OpenerResult(str(guesses[g]), total, True))
             # The first opener proven to reach the best total keeps it (candidate order).
             if not best.exact or total < best.total:
-                best.total, best.paths, best.opener, best.exact = total, dict(partial_paths), g, True
+                best.total, best.paths, best.opener, best.exact = (
+                    total,
+                    dict(partial_paths),
+                    g,
+                    True,
+                )
     except (KeyboardInterrupt, _Stopped):
         interrupted = True
         if best.paths is None and partial_parts:
             # Complete the opener in progress: its groups solved exactly, a greedy tree for the rest.
-            _complete_greedily(engine, partial_parts, partial_done, partial_paths, d, best, n,
-                               guesses.index(state.opener))
+            _complete_greedily(
+                engine,
+                partial_parts,
+                partial_done,
+                partial_paths,
+                d,
+                best,
+                n,
+                guesses.index(state.opener),
+            )
     if best.paths is None:
         if interrupted:
             raise StoppedEarlyError("interrupted before the search had a complete tree to report")
-        tried = "every opener" if len(order) == len(guesses) else f"the {len(order)} openers tried (--candidates)"
-        raise SearchFailedError(f"no strategy solves every answer within {_guesses(left)} with "
-                                f"{tried} — proven", max_guesses)
+        tried = (
+            "every opener"
+            if len(order) == len(guesses)
+            else f"the {len(order)} openers tried (--candidates)"
+        )
+        raise SearchFailedError(
+            f"no strategy solves every answer within {_guesses(left)} with {tried} — proven",
+            max_guesses,
+        )
     total = best.total
     done = {r.word: r for r in results}
     lower = INF
@@ -670,13 +777,19 @@ def solve_optimal(
         r = done.get(str(guesses[g]))
         if r is not None:
             lower = min(lower, r.value)
-        elif interrupted and g == order[len(results)] and state.lower is not None and state.phase == "exact":
+        elif (
+            interrupted
+            and g == order[len(results)]
+            and state.lower is not None
+            and state.phase == "exact"
+        ):
             lower = min(lower, state.lower)
         else:
             lower = min(lower, int(bounds[g]))
     lower = min(lower, total)
     paths_words = {
-        str(matrix.answers[a]): tuple(str(guesses[r]) for r in line) for a, line in sorted(best.paths.items())
+        str(matrix.answers[a]): tuple(str(guesses[r]) for r in line)
+        for a, line in sorted(best.paths.items())
     }
     return OptimalResult(
         opener=str(guesses[best.opener]),

@@ -29,9 +29,14 @@ def check_parent(path: Path, what: str, error: type[WordlelabError]) -> None:
         raise error(f"{what} {path}: {folder} is not a folder", str(path))
 
 
-def open_owned(path: Path, tables: Mapping[str, set[str]], what: str, error: type[WordlelabError],
-               timeout: float, describe: Callable[[sqlite3.Error], WordlelabError] | None = None,
-               ) -> tuple[sqlite3.Connection, bool]:
+def open_owned(
+    path: Path,
+    tables: Mapping[str, set[str]],
+    what: str,
+    error: type[WordlelabError],
+    timeout: float,
+    describe: Callable[[sqlite3.Error], WordlelabError] | None = None,
+) -> tuple[sqlite3.Connection, bool]:
     """(connection, new) to our database at ``path``; ``error`` and no write when it is not ours.
 
     ``tables``: our table names and the columns each must have. ``new``: the file had no tables
@@ -40,7 +45,11 @@ def open_owned(path: Path, tables: Mapping[str, set[str]], what: str, error: typ
     """
 
     def failed(exc: sqlite3.Error) -> WordlelabError:
-        return describe(exc) if describe is not None else error(f"{what} {path} cannot be used: {exc}", str(path))
+        return (
+            describe(exc)
+            if describe is not None
+            else error(f"{what} {path} cannot be used: {exc}", str(path))
+        )
 
     try:
         st = os.stat(path)
@@ -56,20 +65,29 @@ def open_owned(path: Path, tables: Mapping[str, set[str]], what: str, error: typ
         raise failed(exc) from None
     try:
         app = conn.execute("PRAGMA application_id").fetchone()[0]
-        found = {name: {row[1] for row in conn.execute(f"PRAGMA table_info({_quote(name)})")}
-                 for (name,) in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table' "
-                                             "AND name NOT LIKE 'sqlite_%'")}
+        found = {
+            name: {row[1] for row in conn.execute(f"PRAGMA table_info({_quote(name)})")}
+            for (name,) in conn.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
+            )
+        }
     except sqlite3.Error as exc:
         conn.close()
         raise failed(exc) from None
     new = not found and app == 0
     ours = app == APPLICATION_ID or (
-        app == 0 and bool(found) and all(name in tables and tables[name] <= cols for name, cols in found.items()))
+        app == 0
+        and bool(found)
+        and all(name in tables and tables[name] <= cols for name, cols in found.items())
+    )
     if not (new or ours):
         conn.close()
         names = ", ".join(sorted(found)) or "none"
-        raise error(f"{what} {path} is another program's database (application_id {app}, tables: {names}); "
-                    "it is left as it is: give another file", str(path))
+        raise error(
+            f"{what} {path} is another program's database (application_id {app}, tables: {names}); "
+            "it is left as it is: give another file",
+            str(path),
+        )
     if app != APPLICATION_ID:
         try:
             conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 import stat
 import tempfile
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import platformdirs
@@ -54,8 +54,9 @@ def _file_mode(path: Path) -> int:
         return 0o666 & ~mask
 
 
-def check_writable(path: str | Path, formats: Sequence[str] | None = None,
-                   default_format: str | None = None) -> Path:
+def check_writable(
+    path: str | Path, formats: Sequence[str] | None = None, default_format: str | None = None
+) -> Path:
     """The path an output will really be written to, checked before any work is done.
 
     The folder must exist and be writable, the file (if there) a writable regular file, and the
@@ -71,7 +72,9 @@ def check_writable(path: str | Path, formats: Sequence[str] | None = None,
         given = None
     if given is not None and not stat.S_ISREG(given):
         # Not only before adding an extension: '/dev/null' must not become '/dev/null.png'.
-        kind = "a folder" if stat.S_ISDIR(given) else "not a regular file (a device, FIFO or socket)"
+        kind = (
+            "a folder" if stat.S_ISDIR(given) else "not a regular file (a device, FIFO or socket)"
+        )
         raise OutputPathError(f"{path} is {kind}; give a file name", str(path))
     if formats is not None:
         ext = p.suffix.lower().lstrip(".")
@@ -79,8 +82,11 @@ def check_writable(path: str | Path, formats: Sequence[str] | None = None,
             p = p.with_name(f"{p.name}.{default_format}")
         elif ext not in formats:
             shown = repr(ext) if ext else "no extension"
-            raise OutputPathError(f"{path}: {shown} is not a format it can write; use "
-                                  f"{', '.join('.' + f for f in formats)}", str(path))
+            raise OutputPathError(
+                f"{path}: {shown} is not a format it can write; use "
+                f"{', '.join('.' + f for f in formats)}",
+                str(path),
+            )
     folder = p.parent
     if not folder.exists():
         raise OutputPathError(f"{path}: the folder {folder} does not exist", str(path))
@@ -131,8 +137,11 @@ def cache_usage() -> list[CacheUsage]:
     root = cache_dir()
     out = []
     for part, what in CACHE_PARTS:
-        files = [p for p in (root / part).glob("*") if p.is_file() and not p.is_symlink()] \
-            if (root / part).is_dir() else []
+        files = (
+            [p for p in (root / part).glob("*") if p.is_file() and not p.is_symlink()]
+            if (root / part).is_dir()
+            else []
+        )
         out.append(CacheUsage(part, what, len(files), sum(p.stat().st_size for p in files)))
     return out
 
@@ -167,8 +176,11 @@ def clear_cache(parts: Sequence[str] | None = None) -> tuple[int, int]:
                 files, size = files + 1, size + n
     if failed:
         first, why = failed[0]
-        raise WordlelabError(f"could not remove {len(failed)} cached files from {root} ({why.strerror}, e.g. "
-                             f"{first.name}); removed {files}", str(root))
+        raise WordlelabError(
+            f"could not remove {len(failed)} cached files from {root} ({why.strerror}, e.g. "
+            f"{first.name}); removed {files}",
+            str(root),
+        )
     return files, size
 
 

@@ -10,8 +10,9 @@ from it (``to_saved`` / ``from_saved``), which is how the web app survives a rel
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 from .errors import VariantError
 from .feedback import Pattern
@@ -46,9 +47,15 @@ class Play:
     id: str = field(default_factory=lambda: uuid.uuid4().hex)
 
     @classmethod
-    def start(cls, rules: Rules, lists: Lists, seed: int | None = None, lang: str = "en",
-              matrix: PatternMatrix | Callable[[], PatternMatrix] | None = None,
-              answers: tuple[str, ...] | None = None) -> Play:
+    def start(
+        cls,
+        rules: Rules,
+        lists: Lists,
+        seed: int | None = None,
+        lang: str = "en",
+        matrix: PatternMatrix | Callable[[], PatternMatrix] | None = None,
+        answers: tuple[str, ...] | None = None,
+    ) -> Play:
         """A new game: the answers drawn from ``seed`` as ``wordlelab play --seed`` draws them
         (or ``answers`` given); Absurdle needs the lists' matrix (``matrix``, or a function that
         gives it, else it is built)."""
@@ -63,7 +70,9 @@ class Play:
         elif isinstance(rules, Absurdle):
             if matrix is None:
                 matrix = lists.matrix
-            game = AbsurdleGame(matrix if isinstance(matrix, PatternMatrix) else matrix(), hard=rules.hard)
+            game = AbsurdleGame(
+                matrix if isinstance(matrix, PatternMatrix) else matrix(), hard=rules.hard
+            )
         else:
             raise VariantError(f"not a rules value: {rules!r}", rules)
         return cls(rules, game, seed, lang)
@@ -159,31 +168,72 @@ class Play:
         if not self.over:
             raise VariantError("the game is not over; there is nothing to record yet", self.guesses)
         n = len(self.guesses)
-        limit = self.rules.max_guesses if self.rules.max_guesses is not None else min(100, max(6, n))
-        return GameRecord(answer=",".join(self.answers), guesses=n, won=self.won, hard=self.rules.hard,
-                          length=self.length, lang=self.lang, max_guesses=limit, words=tuple(self.guesses),
-                          variant=self.rules.key, seed=self.seed, id=self.id)
+        limit = (
+            self.rules.max_guesses if self.rules.max_guesses is not None else min(100, max(6, n))
+        )
+        return GameRecord(
+            answer=",".join(self.answers),
+            guesses=n,
+            won=self.won,
+            hard=self.rules.hard,
+            length=self.length,
+            lang=self.lang,
+            max_guesses=limit,
+            words=tuple(self.guesses),
+            variant=self.rules.key,
+            seed=self.seed,
+            id=self.id,
+        )
 
     # -- saving --------------------------------------------------------------------------------------
 
     def to_saved(self) -> dict[str, Any]:
         """Everything needed to play this game on: rules, language, length, seed, answers, guesses."""
         r = self.rules
-        return {"variant": r.variant, "boards": r.boards, "tries": r.max_guesses, "hard": r.hard,
-                "lang": self.lang, "length": self.length, "seed": self.seed,
-                "answers": list(self.answers) if not isinstance(self.game, AbsurdleGame) else [],
-                "guesses": self.guesses, "id": self.id, **self.extra}
+        return {
+            "variant": r.variant,
+            "boards": r.boards,
+            "tries": r.max_guesses,
+            "hard": r.hard,
+            "lang": self.lang,
+            "length": self.length,
+            "seed": self.seed,
+            "answers": list(self.answers) if not isinstance(self.game, AbsurdleGame) else [],
+            "guesses": self.guesses,
+            "id": self.id,
+            **self.extra,
+        }
 
     @classmethod
-    def from_saved(cls, saved: dict[str, Any], lists: Lists,
-                   matrix: PatternMatrix | Callable[[], PatternMatrix] | None = None) -> Play:
+    def from_saved(
+        cls,
+        saved: dict[str, Any],
+        lists: Lists,
+        matrix: PatternMatrix | Callable[[], PatternMatrix] | None = None,
+    ) -> Play:
         """The game ``to_saved`` described, replayed guess by guess (each checked again); the keys
         it does not know come back in ``extra``."""
-        rules = parse_rules({k: saved.get(k) for k in ("variant", "boards", "tries", "hard")
-                             if not (k == "tries" and saved.get("variant") == "absurdle")})
+        rules = parse_rules(
+            {
+                k: saved.get(k)
+                for k in ("variant", "boards", "tries", "hard")
+                if not (k == "tries" and saved.get("variant") == "absurdle")
+            }
+        )
         answers = tuple(saved.get("answers") or ()) or None
         play = cls.start(rules, lists, saved.get("seed"), saved.get("lang", "en"), matrix, answers)
-        known = {"variant", "boards", "tries", "hard", "lang", "length", "seed", "answers", "guesses", "id"}
+        known = {
+            "variant",
+            "boards",
+            "tries",
+            "hard",
+            "lang",
+            "length",
+            "seed",
+            "answers",
+            "guesses",
+            "id",
+        }
         play.extra = {k: v for k, v in saved.items() if k not in known}
         if isinstance(saved.get("id"), str):
             play.id = saved["id"]

@@ -39,9 +39,13 @@ class PositionText:
             parts = [f"{w},{p}" for w, p in self.history] + ([self.guess] if self.guess else [])
             return ";".join(parts)
         if style == "selby":
-            parts = [f"{w}.{p.format('byg')}" for w, p in self.history] + ([self.guess] if self.guess else [])
+            parts = [f"{w}.{p.format('byg')}" for w, p in self.history] + (
+                [self.guess] if self.guess else []
+            )
             return ".".join(parts)
-        raise InvalidPatternError(f"unknown position style {style!r}; use colon, comma or selby", style)
+        raise InvalidPatternError(
+            f"unknown position style {style!r}; use colon, comma or selby", style
+        )
 
 
 def parse_position(text: str) -> PositionText:
@@ -69,22 +73,31 @@ def parse_position(text: str) -> PositionText:
         trailing = split.pop()[0]
     for part in split:
         if len(part) == 1:
-            raise InvalidPatternError(f"position {text.strip()!r}: {part[0]!r} has no feedback (only the last "
-                                      "word may come without it)", text)
+            raise InvalidPatternError(
+                f"position {text.strip()!r}: {part[0]!r} has no feedback (only the last "
+                "word may come without it)",
+                text,
+            )
     return _checked([(w, p) for w, p in split], trailing, text)
 
 
 def _checked(pairs: list[tuple[str, str]], trailing: str | None, text: str) -> PositionText:
     words = [w.strip().lower() for w, _ in pairs] + ([trailing.strip().lower()] if trailing else [])
     if len(words) > 20 or any(len(w) > MAX_WORD for w in words):
-        raise InvalidWordError(f"position {text.strip()[:40]!r}…: {len(words)} words, the longest of "
-                               f"{max(map(len, words)):,} letters; at most 20 words of up to {MAX_WORD}", text[:40])
+        raise InvalidWordError(
+            f"position {text.strip()[:40]!r}…: {len(words)} words, the longest of "
+            f"{max(map(len, words)):,} letters; at most 20 words of up to {MAX_WORD}",
+            text[:40],
+        )
     for w in words:
         if not w.isalpha():
             raise InvalidWordError(f"position {text.strip()!r}: {w!r} is not a word", text)
         if len(w) != len(words[0]):
-            raise InvalidWordError(f"position {text.strip()!r}: {w!r} has {len(w)} letters, "
-                                   f"{words[0]!r} {len(words[0])}", text)
+            raise InvalidWordError(
+                f"position {text.strip()!r}: {w!r} has {len(w)} letters, "
+                f"{words[0]!r} {len(words[0])}",
+                text,
+            )
     history = []
     for word, pat in pairs:
         word = word.strip().lower()
@@ -96,8 +109,9 @@ def _checked(pairs: list[tuple[str, str]], trailing: str | None, text: str) -> P
     return PositionText(tuple(history), trailing.strip().lower() if trailing else None)
 
 
-def read_position(text: str | PositionText, matrix: PatternMatrix, hard: bool = False,
-                  max_guesses: int = 6) -> tuple[Position, str | None]:
+def read_position(
+    text: str | PositionText, matrix: PatternMatrix, hard: bool = False, max_guesses: int = 6
+) -> tuple[Position, str | None]:
     """The Position a text names on ``matrix`` (and its trailing guess, if any).
 
     Words must be allowed guesses, each guess legal in hard mode, and some answer must fit
@@ -106,20 +120,26 @@ def read_position(text: str | PositionText, matrix: PatternMatrix, hard: bool = 
     parsed = parse_position(text) if isinstance(text, str) else text
     shown = parsed.format()
     if len(parsed.history) > max_guesses:
-        raise InvalidPatternError(f"position {shown!r} has {len(parsed.history)} guesses; the game allows "
-                                  f"{max_guesses}", shown)
+        raise InvalidPatternError(
+            f"position {shown!r} has {len(parsed.history)} guesses; the game allows {max_guesses}",
+            shown,
+        )
     pos = Position.start(matrix, hard=hard, max_guesses=max_guesses)
     for word, pattern in parsed.history:
         row = matrix.guesses.lookup(word)
         if pos.solved:
-            raise InvalidPatternError(f"position {shown!r}: {word.upper()} comes after the game was won", shown)
+            raise InvalidPatternError(
+                f"position {shown!r}: {word.upper()} comes after the game was won", shown
+            )
         _check_hard(pos, matrix.guesses[row])
         pos = pos.after(row, pattern)
     guess = None
     if parsed.guess is not None:
         guess = matrix.guesses[matrix.guesses.lookup(parsed.guess)]
         if pos.solved:
-            raise InvalidPatternError(f"position {shown!r}: {guess.upper()} comes after the game was won", shown)
+            raise InvalidPatternError(
+                f"position {shown!r}: {guess.upper()} comes after the game was won", shown
+            )
         _check_hard(pos, guess)
     return pos, guess
 

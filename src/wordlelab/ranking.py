@@ -62,14 +62,22 @@ class RankJob:
         if self.kind == "play" and not self.strategy:
             raise RankingError("a ranking by play needs a strategy", self.strategy)
         if self.max_guesses < 1:
-            raise RankingError(f"max guesses must be at least 1, not {self.max_guesses}", self.max_guesses)
+            raise RankingError(
+                f"max guesses must be at least 1, not {self.max_guesses}", self.max_guesses
+            )
 
     @classmethod
-    def by_play(cls, strategy: str, hard: bool = False, max_guesses: int = 6, **options: Any) -> RankJob:
+    def by_play(
+        cls, strategy: str, hard: bool = False, max_guesses: int = 6, **options: Any
+    ) -> RankJob:
         try:
-            make_strategy(strategy, **options)  # unknown names and options fail here, before any work
+            make_strategy(
+                strategy, **options
+            )  # unknown names and options fail here, before any work
         except TypeError as e:
-            raise RankingError(f"strategy {strategy!r} does not take these options: {e}", options) from None
+            raise RankingError(
+                f"strategy {strategy!r} does not take these options: {e}", options
+            ) from None
         return cls("play", hard, max_guesses, strategy, tuple(sorted(options.items())))
 
     @classmethod
@@ -102,15 +110,24 @@ class OpenerRow:
     worst: int | None = None
     failures: int | None = None
     seconds: float = 0.0
-    cpu_seconds: float | None = None  # this worker's CPU time (not stored): a fair cost on a busy machine
+    cpu_seconds: float | None = (
+        None  # this worker's CPU time (not stored): a fair cost on a busy machine
+    )
 
     @property
     def mean(self) -> float:
         return self.total / self.games
 
     def to_dict(self) -> dict[str, object]:
-        return {"word": self.word, "total": self.total, "mean": round(self.mean, 4), "exact": self.exact,
-                "worst": self.worst, "failures": self.failures, "seconds": round(self.seconds, 3)}
+        return {
+            "word": self.word,
+            "total": self.total,
+            "mean": round(self.mean, 4),
+            "exact": self.exact,
+            "worst": self.worst,
+            "failures": self.failures,
+            "seconds": round(self.seconds, 3),
+        }
 
 
 def sort_rows(rows: Iterable[OpenerRow]) -> list[OpenerRow]:
@@ -121,13 +138,20 @@ def sort_rows(rows: Iterable[OpenerRow]) -> list[OpenerRow]:
 # --------------------------------------------------------------------------- the store
 
 
-def _row_types_ok(word: object, total: object, games: object, worst: object, failures: object,
-                  seconds: object) -> bool:
+def _row_types_ok(
+    word: object, total: object, games: object, worst: object, failures: object, seconds: object
+) -> bool:
     def whole(x: object) -> bool:
         return isinstance(x, int) and not isinstance(x, bool)
 
-    return (isinstance(word, str) and whole(total) and whole(games) and games > 0  # type: ignore[operator]
-            and all(x is None or whole(x) for x in (worst, failures)) and isinstance(seconds, (int, float)))
+    return (
+        isinstance(word, str)
+        and whole(total)
+        and whole(games)
+        and games > 0  # type: ignore[operator]
+        and all(x is None or whole(x) for x in (worst, failures))
+        and isinstance(seconds, (int, float))
+    )
 
 
 _STORE_TABLES = {
@@ -153,7 +177,9 @@ class ResultStore:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
-            raise RankingError(f"results store {self.path} cannot be used: {e.strerror}", str(self.path)) from None
+            raise RankingError(
+                f"results store {self.path} cannot be used: {e.strerror}", str(self.path)
+            ) from None
         # Another program's database is refused before any write (no table, no WAL mode).
         self._db, _ = open_owned(self.path, _STORE_TABLES, "results store", RankingError, timeout)
         try:
@@ -163,10 +189,14 @@ class ResultStore:
                 " exact INTEGER NOT NULL, games INTEGER NOT NULL, worst INTEGER, failures INTEGER,"
                 " seconds REAL NOT NULL, PRIMARY KEY (key, word))"
             )
-            self._db.execute("CREATE TABLE IF NOT EXISTS jobs (key TEXT PRIMARY KEY, description TEXT NOT NULL)")
+            self._db.execute(
+                "CREATE TABLE IF NOT EXISTS jobs (key TEXT PRIMARY KEY, description TEXT NOT NULL)"
+            )
         except (sqlite3.Error, OSError) as e:
             # Never repair or replace the file: it may hold hours of finished results.
-            raise RankingError(f"results store {self.path} cannot be used: {e}", str(self.path)) from None
+            raise RankingError(
+                f"results store {self.path} cannot be used: {e}", str(self.path)
+            ) from None
 
     def close(self) -> None:
         self._db.close()
@@ -181,18 +211,27 @@ class ResultStore:
         try:
             self._db.execute("INSERT OR IGNORE INTO jobs VALUES (?, ?)", (key, description))
         except sqlite3.Error as e:  # before any work: a one-line error
-            raise RankingError(f"results store {self.path} cannot be used: {e}", str(self.path)) from None
+            raise RankingError(
+                f"results store {self.path} cannot be used: {e}", str(self.path)
+            ) from None
 
     def rows(self, key: str) -> dict[str, OpenerRow]:
         """The stored rows of a job; rows another program wrote with wrong types are skipped."""
         try:
             cur = self._db.execute(
-                "SELECT word, total, exact, games, worst, failures, seconds FROM results WHERE key = ?", (key,))
+                "SELECT word, total, exact, games, worst, failures, seconds FROM results WHERE key = ?",
+                (key,),
+            )
             found = list(cur)
         except sqlite3.Error as e:
-            raise RankingError(f"results store {self.path} cannot be read: {e}", str(self.path)) from None
-        return {w: OpenerRow(w, t, bool(x), g, wo, f, s) for w, t, x, g, wo, f, s in found
-                if _row_types_ok(w, t, g, wo, f, s)}
+            raise RankingError(
+                f"results store {self.path} cannot be read: {e}", str(self.path)
+            ) from None
+        return {
+            w: OpenerRow(w, t, bool(x), g, wo, f, s)
+            for w, t, x, g, wo, f, s in found
+            if _row_types_ok(w, t, g, wo, f, s)
+        }
 
     def put(self, key: str, row: OpenerRow) -> bool:
         """Store ``row`` unless an exact value is already there; a bound is replaced by a better fact.
@@ -207,7 +246,16 @@ class ResultStore:
                 "INSERT INTO results VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (key, word) DO UPDATE SET"
                 " total = excluded.total, exact = excluded.exact, seconds = excluded.seconds"
                 " WHERE results.exact = 0 AND (excluded.exact = 1 OR excluded.total > results.total)",
-                (key, row.word, row.total, int(row.exact), row.games, row.worst, row.failures, row.seconds),
+                (
+                    key,
+                    row.word,
+                    row.total,
+                    int(row.exact),
+                    row.games,
+                    row.worst,
+                    row.failures,
+                    row.seconds,
+                ),
             )
         except sqlite3.Error as e:
             self.failed = f"results store {self.path} could not be written ({e})"
@@ -215,7 +263,9 @@ class ResultStore:
         return cur.rowcount > 0
 
     def count(self, key: str) -> int:
-        return int(self._db.execute("SELECT COUNT(*) FROM results WHERE key = ?", (key,)).fetchone()[0])
+        return int(
+            self._db.execute("SELECT COUNT(*) FROM results WHERE key = ?", (key,)).fetchone()[0]
+        )
 
 
 # --------------------------------------------------------------------------- per-opener work
@@ -227,15 +277,24 @@ def play_opener(matrix: PatternMatrix, job: RankJob, word: str) -> OpenerRow:
 
     assert job.strategy is not None
     strategy = make_strategy(job.strategy, **dict(job.options))
-    r = simulate(strategy, matrix, hard=job.hard, opener=word, max_guesses=job.max_guesses, cache=False,
-                 keep_paths=False)
+    r = simulate(
+        strategy,
+        matrix,
+        hard=job.hard,
+        opener=word,
+        max_guesses=job.max_guesses,
+        cache=False,
+        keep_paths=False,
+    )
     return OpenerRow(word, r.total, True, r.games, r.worst, len(r.failed), r.seconds)
 
 
 class ExactEvaluator:
     """The exact optimum after one opener, with a memo kept across the openers one worker solves."""
 
-    def __init__(self, matrix: PatternMatrix, hard: bool = False, max_guesses: int = 6, memo_mb: int = 256):
+    def __init__(
+        self, matrix: PatternMatrix, hard: bool = False, max_guesses: int = 6, memo_mb: int = 256
+    ):
         from .optimal import Engine, K, Solver
 
         self.K = K
@@ -253,17 +312,25 @@ class ExactEvaluator:
         n = int(self.root.size)
         d = e.max_guesses - 1
         inf = int(K.INF)
-        parts = [(sub, e.rule_after(e.empty_rule, g, p)) for p, sub in e.groups(self.root, g) if p != e.win]
+        parts = [
+            (sub, e.rule_after(e.empty_rule, g, p))
+            for p, sub in e.groups(self.root, g)
+            if p != e.win
+        ]
         parts.sort(key=lambda t: -t[0].size)  # largest first: they decide a cut soonest
         lbs = [int(e.lbtab[d, sub.size]) if d >= 0 else inf for sub, _ in parts]
         if cutoff is not None and n + sum(lbs) <= cutoff:
             # One pass over the guesses per group (the least per-guess bound) settles most openers
             # that cannot beat the cutoff, and tightens every group's budget for the others.
             lbs = [max(lb, e.node_bound(sub, d, rule)) for lb, (sub, rule) in zip(lbs, parts)]
-        if max(lbs, default=0) >= inf:  # a group that cannot be solved in the guesses left: nor can the opener
+        if (
+            max(lbs, default=0) >= inf
+        ):  # a group that cannot be solved in the guesses left: nor can the opener
             return OpenerRow(word, inf, True, n, None, None, time.perf_counter() - start)
         if cutoff is not None and n + sum(lbs) > cutoff:
-            return OpenerRow(word, min(inf, n + sum(lbs)), False, n, None, None, time.perf_counter() - start)
+            return OpenerRow(
+                word, min(inf, n + sum(lbs)), False, n, None, None, time.perf_counter() - start
+            )
         bound_left = sum(lbs)
         solved = 0
         for i, (sub, rule) in enumerate(parts):
@@ -377,7 +444,9 @@ class LocalExecutor:
         self._pool: ProcessPoolExecutor | None = None
 
     def start(self, matrix: PatternMatrix, job: RankJob) -> None:
-        self._pool = ProcessPoolExecutor(self.workers, initializer=_worker_init, initargs=(matrix, job, os.getpid()))
+        self._pool = ProcessPoolExecutor(
+            self.workers, initializer=_worker_init, initargs=(matrix, job, os.getpid())
+        )
 
     def submit(self, word: str, cutoff: int | None) -> Future[OpenerRow]:
         assert self._pool is not None
@@ -393,7 +462,9 @@ class LocalExecutor:
             self._pool = None
 
 
-_RAY_ADDRESS = re.compile(r"^(auto|local|(ray://)?[A-Za-z0-9._\-]+:\d{1,5}|(ray://)?\[[0-9A-Fa-f:.]+\]:\d{1,5})$")
+_RAY_ADDRESS = re.compile(
+    r"^(auto|local|(ray://)?[A-Za-z0-9._\-]+:\d{1,5}|(ray://)?\[[0-9A-Fa-f:.]+\]:\d{1,5})$"
+)
 
 
 class RayExecutor:
@@ -403,16 +474,23 @@ class RayExecutor:
     between tasks. Ray retries a task whose worker died, so a killed worker loses no opener.
     """
 
-    def __init__(self, workers: int | None = None, address: str | None = None, max_retries: int = 3):
+    def __init__(
+        self, workers: int | None = None, address: str | None = None, max_retries: int = 3
+    ):
         address = address or os.environ.get("RAY_ADDRESS") or None
         if address is not None and not _RAY_ADDRESS.match(address.strip()):
             # Checked before Ray is imported or the work starts ('bogus' was a Ray traceback).
-            raise RankingError(f"--address {address[:60]!r} is not a Ray address; use ray://HOST:PORT, "
-                               "HOST:PORT or auto", address[:60])
+            raise RankingError(
+                f"--address {address[:60]!r} is not a Ray address; use ray://HOST:PORT, "
+                "HOST:PORT or auto",
+                address[:60],
+            )
         try:
             import ray
         except ImportError:
-            raise RankingError("Ray is not installed; pip install 'wordlelab[cluster]'", "ray") from None
+            raise RankingError(
+                "Ray is not installed; pip install 'wordlelab[cluster]'", "ray"
+            ) from None
         self.ray = ray
         self.address = address.strip() if address else None
         self.workers = max(1, workers or os.cpu_count() or 1)
@@ -455,13 +533,18 @@ class RayExecutor:
 def _ray_task(matrix: PatternMatrix, job: RankJob, word: str, cutoff: int | None) -> OpenerRow:
     # Ray hands each task the object-store copy; rebuild the worker state only when the job changes.
     have = _WORKER.get("matrix")
-    if _WORKER.get("job") != job or have is None or \
-            matrix_key(have.guesses, have.answers) != matrix_key(matrix.guesses, matrix.answers):
+    if (
+        _WORKER.get("job") != job
+        or have is None
+        or matrix_key(have.guesses, have.answers) != matrix_key(matrix.guesses, matrix.answers)
+    ):
         _worker_init(matrix, job)
     return _worker_run(word, cutoff)
 
 
-def make_executor(backend: str = "local", workers: int | None = None, address: str | None = None) -> Executor:
+def make_executor(
+    backend: str = "local", workers: int | None = None, address: str | None = None
+) -> Executor:
     """``serial``, ``local`` (worker processes) or ``ray`` (a local Ray, or the cluster at ``address``)."""
     if backend == "serial":
         return SerialExecutor()
@@ -500,7 +583,9 @@ def candidate_openers(matrix: PatternMatrix, job: RankJob, candidates: int | Non
         return [str(w) for w in matrix.guesses]
     assert job.strategy is not None
     strategy = make_strategy(job.strategy, **dict(job.options))
-    ranked = strategy.rank(Position.start(matrix, hard=job.hard, max_guesses=job.max_guesses), min(candidates, n))
+    ranked = strategy.rank(
+        Position.start(matrix, hard=job.hard, max_guesses=job.max_guesses), min(candidates, n)
+    )
     return [c.word for c in ranked]
 
 
@@ -528,10 +613,17 @@ class RankingResult:
 
     def to_dict(self) -> dict[str, object]:
         return {
-            "kind": self.job.kind, "job": self.job.token(), "hard": self.job.hard,
-            "openers": len(self.rows), "computed": self.computed, "reused": self.reused,
-            "seconds": round(self.seconds, 3), "openers_per_second": round(self.openers_per_second, 3),
-            "best_only": self.best_only, "backend": self.backend, "workers": self.workers,
+            "kind": self.job.kind,
+            "job": self.job.token(),
+            "hard": self.job.hard,
+            "openers": len(self.rows),
+            "computed": self.computed,
+            "reused": self.reused,
+            "seconds": round(self.seconds, 3),
+            "openers_per_second": round(self.openers_per_second, 3),
+            "best_only": self.best_only,
+            "backend": self.backend,
+            "workers": self.workers,
             "store": str(self.store) if self.store else None,
             "rows": [dict(rank=i + 1, **r.to_dict()) for i, r in enumerate(self.rows)],
         }
@@ -539,9 +631,11 @@ class RankingResult:
     def to_csv(self) -> str:
         lines = ["rank,word,total,mean,exact,worst,failures,seconds"]
         for i, r in enumerate(self.rows):
-            lines.append(f"{i + 1},{r.word},{r.total},{r.mean:.4f},{int(r.exact)},"
-                         f"{'' if r.worst is None else r.worst},{'' if r.failures is None else r.failures},"
-                         f"{r.seconds:.3f}")
+            lines.append(
+                f"{i + 1},{r.word},{r.total},{r.mean:.4f},{int(r.exact)},"
+                f"{'' if r.worst is None else r.worst},{'' if r.failures is None else r.failures},"
+                f"{r.seconds:.3f}"
+            )
         return "\n".join(lines) + "\n"
 
 
@@ -567,7 +661,9 @@ def rank(
     words = list(dict.fromkeys(matrix.guesses.normalize(w) for w in openers))
     for w in words:
         if w not in matrix.guesses:
-            raise UnknownWordError(f"opener {w!r} is not an allowed guess ({matrix.guesses.name})", w)
+            raise UnknownWordError(
+                f"opener {w!r} is not an allowed guess ({matrix.guesses.name})", w
+            )
     if best_only and job.kind != "exact":
         raise RankingError("--best applies to --exact only", best_only)
     executor = executor or SerialExecutor()
@@ -623,9 +719,17 @@ def rank(
                 fill()
         finally:
             executor.stop()
-    return RankingResult(job, sort_rows(rows.values()), computed, reused, time.perf_counter() - start,
-                         best_only, store.path if store is not None else None, executor.workers,
-                         type(executor).__name__.replace("Executor", "").lower())
+    return RankingResult(
+        job,
+        sort_rows(rows.values()),
+        computed,
+        reused,
+        time.perf_counter() - start,
+        best_only,
+        store.path if store is not None else None,
+        executor.workers,
+        type(executor).__name__.replace("Executor", "").lower(),
+    )
 
 
 def stored(matrix: PatternMatrix, job: RankJob, store: ResultStore) -> list[OpenerRow]:
@@ -634,7 +738,21 @@ def stored(matrix: PatternMatrix, job: RankJob, store: ResultStore) -> list[Open
 
 
 __all__ = [
-    "ExactEvaluator", "Executor", "LocalExecutor", "OpenerRow", "RankJob", "RankingError", "RankingResult",
-    "RayExecutor", "ResultStore", "SerialExecutor", "candidate_openers", "default_store_path",
-    "make_executor", "play_opener", "rank", "sort_rows", "stored",
+    "ExactEvaluator",
+    "Executor",
+    "LocalExecutor",
+    "OpenerRow",
+    "RankJob",
+    "RankingError",
+    "RankingResult",
+    "RayExecutor",
+    "ResultStore",
+    "SerialExecutor",
+    "candidate_openers",
+    "default_store_path",
+    "make_executor",
+    "play_opener",
+    "rank",
+    "sort_rows",
+    "stored",
 ]

@@ -10,8 +10,8 @@ the listed words that fit plus that word, and the review says so.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Sequence
 
 from .analysis import ShareGrid
 from .budgets import REVIEW_WORK, SAFETY_S, format_work
@@ -38,25 +38,39 @@ class ReviewStep:
     before: int  # answers possible before the guess
     after: int  # ... and after its feedback
     best: str | None
-    best_expected: float | None  # expected guesses from here with the best move (upper bound if not exact)
+    best_expected: (
+        float | None
+    )  # expected guesses from here with the best move (upper bound if not exact)
     played_expected: float | None  # ... with the move played
     cost_low: float  # guesses the move lost against the best: proven at least / at most
     cost_high: float
     exact: bool  # both values proven exactly (cost_low == cost_high)
     expected_left: float  # answers the guess leaves on average (a win leaves none)
-    luck: int | None  # 0..99: how the count left compares with the other outcomes (None: no chance involved)
+    luck: (
+        int | None
+    )  # 0..99: how the count left compares with the other outcomes (None: no chance involved)
     best_exact: bool = True  # best_expected is proven exact (else the upper bound of a tree found)
     played_exact: bool = True  # ... and played_expected
-    timed_out: bool = False  # the wall-clock safety net stopped its search (figures may vary by machine)
+    timed_out: bool = (
+        False  # the wall-clock safety net stopped its search (figures may vary by machine)
+    )
     work: int = 0  # look-ups of exact search spent on this step (the same on any machine)
-    skill: int | None = None  # 0..99 (``luck.skill``): exact when both values are proven, else information
+    skill: int | None = (
+        None  # 0..99 (``luck.skill``): exact when both values are proven, else information
+    )
     skill_source: str | None = None
-    p_own: float | None = None  # P(the guess leaves at most as many answers as it did): the detector's row figure
-    seconds: float = field(default=0.0, compare=False)  # time spent valuing this step (not in to_dict:
+    p_own: float | None = (
+        None  # P(the guess leaves at most as many answers as it did): the detector's row figure
+    )
+    seconds: float = field(
+        default=0.0, compare=False
+    )  # time spent valuing this step (not in to_dict:
     # the same game reviewed twice gives the same output)
 
     def to_dict(self) -> dict[str, object]:
-        return {k: (None if v == float("inf") else v) for k, v in asdict(self).items() if k != "seconds"}
+        return {
+            k: (None if v == float("inf") else v) for k, v in asdict(self).items() if k != "seconds"
+        }
 
 
 @dataclass
@@ -68,7 +82,9 @@ class Review:
     outside: bool = False  # the answer is not on the answer list (values use it anyway)
     notes: list[str] = field(default_factory=list)
     detection: Detection | None = None  # the detector's verdict on the game (as ``check`` gives it)
-    opener: OpenerValue | None = None  # the first guess's row of the shipped opener table, if one ships
+    opener: OpenerValue | None = (
+        None  # the first guess's row of the shipped opener table, if one ships
+    )
 
     @property
     def cost_low(self) -> float:
@@ -84,25 +100,43 @@ class Review:
 
     def to_dict(self) -> dict[str, object]:
         d = self.detection
-        return {"verdict": d.verdict if d else None, "p_value": d.p_value if d else None,
-                "detection": d.to_dict() if d else None, "hard": self.hard, "answer": self.answer,
-                "solved": self.solved, "outside": self.outside, "exact": self.exact,
-                "cost_low": None if self.cost_low == float("inf") else round(self.cost_low, 4),
-                "cost_high": None if self.cost_high == float("inf") else round(self.cost_high, 4),
-                "notes": self.notes, "steps": [s.to_dict() for s in self.steps],
-                "opener": self.opener.to_dict() if self.opener is not None else None}
+        return {
+            "verdict": d.verdict if d else None,
+            "p_value": d.p_value if d else None,
+            "detection": d.to_dict() if d else None,
+            "hard": self.hard,
+            "answer": self.answer,
+            "solved": self.solved,
+            "outside": self.outside,
+            "exact": self.exact,
+            "cost_low": None if self.cost_low == float("inf") else round(self.cost_low, 4),
+            "cost_high": None if self.cost_high == float("inf") else round(self.cost_high, 4),
+            "notes": self.notes,
+            "steps": [s.to_dict() for s in self.steps],
+            "opener": self.opener.to_dict() if self.opener is not None else None,
+        }
 
 
-def review(matrix: PatternMatrix, history: Sequence[tuple[str, Pattern]], *, hard: bool = False,
-           max_guesses: int = 6, answer: str | None = None, budget: int | None = REVIEW_WORK,
-           time_limit: float | None = SAFETY_S) -> Review:
+def review(
+    matrix: PatternMatrix,
+    history: Sequence[tuple[str, Pattern]],
+    *,
+    hard: bool = False,
+    max_guesses: int = 6,
+    answer: str | None = None,
+    budget: int | None = REVIEW_WORK,
+    time_limit: float | None = SAFETY_S,
+) -> Review:
     """Review a game (``history`` of (word, feedback)); ``budget`` look-ups of exact search per
     part of a step (``budgets``; None: no limit), ``time_limit`` seconds as a safety net."""
     m = matrix
     for turn, (w, p) in enumerate(history[:-1], 1):
         if p.is_win:
-            raise WordlelabError(f"guess {turn + 1} ({history[turn][0].upper()}) comes after the game was won "
-                                 f"with {w.upper()}", w)
+            raise WordlelabError(
+                f"guess {turn + 1} ({history[turn][0].upper()}) comes after the game was won "
+                f"with {w.upper()}",
+                w,
+            )
     words = [m.guesses.normalize(w) for w, _ in history]
     for w in words:
         m.guesses.index(w)
@@ -111,8 +145,9 @@ def review(matrix: PatternMatrix, history: Sequence[tuple[str, Pattern]], *, har
         m.guesses.index(answer)
         for w, (_, p) in zip(words, history):
             if score(w, answer) != p:
-                raise InconsistentFeedbackError(f"{w.upper()} against {answer.upper()} gives "
-                                                f"{score(w, answer)}, not {p}", w)
+                raise InconsistentFeedbackError(
+                    f"{w.upper()} against {answer.upper()} gives {score(w, answer)}, not {p}", w
+                )
     rows = [(m.guesses.index(w), p.code) for w, (_, p) in zip(words, history)]
     outside = answer is not None and answer not in m.answers
     extra: list[str] = [answer] if outside and answer is not None else []
@@ -130,10 +165,16 @@ def review(matrix: PatternMatrix, history: Sequence[tuple[str, Pattern]], *, har
     notes: list[str] = []
     if extra:
         m = with_answers(m, extra)
-        notes.append(f"the answer is outside the answer list; each step is valued over the listed words "
-                     f"that fit plus {', '.join(w.upper() for w in extra[:5])}")
+        notes.append(
+            f"the answer is outside the answer list; each step is valued over the listed words "
+            f"that fit plus {', '.join(w.upper() for w in extra[:5])}"
+        )
     pos = Position.start(m, hard=hard, max_guesses=max_guesses)
-    opener = opener_value(m.guesses.fingerprint, m.answers.fingerprint, words[0], hard, max_guesses) if words else None
+    opener = (
+        opener_value(m.guesses.fingerprint, m.answers.fingerprint, words[0], hard, max_guesses)
+        if words
+        else None
+    )
     if opener is not None and not opener.solvable:
         notes.append(unsolvable_opener_note(opener))
     steps: list[ReviewStep] = []
@@ -149,52 +190,92 @@ def review(matrix: PatternMatrix, history: Sequence[tuple[str, Pattern]], *, har
         assert played is not None
         if not ev.winnable:
             left = f"{ev.guesses_left} guess{'' if ev.guesses_left == 1 else 'es'} left"
-            notes.append(f"before guess {turn} no strategy could solve all {ev.n} answers left within the "
-                         f"{left} (proven): that step has no expected-guesses figure")
+            notes.append(
+                f"before guess {turn} no strategy could solve all {ev.n} answers left within the "
+                f"{left} (proven): that step has no expected-guesses figure"
+            )
         low, high = ev.cost(played)
         out = outcomes(pos, r)
         actual = out.actual(c, m.win_code)
         skill, source = row_skill(pos, r, ev)
         nxt = pos.after(r, c)
-        steps.append(ReviewStep(
-            turn, w, str(Pattern(c, m.length)), int(pos.candidates.size), int(nxt.candidates.size), ev.best,
-            round(ev.expected, 4) if ev.upper < INF else None,
-            round(played.expected, 4) if played.upper < INF else None,
-            round(low, 4), round(high, 4) if high != float("inf") else float("inf"),
-            ev.exact and played.exact and ev.winnable, round(out.expected, 3), luck(out.left, actual), ev.exact, played.exact,
-            timed_out=ev.timed_out, work=ev.work, skill=skill, skill_source=source, p_own=p_at_most(out.left, actual),
-            seconds=round(ev.seconds, 4)))
+        steps.append(
+            ReviewStep(
+                turn,
+                w,
+                str(Pattern(c, m.length)),
+                int(pos.candidates.size),
+                int(nxt.candidates.size),
+                ev.best,
+                round(ev.expected, 4) if ev.upper < INF else None,
+                round(played.expected, 4) if played.upper < INF else None,
+                round(low, 4),
+                round(high, 4) if high != float("inf") else float("inf"),
+                ev.exact and played.exact and ev.winnable,
+                round(out.expected, 3),
+                luck(out.left, actual),
+                ev.exact,
+                played.exact,
+                timed_out=ev.timed_out,
+                work=ev.work,
+                skill=skill,
+                skill_source=source,
+                p_own=p_at_most(out.left, actual),
+                seconds=round(ev.seconds, 4),
+            )
+        )
         pos = nxt
     late = [str(s.turn) for s in steps if s.timed_out]
     if late:
-        allowed = f"its work budget ({format_work(budget)} look-ups)" if budget is not None else "the search"
-        notes.append(f"the safety time limit ({time_limit} s a step) stopped the search at step "
-                     f"{', '.join(late)} before {allowed} ran out: those figures are proven bounds, "
-                     "but another machine may prove more")
+        allowed = (
+            f"its work budget ({format_work(budget)} look-ups)"
+            if budget is not None
+            else "the search"
+        )
+        notes.append(
+            f"the safety time limit ({time_limit} s a step) stopped the search at step "
+            f"{', '.join(late)} before {allowed} ran out: those figures are proven bounds, "
+            "but another machine may prove more"
+        )
     own = [s.p_own for s in steps]
     detection = detect(_strong(matrix, hard, max_guesses), len(steps) if pos.solved else None, own)
     if extra:
-        detection.reasons.append(f"judged on the answer list widened by {', '.join(w.upper() for w in extra[:5])}")
+        detection.reasons.append(
+            f"judged on the answer list widened by {', '.join(w.upper() for w in extra[:5])}"
+        )
         detection.line += f"; {detection.reasons[-1]}"
-    return Review(steps, hard, answer, pos.solved, outside, notes, detection=detection, opener=opener)
+    return Review(
+        steps, hard, answer, pos.solved, outside, notes, detection=detection, opener=opener
+    )
 
 
 def _strong(matrix: PatternMatrix, hard: bool, max_guesses: int) -> StrongPlayer | None:
     try:
         return strong_player(matrix, hard, max_guesses)
     except (ValueError, RuntimeError, WordlelabError):
-        return None  # no strong player here (e.g. its play did not finish): the verdict uses the rest
+        return (
+            None  # no strong player here (e.g. its play did not finish): the verdict uses the rest
+        )
 
 
-def game_history(guesses: WordList, *, position: str | None = None, words: Sequence[str] = (),
-                 grid: ShareGrid | None = None, answer: str | None = None) -> list[tuple[str, Pattern]]:
+def game_history(
+    guesses: WordList,
+    *,
+    position: str | None = None,
+    words: Sequence[str] = (),
+    grid: ShareGrid | None = None,
+    answer: str | None = None,
+) -> list[tuple[str, Pattern]]:
     """The (word, feedback) history to review: from a position's text, or from the words played
     with a share grid's rows (their feedback) or with the answer (which gives each feedback)."""
     if position is not None:
         parsed = parse_position(position)
         if parsed.guess:
-            raise WordlelabError(f"position {position!r} ends with a guess without feedback; "
-                                 "'wordlelab optimal --position' values a guess", position)
+            raise WordlelabError(
+                f"position {position!r} ends with a guess without feedback; "
+                "'wordlelab optimal --position' values a guess",
+                position,
+            )
         return list(parsed.history)
     if grid is not None:
         if len(grid.rows) != len(words):
@@ -203,6 +284,8 @@ def game_history(guesses: WordList, *, position: str | None = None, words: Seque
             raise ShareGridError(f"{rows} but {played} played", " ".join(words))
         return list(zip(words, grid.rows))
     if answer is None:
-        raise WordlelabError("the words played need the answer or a share grid to give their feedback", words)
+        raise WordlelabError(
+            "the words played need the answer or a share grid to give their feedback", words
+        )
     target = guesses.normalize(answer)
     return [(w, score(guesses.normalize(w), target)) for w in words]

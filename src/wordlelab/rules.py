@@ -11,8 +11,9 @@ branching on flags themselves.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Mapping, Union
+from typing import Any, ClassVar
 
 from .errors import VariantError
 
@@ -20,8 +21,12 @@ MAX_BOARDS = 64
 MAX_CLASSIC_GUESSES = 20
 MAX_MULTI_GUESSES = 100  # the statistics store takes games of at most 100 guesses
 # The published multi-board games: boards -> (name, guesses).
-NAMED: dict[int, tuple[str, int]] = {2: ("Dordle", 7), 4: ("Quordle", 9), 8: ("Octordle", 13),
-                                     16: ("Sedecordle", 21)}
+NAMED: dict[int, tuple[str, int]] = {
+    2: ("Dordle", 7),
+    4: ("Quordle", 9),
+    8: ("Octordle", 13),
+    16: ("Sedecordle", 21),
+}
 _BY_NAME = {name.lower(): boards for boards, (name, _) in NAMED.items()}
 
 
@@ -36,8 +41,10 @@ class Classic:
 
     def __post_init__(self) -> None:
         if not 1 <= self.max_guesses <= MAX_CLASSIC_GUESSES:
-            raise VariantError(f"tries must be between 1 and {MAX_CLASSIC_GUESSES}, not {self.max_guesses}",
-                               self.max_guesses)
+            raise VariantError(
+                f"tries must be between 1 and {MAX_CLASSIC_GUESSES}, not {self.max_guesses}",
+                self.max_guesses,
+            )
 
     @property
     def key(self) -> str:
@@ -63,9 +70,12 @@ class Multi:
         if self.max_guesses < self.boards:
             raise VariantError(
                 f"{self.boards} boards need at least {self.boards} guesses, not {self.max_guesses}",
-                self.max_guesses)
+                self.max_guesses,
+            )
         if self.max_guesses > MAX_MULTI_GUESSES:
-            raise VariantError(f"at most {MAX_MULTI_GUESSES} guesses, not {self.max_guesses}", self.max_guesses)
+            raise VariantError(
+                f"at most {MAX_MULTI_GUESSES} guesses, not {self.max_guesses}", self.max_guesses
+            )
 
     @classmethod
     def of(cls, boards: int, max_guesses: int | None = None) -> Multi:
@@ -82,7 +92,11 @@ class Multi:
         if self.named:
             return NAMED[self.boards][0].lower()
         base = f"boards-{self.boards}"
-        return base if self.max_guesses == default_tries(self.boards) else f"{base}-t{self.max_guesses}"
+        return (
+            base
+            if self.max_guesses == default_tries(self.boards)
+            else f"{base}-t{self.max_guesses}"
+        )
 
     @property
     def title(self) -> str:
@@ -107,7 +121,7 @@ class Absurdle:
         return "Absurdle"
 
 
-Rules = Union[Classic, Multi, Absurdle]
+Rules = Classic | Multi | Absurdle
 VARIANTS = ("classic", "multi", "absurdle")
 
 
@@ -118,17 +132,26 @@ def default_tries(boards: int) -> int:
 
 def rules_to_dict(rules: Rules) -> dict[str, Any]:
     """The rules as the web app sends them (see docs/web-api.md)."""
-    return {"variant": rules.variant, "key": rules.key, "title": rules.title, "boards": rules.boards,
-            "tries": rules.max_guesses, "hard": rules.hard}
+    return {
+        "variant": rules.variant,
+        "key": rules.key,
+        "title": rules.title,
+        "boards": rules.boards,
+        "tries": rules.max_guesses,
+        "hard": rules.hard,
+    }
 
 
-def rules_from_options(boards: int | None = None, absurdle: bool = False, hard: bool = False,
-                       tries: int | None = None) -> Rules:
+def rules_from_options(
+    boards: int | None = None, absurdle: bool = False, hard: bool = False, tries: int | None = None
+) -> Rules:
     """The rules the CLI's ``--boards``, ``--absurdle``, ``--hard`` and ``--tries`` name."""
     if boards is not None and absurdle:
         raise VariantError("--boards and --absurdle cannot be combined", "--absurdle")
     if boards is not None and hard:
-        raise VariantError("hard mode is not played on several boards; drop --hard or --boards", "--hard")
+        raise VariantError(
+            "hard mode is not played on several boards; drop --hard or --boards", "--hard"
+        )
     if absurdle:
         if tries is not None:
             raise VariantError("Absurdle has no limit on guesses; drop --tries", tries)
@@ -193,8 +216,11 @@ def parse_rules(data: Mapping[str, Any]) -> Rules:
         if hard:
             raise VariantError("hard mode is not played on several boards", "hard")
         return Multi.of(own, tries)
-    raise VariantError(f"unknown variant {name!r}; use classic, multi, absurdle, "
-                       f"{', '.join(n.lower() for n, _ in NAMED.values())} or boards-N", name)
+    raise VariantError(
+        f"unknown variant {name!r}; use classic, multi, absurdle, "
+        f"{', '.join(n.lower() for n, _ in NAMED.values())} or boards-N",
+        name,
+    )
 
 
 def rules_from_key(key: str) -> Rules:

@@ -37,8 +37,10 @@ def _key(secret: bytes, purpose: bytes) -> bytes:
 
 
 def _stream(key: bytes, nonce: bytes, size: int) -> bytes:
-    blocks = (hmac.new(key, nonce + i.to_bytes(8, "big"), hashlib.sha256).digest()
-              for i in range((size + 31) // 32))
+    blocks = (
+        hmac.new(key, nonce + i.to_bytes(8, "big"), hashlib.sha256).digest()
+        for i in range((size + 31) // 32)
+    )
     return b"".join(blocks)[:size]
 
 
@@ -53,8 +55,10 @@ def seal(data: dict[str, Any], secret: bytes) -> str:
 
 def unseal(text: str, secret: bytes) -> dict[str, Any]:
     """The object ``seal`` sealed; SealError for anything else."""
-    refused = SealError("this saved game was changed or comes from another server; start a new one",
-                        text[:40] if isinstance(text, str) else text)
+    refused = SealError(
+        "this saved game was changed or comes from another server; start a new one",
+        text[:40] if isinstance(text, str) else text,
+    )
     if not isinstance(text, str) or not text or len(text) > 64 * 1024:
         raise refused
     try:
@@ -64,7 +68,9 @@ def unseal(text: str, secret: bytes) -> dict[str, Any]:
     if len(blob) < NONCE + TAG:
         raise refused
     nonce, body, tag = blob[:NONCE], blob[NONCE:-TAG], blob[-TAG:]
-    if not hmac.compare_digest(tag, hmac.new(_key(secret, b"mac"), nonce + body, hashlib.sha256).digest()):
+    if not hmac.compare_digest(
+        tag, hmac.new(_key(secret, b"mac"), nonce + body, hashlib.sha256).digest()
+    ):
         raise refused
     raw = bytes(a ^ b for a, b in zip(body, _stream(_key(secret, b"enc"), nonce, len(body))))
     try:

@@ -11,8 +11,9 @@ is the one those classes made before.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 from .assistant import AUTO, EXACT_BUDGET, EXACT_TOP_MAX, Assistant  # noqa: F401  (the policy, re-exported)
 from .errors import VariantError, WordlelabError
@@ -40,22 +41,35 @@ class Session:
     backend: Backend
 
     @classmethod
-    def create(cls, rules: Rules, matrix: PatternMatrix, strategy: str | None = None,
-               opener: str | None = AUTO) -> Session:
+    def create(
+        cls,
+        rules: Rules,
+        matrix: PatternMatrix,
+        strategy: str | None = None,
+        opener: str | None = AUTO,
+    ) -> Session:
         """A new session. ``strategy``: Wordle's strategy name (default ``auto``), a multi-board
         method (default the first registered), nothing for Absurdle (its search is fixed)."""
         backend: Backend
         if strategy in _DEFAULTS and not isinstance(rules, Classic):
             strategy = None  # the variant's own default (entropy: as 'bench' and 'solve' read it)
         if isinstance(rules, Classic):
-            backend = Assistant.create(matrix, strategy or AUTO, hard=rules.hard, opener=opener,
-                                       max_guesses=rules.max_guesses)
+            backend = Assistant.create(
+                matrix,
+                strategy or AUTO,
+                hard=rules.hard,
+                opener=opener,
+                max_guesses=rules.max_guesses,
+            )
         elif isinstance(rules, Multi):
-            backend = MultiSession(matrix, MultiRules.from_rules(rules), make_multi_strategy(strategy))
+            backend = MultiSession(
+                matrix, MultiRules.from_rules(rules), make_multi_strategy(strategy)
+            )
         elif isinstance(rules, Absurdle):
             if strategy:
-                raise VariantError("Absurdle's suggestions come from its own search; drop the strategy",
-                                   strategy)
+                raise VariantError(
+                    "Absurdle's suggestions come from its own search; drop the strategy", strategy
+                )
             backend = AbsurdleSession(matrix, hard=rules.hard)
         else:
             raise VariantError(f"not a rules value: {rules!r}", rules)
@@ -71,7 +85,9 @@ class Session:
         elif isinstance(rules, Multi):
             make_multi_strategy(strategy)
         else:
-            raise VariantError("Absurdle's suggestions come from its own search; drop the strategy", strategy)
+            raise VariantError(
+                "Absurdle's suggestions come from its own search; drop the strategy", strategy
+            )
 
     @property
     def matrix(self) -> PatternMatrix:
@@ -173,8 +189,10 @@ class Session:
                 typed, pats = parse_board_feedback(feedback, b.position)
                 word = word or typed
             elif isinstance(feedback, Sequence):
-                pats = [None if p is None or (isinstance(p, str) and p.strip() in ("", "-")) else p
-                        for p in feedback]
+                pats = [
+                    None if p is None or (isinstance(p, str) and p.strip() in ("", "-")) else p
+                    for p in feedback
+                ]
             else:
                 raise VariantError("give the feedback of every unsolved board", feedback)
             b.play(word, pats)

@@ -12,8 +12,9 @@ finished games.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -151,19 +152,37 @@ def simulate(
     tree = play_tree(strategy, matrix, first, hard=hard, wanted=wanted) if fast else None
     if tree is not None:
         guesses, rows, positions = tree
-        paths = {matrix.answers[int(a)]: tuple(words[int(g)] for g in rows[a, :guesses[a]])
-                 for a in np.flatnonzero(wanted)} if keep_paths else {}
+        paths = (
+            {
+                matrix.answers[int(a)]: tuple(words[int(g)] for g in rows[a, : guesses[a]])
+                for a in np.flatnonzero(wanted)
+            }
+            if keep_paths
+            else {}
+        )
         if progress is not None:  # every game is finished now: report each, as the walk below does
             for done in range(1, n + 1):
                 progress(done, n)
-        return _result(strategy, matrix, first, hard, max_guesses, wanted, guesses, paths,
-                       time.perf_counter() - start, positions)
+        return _result(
+            strategy,
+            matrix,
+            first,
+            hard,
+            max_guesses,
+            wanted,
+            guesses,
+            paths,
+            time.perf_counter() - start,
+            positions,
+        )
     guesses = np.zeros(n_all, dtype=np.int64)
     paths = {}
     win = matrix.win_code
     done = 0
     positions = 0
-    stack: list[tuple[Position, int | None]] = [(Position.start(matrix, hard=hard, max_guesses=max_guesses), first)]
+    stack: list[tuple[Position, int | None]] = [
+        (Position.start(matrix, hard=hard, max_guesses=max_guesses), first)
+    ]
     while stack:
         position, row = stack.pop()
         if row is None:
@@ -171,7 +190,9 @@ def simulate(
         positions += 1
         turn = position.turn
         if turn > MAX_TURNS:
-            raise RuntimeError(f"strategy {strategy.token} did not finish within {MAX_TURNS} guesses")
+            raise RuntimeError(
+                f"strategy {strategy.token} did not finish within {MAX_TURNS} guesses"
+            )
         cands = position.candidates
         codes = matrix.row(row)[cands]
         order = np.argsort(codes, kind="stable")
@@ -193,13 +214,32 @@ def simulate(
                 children.append(Position(matrix, cands[group], history, hard, max_guesses))
         # Depth first, in pattern order: deterministic and bounded in memory.
         stack.extend((child, None) for child in reversed(children))
-    return _result(strategy, matrix, first, hard, max_guesses, wanted, guesses, paths,
-                   time.perf_counter() - start, positions)
+    return _result(
+        strategy,
+        matrix,
+        first,
+        hard,
+        max_guesses,
+        wanted,
+        guesses,
+        paths,
+        time.perf_counter() - start,
+        positions,
+    )
 
 
-def _result(strategy: Strategy, matrix: PatternMatrix, first: int, hard: bool, max_guesses: int,
-            wanted: np.ndarray, guesses: np.ndarray, paths: dict[str, tuple[str, ...]], seconds: float,
-            positions: int) -> SimulationResult:
+def _result(
+    strategy: Strategy,
+    matrix: PatternMatrix,
+    first: int,
+    hard: bool,
+    max_guesses: int,
+    wanted: np.ndarray,
+    guesses: np.ndarray,
+    paths: dict[str, tuple[str, ...]],
+    seconds: float,
+    positions: int,
+) -> SimulationResult:
     return SimulationResult(
         strategy=strategy.name,
         token=strategy.token,
@@ -214,8 +254,14 @@ def _result(strategy: Strategy, matrix: PatternMatrix, first: int, hard: bool, m
     )
 
 
-def play_tree(strategy: Strategy, matrix: PatternMatrix, first: int, *, hard: bool = False,
-              wanted: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray, int] | None:
+def play_tree(
+    strategy: Strategy,
+    matrix: PatternMatrix,
+    first: int,
+    *,
+    hard: bool = False,
+    wanted: np.ndarray | None = None,
+) -> tuple[np.ndarray, np.ndarray, int] | None:
     """Every answer played from guess row ``first`` by the tree kernel, or None if it cannot play ``strategy``.
 
     Returns the guesses each answer took (0 outside ``wanted``), each answer's guess rows (row
@@ -235,11 +281,28 @@ def play_tree(strategy: Strategy, matrix: PatternMatrix, first: int, *, hard: bo
         wanted = np.ones(n_answers, dtype=bool)
     turns = np.zeros(n_answers, dtype=np.int64)
     rows = np.zeros((n_answers, MAX_TURNS + 1), dtype=np.int64)
-    status, positions = playtree.play_tree(
-        data, data_t, int(first), np.arange(n_answers, dtype=np.int64), wanted, hard, MAX_TURNS, n_patterns,
-        small, matrix.answer_to_guess, matrix.guess_to_answer, alphabetical_rank(matrix),
-        distinct_letters(matrix), codes, counts, plan.score, plan.candidates_from_turn, *_letter_combos(matrix),
-        turns, rows)
+    status, positions = playtree.play_tree(  # type: ignore[call-arg]  # numba's Dispatcher stub
+        data,
+        data_t,
+        int(first),
+        np.arange(n_answers, dtype=np.int64),
+        wanted,
+        hard,
+        MAX_TURNS,
+        n_patterns,
+        small,
+        matrix.answer_to_guess,
+        matrix.guess_to_answer,
+        alphabetical_rank(matrix),
+        distinct_letters(matrix),
+        codes,
+        counts,
+        plan.score,
+        plan.candidates_from_turn,
+        *_letter_combos(matrix),
+        turns,
+        rows,
+    )
     if status == playtree.TOO_LONG:
         raise RuntimeError(f"strategy {strategy.token} did not finish within {MAX_TURNS} guesses")
     if status == playtree.NO_GUESS:
@@ -296,12 +359,22 @@ def _letter_counts(matrix: PatternMatrix) -> np.ndarray:
 backtest = simulate
 
 
-def play_one(strategy: Strategy, matrix: PatternMatrix, answer: str, *, hard: bool = False,
-             opener: str | None = None, max_guesses: int = 6, cache: bool = True) -> list[str]:
+def play_one(
+    strategy: Strategy,
+    matrix: PatternMatrix,
+    answer: str,
+    *,
+    hard: bool = False,
+    opener: str | None = None,
+    max_guesses: int = 6,
+    cache: bool = True,
+) -> list[str]:
     """The guesses ``strategy`` plays for one answer, game by game (no tree): a cross-check."""
     a = matrix.answer_index(matrix.answers.normalize(answer))
     position = Position.start(matrix, hard=hard, max_guesses=max_guesses)
-    row = matrix.guesses.lookup(opener) if opener else strategy_opener(strategy, matrix, hard, cache)
+    row = (
+        matrix.guesses.lookup(opener) if opener else strategy_opener(strategy, matrix, hard, cache)
+    )
     played = []
     while True:
         played.append(matrix.guesses[row])
@@ -309,13 +382,23 @@ def play_one(strategy: Strategy, matrix: PatternMatrix, answer: str, *, hard: bo
         if code == matrix.win_code:
             return played
         if len(played) >= MAX_TURNS:
-            raise RuntimeError(f"strategy {strategy.token} did not finish within {MAX_TURNS} guesses")
+            raise RuntimeError(
+                f"strategy {strategy.token} did not finish within {MAX_TURNS} guesses"
+            )
         position = position.after(row, code)
         row = strategy.choose(position).row
 
 
-def simulate_rules(rules: Rules, matrix: PatternMatrix, strategy: Any = None, *, games: int | None = None,
-                   seed: int = 1, progress: Progress | None = None, **options: Any) -> Any:
+def simulate_rules(
+    rules: Rules,
+    matrix: PatternMatrix,
+    strategy: Any = None,
+    *,
+    games: int | None = None,
+    seed: int = 1,
+    progress: Progress | None = None,
+    **options: Any,
+) -> Any:
     """Simulate play under ``rules`` (a ``wordlelab.rules`` value): Wordle plays every answer
     (``simulate``, its ``options`` passed on); N boards play ``games`` seeded random answer tuples
     (``bench_multi``, a multi-board strategy or its name). Absurdle has no answer to play against:
@@ -325,16 +408,32 @@ def simulate_rules(rules: Rules, matrix: PatternMatrix, strategy: Any = None, *,
             raise VariantError("Wordle plays every answer once; games is for several boards", games)
         if strategy is None or isinstance(strategy, str):
             strategy = make_strategy(strategy or "entropy")
-        return simulate(strategy, matrix, hard=rules.hard, max_guesses=rules.max_guesses, progress=progress,
-                        **options)
+        return simulate(
+            strategy,
+            matrix,
+            hard=rules.hard,
+            max_guesses=rules.max_guesses,
+            progress=progress,
+            **options,
+        )
     if isinstance(rules, Multi):
         if options:
-            raise VariantError(f"{', '.join(options)} is not used with several boards", list(options))
+            raise VariantError(
+                f"{', '.join(options)} is not used with several boards", list(options)
+            )
         if strategy is None or isinstance(strategy, str):
             strategy = make_multi_strategy(strategy)
-        return bench_multi(matrix, MultiRules.from_rules(rules), games if games is not None else 100, seed,
-                           strategy, progress=progress)
+        return bench_multi(
+            matrix,
+            MultiRules.from_rules(rules),
+            games if games is not None else 100,
+            seed,
+            strategy,
+            progress=progress,
+        )
     if isinstance(rules, Absurdle):
-        raise VariantError("Absurdle has no answer to simulate; 'wordlelab optimal --absurdle' proves its value",
-                           rules)
+        raise VariantError(
+            "Absurdle has no answer to simulate; 'wordlelab optimal --absurdle' proves its value",
+            rules,
+        )
     raise VariantError(f"not a rules value: {rules!r}", rules)

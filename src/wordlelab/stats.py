@@ -15,7 +15,7 @@ import sqlite3
 import tempfile
 import uuid
 from dataclasses import asdict, dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -32,8 +32,21 @@ if TYPE_CHECKING:
 # ...) and the seed it was played with; version 1 games are classic games with no seed.
 SCHEMA_VERSION = 2
 
-_TABLES = {"games": {"seq", "id", "finished_at", "answer", "guesses", "won", "hard", "length", "lang",
-                    "max_guesses", "words"}}
+_TABLES = {
+    "games": {
+        "seq",
+        "id",
+        "finished_at",
+        "answer",
+        "guesses",
+        "won",
+        "hard",
+        "length",
+        "lang",
+        "max_guesses",
+        "words",
+    }
+}
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -78,15 +91,23 @@ class GameRecord:
     variant: str = "classic"  # the rules' key: classic, dordle, quordle, boards-7, absurdle, ...
     seed: int | None = None
     id: str = field(default_factory=lambda: uuid.uuid4().hex)
-    finished_at: str = field(default_factory=lambda: datetime.now(timezone.utc).isoformat(timespec="seconds"))
+    finished_at: str = field(
+        default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds")
+    )
 
     @classmethod
     def from_game(cls, game: Game, lang: str = "en") -> GameRecord:
         """The record of a finished game (the console and the web app store the same thing)."""
-        return cls(answer=game.answer, guesses=len(game.history), won=game.won, hard=game.hard,
-                   length=len(game.answer), lang=lang, max_guesses=game.max_guesses,
-                   words=tuple(w for w, _ in game.history))
-
+        return cls(
+            answer=game.answer,
+            guesses=len(game.history),
+            won=game.won,
+            hard=game.hard,
+            length=len(game.answer),
+            lang=lang,
+            max_guesses=game.max_guesses,
+            words=tuple(w for w, _ in game.history),
+        )
 
     @classmethod
     def from_dict(cls, data: object) -> GameRecord:
@@ -104,16 +125,28 @@ class GameRecord:
 
     def is_valid(self) -> bool:
         """Every field of its type and in range (1 <= guesses <= max_guesses)."""
+
         def whole(x: object) -> bool:
             return isinstance(x, int) and not isinstance(x, bool)
 
         return (
-            all(isinstance(x, str) for x in (self.answer, self.lang, self.id, self.finished_at, self.variant,
-                                             *self.words))
+            all(
+                isinstance(x, str)
+                for x in (
+                    self.answer,
+                    self.lang,
+                    self.id,
+                    self.finished_at,
+                    self.variant,
+                    *self.words,
+                )
+            )
             and (self.seed is None or whole(self.seed))
             and all(isinstance(x, bool) for x in (self.won, self.hard))
             and all(whole(x) for x in (self.guesses, self.length, self.max_guesses))
-            and 1 <= self.max_guesses <= 100 and 1 <= self.guesses <= self.max_guesses and 1 <= self.length <= 64
+            and 1 <= self.max_guesses <= 100
+            and 1 <= self.guesses <= self.max_guesses
+            and 1 <= self.length <= 64
         )
 
 
@@ -132,9 +165,14 @@ class Summary:
         return round(100 * self.wins / self.played) if self.played else 0
 
     def to_dict(self) -> dict:
-        return {"played": self.played, "wins": self.wins, "win_percent": self.win_percent,
-                "current_streak": self.current_streak, "max_streak": self.max_streak,
-                "distribution": {str(k): v for k, v in sorted(self.distribution.items())}}
+        return {
+            "played": self.played,
+            "wins": self.wins,
+            "win_percent": self.win_percent,
+            "current_streak": self.current_streak,
+            "max_streak": self.max_streak,
+            "distribution": {str(k): v for k, v in sorted(self.distribution.items())},
+        }
 
 
 def summarize(results: list[tuple[bool, int]], max_guesses: int = 6) -> Summary:
@@ -170,15 +208,21 @@ class StatsStore:
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise StatsError(f"cannot open the statistics database {self.path}: {exc}", str(self.path)) from None
+            raise StatsError(
+                f"cannot open the statistics database {self.path}: {exc}", str(self.path)
+            ) from None
         # Another program's database (a 'games' table of its own) is refused before any write.
-        conn, _ = open_owned(self.path, _TABLES, "the statistics database", StatsError, self.timeout,
-                             self._error)
+        conn, _ = open_owned(
+            self.path, _TABLES, "the statistics database", StatsError, self.timeout, self._error
+        )
         try:
             conn.execute(_SCHEMA)
             version = conn.execute("PRAGMA user_version").fetchone()[0]
             if version > SCHEMA_VERSION:
-                raise StatsError(f"{self.path} was written by a newer wordlelab (schema {version})", str(self.path))
+                raise StatsError(
+                    f"{self.path} was written by a newer wordlelab (schema {version})",
+                    str(self.path),
+                )
             if version < SCHEMA_VERSION:
                 self._migrate(conn)
         except sqlite3.Error as exc:
@@ -207,16 +251,32 @@ class StatsStore:
         if "locked" in text or "busy" in text:
             return StatsError(
                 f"the statistics database {self.path} is locked by another program (waited "
-                f"{self.timeout:g} s); try again when it has finished", str(self.path))
-        return StatsError(f"the statistics database {self.path} cannot be used: {text}", str(self.path))
+                f"{self.timeout:g} s); try again when it has finished",
+                str(self.path),
+            )
+        return StatsError(
+            f"the statistics database {self.path} cannot be used: {text}", str(self.path)
+        )
 
     @staticmethod
     def _insert(conn: sqlite3.Connection, rec: GameRecord) -> None:
         conn.execute(
             "INSERT OR IGNORE INTO games (id, finished_at, answer, guesses, won, hard, length, lang, "
             "max_guesses, words, variant, seed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (rec.id, rec.finished_at, rec.answer, rec.guesses, int(rec.won), int(rec.hard), rec.length,
-             rec.lang, rec.max_guesses, ",".join(rec.words), rec.variant, rec.seed),
+            (
+                rec.id,
+                rec.finished_at,
+                rec.answer,
+                rec.guesses,
+                int(rec.won),
+                int(rec.hard),
+                rec.length,
+                rec.lang,
+                rec.max_guesses,
+                ",".join(rec.words),
+                rec.variant,
+                rec.seed,
+            ),
         )
 
     def _pending(self) -> list[Path]:
@@ -282,7 +342,9 @@ class StatsStore:
             self.pending_dir.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=self.pending_dir, suffix=".tmp")
         except OSError as err:
-            raise StatsError(f"{exc}; the game could not be kept either ({err})", str(self.path)) from None
+            raise StatsError(
+                f"{exc}; the game could not be kept either ({err})", str(self.path)
+            ) from None
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
                 json.dump(asdict(rec), fh)
@@ -292,12 +354,17 @@ class StatsStore:
                 os.unlink(tmp)  # a full disk must not leave an empty temporary file behind
             except OSError:
                 pass
-            raise StatsError(f"{exc}; the game could not be kept either ({err})", str(self.path)) from None
+            raise StatsError(
+                f"{exc}; the game could not be kept either ({err})", str(self.path)
+            ) from None
         raise StatsLockedError(
-            f"{exc}. This game is kept in {self.pending_dir} and will be counted next time", str(self.path))
+            f"{exc}. This game is kept in {self.pending_dir} and will be counted next time",
+            str(self.path),
+        )
 
-    def games(self, length: int | None = None, lang: str | None = None,
-              variant: str | None = None) -> list[GameRecord]:
+    def games(
+        self, length: int | None = None, lang: str | None = None, variant: str | None = None
+    ) -> list[GameRecord]:
         """Every recorded game, oldest first (optionally one length / language / variant only)."""
         conn = self._connect()
         try:
@@ -305,8 +372,10 @@ class StatsStore:
                 self._absorb_pending(conn)
             except sqlite3.Error:
                 pass  # still locked: count what is in the database, add the rest next time
-            query = ("SELECT id, finished_at, answer, guesses, won, hard, length, lang, max_guesses, words, "
-                     "variant, seed FROM games")
+            query = (
+                "SELECT id, finished_at, answer, guesses, won, hard, length, lang, max_guesses, words, "
+                "variant, seed FROM games"
+            )
             where: list[str] = []
             args: list[object] = []
             if length is not None:
@@ -325,17 +394,33 @@ class StatsStore:
             raise self._error(exc) from None
         finally:
             conn.close()
-        records = [GameRecord(answer=r[2], guesses=r[3], won=bool(r[4]), hard=bool(r[5]), length=r[6],
-                              lang=r[7], max_guesses=r[8],
-                              words=tuple(w for w in r[9].split(",") if w) if isinstance(r[9], str) else (None,),
-                              variant=r[10], seed=r[11], id=r[0], finished_at=r[1]) for r in rows]
+        records = [
+            GameRecord(
+                answer=r[2],
+                guesses=r[3],
+                won=bool(r[4]),
+                hard=bool(r[5]),
+                length=r[6],
+                lang=r[7],
+                max_guesses=r[8],
+                # A non-text words column is an ill-typed row: GameRecord refuses it, and the
+                # row is counted as invalid (not a game).
+                words=tuple(w for w in r[9].split(",") if w) if isinstance(r[9], str) else (None,),  # type: ignore[arg-type]
+                variant=r[10],
+                seed=r[11],
+                id=r[0],
+                finished_at=r[1],
+            )
+            for r in rows
+        ]
         # Rows some other program wrote with wrong types are left in the database but not counted.
         good = [rec for rec in records if rec.is_valid()]
         self.invalid_rows = len(records) - len(good)
         return good
 
-    def summary(self, length: int | None = None, lang: str | None = None,
-                variant: str | None = None) -> Summary:
+    def summary(
+        self, length: int | None = None, lang: str | None = None, variant: str | None = None
+    ) -> Summary:
         """The statistics of the games chosen (every variant together unless one is named)."""
         return _summary(self.games(length, lang, variant))
 

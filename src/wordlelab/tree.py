@@ -103,14 +103,20 @@ class DecisionTree:
             marks: list[str | None] = []
             tokens = body.split()
             if len(tokens) > MAX_LINE_GUESSES:  # the tree's prefixes grow with the square of a line
-                raise TreeError(f"{name}:{lineno}: {len(tokens):,} guesses on one line; a game has at most "
-                                f"{MAX_LINE_GUESSES}", name)
+                raise TreeError(
+                    f"{name}:{lineno}: {len(tokens):,} guesses on one line; a game has at most "
+                    f"{MAX_LINE_GUESSES}",
+                    name,
+                )
             for token in tokens:
                 word, sep, mark = token.partition(":")
                 word = word.strip().lower()
                 if len(word) > MAX_WORD:
-                    raise TreeError(f"{name}:{lineno}: {word[:20] + '…'!r} has {len(word):,} letters; words have "
-                                    f"at most {MAX_WORD}", name)
+                    raise TreeError(
+                        f"{name}:{lineno}: {word[:20] + '…'!r} has {len(word):,} letters; words have "
+                        f"at most {MAX_WORD}",
+                        name,
+                    )
                 if not word.isalpha():
                     raise TreeError(f"{name}:{lineno}: {token!r} is not a word", name)
                 words.append(word)
@@ -121,7 +127,9 @@ class DecisionTree:
                     f"{name}:{lineno}: {answer!r} already has a line (line {lines[answer]})", name
                 )
             if marks[-1] is not None:
-                raise TreeError(f"{name}:{lineno}: the answer {answer!r} takes no feedback mark", name)
+                raise TreeError(
+                    f"{name}:{lineno}: the answer {answer!r} takes no feedback mark", name
+                )
             paths[answer] = tuple(words)
             lines[answer] = lineno
             if any(m is not None for m in marks):
@@ -228,13 +236,18 @@ class DecisionTree:
             history: History = ()
             for g in line:
                 if len(g) != len(answer):
-                    raise TreeError(f"{self._where(answer)}: {g!r} and {answer!r} differ in length", g)
+                    raise TreeError(
+                        f"{self._where(answer)}: {g!r} and {answer!r} differ in length", g
+                    )
                 prior = seen.setdefault(history, (g, answer))
                 if prior[0] != g:
                     shown = " ".join(f"{w} {Pattern(c, len(w))}" for w, c in history) or "the start"
-                    raise TreeError(f"{self._where(answer)}: plays {g!r} after {shown}, but "
-                                    f"{self._where(prior[1])} plays {prior[0]!r} there: the lines do not "
-                                    "form a tree", answer)
+                    raise TreeError(
+                        f"{self._where(answer)}: plays {g!r} after {shown}, but "
+                        f"{self._where(prior[1])} plays {prior[0]!r} there: the lines do not "
+                        "form a tree",
+                        answer,
+                    )
                 history = history + ((g, score(g, answer).code),)
 
     def _where(self, answer: str) -> str:
@@ -264,11 +277,16 @@ class DecisionTree:
             except InvalidWordError as exc:
                 raise TreeError(f"{where}: {exc}", answer) from None
             if a not in answers:
-                raise TreeError(f"{where}: the line ends on {answer!r}, which is not a possible answer "
-                                f"({answers.name})", answer)
+                raise TreeError(
+                    f"{where}: the line ends on {answer!r}, which is not a possible answer "
+                    f"({answers.name})",
+                    answer,
+                )
             if max_guesses is not None and len(line) > max_guesses:
-                raise TreeError(f"{where}: {len(line)} guesses for {answer!r}; at most {max_guesses} allowed",
-                                answer)
+                raise TreeError(
+                    f"{where}: {len(line)} guesses for {answer!r}; at most {max_guesses} allowed",
+                    answer,
+                )
             game = Game(a, words=guesses, max_guesses=len(line) + 1, hard=hard)
             marks = self._feedback.get(answer)
             history: History = ()
@@ -287,7 +305,9 @@ class DecisionTree:
                 try:
                     pattern = game.guess(g)
                 except UnknownWordError:
-                    raise TreeError(f"{where}: {g!r} is not an allowed guess ({guesses.name})", g) from None
+                    raise TreeError(
+                        f"{where}: {g!r} is not an allowed guess ({guesses.name})", g
+                    ) from None
                 except InvalidWordError as exc:
                     raise TreeError(f"{where}: {exc}", g) from None
                 except HardModeError as exc:
@@ -306,8 +326,11 @@ class DecisionTree:
                             g,
                         )
                 if pattern.is_win and step < len(line) - 1:
-                    raise TreeError(f"{where}: guess {step + 1} {g!r} already solves {answer!r}; "
-                                    "the line must end there", g)
+                    raise TreeError(
+                        f"{where}: guess {step + 1} {g!r} already solves {answer!r}; "
+                        "the line must end there",
+                        g,
+                    )
                 history = history + ((g, pattern.code),)
             if not game.won:
                 raise TreeError(f"{where}: the line does not end on its answer", answer)
@@ -315,8 +338,12 @@ class DecisionTree:
         if missing:
             shown = ", ".join(repr(w) for w in missing[:5])
             more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
-            raise TreeError(f"{self.name}: {len(missing)} answers have no line: {shown}{more}", self.name)
-        return TreeReport(len(self.paths), self.total, self.worst, self.distribution, self.opener, hard)
+            raise TreeError(
+                f"{self.name}: {len(missing)} answers have no line: {shown}{more}", self.name
+            )
+        return TreeReport(
+            len(self.paths), self.total, self.worst, self.distribution, self.opener, hard
+        )
 
 
 def _tree_dir():
@@ -337,11 +364,15 @@ def bundled_tree(name: str) -> DecisionTree:
     """A shipped tree by name, e.g. ``salet-normal`` or ``salet-hard``."""
     ref = _tree_dir() / f"{name}.txt"
     if not ref.is_file():
-        raise TreeError(f"no bundled tree {name!r}; bundled: {', '.join(bundled_trees()) or 'none'}", name)
+        raise TreeError(
+            f"no bundled tree {name!r}; bundled: {', '.join(bundled_trees()) or 'none'}", name
+        )
     return DecisionTree.parse(ref.read_text(encoding="utf-8"), name=f"{name}.txt (bundled)")
 
 
-def find_bundled_tree(guesses: WordList, answers: WordList, hard: bool, max_guesses: int = 6) -> DecisionTree | None:
+def find_bundled_tree(
+    guesses: WordList, answers: WordList, hard: bool, max_guesses: int = 6
+) -> DecisionTree | None:
     """The shipped optimal tree for these lists and mode, if there is one."""
     mode = "hard" if hard else "normal"
     for name in bundled_trees():
@@ -364,8 +395,11 @@ def load_tree(spec: str | None, guesses: WordList, answers: WordList, hard: bool
         tree = find_bundled_tree(guesses, answers, hard)
         if tree is None:
             mode = "hard" if hard else "normal"
-            raise TreeError(f"no shipped tree for these lists ({answers.name}, {len(answers)} answers) in "
-                            f"{mode} mode; give a tree FILE or one of: {', '.join(bundled_trees())}", None)
+            raise TreeError(
+                f"no shipped tree for these lists ({answers.name}, {len(answers)} answers) in "
+                f"{mode} mode; give a tree FILE or one of: {', '.join(bundled_trees())}",
+                None,
+            )
         return tree
     if not Path(spec).exists() and spec in bundled_trees():
         return bundled_tree(spec)

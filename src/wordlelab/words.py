@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Iterable, Iterator, Sequence
 
 import numpy as np
 
@@ -37,8 +37,9 @@ def normalize_word(word: str, length: int | None = None, language: Language | No
         bad = "".join(sorted({ch for ch in w if not ch.isalpha()}))
     if bad:
         where = f"the {language.name} alphabet" if language else "a word"
-        raise InvalidWordError(f"{word!r} has {bad!r}, which is not in {where}{_other_language(w, language)}",
-                               word)
+        raise InvalidWordError(
+            f"{word!r} has {bad!r}, which is not in {where}{_other_language(w, language)}", word
+        )
     return w
 
 
@@ -55,7 +56,9 @@ def _other_language(word: str, language: Language | None) -> str:
 class WordList(Sequence[str]):
     """An ordered list of distinct words of one length, over one alphabet."""
 
-    def __init__(self, words: Iterable[str], name: str = "words", language: Language | str | None = None):
+    def __init__(
+        self, words: Iterable[str], name: str = "words", language: Language | str | None = None
+    ):
         self.language = get_language(language) if language is not None else None
         self.words: tuple[str, ...] = tuple(words)
         self.name = name
@@ -111,7 +114,8 @@ class WordList(Sequence[str]):
                 if bad:
                     raise WordListError(
                         f"{where}: {raw.strip()!r} has {bad!r}, outside the {lang.name} alphabet"
-                        f"{_other_language(word, lang)}", name
+                        f"{_other_language(word, lang)}",
+                        name,
                     )
             elif not word.isalpha():
                 bad = "".join(sorted({ch for ch in word if not ch.isalpha()}))
@@ -135,10 +139,18 @@ class WordList(Sequence[str]):
         return out
 
     @classmethod
-    def _from_clean_lines(cls, lines: list[str], name: str, lang: Language | None) -> WordList | None:
+    def _from_clean_lines(
+        cls, lines: list[str], name: str, lang: Language | None
+    ) -> WordList | None:
         """``from_lines`` for the usual file (valid letters, one length, no repeats), checked over
         the whole text at once; None when a line needs the loop above (to say what is wrong)."""
-        kept = [w for w in (line.split("#", 1)[0].strip() if "#" in line else line.strip() for line in lines) if w]
+        kept = [
+            w
+            for w in (
+                line.split("#", 1)[0].strip() if "#" in line else line.strip() for line in lines
+            )
+            if w
+        ]
         if not kept:
             return None
         # Folding the joined text folds each word (lower() sees the newlines as word boundaries).
@@ -178,7 +190,9 @@ class WordList(Sequence[str]):
         try:
             return self._index[word]
         except KeyError:
-            raise UnknownWordError(f"{word!r} is not in the word list ({self.name})", word) from None
+            raise UnknownWordError(
+                f"{word!r} is not in the word list ({self.name})", word
+            ) from None
 
     @cached_property
     def fingerprint(self) -> str:
@@ -208,7 +222,9 @@ class WordList(Sequence[str]):
         letters = np.array([ord(ch) for ch in alphabet], dtype=np.uint32)
         order = np.argsort(letters, kind="stable")
         pos = np.minimum(np.searchsorted(letters[order], points), max(len(alphabet) - 1, 0))
-        found = letters[order][pos] == points if len(alphabet) else np.zeros(points.shape, dtype=bool)
+        found = (
+            letters[order][pos] == points if len(alphabet) else np.zeros(points.shape, dtype=bool)
+        )
         if not found.all():
             missing = chr(int(points[np.argmin(found)]))
             raise InvalidWordError(f"letter {missing!r} is not in the alphabet", missing)

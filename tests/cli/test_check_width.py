@@ -14,8 +14,14 @@ GRID = "Wordle 1,234 4/6\n\n⬜⬜⬜⬜⬜\n⬜⬜⬜🟩⬜\n⬜⬜⬜🟩🟩
 
 def _table_lines(*args: str) -> list[str]:
     env = {**os.environ, "COLUMNS": "80", "WORDLELAB_LISTS": "nyt"}
-    r = subprocess.run([sys.executable, "-m", "wordlelab", "check", *args], input=GRID, capture_output=True,
-                       text=True, env=env, timeout=300)
+    r = subprocess.run(
+        [sys.executable, "-m", "wordlelab", "check", *args],
+        input=GRID,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
     assert r.returncode == 0, r.stderr
     # Table lines: a header starting '#', or a row number and two spaces (prose is one spaced).
     return [ln for ln in r.stdout.splitlines() if re.match(r"(#|\d+ {2})", ln)]

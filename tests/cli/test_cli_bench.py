@@ -48,14 +48,28 @@ def test_bench_table_histogram_and_reproducible(files):
     assert a.exit_code == 0, a.output
     assert "hard mode" in a.stdout and "mean" in a.stdout and "█" in a.stdout
     assert "entropy" in a.stdout and "minimax" in a.stdout
-    strip = lambda s: [line.split("│")[:-1] for line in s.splitlines() if "│" in line]  # drop games/s
+
+    def strip(s: str) -> list[list[str]]:
+        return [line.split("│")[:-1] for line in s.splitlines() if "│" in line]  # drop games/s
+
     assert strip(a.stdout) == strip(b.stdout)
 
 
 def test_bench_opener_pool_and_options(files):
     words = (files / "answers.txt").read_text().split()
-    r = run("bench", "-s", "lookahead", "-o", "m=3", "--opener", words[0].upper(), "--pool", "candidates",
-            *small(files), "--json")
+    r = run(
+        "bench",
+        "-s",
+        "lookahead",
+        "-o",
+        "m=3",
+        "--opener",
+        words[0].upper(),
+        "--pool",
+        "candidates",
+        *small(files),
+        "--json",
+    )
     assert r.exit_code == 0, r.output
     x = json.loads(r.stdout)["results"][0]
     assert x["opener"] == words[0] and x["options"] == "lookahead(m=3,pool='candidates')"
@@ -68,13 +82,16 @@ def test_bench_plot(files, tmp_path):
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-@pytest.mark.parametrize("args, message", [
-    (["-s", "telepathy"], "unknown strategy 'telepathy'; known: approx-entropy"),
-    (["--opener", "zzzzz"], "'zzzzz' is not in the word list"),
-    (["--opener", "toolong"], "has 7 letters"),
-    (["-o", "m=3"], "takes no option m"),
-    (["-o", "oops"], "is not KEY=VALUE"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["-s", "telepathy"], "unknown strategy 'telepathy'; known: approx-entropy"),
+        (["--opener", "zzzzz"], "'zzzzz' is not in the word list"),
+        (["--opener", "toolong"], "has 7 letters"),
+        (["-o", "m=3"], "takes no option m"),
+        (["-o", "oops"], "is not KEY=VALUE"),
+    ],
+)
 def test_bench_bad_input_is_one_line_and_exit_1(files, args, message):
     r = run("bench", *small(files), *args)
     assert r.exit_code == 1
@@ -82,7 +99,13 @@ def test_bench_bad_input_is_one_line_and_exit_1(files, args, message):
 
 
 def test_bench_bad_lists(files):
-    r = run("bench", "--answers", str(files / "not-guessable.txt"), "--guesses", str(files / "guesses.txt"))
+    r = run(
+        "bench",
+        "--answers",
+        str(files / "not-guessable.txt"),
+        "--guesses",
+        str(files / "guesses.txt"),
+    )
     assert r.exit_code == 1 and "not allowed guesses" in r.stderr and "qajaq" in r.stderr
     r = run("bench", "--answers", str(files / "six.txt"), "--guesses", str(files / "guesses.txt"))
     assert r.exit_code == 1 and "6-letter" in r.stderr
@@ -105,8 +128,13 @@ def test_openers_command(files):
 def test_strategies_command():
     r = run("strategies")
     assert r.exit_code == 0
-    for name, alias in (("entropy", "maxinfo"), ("splits", "maxsplits"), ("expected-size", "maxprune"),
-                        ("lookahead", "m=50"), ("random", "seed=0")):
+    for name, alias in (
+        ("entropy", "maxinfo"),
+        ("splits", "maxsplits"),
+        ("expected-size", "maxprune"),
+        ("lookahead", "m=50"),
+        ("random", "seed=0"),
+    ):
         line = next(line for line in r.stdout.splitlines() if line.startswith(name + " "))
         assert alias in line
     data = json.loads(run("strategies", "--json").stdout)
@@ -116,19 +144,22 @@ def test_strategies_command():
 # -- strategy options: declared, typed, checked before any work (issue 15) --------------------------
 
 
-@pytest.mark.parametrize("strategy, option, message", [
-    ("lookahead", "m=abc", "strategy 'lookahead' option m must be a whole number, not 'abc'"),
-    ("approx-entropy", "top_percent=abc", "option top_percent must be a number, not 'abc'"),
-    ("random", "seed=x", "option seed must be a whole number"),
-    ("prior", "common=x", "option common must be a whole number"),
-    ("entropy-then-answers", "n=x", "option n must be a whole number"),
-    ("entropy-then-answers", "n=-1", "option n must be in 0..30, not '-1'"),
-    ("prior", "common=0", "strategy 'prior' option common must be in 1..10000000"),
-    ("lookahead", "m=99999999999999999999", "option m must be in 1..2000"),
-    ("approx-entropy", "top_percent=nan", "must be a finite number"),
-    ("approx-entropy", "top_percent=0", "must be in 0.01..100"),
-    ("entropy", "m=3", "takes no option m (its options: none besides pool)"),
-])
+@pytest.mark.parametrize(
+    "strategy, option, message",
+    [
+        ("lookahead", "m=abc", "strategy 'lookahead' option m must be a whole number, not 'abc'"),
+        ("approx-entropy", "top_percent=abc", "option top_percent must be a number, not 'abc'"),
+        ("random", "seed=x", "option seed must be a whole number"),
+        ("prior", "common=x", "option common must be a whole number"),
+        ("entropy-then-answers", "n=x", "option n must be a whole number"),
+        ("entropy-then-answers", "n=-1", "option n must be in 0..30, not '-1'"),
+        ("prior", "common=0", "strategy 'prior' option common must be in 1..10000000"),
+        ("lookahead", "m=99999999999999999999", "option m must be in 1..2000"),
+        ("approx-entropy", "top_percent=nan", "must be a finite number"),
+        ("approx-entropy", "top_percent=0", "must be in 0.01..100"),
+        ("entropy", "m=3", "takes no option m (its options: none besides pool)"),
+    ],
+)
 def test_bad_strategy_options_are_one_line(files, strategy, option, message):
     r = run("bench", "-s", strategy, "-o", option, *small(files))
     assert r.exit_code == 1, r.output
@@ -151,14 +182,35 @@ def test_strategies_lists_every_option_with_type_range_and_default():
     assert "-o top_percent=<float>" in r.stdout
     data = {d["name"]: d for d in json.loads(run("strategies", "--json").stdout)}
     (m,) = data["lookahead"]["options"]
-    assert m == {"name": "m", "type": "int", "default": 50, "low": 1, "high": 2000, "range": "1..2000",
-                 "help": m["help"]} and m["help"]
+    assert (
+        m
+        == {
+            "name": "m",
+            "type": "int",
+            "default": 50,
+            "low": 1,
+            "high": 2000,
+            "range": "1..2000",
+            "help": m["help"],
+        }
+        and m["help"]
+    )
 
 
 def test_bench_targets_play_only_the_named_answers(files):
     """--answers all --targets: every allowed word possible, only the listed answers played."""
-    r = run("bench", "-s", "prior-guard", "--guesses", str(files / "guesses.txt"), "--answers", "all",
-            "--targets", str(files / "answers.txt"), "--json")
+    r = run(
+        "bench",
+        "-s",
+        "prior-guard",
+        "--guesses",
+        str(files / "guesses.txt"),
+        "--answers",
+        "all",
+        "--targets",
+        str(files / "answers.txt"),
+        "--json",
+    )
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
     res = data["results"][0]
@@ -174,7 +226,17 @@ def test_bench_targets_must_be_possible_answers(files):
 
 
 def test_bench_targets_refused_with_boards(files):
-    r = run("bench", "-s", "entropy-solve", *small(files), "--boards", "2", "--games", "3",
-            "--targets", str(files / "answers.txt"))
+    r = run(
+        "bench",
+        "-s",
+        "entropy-solve",
+        *small(files),
+        "--boards",
+        "2",
+        "--games",
+        "3",
+        "--targets",
+        str(files / "answers.txt"),
+    )
     assert r.exit_code == 1 and "--targets" in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1

@@ -16,8 +16,12 @@ def test_every_command_has_a_summary_and_aliases_are_listed_once():
 
 
 def test_help_lists_whole_phrases_and_no_alias_twice():
-    r = subprocess.run([sys.executable, "-m", "wordlelab", "--help"], capture_output=True, text=True,
-                       env={"COLUMNS": "80", "PATH": "/usr/bin:/bin"})
+    r = subprocess.run(
+        [sys.executable, "-m", "wordlelab", "--help"],
+        capture_output=True,
+        text=True,
+        env={"COLUMNS": "80", "PATH": "/usr/bin:/bin"},
+    )
     assert r.returncode == 0, r.stderr
     out = r.stdout
     commands = out.split("Commands:", 1)[1]
@@ -35,16 +39,26 @@ def test_assist_help_lists_the_notations_and_the_first_screen_hints_at_them():
 
     import pexpect
 
-    r = subprocess.run([sys.executable, "-m", "wordlelab", "assist", "--help"], capture_output=True, text=True)
+    r = subprocess.run(
+        [sys.executable, "-m", "wordlelab", "assist", "--help"], capture_output=True, text=True
+    )
     for notation in (".y..g", "01002", "BYBBG", "FOFFX", "⬜🟨⬜⬜🟩"):
         assert notation in r.stdout
     env = {**os.environ, "WORDLELAB_LISTS": "original"}
-    child = pexpect.spawn(sys.executable, ["-m", "wordlelab", "assist"], env=env, encoding="utf-8", timeout=120)
+    child = pexpect.spawn(
+        sys.executable, ["-m", "wordlelab", "assist"], env=env, encoding="utf-8", timeout=120
+    )
     child.expect("SALET")
     child.expect("type the colours you got, e.g. .y..g")
     child.sendline("quit")
     child.expect(pexpect.EOF)
     # A piped session reads as before: no hint in the transcript.
-    piped = subprocess.run([sys.executable, "-m", "wordlelab", "assist"], input="quit\n", env=env,
-                           capture_output=True, text=True, timeout=120)
+    piped = subprocess.run(
+        [sys.executable, "-m", "wordlelab", "assist"],
+        input="quit\n",
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert "type the colours" not in piped.stdout

@@ -51,8 +51,9 @@ def test_bad_input_one_line_exit_1(args, message):
 
 
 def test_real_process_stderr_and_exit_code():
-    p = subprocess.run([sys.executable, "-m", "wordlelab", "score", "hat", "beach"],
-                       capture_output=True, text=True)
+    p = subprocess.run(
+        [sys.executable, "-m", "wordlelab", "score", "hat", "beach"], capture_output=True, text=True
+    )
     assert p.returncode == 1
     assert p.stdout == ""
     assert p.stderr.strip() == "wordlelab: error: 'hat' and 'beach' differ in length"

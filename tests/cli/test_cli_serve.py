@@ -43,19 +43,33 @@ def test_port_in_use_is_one_line():
         taken.bind(("127.0.0.1", 0))
         taken.listen(1)
         port = taken.getsockname()[1]
-        r = subprocess.run([sys.executable, "-m", "wordlelab", "serve", "--port", str(port)],
-                           capture_output=True, text=True, timeout=60)
+        r = subprocess.run(
+            [sys.executable, "-m", "wordlelab", "serve", "--port", str(port)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
     assert r.returncode == 1
-    assert r.stderr.startswith("wordlelab: error: cannot listen on 127.0.0.1:") and r.stderr.count("\n") == 1
+    assert (
+        r.stderr.startswith("wordlelab: error: cannot listen on 127.0.0.1:")
+        and r.stderr.count("\n") == 1
+    )
 
 
 @pytest.mark.parametrize("args, warned", [([], False), (["--host", "0.0.0.0", "--public"], True)])
 def test_serve_prints_its_address_and_answers(args, warned):
-    proc = subprocess.Popen([sys.executable, "-m", "wordlelab", "serve", *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "wordlelab", "serve", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
     try:
         if warned:
-            assert proc.stderr.readline().startswith("warning: listening on 0.0.0.0, reachable from other")
+            assert proc.stderr.readline().startswith(
+                "warning: listening on 0.0.0.0, reachable from other"
+            )
         line = proc.stdout.readline()
         m = re.search(r"http://(?:127\.0\.0\.1|0\.0\.0\.0):(\d+)/", line)
         assert m, line
@@ -63,7 +77,9 @@ def test_serve_prints_its_address_and_answers(args, warned):
         while True:
             try:
                 # Only ever asked on loopback, whatever the server listens on.
-                with urllib.request.urlopen(f"http://127.0.0.1:{m.group(1)}/api/options", timeout=5) as resp:
+                with urllib.request.urlopen(
+                    f"http://127.0.0.1:{m.group(1)}/api/options", timeout=5
+                ) as resp:
                     assert "entropy" in json.load(resp)["strategies"]
                 break
             except OSError:
@@ -77,8 +93,9 @@ def test_serve_prints_its_address_and_answers(args, warned):
 
 
 def test_open_opens_the_printed_address(monkeypatch):
-    import uvicorn
     import webbrowser
+
+    import uvicorn
 
     from wordlelab.cli.main import _register
 
@@ -100,14 +117,20 @@ def test_serve_answers_only_to_its_names_and_checks_allow_host():
     _register()
     r = CliRunner().invoke(cli, ["serve", "--allow-host", "wordle.lan:80"])
     assert r.exit_code == 1 and "--allow-host" in r.output and "Traceback" not in r.output
-    proc = subprocess.Popen([sys.executable, "-m", "wordlelab", "serve", "--allow-host", "wordle.lan"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "wordlelab", "serve", "--allow-host", "wordle.lan"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
     try:
         port = re.search(r"http://127\.0\.0\.1:(\d+)/", proc.stdout.readline()).group(1)
 
         def status(host: str) -> int:
-            req = urllib.request.Request(f"http://127.0.0.1:{port}/api/options", headers={"Host": host})
+            req = urllib.request.Request(
+                f"http://127.0.0.1:{port}/api/options", headers={"Host": host}
+            )
             try:
                 with urllib.request.urlopen(req, timeout=10) as resp:
                     return resp.status
@@ -125,7 +148,9 @@ def test_serve_answers_only_to_its_names_and_checks_allow_host():
                 time.sleep(0.2)
         assert first == 200
         assert status(f"wordle.lan:{port}") == 200
-        assert status(f"evil.example:{port}") == 421  # DNS rebinding: a name the server was not given
+        assert (
+            status(f"evil.example:{port}") == 421
+        )  # DNS rebinding: a name the server was not given
     finally:
         proc.send_signal(signal.SIGINT)
         proc.wait(timeout=20)

@@ -8,9 +8,25 @@ import sys
 
 
 def _play(*args: str, moves: str, env: dict[str, str] | None = None) -> str:
-    r = subprocess.run([sys.executable, "-m", "wordlelab", "play", "--seed", "1", "--no-stats",
-                        "--lists", "original", *args], input=moves, capture_output=True, text=True,
-                       env={**os.environ, **(env or {})}, timeout=120)
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "wordlelab",
+            "play",
+            "--seed",
+            "1",
+            "--no-stats",
+            "--lists",
+            "original",
+            *args,
+        ],
+        input=moves,
+        capture_output=True,
+        text=True,
+        env={**os.environ, **(env or {})},
+        timeout=120,
+    )
     assert r.returncode == 0, r.stderr
     return r.stdout
 
@@ -31,8 +47,13 @@ def test_a_colour_terminal_under_no_color_gets_symbols_too():
     import pexpect
 
     env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm-256color"}
-    child = pexpect.spawn(sys.executable, ["-m", "wordlelab", "play", "--seed", "1", "--no-stats", "--lists",
-                                           "original"], env=env, encoding="utf-8", timeout=120)
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "wordlelab", "play", "--seed", "1", "--no-stats", "--lists", "original"],
+        env=env,
+        encoding="utf-8",
+        timeout=120,
+    )
     child.expect("6 tries")
     child.sendline("crane")
     child.expect(r"\(C\) -R- -A- -N- \(E\)")

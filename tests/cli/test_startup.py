@@ -8,7 +8,6 @@ import subprocess
 import sys
 
 import pytest
-
 from interactive_helpers import cli_env
 
 # Runs the CLI like the console script does and, at exit, lists the modules that were loaded.
@@ -22,10 +21,16 @@ main()
 
 
 def loaded_modules(*args: str, cwd: object = None) -> tuple[subprocess.CompletedProcess, set[str]]:
-    r = subprocess.run([sys.executable, "-c", _PROBE.format(args=list(args))], capture_output=True, text=True,
-                       env=cli_env(), timeout=120, cwd=cwd)
+    r = subprocess.run(
+        [sys.executable, "-c", _PROBE.format(args=list(args))],
+        capture_output=True,
+        text=True,
+        env=cli_env(),
+        timeout=120,
+        cwd=cwd,
+    )
     line = [ln for ln in r.stderr.splitlines() if ln.startswith("MODULES ")][-1]
-    return r, set(json.loads(line[len("MODULES "):]))
+    return r, set(json.loads(line[len("MODULES ") :]))
 
 
 @pytest.fixture
@@ -38,13 +43,22 @@ def tiny_lists(tmp_path):
 
 
 def test_optimal_json_loads_neither_rich_nor_the_other_commands(tiny_lists, tmp_path):
-    loaded_modules("optimal", "--json", *tiny_lists)  # builds and caches the matrix (said with rich)
+    loaded_modules(
+        "optimal", "--json", *tiny_lists
+    )  # builds and caches the matrix (said with rich)
     r, mods = loaded_modules("optimal", "--json", *tiny_lists, cwd=tmp_path)
     assert r.returncode == 0, r.stderr
     assert json.loads(r.stdout[: r.stdout.rindex("}") + 1])["proven"] is True
     assert not {m for m in mods if m == "rich" or m.startswith("rich.")}
-    others = {"wordlelab.cli.assist", "wordlelab.cli.bench", "wordlelab.cli.serve", "wordlelab.cli.play",
-              "wordlelab.assistant", "wordlelab.web.app", "wordlelab.strategies"}
+    others = {
+        "wordlelab.cli.assist",
+        "wordlelab.cli.bench",
+        "wordlelab.cli.serve",
+        "wordlelab.cli.play",
+        "wordlelab.assistant",
+        "wordlelab.web.app",
+        "wordlelab.strategies",
+    }
     assert not mods & others
     assert "wordlelab.cli.optimal" in mods
     assert "yaml" not in mods  # numba's config file reader: no .numba_config.yaml here
@@ -65,8 +79,14 @@ def test_a_numba_config_file_is_still_read(tmp_path, config):
     pytest.importorskip("yaml")
     if config:
         (tmp_path / ".numba_config.yaml").write_text("num_threads: 1\n")
-    r = subprocess.run([sys.executable, "-c", _NUMBA_CONFIG], capture_output=True, text=True, env=cli_env(),
-                       timeout=120, cwd=tmp_path)
+    r = subprocess.run(
+        [sys.executable, "-c", _NUMBA_CONFIG],
+        capture_output=True,
+        text=True,
+        env=cli_env(),
+        timeout=120,
+        cwd=tmp_path,
+    )
     assert r.returncode == 0, r.stderr
     threads, have_yaml = r.stdout.split()
     assert have_yaml == str(config)
@@ -77,8 +97,13 @@ def test_a_numba_config_file_is_still_read(tmp_path, config):
 def test_the_help_still_lists_every_command():
     from wordlelab.cli.main import _ALIASES, _COMMANDS
 
-    r = subprocess.run([sys.executable, "-m", "wordlelab", "--help"], capture_output=True, text=True,
-                       env={**cli_env(), "COLUMNS": "200"}, timeout=120)
+    r = subprocess.run(
+        [sys.executable, "-m", "wordlelab", "--help"],
+        capture_output=True,
+        text=True,
+        env={**cli_env(), "COLUMNS": "200"},
+        timeout=120,
+    )
     assert r.returncode == 0, r.stderr
     commands = r.stdout.split("Commands:")[1].split("Aliases:")[0]
     # A command's line starts two spaces in; a summary that wraps goes on further in.
@@ -86,9 +111,18 @@ def test_the_help_still_lists_every_command():
     assert listed == set(_COMMANDS) - set(_ALIASES)
 
 
-@pytest.mark.parametrize("env", [{}, {"TTY_COMPATIBLE": "0"}, {"TTY_COMPATIBLE": "1"}, {"FORCE_COLOR": ""},
-                                 {"FORCE_COLOR": "1"}, {"TTY_COMPATIBLE": "0", "FORCE_COLOR": "1"},
-                                 {"TTY_COMPATIBLE": "x", "FORCE_COLOR": "1"}])
+@pytest.mark.parametrize(
+    "env",
+    [
+        {},
+        {"TTY_COMPATIBLE": "0"},
+        {"TTY_COMPATIBLE": "1"},
+        {"FORCE_COLOR": ""},
+        {"FORCE_COLOR": "1"},
+        {"TTY_COMPATIBLE": "0", "FORCE_COLOR": "1"},
+        {"TTY_COMPATIBLE": "x", "FORCE_COLOR": "1"},
+    ],
+)
 @pytest.mark.parametrize("tty", [False, True])
 def test_may_be_terminal_is_false_only_when_rich_says_not_a_terminal(monkeypatch, env, tty):
     from rich.console import Console
@@ -138,8 +172,13 @@ print(fresh(5))
 
 def test_quick_cache_loads_change_nothing_but_the_time():
     def run(mode: str) -> list[str]:
-        r = subprocess.run([sys.executable, "-c", _QUICK, mode], capture_output=True, text=True,
-                           env=cli_env(), timeout=600)
+        r = subprocess.run(
+            [sys.executable, "-c", _QUICK, mode],
+            capture_output=True,
+            text=True,
+            env=cli_env(),
+            timeout=600,
+        )
         assert r.returncode == 0, r.stderr
         return r.stdout.splitlines()
 
@@ -218,7 +257,23 @@ def test_main_skips_the_interpreter_teardown(monkeypatch, code, status):
 
 def test_a_profiled_run_still_writes_its_profile(tmp_path):
     out = tmp_path / "prof.out"
-    r = subprocess.run([sys.executable, "-m", "cProfile", "-o", str(out), "-m", "wordlelab", "score", "salet",
-                        "cigar"], capture_output=True, text=True, env=cli_env(), timeout=120)
+    r = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "cProfile",
+            "-o",
+            str(out),
+            "-m",
+            "wordlelab",
+            "score",
+            "salet",
+            "cigar",
+        ],
+        capture_output=True,
+        text=True,
+        env=cli_env(),
+        timeout=120,
+    )
     assert r.returncode == 0, r.stderr
     assert out.stat().st_size > 0

@@ -7,8 +7,8 @@ import sys
 
 import numpy as np
 import pytest
-
 from interactive_helpers import cli_env, invoke, run_cli
+
 from wordlelab.variants import random_answers
 from wordlelab.words import WordList
 
@@ -21,7 +21,9 @@ def seeded_answers(boards: int, seed: int) -> tuple[str, ...]:
 
 def test_play_two_boards_won_with_share_grid():
     a, b = seeded_answers(2, 5)
-    code, out, _ = invoke("play", "--boards", "2", "--seed", "5", *ORIGINAL, input=f"xxxxx\n{a}\n{b}\n")
+    code, out, _ = invoke(
+        "play", "--boards", "2", "--seed", "5", *ORIGINAL, input=f"xxxxx\n{a}\n{b}\n"
+    )
     assert code == 0
     assert "not in the word list" in out and "(no try used)" in out
     assert "All 2 solved in 2/7" in out
@@ -31,8 +33,17 @@ def test_play_two_boards_won_with_share_grid():
 
 def test_play_boards_out_of_tries():
     answers = seeded_answers(4, 11)
-    code, out, _ = invoke("play", "--boards", "4", "--max-guesses", "4", "--seed", "11", *ORIGINAL,
-                          input="fuzzy\nmamma\nvivid\n" + answers[0] + "\n")
+    code, out, _ = invoke(
+        "play",
+        "--boards",
+        "4",
+        "--max-guesses",
+        "4",
+        "--seed",
+        "11",
+        *ORIGINAL,
+        input="fuzzy\nmamma\nvivid\n" + answers[0] + "\n",
+    )
     assert code == 0
     assert "Out of tries. Unsolved:" in out and "🟥" in out
     assert "Quordle" not in out.split("\n\n")[-1] or "4 boards" in out
@@ -46,8 +57,13 @@ def test_play_absurdle_the_four_guess_win():
 
 
 def test_assist_boards_one_line_and_one_board_per_line():
-    code, out, _ = invoke("assist", "--boards", "2", *ORIGINAL,
-                          input="..... ....y\nundo\n.....\n....y\nboards\nquit\n")
+    code, out, _ = invoke(
+        "assist",
+        "--boards",
+        "2",
+        *ORIGINAL,
+        input="..... ....y\nundo\n.....\n....y\nboards\nquit\n",
+    )
     assert code == 0
     assert out.count("> SOARE") == 2 and "undone: soare" in out
     assert "board 2?" in out
@@ -55,8 +71,13 @@ def test_assist_boards_one_line_and_one_board_per_line():
 
 
 def test_assist_boards_solves_a_board_and_finishes():
-    code, out, _ = invoke("assist", "--boards", "2", *ORIGINAL,
-                          input="crane ggggg .....\nmoist ggggg ggggg\nmoist - ggggg\n")
+    code, out, _ = invoke(
+        "assist",
+        "--boards",
+        "2",
+        *ORIGINAL,
+        input="crane ggggg .....\nmoist ggggg ggggg\nmoist - ggggg\n",
+    )
     assert code == 0
     assert "board 1: solved (crane)" in out
     assert "board 1 is already solved" in out
@@ -64,7 +85,9 @@ def test_assist_boards_solves_a_board_and_finishes():
 
 
 def test_assist_absurdle_follows_the_adversary():
-    code, out, _ = invoke("assist", "--absurdle", *ORIGINAL, input="aesir\nyauld .....\nggggg\nundo\nquit\n")
+    code, out, _ = invoke(
+        "assist", "--absurdle", *ORIGINAL, input="aesir\nyauld .....\nggggg\nundo\nquit\n"
+    )
     assert code == 0
     assert "  AESIR ⬜⬜⬜⬜⬜" in out and "168 words left" in out and "15 words left" in out
     assert "no remaining word gives" in out  # ggggg for the suggestion is impossible with 15 left
@@ -76,7 +99,15 @@ def test_solve_several_words_json_golden():
     data = json.loads(out)
     assert code == 0 and data["variant"] == "Quordle" and data["won"]
     assert data["guesses"] == 7 and data["solved_at"] == [5, 7, 4, 6]
-    assert [s["guess"] for s in data["steps"]] == ["soare", "clint", "gumps", "sissy", "cigar", "humph", "rebut"]
+    assert [s["guess"] for s in data["steps"]] == [
+        "soare",
+        "clint",
+        "gumps",
+        "sissy",
+        "cigar",
+        "humph",
+        "rebut",
+    ]
     assert data["steps"][4]["patterns"][2] is None  # board 3 was solved at guess 4
 
 
@@ -95,10 +126,26 @@ def test_bench_boards_is_seeded():
 def test_optimal_absurdle_on_a_small_list(tmp_path):
     words = tmp_path / "words.txt"
     answers = tmp_path / "answers.txt"
-    small = ["fight", "light", "might", "night", "right", "sight", "tight", "wight", "bight", "eight", "hight"]
-    words.write_text("\n".join(small + ["flint", "smote", "brawn", "champ", "dwelt", "ghost"]) + "\n")
+    small = [
+        "fight",
+        "light",
+        "might",
+        "night",
+        "right",
+        "sight",
+        "tight",
+        "wight",
+        "bight",
+        "eight",
+        "hight",
+    ]
+    words.write_text(
+        "\n".join(small + ["flint", "smote", "brawn", "champ", "dwelt", "ghost"]) + "\n"
+    )
     answers.write_text("\n".join(small) + "\n")
-    code, out, _ = invoke("optimal", "--absurdle", "--words", str(words), "--answers", str(answers), "--json")
+    code, out, _ = invoke(
+        "optimal", "--absurdle", "--words", str(words), "--answers", str(answers), "--json"
+    )
     data = json.loads(out)
     assert code == 0 and data["minimum_guesses"] == 5 and data["proved_impossible_in"] == 4
     assert data["line"][-1]["pattern"] == "ggggg"
@@ -106,18 +153,24 @@ def test_optimal_absurdle_on_a_small_list(tmp_path):
     assert "5 guesses" in out and "finds no win in 4" in out
 
 
-@pytest.mark.parametrize("args,message", [
-    (("play", "--boards", "2", "--absurdle"), "--boards and --absurdle cannot be combined"),
-    (("play", "--boards", "2", "--hard"), "hard mode is not played on several boards"),
-    (("play", "--boards", "4", "--max-guesses", "3"), "4 boards need at least 4 guesses"),
-    (("bench", "--boards", "2"), "--boards and --games go together"),
-    (("bench", "--boards", "2", "--games", "3", "--hard"), "--hard is not used with --boards"),
-    (("bench", "--boards", "2", "--games", "3", "-s", "lookahead"), "several boards are played by"),
-    (("solve", "cigar,zzzzz"), "zzzzz"),
-    (("solve", "cigar,,rebut"), "empty word"),
-    (("optimal", "--absurdle", "--opener", "salet"), "--opener is not used with --absurdle"),
-    (("assist", "--max-guesses", "9"), "--max-guesses goes with --boards"),
-])
+@pytest.mark.parametrize(
+    "args,message",
+    [
+        (("play", "--boards", "2", "--absurdle"), "--boards and --absurdle cannot be combined"),
+        (("play", "--boards", "2", "--hard"), "hard mode is not played on several boards"),
+        (("play", "--boards", "4", "--max-guesses", "3"), "4 boards need at least 4 guesses"),
+        (("bench", "--boards", "2"), "--boards and --games go together"),
+        (("bench", "--boards", "2", "--games", "3", "--hard"), "--hard is not used with --boards"),
+        (
+            ("bench", "--boards", "2", "--games", "3", "-s", "lookahead"),
+            "several boards are played by",
+        ),
+        (("solve", "cigar,zzzzz"), "zzzzz"),
+        (("solve", "cigar,,rebut"), "empty word"),
+        (("optimal", "--absurdle", "--opener", "salet"), "--opener is not used with --absurdle"),
+        (("assist", "--max-guesses", "9"), "--max-guesses goes with --boards"),
+    ],
+)
 def test_bad_options_give_one_line(args, message):
     code, out, err = invoke(*args, *ORIGINAL)
     assert code == 1
@@ -134,9 +187,14 @@ def test_subprocess_bad_option_exit_code(tmp_path):
 def test_pty_play_boards_and_assist_absurdle():
     pexpect = pytest.importorskip("pexpect")
     a, b = seeded_answers(2, 9)
-    child = pexpect.spawn(sys.executable, ["-m", "wordlelab", "play", "--boards", "2", "--seed", "9", *ORIGINAL],
-                          env={**cli_env(), "TERM": "xterm-256color"}, encoding="utf-8", timeout=60,
-                          dimensions=(40, 200))
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "wordlelab", "play", "--boards", "2", "--seed", "9", *ORIGINAL],
+        env={**cli_env(), "TERM": "xterm-256color"},
+        encoding="utf-8",
+        timeout=60,
+        dimensions=(40, 200),
+    )
     try:
         child.expect("Dordle: solve 2 words")
         child.expect_exact("? ")
@@ -148,8 +206,14 @@ def test_pty_play_boards_and_assist_absurdle():
         child.expect(pexpect.EOF)
         child.close()
         assert child.exitstatus == 0
-        child = pexpect.spawn(sys.executable, ["-m", "wordlelab", "assist", "--absurdle", *ORIGINAL],
-                              env=cli_env(), encoding="utf-8", timeout=120, dimensions=(40, 200))
+        child = pexpect.spawn(
+            sys.executable,
+            ["-m", "wordlelab", "assist", "--absurdle", *ORIGINAL],
+            env=cli_env(),
+            encoding="utf-8",
+            timeout=120,
+            dimensions=(40, 200),
+        )
         child.expect(r"> AESIR\s+\(wins in 4")
         child.expect_exact("? ")
         child.sendline(".....")
@@ -192,6 +256,10 @@ def test_assist_boards_takes_its_methods_and_refuses_others():
     code, out, _ = invoke("assist", "--boards", "2", "-s", "entropy-sum", *ORIGINAL, input="quit\n")
     assert code == 0 and "> " in out
     code, _, err = invoke("assist", "--boards", "2", "-s", "lookahead", *ORIGINAL, input="quit\n")
-    assert code == 1 and "unknown multi-board method 'lookahead'" in err and len(err.strip().splitlines()) == 1
+    assert (
+        code == 1
+        and "unknown multi-board method 'lookahead'" in err
+        and len(err.strip().splitlines()) == 1
+    )
     code, _, err = invoke("play", "--absurdle", "--tries", "5", *ORIGINAL, input="quit\n")
     assert code == 1 and "Absurdle has no limit on guesses" in err

@@ -21,7 +21,11 @@ def test_the_real_sizes(args):
     same(args)
 
 
-@given(n=st.integers(0, 400), d=st.integers(0, 20), patterns=st.sampled_from([3, 4, 9, 27, 81, 243, 3**11]))
+@given(
+    n=st.integers(0, 400),
+    d=st.integers(0, 20),
+    patterns=st.sampled_from([3, 4, 9, 27, 81, 243, 3**11]),
+)
 @settings(max_examples=200, deadline=None)
 def test_any_size(n, d, patterns):
     same((n, d, patterns))
@@ -42,7 +46,14 @@ def test_the_engine_counts_each_guess_letters(matrix):
 
     counts = Engine(matrix).tabs[5]
     alphabet = shared_alphabet(matrix.guesses, matrix.answers)
-    for row in (0, 1, 777, len(matrix.guesses) - 1, matrix.guesses.index("mamma"), matrix.guesses.index("fuzzy")):
+    for row in (
+        0,
+        1,
+        777,
+        len(matrix.guesses) - 1,
+        matrix.guesses.index("mamma"),
+        matrix.guesses.index("fuzzy"),
+    ):
         want = Counter(matrix.guesses[row])
         assert counts[row].tolist() == [want.get(ch, 0) for ch in alphabet]
 
@@ -56,6 +67,12 @@ def test_the_bound_with_q_groups_per_guess(n, d, q):
     from wordlelab.kernels.search import INF, lower_bound_q
 
     table = lower_bound_table(max(n, 1), max(d, 1), q + 2)
-    assert lower_bound_q(n, d, q) == (table[d, n] if n > 0 else 0) or (n > 0 and d == 0 and lower_bound_q(n, d, q) == INF)
+    assert lower_bound_q(n, d, q) == (table[d, n] if n > 0 else 0) or (
+        n > 0 and d == 0 and lower_bound_q(n, d, q) == INF
+    )
     assert lower_bound_q(n, d, q) >= lower_bound_q(n, d, q + 1)
-    assert lower_bound_q(n, d, 241) == lower_bound_table(max(n, 1), max(d, 1), 243)[d, n] or n == 0 or d == 0
+    assert (
+        lower_bound_q(n, d, 241) == lower_bound_table(max(n, 1), max(d, 1), 243)[d, n]
+        or n == 0
+        or d == 0
+    )

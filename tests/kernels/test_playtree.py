@@ -48,8 +48,10 @@ def test_pools_and_options(small, options):
     name = "entropy-then-answers" if "n" in options else "splits"
     s = make_strategy(name, **options)
     for hard in (False, True):
-        same_games(simulate(s, small, hard=hard, opener=small.guesses[5], cache=False),
-                   simulate(s, small, hard=hard, opener=small.guesses[5], cache=False, fast=False))
+        same_games(
+            simulate(s, small, hard=hard, opener=small.guesses[5], cache=False),
+            simulate(s, small, hard=hard, opener=small.guesses[5], cache=False, fast=False),
+        )
 
 
 def test_targets_skip_branches_alike(small):
@@ -66,8 +68,20 @@ def test_a_ranking_row_is_the_python_paths_result(small):
 
     for hard in (False, True):
         row = play_opener(small, RankJob.by_play("entropy", hard), small.guesses[9])
-        slow = simulate(make_strategy("entropy"), small, hard=hard, opener=small.guesses[9], cache=False, fast=False)
-        assert (row.total, row.worst, row.failures, row.games) == (slow.total, slow.worst, len(slow.failed), slow.games)
+        slow = simulate(
+            make_strategy("entropy"),
+            small,
+            hard=hard,
+            opener=small.guesses[9],
+            cache=False,
+            fast=False,
+        )
+        assert (row.total, row.worst, row.failures, row.games) == (
+            slow.total,
+            slow.worst,
+            len(slow.failed),
+            slow.games,
+        )
 
 
 def test_only_the_partition_family_has_a_plan():
@@ -106,8 +120,19 @@ def test_stats_match_the_strategy_kernels_bit_for_bit(small, n):
     xlogx = np.zeros(SMALL_SET + 2)
     xlogx[2:] = [c * np.log2(c) for c in range(2, SMALL_SET + 2)]
     buf = np.empty((playtree.TRANSPOSED_UP_TO, playtree.BLOCK), dtype=data.dtype)
-    args = (rows, rows.size, cols, n, SMALL_SET, xlogx, np.zeros(n + 2), np.zeros(243, np.int32),
-            np.empty(n + 1, np.int64), buf, out)
+    args = (
+        rows,
+        rows.size,
+        cols,
+        n,
+        SMALL_SET,
+        xlogx,
+        np.zeros(n + 2),
+        np.zeros(243, np.int32),
+        np.empty(n + 1, np.int64),
+        buf,
+        out,
+    )
     playtree._stats(data, data_t, *args)
     assert np.array_equal(out[: rows.size], ref)
     playtree._stats.py_func(data, data_t, *args)
@@ -125,8 +150,10 @@ def test_round9_is_numpys_round():
 def test_original_lists_entropy_every_game_alike(matrix, hard):
     s = make_strategy("entropy")
     for opener in ("salet", "crane", "qajaq", "fuzzy"):
-        same_games(simulate(s, matrix, hard=hard, opener=opener, cache=False),
-                   simulate(s, matrix, hard=hard, opener=opener, cache=False, fast=False))
+        same_games(
+            simulate(s, matrix, hard=hard, opener=opener, cache=False),
+            simulate(s, matrix, hard=hard, opener=opener, cache=False, fast=False),
+        )
 
 
 def test_letter_bound_is_never_below_the_entropy(small):
@@ -142,9 +169,21 @@ def test_letter_bound_is_never_below_the_entropy(small):
     for n in (8, 30, 120, 300):
         cols = np.sort(rng.choice(small.data.shape[1], n, replace=False)).astype(np.int64)
         bounds = np.zeros(letter.size)
-        playtree._letter_bounds(cols, n, letter, mask, amask, acount, popcount, xlogx_all,
-                                np.zeros((1 << k) * 16, np.int32), np.empty(n + 1, np.int64),
-                                np.zeros((k, amask.shape[1]), np.int64), np.zeros(amask.shape[1], np.int64), bounds)
+        playtree._letter_bounds(
+            cols,
+            n,
+            letter,
+            mask,
+            amask,
+            acount,
+            popcount,
+            xlogx_all,
+            np.zeros((1 << k) * 16, np.int32),
+            np.empty(n + 1, np.int64),
+            np.zeros((k, amask.shape[1]), np.int64),
+            np.zeros(amask.shape[1], np.int64),
+            bounds,
+        )
         upper = bounds[combo_of].sum(axis=0)
         st = np.empty((rows.size, 4))
         partition_stats(small.data, rows, cols, 243, st)

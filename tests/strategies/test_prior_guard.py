@@ -40,14 +40,23 @@ def ref_group_value(ps: list[float], left: int, fail: float) -> float:
     return mass * float(guesses_left(h))
 
 
-def ref_expected(data: np.ndarray, rows: list[int], cols: list[int], p: list[float], win: int,
-                 left: int, fail: float) -> list[float]:
+def ref_expected(
+    data: np.ndarray,
+    rows: list[int],
+    cols: list[int],
+    p: list[float],
+    win: int,
+    left: int,
+    fail: float,
+) -> list[float]:
     out = []
     for r in rows:
         groups: dict[int, list[float]] = defaultdict(list)
         for c, pc in zip(cols, p):
             groups[int(data[r, c])].append(pc)
-        out.append(1.0 + sum(ref_group_value(ps, left, fail) for code, ps in groups.items() if code != win))
+        out.append(
+            1.0 + sum(ref_group_value(ps, left, fail) for code, ps in groups.items() if code != win)
+        )
     return out
 
 
@@ -76,7 +85,8 @@ def test_group_value_matches_reference(ps, left, fail):
     plogp = sum(p * math.log2(p) for p in ps)
     for fn in (group_value, group_value.py_func):
         assert fn(mass, top, len(ps), plogp, left, fail, _XS, _YS) == pytest.approx(
-            ref_group_value(ps, left, fail), rel=1e-9, abs=1e-12)
+            ref_group_value(ps, left, fail), rel=1e-9, abs=1e-12
+        )
 
 
 @settings(max_examples=15, deadline=None)
@@ -84,7 +94,9 @@ def test_group_value_matches_reference(ps, left, fail):
 def test_kernel_matches_reference(pool, seed, left):
     rng = np.random.default_rng(seed)
     m = pool
-    cols = np.sort(rng.choice(len(m.answers), int(rng.integers(1, 60)), replace=False)).astype(np.int64)
+    cols = np.sort(rng.choice(len(m.answers), int(rng.integers(1, 60)), replace=False)).astype(
+        np.int64
+    )
     rows = rng.choice(len(m.guesses), 40, replace=False).astype(np.int64)
     w = rng.random(cols.size) + 1e-3
     p = w / w.sum()
@@ -121,7 +133,11 @@ def played(pool):
 def test_golden_small_case(played):
     """300 allowed words, every one a possible answer: the opener and the exact totals, frozen."""
     assert (played.opener, played.total, played.distribution, len(played.failed)) == (
-        "lades", 856, [1, 74, 194, 30, 1, 0], 0)
+        "lades",
+        856,
+        [1, 74, 194, 30, 1, 0],
+        0,
+    )
 
 
 def test_never_more_than_six_on_a_sample(played):
@@ -168,8 +184,16 @@ def test_assist_and_strategies_list_it(tmp_path, allowed):
 
     words = tmp_path / "w.txt"
     words.write_text("\n".join(allowed.words[::40]) + "\n")
-    code, out, _ = invoke("assist", "--guesses", str(words), "--answers", "all", "-s", "prior-guard",
-                          input="top 3\n.y...\nquit\n")
+    code, out, _ = invoke(
+        "assist",
+        "--guesses",
+        str(words),
+        "--answers",
+        "all",
+        "-s",
+        "prior-guard",
+        input="top 3\n.y...\nquit\n",
+    )
     assert code == 0
     assert "(325 words)" in out and "expected guesses" in out and "(13 words)" in out
     code, out, _ = invoke("strategies")

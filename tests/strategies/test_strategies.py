@@ -25,8 +25,19 @@ from wordlelab.strategies import (
 from wordlelab.words import WordList
 
 ALL = strategy_names()
-EXPECTED = {"entropy", "approx-entropy", "splits", "expected-size", "minimax", "frequency", "rank",
-            "lsi", "entropy-then-answers", "lookahead", "random"}
+EXPECTED = {
+    "entropy",
+    "approx-entropy",
+    "splits",
+    "expected-size",
+    "minimax",
+    "frequency",
+    "rank",
+    "lsi",
+    "entropy-then-answers",
+    "lookahead",
+    "random",
+}
 
 
 @pytest.fixture(scope="module")
@@ -56,9 +67,16 @@ def test_registry_has_every_strategy():
     assert EXPECTED <= set(ALL)
 
 
-@pytest.mark.parametrize("alias, name", [("maxinfo", "entropy"), ("maxsplits", "splits"),
-                                         ("maxprune", "expected-size"), ("average-size", "expected-size"),
-                                         ("MINIMAX", "minimax")])
+@pytest.mark.parametrize(
+    "alias, name",
+    [
+        ("maxinfo", "entropy"),
+        ("maxsplits", "splits"),
+        ("maxprune", "expected-size"),
+        ("average-size", "expected-size"),
+        ("MINIMAX", "minimax"),
+    ],
+)
 def test_aliases(alias, name):
     assert find_strategy(alias).name == name
 
@@ -66,7 +84,11 @@ def test_aliases(alias, name):
 def test_unknown_strategy_lists_the_known_ones():
     with pytest.raises(UnknownStrategyError) as exc:
         find_strategy("telepathy")
-    assert "telepathy" in str(exc.value) and "entropy" in str(exc.value) and "lookahead" in str(exc.value)
+    assert (
+        "telepathy" in str(exc.value)
+        and "entropy" in str(exc.value)
+        and "lookahead" in str(exc.value)
+    )
 
 
 def test_unknown_option_and_bad_pool():
@@ -107,15 +129,16 @@ def test_tree_matches_games_played_alone(small, name):
 
 @pytest.mark.parametrize("name", [n for n in ALL if n not in ("optimal", "coach")])
 def test_candidate_pool_guesses_only_candidates(small, name):
-    strategy = make_strategy(name, m=5) if name == "lookahead" else make_strategy(name, pool="candidates")
+    strategy = (
+        make_strategy(name, m=5) if name == "lookahead" else make_strategy(name, pool="candidates")
+    )
     if name == "lookahead":
         strategy = make_strategy(name, m=5, pool="candidates")
     r = simulate(strategy, small, cache=False)
     for answer, path in r.paths.items():
         history = []
         for word in path:
-            cands = [a for a in small.answers
-                     if all(score_colors(g, a) == c for g, c in history)]
+            cands = [a for a in small.answers if all(score_colors(g, a) == c for g, c in history)]
             assert word in cands, (answer, path, word)
             history.append((word, score_colors(word, answer)))
 
@@ -218,8 +241,11 @@ def test_transposed_kernels_match_the_row_kernels(small, n):
         want = sum(m if p == 242 else m * (1 + leaf_guesses(m)) for p, m in groups.items())
         assert x[r] == pytest.approx(want)
         assert a[r, 0] == pytest.approx(_h([m / n for m in groups.values()]))
-        assert (a[r, 1], a[r, 2], a[r, 3]) == (len(groups), sum(m * m for m in groups.values()),
-                                              max(groups.values()))
+        assert (a[r, 1], a[r, 2], a[r, 3]) == (
+            len(groups),
+            sum(m * m for m in groups.values()),
+            max(groups.values()),
+        )
 
 
 def test_lookahead_expected_guesses_is_exact_for_two_step_trees(small):
@@ -279,8 +305,14 @@ def test_options_are_checked_when_the_strategy_is_made():
 
     assert make_strategy("lookahead", m="7").m == 7  # text (from the command line) is converted
     assert make_strategy("approx-entropy", top_percent=5).top_percent == 5.0
-    for name, kwargs in [("lookahead", {"m": 0}), ("lookahead", {"m": 2.5}), ("lookahead", {"m": True}),
-                         ("random", {"seed": -1}), ("prior", {"common": 0}), ("optimal", {"max_answers": 0})]:
+    for name, kwargs in [
+        ("lookahead", {"m": 0}),
+        ("lookahead", {"m": 2.5}),
+        ("lookahead", {"m": True}),
+        ("random", {"seed": -1}),
+        ("prior", {"common": 0}),
+        ("optimal", {"max_answers": 0}),
+    ]:
         with pytest.raises(WordlelabError, match=f"option {next(iter(kwargs))}"):
             make_strategy(name, **kwargs)
     # Every declared option's default passes its own check.

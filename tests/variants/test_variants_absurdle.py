@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import numpy as np
 import pytest
@@ -43,29 +43,36 @@ def reference_response(guess, answers):
     return best, groups[best]
 
 
-@pytest.mark.parametrize("answers,expected", [
-    # grey group (2) ties a green group (2): the fewer greens win
-    (["fghij", "klmno", "azzzz", "ayyyy"], "....."),
-    # a yellow group ties a green group: no green wins
-    (["zazzz", "yayyy", "azzzz", "ayyyy"], "y...."),
-    # two yellow groups of one yellow each: the lower code (yellow later in the word) wins
-    (["zazzz", "yayyy", "bzzzz", "byyyy"], ".y..."),
-    # a bigger group beats fewer greens
-    (["fghij", "azzzz", "ayyyy", "axxxx"], "g...."),
-])
+@pytest.mark.parametrize(
+    "answers,expected",
+    [
+        # grey group (2) ties a green group (2): the fewer greens win
+        (["fghij", "klmno", "azzzz", "ayyyy"], "....."),
+        # a yellow group ties a green group: no green wins
+        (["zazzz", "yayyy", "azzzz", "ayyyy"], "y...."),
+        # two yellow groups of one yellow each: the lower code (yellow later in the word) wins
+        (["zazzz", "yayyy", "bzzzz", "byyyy"], ".y..."),
+        # a bigger group beats fewer greens
+        (["fghij", "azzzz", "ayyyy", "axxxx"], "g...."),
+    ],
+)
 def test_tie_rule_on_hand_made_lists(answers, expected):
     m = small_matrix(["abcde"], answers)
     code, kept = absurdle_response(m, np.arange(len(answers)), m.guesses.lookup("abcde"))
     assert str(Pattern(code, 5)) == expected
     assert str(reference_response("abcde", answers)[0]) == expected
-    assert sorted(m.answers[int(i)] for i in kept) == sorted(reference_response("abcde", answers)[1])
+    assert sorted(m.answers[int(i)] for i in kept) == sorted(
+        reference_response("abcde", answers)[1]
+    )
 
 
 @settings(max_examples=60, deadline=None)
 @given(st.data())
 def test_response_matches_the_reference(matrix, data):
     n = len(matrix.answers)
-    cands = np.array(sorted(data.draw(st.sets(st.integers(0, n - 1), min_size=1, max_size=40))), dtype=np.int64)
+    cands = np.array(
+        sorted(data.draw(st.sets(st.integers(0, n - 1), min_size=1, max_size=40))), dtype=np.int64
+    )
     g = data.draw(st.integers(0, len(matrix.guesses) - 1))
     code, kept = absurdle_response(matrix, cands, g)
     words = [matrix.answers[int(i)] for i in cands]
@@ -77,7 +84,11 @@ def test_response_matches_the_reference(matrix, data):
 def test_the_published_four_guess_win_replays(matrix):
     line = replay(matrix, ["aesir", "yauld", "tench", "whoop"])
     assert [(w, str(p), n) for w, p, n in line] == [
-        ("aesir", ".....", 168), ("yauld", ".....", 15), ("tench", "....y", 1), ("whoop", "ggggg", 1)]
+        ("aesir", ".....", 168),
+        ("yauld", ".....", 15),
+        ("tench", "....y", 1),
+        ("whoop", "ggggg", 1),
+    ]
     # The same line is legal in hard mode.
     assert replay(matrix, ["aesir", "yauld", "tench", "whoop"], hard=True)[-1][1].is_win
 
@@ -120,16 +131,44 @@ def test_a_win_needs_exactly_one_word_left(matrix, rows):
 
 
 # A small list the brute force below can settle: every answer shares "_ight"-like endings.
-SMALL_ANSWERS = ["fight", "light", "might", "night", "right", "sight", "tight", "wight",
-                 "bight", "eight", "hight"]
-SMALL_GUESSES = ["fight", "light", "might", "night", "right", "sight", "tight", "wight", "bight",
-                 "eight", "hight", "flint", "smote", "brawn", "champ", "dwelt", "ghost"]
+SMALL_ANSWERS = [
+    "fight",
+    "light",
+    "might",
+    "night",
+    "right",
+    "sight",
+    "tight",
+    "wight",
+    "bight",
+    "eight",
+    "hight",
+]
+SMALL_GUESSES = [
+    "fight",
+    "light",
+    "might",
+    "night",
+    "right",
+    "sight",
+    "tight",
+    "wight",
+    "bight",
+    "eight",
+    "hight",
+    "flint",
+    "smote",
+    "brawn",
+    "champ",
+    "dwelt",
+    "ghost",
+]
 
 
 def brute_minimum(guesses, answers, limit=6):
     """Fewest guesses that force a win, by plain recursion over strings (no matrix, no bounds)."""
 
-    @lru_cache(maxsize=None)
+    @cache
     def wins_within(cands: tuple[str, ...], d: int) -> bool:
         if len(cands) == 1:
             return d >= 1

@@ -30,7 +30,11 @@ from wordlelab.variants import (
 
 def test_presets_match_the_published_games():
     assert [(r.name, r.boards, r.max_guesses) for r in (DORDLE, QUORDLE, OCTORDLE, SEDECORDLE)] == [
-        ("Dordle", 2, 7), ("Quordle", 4, 9), ("Octordle", 8, 13), ("Sedecordle", 16, 21)]
+        ("Dordle", 2, 7),
+        ("Quordle", 4, 9),
+        ("Octordle", 8, 13),
+        ("Sedecordle", 16, 21),
+    ]
     assert MultiRules.of(4) is QUORDLE
     assert MultiRules.of(3) == MultiRules(3, 8)
     assert MultiRules.of(4, 12) == MultiRules(4, 12)
@@ -133,12 +137,18 @@ def reference_scores(data, rows, parts, win):
 @given(st.data())
 def test_kernel_matches_the_python_reference(matrix, data):
     n_boards = data.draw(st.integers(1, 5))
-    parts = [data.draw(st.lists(st.integers(0, len(matrix.answers) - 1), max_size=30, unique=True))
-             for _ in range(n_boards)]
-    rows = np.array(data.draw(st.lists(st.integers(0, len(matrix.guesses) - 1), min_size=1, max_size=20)),
-                    dtype=np.int64)
+    parts = [
+        data.draw(st.lists(st.integers(0, len(matrix.answers) - 1), max_size=30, unique=True))
+        for _ in range(n_boards)
+    ]
+    rows = np.array(
+        data.draw(st.lists(st.integers(0, len(matrix.guesses) - 1), min_size=1, max_size=20)),
+        dtype=np.int64,
+    )
     # A guess that is an answer of some board makes the "solves" column non-zero.
-    rows = np.concatenate([rows, matrix.answer_to_guess[np.array([p[0] for p in parts if p] or [0])]])
+    rows = np.concatenate(
+        [rows, matrix.answer_to_guess[np.array([p[0] for p in parts if p] or [0])]]
+    )
     cols = np.array([c for p in parts for c in p], dtype=np.int64)
     starts = np.zeros(n_boards + 1, dtype=np.int64)
     starts[1:] = np.cumsum([len(p) for p in parts])
@@ -182,8 +192,10 @@ def test_random_answers_are_distinct(answers):
 
 
 @settings(max_examples=15, deadline=None)
-@given(st.lists(st.integers(0, 2314), min_size=2, max_size=5),
-       st.lists(st.integers(0, 12971), min_size=1, max_size=6))
+@given(
+    st.lists(st.integers(0, 2314), min_size=2, max_size=5),
+    st.lists(st.integers(0, 12971), min_size=1, max_size=6),
+)
 def test_every_board_keeps_its_answer(matrix, answer_ids, guess_rows):
     answers = [matrix.answers[i] for i in answer_ids]
     rules = MultiRules.of(len(answers), len(answers) + 6)

@@ -22,7 +22,9 @@ from wordlelab.stats import StatsStore  # noqa: E402
 from wordlelab.web.app import create_app  # noqa: E402
 from wordlelab.words import WordList  # noqa: E402
 
-LOCAL = "http://localhost"  # the server answers only to the names it is reached by (not 'testserver')
+LOCAL = (
+    "http://localhost"  # the server answers only to the names it is reached by (not 'testserver')
+)
 
 
 @pytest.fixture()
@@ -76,22 +78,30 @@ def test_play_hard_mode_and_bad_words(client):
     game = client.post("/api/play", json={"seed": 7, "hard": True, "no_stats": True}).json()
     gid = game["id"]
     client.post(f"/api/play/{gid}/guess", json={"word": "crane"})
-    for word, status, text in [("zzzzz", 400, "not in the word list"), ("cran", 400, "letters"),
-                               ("moist", 400, "hard mode"), ("", 400, "type a word"), (5, 400, "text")]:
+    for word, status, text in [
+        ("zzzzz", 400, "not in the word list"),
+        ("cran", 400, "letters"),
+        ("moist", 400, "hard mode"),
+        ("", 400, "type a word"),
+        (5, 400, "text"),
+    ]:
         r = client.post(f"/api/play/{gid}/guess", json={"word": word})
         assert r.status_code == status, word
         assert text in r.json()["error"], (word, r.json())
     assert len(client.get(f"/api/play/{gid}").json()["rows"]) == 1  # no try used
 
 
-@pytest.mark.parametrize("body, text", [
-    ({"length": 3}, "between 4 and 11"),
-    ({"length": "x"}, "whole number"),
-    ({"lang": "fr"}, "fr"),
-    ({"hard": "yes"}, "true or false"),
-    ({"seed": -1}, "between"),
-    ({"tries": 0}, "between 1 and 20"),
-])
+@pytest.mark.parametrize(
+    "body, text",
+    [
+        ({"length": 3}, "between 4 and 11"),
+        ({"length": "x"}, "whole number"),
+        ({"lang": "fr"}, "fr"),
+        ({"hard": "yes"}, "true or false"),
+        ({"seed": -1}, "between"),
+        ({"tries": 0}, "between 1 and 20"),
+    ],
+)
 def test_play_bad_options(client, body, text):
     r = client.post("/api/play", json=body)
     assert r.status_code == 400 and text in r.json()["error"]
@@ -103,14 +113,21 @@ JSON = {"Content-Type": "application/json"}
 def test_bad_bodies_and_unknown_sessions(client):
     assert client.post("/api/play", content=b"{not json", headers=JSON).status_code == 400
     assert client.post("/api/play", json=[1, 2]).status_code == 400
-    assert client.post("/api/play", content=b'{"tries": NaN}', headers=JSON).status_code == 400  # not JSON, though Python reads it
+    assert (
+        client.post("/api/play", content=b'{"tries": NaN}', headers=JSON).status_code == 400
+    )  # not JSON, though Python reads it
     assert client.post("/api/play", content=b"x" * 70_000, headers=JSON).status_code == 413
     for path in ("/api/play/nope", "/api/assist/nope", "/api/bench/nope"):
         r = client.get(path)
         assert r.status_code == 404 and "session" in r.json()["error"]
     assert client.post("/api/play/nope/guess", json={"word": "crane"}).status_code == 404
-    for path in ("/api/assist/nope/undo", "/api/assist/nope/skip", "/api/assist/nope/top",
-                 "/api/assist/nope/play", "/api/bench/nope/stop"):
+    for path in (
+        "/api/assist/nope/undo",
+        "/api/assist/nope/skip",
+        "/api/assist/nope/top",
+        "/api/assist/nope/play",
+        "/api/bench/nope/stop",
+    ):
         assert client.post(path, json={}).status_code == 404, path
     assert client.get("/api/play").status_code == 405  # a new game is a POST
     assert client.get("/api/stats?length=99").status_code == 400
@@ -121,7 +138,9 @@ def test_assist_whole_game_undo_and_skip(client):
     state = client.post("/api/assist", json={"top": 5}).json()
     aid = state["id"]
     assert state["suggestion"]["word"] == "salet" and len(state["top"]) == 5
-    assert state["exact"]["best"] == "salet" and state["exact"]["total"] == 7920  # the proven optimum
+    assert (
+        state["exact"]["best"] == "salet" and state["exact"]["total"] == 7920
+    )  # the proven optimum
     assert state["remaining"] == 2315 and not state["can_undo"]
     skipped = client.post(f"/api/assist/{aid}/skip", json={}).json()
     assert skipped["suggestion"]["word"] != "salet" and skipped["skipped"] == ["salet"]
@@ -129,8 +148,9 @@ def test_assist_whole_game_undo_and_skip(client):
     assert state["suggestion"]["word"] == "salet"
     for _ in range(8):
         word = state["suggestion"]["word"]
-        state = client.post(f"/api/assist/{aid}/play",
-                            json={"word": word, "pattern": score(word, answer).emoji}).json()
+        state = client.post(
+            f"/api/assist/{aid}/play", json={"word": word, "pattern": score(word, answer).emoji}
+        ).json()
         if state["solved"]:
             break
     assert state["solved"] and state["rows"][-1]["word"] == answer and state["suggestion"] is None
@@ -144,10 +164,12 @@ def test_assist_whole_game_undo_and_skip(client):
 
 def test_assist_bad_input_changes_nothing(client):
     aid = client.post("/api/assist", json={}).json()["id"]
-    for body, text in [({"word": "salet", "pattern": "..q.."}, "q"),
-                       ({"word": "salet", "pattern": ""}, "colours"),
-                       ({"word": "zzzzz", "pattern": "....."}, "zzzzz"),
-                       ({"word": "salet", "pattern": "ggggy"}, "")]:
+    for body, text in [
+        ({"word": "salet", "pattern": "..q.."}, "q"),
+        ({"word": "salet", "pattern": ""}, "colours"),
+        ({"word": "zzzzz", "pattern": "....."}, "zzzzz"),
+        ({"word": "salet", "pattern": "ggggy"}, ""),
+    ]:
         r = client.post(f"/api/assist/{aid}/play", json=body)
         assert r.status_code == 400 and text in r.json()["error"], body
     assert client.post(f"/api/assist/{aid}/undo", json={}).status_code == 400  # nothing to undo
@@ -167,7 +189,9 @@ def test_analyse(client):
     assert report["answers"] == ["octet"] and report["consistent"]
     # The exact review: SALET is the proven optimal opener (7920 guesses over 2315 answers).
     first = exact["steps"][0]
-    assert first["guess"] == "salet" and first["best_expected"] == pytest.approx(7920 / 2315, abs=1e-4)
+    assert first["guess"] == "salet" and first["best_expected"] == pytest.approx(
+        7920 / 2315, abs=1e-4
+    )
     assert first["cost_low"] == 0 and exact["solved"] and exact["exact"]
     assert [s["colors"] for s in exact["steps"]] == [list(score(w, "octet").colors) for w in words]
     tiles = client.post("/api/analyse", json={"grid": grid}).json()
@@ -179,7 +203,9 @@ def test_analyse_gives_the_detector_verdict(client):
     words = ["salet", "tenor", "octet"]
     grid = "Wordle 1,234 3/6\n\n" + "\n".join(score(w, "octet").emoji for w in words)
     both = client.post("/api/analyse", json={"grid": grid, "words": " ".join(words)}).json()
-    by_answer = client.post("/api/analyse", json={"words": " ".join(words), "answer": "octet"}).json()
+    by_answer = client.post(
+        "/api/analyse", json={"words": " ".join(words), "answer": "octet"}
+    ).json()
     tiles = client.post("/api/analyse", json={"grid": grid}).json()
     for r in (both, by_answer, tiles):
         assert r["verdict"] == "plausible" and r["detection"]["line"].startswith("plausible")
@@ -193,38 +219,53 @@ def test_analyse_gives_the_detector_verdict(client):
 
 
 def test_analyse_a_position_or_words_with_the_answer(client):
-    by_position = client.post("/api/analyse", json={"position": "salet.BBBGG.cerne.YYBBB.octet.GGGGG"}).json()
-    by_answer = client.post("/api/analyse", json={"words": "salet cerne octet", "answer": "octet"}).json()
+    by_position = client.post(
+        "/api/analyse", json={"position": "salet.BBBGG.cerne.YYBBB.octet.GGGGG"}
+    ).json()
+    by_answer = client.post(
+        "/api/analyse", json={"words": "salet cerne octet", "answer": "octet"}
+    ).json()
     assert by_position["review"]["steps"] == by_answer["review"]["steps"]
     assert by_position["report"] is None
-    crane = client.post("/api/analyse", json={"position": "crane:.....", "hard": True}).json()["review"]
+    crane = client.post("/api/analyse", json={"position": "crane:.....", "hard": True}).json()[
+        "review"
+    ]
     assert crane["hard"] and crane["steps"][0]["best"] == "salet"
     # the upper bound of CRANE's cost may stay open (null) when its greedy tree does not finish in time
     assert crane["steps"][0]["cost_high"] is None or crane["steps"][0]["cost_high"] > 0
     # A tiny budget gives proven bounds, labelled so, never a number called exact.
-    bounded = TestClient(create_app(review_budget=1000), base_url=LOCAL).post(
-        "/api/analyse", json={"position": "crane:....."}).json()["review"]
+    bounded = (
+        TestClient(create_app(review_budget=1000), base_url=LOCAL)
+        .post("/api/analyse", json={"position": "crane:....."})
+        .json()["review"]
+    )
     step = bounded["steps"][0]
     assert not bounded["exact"] and not step["exact"]
     assert step["cost_high"] is None or step["cost_low"] <= step["cost_high"]
 
 
-@pytest.mark.parametrize("body, text", [
-    ({"grid": "hello"}, "no share grid"),
-    ({"grid": "Wordle 1/6\n\n🟩🟩🟩🟩🟩", "words": "salet tenor"}, "1 row but 2 words played"),
-    ({"grid": "⬜⬜⬜⬜⬜\n🟩🟩🟩🟩🟩", "words": "salet zzzzz"}, "zzzzz"),
-    ({}, "no share grid"),
-    ({"grid": "⬜⬜⬜"}, "3-letter words"),
-    ({"grid": 5}, "text"),
-    ({"words": "salet"}, "need the answer or a share grid"),
-    ({"position": "salet"}, "without feedback"),
-    ({"position": "salet:..q.."}, "q"),
-    ({"position": "salet:ggggy"}, "no remaining word gives"),
-    ({"position": "salet:.....", "grid": "⬜⬜⬜⬜⬜"}, "not both"),
-    ({"words": "salet", "answer": "zzzzz"}, "zzzzz"),
-    ({"grid": "⬜⬜⬜⬜⬜\n🟩🟩🟩🟩🟩", "words": "salet salet"}, "row 2: no allowed answer"),
-    ({"grid": "⬜⬜⬜⬜⬜\n🟩🟩🟩🟩🟩", "words": "crane vivid", "answer": "cigar"}, "row 1: CRANE against CIGAR"),
-])
+@pytest.mark.parametrize(
+    "body, text",
+    [
+        ({"grid": "hello"}, "no share grid"),
+        ({"grid": "Wordle 1/6\n\n🟩🟩🟩🟩🟩", "words": "salet tenor"}, "1 row but 2 words played"),
+        ({"grid": "⬜⬜⬜⬜⬜\n🟩🟩🟩🟩🟩", "words": "salet zzzzz"}, "zzzzz"),
+        ({}, "no share grid"),
+        ({"grid": "⬜⬜⬜"}, "3-letter words"),
+        ({"grid": 5}, "text"),
+        ({"words": "salet"}, "need the answer or a share grid"),
+        ({"position": "salet"}, "without feedback"),
+        ({"position": "salet:..q.."}, "q"),
+        ({"position": "salet:ggggy"}, "no remaining word gives"),
+        ({"position": "salet:.....", "grid": "⬜⬜⬜⬜⬜"}, "not both"),
+        ({"words": "salet", "answer": "zzzzz"}, "zzzzz"),
+        ({"grid": "⬜⬜⬜⬜⬜\n🟩🟩🟩🟩🟩", "words": "salet salet"}, "row 2: no allowed answer"),
+        (
+            {"grid": "⬜⬜⬜⬜⬜\n🟩🟩🟩🟩🟩", "words": "crane vivid", "answer": "cigar"},
+            "row 1: CRANE against CIGAR",
+        ),
+    ],
+)
 def test_analyse_bad_input(client, body, text):
     resp = client.post("/api/analyse", json=body)
     assert resp.status_code == 400 and text in resp.json()["error"], (body, resp.json())
@@ -238,12 +279,20 @@ def test_bench_runs_with_progress(client):
         job = client.get(f"/api/bench/{job['id']}").json()
     assert job["finished"] and job["error"] is None
     (result,) = job["results"]
-    assert job["done"] == job["total"] == result["games"] == sum(result["distribution"]) + result["failures"]
+    assert (
+        job["done"]
+        == job["total"]
+        == result["games"]
+        == sum(result["distribution"]) + result["failures"]
+    )
     # The same keys as 'wordlelab bench --json' (SimulationResult.to_dict), not a web dialect.
     assert {"total_guesses", "failures", "failed", "games_per_second", "options"} <= set(result)
     assert result["strategy"] == "frequency"
-    for body, text in [({"strategies": "nope"}, "nope"), ({"strategies": ""}, "no strategy"),
-                       ({"strategies": "entropy,frequency,minimax,splits,random"}, "at most 4")]:
+    for body, text in [
+        ({"strategies": "nope"}, "nope"),
+        ({"strategies": ""}, "no strategy"),
+        ({"strategies": "entropy,frequency,minimax,splits,random"}, "at most 4"),
+    ]:
         r = client.post("/api/bench", json=body)
         assert r.status_code == 400 and text in r.json()["error"], body
 
@@ -286,17 +335,25 @@ def wait_for(client, job):
 
 
 def test_bench_is_bounded_and_can_be_stopped(tmp_path):
-    with TestClient(create_app(stats_path=tmp_path / "s.db", bench_budget=0.0), base_url=LOCAL) as c:
-        job = wait_for(c, c.post("/api/bench", json={"strategies": "frequency", "length": 4}).json())
+    with TestClient(
+        create_app(stats_path=tmp_path / "s.db", bench_budget=0.0), base_url=LOCAL
+    ) as c:
+        job = wait_for(
+            c, c.post("/api/bench", json={"strategies": "frequency", "length": 4}).json()
+        )
         assert job["results"] == [] and "time budget" in job["error"]
     with TestClient(create_app(stats_path=tmp_path / "s.db"), base_url=LOCAL) as c:
         job = c.post("/api/bench", json={"strategies": "entropy,frequency"}).json()
-        assert c.post("/api/bench", json={"strategies": "frequency"}).status_code == 409  # one at a time
+        assert (
+            c.post("/api/bench", json={"strategies": "frequency"}).status_code == 409
+        )  # one at a time
         c.post(f"/api/bench/{job['id']}/stop", json={})
         job = wait_for(c, job)
         assert job["finished"] and "stopped" in job["error"] and len(job["results"]) < 2
         # The next comparison may start once the last one has stopped.
-        assert c.post("/api/bench", json={"strategies": "frequency", "length": 4}).status_code == 200
+        assert (
+            c.post("/api/bench", json={"strategies": "frequency", "length": 4}).status_code == 200
+        )
 
 
 def test_assist_widens_past_the_answer_list(client):
@@ -304,8 +361,10 @@ def test_assist_widens_past_the_answer_list(client):
     state = client.post("/api/assist", json={"lists": "nyt"}).json()
     for _ in range(8):
         word = state["suggestion"]["word"]
-        state = client.post(f"/api/assist/{state['id']}/play",
-                            json={"word": word, "pattern": str(score(word, "fibre"))}).json()
+        state = client.post(
+            f"/api/assist/{state['id']}/play",
+            json={"word": word, "pattern": str(score(word, "fibre"))},
+        ).json()
         if state["solved"]:
             break
     assert state["solved"] and state["rows"][-1]["word"] == "fibre"
@@ -315,23 +374,46 @@ def test_assist_widens_past_the_answer_list(client):
 from hypothesis import HealthCheck, given, settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-ANY = st.one_of(st.none(), st.booleans(), st.integers(-10, 10**20), st.floats(allow_nan=False, allow_infinity=False),
-                st.text(max_size=30), st.lists(st.integers(), max_size=3), st.dictionaries(st.text(max_size=3), st.none()))
+ANY = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-10, 10**20),
+    st.floats(allow_nan=False, allow_infinity=False),
+    st.text(max_size=30),
+    st.lists(st.integers(), max_size=3),
+    st.dictionaries(st.text(max_size=3), st.none()),
+)
 # Lengths stay small or invalid: a valid long length would build a large matrix, not what this tests.
-BODY = st.fixed_dictionaries({}, optional={
-    "lang": st.one_of(ANY, st.sampled_from(["en", "ru", "EN"])), "length": st.sampled_from([None, 3, 4, 5, 12, "5", "x", 5.5, True]),
-    "hard": ANY, "seed": ANY, "tries": ANY, "lists": st.one_of(ANY, st.sampled_from(["nyt", "original", "../etc"])),
-    "strategy": st.one_of(ANY, st.sampled_from(["entropy", "frequency"])), "top": ANY,
-    "word": st.one_of(ANY, st.sampled_from(["crane", "octet", "CRANE"])),
-    "pattern": st.one_of(ANY, st.sampled_from([".y..g", "ggggg", "🟩🟩🟩🟩🟩", "01201"])),
-    "grid": st.one_of(ANY, st.sampled_from([GRID := "Wordle 2/6\n\n⬜🟨⬜⬜🟩\n🟩🟩🟩🟩🟩", "⬜⬜"])),
-    "words": st.one_of(ANY, st.sampled_from(["crane octet", "salet,tenor"])), "answer": ANY,
-    "position": st.one_of(ANY, st.sampled_from(["crane:.y..g", "salet.BBBYB", "salet"])),
-})
+BODY = st.fixed_dictionaries(
+    {},
+    optional={
+        "lang": st.one_of(ANY, st.sampled_from(["en", "ru", "EN"])),
+        "length": st.sampled_from([None, 3, 4, 5, 12, "5", "x", 5.5, True]),
+        "hard": ANY,
+        "seed": ANY,
+        "tries": ANY,
+        "lists": st.one_of(ANY, st.sampled_from(["nyt", "original", "../etc"])),
+        "strategy": st.one_of(ANY, st.sampled_from(["entropy", "frequency"])),
+        "top": ANY,
+        "word": st.one_of(ANY, st.sampled_from(["crane", "octet", "CRANE"])),
+        "pattern": st.one_of(ANY, st.sampled_from([".y..g", "ggggg", "🟩🟩🟩🟩🟩", "01201"])),
+        "grid": st.one_of(
+            ANY, st.sampled_from([GRID := "Wordle 2/6\n\n⬜🟨⬜⬜🟩\n🟩🟩🟩🟩🟩", "⬜⬜"])
+        ),
+        "words": st.one_of(ANY, st.sampled_from(["crane octet", "salet,tenor"])),
+        "answer": ANY,
+        "position": st.one_of(ANY, st.sampled_from(["crane:.y..g", "salet.BBBYB", "salet"])),
+    },
+)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(body=BODY, route=st.sampled_from(["/api/play", "/api/assist", "/api/analyse", "guess", "assist-play"]))
+@settings(
+    max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    body=BODY,
+    route=st.sampled_from(["/api/play", "/api/assist", "/api/analyse", "guess", "assist-play"]),
+)
 def test_no_request_body_makes_a_server_error(client, body, route):
     """Any JSON object gets an answer below 500 (the client re-raises a server error)."""
     if route == "guess":

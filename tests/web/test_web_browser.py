@@ -32,13 +32,24 @@ sync_api.expect.set_options(timeout=20_000)
 PHONE = {"width": 390, "height": 844}
 SMALL_PHONE = {"width": 360, "height": 740}
 # Chromium's own network chatter has nowhere to go on a closed machine; keep it quiet.
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-         "--disable-sync", "--no-first-run", "--disable-quic"]
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 
 
 def chromium_path() -> str | None:
-    for candidate in (os.environ.get("WORDLELAB_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
-                      shutil.which("chromium-browser")):
+    for candidate in (
+        os.environ.get("WORDLELAB_CHROMIUM"),
+        "/usr/bin/chromium",
+        shutil.which("chromium"),
+        shutil.which("chromium-browser"),
+    ):
         if candidate and Path(candidate).exists():
             return candidate
     return None
@@ -62,7 +73,11 @@ def base_url(tmp_path_factory):
     for hard in (False, True):
         evaluate(read_position("salet:..... crony:.y...", warm, hard=hard)[0], top=3)
     # Generous search budgets: the figures the tests read must finish even on a busy machine.
-    app = create_app(stats_path=tmp_path_factory.mktemp("web") / "stats.db", review_budget=20_000_000_000, assist_budget=5_000_000_000)
+    app = create_app(
+        stats_path=tmp_path_factory.mktemp("web") / "stats.db",
+        review_budget=20_000_000_000,
+        assist_budget=5_000_000_000,
+    )
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     sock.listen(64)
@@ -139,7 +154,9 @@ def new_seeded_game(page, seed: int) -> None:
     page.fill("#play-seed", str(seed))
     page.click("#play-new")
     page.wait_for_selector(f"#play-board[data-seed='{seed}']")
-    sync_api.expect(page.locator("#play-board .row").first.locator(".tile.c0, .tile.c1, .tile.c2")).to_have_count(0)
+    sync_api.expect(
+        page.locator("#play-board .row").first.locator(".tile.c0, .tile.c1, .tile.c2")
+    ).to_have_count(0)
 
 
 def guess(page, word: str, rows_after: int, on_screen: bool = False) -> None:
@@ -150,12 +167,17 @@ def guess(page, word: str, rows_after: int, on_screen: bool = False) -> None:
     else:
         page.keyboard.type(word)
         page.keyboard.press("Enter")
-    sync_api.expect(page.locator("#play-board .row:has(.c0), #play-board .row:has(.c1), #play-board .row:has(.c2)")
-                    ).to_have_count(rows_after)
+    sync_api.expect(
+        page.locator(
+            "#play-board .row:has(.c0), #play-board .row:has(.c1), #play-board .row:has(.c2)"
+        )
+    ).to_have_count(rows_after)
 
 
 def played(page, base_url: str) -> int:
-    return page.evaluate("fetch('/api/stats?lang=en&length=5').then(r => r.json()).then(s => s.played)")
+    return page.evaluate(
+        "fetch('/api/stats?lang=en&length=5').then(r => r.json()).then(s => s.played)"
+    )
 
 
 def test_play_a_seeded_game_to_a_win_with_the_results_dialog(page, base_url):
@@ -172,7 +194,9 @@ def test_play_a_seeded_game_to_a_win_with_the_results_dialog(page, base_url):
     sync_api.expect(page.locator("#play-msg")).to_have_text("5 tries left")
     first = page.locator("#play-board .row").first.locator(".tile")
     colours = score(opener, answer).colors
-    assert first.nth(0).get_attribute("aria-label") == f"c {['grey', 'yellow', 'green'][colours[0]]}"
+    assert (
+        first.nth(0).get_attribute("aria-label") == f"c {['grey', 'yellow', 'green'][colours[0]]}"
+    )
     page.keyboard.type("oct")
     page.keyboard.press("Enter")  # too short: the server's 400, shown, and the letters stay
     sync_api.expect(page.locator("#play-msg")).to_contain_text("letters")
@@ -181,7 +205,9 @@ def test_play_a_seeded_game_to_a_win_with_the_results_dialog(page, base_url):
         page.keyboard.press("Backspace")
     page.keyboard.type("zzzzz")
     page.keyboard.press("Enter")
-    sync_api.expect(page.locator("#play-msg")).to_contain_text("not in the word list")  # the server's 400, shown
+    sync_api.expect(page.locator("#play-msg")).to_contain_text(
+        "not in the word list"
+    )  # the server's 400, shown
     for _ in range(5):
         page.keyboard.press("Backspace")
     page.keyboard.type(answer[:-1])
@@ -196,7 +222,9 @@ def test_play_a_seeded_game_to_a_win_with_the_results_dialog(page, base_url):
     assert played(page, base_url) == before + 1
     page.click("#play-copy")
     sync_api.expect(page.locator("#play-copied")).to_have_text("Copied.")
-    assert page.evaluate("navigator.clipboard.readText()") == page.locator("#play-share").inner_text()
+    assert (
+        page.evaluate("navigator.clipboard.readText()") == page.locator("#play-share").inner_text()
+    )
     screenshots(page, "play-result")
     page.click("#play-close")
     sync_api.expect(dialog).to_be_hidden()
@@ -250,7 +278,9 @@ def test_a_game_in_progress_survives_a_reload(page):
 @pytest.mark.parametrize("allowed_errors", [["status of 400", "status of 404"]])
 def test_a_lost_or_tampered_session_starts_a_new_game_and_says_so(page):
     page.wait_for_selector("#play-board[data-seed='']")
-    page.evaluate("localStorage.setItem('wordlelab-play-classic', JSON.stringify({id: 'forged-token', typed: 'xx'}))")
+    page.evaluate(
+        "localStorage.setItem('wordlelab-play-classic', JSON.stringify({id: 'forged-token', typed: 'xx'}))"
+    )
     page.reload()
     page.wait_for_selector("body[data-ready='1']")
     sync_api.expect(page.locator("#play-msg")).to_contain_text("could not be restored")
@@ -282,7 +312,9 @@ def test_eleven_letters_and_the_keyboard_fit_a_phone(page, viewport):
     assert last["x"] + last["width"] <= viewport["width"]
     keys = page.locator("#play-keyboard .keys").first.bounding_box()
     assert keys["width"] >= 0.9 * (viewport["width"] - 20)  # the keyboard spans the phone
-    page.screenshot(path=str(artifacts() / f"play-eleven-phone{viewport['width']}.png"), full_page=True)
+    page.screenshot(
+        path=str(artifacts() / f"play-eleven-phone{viewport['width']}.png"), full_page=True
+    )
 
 
 @pytest.mark.parametrize("viewport", [SMALL_PHONE, PHONE])
@@ -293,7 +325,9 @@ def test_the_board_and_the_keyboard_share_one_phone_screen(page, viewport):
     board = page.locator("#play-board").bounding_box()
     keyboard = page.locator("#play-keyboard").bounding_box()
     assert board["y"] + board["height"] <= keyboard["y"] + 1, "the keyboard covers the board"
-    assert keyboard["y"] + keyboard["height"] <= viewport["height"] + 1, "the keyboard is below the screen"
+    assert keyboard["y"] + keyboard["height"] <= viewport["height"] + 1, (
+        "the keyboard is below the screen"
+    )
     sync_api.expect(page.locator("#play-msg")).to_be_in_viewport()
     page.screenshot(path=str(artifacts() / f"play-screen-phone{viewport['width']}.png"))
 
@@ -342,7 +376,9 @@ def test_a_russian_game_keeps_its_message_above_the_keyboard_on_a_phone(page, vi
     msg = page.locator("#play-msg").bounding_box()
     keyboard = page.locator("#play-keyboard").bounding_box()
     assert msg["y"] + msg["height"] <= keyboard["y"] + 1, "the keyboard covers the message"
-    assert keyboard["y"] + keyboard["height"] <= viewport["height"] + 1, "the keyboard is below the screen"
+    assert keyboard["y"] + keyboard["height"] <= viewport["height"] + 1, (
+        "the keyboard is below the screen"
+    )
 
 
 def test_russian_games_get_russian_interface_text(page):
@@ -361,7 +397,9 @@ def test_russian_games_get_russian_interface_text(page):
     sync_api.expect(page.locator("#play-analyse")).to_have_text("Разобрать эту игру")
     screenshots(page, "play-russian")
     page.click("#play-analyse")  # the Russian game, reviewed in Russian
-    sync_api.expect(page.locator("#analyse-out h2").first).to_contain_text("Точный разбор", timeout=120_000)
+    sync_api.expect(page.locator("#analyse-out h2").first).to_contain_text(
+        "Точный разбор", timeout=120_000
+    )
     sync_api.expect(page.locator("#analyse-answers")).to_contain_text("Всей игре подходит 1 ответ")
     screenshots(page, "analyse-russian")
 
@@ -382,7 +420,9 @@ def test_each_page_has_an_address_and_back_keeps_page_and_address_in_step(page, 
     page.goto(base_url + "#bench")  # a link opens its page
     sync_api.expect(page.locator("#bench")).to_be_visible()
     page.goto(base_url + "#play/nonsense")  # an unknown game in the address: said, and Play works
-    sync_api.expect(page.locator("#route-error, #play-msg").filter(has_text="nonsense")).to_have_count(1)
+    sync_api.expect(
+        page.locator("#route-error, #play-msg").filter(has_text="nonsense")
+    ).to_have_count(1)
     sync_api.expect(page.locator("#play")).to_be_visible()
     page.keyboard.type("crane")
     sync_api.expect(page.locator("#play-board .row").first).to_have_text("CRANE")
@@ -395,9 +435,14 @@ def test_assist_a_whole_game_by_clicking_tiles(page):
     page.click("#tab-assist")
     page.click("#assist-new")
     # Exact values: the opener's from the proven tree, later ones from the exact search.
-    sync_api.expect(page.locator("#assist-exact")).to_contain_text("SALET, 3.421 guesses on average, proven")
+    sync_api.expect(page.locator("#assist-exact")).to_contain_text(
+        "SALET, 3.421 guesses on average, proven"
+    )
     tiles = page.locator("#assist-tiles .tile")
-    assert page.evaluate("getComputedStyle(document.querySelector('#assist-tiles .tile')).cursor") == "pointer"
+    assert (
+        page.evaluate("getComputedStyle(document.querySelector('#assist-tiles .tile')).cursor")
+        == "pointer"
+    )
     assert "click" in tiles.first.get_attribute("aria-label").lower()
     assert tiles.first.get_attribute("title")
     # Typing the colours shows them on the tiles at once.
@@ -415,7 +460,9 @@ def test_assist_a_whole_game_by_clicking_tiles(page):
         page.click("#assist-record")
         sync_api.expect(page.locator("#assist-board .row")).to_have_count(turn)
         if turn == 1:  # 13 words left: small enough for the exact top to finish
-            sync_api.expect(page.locator("#assist-exact-top tr").nth(1)).to_contain_text("CERNE2.154")
+            sync_api.expect(page.locator("#assist-exact-top tr").nth(1)).to_contain_text(
+                "CERNE2.154"
+            )
         if page.locator("#assist-suggestion").count() == 0:
             break
         if page.locator("#assist-top").get_attribute("data-possible-first") == "1":
@@ -487,20 +534,72 @@ def test_assist_is_busy_while_a_request_runs_and_ignores_stale_answers(page):
 # A review whose search ran out of time on step 2: bounds, not values (the server's JSON shape).
 BOUNDED_REVIEW = {
     "report": None,
-    "review": {"hard": False, "answer": "octet", "solved": True, "outside": False, "exact": False,
-               "cost_low": 0.05, "cost_high": 0.4, "notes": [], "steps": [
-                   {"turn": 1, "guess": "salet", "pattern": "...yy", "before": 2315, "after": 13, "best": "salet",
-                    "best_expected": 3.4212, "played_expected": 3.4212, "cost_low": 0.0, "cost_high": 0.0,
-                    "exact": True, "expected_left": 60.4, "luck": 80, "best_exact": True, "played_exact": True,
-                    "colors": [0, 0, 0, 1, 1]},
-                   {"turn": 2, "guess": "prone", "pattern": "..y.y", "before": 13, "after": 1, "best": "cerne",
-                    "best_expected": 2.154, "played_expected": 2.538, "cost_low": 0.05, "cost_high": 0.4,
-                    "exact": False, "expected_left": 2.1, "luck": 90, "best_exact": False, "played_exact": False,
-                    "colors": [0, 0, 1, 0, 1]},
-                   {"turn": 3, "guess": "octet", "pattern": "ggggg", "before": 1, "after": 1, "best": "octet",
-                    "best_expected": 1.0, "played_expected": 1.0, "cost_low": 0.0, "cost_high": 0.0, "exact": True,
-                    "expected_left": 0.0, "luck": None, "best_exact": True, "played_exact": True,
-                    "colors": [2, 2, 2, 2, 2]}]},
+    "review": {
+        "hard": False,
+        "answer": "octet",
+        "solved": True,
+        "outside": False,
+        "exact": False,
+        "cost_low": 0.05,
+        "cost_high": 0.4,
+        "notes": [],
+        "steps": [
+            {
+                "turn": 1,
+                "guess": "salet",
+                "pattern": "...yy",
+                "before": 2315,
+                "after": 13,
+                "best": "salet",
+                "best_expected": 3.4212,
+                "played_expected": 3.4212,
+                "cost_low": 0.0,
+                "cost_high": 0.0,
+                "exact": True,
+                "expected_left": 60.4,
+                "luck": 80,
+                "best_exact": True,
+                "played_exact": True,
+                "colors": [0, 0, 0, 1, 1],
+            },
+            {
+                "turn": 2,
+                "guess": "prone",
+                "pattern": "..y.y",
+                "before": 13,
+                "after": 1,
+                "best": "cerne",
+                "best_expected": 2.154,
+                "played_expected": 2.538,
+                "cost_low": 0.05,
+                "cost_high": 0.4,
+                "exact": False,
+                "expected_left": 2.1,
+                "luck": 90,
+                "best_exact": False,
+                "played_exact": False,
+                "colors": [0, 0, 1, 0, 1],
+            },
+            {
+                "turn": 3,
+                "guess": "octet",
+                "pattern": "ggggg",
+                "before": 1,
+                "after": 1,
+                "best": "octet",
+                "best_expected": 1.0,
+                "played_expected": 1.0,
+                "cost_low": 0.0,
+                "cost_high": 0.0,
+                "exact": True,
+                "expected_left": 0.0,
+                "luck": None,
+                "best_exact": True,
+                "played_exact": True,
+                "colors": [2, 2, 2, 2, 2],
+            },
+        ],
+    },
 }
 
 
@@ -514,10 +613,16 @@ def test_analyse_shows_bounds_with_le_and_draws_them_as_ranges(page):
     sync_api.expect(row).to_contain_text("CERNE ≤2.154")
     sync_api.expect(row).to_contain_text("≥0.050 ≤0.400")
     sync_api.expect(page.locator("#analyse-total")).to_contain_text("≥0.050 ≤0.400")
-    sync_api.expect(page.locator("#chart-cost rect.range")).to_have_count(1)  # a range, not a perfect move
-    sync_api.expect(page.locator("#chart-cost figcaption")).to_contain_text("only bounds are proven for move 2")
+    sync_api.expect(page.locator("#chart-cost rect.range")).to_have_count(
+        1
+    )  # a range, not a perfect move
+    sync_api.expect(page.locator("#chart-cost figcaption")).to_contain_text(
+        "only bounds are proven for move 2"
+    )
     # The last word left still has a visible bar in the words-left chart.
-    heights = page.eval_on_selector_all("#chart-left rect", "rs => rs.map(r => Number(r.getAttribute('height')))")
+    heights = page.eval_on_selector_all(
+        "#chart-left rect", "rs => rs.map(r => Number(r.getAttribute('height')))"
+    )
     assert len(heights) == 3 and min(heights) >= 3
 
 
@@ -539,7 +644,9 @@ def test_analyse_a_real_grid(page):
     sync_api.expect(rows.nth(1)).to_contain_text("3.421")  # the proven optimum, per answer
     sync_api.expect(page.locator("#analyse-total")).to_contain_text("(exact)")
     sync_api.expect(page.locator("#analyse-out figure svg")).to_have_count(2)
-    sync_api.expect(page.locator("#analyse-answers")).to_have_text("1 answer fits the whole game: octet")
+    sync_api.expect(page.locator("#analyse-answers")).to_have_text(
+        "1 answer fits the whole game: octet"
+    )
     captions = page.locator("#analyse-out figcaption").all_inner_texts()
     assert len(set(captions)) == 2 and all(len(c) > 30 for c in captions)
     sync_api.expect(page.locator("#analyse-verdict")).to_contain_text("plausible (p = ")
@@ -548,6 +655,7 @@ def test_analyse_a_real_grid(page):
     page.click("#analyse-run")
     sync_api.expect(page.locator("#analyse-error")).to_contain_text("no share grid")
     sync_api.expect(page.locator("#analyse-review")).to_be_visible()  # the last good result stays
+
 
 def test_tabs_work_from_the_keyboard(page):
     page.focus("#tab-play")
@@ -570,7 +678,9 @@ def test_a_slow_new_game_never_takes_the_focus_from_where_the_user_moved_it(page
     page.focus("#tab-assist")
     page.wait_for_function("() => window.answered >= 1")
     assert page.evaluate("document.activeElement.id") == "tab-assist"
-    page.click("#play-new")  # a new game started from the board's own button still focuses the board
+    page.click(
+        "#play-new"
+    )  # a new game started from the board's own button still focuses the board
     sync_api.expect(page.locator("#play-board")).to_be_focused()
 
 
@@ -581,14 +691,15 @@ def test_bench_shows_progress_and_histograms(page):
     page.click("#bench-run")
     sync_api.expect(page.locator("#bench-progress-label")).to_be_visible()
     sync_api.expect(page.locator("#bench-out figure")).to_have_count(2, timeout=120_000)
-    done = page.evaluate("[document.getElementById('bench-progress').value, document.getElementById('bench-progress').max]")
+    done = page.evaluate(
+        "[document.getElementById('bench-progress').value, document.getElementById('bench-progress').max]"
+    )
     assert done[0] == done[1] > 0
     sync_api.expect(page.locator("#bench-out h2").first).to_contain_text("frequency (opens")
     screenshots(page, "bench")
     page.fill("#bench-strategies", "nope")
     page.click("#bench-run")
     sync_api.expect(page.locator("#bench-error")).to_contain_text("nope")
-
 
 
 def test_the_page_is_es_modules_served_from_the_package(base_url):
@@ -605,19 +716,37 @@ def test_the_page_is_es_modules_served_from_the_package(base_url):
     for name in modules:
         response = httpx.get(f"{base_url}static/js/{name}")
         assert response.status_code == 200
-        assert response.headers["content-type"].split(";")[0] in ("text/javascript", "application/javascript")
+        assert response.headers["content-type"].split(";")[0] in (
+            "text/javascript",
+            "application/javascript",
+        )
         for imported in re.findall(r'from "\./([\w-]+\.js)"', response.text):
             assert imported in modules, f"{name} imports {imported}, which is not shipped"
 
 
 # -- every variant (the server's rules fields: docs/web-api.md) ---------------------------------
 
-FILLER = ["crane", "pious", "dumpy", "fight", "blitz", "vowel", "jokey", "swamp", "lurch", "shove", "gnarl",
-          "tempo", "quick"]
+FILLER = [
+    "crane",
+    "pious",
+    "dumpy",
+    "fight",
+    "blitz",
+    "vowel",
+    "jokey",
+    "swamp",
+    "lurch",
+    "shove",
+    "gnarl",
+    "tempo",
+    "quick",
+]
 
 
 def needs_variants(page) -> None:
-    if not page.evaluate("fetch('/api/options').then(r => r.json()).then(o => Array.isArray(o.variants))"):
+    if not page.evaluate(
+        "fetch('/api/options').then(r => r.json()).then(o => Array.isArray(o.variants))"
+    ):
         pytest.skip("this server plays classic Wordle only (no 'variants' in /api/options)")
 
 
@@ -632,19 +761,29 @@ def test_quordle_is_played_to_the_end_with_its_own_statistics(page, base_url):
     board = page.locator("#play-board")
     sync_api.expect(board).to_have_attribute("data-variant", "quordle")
     sync_api.expect(board.locator(".subboard")).to_have_count(4)
-    before = page.evaluate("fetch('/api/stats?variant=quordle&lang=en&length=5').then(r => r.json()).then(s => s.played)")
-    tries = page.evaluate("fetch('/api/options').then(r => r.json()).then(o => o.variants.find(v => v.key === 'quordle').tries)")
+    before = page.evaluate(
+        "fetch('/api/stats?variant=quordle&lang=en&length=5').then(r => r.json()).then(s => s.played)"
+    )
+    tries = page.evaluate(
+        "fetch('/api/options').then(r => r.json()).then(o => o.variants.find(v => v.key === 'quordle').tries)"
+    )
     for n, word in enumerate(FILLER[:tries], 1):
         page.keyboard.type(word)
         page.keyboard.press("Enter")
         sync_api.expect(board).to_have_attribute("data-guesses", str(n))
         if n == 1:  # every board shows the guess, the keyboard one cell per board
-            sync_api.expect(board.locator(".subboard").first.locator(".row:has(.c0, .c1, .c2)")).to_have_count(1)
-            sync_api.expect(page.locator('#play-keyboard [data-key="c"] .kcells span')).to_have_count(4)
+            sync_api.expect(
+                board.locator(".subboard").first.locator(".row:has(.c0, .c1, .c2)")
+            ).to_have_count(1)
+            sync_api.expect(
+                page.locator('#play-keyboard [data-key="c"] .kcells span')
+            ).to_have_count(4)
             screenshots(page, "quordle")
     sync_api.expect(page.locator("#play-result")).to_be_visible()
     sync_api.expect(page.locator("#play-share")).to_contain_text("Quordle")
-    after = page.evaluate("fetch('/api/stats?variant=quordle&lang=en&length=5').then(r => r.json()).then(s => s.played)")
+    after = page.evaluate(
+        "fetch('/api/stats?variant=quordle&lang=en&length=5').then(r => r.json()).then(s => s.played)"
+    )
     assert after == before + 1
     screenshots(page, "quordle-result")
     page.click("#play-close")
@@ -656,7 +795,9 @@ def test_quordle_is_played_to_the_end_with_its_own_statistics(page, base_url):
     assert page.evaluate("location.hash") in ("", "#play")
     page.go_forward()  # ... and the Quordle under way is still there, typed letters and all
     sync_api.expect(page.locator("#play-board .subboard")).to_have_count(4)
-    sync_api.expect(page.locator("#play-board .subboard").first.locator(".row").first).to_have_text("CRANE")
+    sync_api.expect(page.locator("#play-board .subboard").first.locator(".row").first).to_have_text(
+        "CRANE"
+    )
 
 
 @pytest.mark.parametrize("viewport", [SMALL_PHONE, DESKTOP])
@@ -668,9 +809,14 @@ def test_octordle_and_sixteen_boards_fit_the_screen(page, base_url, viewport):
         sync_api.expect(page.locator("#play-board .subboard")).to_have_count(boards)
         page.keyboard.type("crane")
         page.keyboard.press("Enter")
-        sync_api.expect(page.locator("#play-board .subboard").first.locator(".row:has(.c0, .c1, .c2)")).to_have_count(1)
+        sync_api.expect(
+            page.locator("#play-board .subboard").first.locator(".row:has(.c0, .c1, .c2)")
+        ).to_have_count(1)
         fits_sideways(page, route)
-        page.screenshot(path=str(artifacts() / f"{route.replace('/', '-')}-{viewport['width']}.png"), full_page=True)
+        page.screenshot(
+            path=str(artifacts() / f"{route.replace('/', '-')}-{viewport['width']}.png"),
+            full_page=True,
+        )
 
 
 @pytest.mark.parametrize("allowed_errors", [["status of 400", "status of 404"]])
@@ -686,7 +832,9 @@ def test_absurdle_has_no_try_limit_and_survives_a_reload(page, base_url):
     page.wait_for_selector("body[data-ready='1']")
     sync_api.expect(page.locator("#play-board .row:has(.c0, .c1, .c2)")).to_have_count(2)
     sync_api.expect(page.locator("#play-board .row").nth(2)).to_have_text("DU")
-    sync_api.expect(page.locator("#play-msg")).to_contain_text("still possible")  # where the game stands
+    sync_api.expect(page.locator("#play-msg")).to_contain_text(
+        "still possible"
+    )  # where the game stands
     screenshots(page, "absurdle")
 
 
@@ -696,10 +844,14 @@ def test_an_unknown_or_bad_variant_is_the_servers_400_and_loses_nothing(page, ba
     page.keyboard.type("cra")
     for route in ("play/nonsense", "play/boards-0"):
         open_variant(page, base_url, route)
-        sync_api.expect(page.locator("#play-msg, #route-error").filter(has_text=re.compile(r"\S"))).not_to_have_count(0)
+        sync_api.expect(
+            page.locator("#play-msg, #route-error").filter(has_text=re.compile(r"\S"))
+        ).not_to_have_count(0)
         assert "500" not in page.locator("#play-msg").inner_text()
     open_variant(page, base_url, "play")
-    sync_api.expect(page.locator("#play-board .row").first).to_have_text("CRA")  # the game typed into is kept
+    sync_api.expect(page.locator("#play-board .row").first).to_have_text(
+        "CRA"
+    )  # the game typed into is kept
 
 
 def test_assist_four_boards_by_colour_tiles(page, base_url):
@@ -710,10 +862,14 @@ def test_assist_four_boards_by_colour_tiles(page, base_url):
     sync_api.expect(page.locator("#assist-suggestion")).to_be_visible()
     sync_api.expect(page.locator("#assist-tiles .tilerow")).to_have_count(4)
     page.click('#assist-tiles [data-board="2"] [data-index="0"]')  # board 3, first letter: yellow
-    sync_api.expect(page.locator('#assist-tiles [data-board="2"] [data-index="0"]')).to_have_class("tile c1 clickable")
+    sync_api.expect(page.locator('#assist-tiles [data-board="2"] [data-index="0"]')).to_have_class(
+        "tile c1 clickable"
+    )
     page.click("#assist-record")
     sync_api.expect(page.locator("#assist-board .subboard").nth(2).locator(".row")).to_have_count(1)
-    sync_api.expect(page.locator("#assist-board .subboard").nth(2).locator(".row .tile").first).to_have_class(re.compile("c1"))
+    sync_api.expect(
+        page.locator("#assist-board .subboard").nth(2).locator(".row .tile").first
+    ).to_have_class(re.compile("c1"))
     sync_api.expect(page.locator("#assist-words")).to_contain_text("Board 1")
     screenshots(page, "assist-quordle")
     page.click("#assist-undo")

@@ -17,15 +17,26 @@ pytest.importorskip("starlette")
 uvicorn = pytest.importorskip("uvicorn")
 sync_api = pytest.importorskip("playwright.sync_api")
 
-from wordlelab.web.app import create_app
-from wordlelab.web.server import server_config
+from wordlelab.web.app import create_app  # noqa: E402
+from wordlelab.web.server import server_config  # noqa: E402
 
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-         "--disable-sync", "--no-first-run", "--disable-quic"]
+FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
 
 
 def chromium() -> str | None:
-    for candidate in (os.environ.get("WORDLELAB_CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium")):
+    for candidate in (
+        os.environ.get("WORDLELAB_CHROMIUM"),
+        "/usr/bin/chromium",
+        shutil.which("chromium"),
+    ):
         if candidate and Path(candidate).exists():
             return candidate
     return None
@@ -100,15 +111,21 @@ def test_another_origin_cannot_start_anything(server, browser):
             # with the classic cross-site POST, a text/plain form (no preflight) holding JSON.
             page.goto(f"http://localhost:{port}/")
             with page.expect_navigation():
-                page.evaluate("""(action) => { const f = document.createElement("form");
+                page.evaluate(
+                    """(action) => { const f = document.createElement("form");
                     f.method = "post"; f.action = action; f.enctype = "text/plain";
                     const i = document.createElement("input");
                     i.name = '{"strategies": "frequency", "length": 4, "x": "'; i.value = '"}';
-                    f.append(i); document.body.append(f); f.submit(); }""", f"http://127.0.0.1:{port}{path}")
+                    f.append(i); document.body.append(f); f.submit(); }""",
+                    f"http://127.0.0.1:{port}{path}",
+                )
     finally:
         page.close()
     # (The Origin sent is "null": the page's Referrer-Policy is no-referrer.)
-    answers = {(p, c) for m, p, h, c in seen[start:]
-               if m == "POST" and h.get("host") == f"127.0.0.1:{port}"}
+    answers = {
+        (p, c)
+        for m, p, h, c in seen[start:]
+        if m == "POST" and h.get("host") == f"127.0.0.1:{port}"
+    }
     assert answers == {("/api/bench", 403), ("/api/play", 403)}
     assert not app.state.web._bench_running.locked()

@@ -40,8 +40,12 @@ def test_analyses_queue_in_their_own_pool_and_play_does_not_wait(tmp_path, monke
     with TestClient(create_app(stats_path=tmp_path / "s.db"), base_url=LOCAL) as c:
         c.get("/")
         results: list[int] = []
-        threads = [threading.Thread(target=lambda: results.append(c.post("/api/analyse", json=body).status_code))
-                   for _ in range(WORKERS + QUEUE)]
+        threads = [
+            threading.Thread(
+                target=lambda: results.append(c.post("/api/analyse", json=body).status_code)
+            )
+            for _ in range(WORKERS + QUEUE)
+        ]
         for t in threads:
             t.start()
         assert started.acquire(timeout=60)  # the first is running, the others are queued
@@ -77,6 +81,8 @@ def test_assist_at_lengths_past_the_exact_search(tmp_path, length):
         assert state["exact"] is None and state["suggestion"]["word"] and len(state["top"]) == 3
         assert len(state["suggestion"]["word"]) == length
         word, answer = state["suggestion"]["word"], state["words"][-1]
-        after = c.post(f"/api/assist/{state['id']}/play",
-                       json={"word": word, "pattern": str(score(word, answer))}).json()
+        after = c.post(
+            f"/api/assist/{state['id']}/play",
+            json={"word": word, "pattern": str(score(word, answer))},
+        ).json()
         assert after["remaining"] < state["remaining"] and after["exact"] is None

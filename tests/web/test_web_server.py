@@ -12,9 +12,9 @@ import pytest
 pytest.importorskip("starlette")
 uvicorn = pytest.importorskip("uvicorn")
 
-from wordlelab.web import security
-from wordlelab.web.app import create_app
-from wordlelab.web.server import server_config
+from wordlelab.web import security  # noqa: E402
+from wordlelab.web.app import create_app  # noqa: E402
+from wordlelab.web.server import server_config  # noqa: E402
 
 HEAD_TIMEOUT = 1.0
 IDLE_TIMEOUT = 1
@@ -34,7 +34,9 @@ def port(tmp_path_factory):
     sock = socket.socket()
     sock.bind(("127.0.0.1", 0))
     sock.listen(128)
-    server = uvicorn.Server(server_config(app, head_timeout=HEAD_TIMEOUT, idle_timeout=IDLE_TIMEOUT))
+    server = uvicorn.Server(
+        server_config(app, head_timeout=HEAD_TIMEOUT, idle_timeout=IDLE_TIMEOUT)
+    )
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 20
@@ -57,7 +59,11 @@ def response(s: socket.socket) -> bytes:
     while b"\r\n\r\n" not in data:
         data += s.recv(65536)
     head, _, body = data.partition(b"\r\n\r\n")
-    length = next(int(line.split(b":")[1]) for line in head.split(b"\r\n") if line.lower().startswith(b"content-length"))
+    length = next(
+        int(line.split(b":")[1])
+        for line in head.split(b"\r\n")
+        if line.lower().startswith(b"content-length")
+    )
     while len(body) < length:
         body += s.recv(65536)
     return head + b"\r\n\r\n" + body
@@ -80,8 +86,10 @@ def closed_within(s: socket.socket, seconds: float) -> bool:
 
 def test_an_endless_chunked_body_is_cut_off_at_the_limit(port):
     s = connect(port)
-    s.sendall(b"POST /api/play HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-              b"Transfer-Encoding: chunked\r\n\r\n")
+    s.sendall(
+        b"POST /api/play HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b"Transfer-Encoding: chunked\r\n\r\n"
+    )
     chunk = b"10000\r\n" + b" " * 65536 + b"\r\n"
     before = rss_mb()
     sent = 0
@@ -147,8 +155,10 @@ def test_idle_keep_alive_connections_are_closed_and_a_request_is_served(port):
 def test_a_slow_body_is_a_408(port, monkeypatch):
     monkeypatch.setattr(security, "BODY_TIMEOUT", 1.0)
     s = connect(port)
-    s.sendall(b"POST /api/play HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
-              b"Content-Length: 100\r\n\r\n{")
+    s.sendall(
+        b"POST /api/play HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b"Content-Length: 100\r\n\r\n{"
+    )
     time.sleep(1.5)
     assert response(s).startswith(b"HTTP/1.1 408")
     assert closed_within(s, 2.0)

@@ -57,10 +57,16 @@ def test_new_clients_never_evict_an_active_one(app):
         refused = 0
         for i in range(300):  # a new cookie each time: 300 new clients
             with TestClient(app, base_url=LOCAL) as c:
-                r = c.post("/api/play", json={"no_stats": True}, headers={"Cookie": f"{COOKIE}=client-{i:012d}"})
+                r = c.post(
+                    "/api/play",
+                    json={"no_stats": True},
+                    headers={"Cookie": f"{COOKIE}=client-{i:012d}"},
+                )
                 if r.status_code == 503:
                     refused += 1
-                    assert int(r.headers["retry-after"]) > 0 and "try again later" in r.json()["error"]
+                    assert (
+                        int(r.headers["retry-after"]) > 0 and "try again later" in r.json()["error"]
+                    )
                 else:
                     assert r.status_code == 200
         assert refused == 300 - (MAX_CLIENTS - 1)

@@ -45,8 +45,14 @@ def test_options_list_the_variants(client):
     keys = [v["key"] for v in data["variants"]]
     assert keys == ["classic", "dordle", "quordle", "octordle", "sedecordle", "absurdle"]
     quordle = data["variants"][2]
-    assert quordle == {"variant": "multi", "key": "quordle", "title": "Quordle", "boards": 4, "tries": 9,
-                       "hard": False}
+    assert quordle == {
+        "variant": "multi",
+        "key": "quordle",
+        "title": "Quordle",
+        "boards": 4,
+        "tries": 9,
+        "hard": False,
+    }
     assert data["multi_strategies"][0] == "entropy-solve"
 
 
@@ -69,9 +75,14 @@ def test_quordle_to_a_win_with_share_keys_and_stats(client, tmp_path):
     # A solved board takes no more rows; each board shows when it was solved.
     assert [len(b["rows"]) for b in state["boards"]] == [2, 3, 4, 5]
     assert state["share"].startswith("Quordle #7\n2️⃣ 3️⃣ 4️⃣ 5️⃣\n\n")
-    assert state["stats"]["summary"]["played"] == 1 and state["stats"]["summary"]["distribution"]["5"] == 1
+    assert (
+        state["stats"]["summary"]["played"] == 1
+        and state["stats"]["summary"]["distribution"]["5"] == 1
+    )
     store = StatsStore(tmp_path / "stats.db")
-    assert store.summary(variant="quordle").wins == 1 and store.summary(variant="classic").played == 0
+    assert (
+        store.summary(variant="quordle").wins == 1 and store.summary(variant="classic").played == 0
+    )
     assert client.get("/api/stats?variant=quordle").json()["played"] == 1
     assert client.get("/api/stats").json()["played"] == 0  # classic by default
     assert list(client.get("/api/stats?variant=all").json()["variants"]) == ["quordle"]
@@ -80,10 +91,20 @@ def test_quordle_to_a_win_with_share_keys_and_stats(client, tmp_path):
 
 
 def test_any_number_of_boards_and_running_out(client):
-    game = client.post("/api/play", json={"variant": "multi", "boards": 3, "seed": 2, "no_stats": True}).json()
-    assert game["rules"] == {"variant": "multi", "key": "boards-3", "title": "3 boards", "boards": 3,
-                             "tries": 8, "hard": False}
-    game = client.post("/api/play", json={"variant": "dordle", "tries": 2, "seed": 3, "no_stats": True}).json()
+    game = client.post(
+        "/api/play", json={"variant": "multi", "boards": 3, "seed": 2, "no_stats": True}
+    ).json()
+    assert game["rules"] == {
+        "variant": "multi",
+        "key": "boards-3",
+        "title": "3 boards",
+        "boards": 3,
+        "tries": 8,
+        "hard": False,
+    }
+    game = client.post(
+        "/api/play", json={"variant": "dordle", "tries": 2, "seed": 3, "no_stats": True}
+    ).json()
     assert game["rules"]["key"] == "boards-2-t2" and game["turns_left"] == 2
     answers = seeded(2, 3)
     words = [w for w in ("fuzzy", "mamma", "vivid") if w not in answers][:2]
@@ -99,7 +120,11 @@ def test_absurdle_the_four_guess_win(client, tmp_path):
     left = [guess(client, game["id"], w)["remaining"] for w in ("aesir", "yauld", "tench")]
     assert left[:2] == [168, 15]
     state = guess(client, game["id"], "whoop")
-    assert state["won"] and state["answer"] == "whoop" and state["share"].startswith("Absurdle 4/∞\n\n")
+    assert (
+        state["won"]
+        and state["answer"] == "whoop"
+        and state["share"].startswith("Absurdle 4/∞\n\n")
+    )
     assert StatsStore(tmp_path / "stats.db").summary(variant="absurdle").distribution[4] == 1
 
 
@@ -117,7 +142,12 @@ def test_a_saved_game_resumes_and_a_changed_one_is_refused(client):
     assert again["over"] and again["won"]
     assert client.get("/api/stats?variant=dordle").json()["played"] == 1
     saved = state["saved"]
-    for bad in (saved[:-2] + ("AA" if not saved.endswith("AA") else "BB"), "", "nonsense", saved[:20]):
+    for bad in (
+        saved[:-2] + ("AA" if not saved.endswith("AA") else "BB"),
+        "",
+        "nonsense",
+        saved[:20],
+    ):
         r = client.post("/api/play/resume", json={"saved": bad})
         assert r.status_code == 400 and "changed" in r.json()["error"], bad
 
@@ -142,17 +172,20 @@ def test_a_replayed_seed_is_practice(client, tmp_path):
     assert not other["practice"]  # a seed is per variant
 
 
-@pytest.mark.parametrize("body,text", [
-    ({"variant": "tetris"}, "unknown variant 'tetris'"),
-    ({"variant": 4}, "variant must be text"),
-    ({"variant": "quordle", "boards": 8}, "quordle has 4 boards, not 8"),
-    ({"variant": "multi"}, "needs the number of boards"),
-    ({"variant": "multi", "boards": 65}, "boards must be 1 to 64"),
-    ({"variant": "multi", "boards": 4, "tries": 3}, "4 boards need at least 4 guesses"),
-    ({"variant": "octordle", "hard": True}, "hard mode is not played on several boards"),
-    ({"variant": "absurdle", "tries": 6}, "no limit on guesses"),
-    ({"variant": "classic", "boards": 2}, "one board"),
-])
+@pytest.mark.parametrize(
+    "body,text",
+    [
+        ({"variant": "tetris"}, "unknown variant 'tetris'"),
+        ({"variant": 4}, "variant must be text"),
+        ({"variant": "quordle", "boards": 8}, "quordle has 4 boards, not 8"),
+        ({"variant": "multi"}, "needs the number of boards"),
+        ({"variant": "multi", "boards": 65}, "boards must be 1 to 64"),
+        ({"variant": "multi", "boards": 4, "tries": 3}, "4 boards need at least 4 guesses"),
+        ({"variant": "octordle", "hard": True}, "hard mode is not played on several boards"),
+        ({"variant": "absurdle", "tries": 6}, "no limit on guesses"),
+        ({"variant": "classic", "boards": 2}, "one board"),
+    ],
+)
 def test_bad_variants_are_one_line_400s(client, body, text):
     for path in ("/api/play", "/api/assist"):
         r = client.post(path, json=body)
@@ -160,7 +193,9 @@ def test_bad_variants_are_one_line_400s(client, body, text):
 
 
 def test_bad_words_in_a_variant_cost_nothing(client):
-    game = client.post("/api/play", json={"variant": "octordle", "seed": 1, "no_stats": True}).json()
+    game = client.post(
+        "/api/play", json={"variant": "octordle", "seed": 1, "no_stats": True}
+    ).json()
     for word, text in [("cran", "letters"), ("zzzzz", "not in the word list"), ("", "type a word")]:
         r = client.post(f"/api/play/{game['id']}/guess", json={"word": word})
         assert r.status_code == 400 and text in r.json()["error"]
@@ -171,7 +206,9 @@ def test_bad_words_in_a_variant_cost_nothing(client):
 def test_assist_two_boards_play_skip_undo(client):
     state = client.post("/api/assist", json={"variant": "dordle", "top": 3}).json()
     aid = state["id"]
-    assert state["suggestion"]["word"] == "soare" and len(state["top"]) == 3  # as 'assist --boards 2'
+    assert (
+        state["suggestion"]["word"] == "soare" and len(state["top"]) == 3
+    )  # as 'assist --boards 2'
     assert state["strategy"] == "entropy-solve" and state["turns_left"] == 7
     state = client.post(f"/api/assist/{aid}/play", json={"patterns": [".....", "....y"]}).json()
     assert [b["remaining"] for b in state["boards"]] == [183, 120] and state["guesses"] == ["soare"]
@@ -182,16 +219,25 @@ def test_assist_two_boards_play_skip_undo(client):
     state = client.post(f"/api/assist/{aid}/undo", json={}).json()
     assert state["guesses"] == [] and not state["can_undo"]
     # The line the CLI reads, a solved board, and the end.
-    state = client.post(f"/api/assist/{aid}/play", json={"word": "crane", "pattern": "ggggg ....."}).json()
+    state = client.post(
+        f"/api/assist/{aid}/play", json={"word": "crane", "pattern": "ggggg ....."}
+    ).json()
     assert state["boards"][0]["solved"] and not state["solved"]
-    r = client.post(f"/api/assist/{aid}/play", json={"word": "moist", "patterns": [".....", "ggggg"]})
+    r = client.post(
+        f"/api/assist/{aid}/play", json={"word": "moist", "patterns": [".....", "ggggg"]}
+    )
     assert r.status_code == 400 and "already solved" in r.json()["error"]
-    state = client.post(f"/api/assist/{aid}/play", json={"word": "moist", "patterns": [None, "ggggg"]}).json()
+    state = client.post(
+        f"/api/assist/{aid}/play", json={"word": "moist", "patterns": [None, "ggggg"]}
+    ).json()
     assert state["solved"] and state["suggestion"] is None and state["top"] == []
     r = client.post(f"/api/assist/{aid}/play", json={"word": "moist", "patterns": [None, "ggggg"]})
     assert r.status_code == 400 and "solved" in r.json()["error"]
-    for body, text in [({"patterns": "x"}, "list of texts"), ({"patterns": [".....", 3]}, "list of texts"),
-                       ({}, "feedback")]:
+    for body, text in [
+        ({"patterns": "x"}, "list of texts"),
+        ({"patterns": [".....", 3]}, "list of texts"),
+        ({}, "feedback"),
+    ]:
         fresh = client.post("/api/assist", json={"variant": "dordle"}).json()["id"]
         r = client.post(f"/api/assist/{fresh}/play", json=body)
         assert r.status_code == 400 and text in r.json()["error"], body
@@ -202,7 +248,11 @@ def test_assist_two_boards_play_skip_undo(client):
 def test_assist_absurdle_follows_the_adversary(client):
     state = client.post("/api/assist", json={"variant": "absurdle"}).json()
     aid = state["id"]
-    assert state["suggestion"]["word"] == "aesir" and len(state["plan"]) == 4 and state["remaining"] == 2315
+    assert (
+        state["suggestion"]["word"] == "aesir"
+        and len(state["plan"]) == 4
+        and state["remaining"] == 2315
+    )
     state = client.post(f"/api/assist/{aid}/play", json={}).json()  # the adversary's own feedback
     assert state["remaining"] == 168 and state["rows"][0]["word"] == "aesir" and state["can_undo"]
     assert state["suggestion"]["word"] == "yauld"
@@ -221,16 +271,22 @@ def test_classic_assist_is_unchanged_and_names_its_rules(client):
 def test_the_request_shape_is_the_librarys_for_both_front_ends():
     from wordlelab.game_request import NAMES_CLI, NAMES_WEB, GameRequest
 
-    r = GameRequest.parse(None, None, "salet, brond;octet", "octet", names=NAMES_CLI, grid_alone=False)
+    r = GameRequest.parse(
+        None, None, "salet, brond;octet", "octet", names=NAMES_CLI, grid_alone=False
+    )
     assert r.words == ("salet", "brond", "octet") and r.length == 5 and r.reviewable
-    for names, text in ((NAMES_CLI, "--played needs --answer or --grid"),
-                        (NAMES_WEB, "the words played need the answer or a share grid")):
+    for names, text in (
+        (NAMES_CLI, "--played needs --answer or --grid"),
+        (NAMES_WEB, "the words played need the answer or a share grid"),
+    ):
         with pytest.raises(Exception, match=text):
             GameRequest.parse(None, None, "salet", None, names=names)
     with pytest.raises(Exception, match="give a POSITION or --played, not both"):
         GameRequest.parse("salet:.....", None, "crane", "cigar", names=NAMES_CLI)
     with pytest.raises(Exception, match="nothing to review"):
-        GameRequest.parse(None, "Wordle 1 1/6\n\n🟩🟩🟩🟩🟩", None, None, names=NAMES_CLI, grid_alone=False)
+        GameRequest.parse(
+            None, "Wordle 1 1/6\n\n🟩🟩🟩🟩🟩", None, None, names=NAMES_CLI, grid_alone=False
+        )
     grid_only = GameRequest.parse(None, "Wordle 1 2/6*\n\n⬜⬜⬜⬜⬜\n🟩🟩🟩🟩🟩", None, None)
     assert grid_only.hard and not grid_only.reviewable and grid_only.length == 5
     with pytest.raises(Exception, match="wordlelab plays 4 to 11 letters"):

@@ -19,7 +19,9 @@ class WorkAmount(click.ParamType):
 
     name = "WORK"
 
-    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> int:
+    def convert(
+        self, value: object, param: click.Parameter | None, ctx: click.Context | None
+    ) -> int:
         if isinstance(value, int):
             return value
         try:
@@ -33,7 +35,9 @@ def _num(x: float | None) -> str:
 
 
 def _cost(low: float, high: float) -> str:
-    if low == float("inf"):  # proven: after this guess some answer may need more guesses than allowed
+    if low == float(
+        "inf"
+    ):  # proven: after this guess some answer may need more guesses than allowed
         return "∞ (can fail)"
     if high == float("inf"):
         return f"≥{low:.3f}"
@@ -43,9 +47,17 @@ def _cost(low: float, high: float) -> str:
 def show(r: Review) -> None:
     out = stdout()
     table = Table(box=None, pad_edge=False, header_style="bold")
-    for name, justify in (("#", "right"), ("guess", "left"), ("feedback", "left"), ("left", "right"),
-                          ("played", "right"), ("best", "left"), ("cost", "right"), ("skill", "right"),
-                          ("luck", "right")):
+    for name, justify in (
+        ("#", "right"),
+        ("guess", "left"),
+        ("feedback", "left"),
+        ("left", "right"),
+        ("played", "right"),
+        ("best", "left"),
+        ("cost", "right"),
+        ("skill", "right"),
+        ("luck", "right"),
+    ):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for s in r.steps:
         # Not proven in time: the figures shown are the upper bounds (a tree that reaches them).
@@ -54,13 +66,22 @@ def show(r: Review) -> None:
 
         best = f"{(s.best or '-').upper()} {up(s.best_exact, s.best_expected)}"
         mark = "" if s.exact else " (bounds)"
-        table.add_row(str(s.turn), s.guess.upper(), Pattern.parse(s.pattern).emoji, f"{s.before}→{s.after}",
-                      up(s.played_exact, s.played_expected), best, _cost(s.cost_low, s.cost_high) + mark,
-                      "-" if s.skill is None else f"{s.skill}{'*' if s.skill_source == 'exact' else ''}",
-                      "-" if s.luck is None else str(s.luck))
+        table.add_row(
+            str(s.turn),
+            s.guess.upper(),
+            Pattern.parse(s.pattern).emoji,
+            f"{s.before}→{s.after}",
+            up(s.played_exact, s.played_expected),
+            best,
+            _cost(s.cost_low, s.cost_high) + mark,
+            "-" if s.skill is None else f"{s.skill}{'*' if s.skill_source == 'exact' else ''}",
+            "-" if s.luck is None else str(s.luck),
+        )
     mode = " (hard mode)" if r.hard else ""
     title = f"answer {r.answer.upper()}" if r.answer else ("solved" if r.solved else "game so far")
-    out.print(f"[bold]Exact review[/]{mode}: {title}; expected guesses from each position, this guess included")
+    out.print(
+        f"[bold]Exact review[/]{mode}: {title}; expected guesses from each position, this guess included"
+    )
     if r.detection is not None and r.solved:
         verdict, _, rest = r.detection.line.partition(" ")
         out.print(f"[{VERDICT_STYLE.get(verdict, 'bold')}]{escape(verdict)}[/] {escape(rest)}")
@@ -71,8 +92,10 @@ def show(r: Review) -> None:
         out.print(f"• {escape(note)}")
     out.print("skill and luck 0-99 as 'check' gives them (skill* exact); docs/detector.md")
     if r.cost_low == float("inf"):
-        out.print("total cost against perfect play: ∞ (a move was made after which some answer can need more "
-                  "guesses than allowed; see above)")
+        out.print(
+            "total cost against perfect play: ∞ (a move was made after which some answer can need more "
+            "guesses than allowed; see above)"
+        )
         return
     total = _cost(r.cost_low, r.cost_high)
     proof = "exact" if r.exact else "proven bounds: some steps ran out of their work budget"
@@ -81,22 +104,53 @@ def show(r: Review) -> None:
 
 @click.command("analyse")
 @click.argument("position", required=False)
-@click.option("--played", default=None, help="The words played, comma- or space-separated (with --answer or --grid).")
+@click.option(
+    "--played",
+    default=None,
+    help="The words played, comma- or space-separated (with --answer or --grid).",
+)
 @click.option("--answer", default=None, help="The answer (gives each guess's feedback).")
-@click.option("--grid", "grid_file", default=None, metavar="FILE|-",
-              help="A share grid (file, or - for stdin) giving the feedback of the --played words.")
+@click.option(
+    "--grid",
+    "grid_file",
+    default=None,
+    metavar="FILE|-",
+    help="A share grid (file, or - for stdin) giving the feedback of the --played words.",
+)
 @click.option("--hard", is_flag=True, help="Hard mode (WordleBot cannot review these).")
 @click.option("--max-guesses", type=click.IntRange(1, 20), default=6, show_default=True)
-@click.option("--budget", type=WorkAmount(), default=format_work(REVIEW_WORK), show_default=True,
-              help="Exact search per step, in look-ups (e.g. 400M, 2G), the same on any machine; what "
-                   "does not finish within it is reported as proven bounds.")
-@click.option("--time-limit", type=FiniteFloatRange(0.01, 86400), default=SAFETY_S, show_default=True,
-              help="A safety net in seconds per step; when it stops a search the review says so.")
+@click.option(
+    "--budget",
+    type=WorkAmount(),
+    default=format_work(REVIEW_WORK),
+    show_default=True,
+    help="Exact search per step, in look-ups (e.g. 400M, 2G), the same on any machine; what "
+    "does not finish within it is reported as proven bounds.",
+)
+@click.option(
+    "--time-limit",
+    type=FiniteFloatRange(0.01, 86400),
+    default=SAFETY_S,
+    show_default=True,
+    help="A safety net in seconds per step; when it stops a search the review says so.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @list_options
-def analyse(position: str | None, played: str | None, answer: str | None, grid_file: str | None, hard: bool,
-            max_guesses: int, budget: int, time_limit: float, as_json: bool, length: int, lang: str, words_file: str | None,
-            answers_file: str | None) -> None:
+def analyse(
+    position: str | None,
+    played: str | None,
+    answer: str | None,
+    grid_file: str | None,
+    hard: bool,
+    max_guesses: int,
+    budget: int,
+    time_limit: float,
+    as_json: bool,
+    length: int,
+    lang: str,
+    words_file: str | None,
+    answers_file: str | None,
+) -> None:
     """Review a game exactly: POSITION (e.g. 'salet:...y. drone:y...g'), or --played with --answer or --grid."""
     # With a POSITION the grid file is not read: any text stands for it (refused: not both).
     grid = None if grid_file is None else read_grid(grid_file) if position is None else grid_file
@@ -104,8 +158,15 @@ def analyse(position: str | None, played: str | None, answer: str | None, grid_f
     lists = load_lists(length, lang, words_file, answers_file)
     history = request.history(lists.guesses)
     hard = hard or request.hard
-    result = review(lists.matrix(), history, hard=hard, max_guesses=max_guesses, answer=answer, budget=budget,
-                    time_limit=time_limit)
+    result = review(
+        lists.matrix(),
+        history,
+        hard=hard,
+        max_guesses=max_guesses,
+        answer=answer,
+        budget=budget,
+        time_limit=time_limit,
+    )
     if as_json:
         echo_json(result.to_dict())
     else:

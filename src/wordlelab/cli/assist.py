@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
@@ -77,21 +78,29 @@ def exact_cell(ev: Evaluation | None, word: str) -> str:
 def exact_line(ev: Evaluation) -> str:
     """The exact verdict under a top table: the optimum, or proven bounds when time ran out."""
     if not ev.winnable:
-        return (f"exact: no strategy solves all {ev.n} answers left within the {ev.guesses_left} "
-                f"guess{'' if ev.guesses_left == 1 else 'es'} left (proven)")
+        return (
+            f"exact: no strategy solves all {ev.n} answers left within the {ev.guesses_left} "
+            f"guess{'' if ev.guesses_left == 1 else 'es'} left (proven)"
+        )
     if ev.exact and ev.best is not None:
         line = f"exact: {ev.best.upper()} is optimal, {ev.expected:.3f} expected guesses (proven)"
         if ev.top:
-            line += "; exact top: " + ", ".join(f"{g.word.upper()} {g.expected:.3f}" for g in ev.top[:5])
+            line += "; exact top: " + ", ".join(
+                f"{g.word.upper()} {g.expected:.3f}" for g in ev.top[:5]
+            )
         if not ev.top_complete:
             line += "; the time ran out before the whole top list was proven"
         return line
     high = "∞" if ev.upper >= 1 << 40 else f"{ev.upper / ev.n:.3f}"
-    return (f"exact search ran out of time: between {ev.lower / ev.n:.3f} and {high} expected guesses "
-            f"(proven bounds; {(ev.best or '-').upper()} reaches the upper one)")
+    return (
+        f"exact search ran out of time: between {ev.lower / ev.n:.3f} and {high} expected guesses "
+        f"(proven bounds; {(ev.best or '-').upper()} reaches the upper one)"
+    )
 
 
-def top_table(rows: list[Scored], current: str | None = None, ev: Evaluation | None = None) -> Table:
+def top_table(
+    rows: list[Scored], current: str | None = None, ev: Evaluation | None = None
+) -> Table:
     table = Table(box=None, pad_edge=False, header_style="bold")
     table.add_column("#", justify="right")
     table.add_column("guess")
@@ -106,8 +115,14 @@ def top_table(rows: list[Scored], current: str | None = None, ev: Evaluation | N
         table.add_column("exact guesses", justify="right")
     for i, r in enumerate(rows, 1):
         word = r.word.upper() + (" *" if r.word == current else "")
-        cells = [str(i), word, f"{r.bits:.3f}", f"{r.expected:.2f}",
-                 _percent(r.p_answer) if r.p_answer else "-", str(r.largest)]
+        cells = [
+            str(i),
+            word,
+            f"{r.bits:.3f}",
+            f"{r.expected:.2f}",
+            _percent(r.p_answer) if r.p_answer else "-",
+            str(r.largest),
+        ]
         if own:
             cells.append(f"{r.value:.4g} {r.metric}" if r.value is not None else "")
         if ev is not None:
@@ -148,16 +163,23 @@ def run_session(a: Assistant, lines: Iterator[str], out: Console) -> int:
                 if ev is not None:
                     say(exact_line(ev))
                 if not rows or rows[0].word != current:
-                    why = ("it is the proven optimal opener for these lists (exact search), while this table "
-                           f"ranks one step ahead by {a.strategy.name}" if a.turn == 1 and a.opener == current
-                           else "the game refused a word, or you asked for another opener")
+                    why = (
+                        "it is the proven optimal opener for these lists (exact search), while this table "
+                        f"ranks one step ahead by {a.strategy.name}"
+                        if a.turn == 1 and a.opener == current
+                        else "the game refused a word, or you asked for another opener"
+                    )
                     say(f"* marks the suggestion, {current.upper()}: {why}")
                 continue
             elif cmd == "words":
                 n = _int_arg(arg, 60)
                 words = a.words()
                 shown = ", ".join(words[:n])
-                more = f" … and {len(words) - n} more ('words {len(words)}' lists them all)" if len(words) > n else ""
+                more = (
+                    f" … and {len(words) - n} more ('words {len(words)}' lists them all)"
+                    if len(words) > n
+                    else ""
+                )
                 say(f"{_count(len(words))}, most common first: {shown}{more}")
                 continue
             elif cmd in ("", "skip", "next"):
@@ -172,8 +194,10 @@ def run_session(a: Assistant, lines: Iterator[str], out: Console) -> int:
                 if step.widened:
                     say(f"[yellow]{WIDENED}[/]")
                 if step.solved:
-                    say(f"[bold green]Solved[/] in {a.turn - 1} "
-                        f"{'guess' if a.turn == 2 else 'guesses'}: {step.word.upper()}")
+                    say(
+                        f"[bold green]Solved[/] in {a.turn - 1} "
+                        f"{'guess' if a.turn == 2 else 'guesses'}: {step.word.upper()}"
+                    )
                     return 0
                 if word is not None:
                     say(f"  {step.word.upper()} {pattern.emoji}: {_count(step.after)} left")
@@ -197,25 +221,55 @@ def _int_arg(arg: str, default: int) -> int:
 
 # Each variant's console dialogue; the session itself is the library's.
 _RUNNERS: dict[type, Callable[[Any, Iterator[str], Console], int]] = {
-    Classic: run_session, Multi: run_multi_assist, Absurdle: run_absurdle_assist}
+    Classic: run_session,
+    Multi: run_multi_assist,
+    Absurdle: run_absurdle_assist,
+}
 
 
 @click.command()
-@click.option("-s", "--strategy", default=AUTO, show_default=True,
-              help="Strategy that ranks the guesses: 'auto' (prior with --answers all, else coach: the proven tree, else the exact best, else entropy) "
-                   f"or one of {', '.join(strategy_names())}.")
+@click.option(
+    "-s",
+    "--strategy",
+    default=AUTO,
+    show_default=True,
+    help="Strategy that ranks the guesses: 'auto' (prior with --answers all, else coach: the proven tree, else the exact best, else entropy) "
+    f"or one of {', '.join(strategy_names())}.",
+)
 @click.option("--hard", is_flag=True, help="Hard mode: revealed letters must be used.")
-@click.option("--opener", default=AUTO, show_default=True,
-              help="First guess: a word, 'auto' (the proven optimum where a shipped tree gives it: "
-                   "TARSE on nyt, SALET on original; elsewhere the strategy's own) or 'strategy'.")
-@click.option("--boards", type=click.IntRange(1, 64), default=None,
-              help="Several boards at once (2 Dordle, 4 Quordle, 8 Octordle, 16 Sedecordle).")
-@click.option("--max-guesses", type=click.IntRange(1, 100), default=None,
-              help="With --boards: guesses allowed [default: the variant's own, e.g. 9 for 4 boards].")
+@click.option(
+    "--opener",
+    default=AUTO,
+    show_default=True,
+    help="First guess: a word, 'auto' (the proven optimum where a shipped tree gives it: "
+    "TARSE on nyt, SALET on original; elsewhere the strategy's own) or 'strategy'.",
+)
+@click.option(
+    "--boards",
+    type=click.IntRange(1, 64),
+    default=None,
+    help="Several boards at once (2 Dordle, 4 Quordle, 8 Octordle, 16 Sedecordle).",
+)
+@click.option(
+    "--max-guesses",
+    type=click.IntRange(1, 100),
+    default=None,
+    help="With --boards: guesses allowed [default: the variant's own, e.g. 9 for 4 boards].",
+)
 @click.option("--absurdle", is_flag=True, help="Tell what to play against Absurdle's adversary.")
 @list_options
-def assist(strategy: str, hard: bool, opener: str, boards: int | None, max_guesses: int | None, absurdle: bool,
-           length: int, lang: str, words_file: str | None, answers_file: str | None) -> int:
+def assist(
+    strategy: str,
+    hard: bool,
+    opener: str,
+    boards: int | None,
+    max_guesses: int | None,
+    absurdle: bool,
+    length: int,
+    lang: str,
+    words_file: str | None,
+    answers_file: str | None,
+) -> int:
     """Suggest guesses for a game you are playing elsewhere; answer with the feedback.
 
     \b
@@ -234,9 +288,14 @@ def assist(strategy: str, hard: bool, opener: str, boards: int | None, max_guess
     lists = load_lists(length, lang, words_file, answers_file)
     err = stderr()
     out = stdout()
-    on_build: Callable[[], None] = lambda: err.print("building the pattern matrix (once per word list)…")
+
+    def on_build() -> None:
+        err.print("building the pattern matrix (once per word list)…")
+
     if isinstance(rules, Classic) and strategy != AUTO:
-        make_strategy(strategy).check_lists(lists.guesses, lists.answers, hard)  # before the matrix and the search
+        make_strategy(strategy).check_lists(
+            lists.guesses, lists.answers, hard
+        )  # before the matrix and the search
     session = Session.create(rules, lists.matrix(on_build=on_build), strategy, opener)
     run = _RUNNERS[type(rules)]
     try:

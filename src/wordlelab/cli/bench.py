@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Sequence
+from typing import TYPE_CHECKING, Any
 
 import click
 from rich.console import Console
@@ -23,7 +24,16 @@ from ..kernels.threads import get_threads, set_threads
 from ..lists import target_list
 from ..simulate import SimulationResult, simulate
 from ..strategies import Strategy, build_strategies
-from .common import capped_to_cores, check_output_path, echo_json, list_options, load_lists, stderr, stdout, write_output
+from .common import (
+    capped_to_cores,
+    check_output_path,
+    echo_json,
+    list_options,
+    load_lists,
+    stderr,
+    stdout,
+    write_output,
+)
 
 if TYPE_CHECKING:
     from ..lists import Lists
@@ -45,8 +55,10 @@ def histogram_lines(result: SimulationResult, width: int = 40) -> list[str]:
     counts = result.distribution + [len(result.failed)]
     labels = [str(i) for i in range(1, result.max_guesses + 1)] + ["X"]
     top = max(counts) or 1
-    return [f"{lab:>2} {'█' * max(1 if c else 0, round(width * c / top)):<{width}} {c}"
-            for lab, c in zip(labels, counts)]
+    return [
+        f"{lab:>2} {'█' * max(1 if c else 0, round(width * c / top)):<{width}} {c}"
+        for lab, c in zip(labels, counts)
+    ]
 
 
 # Failed words shown in the text report; --json has them all.
@@ -108,59 +120,143 @@ def _auto_strategy(lists: Lists, hard: bool, max_guesses: int) -> str:
 
     if len(lists.answers) == len(lists.guesses):
         return "prior"  # as the assistant's default: every allowed word may be the answer
-    if lists.guesses.length <= 8 and has_proven_tree(lists.guesses.fingerprint, lists.answers.fingerprint,
-                                                     hard, max_guesses):
+    if lists.guesses.length <= 8 and has_proven_tree(
+        lists.guesses.fingerprint, lists.answers.fingerprint, hard, max_guesses
+    ):
         return "coach"
     return "entropy"
 
 
 @click.command("bench")
-@click.option("-s", "--strategy", "strategy_names", default="auto", show_default=True,
-              help="Strategy or comma-separated strategies (see 'wordlelab strategies'); 'auto': the "
-                   "coach where a proven tree ships for the lists and mode, else as 'assist' would.")
+@click.option(
+    "-s",
+    "--strategy",
+    "strategy_names",
+    default="auto",
+    show_default=True,
+    help="Strategy or comma-separated strategies (see 'wordlelab strategies'); 'auto': the "
+    "coach where a proven tree ships for the lists and mode, else as 'assist' would.",
+)
 @click.option("--hard", is_flag=True, help="Hard mode.")
 @click.option("--opener", default=None, help="Fix the first guess (default: each strategy's own).")
-@click.option("--pool", type=click.Choice(["all", "candidates"]), default=None,
-              help="Guess pool for every strategy (default: each strategy's own).")
+@click.option(
+    "--pool",
+    type=click.Choice(["all", "candidates"]),
+    default=None,
+    help="Guess pool for every strategy (default: each strategy's own).",
+)
 @list_options
-@click.option("--targets", "targets_spec", default=None, metavar="FILE|NAME",
-              help="Play only these answers (the strategy still counts every --answers word as "
-                   "possible), e.g. --answers all --targets answers.")
-@click.option("--max-guesses", type=click.IntRange(1, 30), default=None,
-              help="Games needing more guesses count as failures [default: 6; with --boards the "
-                   "variant's own, e.g. 9 for 4 boards].")
-@click.option("--boards", type=click.IntRange(1, 64), default=None,
-              help="Several boards at once on seeded random answer tuples (needs --games).")
-@click.option("--games", type=click.IntRange(1, 10_000_000), default=None,
-              help="With --boards: how many games to play.")
-@click.option("--seed", type=int, default=1, show_default=True, help="With --boards: seed of the answer tuples.")
-@click.option("-o", "--option", "options", multiple=True, metavar="KEY=VALUE",
-              help="Strategy option, e.g. -o m=20 for lookahead (repeatable).")
-@click.option("-j", "--jobs", type=click.IntRange(1, None), default=None,
-              help="Threads for the parallel kernels (default: all cores).")
+@click.option(
+    "--targets",
+    "targets_spec",
+    default=None,
+    metavar="FILE|NAME",
+    help="Play only these answers (the strategy still counts every --answers word as "
+    "possible), e.g. --answers all --targets answers.",
+)
+@click.option(
+    "--max-guesses",
+    type=click.IntRange(1, 30),
+    default=None,
+    help="Games needing more guesses count as failures [default: 6; with --boards the "
+    "variant's own, e.g. 9 for 4 boards].",
+)
+@click.option(
+    "--boards",
+    type=click.IntRange(1, 64),
+    default=None,
+    help="Several boards at once on seeded random answer tuples (needs --games).",
+)
+@click.option(
+    "--games",
+    type=click.IntRange(1, 10_000_000),
+    default=None,
+    help="With --boards: how many games to play.",
+)
+@click.option(
+    "--seed",
+    type=int,
+    default=1,
+    show_default=True,
+    help="With --boards: seed of the answer tuples.",
+)
+@click.option(
+    "-o",
+    "--option",
+    "options",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="Strategy option, e.g. -o m=20 for lookahead (repeatable).",
+)
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(1, None),
+    default=None,
+    help="Threads for the parallel kernels (default: all cores).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@click.option("--plot", type=click.Path(dir_okay=False), default=None,
-              help="Write a histogram; the extension picks the format (.png when there is none).")
-def bench(strategy_names: str, hard: bool, opener: str | None, pool: str | None, length: int, lang: str,
-          words_file: str | None, answers_file: str | None, targets_spec: str | None, max_guesses: int | None,
-          boards: int | None, games: int | None, seed: int, options: tuple[str, ...], jobs: int | None,
-          as_json: bool, plot: str | None) -> None:
+@click.option(
+    "--plot",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Write a histogram; the extension picks the format (.png when there is none).",
+)
+def bench(
+    strategy_names: str,
+    hard: bool,
+    opener: str | None,
+    pool: str | None,
+    length: int,
+    lang: str,
+    words_file: str | None,
+    answers_file: str | None,
+    targets_spec: str | None,
+    max_guesses: int | None,
+    boards: int | None,
+    games: int | None,
+    seed: int,
+    options: tuple[str, ...],
+    jobs: int | None,
+    as_json: bool,
+    plot: str | None,
+) -> None:
     """Play every answer with each strategy and report how many guesses it needs.
 
     With --boards N: play --games seeded random games of N boards (-s entropy-solve or entropy-sum).
     """
     if boards is not None or games is not None:
         if targets_spec is not None:
-            raise WordlelabError("--targets is for one board; --boards draws its own answers", targets_spec)
-        bench_boards(strategy_names, hard, opener, pool, length, lang, words_file, answers_file, max_guesses,
-                     boards, games, seed, options, jobs, as_json, plot)
+            raise WordlelabError(
+                "--targets is for one board; --boards draws its own answers", targets_spec
+            )
+        bench_boards(
+            strategy_names,
+            hard,
+            opener,
+            pool,
+            length,
+            lang,
+            words_file,
+            answers_file,
+            max_guesses,
+            boards,
+            games,
+            seed,
+            options,
+            jobs,
+            as_json,
+            plot,
+        )
         return
     max_guesses = 6 if max_guesses is None else max_guesses
     auto = strategy_names == "auto"
     strategies = [] if auto else build_strategies(strategy_names, pool, parse_options(options))
     lists = load_lists(length, lang, words_file, answers_file)
     if auto:
-        strategies = build_strategies(_auto_strategy(lists, hard, max_guesses), pool, parse_options(options))
+        strategies = build_strategies(
+            _auto_strategy(lists, hard, max_guesses), pool, parse_options(options)
+        )
     for s in strategies:  # lists a strategy cannot play: refused before the matrix and the games
         s.check_lists(lists.guesses, lists.answers, hard, max_guesses)
     targets = list(target_list(lists, targets_spec)) if targets_spec is not None else None
@@ -168,14 +264,22 @@ def bench(strategy_names: str, hard: bool, opener: str | None, pool: str | None,
     if opener is not None:
         opener = lists.guesses.normalize(opener)
         lists.guesses.index(opener)  # UnknownWordError before any work
-    plot_path = check_output_path(plot, "--plot", plot_formats(plot), "png") if plot is not None else None
+    plot_path = (
+        check_output_path(plot, "--plot", plot_formats(plot), "png") if plot is not None else None
+    )
     if jobs is not None:
         set_threads(capped_to_cores(jobs, "--jobs") or 1)
     err = stderr()
     matrix = lists.matrix(on_build=lambda: err.print("building the pattern matrix…"))
     results = []
-    with Progress(TextColumn("{task.description:<22}"), BarColumn(), MofNCompleteColumn(),
-                  TimeElapsedColumn(), console=err, transient=True) as bar:
+    with Progress(
+        TextColumn("{task.description:<22}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+    ) as bar:
         for strategy in strategies:
             task = bar.add_task(strategy.name, total=n_games)
 
@@ -184,29 +288,48 @@ def bench(strategy_names: str, hard: bool, opener: str | None, pool: str | None,
 
             def computing(strategy: Strategy = strategy) -> None:
                 # Can take minutes (lookahead with a large m): say why nothing moves yet.
-                bar.console.print(f"{strategy.name}: computing its first guess (cached for next time)…")
+                bar.console.print(
+                    f"{strategy.name}: computing its first guess (cached for next time)…"
+                )
 
-            results.append(simulate(
-                strategy, matrix, hard=hard, opener=opener, max_guesses=max_guesses, progress=advance,
-                on_opener=computing, targets=targets,
-            ))
-    written = plot_path is None or write_output(plot_path, lambda p: plot_histogram(results, p), "histogram")
+            results.append(
+                simulate(
+                    strategy,
+                    matrix,
+                    hard=hard,
+                    opener=opener,
+                    max_guesses=max_guesses,
+                    progress=advance,
+                    on_opener=computing,
+                    targets=targets,
+                )
+            )
+    written = plot_path is None or write_output(
+        plot_path, lambda p: plot_histogram(results, p), "histogram"
+    )
     if as_json:
-        echo_json({
-            "guesses": {"name": lists.guesses.name, "size": len(lists.guesses)},
-            "answers": {"name": lists.answers.name, "size": len(lists.answers)},
-            "played": n_games,
-            "hard": hard, "max_guesses": max_guesses, "threads": get_threads(),
-            "results": [r.to_dict() for r in results],
-        })
+        echo_json(
+            {
+                "guesses": {"name": lists.guesses.name, "size": len(lists.guesses)},
+                "answers": {"name": lists.answers.name, "size": len(lists.answers)},
+                "played": n_games,
+                "hard": hard,
+                "max_guesses": max_guesses,
+                "threads": get_threads(),
+                "results": [r.to_dict() for r in results],
+            }
+        )
         if not written:
             sys.exit(1)
         return
     out = stdout()
     mode = "hard" if hard else "normal"
     played = f" ({n_games} played)" if targets is not None else ""
-    table = Table(title=f"{len(lists.answers)} answers{played}, {len(lists.guesses)} allowed guesses, {mode} mode",
-                  show_edge=False, pad_edge=False)
+    table = Table(
+        title=f"{len(lists.answers)} answers{played}, {len(lists.guesses)} allowed guesses, {mode} mode",
+        show_edge=False,
+        pad_edge=False,
+    )
     table.add_column("strategy", no_wrap=True)
     table.add_column("opener", no_wrap=True)
     table.add_column("mean", justify="right")
@@ -217,19 +340,30 @@ def bench(strategy_names: str, hard: bool, opener: str | None, pool: str | None,
     best = min(r.mean for r in results)
     for r in results:
         mean = f"{r.mean:.4f}"
-        table.add_row(r.strategy, r.opener, f"[bold]{mean}[/]" if r.mean == best and len(results) > 1 else mean,
-                      *(str(c) for c in r.distribution), str(len(r.failed)), str(r.worst),
-                      f"{r.games_per_second:.0f}")
+        table.add_row(
+            r.strategy,
+            r.opener,
+            f"[bold]{mean}[/]" if r.mean == best and len(results) > 1 else mean,
+            *(str(c) for c in r.distribution),
+            str(len(r.failed)),
+            str(r.worst),
+            f"{r.games_per_second:.0f}",
+        )
     # Never squeeze the numbers: a narrow (or piped, 80-column) console gets a wider table.
     Console(highlight=False, width=max(out.width, 110)).print(table)
     for r in results:
-        out.print(f"\n{r.strategy} ({r.opener}): total {r.total} guesses, worst {r.worst} "
-                  f"({', '.join(r.worst_words[:8])}{'…' if len(r.worst_words) > 8 else ''})")
+        out.print(
+            f"\n{r.strategy} ({r.opener}): total {r.total} guesses, worst {r.worst} "
+            f"({', '.join(r.worst_words[:8])}{'…' if len(r.worst_words) > 8 else ''})"
+        )
         for line in histogram_lines(r):
             out.print(line)
         if r.failed:
-            more = f" … and {len(r.failed) - SHOW_FAILED} more (all of them with --json)" \
-                if len(r.failed) > SHOW_FAILED else ""
+            more = (
+                f" … and {len(r.failed) - SHOW_FAILED} more (all of them with --json)"
+                if len(r.failed) > SHOW_FAILED
+                else ""
+            )
             out.print(f"failed ({len(r.failed)}): {' '.join(r.failed[:SHOW_FAILED])}{more}")
     if plot_path is not None and written:
         out.print(f"\nhistogram written to {plot_path}")
@@ -237,10 +371,24 @@ def bench(strategy_names: str, hard: bool, opener: str | None, pool: str | None,
         sys.exit(1)
 
 
-def bench_boards(strategy_names: str, hard: bool, opener: str | None, pool: str | None, length: int, lang: str,
-                 words_file: str | None, answers_file: str | None, max_guesses: int | None, boards: int | None,
-                 games: int | None, seed: int, options: tuple[str, ...], jobs: int | None, as_json: bool,
-                 plot: str | None) -> None:
+def bench_boards(
+    strategy_names: str,
+    hard: bool,
+    opener: str | None,
+    pool: str | None,
+    length: int,
+    lang: str,
+    words_file: str | None,
+    answers_file: str | None,
+    max_guesses: int | None,
+    boards: int | None,
+    games: int | None,
+    seed: int,
+    options: tuple[str, ...],
+    jobs: int | None,
+    as_json: bool,
+    plot: str | None,
+) -> None:
     """bench --boards N --games G --seed S: every option checked before any game is played."""
     from ..rules import Multi
     from ..simulate import simulate_rules
@@ -250,33 +398,59 @@ def bench_boards(strategy_names: str, hard: bool, opener: str | None, pool: str 
 
     if boards is None or games is None:
         raise click.UsageError("--boards and --games go together")
-    for flag, given in (("--hard", hard), ("--opener", opener is not None), ("--pool", pool is not None),
-                        ("--option", bool(options)), ("--plot", plot is not None)):
+    for flag, given in (
+        ("--hard", hard),
+        ("--opener", opener is not None),
+        ("--pool", pool is not None),
+        ("--option", bool(options)),
+        ("--plot", plot is not None),
+    ):
         if given:
             raise WordlelabError(f"{flag} is not used with --boards", flag)
     methods = multi_strategy_names()
     method = methods[0] if strategy_names in ("entropy", "coach", "auto") else strategy_names
     if method not in methods:
-        raise WordlelabError(f"several boards are played by {' or '.join(methods)}, not {strategy_names!r}",
-                             strategy_names)
+        raise WordlelabError(
+            f"several boards are played by {' or '.join(methods)}, not {strategy_names!r}",
+            strategy_names,
+        )
     rules = Multi.of(boards, max_guesses)
     check_seed(seed)
     lists = load_lists(length, lang, words_file, answers_file)
     if boards > len(lists.answers):
-        raise WordlelabError(f"{boards} boards need {boards} different answers; "
-                             f"{lists.answers.name} has {len(lists.answers)}", boards)
+        raise WordlelabError(
+            f"{boards} boards need {boards} different answers; "
+            f"{lists.answers.name} has {len(lists.answers)}",
+            boards,
+        )
     if jobs is not None:
         set_threads(jobs)
     err = stderr()
     matrix = lists.matrix(on_build=lambda: err.print("building the pattern matrix…"))
-    with Progress(TextColumn(f"{rules.title:<12}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=err, transient=True) as bar:
+    with Progress(
+        TextColumn(f"{rules.title:<12}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+    ) as bar:
         task = bar.add_task(rules.title, total=games)
-        result = simulate_rules(rules, matrix, method, games=games, seed=seed,
-                                progress=lambda done, total: bar.update(task, completed=done))
+        result = simulate_rules(
+            rules,
+            matrix,
+            method,
+            games=games,
+            seed=seed,
+            progress=lambda done, total: bar.update(task, completed=done),
+        )
     if as_json:
-        echo_json({"guesses": {"name": lists.guesses.name, "size": len(lists.guesses)},
-                   "answers": {"name": lists.answers.name, "size": len(lists.answers)},
-                   **result.to_dict()})
+        echo_json(
+            {
+                "guesses": {"name": lists.guesses.name, "size": len(lists.guesses)},
+                "answers": {"name": lists.answers.name, "size": len(lists.answers)},
+                **result.to_dict(),
+            }
+        )
         return
     print_multi_bench(result, stdout())

@@ -25,15 +25,25 @@ def cache(ctx: click.Context, as_json: bool) -> None:
         return
     rows = cache_usage()
     if as_json:
-        echo_json({"path": str(cache_dir()), "total_bytes": sum(r.bytes for r in rows),
-                   "parts": [{"part": r.part, "what": r.what, "files": r.files, "bytes": r.bytes} for r in rows]})
+        echo_json(
+            {
+                "path": str(cache_dir()),
+                "total_bytes": sum(r.bytes for r in rows),
+                "parts": [
+                    {"part": r.part, "what": r.what, "files": r.files, "bytes": r.bytes}
+                    for r in rows
+                ],
+            }
+        )
         return
     out = stdout()
     out.print(f"cache: {cache_dir()}")
     for r in rows:
         out.print(f"  {r.part:<8} {_size(r.bytes):>9}  {r.files:>4} files  {r.what}")
-    out.print(f"  {'total':<8} {_size(sum(r.bytes for r in rows)):>9}   (everything here is rebuilt when "
-              "needed; 'wordlelab cache clear' empties it)")
+    out.print(
+        f"  {'total':<8} {_size(sum(r.bytes for r in rows)):>9}   (everything here is rebuilt when "
+        "needed; 'wordlelab cache clear' empties it)"
+    )
 
 
 @cache.command()

@@ -9,8 +9,8 @@ import click
 from rich.markup import escape
 from rich.table import Table
 
-from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH
 from ..analysis import GameReport, analyse, parse_share_grid
+from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH
 from ..errors import ShareGridError, WordListError
 from ..limits import MAX_FILE_BYTES, check_lines, read_user_text
 from .common import echo_json, lists_option, load_lists, stdout
@@ -33,8 +33,10 @@ VERDICT_STYLE = {"plausible": "bold green", "unusual": "bold yellow", "suspiciou
 def show(report: GameReport) -> None:
     out = stdout()
     title = f"Wordle{' ' + report.number if report.number else ''} {report.score}"
-    out.print(f"[bold]{escape(title)}[/]{'  (hard mode)' if report.hard else ''}"
-              f"{f'  answer {report.answer.upper()}' if report.answer else ''}")
+    out.print(
+        f"[bold]{escape(title)}[/]{'  (hard mode)' if report.hard else ''}"
+        f"{f'  answer {report.answer.upper()}' if report.answer else ''}"
+    )
     d = report.detection
     if d is not None:
         verdict, _, rest = d.line.partition(" ")
@@ -49,16 +51,30 @@ def show(report: GameReport) -> None:
         for name in ("guess", "left", "own P≤", "strong P≤", "skill", "luck"):
             table.add_column(name, justify="left" if name == "guess" else "right")
         for r in report.rows:
-            skill = "-" if r.skill is None else f"{r.skill}{'*' if r.skill_source == 'exact' else ''}"
-            table.add_row(str(r.row), r.emoji, (r.guess or "").upper(), str(r.after), _pct(r.p_own),
-                          _pct(r.p_strong), skill, "-" if r.luck is None else str(r.luck))
+            skill = (
+                "-" if r.skill is None else f"{r.skill}{'*' if r.skill_source == 'exact' else ''}"
+            )
+            table.add_row(
+                str(r.row),
+                r.emoji,
+                (r.guess or "").upper(),
+                str(r.after),
+                _pct(r.p_own),
+                _pct(r.p_strong),
+                skill,
+                "-" if r.luck is None else str(r.luck),
+            )
     else:
         table.add_column("answers fit", justify="right")
         table.add_column("strong P≤", justify="right")
         against = f" against {report.answer.upper()}" if report.answer else ""
         table.add_column(f"guesses that give it{against}")
         for r in report.rows:
-            g = "-" if r.guesses_possible is None else f"{r.guesses_possible}: {', '.join(r.guess_examples[:5])}"
+            g = (
+                "-"
+                if r.guesses_possible is None
+                else f"{r.guesses_possible}: {', '.join(r.guess_examples[:5])}"
+            )
             table.add_row(str(r.row), r.emoji, str(r.after), _pct(r.p_strong), g)
     out.print(table)
     if known:
@@ -71,23 +87,38 @@ def show(report: GameReport) -> None:
             moves.add_column("exact: best vs played", no_wrap=True)
             moves.add_column("cost", justify="right")
         for r in report.rows:
-            best = f"{r.best_guess.upper()} {r.best_expected:.1f} vs {r.expected:.1f}" if r.best_guess else "-"
+            best = (
+                f"{r.best_guess.upper()} {r.best_expected:.1f} vs {r.expected:.1f}"
+                if r.best_guess
+                else "-"
+            )
             cells = [str(r.row), (r.guess or "").upper(), best]
             if exact:
-                cells += [f"{r.exact_best.upper()} {r.exact_best_guesses:.3f} vs {r.exact_guesses:.3f}"
-                          if r.exact_best and r.exact_best_guesses is not None and r.exact_guesses is not None
-                          else "not proven in time", "-" if r.cost is None else f"{r.cost:.3f}"]
+                cells += [
+                    f"{r.exact_best.upper()} {r.exact_best_guesses:.3f} vs {r.exact_guesses:.3f}"
+                    if r.exact_best
+                    and r.exact_best_guesses is not None
+                    and r.exact_guesses is not None
+                    else "not proven in time",
+                    "-" if r.cost is None else f"{r.cost:.3f}",
+                ]
             moves.add_row(*cells)
         out.print(moves)
     if d is not None:
         own = "; own: with the guess played, over the answers possible before it" if known else ""
-        out.print(f"P≤: the chance of leaving at most this many answers (solving, on the last row) — strong: "
-                  f"{escape(d.model)}'s same row, over all answers{own}")
+        out.print(
+            f"P≤: the chance of leaving at most this many answers (solving, on the last row) — strong: "
+            f"{escape(d.model)}'s same row, over all answers{own}"
+        )
     if known:
-        out.print("info: answers expected to be left after the most informative guess vs after the guess played")
+        out.print(
+            "info: answers expected to be left after the most informative guess vs after the guess played"
+        )
     if any(r.skill_source == "exact" for r in report.rows):
-        out.print("skill* is exact: 99 × optimal expected guesses ÷ expected guesses with the guess played "
-                  "(proven by exhaustive search); exact figures are guesses still needed, this one included")
+        out.print(
+            "skill* is exact: 99 × optimal expected guesses ÷ expected guesses with the guess played "
+            "(proven by exhaustive search); exact figures are guesses still needed, this one included"
+        )
     for r in report.rows:
         if r.words and 1 < r.after <= 30 and not r.emoji.count("🟩") == len(r.pattern):
             out.print(f"after row {r.row}: {_words(r.words, r.after)}")
@@ -97,10 +128,15 @@ def show(report: GameReport) -> None:
     for note in report.notes:
         out.print(f"• {escape(note)}")
     if not known:
-        out.print("• tiles alone judge against the strong player only; give the words with --played "
-                  "for each row's odds under the player's own guesses, skill and luck")
-    out.print("[bold green]consistent[/]: these rows can come from a real game on these lists"
-              if report.consistent else "[bold red]not consistent[/]: no real game on these lists gives this")
+        out.print(
+            "• tiles alone judge against the strong player only; give the words with --played "
+            "for each row's odds under the player's own guesses, skill and luck"
+        )
+    out.print(
+        "[bold green]consistent[/]: these rows can come from a real game on these lists"
+        if report.consistent
+        else "[bold red]not consistent[/]: no real game on these lists gives this"
+    )
 
 
 def read_grid(file: str) -> str:
@@ -119,20 +155,53 @@ def read_grid(file: str) -> str:
 
 @click.command()
 @click.argument("file", type=click.Path(dir_okay=False, allow_dash=True), default="-")
-@click.option("--played", default=None, help="The words played, comma- or space-separated (e.g. crane,moist,...).")
+@click.option(
+    "--played",
+    default=None,
+    help="The words played, comma- or space-separated (e.g. crane,moist,...).",
+)
 @click.option("--answer", default=None, help="The answer, if you know it.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-@click.option("--answers", "answers_file", default=None, metavar="FILE|NAME|all",
-              help="Possible answers: a file, a bundled list's name, or 'all'.")
-@click.option("--words", "--guesses", "words_file", default=None, metavar="FILE|NAME",
-              help="Allowed guesses: a file or a bundled list's name.")
+@click.option(
+    "--answers",
+    "answers_file",
+    default=None,
+    metavar="FILE|NAME|all",
+    help="Possible answers: a file, a bundled list's name, or 'all'.",
+)
+@click.option(
+    "--words",
+    "--guesses",
+    "words_file",
+    default=None,
+    metavar="FILE|NAME",
+    help="Allowed guesses: a file or a bundled list's name.",
+)
 @lists_option
-@click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True,
-              help="Language of the bundled lists and the alphabet.")
-@click.option("-k", "--length", type=click.IntRange(MIN_PLAY_LENGTH, MAX_PLAY_LENGTH), default=None,
-              help="Word length (default: the grid's).")
-def check(file, played: str | None, answer: str | None, as_json: bool, length: int | None, lang: str,
-          words_file: str | None, answers_file: str | None) -> int:
+@click.option(
+    "--lang",
+    type=click.Choice(["en", "ru"]),
+    default="en",
+    show_default=True,
+    help="Language of the bundled lists and the alphabet.",
+)
+@click.option(
+    "-k",
+    "--length",
+    type=click.IntRange(MIN_PLAY_LENGTH, MAX_PLAY_LENGTH),
+    default=None,
+    help="Word length (default: the grid's).",
+)
+def check(
+    file,
+    played: str | None,
+    answer: str | None,
+    as_json: bool,
+    length: int | None,
+    lang: str,
+    words_file: str | None,
+    answers_file: str | None,
+) -> int:
     """Judge a share grid from FILE or stdin: a verdict (plausible, unusual, suspicious), the answers that
     fit, each row's odds, skill and luck. Thresholds: docs/detector.md."""
     text = read_grid(file)
@@ -140,8 +209,11 @@ def check(file, played: str | None, answer: str | None, as_json: bool, length: i
     if length is not None and length != grid.length:
         raise ShareGridError(f"the grid has {grid.length} tiles a row, not {length}", length)
     if words_file and "," in words_file and not Path(words_file).exists():
-        raise WordListError(f"--guesses {words_file!r}: --guesses names the allowed-guess file; "
-                            "give the words played as --played", words_file)
+        raise WordListError(
+            f"--guesses {words_file!r}: --guesses names the allowed-guess file; "
+            "give the words played as --played",
+            words_file,
+        )
     lists = load_lists(grid.length, lang, words_file, answers_file)
     words = [w for w in played.replace(",", " ").split()] if played is not None else None
     if words is not None and not words:

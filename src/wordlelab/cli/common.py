@@ -5,15 +5,16 @@ from __future__ import annotations
 import json
 import math
 import os
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Sequence, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import click
 
+from ..config import matrix_budget
 from ..errors import OutputPathError, WordlelabError, WordLengthError
 from ..lists import Lists as _Lists
 from ..lists import load_lists as _load_lists
-from ..config import matrix_budget
 from ..matrix import PatternMatrix
 from ..paths import check_writable
 from .options import list_options, lists_option  # noqa: F401 (re-exported: the commands import them from here)
@@ -60,13 +61,21 @@ def may_be_terminal(stream: TextIO) -> bool:
 
 
 class Lists(_Lists):
-    def matrix(self, budget: int | None = None,  # type: ignore[override]
-               on_build: Callable[[], None] | None = None) -> PatternMatrix:
+    def matrix(
+        self,
+        budget: int | None = None,  # type: ignore[override]
+        on_build: Callable[[], None] | None = None,
+    ) -> PatternMatrix:
         return super().matrix(matrix_budget() if budget is None else budget, on_build)
 
 
-def load_lists(length: int = 5, lang: str = "en", words_file: str | None = None,
-               answers_file: str | None = None, lists: str | None = None) -> Lists:
+def load_lists(
+    length: int = 5,
+    lang: str = "en",
+    words_file: str | None = None,
+    answers_file: str | None = None,
+    lists: str | None = None,
+) -> Lists:
     """The lists the options name (``--lists`` comes from the running command's context)."""
     if lists is None:
         ctx = click.get_current_context(silent=True)
@@ -76,13 +85,17 @@ def load_lists(length: int = 5, lang: str = "en", words_file: str | None = None,
     source = ctx.get_parameter_source("length") if ctx is not None else None
     if source is not None and source.name != "DEFAULT" and got.guesses.length != length:
         # Files set the word length; a -k that says otherwise is a mistake, not a hint to ignore.
-        raise WordLengthError(f"-k {length}, but {got.guesses.name} has {got.guesses.length}-letter words",
-                              length)
+        raise WordLengthError(
+            f"-k {length}, but {got.guesses.name} has {got.guesses.length}-letter words", length
+        )
     for wl in {got.guesses.name: got.guesses, got.answers.name: got.answers}.values():
         if wl.dropped:
             more = f" and {len(wl.dropped) - 3} more" if len(wl.dropped) > 3 else ""
-            click.echo(f"wordlelab: warning: {wl.name}: repeated words kept once: "
-                       f"{', '.join(wl.dropped[:3])}{more}", err=True)
+            click.echo(
+                f"wordlelab: warning: {wl.name}: repeated words kept once: "
+                f"{', '.join(wl.dropped[:3])}{more}",
+                err=True,
+            )
     return Lists(got.guesses, got.answers, got.set_name)
 
 
@@ -96,8 +109,11 @@ def capped_to_cores(n: int | None, option: str) -> int | None:
     except (AttributeError, OSError):
         cores = max(1, os.cpu_count() or 1)
     if n > cores:
-        click.echo(f"wordlelab: warning: {option} {n} is more than the {cores} cores this process may use; "
-                   f"using {cores}", err=True)
+        click.echo(
+            f"wordlelab: warning: {option} {n} is more than the {cores} cores this process may use; "
+            f"using {cores}",
+            err=True,
+        )
         return cores
     return n
 
@@ -106,8 +122,12 @@ def echo_json(data: Any) -> None:
     click.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
-def check_output_path(path: str | None, option: str, formats: Sequence[str] | None = None,
-                      default_format: str | None = None) -> Path | None:
+def check_output_path(
+    path: str | None,
+    option: str,
+    formats: Sequence[str] | None = None,
+    default_format: str | None = None,
+) -> Path | None:
     """Check an output option's file BEFORE the work: writable folder, known format.
 
     Returns the path that will really be written (``--plot hist`` becomes ``hist.png`` when
@@ -132,8 +152,11 @@ def write_output(path: Path, write: Callable[[Path], None], what: str) -> bool:
         return True
     except (OSError, WordlelabError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        click.echo(f"wordlelab: error: could not write the {what} to {path} ({reason}); "
-                   "the result is shown here instead", err=True)
+        click.echo(
+            f"wordlelab: error: could not write the {what} to {path} ({reason}); "
+            "the result is shown here instead",
+            err=True,
+        )
         return False
 
 

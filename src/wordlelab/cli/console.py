@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from typing import Iterator
+from collections.abc import Iterator
 
 from rich.console import Console
 from rich.markup import escape
@@ -14,9 +14,17 @@ from ..game import letter_states
 from ..languages import keyboard_rows
 from ..limits import printable
 
-_COLOUR = {GREEN: "bold white on #538d4e", YELLOW: "bold white on #b59f3b", GREY: "bold white on #3a3a3c"}
+_COLOUR = {
+    GREEN: "bold white on #538d4e",
+    YELLOW: "bold white on #b59f3b",
+    GREY: "bold white on #3a3a3c",
+}
 # The NYT's high-contrast (colour-blind) tiles: orange for the right place, blue for elsewhere.
-_CONTRAST = {GREEN: "bold white on #f5793a", YELLOW: "bold white on #85c0f9", GREY: "bold white on #3a3a3c"}
+_CONTRAST = {
+    GREEN: "bold white on #f5793a",
+    YELLOW: "bold white on #85c0f9",
+    GREY: "bold white on #3a3a3c",
+}
 _UNUSED = -1
 # Without colour each tile carries its state in symbols: [A] right place, (A) elsewhere, -A- absent.
 _PLAIN = {GREEN: "[{}]", YELLOW: "({})", GREY: "-{}-"}
@@ -47,11 +55,16 @@ def board_row(word: str, pattern: Pattern, colour: bool) -> Text:
             row.append(f" {ch.upper()} ", style=_tiles()[c])
             row.append(" ")
         return row
-    return Text(" ".join(_PLAIN[c].format(ch.upper()) for ch, c in zip(word, pattern.colors))
-                + "  " + squares(pattern))
+    return Text(
+        " ".join(_PLAIN[c].format(ch.upper()) for ch, c in zip(word, pattern.colors))
+        + "  "
+        + squares(pattern)
+    )
 
 
-def keyboard(history: list[tuple[str, Pattern]], lang: str, letters: str, colour: bool) -> list[Text]:
+def keyboard(
+    history: list[tuple[str, Pattern]], lang: str, letters: str, colour: bool
+) -> list[Text]:
     """The keyboard under the board, each key in the colour it has shown.
 
     Without colour: [A] green, (A) yellow, · absent, a not tried yet.
@@ -68,7 +81,9 @@ def keyboard(history: list[tuple[str, Pattern]], lang: str, letters: str, colour
                 line.append(f" {ch.upper()} ", style=style)
                 line.append(" ")
             else:
-                shown = {GREEN: f"[{ch.upper()}]", YELLOW: f"({ch.upper()})", GREY: " · "}.get(state, f" {ch} ")
+                shown = {GREEN: f"[{ch.upper()}]", YELLOW: f"({ch.upper()})", GREY: " · "}.get(
+                    state, f" {ch} "
+                )
                 line.append(shown)
         out.append(line)
     return out

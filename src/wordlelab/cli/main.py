@@ -58,12 +58,16 @@ class WordlelabGroup(click.Group):
             formatter.write_dl(rows)
         aliases = ", ".join(f"{alias} = {name}" for alias, name in sorted(_ALIASES.items()))
         formatter.write_paragraph()
-        formatter.write_text(f"Aliases: {aliases}. 'wordlelab COMMAND --help' for a command's options.")
+        formatter.write_text(
+            f"Aliases: {aliases}. 'wordlelab COMMAND --help' for a command's options."
+        )
 
     def main(self, args: Any = None, prog_name: str | None = None, **extra: Any) -> Any:  # type: ignore[override]
         extra.pop("standalone_mode", None)
         try:
-            rv = super().main(args=args, prog_name=prog_name or "wordlelab", standalone_mode=False, **extra)
+            rv = super().main(
+                args=args, prog_name=prog_name or "wordlelab", standalone_mode=False, **extra
+            )
         except WordlelabError as exc:
             code = getattr(exc, "exit_code", 1)
             click.echo(f"wordlelab: {'error: ' if code == 1 else ''}{_shown(str(exc))}", err=True)
@@ -157,8 +161,10 @@ def _check_numba_threads() -> None:
     except ValueError:
         n = -1
     if n < 1:
-        raise WordlelabError(f"NUMBA_NUM_THREADS must be a whole number of threads, 1 or more, not {value[:20]!r}",
-                             value[:20])
+        raise WordlelabError(
+            f"NUMBA_NUM_THREADS must be a whole number of threads, 1 or more, not {value[:20]!r}",
+            value[:20],
+        )
     try:
         cores = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
@@ -166,8 +172,10 @@ def _check_numba_threads() -> None:
     limit = max(1, cores)
     if n > limit:
         os.environ["NUMBA_NUM_THREADS"] = str(limit)
-        sys.stderr.write(f"wordlelab: warning: NUMBA_NUM_THREADS={n} is more than the {limit} cores this process "
-                         f"may use; using {limit}\n")
+        sys.stderr.write(
+            f"wordlelab: warning: NUMBA_NUM_THREADS={n} is more than the {limit} cores this process "
+            f"may use; using {limit}\n"
+        )
 
 
 # Commands that run no numba kernel, so a first run has nothing to compile.
@@ -186,7 +194,9 @@ def _show_first_run_notices(name: str) -> None:
 
     progress.add_listener(lambda message: click.echo(f"wordlelab: {message}…", err=True))
     if name not in _NO_KERNELS and not compiled_cache_present():
-        progress.notify("compiling the numeric kernels for this machine (first run only, up to a minute)")
+        progress.notify(
+            "compiling the numeric kernels for this machine (first run only, up to a minute)"
+        )
 
 
 def _load(name: str) -> None:
@@ -218,7 +228,9 @@ class _numba_without_yaml:
     def __enter__(self) -> None:
         import os
 
-        self.blocked = not ({"numba", "yaml"} & sys.modules.keys()) and not os.path.exists(_NUMBA_CONFIG_FILE)
+        self.blocked = not ({"numba", "yaml"} & sys.modules.keys()) and not os.path.exists(
+            _NUMBA_CONFIG_FILE
+        )
         if self.blocked:
             sys.modules["yaml"] = None  # type: ignore[assignment]  # None: "import yaml" raises ImportError
 

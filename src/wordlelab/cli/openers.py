@@ -9,9 +9,8 @@ from typing import TYPE_CHECKING
 
 import click
 
-from ..paths import write_atomic  # light (no numpy); a module name the tests can patch
-
 from ..errors import WordlelabError
+from ..paths import write_atomic  # light (no numpy); a module name the tests can patch
 from .options import list_options
 
 if TYPE_CHECKING:
@@ -24,51 +23,144 @@ METRIC_NAMES = ("entropy", "splits", "expected-size", "minimax")
 
 
 @click.command("openers")
-@click.option("-m", "--metric", type=click.Choice(METRIC_NAMES), default="entropy", show_default=True,
-              help="What makes an opener good (one-step ranking).")
-@click.option("--by-play", "by_play", metavar="STRATEGY", default=None,
-              help="Rank by whole games: play every answer from each opener with STRATEGY.")
+@click.option(
+    "-m",
+    "--metric",
+    type=click.Choice(METRIC_NAMES),
+    default="entropy",
+    show_default=True,
+    help="What makes an opener good (one-step ranking).",
+)
+@click.option(
+    "--by-play",
+    "by_play",
+    metavar="STRATEGY",
+    default=None,
+    help="Rank by whole games: play every answer from each opener with STRATEGY.",
+)
 @click.option("--exact", is_flag=True, help="Rank by the exact optimum after each opener.")
-@click.option("--opener", "opener_words", multiple=True, metavar="WORD",
-              help="With --exact: this opener's proven value, mean, rank and gap to the best, from the "
-                   "shipped table (repeatable; instant).")
-@click.option("--prove", is_flag=True,
-              help="With --opener: where the table holds only a bound (original lists), prove the exact "
-                   "value now with the exact search, within --prove-nodes.")
-@click.option("--prove-nodes", type=click.IntRange(1, None), default=None, metavar="N",
-              help="Search nodes each --prove may take (default 50000; the same verdict on any machine).")
-@click.option("--best", is_flag=True,
-              help="With --exact: only find the best; cut openers that provably cannot beat it (shown ≥).")
-@click.option("-c", "--candidates", type=click.IntRange(1, None), default=None,
-              help="Rank the best N openers by a one-step bound [--by-play/--exact; default 100].")
-@click.option("--all", "all_openers", is_flag=True, help="Rank every allowed word [--by-play/--exact].")
-@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
-              help="Strategy option for --by-play (repeatable).")
-@click.option("--backend", type=click.Choice(["auto", "local", "ray", "serial"]), default="auto",
-              show_default=True,
-              help="Where openers run: worker processes here, Ray, or this process (auto: ray with --address, "
-                   "else local).")
-@click.option("--workers", "-j", type=click.IntRange(1, None), default=None,
-              help="Worker processes (default: every core).")
-@click.option("--address", default=None, envvar="RAY_ADDRESS",
-              help="An existing Ray cluster (ray://host:port); also RAY_ADDRESS.")
-@click.option("--store", "store_path", type=click.Path(dir_okay=False), default=None,
-              help="Results store (SQLite; default: rankings.sqlite in the user data directory).")
-@click.option("--csv", "csv_path", type=click.Path(dir_okay=False, writable=True), default=None,
-              help="Also write the table as CSV to this file.")
-@click.option("-n", "--top", type=click.IntRange(0, None), default=20, show_default=True,
-              help="How many to show (0: all).")
+@click.option(
+    "--opener",
+    "opener_words",
+    multiple=True,
+    metavar="WORD",
+    help="With --exact: this opener's proven value, mean, rank and gap to the best, from the "
+    "shipped table (repeatable; instant).",
+)
+@click.option(
+    "--prove",
+    is_flag=True,
+    help="With --opener: where the table holds only a bound (original lists), prove the exact "
+    "value now with the exact search, within --prove-nodes.",
+)
+@click.option(
+    "--prove-nodes",
+    type=click.IntRange(1, None),
+    default=None,
+    metavar="N",
+    help="Search nodes each --prove may take (default 50000; the same verdict on any machine).",
+)
+@click.option(
+    "--best",
+    is_flag=True,
+    help="With --exact: only find the best; cut openers that provably cannot beat it (shown ≥).",
+)
+@click.option(
+    "-c",
+    "--candidates",
+    type=click.IntRange(1, None),
+    default=None,
+    help="Rank the best N openers by a one-step bound [--by-play/--exact; default 100].",
+)
+@click.option(
+    "--all", "all_openers", is_flag=True, help="Rank every allowed word [--by-play/--exact]."
+)
+@click.option(
+    "--option",
+    "-o",
+    "options",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="Strategy option for --by-play (repeatable).",
+)
+@click.option(
+    "--backend",
+    type=click.Choice(["auto", "local", "ray", "serial"]),
+    default="auto",
+    show_default=True,
+    help="Where openers run: worker processes here, Ray, or this process (auto: ray with --address, "
+    "else local).",
+)
+@click.option(
+    "--workers",
+    "-j",
+    type=click.IntRange(1, None),
+    default=None,
+    help="Worker processes (default: every core).",
+)
+@click.option(
+    "--address",
+    default=None,
+    envvar="RAY_ADDRESS",
+    help="An existing Ray cluster (ray://host:port); also RAY_ADDRESS.",
+)
+@click.option(
+    "--store",
+    "store_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Results store (SQLite; default: rankings.sqlite in the user data directory).",
+)
+@click.option(
+    "--csv",
+    "csv_path",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Also write the table as CSV to this file.",
+)
+@click.option(
+    "-n",
+    "--top",
+    type=click.IntRange(0, None),
+    default=20,
+    show_default=True,
+    help="How many to show (0: all).",
+)
 @click.option("--hard", is_flag=True, help="Hard mode.")
-@click.option("--max-guesses", type=click.IntRange(1, 40), default=6, show_default=True,
-              help="Guesses allowed per game [--by-play/--exact].")
+@click.option(
+    "--max-guesses",
+    type=click.IntRange(1, 40),
+    default=6,
+    show_default=True,
+    help="Guesses allowed per game [--by-play/--exact].",
+)
 @list_options
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
-def openers(metric: str, by_play: str | None, exact: bool, opener_words: tuple[str, ...], prove: bool,
-            prove_nodes: int | None, best: bool, candidates: int | None,
-            all_openers: bool, options: tuple[str, ...], backend: str, workers: int | None,
-            address: str | None, store_path: str | None, csv_path: str | None, top: int, hard: bool,
-            max_guesses: int, length: int, lang: str, words_file: str | None, answers_file: str | None,
-            as_json: bool) -> None:
+def openers(
+    metric: str,
+    by_play: str | None,
+    exact: bool,
+    opener_words: tuple[str, ...],
+    prove: bool,
+    prove_nodes: int | None,
+    best: bool,
+    candidates: int | None,
+    all_openers: bool,
+    options: tuple[str, ...],
+    backend: str,
+    workers: int | None,
+    address: str | None,
+    store_path: str | None,
+    csv_path: str | None,
+    top: int,
+    hard: bool,
+    max_guesses: int,
+    length: int,
+    lang: str,
+    words_file: str | None,
+    answers_file: str | None,
+    as_json: bool,
+) -> None:
     """Rank the opening words: by METRIC (one step), by whole games (--by-play) or exactly (--exact).
 
     --exact --opener WORD looks each opener up in the shipped table of exact values (nyt and
@@ -78,25 +170,49 @@ def openers(metric: str, by_play: str | None, exact: bool, opener_words: tuple[s
         raise WordlelabError("--prove and --prove-nodes go with --exact --opener WORD", "--prove")
     if opener_words:
         if not exact:
-            raise WordlelabError("--opener needs --exact (the proven value from the shipped table)", "--opener")
-        for flag, given in (("--by-play", by_play is not None), ("--best", best),
-                            ("--candidates", candidates is not None), ("--all", all_openers),
-                            ("--option", bool(options)), ("--csv", csv_path is not None),
-                            ("--words", words_file is not None), ("--answers", answers_file is not None),
-                            ("--length", length != 5), ("--lang", lang != "en"),
-                            ("--max-guesses", max_guesses != 6)):
+            raise WordlelabError(
+                "--opener needs --exact (the proven value from the shipped table)", "--opener"
+            )
+        for flag, given in (
+            ("--by-play", by_play is not None),
+            ("--best", best),
+            ("--candidates", candidates is not None),
+            ("--all", all_openers),
+            ("--option", bool(options)),
+            ("--csv", csv_path is not None),
+            ("--words", words_file is not None),
+            ("--answers", answers_file is not None),
+            ("--length", length != 5),
+            ("--lang", lang != "en"),
+            ("--max-guesses", max_guesses != 6),
+        ):
             if given:
-                raise WordlelabError(f"{flag} does not apply to --exact --opener: the shipped tables are for "
-                                     "the named list sets (--lists) with 6 guesses", flag)
+                raise WordlelabError(
+                    f"{flag} does not apply to --exact --opener: the shipped tables are for "
+                    "the named list sets (--lists) with 6 guesses",
+                    flag,
+                )
         _lookup(opener_words, hard, as_json, prove or prove_nodes is not None, prove_nodes)
         return
     from ..ranking import RankJob, ResultStore, candidate_openers, make_executor, rank
-    from .common import capped_to_cores, check_output_path, echo_json, load_lists, stderr, write_output
+    from .common import (
+        capped_to_cores,
+        check_output_path,
+        echo_json,
+        load_lists,
+        stderr,
+        write_output,
+    )
 
     if by_play is None and not exact:
-        for flag, given in (("--best", best), ("--candidates", candidates is not None), ("--all", all_openers),
-                            ("--option", bool(options)), ("--csv", csv_path is not None),
-                            ("--store", store_path is not None)):
+        for flag, given in (
+            ("--best", best),
+            ("--candidates", candidates is not None),
+            ("--all", all_openers),
+            ("--option", bool(options)),
+            ("--csv", csv_path is not None),
+            ("--store", store_path is not None),
+        ):
             if given:
                 raise WordlelabError(f"{flag} needs --by-play or --exact", flag)
         _one_step(metric, top, hard, length, lang, words_file, answers_file, as_json)
@@ -112,15 +228,22 @@ def openers(metric: str, by_play: str | None, exact: bool, opener_words: tuple[s
     if exact and options:
         raise WordlelabError("--option applies to --by-play only", options)
     csv_out = check_output_path(csv_path, "--csv")
-    job = (RankJob.exact(hard, max_guesses) if exact
-           else RankJob.by_play(by_play or "", hard, max_guesses, **parse_options(options)))
+    job = (
+        RankJob.exact(hard, max_guesses)
+        if exact
+        else RankJob.by_play(by_play or "", hard, max_guesses, **parse_options(options))
+    )
     if backend == "auto":
         backend = "ray" if address else "local"
     workers = capped_to_cores(workers, "--workers")
     workers = capped_to_cores(workers, "--workers")
-    store = ResultStore(store_path)  # another program's file or a missing folder: refused before any work
+    store = ResultStore(
+        store_path
+    )  # another program's file or a missing folder: refused before any work
     try:
-        executor = make_executor(backend, workers, address)  # a missing Ray fails here, before any work
+        executor = make_executor(
+            backend, workers, address
+        )  # a missing Ray fails here, before any work
         lists = load_lists(length, lang, words_file, answers_file)
         err = stderr()
         matrix = lists.matrix(on_build=lambda: err.print("building the pattern matrix…"))
@@ -137,11 +260,22 @@ def openers(metric: str, by_play: str | None, exact: bool, opener_words: tuple[s
         TimeRemainingColumn,
     )
 
-    with store, \
-            Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                     TextColumn("{task.fields[rate]}"), TimeElapsedColumn(),
-                     TimeRemainingColumn(), console=err, transient=True) as bar:
-        task = bar.add_task("exact" if exact else f"by play ({by_play})", total=len(chosen), rate="")
+    with (
+        store,
+        Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TextColumn("{task.fields[rate]}"),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=err,
+            transient=True,
+        ) as bar,
+    ):
+        task = bar.add_task(
+            "exact" if exact else f"by play ({by_play})", total=len(chosen), rate=""
+        )
         first: list[tuple[int, float]] = []
 
         def advance(done: int, total: int) -> None:
@@ -152,13 +286,18 @@ def openers(metric: str, by_play: str | None, exact: bool, opener_words: tuple[s
             rate = (done - start_done) / (now - start_time) if now > start_time else 0.0
             bar.update(task, completed=done, rate=f"{rate:.2f}/s")
 
-        result = rank(matrix, job, chosen, executor=executor, store=store, best_only=best, progress=advance)
+        result = rank(
+            matrix, job, chosen, executor=executor, store=store, best_only=best, progress=advance
+        )
     # The ranking is shown whatever happens to the files: hours of work are never lost to them.
     if store.failed:
-        click.echo(f"wordlelab: warning: {store.failed}; the openers after that are shown but not stored",
-                   err=True)
+        click.echo(
+            f"wordlelab: warning: {store.failed}; the openers after that are shown but not stored",
+            err=True,
+        )
     written = csv_out is None or write_output(
-        csv_out, lambda p: write_atomic(p, result.to_csv().encode("utf-8")), "CSV table")
+        csv_out, lambda p: write_atomic(p, result.to_csv().encode("utf-8")), "CSV table"
+    )
     if as_json:
         data = result.to_dict()
         data.update(guesses=len(lists.guesses), answers=len(lists.answers))
@@ -176,10 +315,16 @@ def _print_ranking(result: RankingResult, top: int, n_answers: int, n_guesses: i
 
     job = result.job
     mode = "hard" if job.hard else "normal"
-    how = f"by play ({job.strategy})" if job.kind == "play" else ("exactly, best only" if result.best_only
-                                                                  else "exactly")
-    table = Table(show_edge=False, pad_edge=False,
-                  title=f"{len(result.rows)} openers {how}, {n_answers} answers, {n_guesses} guesses, {mode} mode")
+    how = (
+        f"by play ({job.strategy})"
+        if job.kind == "play"
+        else ("exactly, best only" if result.best_only else "exactly")
+    )
+    table = Table(
+        show_edge=False,
+        pad_edge=False,
+        title=f"{len(result.rows)} openers {how}, {n_answers} answers, {n_guesses} guesses, {mode} mode",
+    )
     table.add_column("#", justify="right")
     table.add_column("word")
     table.add_column("total", justify="right")
@@ -196,12 +341,22 @@ def _print_ranking(result: RankingResult, top: int, n_answers: int, n_guesses: i
         table.add_row(*cells)
     out = stdout()
     out.print(table)
-    out.print(f"{result.computed} computed, {result.reused} from the store ({result.store}), "
-              f"{result.seconds:.1f} s")
+    out.print(
+        f"{result.computed} computed, {result.reused} from the store ({result.store}), "
+        f"{result.seconds:.1f} s"
+    )
 
 
-def _one_step(metric: str, top: int, hard: bool, length: int, lang: str, words_file: str | None,
-              answers_file: str | None, as_json: bool) -> None:
+def _one_step(
+    metric: str,
+    top: int,
+    hard: bool,
+    length: int,
+    lang: str,
+    words_file: str | None,
+    answers_file: str | None,
+    as_json: bool,
+) -> None:
     from rich.table import Table
 
     from ..openers import rank_openers
@@ -211,12 +366,21 @@ def _one_step(metric: str, top: int, hard: bool, length: int, lang: str, words_f
     matrix = lists.matrix(on_build=lambda: stderr().print("building the pattern matrix…"))
     ranked = rank_openers(matrix, metric, top or None, hard)
     if as_json:
-        echo_json({"metric": metric, "guesses": len(lists.guesses), "answers": len(lists.answers),
-                   "openers": [o.to_dict() for o in ranked]})
+        echo_json(
+            {
+                "metric": metric,
+                "guesses": len(lists.guesses),
+                "answers": len(lists.answers),
+                "openers": [o.to_dict() for o in ranked],
+            }
+        )
         return
     unit = ranked[0].metric if ranked else metric
-    table = Table(show_edge=False, pad_edge=False,
-                  title=f"openers by {metric} over {len(lists.answers)} answers")
+    table = Table(
+        show_edge=False,
+        pad_edge=False,
+        title=f"openers by {metric} over {len(lists.answers)} answers",
+    )
     table.add_column("#", justify="right")
     table.add_column("word")
     table.add_column(unit, justify="right")
@@ -227,8 +391,13 @@ def _one_step(metric: str, top: int, hard: bool, length: int, lang: str, words_f
     stdout().print(table)
 
 
-def _lookup(words: tuple[str, ...], hard: bool, as_json: bool, prove: bool = False,
-            prove_nodes: int | None = None) -> None:
+def _lookup(
+    words: tuple[str, ...],
+    hard: bool,
+    as_json: bool,
+    prove: bool = False,
+    prove_nodes: int | None = None,
+) -> None:
     """Each opener's proven value from the shipped table; every word is checked before anything prints.
 
     With ``prove``, each row that is only a bound is searched now (one thread, a budget in nodes)."""
@@ -247,50 +416,99 @@ def _lookup(words: tuple[str, ...], hard: bool, as_json: bool, prove: bool = Fal
         matrix = load_lists(lists=table.lists).matrix()
         for v in values:
             if not v.exact and v.word not in proofs:
-                click.echo(f"proving {v.word.upper()} (at most {prove_nodes or PROVE_NODES} search nodes)…", err=True)
+                click.echo(
+                    f"proving {v.word.upper()} (at most {prove_nodes or PROVE_NODES} search nodes)…",
+                    err=True,
+                )
                 proofs[v.word] = prove_opener(matrix, v.word, hard, prove_nodes or PROVE_NODES)
         values = [table.value(v.word, proofs.get(v.word)) for v in values]
     best = table.value(table.best.word)
     if as_json:
-        click.echo(json.dumps({"lists": table.lists, "mode": table.mode, "answers": table.answers,
-                               "openers": len(table), "max_guesses": 6, "complete": table.complete,
-                               "kinds": [EXACT, LOWER_BOUND], "best": best.to_dict(),
-                               "rows": [dict(v.to_dict(), **({"proof": {
-                                   "finished": proofs[v.word].finished, "nodes": proofs[v.word].nodes,
-                                   "seconds": round(proofs[v.word].seconds, 3)}} if v.word in proofs else {}))
-                                   for v in values]}, ensure_ascii=False, indent=2))
+        click.echo(
+            json.dumps(
+                {
+                    "lists": table.lists,
+                    "mode": table.mode,
+                    "answers": table.answers,
+                    "openers": len(table),
+                    "max_guesses": 6,
+                    "complete": table.complete,
+                    "kinds": [EXACT, LOWER_BOUND],
+                    "best": best.to_dict(),
+                    "rows": [
+                        dict(
+                            v.to_dict(),
+                            **(
+                                {
+                                    "proof": {
+                                        "finished": proofs[v.word].finished,
+                                        "nodes": proofs[v.word].nodes,
+                                        "seconds": round(proofs[v.word].seconds, 3),
+                                    }
+                                }
+                                if v.word in proofs
+                                else {}
+                            ),
+                        )
+                        for v in values
+                    ],
+                },
+                ensure_ascii=False,
+                indent=2,
+            )
+        )
         return
-    what = ("alex1770/wordle's complete table" if table.complete
-            else "proven values and lower bounds (the complete table is not computed yet)")
-    click.echo(f"Openers, exactly: {table.lists} lists ({table.answers} answers, {len(table)} allowed guesses), "
-               f"{table.mode} mode, at most 6 guesses; {what}")
+    what = (
+        "alex1770/wordle's complete table"
+        if table.complete
+        else "proven values and lower bounds (the complete table is not computed yet)"
+    )
+    click.echo(
+        f"Openers, exactly: {table.lists} lists ({table.answers} answers, {len(table)} allowed guesses), "
+        f"{table.mode} mode, at most 6 guesses; {what}"
+    )
     cells = [("word", "total", "mean", "rank", "gap")] + [_cells(v) for v in values]
     widths = [max(len(c[i]) for c in cells) for i in range(5)]
     for c in cells:
-        click.echo("  ".join(x.ljust(w) if i in (0, 3) else x.rjust(w)
-                             for i, (x, w) in enumerate(zip(c, widths))).rstrip())
+        click.echo(
+            "  ".join(
+                x.ljust(w) if i in (0, 3) else x.rjust(w) for i, (x, w) in enumerate(zip(c, widths))
+            ).rstrip()
+        )
     for v in values:
         if not v.solvable:
             click.echo(f"{v.verdict()}.")
     stuck = [v.word for v in values if not v.solvable]
     if stuck:
-        click.echo(f"With a 7th guess allowed, 'wordlelab optimal --opener {stuck[0]} --hard --max-guesses 7' "
-                   "proves the exact value (a minute or more of search).")
+        click.echo(
+            f"With a 7th guess allowed, 'wordlelab optimal --opener {stuck[0]} --hard --max-guesses 7' "
+            "proves the exact value (a minute or more of search)."
+        )
     for word, proof in proofs.items():
-        how = (f"proven exactly now by wordlelab's search ({proof.nodes} nodes, {proof.seconds:.1f} s)"
-               if proof.finished else f"not proven within {proof.nodes} search nodes: the bound stays")
+        how = (
+            f"proven exactly now by wordlelab's search ({proof.nodes} nodes, {proof.seconds:.1f} s)"
+            if proof.finished
+            else f"not proven within {proof.nodes} search nodes: the bound stays"
+        )
         click.echo(f"{word.upper()}: {how}.")
     if any(not v.exact for v in values):
         click.echo("≥: a proven lower bound, not the exact value.")
-    click.echo(f"Best: {best.word.upper()} {best.total} ({best.best_mean:.4f} a game); gap = guesses a game "
-               "lost against it.")
+    click.echo(
+        f"Best: {best.word.upper()} {best.total} ({best.best_mean:.4f} a game); gap = guesses a game "
+        "lost against it."
+    )
 
 
 def _cells(v: OpenerValue) -> tuple[str, str, str, str, str]:
     if not v.solvable:
         # Ranked after every opener that solves every answer; unknown where the table is incomplete.
-        return (v.word.upper(), "—", "—", f"{v.rank} (tied, {v.ties + 1})" if v.rank_exact else "—",
-                "no tree within 6")
+        return (
+            v.word.upper(),
+            "—",
+            "—",
+            f"{v.rank} (tied, {v.ties + 1})" if v.rank_exact else "—",
+            "no tree within 6",
+        )
     assert v.total is not None and v.mean is not None and v.gap is not None
     sign = "" if v.exact else "≥ "
     rank = f"{v.rank} of {v.openers}" if v.rank_exact else f"≥ {v.rank} of {v.openers}"

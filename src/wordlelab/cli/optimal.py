@@ -8,9 +8,9 @@ from contextlib import contextmanager
 
 import click
 
+from ..errors import WordlelabError
 from ..optimal import Progress as SearchProgress
 from ..optimal import solve_optimal
-from ..errors import WordlelabError
 from ..paths import available_memory_bytes
 from ..position import parse_position, read_position
 from .common import (
@@ -27,27 +27,73 @@ from .common import (
 
 
 @click.command()
-@click.option("--opener", default=None, help="Solve for this first guess (default: try the best candidates).")
+@click.option(
+    "--opener", default=None, help="Solve for this first guess (default: try the best candidates)."
+)
 @click.option("--hard", is_flag=True, help="Hard mode: every guess must use the revealed hints.")
-@click.option("--position", default=None, metavar="POSITION",
-              help="Solve from this position, e.g. 'salet:...y. drone:y...g' (a trailing word: that guess).")
-@click.option("--max-guesses", type=click.IntRange(1, 20), default=6, show_default=True,
-              help="Every answer must be solved within this many guesses.")
-@click.option("--candidates", type=click.IntRange(1, 100000), default=10, show_default=True,
-              help="Without --opener: how many openers (the lowest per-guess bounds first) to search.")
-@click.option("--out", "out", type=click.Path(dir_okay=False), default=None,
-              help="Write the tree here (one line per answer).")
-@click.option("--memo-mb", type=click.IntRange(1, 65536), default=256, show_default=True,
-              help="Memory for the table of solved sub-problems (shared out among the threads).")
-@click.option("--threads", type=click.IntRange(1, 1024), default=None,
-              help="Search threads: the opener's feedback groups are solved in parallel.  [default: one per core]")
-@click.option("--absurdle", is_flag=True,
-              help="Instead: the fewest guesses that force a win against Absurdle, with a proof.")
+@click.option(
+    "--position",
+    default=None,
+    metavar="POSITION",
+    help="Solve from this position, e.g. 'salet:...y. drone:y...g' (a trailing word: that guess).",
+)
+@click.option(
+    "--max-guesses",
+    type=click.IntRange(1, 20),
+    default=6,
+    show_default=True,
+    help="Every answer must be solved within this many guesses.",
+)
+@click.option(
+    "--candidates",
+    type=click.IntRange(1, 100000),
+    default=10,
+    show_default=True,
+    help="Without --opener: how many openers (the lowest per-guess bounds first) to search.",
+)
+@click.option(
+    "--out",
+    "out",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Write the tree here (one line per answer).",
+)
+@click.option(
+    "--memo-mb",
+    type=click.IntRange(1, 65536),
+    default=256,
+    show_default=True,
+    help="Memory for the table of solved sub-problems (shared out among the threads).",
+)
+@click.option(
+    "--threads",
+    type=click.IntRange(1, 1024),
+    default=None,
+    help="Search threads: the opener's feedback groups are solved in parallel.  [default: one per core]",
+)
+@click.option(
+    "--absurdle",
+    is_flag=True,
+    help="Instead: the fewest guesses that force a win against Absurdle, with a proof.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @list_options
-def optimal(opener: str | None, hard: bool, position: str | None, max_guesses: int, candidates: int, out: str | None,
-            memo_mb: int, threads: int | None, absurdle: bool, as_json: bool, length: int, lang: str,
-            words_file: str | None, answers_file: str | None) -> None:
+def optimal(
+    opener: str | None,
+    hard: bool,
+    position: str | None,
+    max_guesses: int,
+    candidates: int,
+    out: str | None,
+    memo_mb: int,
+    threads: int | None,
+    absurdle: bool,
+    as_json: bool,
+    length: int,
+    lang: str,
+    words_file: str | None,
+    answers_file: str | None,
+) -> None:
     """Find the strategy with the fewest total guesses over all answers, and prove it.
 
     Ctrl-C stops the search and reports the best tree found so far as an upper bound.
@@ -55,13 +101,19 @@ def optimal(opener: str | None, hard: bool, position: str | None, max_guesses: i
     line, and an exhaustive proof that one guess fewer is not enough.
     """
     if absurdle:
-        optimal_absurdle(hard, opener, position, out, as_json, length, lang, words_file, answers_file)
+        optimal_absurdle(
+            hard, opener, position, out, as_json, length, lang, words_file, answers_file
+        )
         return
-    out_path = check_output_path(out, "--out")  # before the search: a proof is never lost to a bad path
+    out_path = check_output_path(
+        out, "--out"
+    )  # before the search: a proof is never lost to a bad path
     memo_mb = capped_memo_mb(memo_mb)
     threads = capped_to_cores(threads, "--threads")
     if position is not None:
-        parse_position(position)  # its syntax, before the matrix is built (its words are checked below)
+        parse_position(
+            position
+        )  # its syntax, before the matrix is built (its words are checked below)
     lists = load_lists(length, lang, words_file, answers_file)
     matrix = lists.matrix(on_build=lambda: stderr().print("building the pattern matrix…"))
     history: list[tuple[int, int]] = []
@@ -69,40 +121,71 @@ def optimal(opener: str | None, hard: bool, position: str | None, max_guesses: i
     if position is not None:
         pos, trailing = read_position(position, matrix, hard=hard, max_guesses=max_guesses)
         if trailing is not None and opener is not None:
-            raise WordlelabError("give the guess to value either at the end of --position or as --opener",
-                                 position)
+            raise WordlelabError(
+                "give the guess to value either at the end of --position or as --opener", position
+            )
         opener = trailing or opener
         history = list(pos.history)
         subset = pos.candidate_words
     with search_progress() as progress:
-        res = solve_optimal(matrix, opener=opener, hard=hard, max_guesses=max_guesses,
-                            candidates=candidates, progress=progress, memo_mb=memo_mb, answers=subset,
-                            history=history, threads=threads)
+        res = solve_optimal(
+            matrix,
+            opener=opener,
+            hard=hard,
+            max_guesses=max_guesses,
+            candidates=candidates,
+            progress=progress,
+            memo_mb=memo_mb,
+            answers=subset,
+            history=history,
+            threads=threads,
+        )
     tree = res.tree()
     written = out_path is None or write_output(out_path, tree.save, "tree")
     if not written:
         out = None
-    status = "optimal (proven)" if res.proven else (
-        "interrupted: upper bound" if res.interrupted else "upper bound")
+    status = (
+        "optimal (proven)"
+        if res.proven
+        else ("interrupted: upper bound" if res.interrupted else "upper bound")
+    )
     if as_json:
-        echo_json({
-            "opener": res.opener, "total": res.total, "mean": round(res.mean, 4), "worst": res.worst,
-            "distribution": {str(k): v for k, v in tree.distribution.items()},
-            "proven": res.proven, "lower_bound": res.lower_bound, "interrupted": res.interrupted,
-            "hard": hard, "max_guesses": max_guesses, "answers": res.n_answers,
-            "nodes": res.nodes, "seconds": round(res.elapsed, 2), "out": out, "position": position,
-            "openers": [{"word": o.word, "value": o.value, "exact": o.exact, "greedy": o.greedy}
-                        for o in res.openers],
-            # The file could not be written: the tree itself, so the proven result is not lost.
-            **({} if written else {"tree": tree.to_text()}),
-        })
+        echo_json(
+            {
+                "opener": res.opener,
+                "total": res.total,
+                "mean": round(res.mean, 4),
+                "worst": res.worst,
+                "distribution": {str(k): v for k, v in tree.distribution.items()},
+                "proven": res.proven,
+                "lower_bound": res.lower_bound,
+                "interrupted": res.interrupted,
+                "hard": hard,
+                "max_guesses": max_guesses,
+                "answers": res.n_answers,
+                "nodes": res.nodes,
+                "seconds": round(res.elapsed, 2),
+                "out": out,
+                "position": position,
+                "openers": [
+                    {"word": o.word, "value": o.value, "exact": o.exact, "greedy": o.greedy}
+                    for o in res.openers
+                ],
+                # The file could not be written: the tree itself, so the proven result is not lost.
+                **({} if written else {"tree": tree.to_text()}),
+            }
+        )
     else:
         con = stdout()
         mode = "hard mode" if hard else "normal mode"
         if position is not None:
-            con.print(f"from {position}: {res.n_answers} answers possible, {max_guesses - len(history)} guesses left")
-        con.print(f"[bold]{res.opener}[/bold] ({mode}): {res.total} guesses for {res.n_answers} answers, "
-                  f"mean {res.mean:.4f}, worst {res.worst} — {status}")
+            con.print(
+                f"from {position}: {res.n_answers} answers possible, {max_guesses - len(history)} guesses left"
+            )
+        con.print(
+            f"[bold]{res.opener}[/bold] ({mode}): {res.total} guesses for {res.n_answers} answers, "
+            f"mean {res.mean:.4f}, worst {res.worst} — {status}"
+        )
         if not res.proven:
             con.print(f"proven lower bound: {res.lower_bound}")
         dist = "  ".join(f"{k}: {v}" for k, v in tree.distribution.items())
@@ -112,15 +195,25 @@ def optimal(opener: str | None, hard: bool, position: str | None, max_guesses: i
 
             table = Table("opener", "total", "", "greedy tree")
             for o in res.openers:
-                table.add_row(o.word, str(o.value), "exact" if o.exact else "lower bound",
-                              "-" if o.greedy is None else str(o.greedy))
+                table.add_row(
+                    o.word,
+                    str(o.value),
+                    "exact" if o.exact else "lower bound",
+                    "-" if o.greedy is None else str(o.greedy),
+                )
             con.print(table)
-        con.print(f"{res.nodes:,} nodes in {res.elapsed:.1f}s" + (f"; tree written to {out}" if out else ""))
+        con.print(
+            f"{res.nodes:,} nodes in {res.elapsed:.1f}s"
+            + (f"; tree written to {out}" if out else "")
+        )
         if not written:
             con.print("the tree, one line per answer (it could not be written to the file):")
             click.echo(tree.to_text(), nl=False)
     if res.interrupted:
-        click.echo("wordlelab: interrupted; the tree shown is the best found so far, an upper bound", err=True)
+        click.echo(
+            "wordlelab: interrupted; the tree shown is the best found so far, an upper bound",
+            err=True,
+        )
         sys.exit(130)
     if not written:
         sys.exit(1)
@@ -144,7 +237,9 @@ def search_progress() -> Iterator[Callable[[SearchProgress], None] | None]:
         TextColumn("{task.description}"),
         BarColumn(),
         TextColumn("{task.completed}/{task.total} groups"),
-        TextColumn("nodes {task.fields[nodes]:,}  best {task.fields[upper]}  lower {task.fields[lower]}"),
+        TextColumn(
+            "nodes {task.fields[nodes]:,}  best {task.fields[upper]}  lower {task.fields[lower]}"
+        ),
         TimeElapsedColumn(),
         console=err,
         transient=True,
@@ -154,9 +249,15 @@ def search_progress() -> Iterator[Callable[[SearchProgress], None] | None]:
         task = bar.add_task("starting", total=None, nodes=0, upper="-", lower="-")
 
         def progress(p: SearchProgress) -> None:
-            bar.update(task, description=f"{p.phase} {p.opener}", completed=p.parts_done,
-                       total=p.parts_total or None, nodes=p.nodes,
-                       upper="-" if p.upper is None else p.upper, lower="-" if p.lower is None else p.lower)
+            bar.update(
+                task,
+                description=f"{p.phase} {p.opener}",
+                completed=p.parts_done,
+                total=p.parts_total or None,
+                nodes=p.nodes,
+                upper="-" if p.upper is None else p.upper,
+                lower="-" if p.lower is None else p.lower,
+            )
 
         yield progress
 
@@ -168,14 +269,26 @@ def capped_memo_mb(memo_mb: int) -> int:
         return memo_mb
     cap = max(16, free // 2 // 2**20)
     if memo_mb > cap:
-        click.echo(f"wordlelab: --memo-mb {memo_mb} is more than half the free memory "
-                   f"({free // 2**20} MB free); using {cap}", err=True)
+        click.echo(
+            f"wordlelab: --memo-mb {memo_mb} is more than half the free memory "
+            f"({free // 2**20} MB free); using {cap}",
+            err=True,
+        )
         return cap
     return memo_mb
 
 
-def optimal_absurdle(hard: bool, opener: str | None, position: str | None, out: str | None, as_json: bool,
-                     length: int, lang: str, words_file: str | None, answers_file: str | None) -> None:
+def optimal_absurdle(
+    hard: bool,
+    opener: str | None,
+    position: str | None,
+    out: str | None,
+    as_json: bool,
+    length: int,
+    lang: str,
+    words_file: str | None,
+    answers_file: str | None,
+) -> None:
     from ..errors import VariantError
     from ..variants import prove_absurdle
     from .variants import print_absurdle_proof
@@ -190,12 +303,22 @@ def optimal_absurdle(hard: bool, opener: str | None, position: str | None, out: 
     lists = load_lists(length, lang, words_file, answers_file)
     err = stderr()
     matrix = lists.matrix(on_build=lambda: err.print("building the pattern matrix…"))
-    with Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
-                  TextColumn("{task.completed}/{task.total} first guesses"), TimeElapsedColumn(),
-                  console=err, transient=True, disable=not err.is_terminal) as bar:
+    with Progress(
+        SpinnerColumn(),
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TextColumn("{task.completed}/{task.total} first guesses"),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    ) as bar:
         task = bar.add_task("searching", total=None)
-        proof = prove_absurdle(matrix, hard=hard,
-                               progress=lambda done, total: bar.update(task, completed=done, total=total))
+        proof = prove_absurdle(
+            matrix,
+            hard=hard,
+            progress=lambda done, total: bar.update(task, completed=done, total=total),
+        )
     if as_json:
         echo_json(proof.to_dict())
         return

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import click
 
@@ -17,22 +18,51 @@ def _remember_lists(ctx: click.Context, param: click.Parameter, value: str | Non
 
 def lists_option(f: Callable[..., Any]) -> Callable[..., Any]:
     """--lists NAME: a named list set; load_lists reads it from the command's context."""
-    return click.option("--lists", "lists_name", type=click.Choice(sorted(LIST_SETS), case_sensitive=False),
-                        default=None, expose_value=False, is_eager=True, callback=_remember_lists,
-                        help=f"Named English 5-letter lists: {', '.join(LIST_SETS)} "
-                             f"(default {DEFAULT_SET}, or ${LISTS_ENV}).")(f)
+    return click.option(
+        "--lists",
+        "lists_name",
+        type=click.Choice(sorted(LIST_SETS), case_sensitive=False),
+        default=None,
+        expose_value=False,
+        is_eager=True,
+        callback=_remember_lists,
+        help=f"Named English 5-letter lists: {', '.join(LIST_SETS)} "
+        f"(default {DEFAULT_SET}, or ${LISTS_ENV}).",
+    )(f)
 
 
 def list_options(f: Callable[..., Any]) -> Callable[..., Any]:
     """--lists, --words/--guesses, --answers, -k/--length and --lang."""
-    f = click.option("--answers", "answers_file", default=None, metavar="FILE|NAME|all",
-                     help="Possible answers: a file (one a line), a bundled list's name, or 'all' "
-                          "(every allowed guess).")(f)
-    f = click.option("--words", "--guesses", "words_file", default=None, metavar="FILE|NAME",
-                     help="Allowed guesses: a file (one a line) or a bundled list's name.")(f)
+    f = click.option(
+        "--answers",
+        "answers_file",
+        default=None,
+        metavar="FILE|NAME|all",
+        help="Possible answers: a file (one a line), a bundled list's name, or 'all' "
+        "(every allowed guess).",
+    )(f)
+    f = click.option(
+        "--words",
+        "--guesses",
+        "words_file",
+        default=None,
+        metavar="FILE|NAME",
+        help="Allowed guesses: a file (one a line) or a bundled list's name.",
+    )(f)
     f = lists_option(f)
-    f = click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True,
-                     help="Language of the bundled lists and the alphabet.")(f)
-    f = click.option("-k", "--length", type=click.IntRange(MIN_PLAY_LENGTH, MAX_PLAY_LENGTH), default=5, show_default=True,
-                     help="Word length.")(f)
+    f = click.option(
+        "--lang",
+        type=click.Choice(["en", "ru"]),
+        default="en",
+        show_default=True,
+        help="Language of the bundled lists and the alphabet.",
+    )(f)
+    f = click.option(
+        "-k",
+        "--length",
+        type=click.IntRange(MIN_PLAY_LENGTH, MAX_PLAY_LENGTH),
+        default=5,
+        show_default=True,
+        help="Word length.",
+    )(f)
     return f

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import sys
-from typing import Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import click
 from rich.console import Console
@@ -16,15 +17,17 @@ from ..play import Play
 from ..rules import Absurdle, Classic, Multi, rules_from_key, rules_from_options
 from ..stats import StatsError, StatsLockedError, StatsStore, Summary
 from ..variants.multi import check_seed
+from . import console
 from . import variants as v
 from .common import echo_json, list_options, load_lists, stdout
-from . import console
 from .console import board_row, keyboard, read_lines, tile_colours
 
 
 def show_summary(out: Console, s: Summary) -> None:
-    out.print(f"Played {s.played}   Win % {s.win_percent}   Current streak {s.current_streak}   "
-              f"Max streak {s.max_streak}")
+    out.print(
+        f"Played {s.played}   Win % {s.win_percent}   Current streak {s.current_streak}   "
+        f"Max streak {s.max_streak}"
+    )
     out.print("Guess distribution")
     top = max(s.distribution.values(), default=0) or 1
     for n, count in sorted(s.distribution.items()):
@@ -36,8 +39,10 @@ def play_game(game: Game, lines: Iterator[str], out: Console, lang: str) -> bool
     """Run one game from ``lines``; True when it ended (won or lost), False when abandoned."""
     colour = tile_colours(out)
     k = len(game.answer)
-    out.print(f"Guess the {k}-letter word in {game.max_guesses} tries"
-              f"{' (hard mode: revealed hints must be used)' if game.hard else ''}. 'quit' gives up.")
+    out.print(
+        f"Guess the {k}-letter word in {game.max_guesses} tries"
+        f"{' (hard mode: revealed hints must be used)' if game.hard else ''}. 'quit' gives up."
+    )
     for raw in lines:
         line = raw.strip()
         if not line:
@@ -71,7 +76,9 @@ def _classic_result(play: Play, out: Console) -> None:
 def _multi_result(play: Play, out: Console) -> None:
     rules = play.rules
     if play.won:
-        out.print(f"[bold green]All {rules.boards} solved[/] in {len(play.guesses)}/{rules.max_guesses}!")
+        out.print(
+            f"[bold green]All {rules.boards} solved[/] in {len(play.guesses)}/{rules.max_guesses}!"
+        )
     else:
         missed = [a.upper() for b, a in enumerate(play.answers) if play.solved_at(b) is None]
         out.print(f"Out of tries. Unsolved: {', '.join(missed)}.")
@@ -83,27 +90,67 @@ def _absurdle_result(play: Play, out: Console) -> None:
 
 # Each variant's console loop (reads guesses until the game ends: True, or is left: False) and
 # its closing line; everything else (the rules, the share text, the statistics) is the library's.
-_CONSOLE: dict[type, tuple[Callable[[Any, Iterator[str], Console, str], bool], Callable[[Play, Console], None]]] = {
+_CONSOLE: dict[
+    type, tuple[Callable[[Any, Iterator[str], Console, str], bool], Callable[[Play, Console], None]]
+] = {
     Classic: (play_game, _classic_result),
-    Multi: (lambda game, lines, out, lang: v.play_multi_game(game, lines, out, lang), _multi_result),
-    Absurdle: (lambda game, lines, out, lang: v.play_absurdle_game(game, lines, out), _absurdle_result),
+    Multi: (
+        lambda game, lines, out, lang: v.play_multi_game(game, lines, out, lang),
+        _multi_result,
+    ),
+    Absurdle: (
+        lambda game, lines, out, lang: v.play_absurdle_game(game, lines, out),
+        _absurdle_result,
+    ),
 }
 
 
 @click.command()
-@click.option("--seed", type=int, default=None, help="Seed for the answer (the same seed, the same word).")
-@click.option("--hard", is_flag=True, help="Hard mode: revealed hints must be used in later guesses.")
-@click.option("--tries", "--max-guesses", "tries", type=click.IntRange(1, 40), default=None,
-              help="Number of tries [default: 6; with --boards the variant's own, e.g. 9 for 4 boards].")
-@click.option("--boards", type=click.IntRange(1, 64), default=None,
-              help="Play several boards at once: 2 Dordle, 4 Quordle, 8 Octordle, 16 Sedecordle.")
-@click.option("--absurdle", is_flag=True, help="Play Absurdle: an adversary that keeps the most words.")
+@click.option(
+    "--seed", type=int, default=None, help="Seed for the answer (the same seed, the same word)."
+)
+@click.option(
+    "--hard", is_flag=True, help="Hard mode: revealed hints must be used in later guesses."
+)
+@click.option(
+    "--tries",
+    "--max-guesses",
+    "tries",
+    type=click.IntRange(1, 40),
+    default=None,
+    help="Number of tries [default: 6; with --boards the variant's own, e.g. 9 for 4 boards].",
+)
+@click.option(
+    "--boards",
+    type=click.IntRange(1, 64),
+    default=None,
+    help="Play several boards at once: 2 Dordle, 4 Quordle, 8 Octordle, 16 Sedecordle.",
+)
+@click.option(
+    "--absurdle", is_flag=True, help="Play Absurdle: an adversary that keeps the most words."
+)
 @click.option("--no-stats", is_flag=True, help="Do not record this game in the statistics.")
-@click.option("--high-contrast", "--colour-blind", "high_contrast", is_flag=True,
-              help="Colour-blind tiles: orange for the right place, blue for elsewhere (also in the share).")
+@click.option(
+    "--high-contrast",
+    "--colour-blind",
+    "high_contrast",
+    is_flag=True,
+    help="Colour-blind tiles: orange for the right place, blue for elsewhere (also in the share).",
+)
 @list_options
-def play(seed: int | None, hard: bool, tries: int | None, boards: int | None, absurdle: bool, no_stats: bool,
-         high_contrast: bool, length: int, lang: str, words_file: str | None, answers_file: str | None) -> int:
+def play(
+    seed: int | None,
+    hard: bool,
+    tries: int | None,
+    boards: int | None,
+    absurdle: bool,
+    no_stats: bool,
+    high_contrast: bool,
+    length: int,
+    lang: str,
+    words_file: str | None,
+    answers_file: str | None,
+) -> int:
     """Play Wordle in the console against a random answer (or several boards, or Absurdle).
 
     Every finished game is recorded in the statistics under its variant ('wordlelab stats').
@@ -163,11 +210,22 @@ def _title(key: str) -> str:
 
 
 @click.command()
-@click.option("-k", "--length", type=click.IntRange(MIN_PLAY_LENGTH, MAX_PLAY_LENGTH), default=None,
-              help="Only games of this length.")
-@click.option("--lang", type=click.Choice(["en", "ru"]), default=None, help="Only games in this language.")
-@click.option("--variant", default=None, metavar="NAME",
-              help="Only this variant: classic, dordle, quordle, octordle, sedecordle, boards-N, absurdle.")
+@click.option(
+    "-k",
+    "--length",
+    type=click.IntRange(MIN_PLAY_LENGTH, MAX_PLAY_LENGTH),
+    default=None,
+    help="Only games of this length.",
+)
+@click.option(
+    "--lang", type=click.Choice(["en", "ru"]), default=None, help="Only games in this language."
+)
+@click.option(
+    "--variant",
+    default=None,
+    metavar="NAME",
+    help="Only this variant: classic, dordle, quordle, octordle, sedecordle, boards-N, absurdle.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def stats(length: int | None, lang: str | None, variant: str | None, as_json: bool) -> None:
     """Show your statistics from 'wordlelab play', each variant on its own."""
@@ -177,13 +235,22 @@ def stats(length: int | None, lang: str | None, variant: str | None, as_json: bo
     for f in store.unreadable_pending:
         click.echo(f"wordlelab: a kept game could not be read and is left in place: {f}", err=True)
     if store.invalid_rows:
-        click.echo(f"wordlelab: {store.invalid_rows} rows of {store.path} are not games (wrong types) and are "
-                   "not counted", err=True)
+        click.echo(
+            f"wordlelab: {store.invalid_rows} rows of {store.path} are not games (wrong types) and are "
+            "not counted",
+            err=True,
+        )
     shown = key or "classic"
     main = by_variant.get(shown) or store.summary(length, lang, shown)
     if as_json:
-        echo_json({**main.to_dict(), "variant": shown, "database": str(store.path),
-                   "variants": {k: s.to_dict() for k, s in by_variant.items() if key in (None, k)}})
+        echo_json(
+            {
+                **main.to_dict(),
+                "variant": shown,
+                "database": str(store.path),
+                "variants": {k: s.to_dict() for k, s in by_variant.items() if key in (None, k)},
+            }
+        )
         return
     out = stdout()
     others = [k for k in by_variant if k != shown] if key is None else []

@@ -19,8 +19,13 @@ MIN_PLAYED = 4  # the shortest bundled lists
 @click.argument("guess")
 @click.argument("answer")
 @click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True)
-@click.option("-k", "--length", type=click.IntRange(MIN_PLAY_LENGTH, MAX_PLAY_LENGTH), default=None,
-              help="Word length (default: the guess's).")
+@click.option(
+    "-k",
+    "--length",
+    type=click.IntRange(MIN_PLAY_LENGTH, MAX_PLAY_LENGTH),
+    default=None,
+    help="Word length (default: the guess's).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def score(guess: str, answer: str, lang: str, length: int | None, as_json: bool) -> None:
     """Show the feedback GUESS gets when the answer is ANSWER."""
@@ -30,11 +35,23 @@ def score(guess: str, answer: str, lang: str, length: int | None, as_json: bool)
     if len(g) != len(a):
         raise InvalidWordError(f"{guess!r} and {answer!r} differ in length", (guess, answer))
     if not MIN_PLAYED <= len(g) <= MAX_WORD:  # the lengths of the bundled lists (and of -k)
-        raise InvalidWordError(f"{guess!r} has {len(g)} letters; wordlelab plays words of {MIN_PLAYED} to "
-                               f"{MAX_WORD} letters", guess)
+        raise InvalidWordError(
+            f"{guess!r} has {len(g)} letters; wordlelab plays words of {MIN_PLAYED} to "
+            f"{MAX_WORD} letters",
+            guess,
+        )
     p = score_words(g, a)
     if as_json:
-        echo_json({"guess": g, "answer": a, "pattern": str(p), "emoji": p.emoji,
-                   "code": p.code, "colors": list(p.colors), "solved": p.is_win})
+        echo_json(
+            {
+                "guess": g,
+                "answer": a,
+                "pattern": str(p),
+                "emoji": p.emoji,
+                "code": p.code,
+                "colors": list(p.colors),
+                "solved": p.is_win,
+            }
+        )
         return
     stdout().print(f"{g} → {a}: {p}  {p.emoji}")

@@ -29,44 +29,69 @@ def bind(host: str, port: int) -> socket.socket:
         sock.bind((host, port))
     except OSError as exc:
         sock.close()
-        raise WordlelabError(f"cannot listen on {host}:{port}: {exc.strerror or exc}", f"{host}:{port}") from None
+        raise WordlelabError(
+            f"cannot listen on {host}:{port}: {exc.strerror or exc}", f"{host}:{port}"
+        ) from None
     sock.listen(128)
     return sock
 
 
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", type=click.IntRange(0, 65535), default=0, show_default=True,
-              help="Port to listen on (0: a free one).")
-@click.option("--public", is_flag=True,
-              help="Allow a --host other machines can reach (the app has no login: anyone there can use it); "
-                   "requests may then name the server by any IP address too. See docs/threat-model.md.")
-@click.option("--allow-host", "allow_hosts", multiple=True, metavar="NAME",
-              help="Also answer requests that name this server NAME (a DNS name it is reached by); "
-                   "by default only localhost, 127.0.0.1, [::1] and the --host address. Repeatable.")
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=0,
+    show_default=True,
+    help="Port to listen on (0: a free one).",
+)
+@click.option(
+    "--public",
+    is_flag=True,
+    help="Allow a --host other machines can reach (the app has no login: anyone there can use it); "
+    "requests may then name the server by any IP address too. See docs/threat-model.md.",
+)
+@click.option(
+    "--allow-host",
+    "allow_hosts",
+    multiple=True,
+    metavar="NAME",
+    help="Also answer requests that name this server NAME (a DNS name it is reached by); "
+    "by default only localhost, 127.0.0.1, [::1] and the --host address. Repeatable.",
+)
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in the default browser.")
-def serve(host: str, port: int, public: bool, allow_hosts: tuple[str, ...], open_browser: bool) -> None:
+def serve(
+    host: str, port: int, public: bool, allow_hosts: tuple[str, ...], open_browser: bool
+) -> None:
     """Serve the web app (play, assist, analyse, bench) on this machine; Ctrl-C stops it.
 
     Requests must name the server by an allowed host (against DNS rebinding), changes must come from
     its own page or a non-browser client, bodies are JSON of at most 64 KB; see docs/threat-model.md."""
     if not is_loopback(host) and not public:
-        raise WordlelabError(f"--host {host} can be reached from other machines; add --public to allow it", host)
+        raise WordlelabError(
+            f"--host {host} can be reached from other machines; add --public to allow it", host
+        )
     try:
         from ..web.app import create_app
         from ..web.security import HostPolicy, split_host
         from ..web.server import serve_on
     except ImportError:
-        raise WordlelabError("serve needs the web extra: pip install 'wordlelab[web]'", None) from None
+        raise WordlelabError(
+            "serve needs the web extra: pip install 'wordlelab[web]'", None
+        ) from None
     for name in allow_hosts:
         parsed = split_host(name)
         if parsed is None or parsed[1] is not None or not parsed[0]:
-            raise WordlelabError(f"--allow-host {name!r} is not a host name (give it without a port)", name)
+            raise WordlelabError(
+                f"--allow-host {name!r} is not a host name (give it without a port)", name
+            )
     sock = bind(host, port)
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{sock.getsockname()[1]}/"
     if not is_loopback(host):
-        click.echo(f"warning: listening on {host}, reachable from other machines, with no login", err=True)
+        click.echo(
+            f"warning: listening on {host}, reachable from other machines, with no login", err=True
+        )
     click.echo(f"wordlelab is serving on {url}  (Ctrl-C stops it)")
     if open_browser:
         import webbrowser

@@ -13,25 +13,59 @@ from .common import echo_json, list_options, load_lists, stdout
 
 @click.command()
 @click.argument("word")
-@click.option("-s", "--strategy", default=AUTO, show_default=True,
-              help="Strategy: 'auto' (prior with --answers all, else coach: the proven tree, else the exact best, else entropy) "
-                   f"or one of {', '.join(strategy_names())}.")
+@click.option(
+    "-s",
+    "--strategy",
+    default=AUTO,
+    show_default=True,
+    help="Strategy: 'auto' (prior with --answers all, else coach: the proven tree, else the exact best, else entropy) "
+    f"or one of {', '.join(strategy_names())}.",
+)
 @click.option("--hard", is_flag=True, help="Hard mode.")
-@click.option("--opener", default=AUTO, show_default=True,
-              help="First guess: a word, 'auto' (as in assist) or 'strategy'.")
-@click.option("--max-guesses", type=click.IntRange(1, 100), default=None,
-              help="With several words: guesses allowed [default: the variant's own, e.g. 9 for 4 words].")
+@click.option(
+    "--opener",
+    default=AUTO,
+    show_default=True,
+    help="First guess: a word, 'auto' (as in assist) or 'strategy'.",
+)
+@click.option(
+    "--max-guesses",
+    type=click.IntRange(1, 100),
+    default=None,
+    help="With several words: guesses allowed [default: the variant's own, e.g. 9 for 4 words].",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @list_options
-def solve(word: str, strategy: str, hard: bool, opener: str, max_guesses: int | None, as_json: bool, length: int,
-          lang: str, words_file: str | None, answers_file: str | None) -> None:
+def solve(
+    word: str,
+    strategy: str,
+    hard: bool,
+    opener: str,
+    max_guesses: int | None,
+    as_json: bool,
+    length: int,
+    lang: str,
+    words_file: str | None,
+    answers_file: str | None,
+) -> None:
     """Show how STRATEGY solves WORD: each guess, its feedback and the words left.
 
     WORD,WORD,... plays several boards at once (Dordle, Quordle, ...) with the multi-board
     strategy (-s entropy-solve, the default, or entropy-sum).
     """
     if "," in word:
-        solve_boards(word, strategy, hard, opener, max_guesses, as_json, length, lang, words_file, answers_file)
+        solve_boards(
+            word,
+            strategy,
+            hard,
+            opener,
+            max_guesses,
+            as_json,
+            length,
+            lang,
+            words_file,
+            answers_file,
+        )
         return
     if max_guesses is not None:
         raise click.UsageError("--max-guesses goes with several words (WORD,WORD,...)")
@@ -43,27 +77,65 @@ def solve(word: str, strategy: str, hard: bool, opener: str, max_guesses: int | 
     listed = steps[-1].word in lists.answers
     widened_at = next((i for i, s in enumerate(steps, 1) if s.widened), None)
     if as_json:
-        echo_json({"answer": steps[-1].word, "strategy": strategy, "hard": hard, "guesses": len(steps),
-                   "in_answer_list": listed, "widened_at": widened_at,
-                   "steps": [{"guess": s.word, "pattern": str(s.pattern), "emoji": s.pattern.emoji,
-                              "before": s.before, "after": s.after, "widened": s.widened} for s in steps]})
+        echo_json(
+            {
+                "answer": steps[-1].word,
+                "strategy": strategy,
+                "hard": hard,
+                "guesses": len(steps),
+                "in_answer_list": listed,
+                "widened_at": widened_at,
+                "steps": [
+                    {
+                        "guess": s.word,
+                        "pattern": str(s.pattern),
+                        "emoji": s.pattern.emoji,
+                        "before": s.before,
+                        "after": s.after,
+                        "widened": s.widened,
+                    }
+                    for s in steps
+                ],
+            }
+        )
         return
     table = Table(box=None, pad_edge=False, header_style="bold")
-    for name, justify in (("#", "right"), ("guess", "left"), ("feedback", "left"), ("left", "right")):
+    for name, justify in (
+        ("#", "right"),
+        ("guess", "left"),
+        ("feedback", "left"),
+        ("left", "right"),
+    ):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for i, s in enumerate(steps, 1):
-        table.add_row(str(i), s.word.upper(), s.pattern.emoji, "solved" if s.solved else str(s.after))
+        table.add_row(
+            str(i), s.word.upper(), s.pattern.emoji, "solved" if s.solved else str(s.after)
+        )
     out = stdout()
-    out.print(f"{strategy}{' (hard mode)' if hard else ''} solves {steps[-1].word.upper()} "
-              f"in {len(steps)} {'guess' if len(steps) == 1 else 'guesses'}:")
+    out.print(
+        f"{strategy}{' (hard mode)' if hard else ''} solves {steps[-1].word.upper()} "
+        f"in {len(steps)} {'guess' if len(steps) == 1 else 'guesses'}:"
+    )
     out.print(table)
     if not listed:
-        out.print(f"{steps[-1].word.upper()} is not in the answer list ({lists.answers.name}); after guess "
-                  f"{widened_at} no listed answer fitted and every allowed word became possible.")
+        out.print(
+            f"{steps[-1].word.upper()} is not in the answer list ({lists.answers.name}); after guess "
+            f"{widened_at} no listed answer fitted and every allowed word became possible."
+        )
 
 
-def solve_boards(words: str, strategy: str, hard: bool, opener: str, max_guesses: int | None, as_json: bool,
-                 length: int, lang: str, words_file: str | None, answers_file: str | None) -> None:
+def solve_boards(
+    words: str,
+    strategy: str,
+    hard: bool,
+    opener: str,
+    max_guesses: int | None,
+    as_json: bool,
+    length: int,
+    lang: str,
+    words_file: str | None,
+    answers_file: str | None,
+) -> None:
     from ..errors import VariantError
     from ..strategies import make_multi_strategy, multi_strategy_names
     from ..variants import MultiRules
@@ -80,7 +152,9 @@ def solve_boards(words: str, strategy: str, hard: bool, opener: str, max_guesses
     methods = multi_strategy_names()
     method = methods[0] if strategy in ("entropy", AUTO) else strategy
     if method not in methods:
-        raise VariantError(f"several boards are played by {' or '.join(methods)}, not {strategy!r}", strategy)
+        raise VariantError(
+            f"several boards are played by {' or '.join(methods)}, not {strategy!r}", strategy
+        )
     rules = MultiRules.of(len(answers), max_guesses)
     lists = load_lists(length, lang, words_file, answers_file)
     game, data = multi_solve_rows(lists.matrix(), answers, rules, make_multi_strategy(method))

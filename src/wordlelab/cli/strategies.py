@@ -10,9 +10,16 @@ from .common import echo_json, stdout
 
 
 def strategy_rows() -> list[dict[str, object]]:
-    return [{"name": cls.name, "aliases": list(cls.aliases), "summary": cls.summary,
-             "pool": cls.default_pool, "options": [o.to_dict() for o in cls.options]}
-            for cls in strategy_classes()]
+    return [
+        {
+            "name": cls.name,
+            "aliases": list(cls.aliases),
+            "summary": cls.summary,
+            "pool": cls.default_pool,
+            "options": [o.to_dict() for o in cls.options],
+        }
+        for cls in strategy_classes()
+    ]
 
 
 @click.command("strategies")
@@ -28,14 +35,22 @@ def strategies(as_json: bool) -> None:
     for r in rows:
         aliases = ", ".join(r["aliases"])  # type: ignore[arg-type]
         options: list[dict[str, object]] = r["options"]  # type: ignore[assignment]
-        defaults = "".join(f" {o['name']}={o['default']}" for o in options if o["default"] is not None)
-        out.print(f"[bold]{str(r['name']):<{width}}[/]  {r['summary']}  "
-                  f"[dim](aliases: {aliases or '-'}; pool={r['pool']}{defaults})[/]")
+        defaults = "".join(
+            f" {o['name']}={o['default']}" for o in options if o["default"] is not None
+        )
+        out.print(
+            f"[bold]{str(r['name']):<{width}}[/]  {r['summary']}  "
+            f"[dim](aliases: {aliases or '-'}; pool={r['pool']}{defaults})[/]"
+        )
         for o in options:
             rng = o["range"]
             default = "none" if o["default"] is None else o["default"]
-            out.print(f"{'':<{width}}    -o {o['name']}=<{o['type']}>  {o['help']} "
-                      f"[dim](default {default}{', ' + str(rng) if rng else ''})[/]")
+            out.print(
+                f"{'':<{width}}    -o {o['name']}=<{o['type']}>  {o['help']} "
+                f"[dim](default {default}{', ' + str(rng) if rng else ''})[/]"
+            )
     out.print("\nOptions are given as -o NAME=VALUE, e.g. wordlelab bench -s lookahead -o m=20.")
     methods = multi_strategy_names()
-    out.print(f"Several boards (--boards) are played by {methods[0]} (the default) or {', '.join(methods[1:])}.")
+    out.print(
+        f"Several boards (--boards) are played by {methods[0]} (the default) or {', '.join(methods[1:])}."
+    )

@@ -18,19 +18,33 @@ def tree() -> None:
     """Check and inspect decision-tree files (one line of guesses per answer)."""
 
 
-FILE_HELP = ("FILE is a tree file or a shipped tree's name ({names}); without it, the shipped tree "
-             "for the lists and mode given.")
+FILE_HELP = (
+    "FILE is a tree file or a shipped tree's name ({names}); without it, the shipped tree "
+    "for the lists and mode given."
+)
 
 
 @tree.command(epilog=FILE_HELP.format(names=", ".join(bundled_trees())))
 @click.argument("file", required=False)
 @click.option("--hard", is_flag=True, help="Also check that every guess is legal in hard mode.")
-@click.option("--max-guesses", type=click.IntRange(1, 100), default=None,
-              help="Fail when a line has more guesses than this.")
+@click.option(
+    "--max-guesses",
+    type=click.IntRange(1, 100),
+    default=None,
+    help="Fail when a line has more guesses than this.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @list_options
-def verify(file: str, hard: bool, max_guesses: int | None, as_json: bool, length: int, lang: str,
-           words_file: str | None, answers_file: str | None) -> None:
+def verify(
+    file: str,
+    hard: bool,
+    max_guesses: int | None,
+    as_json: bool,
+    length: int,
+    lang: str,
+    words_file: str | None,
+    answers_file: str | None,
+) -> None:
     """Replay every line of FILE with the game engine and report the tree's figures."""
     lists = load_lists(length, lang, words_file, answers_file)
     t = load_tree(file, lists.guesses, lists.answers, hard)
@@ -41,9 +55,13 @@ def verify(file: str, hard: bool, max_guesses: int | None, as_json: bool, length
         return
     con = stdout()
     mode = "hard mode" if hard else "normal mode"
-    con.print(f"{file}: OK ({mode}) — {report.answers} answers, {report.total} guesses in total, "
-              f"mean {report.mean:.4f}, worst {report.worst}, opener {report.opener}")
-    con.print("guesses per answer  " + "  ".join(f"{k}: {v}" for k, v in report.distribution.items()))
+    con.print(
+        f"{file}: OK ({mode}) — {report.answers} answers, {report.total} guesses in total, "
+        f"mean {report.mean:.4f}, worst {report.worst}, opener {report.opener}"
+    )
+    con.print(
+        "guesses per answer  " + "  ".join(f"{k}: {v}" for k, v in report.distribution.items())
+    )
 
 
 def _history(text: str | None, length: int) -> list[tuple[str, Pattern]]:
@@ -52,20 +70,40 @@ def _history(text: str | None, length: int) -> list[tuple[str, Pattern]]:
     tokens = text.split()
     if len(tokens) % 2:
         raise InvalidPatternError(f"--after {text!r}: give pairs of a guess and its feedback", text)
-    return [(tokens[i].lower(), Pattern.parse(tokens[i + 1], length)) for i in range(0, len(tokens), 2)]
+    return [
+        (tokens[i].lower(), Pattern.parse(tokens[i + 1], length)) for i in range(0, len(tokens), 2)
+    ]
 
 
 @tree.command(epilog=FILE_HELP.format(names=", ".join(bundled_trees())))
 @click.argument("file", required=False)
 @click.option("--hard", is_flag=True, help="The shipped hard-mode tree (without FILE).")
 @click.option("--answer", default=None, help="Show only the path to this answer.")
-@click.option("--after", default=None, metavar="'GUESS FEEDBACK ...'",
-              help="Show the subtree after these guesses and feedback, e.g. 'salet ..y..'.")
-@click.option("--depth", type=click.IntRange(1, 20), default=2, show_default=True,
-              help="Levels of the subtree to show.")
+@click.option(
+    "--after",
+    default=None,
+    metavar="'GUESS FEEDBACK ...'",
+    help="Show the subtree after these guesses and feedback, e.g. 'salet ..y..'.",
+)
+@click.option(
+    "--depth",
+    type=click.IntRange(1, 20),
+    default=2,
+    show_default=True,
+    help="Levels of the subtree to show.",
+)
 @list_options
-def show(file: str | None, hard: bool, answer: str | None, after: str | None, depth: int, length: int,
-         lang: str, words_file: str | None, answers_file: str | None) -> None:
+def show(
+    file: str | None,
+    hard: bool,
+    answer: str | None,
+    after: str | None,
+    depth: int,
+    length: int,
+    lang: str,
+    words_file: str | None,
+    answers_file: str | None,
+) -> None:
     """Print FILE's tree (its first levels) or the path to one answer."""
     if file is None or not Path(file).exists():
         lists = load_lists(length, lang, words_file, answers_file)
@@ -77,7 +115,9 @@ def show(file: str | None, hard: bool, answer: str | None, after: str | None, de
     con = stdout()
     if answer is not None:
         if not answer.strip():
-            raise InvalidWordError("--answer '' is empty; give the answer whose path to show", answer)
+            raise InvalidWordError(
+                "--answer '' is empty; give the answer whose path to show", answer
+            )
         steps = t.path(answer)
         con.print("  ".join(f"{g} {p.emoji}" for g, p in steps) + f"   ({len(steps)} guesses)")
         return
@@ -110,6 +150,8 @@ def show(file: str | None, hard: bool, answer: str | None, after: str | None, de
 
     root_guess = t.next_guess(history)
     label = " ".join(f"{g} {p}" for g, p in history)
-    root = RichTree(f"{label + '  ' if label else ''}[bold]{root_guess}[/bold] ({len(answers)} answers)")
+    root = RichTree(
+        f"{label + '  ' if label else ''}[bold]{root_guess}[/bold] ({len(answers)} answers)"
+    )
     build(root, history, answers, 0)
     con.print(root)

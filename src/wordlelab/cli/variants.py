@@ -4,7 +4,7 @@ logic lives in wordlelab.variants, wordlelab.play and wordlelab.session."""
 
 from __future__ import annotations
 
-from typing import Iterator
+from collections.abc import Iterator
 
 from rich.console import Console
 from rich.markup import escape
@@ -89,14 +89,18 @@ def multi_keyboard(game: MultiGame, lang: str, colour: bool) -> list[Text]:
 def play_multi_game(game: MultiGame, lines: Iterator[str], out: Console, lang: str) -> bool:
     """Run one multi-board game from ``lines``; True when it ended, False when abandoned."""
     colour = tile_colours(out)
-    out.print(f"{game.rules.title}: solve {game.rules.boards} words at once in {game.max_guesses} tries; "
-              "every guess goes to every unsolved board. 'quit' gives up.")
+    out.print(
+        f"{game.rules.title}: solve {game.rules.boards} words at once in {game.max_guesses} tries; "
+        "every guess goes to every unsolved board. 'quit' gives up."
+    )
     for raw in lines:
         line = raw.strip()
         if not line:
             continue
         if line.lower() in ("quit", "exit", "q"):
-            out.print("The words were " + ", ".join(f"[bold]{a.upper()}[/]" for a in game.answers) + ".")
+            out.print(
+                "The words were " + ", ".join(f"[bold]{a.upper()}[/]" for a in game.answers) + "."
+            )
             return False
         try:
             game.guess(line)
@@ -110,8 +114,10 @@ def play_multi_game(game: MultiGame, lines: Iterator[str], out: Console, lang: s
         for key_line in multi_keyboard(game, lang, colour):
             out.print(key_line)
         solved = sum(game.solved)
-        out.print(f"{solved}/{game.rules.boards} solved, {game.turns_left} "
-                  f"{'try' if game.turns_left == 1 else 'tries'} left")
+        out.print(
+            f"{solved}/{game.rules.boards} solved, {game.turns_left} "
+            f"{'try' if game.turns_left == 1 else 'tries'} left"
+        )
     return False
 
 
@@ -134,8 +140,10 @@ def run_multi_assist(session: MultiSession, lines: Iterator[str], out: Console) 
     def suggest() -> None:
         c = session.suggestion()
         left = ", ".join(str(b + 1) for b in session.position.unsolved)
-        say(f"> [bold]{c.word.upper()}[/]  (guess {session.position.turn}/{session.rules.max_guesses}; "
-            f"boards {left} unsolved)")
+        say(
+            f"> [bold]{c.word.upper()}[/]  (guess {session.position.turn}/{session.rules.max_guesses}; "
+            f"boards {left} unsolved)"
+        )
 
     suggest()
     for raw in lines:
@@ -157,7 +165,9 @@ def run_multi_assist(session: MultiSession, lines: Iterator[str], out: Console) 
                 for name in ("#", "guess", "score", "possible"):
                     table.add_column(name)
                 for i, c in enumerate(session.top(n), 1):
-                    table.add_row(str(i), c.word.upper(), f"{c.value:.3f}", "yes" if c.is_candidate else "")
+                    table.add_row(
+                        str(i), c.word.upper(), f"{c.value:.3f}", "yes" if c.is_candidate else ""
+                    )
                 say(table)
                 continue
             if cmd == "undo":
@@ -185,7 +195,9 @@ def run_multi_assist(session: MultiSession, lines: Iterator[str], out: Console) 
         for text in session.board_lines():
             say("  " + text)
         if session.done:
-            say(f"[bold green]All {session.rules.boards} boards solved[/] in {len(session.position.guesses)} guesses.")
+            say(
+                f"[bold green]All {session.rules.boards} boards solved[/] in {len(session.position.guesses)} guesses."
+            )
             return 0
         if session.position.turns_left <= 0:
             say("No guesses left.")
@@ -194,41 +206,65 @@ def run_multi_assist(session: MultiSession, lines: Iterator[str], out: Console) 
     return 0
 
 
-def multi_solve_rows(matrix: PatternMatrix, answers: list[str], rules: MultiRules,
-                     strategy: MultiStrategy) -> tuple[MultiGame, dict]:
+def multi_solve_rows(
+    matrix: PatternMatrix, answers: list[str], rules: MultiRules, strategy: MultiStrategy
+) -> tuple[MultiGame, dict]:
     result = play_multi(matrix, answers, strategy, rules)
     game = MultiGame(result.answers, matrix.guesses, rules)
     for w in result.guesses:
         game.guess(w)
-    data = {"variant": rules.title, "answers": list(result.answers), "won": result.won,
-            "guesses": len(result.guesses), "strategy": repr(strategy),
-            "solved_at": list(result.solved_at),
-            "steps": [{"guess": w, "patterns": [str(game.patterns[b][t]) if t < len(game.patterns[b]) else None
-                                                for b in range(rules.boards)]}
-                      for t, w in enumerate(result.guesses)]}
+    data = {
+        "variant": rules.title,
+        "answers": list(result.answers),
+        "won": result.won,
+        "guesses": len(result.guesses),
+        "strategy": repr(strategy),
+        "solved_at": list(result.solved_at),
+        "steps": [
+            {
+                "guess": w,
+                "patterns": [
+                    str(game.patterns[b][t]) if t < len(game.patterns[b]) else None
+                    for b in range(rules.boards)
+                ],
+            }
+            for t, w in enumerate(result.guesses)
+        ],
+    }
     return game, data
 
 
 def print_multi_solve(game: MultiGame, out: Console) -> None:
-    out.print(f"{game.rules.title}: {', '.join(a.upper() for a in game.answers)} "
-              f"{'solved' if game.won else 'NOT solved'} in {len(game.guesses)} guesses")
+    out.print(
+        f"{game.rules.title}: {', '.join(a.upper() for a in game.answers)} "
+        f"{'solved' if game.won else 'NOT solved'} in {len(game.guesses)} guesses"
+    )
     for t, w in enumerate(game.guesses):
-        cells = [game.patterns[b][t].emoji if t < len(game.patterns[b]) else " " * len(w) * 2
-                 for b in range(game.rules.boards)]
+        cells = [
+            game.patterns[b][t].emoji if t < len(game.patterns[b]) else " " * len(w) * 2
+            for b in range(game.rules.boards)
+        ]
         newly = [str(b + 1) for b in range(game.rules.boards) if game.solved_at(b) == t + 1]
-        out.print(f"{t + 1:>2} {w.upper()}  {' '.join(cells)}" + (f"  solves {', '.join(newly)}" if newly else ""))
+        out.print(
+            f"{t + 1:>2} {w.upper()}  {' '.join(cells)}"
+            + (f"  solves {', '.join(newly)}" if newly else "")
+        )
 
 
 def print_multi_bench(result: MultiBenchResult, out: Console) -> None:
     d = result.to_dict()
     mean = "-" if d["mean_guesses"] is None else f"{d['mean_guesses']:.3f}"
-    out.print(f"{d['variant']} ({d['boards']} boards, {d['max_guesses']} guesses), {d['games']} games, "
-              f"seed {d['seed']}: mean {mean} guesses over the games won, "
-              f"{d['failures']} failed ({100 * d['failure_rate']:.2f}%)")
+    out.print(
+        f"{d['variant']} ({d['boards']} boards, {d['max_guesses']} guesses), {d['games']} games, "
+        f"seed {d['seed']}: mean {mean} guesses over the games won, "
+        f"{d['failures']} failed ({100 * d['failure_rate']:.2f}%)"
+    )
     top = max(result.distribution.values(), default=0) or 1
     for n, c in result.distribution.items():
         out.print(f"  {n:>2} {'█' * (round(30 * c / top) if c else 0)} {c}")
-    out.print(f"   X {'█' * (round(30 * result.failures / top) if result.failures else 0)} {result.failures}")
+    out.print(
+        f"   X {'█' * (round(30 * result.failures / top) if result.failures else 0)} {result.failures}"
+    )
 
 
 # -- Absurdle ---------------------------------------------------------------------------------------
@@ -236,8 +272,10 @@ def print_multi_bench(result: MultiBenchResult, out: Console) -> None:
 
 def play_absurdle_game(game: AbsurdleGame, lines: Iterator[str], out: Console) -> bool:
     colour = tile_colours(out)
-    out.print("Absurdle: there is no secret word; every guess keeps the largest group of words "
-              f"({game.remaining} to start). Corner it! 'quit' gives up.")
+    out.print(
+        "Absurdle: there is no secret word; every guess keeps the largest group of words "
+        f"({game.remaining} to start). Corner it! 'quit' gives up."
+    )
     for raw in lines:
         line = raw.strip()
         if not line:
@@ -269,7 +307,9 @@ After each suggestion type the feedback Absurdle showed (.y..g, BYBBG, emoji...)
 def run_absurdle_assist(session: AbsurdleSession, lines: Iterator[str], out: Console) -> int:
     say = out.print
     plan = session.plan()
-    say(f"> [bold]{plan[0].upper()}[/]  (wins in {len(plan)} from here: {' '.join(w.upper() for w in plan)})")
+    say(
+        f"> [bold]{plan[0].upper()}[/]  (wins in {len(plan)} from here: {' '.join(w.upper() for w in plan)})"
+    )
     for raw in lines:
         line = raw.strip()
         low = line.lower()
@@ -302,18 +342,24 @@ def run_absurdle_assist(session: AbsurdleSession, lines: Iterator[str], out: Con
         n = int(session.position.candidates.size)
         plan = session.plan()
         say(f"  {n} {'word' if n == 1 else 'words'} left")
-        say(f"> [bold]{plan[0].upper()}[/]  (wins in {len(plan)} from here: {' '.join(w.upper() for w in plan)})")
+        say(
+            f"> [bold]{plan[0].upper()}[/]  (wins in {len(plan)} from here: {' '.join(w.upper() for w in plan)})"
+        )
     return 0
 
 
 def print_absurdle_proof(proof: AbsurdleProof, out: Console) -> None:
     mode = "hard mode" if proof.hard else "normal mode"
     lists = proof.lists
-    out.print(f"Absurdle, {mode}, {lists.get('guesses')} x {lists.get('answers')}: "
-              f"[bold]{proof.guesses} guesses[/] force a win.")
+    out.print(
+        f"Absurdle, {mode}, {lists.get('guesses')} x {lists.get('answers')}: "
+        f"[bold]{proof.guesses} guesses[/] force a win."
+    )
     for i, (w, p, n) in enumerate(proof.line, 1):
         left = "won" if p.is_win else f"{n} left"
         out.print(f"  {i}. {w.upper()}  {p.emoji}  {left}")
-    out.print(f"Proof: this line replays to a win against the adversary, and an exhaustive search of every "
-              f"legal guess at every position ({proof.positions:,} positions, pruned only by the "
-              f"pigeonhole bound) finds no win in {proof.impossible}. ({proof.seconds:.1f} s)")
+    out.print(
+        f"Proof: this line replays to a win against the adversary, and an exhaustive search of every "
+        f"legal guess at every position ({proof.positions:,} positions, pruned only by the "
+        f"pigeonhole bound) finds no win in {proof.impossible}. ({proof.seconds:.1f} s)"
+    )

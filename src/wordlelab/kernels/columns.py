@@ -74,14 +74,20 @@ def _stats_parallel(data_t, rows, cols, scratch, out):  # type: ignore[no-untype
     n_rows = rows.shape[0]
     for blk in prange((n_rows + BLOCK - 1) // BLOCK):
         lo = blk * BLOCK
-        _block(data_t, rows, cols, scratch[get_thread_id()], table, lo, min(n_rows, lo + BLOCK), out)
+        _block(
+            data_t, rows, cols, scratch[get_thread_id()], table, lo, min(n_rows, lo + BLOCK), out
+        )
 
 
 _SCRATCH: dict[int, np.ndarray] = {}
 
 
 def partition_stats_t(
-    data_t: np.ndarray, rows: np.ndarray, cols: np.ndarray, n_patterns: int, out: np.ndarray,
+    data_t: np.ndarray,
+    rows: np.ndarray,
+    cols: np.ndarray,
+    n_patterns: int,
+    out: np.ndarray,
     parallel: bool = False,
 ) -> None:
     """``kernels.partition.partition_stats`` (same ``out``) reading the transposed matrix.

@@ -35,8 +35,16 @@ def leaf_guesses(h: float, xs: np.ndarray, ys: np.ndarray) -> float:
 
 
 @njit(cache=True, nogil=True)
-def group_value(mass: float, top: float, count: int, plogp: float, left: int, fail: float,
-                xs: np.ndarray, ys: np.ndarray) -> float:
+def group_value(
+    mass: float,
+    top: float,
+    count: int,
+    plogp: float,
+    left: int,
+    fail: float,
+    xs: np.ndarray,
+    ys: np.ndarray,
+) -> float:
     """Probability-weighted guesses still needed for one feedback group (not the win).
 
     ``mass`` is the group's probability, ``top`` its most likely word's, ``plogp`` the sum of
@@ -61,8 +69,18 @@ def group_value(mass: float, top: float, count: int, plogp: float, left: int, fa
 
 @njit(cache=True, parallel=True, nogil=True)
 def expected_guesses(
-    data: np.ndarray, rows: np.ndarray, cols: np.ndarray, p: np.ndarray, plp: np.ndarray,
-    n_patterns: int, win: int, left: int, fail: float, xs: np.ndarray, ys: np.ndarray, out: np.ndarray,
+    data: np.ndarray,
+    rows: np.ndarray,
+    cols: np.ndarray,
+    p: np.ndarray,
+    plp: np.ndarray,
+    n_patterns: int,
+    win: int,
+    left: int,
+    fail: float,
+    xs: np.ndarray,
+    ys: np.ndarray,
+    out: np.ndarray,
 ) -> None:
     """out[r] = 1 + sum over the non-win feedback groups of rows[r] of ``group_value``.
 

@@ -64,8 +64,28 @@ def _pairs(row: np.ndarray, S: np.ndarray, seen: np.ndarray) -> int:
 
 
 @njit(cache=True, nogil=True)
-def greedy_value(S, d, pool, full, rule, hard, keep, tries, data, lbtab, a2g, g2a, gletters, gcounts,
-                 cnt, seen, mark, first, level, work):
+def greedy_value(
+    S,
+    d,
+    pool,
+    full,
+    rule,
+    hard,
+    keep,
+    tries,
+    data,
+    lbtab,
+    a2g,
+    g2a,
+    gletters,
+    gcounts,
+    cnt,
+    seen,
+    mark,
+    first,
+    level,
+    work,
+):
     """Total guesses of the greedy tree over the sorted answer columns S within d guesses, or INF.
 
     ``pool``: guess rows ranked at this node (the node's candidates are always added); when none
@@ -110,7 +130,9 @@ def greedy_value(S, d, pool, full, rule, hard, keep, tries, data, lbtab, a2g, g2
         if d >= 3:
             for j in range(n):
                 g = a2g[S[j]]
-                if _pairs(data[g], S, seen) == 1 and (not hard or legal(g, rule, gletters, gcounts)):
+                if _pairs(data[g], S, seen) == 1 and (
+                    not hard or legal(g, rule, gletters, gcounts)
+                ):
                     first[level] = g
                     return np.int64(2 * n)
         last = pool.shape[0] + (full.shape[0] if d == 2 else 0)
@@ -207,8 +229,28 @@ def greedy_value(S, d, pool, full, rule, hard, keep, tries, data, lbtab, a2g, g2
                 for t in range(j, e):
                     sub[t - j] = S[idx[t]]
                 crule = next_rule(rule, g, p, gletters) if hard else rule
-                v = greedy_value(sub, d - 1, child, full, crule, hard, keep, tries, data, lbtab, a2g, g2a,
-                                 gletters, gcounts, cnt, seen, mark, first, level + 1, work)
+                v = greedy_value(
+                    sub,
+                    d - 1,
+                    child,
+                    full,
+                    crule,
+                    hard,
+                    keep,
+                    tries,
+                    data,
+                    lbtab,
+                    a2g,
+                    g2a,
+                    gletters,
+                    gcounts,
+                    cnt,
+                    seen,
+                    mark,
+                    first,
+                    level + 1,
+                    work,
+                )
                 if v >= INF:
                     total = INF
                     failed = sub
@@ -219,6 +261,26 @@ def greedy_value(S, d, pool, full, rule, hard, keep, tries, data, lbtab, a2g, g2
             first[level] = g
             return total
     if pool.shape[0] < full.shape[0]:
-        return greedy_value(S, d, full, full, rule, hard, keep, tries, data, lbtab, a2g, g2a, gletters,
-                            gcounts, cnt, seen, mark, first, level, work)
+        return greedy_value(
+            S,
+            d,
+            full,
+            full,
+            rule,
+            hard,
+            keep,
+            tries,
+            data,
+            lbtab,
+            a2g,
+            g2a,
+            gletters,
+            gcounts,
+            cnt,
+            seen,
+            mark,
+            first,
+            level,
+            work,
+        )
     return INF

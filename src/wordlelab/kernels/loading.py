@@ -50,6 +50,6 @@ def quick_cache_loads(module: ModuleType) -> int:
             and callable(getattr(cache, "_load_overload", None))
             and callable(getattr(cache, "_guard_against_spurious_io_errors", None))
         ):
-            setattr(cache, "load_overload", partial(_load_overload, cache, rtsys))  # this object only
+            cache.load_overload = partial(_load_overload, cache, rtsys)  # type: ignore[method-assign]  # this object only
             done += 1
     return done

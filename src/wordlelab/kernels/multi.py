@@ -8,8 +8,13 @@ from numba import njit, prange
 
 @njit(cache=True, parallel=True, nogil=True)
 def multi_board_scores(
-    data: np.ndarray, rows: np.ndarray, cols: np.ndarray, starts: np.ndarray, n_patterns: int,
-    win: int, out: np.ndarray,
+    data: np.ndarray,
+    rows: np.ndarray,
+    cols: np.ndarray,
+    starts: np.ndarray,
+    n_patterns: int,
+    win: int,
+    out: np.ndarray,
 ) -> None:
     """For each guess row, summed over boards: entropy (bits) and the chance of solving a board.
 

@@ -57,7 +57,11 @@ def group_sizes(row: np.ndarray, cols: np.ndarray, n_patterns: int) -> np.ndarra
 
 @njit(cache=True, parallel=True, nogil=True)
 def weighted_entropy(
-    data: np.ndarray, rows: np.ndarray, cols: np.ndarray, weights: np.ndarray, n_patterns: int,
+    data: np.ndarray,
+    rows: np.ndarray,
+    cols: np.ndarray,
+    weights: np.ndarray,
+    n_patterns: int,
     out: np.ndarray,
 ) -> None:
     """Entropy (bits) of each guess row's feedback when candidate j has probability weights[j].

@@ -177,8 +177,11 @@ def _best(rows, n_rows, legal, st, n, kind, g2a, member, alpha, letters, raw):  
             prim = _round9(st[i, 3])
             sec = _round9(st[i, 2])
         al = alpha[g]
-        if best < 0 or prim < bp or (prim == bp and (sec < bs or (sec == bs and (
-                nc < bnc or (nc == bnc and al < ba))))):
+        if (
+            best < 0
+            or prim < bp
+            or (prim == bp and (sec < bs or (sec == bs and (nc < bnc or (nc == bnc and al < ba)))))
+        ):
             best = i
             bp = prim
             bs = sec
@@ -188,15 +191,27 @@ def _best(rows, n_rows, legal, st, n, kind, g2a, member, alpha, letters, raw):  
 
 
 @njit(cache=True, nogil=True)
-def _letter_bounds(cols, n, combo_letter, combo_mask, amask, acount, popcount, xlogx_all, hist, seen,  # type: ignore[no-untyped-def]
-                   at, has, out):
+def _letter_bounds(
+    cols,
+    n,
+    combo_letter,
+    combo_mask,
+    amask,
+    acount,
+    popcount,
+    xlogx_all,
+    hist,
+    seen,  # type: ignore[no-untyped-def]
+    at,
+    has,
+    out,
+):
     """``out[u]``: entropy over ``cols`` of the key (positions of letter L among mask T, count of L).
 
     A one-position key is green / yellow / grey, counted from per-position letter counts; a key
     of several positions is counted candidate by candidate; an empty mask (padding) has none.
     """
     log2n = np.log2(n)
-    k = at.shape[0]
     at[:, :] = 0
     has[:] = 0
     for j in range(n):
@@ -222,7 +237,10 @@ def _letter_bounds(cols, n, combo_letter, combo_mask, amask, acount, popcount, x
             while not (t >> i) & 1:
                 i += 1
             green = at[i, let]
-            out[u] = log2n - (xlogx_all[green] + xlogx_all[has[let] - green] + xlogx_all[n - has[let]]) / n
+            out[u] = (
+                log2n
+                - (xlogx_all[green] + xlogx_all[has[let] - green] + xlogx_all[n - has[let]]) / n
+            )
             continue
         distinct = 0
         for j in range(n):
@@ -254,9 +272,32 @@ def _hard_ok(g, gcodes, gcounts, green_pos, green_let, n_green, need_let, need_c
 
 
 @njit(cache=True, nogil=True)
-def play_tree(data, data_t, first, cand0, wanted, hard, max_turns, n_patterns, small, a2g, g2a, alpha,  # type: ignore[no-untyped-def]
-              letters, gcodes, gcounts, kind, cands_from_turn, combo_of, combo_letter, combo_mask, amask, acount,
-              out_turns, out_path):
+def play_tree(
+    data,
+    data_t,
+    first,
+    cand0,
+    wanted,
+    hard,
+    max_turns,
+    n_patterns,
+    small,
+    a2g,
+    g2a,
+    alpha,  # type: ignore[no-untyped-def]
+    letters,
+    gcodes,
+    gcounts,
+    kind,
+    cands_from_turn,
+    combo_of,
+    combo_letter,
+    combo_mask,
+    amask,
+    acount,
+    out_turns,
+    out_path,
+):
     """Play every answer in ``cand0`` from guess row ``first``; returns (status, positions).
 
     ``out_turns[a]``: guesses answer ``a`` took (0 if not in a wanted branch); ``out_path[a, :t]``
@@ -368,8 +409,21 @@ def play_tree(data, data_t, first, cand0, wanted, hard, max_turns, n_patterns, s
                 r = a2g[cand[s]]
                 ok = r >= 0
                 if ok and hard:
-                    ok = legal[level - 1, r] and r != prow and _hard_ok(
-                        r, gcodes, gcounts, green_pos, green_let, n_green, need_let, need_cnt, n_need)
+                    ok = (
+                        legal[level - 1, r]
+                        and r != prow
+                        and _hard_ok(
+                            r,
+                            gcodes,
+                            gcounts,
+                            green_pos,
+                            green_let,
+                            n_green,
+                            need_let,
+                            need_cnt,
+                            n_need,
+                        )
+                    )
                 elif ok:
                     for t in range(level):
                         ok = ok and r != path[t]
@@ -440,8 +494,21 @@ def play_tree(data, data_t, first, cand0, wanted, hard, max_turns, n_patterns, s
                 pool = rows
                 n_p = n_r
                 if use_bound and bound_from < np.inf:
-                    _letter_bounds(cols, n, combo_letter, combo_mask, amask, acount, popcount, xlogx_all,
-                                   key_hist, seen, at, has, bounds)
+                    _letter_bounds(
+                        cols,
+                        n,
+                        combo_letter,
+                        combo_mask,
+                        amask,
+                        acount,
+                        popcount,
+                        xlogx_all,
+                        key_hist,
+                        seen,
+                        at,
+                        has,
+                        bounds,
+                    )
                     upper[:n_r] = 0.0
                     for q in range(k):
                         combos = combo_of[q]

@@ -41,7 +41,9 @@ CTL_SIZE = 12
 OFF_SUPERSETS = 1
 SUPER_MIN_NODES = 2  # the bounds learnt from a cut are stored after sub-searches of this many nodes
 OFF_QBOUND = 2
-ALWAYS_SUPERSETS = 4  # not a rule off: store the bounds learnt from a cut after every sub-search (tests)
+ALWAYS_SUPERSETS = (
+    4  # not a rule off: store the bounds learnt from a cut after every sub-search (tests)
+)
 
 PROBES = 8
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -173,7 +175,9 @@ def memo_get(memo, k1: np.uint64, k2: np.uint64) -> int:
 
 
 @njit(cache=True, nogil=True)
-def memo_put(memo, k1: np.uint64, k2: np.uint64, value: int, exact: bool, guess: int, size: int) -> None:
+def memo_put(
+    memo, k1: np.uint64, k2: np.uint64, value: int, exact: bool, guess: int, size: int
+) -> None:
     keys1, keys2, vals, flags, guesses, sizes = memo
     mask = keys1.shape[0] - 1
     base = int(k1 & np.uint64(mask))
@@ -288,7 +292,9 @@ def next_rule(rule: np.ndarray, g: int, pattern: int, gletters: np.ndarray) -> n
 
 
 @njit(cache=True, nogil=True)
-def _store_supersets(L, nl, pats, starts, grouped, gl, d, k, lbtab, memo, ctl, additive, r1, r2) -> None:
+def _store_supersets(
+    L, nl, pats, starts, grouped, gl, d, k, lbtab, memo, ctl, additive, r1, r2
+) -> None:
     """After guess g was cut on its group L (normal mode): lower bounds for the unions of L with
     the groups whose pattern differs from L's only where L shows grey.
 
@@ -314,17 +320,51 @@ def _store_supersets(L, nl, pats, starts, grouped, gl, d, k, lbtab, memo, ctl, a
     w1 = np.int64(1)
     for i in range(k):
         if (p // w1) % 3 == 0:
-            _store_union(L, nl, pats, starts, grouped, gl, d, lbtab, memo, ctl, w1, np.int64(0), additive, r1, r2)
+            _store_union(
+                L,
+                nl,
+                pats,
+                starts,
+                grouped,
+                gl,
+                d,
+                lbtab,
+                memo,
+                ctl,
+                w1,
+                np.int64(0),
+                additive,
+                r1,
+                r2,
+            )
             w2 = w1 * 3
-            for j in range(i + 1, k):
+            for _j in range(i + 1, k):
                 if (p // w2) % 3 == 0:
-                    _store_union(L, nl, pats, starts, grouped, gl, d, lbtab, memo, ctl, w1, w2, additive, r1, r2)
+                    _store_union(
+                        L,
+                        nl,
+                        pats,
+                        starts,
+                        grouped,
+                        gl,
+                        d,
+                        lbtab,
+                        memo,
+                        ctl,
+                        w1,
+                        w2,
+                        additive,
+                        r1,
+                        r2,
+                    )
                 w2 *= 3
         w1 *= 3
 
 
 @njit(cache=True, nogil=True)
-def _store_union(L, nl, pats, starts, grouped, gl, d, lbtab, memo, ctl, w1, w2, additive, r1, r2) -> None:
+def _store_union(
+    L, nl, pats, starts, grouped, gl, d, lbtab, memo, ctl, w1, w2, additive, r1, r2
+) -> None:
     """The union of the groups whose pattern is L's with the digits of weight w1 (and w2, when
     not 0) raised from grey to yellow or green: its lower bound is the sum of its parts' (see
     ``_store_supersets``)."""
@@ -379,6 +419,7 @@ def _store_union(L, nl, pats, starts, grouped, gl, d, lbtab, memo, ctl, w1, w2, 
     if memo_raise(memo, k1, k2, val, m):
         ctl[CTL_SUPER] += 1
 
+
 @njit(cache=True, nogil=True)
 def _collisions(dT: np.ndarray, g: int, S: np.ndarray, seen: np.ndarray, limit: int) -> int:
     """How many members of S share guess g's pattern with an earlier one, counting no further than limit + 1."""
@@ -400,7 +441,9 @@ def _collisions(dT: np.ndarray, g: int, S: np.ndarray, seen: np.ndarray, limit: 
 
 
 @njit(cache=True, nogil=True)
-def _same_grouping(dT: np.ndarray, ga: int, gb: int, S: np.ndarray, laba: np.ndarray, labb: np.ndarray) -> bool:
+def _same_grouping(
+    dT: np.ndarray, ga: int, gb: int, S: np.ndarray, laba: np.ndarray, labb: np.ndarray
+) -> bool:
     """Do two guesses split S into the same groups (labels ignored)?"""
     n = S.shape[0]
     same = True
@@ -426,7 +469,9 @@ def _same_grouping(dT: np.ndarray, ga: int, gb: int, S: np.ndarray, laba: np.nda
 
 
 @njit(cache=True, nogil=True)
-def _grouping_hash(dT: np.ndarray, g: int, S: np.ndarray, lab: np.ndarray, rnd0: np.ndarray) -> np.uint64:
+def _grouping_hash(
+    dT: np.ndarray, g: int, S: np.ndarray, lab: np.ndarray, rnd0: np.ndarray
+) -> np.uint64:
     """A hash of how g groups S, the same for every guess that groups S alike (labels ignored)."""
     h = _SEED1
     nl = 0
@@ -686,7 +731,12 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax):
         if splitter < 0:
             # The exact shortcut needs a least-bound guess whose groups are all of one or two.
             for i in range(npool):
-                if useful[i] and not early[i] and lbs[i] == minlb and _largest_group(dT, pool[i], S, lab, cnt) <= 2:
+                if (
+                    useful[i]
+                    and not early[i]
+                    and lbs[i] == minlb
+                    and _largest_group(dT, pool[i], S, lab, cnt) <= 2
+                ):
                     ub = minlb
                     ubg = pool[i]
                     break
@@ -968,21 +1018,55 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax):
                 else:
                     crule = rule
                 nodes0 = ctl[CTL_NODES]
-                v = solve(sub, d - 1, best - rest, child_pool, crule, hard, width, tabs, memo, scratch, ctl, qn)
+                v = solve(
+                    sub,
+                    d - 1,
+                    best - rest,
+                    child_pool,
+                    crule,
+                    hard,
+                    width,
+                    tabs,
+                    memo,
+                    scratch,
+                    ctl,
+                    qn,
+                )
                 lbsum = min(INF, rest + v)
                 gl[L] = max(gl[L], v)
                 if lbsum >= best:
                     cut = True
                     # (Only after a sub-search that cost a few nodes: storing costs more than it
                     # saves after cheap ones. Speed only: any subset of the bounds is sound.)
-                    if (width == 0 and ctl[CTL_STOP] == 0 and (ctl[CTL_OFF] & OFF_SUPERSETS) == 0
-                            and (ctl[CTL_NODES] - nodes0 >= SUPER_MIN_NODES or (ctl[CTL_OFF] & ALWAYS_SUPERSETS) != 0)):
+                    if (
+                        width == 0
+                        and ctl[CTL_STOP] == 0
+                        and (ctl[CTL_OFF] & OFF_SUPERSETS) == 0
+                        and (
+                            ctl[CTL_NODES] - nodes0 >= SUPER_MIN_NODES
+                            or (ctl[CTL_OFF] & ALWAYS_SUPERSETS) != 0
+                        )
+                    ):
                         cr1 = np.uint64(0)
                         cr2 = np.uint64(0)
                         if hard:
                             cr1, cr2 = _rule_hash(crule)
-                        _store_supersets(L, nl, pats, starts, grouped, gl, d - 1, pow3.shape[0] - 1, lbtab,
-                                         memo, ctl, not hard, cr1, cr2)
+                        _store_supersets(
+                            L,
+                            nl,
+                            pats,
+                            starts,
+                            grouped,
+                            gl,
+                            d - 1,
+                            pow3.shape[0] - 1,
+                            lbtab,
+                            memo,
+                            ctl,
+                            not hard,
+                            cr1,
+                            cr2,
+                        )
                     break
         if ctl[CTL_STOP] != 0:
             return INF

@@ -2,7 +2,17 @@
 
 from __future__ import annotations
 
-from . import coach, control, information, letters, lookahead, optimal, partition, prior, prior_guard  # noqa: F401  (they register)
+from . import (  # noqa: F401  (they register)
+    coach,
+    control,
+    information,
+    letters,
+    lookahead,
+    optimal,
+    partition,
+    prior,
+    prior_guard,
+)
 from .base import (
     Choice,
     Strategy,

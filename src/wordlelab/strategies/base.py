@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import math
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar
+from typing import Any, ClassVar
 
 import numpy as np
 
@@ -51,7 +52,9 @@ class Option:
 
     def convert(self, strategy: str, value: Any) -> Any:
         """``value`` checked and converted; WordlelabError naming the strategy and option if not."""
-        what = {int: "a whole number", float: "a number", str: "text"}.get(self.kind, self.kind.__name__)
+        what = {int: "a whole number", float: "a number", str: "text"}.get(
+            self.kind, self.kind.__name__
+        )
         where = f"strategy {strategy!r} option {self.name}"
         if self.kind is str:
             if not isinstance(value, str):
@@ -80,8 +83,15 @@ class Option:
         return out
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "type": self.kind.__name__, "default": self.default,
-                "low": self.low, "high": self.high, "range": self.range_text, "help": self.help}
+        return {
+            "name": self.name,
+            "type": self.kind.__name__,
+            "default": self.default,
+            "low": self.low,
+            "high": self.high,
+            "range": self.range_text,
+            "help": self.help,
+        }
 
 
 def _num(x: float | None) -> str:
@@ -104,7 +114,16 @@ class TreePlan:
 
 
 # The methods a strategy's decision goes through: a TreePlan stands for them as one class wrote them.
-_DECISION_METHODS = ("choose", "rank", "rank_rows", "forced", "pool_rows", "stats", "choices", "candidate_mask")
+_DECISION_METHODS = (
+    "choose",
+    "rank",
+    "rank_rows",
+    "forced",
+    "pool_rows",
+    "stats",
+    "choices",
+    "candidate_mask",
+)
 
 
 @dataclass(frozen=True, order=True)
@@ -133,7 +152,9 @@ class Strategy(ABC):
     def __init__(self, pool: str | None = None, **options: Any) -> None:
         pool = pool or self.default_pool
         if pool not in POOLS:
-            raise WordlelabError(f"unknown guess pool {pool!r}; use one of {', '.join(POOLS)}", pool)
+            raise WordlelabError(
+                f"unknown guess pool {pool!r}; use one of {', '.join(POOLS)}", pool
+            )
         self.pool = pool
         declared = {o.name: o for o in self.options}
         unknown = sorted(k for k in options if k not in declared)
@@ -149,7 +170,9 @@ class Strategy(ABC):
                 value = opt.convert(self.name, value)
             setattr(self, opt.name, value)
 
-    def check_lists(self, guesses: Any, answers: Any, hard: bool = False, max_guesses: int = 6) -> None:
+    def check_lists(  # noqa: B027 (a hook with a default, not abstract: most strategies play any lists)
+        self, guesses: Any, answers: Any, hard: bool = False, max_guesses: int = 6
+    ) -> None:
         """Refuse at once (before the matrix is built) lists this strategy cannot play; most play any."""
 
     def params(self) -> dict[str, Any]:
@@ -273,8 +296,14 @@ class Strategy(ABC):
         alpha = alphabetical_rank(position.matrix)[rows]
         order = np.lexsort((alpha, ~is_cand, sec, prim))[:take]
         return [
-            Choice((float(prim[i]), float(sec[i]), not is_cand[i], words[int(rows[i])]),
-                   words[int(rows[i])], int(rows[i]), float(values[i]), self.metric, bool(is_cand[i]))
+            Choice(
+                (float(prim[i]), float(sec[i]), not is_cand[i], words[int(rows[i])]),
+                words[int(rows[i])],
+                int(rows[i]),
+                float(values[i]),
+                self.metric,
+                bool(is_cand[i]),
+            )
             for i in order
         ]
 
@@ -357,12 +386,16 @@ def make_multi_strategy(name: str | None = None) -> Any:
     """The multi-board strategy ``name`` (None: the default); UnknownStrategyError otherwise."""
     key = (name or "").strip().lower() or next(iter(_MULTI_REGISTRY), "")
     if key not in _MULTI_REGISTRY:
-        raise UnknownStrategyError(f"unknown multi-board method {name!r}; use one of "
-                                   f"{', '.join(multi_strategy_names())}", name)
+        raise UnknownStrategyError(
+            f"unknown multi-board method {name!r}; use one of {', '.join(multi_strategy_names())}",
+            name,
+        )
     return _MULTI_REGISTRY[key]()
 
 
-def build_strategies(names: str, pool: str | None = None, options: dict[str, Any] | None = None) -> list[Strategy]:
+def build_strategies(
+    names: str, pool: str | None = None, options: dict[str, Any] | None = None
+) -> list[Strategy]:
     """Every strategy named in a comma-separated list, each with the pool and the options it takes.
 
     An option goes to every named strategy that declares it; one that none declares is an error.
@@ -378,7 +411,8 @@ def build_strategies(names: str, pool: str | None = None, options: dict[str, Any
         if unknown:
             raise WordlelabError(
                 f"no strategy among {', '.join(c.name for c in classes)} takes option {', '.join(unknown)}",
-                unknown)
+                unknown,
+            )
     out = []
     for cls in classes:
         own = {o.name for o in cls.options}

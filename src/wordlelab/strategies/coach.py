@@ -56,15 +56,24 @@ class Coach(Strategy):
     summary = "the shipped proven tree, else the exact best within a work budget, else entropy"
     metric = "guesses"
     options = (
-        Option("work", int, ASSIST_WORK, "look-ups of exact search per position off the tree", 0, 10**12),
+        Option(
+            "work",
+            int,
+            ASSIST_WORK,
+            "look-ups of exact search per position off the tree",
+            0,
+            10**12,
+        ),
     )
     work: int
 
     def __init__(self, pool: str | None = None, **options: Any) -> None:
         super().__init__(pool, **options)
         if self.pool != "all":
-            raise WordlelabError(f"the coach guesses from every allowed word; pool {self.pool!r} is not supported",
-                                 self.pool)
+            raise WordlelabError(
+                f"the coach guesses from every allowed word; pool {self.pool!r} is not supported",
+                self.pool,
+            )
         self._heuristic = make_strategy("entropy")
         self._decided: OrderedDict[tuple, tuple[Evaluation | None, list[Choice]]] = OrderedDict()
 
@@ -78,8 +87,11 @@ class Coach(Strategy):
         out = [c for c in self._decide(position)[1] if c.row in allowed][:top]
         if len(out) < top:
             seen = {c.row for c in out}
-            out += [c for c in self._heuristic_choices(position, np.asarray(rows), top + len(out))
-                    if c.row not in seen][: top - len(out)]
+            out += [
+                c
+                for c in self._heuristic_choices(position, np.asarray(rows), top + len(out))
+                if c.row not in seen
+            ][: top - len(out)]
         return out
 
     def rank(self, position: Position, top: int = 10) -> list[Choice]:
@@ -100,14 +112,24 @@ class Coach(Strategy):
 
     def _key(self, position: Position) -> tuple:
         m = position.matrix
-        return (m.guesses.fingerprint, m.answers.fingerprint, position.hard, position.max_guesses,
-                position.history)
+        return (
+            m.guesses.fingerprint,
+            m.answers.fingerprint,
+            position.hard,
+            position.max_guesses,
+            position.history,
+        )
 
     def _decide(self, position: Position) -> tuple[Evaluation | None, list[Choice]]:
         key = self._key(position)
         got = self._decided.get(key)
         if got is None:
-            got = self._pair(position) or self._tree(position) or self._opener(position) or self._exact(position)
+            got = (
+                self._pair(position)
+                or self._tree(position)
+                or self._opener(position)
+                or self._exact(position)
+            )
             self._decided[key] = got
             while len(self._decided) > _KEPT:
                 self._decided.popitem(last=False)
@@ -124,8 +146,17 @@ class Coach(Strategy):
         if (rows < 0).any() or not position.legal_mask()[rows].all():
             return None
         like = likelier_key(position, rows)
-        return None, [Choice((1.5, int(like[i])), m.guesses[int(rows[i])], int(rows[i]), 1.5,
-                             "mean guesses from here (proven)", True) for i in np.argsort(like)]
+        return None, [
+            Choice(
+                (1.5, int(like[i])),
+                m.guesses[int(rows[i])],
+                int(rows[i]),
+                1.5,
+                "mean guesses from here (proven)",
+                True,
+            )
+            for i in np.argsort(like)
+        ]
 
     def _opener(self, position: Position) -> tuple[None, list[Choice]] | None:
         """At the start without a tree: the proven best opener where one is known for the lists."""
@@ -137,8 +168,16 @@ class Coach(Strategy):
         if word is None:
             return None
         row = position.matrix.guesses.index(word)
-        return None, [Choice((0.0,), word, row, 0.0, "proven best opener", bool(
-            self.candidate_mask(position, np.array([row]))[0]))]
+        return None, [
+            Choice(
+                (0.0,),
+                word,
+                row,
+                0.0,
+                "proven best opener",
+                bool(self.candidate_mask(position, np.array([row]))[0]),
+            )
+        ]
 
     def _tree(self, position: Position) -> tuple[None, list[Choice]] | None:
         from ..evaluation import proven_tree, tree_node
@@ -154,7 +193,9 @@ class Coach(Strategy):
             return None
         n = position.candidates.size
         cand = bool(self.candidate_mask(position, np.array([row]))[0])
-        return None, [Choice((total / n,), word, row, total / n, "mean guesses from here (proven tree)", cand)]
+        return None, [
+            Choice((total / n,), word, row, total / n, "mean guesses from here (proven tree)", cand)
+        ]
 
     def _exact(self, position: Position) -> tuple[Evaluation | None, list[Choice]]:
         """The exact best (the likeliest of the optimal guesses) when proven, else the heuristic's."""
@@ -162,7 +203,9 @@ class Coach(Strategy):
 
         n = int(position.candidates.size)
         if not _searchable(position) or n * SEARCH_WORK_PER_ANSWER > self.work:
-            return None, self._heuristic_choices(position)  # not proven within the budget in any case
+            return None, self._heuristic_choices(
+                position
+            )  # not proven within the budget in any case
         try:
             ev = evaluate(position, top=TIES, budget=self.work, use_tree=False, fresh=True)
         except WordlelabError:
@@ -178,14 +221,24 @@ class Coach(Strategy):
         like = likelier_key(position, rows)
         order = sorted(range(len(words)), key=lambda i: (values[words[i]].upper, like[i]))
         cand = self.candidate_mask(position, rows)
-        choices = [Choice((values[words[i]].upper / n, int(like[i])), words[i], int(rows[i]),
-                          values[words[i]].upper / n, "mean guesses from here (proven)", bool(cand[i]))
-                   for i in order]
+        choices = [
+            Choice(
+                (values[words[i]].upper / n, int(like[i])),
+                words[i],
+                int(rows[i]),
+                values[words[i]].upper / n,
+                "mean guesses from here (proven)",
+                bool(cand[i]),
+            )
+            for i in order
+        ]
         ev.best = choices[0].word  # the likeliest of the optimal guesses: what the coach plays
         ev.top = [values[c.word] for c in choices]
         return ev, choices
 
-    def _heuristic_choices(self, position: Position, rows: np.ndarray | None = None, top: int = 20) -> list[Choice]:
+    def _heuristic_choices(
+        self, position: Position, rows: np.ndarray | None = None, top: int = 20
+    ) -> list[Choice]:
         """Entropy's ranking (of ``rows``, default every legal guess), its ties broken by the likelier answer."""
         if rows is None:
             ranked = self._heuristic.rank(position, top)
@@ -196,8 +249,17 @@ class Coach(Strategy):
         rows = np.array([c.row for c in ranked], dtype=np.int64)
         like = likelier_key(position, rows)
         order = sorted(range(len(ranked)), key=lambda i: (ranked[i].key[:2], like[i]))
-        return [Choice((*ranked[i].key[:2], int(like[i])), ranked[i].word, ranked[i].row, ranked[i].value,
-                       ranked[i].metric, ranked[i].is_candidate) for i in order]
+        return [
+            Choice(
+                (*ranked[i].key[:2], int(like[i])),
+                ranked[i].word,
+                ranked[i].row,
+                ranked[i].value,
+                ranked[i].metric,
+                ranked[i].is_candidate,
+            )
+            for i in order
+        ]
 
 
 def _value(ev: Evaluation) -> Any:

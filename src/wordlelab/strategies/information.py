@@ -63,13 +63,17 @@ class ApproxEntropy(Strategy):
     aliases = ("fast-entropy",)
     summary = "rank by summed per-letter-per-position entropy, exact entropy for the top a % only"
     metric = "bits"
-    options = (Option("top_percent", float, 3.0, "the share of the pool (in %) scored exactly", 0.01, 100),)
+    options = (
+        Option("top_percent", float, 3.0, "the share of the pool (in %) scored exactly", 0.01, 100),
+    )
     top_percent: float
 
     def shortlist(self, position: Position, rows: np.ndarray) -> np.ndarray:
         """The top a % of ``rows`` by the letter approximation (ties: lower row first)."""
         m = position.matrix
-        approx = letter_entropy(guess_codes(m)[rows], answer_codes(m)[position.candidates], len(alphabet(m)))
+        approx = letter_entropy(
+            guess_codes(m)[rows], answer_codes(m)[position.candidates], len(alphabet(m))
+        )
         keep = max(1, math.ceil(rows.size * self.top_percent / 100.0))
         order = np.lexsort((rows, -np.round(approx, 9)))
         return rows[np.sort(order[:keep])]
@@ -86,8 +90,12 @@ class ApproxEntropy(Strategy):
 class EntropyThenAnswers(Entropy):
     name = "entropy-then-answers"
     aliases = ("entropy-answers",)
-    summary = "entropy over the whole pool for the first n guesses (default 2), then candidates only"
-    options = (Option("n", int, 2, "guesses drawn from the whole pool before candidates only", 0, 30),)
+    summary = (
+        "entropy over the whole pool for the first n guesses (default 2), then candidates only"
+    )
+    options = (
+        Option("n", int, 2, "guesses drawn from the whole pool before candidates only", 0, 30),
+    )
     n: int
 
     def pool_rows(self, position: Position) -> np.ndarray:

@@ -87,7 +87,9 @@ class Rank(Strategy):
 class LSI(Strategy):
     name = "lsi"
     aliases = ("svd",)
-    summary = "the candidate closest to the rank-one SVD approximation of the position-letter matrix"
+    summary = (
+        "the candidate closest to the rank-one SVD approximation of the position-letter matrix"
+    )
     metric = "projection"
     default_pool = "candidates"
 

@@ -9,7 +9,6 @@ from ..kernels.columns import MAX_PATTERNS, one_step_cost_t, scratch_for
 from ..kernels.scoring import cost_table, one_step_cost
 from .base import SMALL_SET, Choice, Option, Strategy, register, transposed
 
-
 # Every re-ranked guess costs a two-step search over all candidates; past this the opener alone
 # takes a long while, and no list has enough useful guesses to gain from more.
 MAX_M = 2000
@@ -22,8 +21,17 @@ class Lookahead(Strategy):
     summary = "top m guesses by entropy (default 50) re-ranked by a two-step expected guess count"
     metric = "expected guesses"
     version = 3  # the leaf estimate was refitted
-    options = (Option("m", int, 50, "how many of the best guesses by entropy are re-ranked", 1, MAX_M,
-                      why=f"each costs a two-step search; m={MAX_M} already takes minutes per opener"),)
+    options = (
+        Option(
+            "m",
+            int,
+            50,
+            "how many of the best guesses by entropy are re-ranked",
+            1,
+            MAX_M,
+            why=f"each costs a two-step search; m={MAX_M} already takes minutes per opener",
+        ),
+    )
     m: int
 
     def expected_guesses(self, position: Position, row: int) -> float:
@@ -53,13 +61,25 @@ class Lookahead(Strategy):
             elif size == 2:
                 total += 2 * 2.5
             else:
-                child = Position(m, cands[group], position.history + ((row, p),), position.hard,
-                                 position.max_guesses)
+                child = Position(
+                    m,
+                    cands[group],
+                    position.history + ((row, p),),
+                    position.hard,
+                    position.max_guesses,
+                )
                 hrows = self.pool_rows(child).astype(np.int64)
                 out = np.empty(hrows.size)
                 if size <= SMALL_SET and n_patterns <= MAX_PATTERNS:
-                    one_step_cost_t(transposed(m), hrows, child.candidates, win, cost_table(size),
-                                    scratch_for(n_patterns), out)
+                    one_step_cost_t(
+                        transposed(m),
+                        hrows,
+                        child.candidates,
+                        win,
+                        cost_table(size),
+                        scratch_for(n_patterns),
+                        out,
+                    )
                 else:
                     one_step_cost(m.data, hrows, child.candidates, n_patterns, win, out)
                 total += size + float(out.min())

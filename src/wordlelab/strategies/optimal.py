@@ -26,12 +26,21 @@ class Optimal(Strategy):
     metric = "guesses"
     options = (
         Option("tree", str, None, "a decision-tree file to play instead of the shipped trees"),
-        Option("max_answers", int, 400, "the largest candidate set an exact search is started for",
-               1, 5000, why="larger sets take hours"),
+        Option(
+            "max_answers",
+            int,
+            400,
+            "the largest candidate set an exact search is started for",
+            1,
+            5000,
+            why="larger sets take hours",
+        ),
     )
     max_answers: int
 
-    def __init__(self, pool: str | None = None, tree: DecisionTree | str | None = None, **options: Any) -> None:
+    def __init__(
+        self, pool: str | None = None, tree: DecisionTree | str | None = None, **options: Any
+    ) -> None:
         # A DecisionTree object is not an option value users can type; it is taken as it is.
         given = tree if isinstance(tree, DecisionTree) else None
         if tree is not None and given is None:
@@ -45,7 +54,9 @@ class Optimal(Strategy):
                 self.pool,
             )
         path = self.__dict__.pop("tree", None)
-        self._given = given if given is not None else (DecisionTree.from_file(path) if path else None)
+        self._given = (
+            given if given is not None else (DecisionTree.from_file(path) if path else None)
+        )
         self._trees: dict[tuple, DecisionTree | None] = {}
         self._engines: dict[tuple, Any] = {}
 
@@ -59,7 +70,9 @@ class Optimal(Strategy):
             out["tree"] = self._given.name
         return out
 
-    def check_lists(self, guesses: Any, answers: Any, hard: bool = False, max_guesses: int = 6) -> None:
+    def check_lists(
+        self, guesses: Any, answers: Any, hard: bool = False, max_guesses: int = 6
+    ) -> None:
         """Without a shipped tree (or one given) for these lists, the first move would be an exact
         search over every answer: refused now when that is past ``max_answers``, not after the
         matrix is built and the search has begun (28 s and 779 MB for ``--answers all``)."""
@@ -72,7 +85,9 @@ class Optimal(Strategy):
                 f"the optimal strategy has no shipped tree for these lists ({answers.name}, "
                 f"{'hard' if hard else 'normal'} mode) and {len(answers)} answers is more than its "
                 f"exact-search limit of {self.max_answers}; build a tree with "
-                "'wordlelab optimal --out TREE.txt' and play it with tree=TREE.txt", len(answers))
+                "'wordlelab optimal --out TREE.txt' and play it with tree=TREE.txt",
+                len(answers),
+            )
 
     # The base class ranks rows; this strategy knows one best guess per position.
     def rank_rows(self, position: Position, rows: np.ndarray, top: int) -> list[Choice]:
@@ -90,7 +105,11 @@ class Optimal(Strategy):
             if word is not None and word in m.guesses:
                 row = m.guesses.index(word)
                 if position.legal_mask()[row]:
-                    left = [len(tree.paths[a]) - len(history) for a in position.candidate_words if a in tree.paths]
+                    left = [
+                        len(tree.paths[a]) - len(history)
+                        for a in position.candidate_words
+                        if a in tree.paths
+                    ]
                     if len(left) == position.candidates.size:
                         return [self._choice(position, row, sum(left))]
         return [self._search(position)]

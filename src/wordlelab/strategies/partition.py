@@ -14,7 +14,9 @@ from .words_cache import distinct_letters
 class Splits(Strategy):
     name = "splits"
     aliases = ("maxsplits", "most-parts")
-    summary = "maximise the number of distinct feedback patterns (ties: a possible answer, more letters)"
+    summary = (
+        "maximise the number of distinct feedback patterns (ties: a possible answer, more letters)"
+    )
     metric = "patterns"
 
     def rank_rows(self, position: Position, rows: np.ndarray, top: int) -> list[Choice]:

@@ -26,9 +26,24 @@ from .base import Choice, Option, Strategy, register
 
 # (h, f(h)) points, linear in between and extrapolated by the last slope. Measured by
 # tools/calibrate_prior.py on the original lists (greedy entropy, uniform prior).
-F_POINTS = ((0.00, 1.000), (1.00, 1.500), (1.58, 1.765), (2.00, 1.839), (2.41, 1.951), (2.96, 2.042),
-            (3.53, 2.176), (3.97, 2.316), (4.51, 2.397), (4.99, 2.485), (5.35, 2.485), (5.92, 2.591),
-            (6.37, 2.639), (6.96, 2.718), (7.52, 2.792), (11.18, 3.464))
+F_POINTS = (
+    (0.00, 1.000),
+    (1.00, 1.500),
+    (1.58, 1.765),
+    (2.00, 1.839),
+    (2.41, 1.951),
+    (2.96, 2.042),
+    (3.53, 2.176),
+    (3.97, 2.316),
+    (4.51, 2.397),
+    (4.99, 2.485),
+    (5.35, 2.485),
+    (5.92, 2.591),
+    (6.37, 2.639),
+    (6.96, 2.718),
+    (7.52, 2.792),
+    (11.18, 3.464),
+)
 
 
 def guesses_left(h: np.ndarray | float) -> np.ndarray:
@@ -56,10 +71,20 @@ def answer_prior(matrix: PatternMatrix, common: int = 3000, width: float = 10.0)
 class Prior(Strategy):
     name = "prior"
     aliases = ("3b1b", "frequency-prior")
-    summary = "minimise expected guesses: word-frequency prior for the answer, entropy for guesses left"
+    summary = (
+        "minimise expected guesses: word-frequency prior for the answer, entropy for guesses left"
+    )
     metric = "expected guesses"
-    options = (Option("common", int, 3000, "the frequency rank whose word gets prior 1/2 "
-                      "(capped at the list size)", 1, 10**7),)
+    options = (
+        Option(
+            "common",
+            int,
+            3000,
+            "the frequency rank whose word gets prior 1/2 (capped at the list size)",
+            1,
+            10**7,
+        ),
+    )
     common: int
 
     def rank_rows(self, position: Position, rows: np.ndarray, top: int) -> list[Choice]:
@@ -73,8 +98,14 @@ class Prior(Strategy):
             weighted_entropy(m.data, rows.astype(np.int64), cands, p, 3**m.length, info)
         else:
             block = m.block(rows.astype(np.int64), cands)  # type: ignore[attr-defined]
-            weighted_entropy(block, np.arange(rows.size, dtype=np.int64),
-                             np.arange(cands.size, dtype=np.int64), p, 3**m.length, info)
+            weighted_entropy(
+                block,
+                np.arange(rows.size, dtype=np.int64),
+                np.arange(cands.size, dtype=np.int64),
+                p,
+                3**m.length,
+                info,
+            )
         # Probability that each guess is itself the answer.
         p_answer = np.zeros(rows.size)
         g2a = m.guess_to_answer[rows]

@@ -30,16 +30,25 @@ SHORTCUT = 200
 class PriorGuard(Strategy):
     name = "prior-guard"
     aliases = ("safe-prior",)
-    summary = ("unknown answer list: frequency prior, expected guesses group by group with a "
-               "failure cost and one step of lookahead")
+    summary = (
+        "unknown answer list: frequency prior, expected guesses group by group with a "
+        "failure cost and one step of lookahead"
+    )
     metric = "expected guesses"
 
     options = (
         Option("common", int, 3000, "the frequency rank whose word gets prior 1/2", 1, 10**7),
         Option("width", float, 10.0, "the prior's sharpness in logistic units", 0.01, 1000),
         Option("depth", int, 2, "plies searched: 1, or 2 for one step of lookahead", 1, 2),
-        Option("shortlist", int, 20, "guesses searched at the second ply", 1, 2000,
-               why="each costs a full one-ply search"),
+        Option(
+            "shortlist",
+            int,
+            20,
+            "guesses searched at the second ply",
+            1,
+            2000,
+            why="each costs a full one-ply search",
+        ),
         Option("fail", float, 3.0, "extra cost of a lost game, in guesses", 0, 1000),
     )
     common: int
@@ -55,7 +64,9 @@ class PriorGuard(Strategy):
         left = position.max_guesses - len(position.history)
         return left if 1 <= left <= FAR else FAR
 
-    def _one_ply(self, position: Position, rows: np.ndarray, p: np.ndarray, turns: int) -> np.ndarray:
+    def _one_ply(
+        self, position: Position, rows: np.ndarray, p: np.ndarray, turns: int
+    ) -> np.ndarray:
         m = position.matrix
         out = np.empty(rows.size, dtype=np.float64)
         rows = rows.astype(np.int64)
@@ -69,11 +80,35 @@ class PriorGuard(Strategy):
         else:
             data = None
         if data is None:
-            expected_guesses(m.data, rows, cands, p, p_log2_p(p), 3**m.length, m.win_code, turns - 1,
-                             self.fail, _XS, _YS, out)
+            expected_guesses(
+                m.data,
+                rows,
+                cands,
+                p,
+                p_log2_p(p),
+                3**m.length,
+                m.win_code,
+                turns - 1,
+                self.fail,
+                _XS,
+                _YS,
+                out,
+            )
         else:
-            expected_guesses(data, np.arange(rows.size, dtype=np.int64), np.arange(cands.size, dtype=np.int64),
-                             p, p_log2_p(p), 3**m.length, m.win_code, turns - 1, self.fail, _XS, _YS, out)
+            expected_guesses(
+                data,
+                np.arange(rows.size, dtype=np.int64),
+                np.arange(cands.size, dtype=np.int64),
+                p,
+                p_log2_p(p),
+                3**m.length,
+                m.win_code,
+                turns - 1,
+                self.fail,
+                _XS,
+                _YS,
+                out,
+            )
         return out
 
     def _value(self, position: Position, turns: int) -> float:
@@ -83,8 +118,11 @@ class PriorGuard(Strategy):
         p = w / w.sum()
         if cands.size <= 2 or turns <= 1:
             top = float(p.max())
-            return float(group_value(1.0, top, cands.size, float((p * np.log2(p)).sum()), turns,
-                                     self.fail, _XS, _YS))
+            return float(
+                group_value(
+                    1.0, top, cands.size, float((p * np.log2(p)).sum()), turns, self.fail, _XS, _YS
+                )
+            )
         if cands.size <= SHORTCUT:
             # A word that cannot be the answer costs at least 2 (this guess and one more), so a
             # candidate at 2 or less is the best of the whole pool, which need not be scored.
@@ -97,8 +135,9 @@ class PriorGuard(Strategy):
         rows = self.pool_rows(position)
         return float(self._one_ply(position, rows, p, turns).min())
 
-    def _two_ply(self, position: Position, row: int, p: np.ndarray, turns: int,
-                 cutoff: float = np.inf) -> float:
+    def _two_ply(
+        self, position: Position, row: int, p: np.ndarray, turns: int, cutoff: float = np.inf
+    ) -> float:
         """``row``'s expected guesses with each group's next guess chosen; inf once it must exceed ``cutoff``."""
         m = position.matrix
         cands = position.candidates
@@ -110,7 +149,10 @@ class PriorGuard(Strategy):
         # A lower bound on each group's cost (see _value: 2 - top, scaled; a single word costs 1),
         # so a guess that cannot beat the best so far is dropped before its big groups are scored.
         soft = min(1.0, self.fail)
-        bounds = [mass if g.size == 1 else mass + soft * (mass - float(p[g].max())) for g, mass in zip(groups, masses)]
+        bounds = [
+            mass if g.size == 1 else mass + soft * (mass - float(p[g].max()))
+            for g, mass in zip(groups, masses)
+        ]
         rest = float(sum(bounds))
         total = 1.0
         for group, mass, bound in zip(groups, masses, bounds):
@@ -118,8 +160,13 @@ class PriorGuard(Strategy):
             if total + bound + rest > cutoff + 1e-9:
                 return np.inf
             code = int(codes[group[0]])
-            child = Position(m, cands[group], position.history + ((row, code),), position.hard,
-                             position.max_guesses)
+            child = Position(
+                m,
+                cands[group],
+                position.history + ((row, code),),
+                position.hard,
+                position.max_guesses,
+            )
             total += mass * self._value(child, turns - 1)
         return total
 

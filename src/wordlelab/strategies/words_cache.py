@@ -17,7 +17,9 @@ def _cached(matrix: PatternMatrix, key: str, make):  # type: ignore[no-untyped-d
 
 
 def alphabet(matrix: PatternMatrix) -> str:
-    return _cached(matrix, "_shared_alphabet", lambda: shared_alphabet(matrix.guesses, matrix.answers))
+    return _cached(
+        matrix, "_shared_alphabet", lambda: shared_alphabet(matrix.guesses, matrix.answers)
+    )
 
 
 def answer_codes(matrix: PatternMatrix) -> np.ndarray:

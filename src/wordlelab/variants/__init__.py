@@ -10,11 +10,10 @@ from .absurdle import (
     AbsurdleGame,
     AbsurdleProof,
     AbsurdleSearch,
-    absurdle_response,
     absurdle_next,
+    absurdle_response,
     prove_absurdle,
 )
-from .session import AbsurdleSession, MultiSession, parse_board_feedback
 from .multi import (
     DORDLE,
     OCTORDLE,
@@ -30,6 +29,7 @@ from .multi import (
     play_multi,
     random_answers,
 )
+from .session import AbsurdleSession, MultiSession, parse_board_feedback
 
 __all__ = [
     "AbsurdleGame",

@@ -19,8 +19,8 @@ one guess fewer never suffices.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 import numpy as np
 
@@ -52,7 +52,9 @@ def _tie_keys(length: int) -> tuple[np.ndarray, np.ndarray]:
 _KEYS: dict[int, tuple[np.ndarray, np.ndarray]] = {}
 
 
-def absurdle_response(matrix: PatternMatrix, candidates: np.ndarray, guess: int) -> tuple[int, np.ndarray]:
+def absurdle_response(
+    matrix: PatternMatrix, candidates: np.ndarray, guess: int
+) -> tuple[int, np.ndarray]:
     """The adversary's feedback code for ``guess`` and the candidates it keeps (see the module doc)."""
     if candidates.size == 0:
         raise VariantError("no answer is left", guess)
@@ -119,7 +121,8 @@ class AbsurdleGame:
 def absurdle_share(game: AbsurdleGame) -> str:
     """A share text: guesses used out of no limit, then the rows."""
     return f"Absurdle {len(game.history)}/∞{'*' if game.hard else ''}\n\n" + "\n".join(
-        p.emoji for _, p in game.history)
+        p.emoji for _, p in game.history
+    )
 
 
 def pigeonhole_bound(length: int, guesses: int) -> int:
@@ -148,8 +151,9 @@ class AbsurdleSearch:
     def exhaustive(self) -> bool:
         return self.width is None
 
-    def line(self, position: Position, guesses: int,
-             progress: Callable[[int, int], None] | None = None) -> list[int] | None:
+    def line(
+        self, position: Position, guesses: int, progress: Callable[[int, int], None] | None = None
+    ) -> list[int] | None:
         """Guess rows that win within ``guesses`` guesses from ``position``, or None if none does."""
         self.positions += 1
         m = position.matrix
@@ -187,7 +191,9 @@ class AbsurdleSearch:
         return None
 
 
-def absurdle_next(position: Position, width: int = 40, max_guesses: int = MAX_DEPTH) -> tuple[int, list[int]]:
+def absurdle_next(
+    position: Position, width: int = 40, max_guesses: int = MAX_DEPTH
+) -> tuple[int, list[int]]:
     """What to play now against the adversary: (fewest guesses found, the line of guess rows).
 
     Iterative deepening from the pigeonhole lower bound with ``width`` guesses per position
@@ -219,14 +225,22 @@ class AbsurdleProof:
 
     def to_dict(self) -> dict:
         return {
-            "minimum_guesses": self.guesses, "hard": self.hard,
-            "line": [{"guess": w, "pattern": str(p), "emoji": p.emoji, "left": n} for w, p, n in self.line],
-            "proved_impossible_in": self.impossible, "positions_searched": self.positions,
-            "seconds": round(self.seconds, 2), "lists": self.lists,
+            "minimum_guesses": self.guesses,
+            "hard": self.hard,
+            "line": [
+                {"guess": w, "pattern": str(p), "emoji": p.emoji, "left": n}
+                for w, p, n in self.line
+            ],
+            "proved_impossible_in": self.impossible,
+            "positions_searched": self.positions,
+            "seconds": round(self.seconds, 2),
+            "lists": self.lists,
         }
 
 
-def replay(matrix: PatternMatrix, words: list[str], hard: bool = False) -> list[tuple[str, Pattern, int]]:
+def replay(
+    matrix: PatternMatrix, words: list[str], hard: bool = False
+) -> list[tuple[str, Pattern, int]]:
     """Play ``words`` against the adversary; each guess with its feedback and the answers left."""
     game = AbsurdleGame(matrix, hard)
     out = []
@@ -236,8 +250,12 @@ def replay(matrix: PatternMatrix, words: list[str], hard: bool = False) -> list[
     return out
 
 
-def prove_absurdle(matrix: PatternMatrix, hard: bool = False, max_guesses: int = MAX_DEPTH,
-                   progress: Callable[[int, int], None] | None = None) -> AbsurdleProof:
+def prove_absurdle(
+    matrix: PatternMatrix,
+    hard: bool = False,
+    max_guesses: int = MAX_DEPTH,
+    progress: Callable[[int, int], None] | None = None,
+) -> AbsurdleProof:
     """The fewest guesses that force a win, by exhaustive iterative deepening.
 
     Every depth below the answer is refuted by trying every legal guess at every position
@@ -262,8 +280,18 @@ def prove_absurdle(matrix: PatternMatrix, hard: bool = False, max_guesses: int =
             line = replay(matrix, words, hard)
             if not line[-1][1].is_win or len(line) != depth:
                 raise AssertionError(f"the line {words} does not replay to a win in {depth}")
-            return AbsurdleProof(depth, hard, line, depth - 1, search.positions, time.perf_counter() - t0,
-                                 {"guesses": matrix.guesses.name, "answers": matrix.answers.name,
-                                  "guesses_fingerprint": matrix.guesses.fingerprint[:16],
-                                  "answers_fingerprint": matrix.answers.fingerprint[:16]})
+            return AbsurdleProof(
+                depth,
+                hard,
+                line,
+                depth - 1,
+                search.positions,
+                time.perf_counter() - t0,
+                {
+                    "guesses": matrix.guesses.name,
+                    "answers": matrix.answers.name,
+                    "guesses_fingerprint": matrix.guesses.fingerprint[:16],
+                    "answers_fingerprint": matrix.answers.fingerprint[:16],
+                },
+            )
     raise VariantError(f"no forced win within {max_guesses} guesses", max_guesses)

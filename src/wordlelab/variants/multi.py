@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import math
 import time
-from functools import partial
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from functools import partial
 
 import numpy as np
 
@@ -20,10 +20,9 @@ from ..feedback import GREEN, GREY, YELLOW, Pattern, score
 from ..game import Position
 from ..kernels.multi import multi_board_scores
 from ..matrix import PatternMatrix
+from ..rules import MAX_BOARDS, NAMED, Multi
 from ..strategies.base import Choice, alphabetical_rank, register_multi
 from ..words import WordList
-
-from ..rules import MAX_BOARDS, NAMED, Multi
 
 
 @dataclass(frozen=True)
@@ -56,7 +55,6 @@ class MultiRules:
         default = preset.max_guesses if preset is not None else boards + 5
         return cls(boards, default if max_guesses is None else max_guesses)
 
-
     @classmethod
     def from_rules(cls, rules: Multi) -> MultiRules:
         """The same game as a ``Multi`` rules value (with the named game's name when it is one)."""
@@ -73,11 +71,15 @@ DORDLE, QUORDLE, OCTORDLE, SEDECORDLE = (PRESETS[b] for b in (2, 4, 8, 16))
 class MultiGame:
     """One game of several boards against known answers (the console game, simulations)."""
 
-    def __init__(self, answers: Sequence[str], words: WordList, rules: MultiRules | None = None) -> None:
+    def __init__(
+        self, answers: Sequence[str], words: WordList, rules: MultiRules | None = None
+    ) -> None:
         self.rules = rules or MultiRules.of(len(answers))
         if len(answers) != self.rules.boards:
-            raise VariantError(f"{self.rules.title} needs {self.rules.boards} answers, not {len(answers)}",
-                               list(answers))
+            raise VariantError(
+                f"{self.rules.title} needs {self.rules.boards} answers, not {len(answers)}",
+                list(answers),
+            )
         self.words = words
         self.answers = tuple(words.normalize(a) for a in answers)
         self.guesses: list[str] = []
@@ -210,20 +212,28 @@ class MultiPosition:
     def done(self) -> bool:
         return not self.unsolved
 
-    def after(self, guess: int | str, patterns: Sequence[Pattern | str | int | None]) -> MultiPosition:
+    def after(
+        self, guess: int | str, patterns: Sequence[Pattern | str | int | None]
+    ) -> MultiPosition:
         """The position after ``guess`` got ``patterns`` (one per board, None for solved boards)."""
         m = self.matrix
         g = m.guesses.lookup(guess) if isinstance(guess, str) else int(guess)
         if len(patterns) != self.rules.boards:
-            raise VariantError(f"give feedback for all {self.rules.boards} boards, not {len(patterns)}",
-                               list(patterns))
+            raise VariantError(
+                f"give feedback for all {self.rules.boards} boards, not {len(patterns)}",
+                list(patterns),
+            )
         if self.turns_left <= 0:
-            raise GameOverError(f"no guesses are left; {m.guesses[g]!r} was not played", m.guesses[g])
+            raise GameOverError(
+                f"no guesses are left; {m.guesses[g]!r} was not played", m.guesses[g]
+            )
         new = []
         for b, (pos, pat) in enumerate(zip(self.boards, patterns)):
             if pos.solved:
                 if pat is not None and not _is_win(pat, m):
-                    raise VariantError(f"board {b + 1} is already solved; it takes no feedback", str(pat))
+                    raise VariantError(
+                        f"board {b + 1} is already solved; it takes no feedback", str(pat)
+                    )
                 new.append(pos)
             else:
                 if pat is None:
@@ -273,8 +283,9 @@ class MultiStrategy:
 
     def __init__(self, method: str = "entropy-solve", solve_weight: float = 1.0) -> None:
         if method not in METHODS:
-            raise VariantError(f"unknown multi-board method {method!r}; use one of {', '.join(METHODS)}",
-                               method)
+            raise VariantError(
+                f"unknown multi-board method {method!r}; use one of {', '.join(METHODS)}", method
+            )
         self.method = method
         self.solve_weight = float(solve_weight) if method == "entropy-solve" else 0.0
         self._openers: dict[tuple[PatternMatrix, int], Choice] = {}
@@ -286,7 +297,9 @@ class MultiStrategy:
     def choose(self, position: MultiPosition) -> Choice:
         return self.rank(position, 1)[0]
 
-    def rank(self, position: MultiPosition, top: int = 10, exclude: frozenset[int] = frozenset()) -> list[Choice]:
+    def rank(
+        self, position: MultiPosition, top: int = 10, exclude: frozenset[int] = frozenset()
+    ) -> list[Choice]:
         """The ``top`` best guesses, best first (never a guess row in ``exclude``)."""
         if position.done:
             raise GameOverError("every board is solved", position.guesses)
@@ -318,8 +331,14 @@ class MultiStrategy:
         order = np.lexsort((alpha, ~is_cand, prim))[: min(top, rows.size)]
         words = m.guesses
         result = [
-            Choice((float(prim[i]), 0.0, not bool(is_cand[i]), words[int(rows[i])]), words[int(rows[i])],
-                   int(rows[i]), float(value[i]), metric, bool(is_cand[i]))
+            Choice(
+                (float(prim[i]), 0.0, not bool(is_cand[i]), words[int(rows[i])]),
+                words[int(rows[i])],
+                int(rows[i]),
+                float(value[i]),
+                metric,
+                bool(is_cand[i]),
+            )
             for i in order
         ]
         if first and top == 1 and not exclude:
@@ -344,7 +363,9 @@ class MultiStrategy:
                 small.append(board.candidates)
         if small:
             part = np.empty((rows.size, 2), dtype=np.float64)
-            multi_board_scores(m.data, rows.astype(np.int64), *_concat(small), 3**m.length, m.win_code, part)
+            multi_board_scores(
+                m.data, rows.astype(np.int64), *_concat(small), 3**m.length, m.win_code, part
+            )
             out += part
         return out
 
@@ -355,7 +376,9 @@ class MultiStrategy:
         if got is None:
             every = np.arange(len(m.guesses), dtype=np.int64)
             got = np.empty((every.size, 2), dtype=np.float64)
-            multi_board_scores(m.data, every, *_concat([board.candidates]), 3**m.length, m.win_code, got)
+            multi_board_scores(
+                m.data, every, *_concat([board.candidates]), 3**m.length, m.win_code, got
+            )
             if len(self._cache) >= CACHE_SIZE:
                 self._cache.pop(next(iter(self._cache)))
             self._cache[key] = got
@@ -371,8 +394,11 @@ class MultiStrategy:
     @staticmethod
     def _forced_rows(position: MultiPosition, unsolved: list[int]) -> np.ndarray:
         m = position.matrix
-        rows = [int(m.answer_to_guess[position.boards[b].candidates[0]])
-                for b in unsolved if position.boards[b].candidates.size == 1]
+        rows = [
+            int(m.answer_to_guess[position.boards[b].candidates[0]])
+            for b in unsolved
+            if position.boards[b].candidates.size == 1
+        ]
         return np.unique(np.array([r for r in rows if r >= 0], dtype=np.int64))
 
 
@@ -393,8 +419,12 @@ class MultiGameResult:
         return all(s is not None for s in self.solved_at)
 
 
-def play_multi(matrix: PatternMatrix, answers: Sequence[str], strategy: MultiStrategy,
-               rules: MultiRules | None = None) -> MultiGameResult:
+def play_multi(
+    matrix: PatternMatrix,
+    answers: Sequence[str],
+    strategy: MultiStrategy,
+    rules: MultiRules | None = None,
+) -> MultiGameResult:
     """Let ``strategy`` play one game against known ``answers``."""
     rules = rules or MultiRules.of(len(answers))
     game = MultiGame(answers, matrix.guesses, rules)
@@ -405,15 +435,17 @@ def play_multi(matrix: PatternMatrix, answers: Sequence[str], strategy: MultiStr
         choice = strategy.choose(pos)
         game.guess(choice.word)
         pos = pos.after_game(game, len(game.guesses) - 1)
-    return MultiGameResult(game.answers, tuple(game.guesses),
-                           tuple(game.solved_at(b) for b in range(rules.boards)))
+    return MultiGameResult(
+        game.answers, tuple(game.guesses), tuple(game.solved_at(b) for b in range(rules.boards))
+    )
 
 
 def random_answers(answers: WordList, boards: int, rng: np.random.Generator) -> tuple[str, ...]:
     """``boards`` different answers drawn uniformly (the published games never repeat one)."""
     if boards > len(answers):
-        raise VariantError(f"{boards} boards need {boards} different answers; the list has {len(answers)}",
-                           boards)
+        raise VariantError(
+            f"{boards} boards need {boards} different answers; the list has {len(answers)}", boards
+        )
     idx = rng.choice(len(answers), size=boards, replace=False)
     return tuple(answers[int(i)] for i in idx)
 
@@ -457,9 +489,15 @@ class MultiBenchResult:
 
     def to_dict(self) -> dict:
         return {
-            "variant": self.rules.title, "boards": self.rules.boards, "max_guesses": self.rules.max_guesses,
-            "strategy": self.strategy, "seed": self.seed, "games": len(self.games), "wins": self.wins,
-            "failures": self.failures, "failure_rate": round(self.failure_rate, 6),
+            "variant": self.rules.title,
+            "boards": self.rules.boards,
+            "max_guesses": self.rules.max_guesses,
+            "strategy": self.strategy,
+            "seed": self.seed,
+            "games": len(self.games),
+            "wins": self.wins,
+            "failures": self.failures,
+            "failure_rate": round(self.failure_rate, 6),
             "mean_guesses": None if math.isnan(self.mean_guesses) else round(self.mean_guesses, 4),
             "distribution": {str(k): v for k, v in self.distribution.items()},
             "seconds": round(self.seconds, 2),
@@ -478,9 +516,14 @@ def seeded_rng(seed: int | None) -> np.random.Generator:
     return np.random.default_rng(seed)
 
 
-def bench_multi(matrix: PatternMatrix, rules: MultiRules, games: int, seed: int,
-                strategy: MultiStrategy | None = None,
-                progress: Callable[[int, int], None] | None = None) -> MultiBenchResult:
+def bench_multi(
+    matrix: PatternMatrix,
+    rules: MultiRules,
+    games: int,
+    seed: int,
+    strategy: MultiStrategy | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> MultiBenchResult:
     """Play ``games`` seeded random games (numpy ``default_rng(seed)``); ``progress(done, total)``."""
     if games < 1:
         raise VariantError(f"games must be at least 1, not {games}", games)
@@ -489,7 +532,9 @@ def bench_multi(matrix: PatternMatrix, rules: MultiRules, games: int, seed: int,
     t0 = time.perf_counter()
     results = []
     for i in range(games):
-        results.append(play_multi(matrix, random_answers(matrix.answers, rules.boards, rng), strategy, rules))
+        results.append(
+            play_multi(matrix, random_answers(matrix.answers, rules.boards, rng), strategy, rules)
+        )
         if progress is not None:
             progress(i + 1, games)
     return MultiBenchResult(rules, repr(strategy), seed, results, time.perf_counter() - t0)

@@ -8,8 +8,8 @@ positions so ``undo`` is exact, and a rejected step leaves the session unchanged
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Sequence
 
 from ..errors import InvalidPatternError, VariantError
 from ..feedback import Pattern
@@ -23,7 +23,9 @@ from .multi import MultiPosition, MultiRules, MultiStrategy
 SOLVED_MARKS = ("-", "solved", "done")
 
 
-def parse_board_feedback(text: str, position: MultiPosition) -> tuple[str | None, list[Pattern | None]]:
+def parse_board_feedback(
+    text: str, position: MultiPosition
+) -> tuple[str | None, list[Pattern | None]]:
     """Read ``[WORD] P1 P2 ...``: a pattern per unsolved board, or per board with '-' for solved ones."""
     m = position.matrix
     tokens = [t for t in re.split(r"[\s,;|]+", text.strip()) if t]
@@ -52,7 +54,9 @@ def parse_board_feedback(text: str, position: MultiPosition) -> tuple[str | None
         return word, [next(it) if b in unsolved else None for b in range(boards)]
     raise VariantError(
         f"give {len(unsolved)} patterns (one per unsolved board: {', '.join(str(b + 1) for b in unsolved)}), "
-        f"not {len(tokens)}", text)
+        f"not {len(tokens)}",
+        text,
+    )
 
 
 @dataclass
@@ -174,7 +178,9 @@ class AbsurdleSession:
                 from ..errors import HardModeError
 
                 raise HardModeError(f"{message} ({word!r} breaks hard mode)", word)
-        self.stack.append(self.position.after(row, pattern if pattern is not None else self.expected(w)))
+        self.stack.append(
+            self.position.after(row, pattern if pattern is not None else self.expected(w))
+        )
         return self.position
 
     def undo(self) -> str:

@@ -11,10 +11,11 @@ from __future__ import annotations
 import re
 import threading
 import time
+from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -56,13 +57,19 @@ from .sessions import ClientMiddleware, Sessions
 STATIC = Path(__file__).parent / "static"
 WORDS_SHOWN = 60
 BENCH_BUDGET = 600.0  # seconds a comparison may run before it is stopped
-REVIEW_BUDGET = REVIEW_WORK  # look-ups of exact search per reviewed guess; what does not finish is bounds
-ASSIST_BUDGET = EXACT_BUDGET  # look-ups of exact search behind each assist answer (the assistant's own)
+REVIEW_BUDGET = (
+    REVIEW_WORK  # look-ups of exact search per reviewed guess; what does not finish is bounds
+)
+ASSIST_BUDGET = (
+    EXACT_BUDGET  # look-ups of exact search behind each assist answer (the assistant's own)
+)
 # The strategy an assistant gets when the request names none, per variant (Wordle: the assistant's
 # default, the coach where the exact search covers the lists; Absurdle: its own search).
 DEFAULT_STRATEGY: dict[str, str | None] = {"classic": "auto", "multi": None, "absurdle": None}
 LENGTHS = PLAY_LENGTHS
-MAX_RUN = 1024  # characters without a space in a text field (a position of 20 guesses of 11 letters: 480)
+MAX_RUN = (
+    1024  # characters without a space in a text field (a position of 20 guesses of 11 letters: 480)
+)
 _LONG_RUN = re.compile(rf"\S{{{MAX_RUN + 1},}}")
 
 
@@ -75,6 +82,7 @@ class _Stopped(Exception):
 
 
 # -- reading requests ------------------------------------------------------------------------------
+
 
 async def _body(request: Request) -> dict[str, Any]:
     raw = await request.body()  # Guard has read it already: at most MAX_BODY bytes, as JSON
@@ -97,9 +105,14 @@ def _int(data: dict[str, Any], key: str, default: int | None, lo: int, hi: int) 
     value = data.get(key, default)
     if value is None or value == "":
         return default
-    if isinstance(value, str) and len(value) > 40:  # before int(): 4,300+ digits are refused by Python itself
-        raise RequestError(f"{key} must be a whole number between {lo} and {hi}, not a text of {len(value)} "
-                           "characters", None)
+    if (
+        isinstance(value, str) and len(value) > 40
+    ):  # before int(): 4,300+ digits are refused by Python itself
+        raise RequestError(
+            f"{key} must be a whole number between {lo} and {hi}, not a text of {len(value)} "
+            "characters",
+            None,
+        )
     if isinstance(value, str) and re.fullmatch(r"\s*-?\d+\s*", value):
         value = int(value)
     if not isinstance(value, int) or isinstance(value, bool):
@@ -122,9 +135,14 @@ def _str(data: dict[str, Any], key: str, default: str = "") -> str:
         return default
     if not isinstance(value, str):
         raise RequestError(f"{key} must be text, not {value!r}", value)
-    if len(value) > MAX_RUN and _LONG_RUN.search(value):  # before any work: no word, row or position is this long
-        raise RequestError(f"{key} holds more than {MAX_RUN} characters without a space; no word, row of "
-                           "tiles or position is that long", None)
+    if len(value) > MAX_RUN and _LONG_RUN.search(
+        value
+    ):  # before any work: no word, row or position is this long
+        raise RequestError(
+            f"{key} holds more than {MAX_RUN} characters without a space; no word, row of "
+            "tiles or position is that long",
+            None,
+        )
     return value
 
 
@@ -143,17 +161,27 @@ def _feedback(data: dict[str, Any]) -> Any:
     ``pattern`` (one pattern, or a line of them); None when neither is given."""
     patterns = data.get("patterns")
     if patterns is not None:
-        if not isinstance(patterns, list) or not all(p is None or isinstance(p, str) for p in patterns):
-            raise RequestError(f"patterns must be a list of texts (null for a solved board), not {patterns!r}",
-                               patterns)
+        if not isinstance(patterns, list) or not all(
+            p is None or isinstance(p, str) for p in patterns
+        ):
+            raise RequestError(
+                f"patterns must be a list of texts (null for a solved board), not {patterns!r}",
+                patterns,
+            )
         return patterns
     return _str(data, "pattern").strip() or None
 
 
 # -- formatting ------------------------------------------------------------------------------------
 
+
 def _row(word: str, pattern: Pattern) -> dict[str, Any]:
-    return {"word": word, "colors": list(pattern.colors), "pattern": str(pattern), "emoji": pattern.emoji}
+    return {
+        "word": word,
+        "colors": list(pattern.colors),
+        "pattern": str(pattern),
+        "emoji": pattern.emoji,
+    }
 
 
 def _choice(c: Choice) -> dict[str, Any]:
@@ -163,8 +191,13 @@ def _choice(c: Choice) -> dict[str, Any]:
 class WebApp:
     """The state behind the routes: loaded lists, sessions, the statistics store, a bench job."""
 
-    def __init__(self, stats_path: str | Path | None = None, bench_budget: float = BENCH_BUDGET,
-                 review_budget: int = REVIEW_BUDGET, assist_budget: int = ASSIST_BUDGET) -> None:
+    def __init__(
+        self,
+        stats_path: str | Path | None = None,
+        bench_budget: float = BENCH_BUDGET,
+        review_budget: int = REVIEW_BUDGET,
+        assist_budget: int = ASSIST_BUDGET,
+    ) -> None:
         self.stats_path = stats_path
         self.bench_budget = bench_budget
         self.review_budget = review_budget
@@ -263,15 +296,24 @@ class WebApp:
         boards = play.boards()
         over = play.over
         out: dict[str, Any] = {
-            "id": token, "rules": rules_to_dict(rules), "length": play.length, "tries": rules.max_guesses,
-            "hard": rules.hard, "lang": play.lang, "seed": play.seed,
+            "id": token,
+            "rules": rules_to_dict(rules),
+            "length": play.length,
+            "tries": rules.max_guesses,
+            "hard": rules.hard,
+            "lang": play.lang,
+            "seed": play.seed,
             "guesses": play.guesses,
-            "boards": [{"rows": [_row(w, p) for w, p in rows], "solved_at": play.solved_at(b)}
-                       for b, rows in enumerate(boards)],
+            "boards": [
+                {"rows": [_row(w, p) for w, p in rows], "solved_at": play.solved_at(b)}
+                for b, rows in enumerate(boards)
+            ],
             "keys": play.keys(),
             "keyboard": keyboard_rows(play.lang, play.letters),
             "letters": play.letters,
-            "over": over, "won": play.won, "turns_left": play.turns_left,
+            "over": over,
+            "won": play.won,
+            "turns_left": play.turns_left,
             "solved": sum(play.solved_at(b) is not None for b in range(len(boards))),
             "remaining": play.remaining,
             "practice": bool(play.extra.get("practice")),
@@ -337,10 +379,17 @@ class WebApp:
     def _assist_state(self, entry: dict[str, Any], token: str, top: int) -> dict[str, Any]:
         session: Session = entry["session"]
         out: dict[str, Any] = {
-            "id": token, "rules": rules_to_dict(session.rules), "length": session.matrix.length,
-            "lang": entry["lang"], "hard": session.rules.hard, "strategy": session.strategy_name,
-            "guesses": session.guesses, "solved": session.done, "can_undo": session.can_undo,
-            "suggestion": None, "top": [],
+            "id": token,
+            "rules": rules_to_dict(session.rules),
+            "length": session.matrix.length,
+            "lang": entry["lang"],
+            "hard": session.rules.hard,
+            "strategy": session.strategy_name,
+            "guesses": session.guesses,
+            "solved": session.done,
+            "can_undo": session.can_undo,
+            "suggestion": None,
+            "top": [],
         }
         out.update(_ASSIST_STATES[session.rules.variant](self, session, top))
         return out
@@ -350,8 +399,11 @@ class WebApp:
         assert isinstance(a, Assistant)
         out: dict[str, Any] = {
             "rows": [_row(w, p) for w, p in a.history],
-            "remaining": a.remaining, "words": session.words()[:WORDS_SHOWN], "skipped": a.skipped,
-            "widened": WIDENED if a.widened else None, "exact": None,
+            "remaining": a.remaining,
+            "words": session.words()[:WORDS_SHOWN],
+            "skipped": a.skipped,
+            "widened": WIDENED if a.widened else None,
+            "exact": None,
         }
         if not a.solved:
             out["exact"] = self._exact(session, top)
@@ -367,10 +419,20 @@ class WebApp:
         boards = []
         for b, board in enumerate(pos.boards):
             rows = [_row(w, p) for w, p in board.words_history()]
-            boards.append({"rows": rows, "solved": board.solved, "remaining": int(board.candidates.size),
-                           "words": session.words(b)[:WORDS_SHOWN]})
-        out: dict[str, Any] = {"turn": pos.turn, "turns_left": pos.turns_left, "boards": boards,
-                               "skipped": sorted(words[r] for r in m.skipped[-1])}
+            boards.append(
+                {
+                    "rows": rows,
+                    "solved": board.solved,
+                    "remaining": int(board.candidates.size),
+                    "words": session.words(b)[:WORDS_SHOWN],
+                }
+            )
+        out: dict[str, Any] = {
+            "turn": pos.turn,
+            "turns_left": pos.turns_left,
+            "boards": boards,
+            "skipped": sorted(words[r] for r in m.skipped[-1]),
+        }
         if not session.done and pos.turns_left > 0:
             out["top"] = [_choice(c) for c in session.top(top)]
             out["suggestion"] = out["top"][0]
@@ -381,7 +443,8 @@ class WebApp:
         assert isinstance(a, AbsurdleSession)
         pos = a.position
         out: dict[str, Any] = {
-            "rows": [_row(w, p) for w, p in pos.words_history()], "remaining": int(pos.candidates.size),
+            "rows": [_row(w, p) for w, p in pos.words_history()],
+            "remaining": int(pos.candidates.size),
             "words": session.words()[:WORDS_SHOWN],
             "plan": [],
         }
@@ -389,8 +452,12 @@ class WebApp:
             plan = a.plan()
             pattern = a.expected(plan[0])
             out["plan"] = plan
-            out["suggestion"] = {"word": plan[0], "pattern": str(pattern), "emoji": pattern.emoji,
-                                 "colors": list(pattern.colors)}
+            out["suggestion"] = {
+                "word": plan[0],
+                "pattern": str(pattern),
+                "emoji": pattern.emoji,
+                "colors": list(pattern.colors),
+            }
             out["top"] = [{"word": w} for w in plan[:top]]
         return out
 
@@ -421,8 +488,13 @@ class WebApp:
         from ..review import review
 
         lang = _lang(data)
-        request = GameRequest.parse(_str(data, "position"), _str(data, "grid"), _str(data, "words"),
-                                    _str(data, "answer"), names=NAMES_WEB)
+        request = GameRequest.parse(
+            _str(data, "position"),
+            _str(data, "grid"),
+            _str(data, "words"),
+            _str(data, "answer"),
+            names=NAMES_WEB,
+        )
         grid, words, answer = request.grid, list(request.words), request.answer
         hard = _bool(data, "hard") or request.hard
         length = request.length
@@ -438,8 +510,14 @@ class WebApp:
                 row["colors"] = list(pattern.colors)
         if history is not None:
             with self._exact_lock:
-                result = review(matrix, history, hard=hard, answer=answer, budget=self.review_budget,
-                                max_guesses=request.max_guesses).to_dict()
+                result = review(
+                    matrix,
+                    history,
+                    hard=hard,
+                    answer=answer,
+                    budget=self.review_budget,
+                    max_guesses=request.max_guesses,
+                ).to_dict()
             for step, (_, pattern) in zip(result["steps"], history):  # type: ignore[call-overload]
                 step["colors"] = list(pattern.colors)
             out["review"] = result
@@ -461,7 +539,9 @@ class WebApp:
         hard = _bool(data, "hard")
         strategies = build_strategies(_str(data, "strategies", "entropy"))
         if len(strategies) > 4:
-            raise RequestError(f"{len(strategies)} strategies; compare at most 4 at a time", len(strategies))
+            raise RequestError(
+                f"{len(strategies)} strategies; compare at most 4 at a time", len(strategies)
+            )
         if not self._bench_running.acquire(blocking=False):
             raise HTTPException(409, "a comparison is already running; wait for it to finish")
         try:
@@ -469,14 +549,25 @@ class WebApp:
         except BaseException:
             self._bench_running.release()
             raise
-        job: dict[str, Any] = {"done": 0, "total": len(matrix.answers) * len(strategies), "results": [],
-                               "finished": False, "error": None, "current": strategies[0].name,
-                               "stop": False, "budget": self.bench_budget}
+        job: dict[str, Any] = {
+            "done": 0,
+            "total": len(matrix.answers) * len(strategies),
+            "results": [],
+            "finished": False,
+            "error": None,
+            "current": strategies[0].name,
+            "stop": False,
+            "budget": self.bench_budget,
+        }
         token = self.benches.add(job)
-        threading.Thread(target=self._run_bench, args=(job, strategies, matrix, hard), daemon=True).start()
+        threading.Thread(
+            target=self._run_bench, args=(job, strategies, matrix, hard), daemon=True
+        ).start()
         return {"id": token, **job}
 
-    def _run_bench(self, job: dict[str, Any], strategies: list[Any], matrix: PatternMatrix, hard: bool) -> None:
+    def _run_bench(
+        self, job: dict[str, Any], strategies: list[Any], matrix: PatternMatrix, hard: bool
+    ) -> None:
         from ..simulate import simulate_rules
 
         started = time.monotonic()
@@ -512,15 +603,21 @@ class WebApp:
 
 
 # Each variant's part of an assist state (see docs/web-api.md).
-_ASSIST_STATES = {"classic": WebApp._classic_assist, "multi": WebApp._multi_assist,
-                  "absurdle": WebApp._absurdle_assist}
+_ASSIST_STATES = {
+    "classic": WebApp._classic_assist,
+    "multi": WebApp._multi_assist,
+    "absurdle": WebApp._absurdle_assist,
+}
 
 
 class SecurityHeaders:
     """Everything the page needs is served from here: no CDN, no inline script, no sniffing."""
 
-    HEADERS = [(b"content-security-policy", b"default-src 'self'; img-src 'self' data:"),
-               (b"x-content-type-options", b"nosniff"), (b"referrer-policy", b"no-referrer")]
+    HEADERS = [
+        (b"content-security-policy", b"default-src 'self'; img-src 'self' data:"),
+        (b"x-content-type-options", b"nosniff"),
+        (b"referrer-policy", b"no-referrer"),
+    ]
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -540,17 +637,28 @@ class SecurityHeaders:
 
 # -- routes ----------------------------------------------------------------------------------------
 
-def create_app(stats_path: str | Path | None = None, bench_budget: float = BENCH_BUDGET,
-               review_budget: int = REVIEW_BUDGET, assist_budget: int = ASSIST_BUDGET,
-               hosts: HostPolicy | None = None) -> Starlette:
+
+def create_app(
+    stats_path: str | Path | None = None,
+    bench_budget: float = BENCH_BUDGET,
+    review_budget: int = REVIEW_BUDGET,
+    assist_budget: int = ASSIST_BUDGET,
+    hosts: HostPolicy | None = None,
+) -> Starlette:
     """The web app; ``stats_path`` is the SQLite statistics file (default: the one 'play' uses);
     ``bench_budget`` is seconds of a bench run; ``review_budget`` and ``assist_budget`` are look-ups of
     exact search (``budgets``) for each reviewed step and behind each assist answer;
     ``hosts``: the names it answers to (default: the loopback names; see web/security.py)."""
     web = WebApp(stats_path, bench_budget, review_budget, assist_budget)
 
-    def route(fn: Callable[..., dict[str, Any]], *, body: bool = True, token: bool = False,
-              extra: tuple[str, ...] = (), pool: BoundedPool | None = None) -> Callable[[Request], Any]:
+    def route(
+        fn: Callable[..., dict[str, Any]],
+        *,
+        body: bool = True,
+        token: bool = False,
+        extra: tuple[str, ...] = (),
+        pool: BoundedPool | None = None,
+    ) -> Callable[[Request], Any]:
         async def endpoint(request: Request) -> Response:
             args: list[Any] = []
             if token:
@@ -561,6 +669,7 @@ def create_app(stats_path: str | Path | None = None, bench_budget: float = BENCH
             if pool is not None:  # long work: its own threads, so play never waits behind it
                 return JSONResponse(await pool.run(fn, *args))
             return JSONResponse(await run_in_threadpool(fn, *args))
+
         return endpoint
 
     async def index(request: Request) -> Response:
@@ -573,11 +682,18 @@ def create_app(stats_path: str | Path | None = None, bench_budget: float = BENCH
         from ..lists import default_set_name
         from ..strategies import strategy_names
 
-        return JSONResponse({"langs": sorted(LANGUAGES), "lengths": list(LENGTHS),
-                             "lists": list(LIST_SETS), "default_lists": default_set_name(),
-                             "strategies": strategy_names(), "default_strategy": "coach",
-                             "multi_strategies": multi_strategy_names(),
-                             "variants": [rules_to_dict(r) for r in named_variants()]})
+        return JSONResponse(
+            {
+                "langs": sorted(LANGUAGES),
+                "lengths": list(LENGTHS),
+                "lists": list(LIST_SETS),
+                "default_lists": default_set_name(),
+                "strategies": strategy_names(),
+                "default_strategy": "coach",
+                "multi_strategies": multi_strategy_names(),
+                "variants": [rules_to_dict(r) for r in named_variants()],
+            }
+        )
 
     async def stats(request: Request) -> Response:
         q = request.query_params
@@ -588,7 +704,9 @@ def create_app(stats_path: str | Path | None = None, bench_budget: float = BENCH
 
     async def assist_get(request: Request) -> Response:
         top = _int(dict(request.query_params), "top", 10, 1, 50) or 10
-        return JSONResponse(await run_in_threadpool(web.assist_state, request.path_params["token"], top))
+        return JSONResponse(
+            await run_in_threadpool(web.assist_state, request.path_params["token"], top)
+        )
 
     async def game_get(request: Request) -> Response:
         return JSONResponse(web.game_state(request.path_params["token"]))
@@ -601,7 +719,9 @@ def create_app(stats_path: str | Path | None = None, bench_budget: float = BENCH
 
     async def server_error(request: Request, exc: Exception) -> Response:
         # A bug, never the request's fault; say so without the details (no paths, no traceback).
-        return JSONResponse({"error": "internal error: the server failed on this request"}, status_code=500)
+        return JSONResponse(
+            {"error": "internal error: the server failed on this request"}, status_code=500
+        )
 
     async def http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -618,17 +738,32 @@ def create_app(stats_path: str | Path | None = None, bench_budget: float = BENCH
         Route("/api/play/{token}/guess", route(web.guess, token=True), methods=["POST"]),
         Route("/api/assist", route(web.new_assistant), methods=["POST"]),
         Route("/api/assist/{token}", assist_get),
-        *(Route(f"/api/assist/{{token}}/{action}", route(web.assist_action, token=True, extra=(action,)),
-                methods=["POST"]) for action in ("play", "undo", "skip", "top")),
+        *(
+            Route(
+                f"/api/assist/{{token}}/{action}",
+                route(web.assist_action, token=True, extra=(action,)),
+                methods=["POST"],
+            )
+            for action in ("play", "undo", "skip", "top")
+        ),
         Route("/api/analyse", route(web.analyse, pool=web.analyses), methods=["POST"]),
         Route("/api/bench", route(web.start_bench), methods=["POST"]),
         Route("/api/bench/{token}", bench_get),
         Route("/api/bench/{token}/stop", route(web.stop_bench, token=True), methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    app = Starlette(routes=routes, middleware=[Middleware(SecurityHeaders), Middleware(Guard, hosts=hosts),
-                                                  Middleware(ClientMiddleware)],
-                    exception_handlers={WordlelabError: library_error, HTTPException: http_error,
-                                        Exception: server_error})
+    app = Starlette(
+        routes=routes,
+        middleware=[
+            Middleware(SecurityHeaders),
+            Middleware(Guard, hosts=hosts),
+            Middleware(ClientMiddleware),
+        ],
+        exception_handlers={
+            WordlelabError: library_error,
+            HTTPException: http_error,
+            Exception: server_error,
+        },
+    )
     app.state.web = web
     return app

@@ -18,7 +18,9 @@ from typing import Any, TypeVar
 from starlette.exceptions import HTTPException
 
 T = TypeVar("T")
-WORKERS = 1  # the exact engine's memo is shared: one search at a time is what the machine gains from
+WORKERS = (
+    1  # the exact engine's memo is shared: one search at a time is what the machine gains from
+)
 QUEUE = 8  # analyses waiting at most; each waits its turn of a few seconds
 RETRY_AFTER = 5  # seconds a refused client is told to wait
 
@@ -26,7 +28,9 @@ RETRY_AFTER = 5  # seconds a refused client is told to wait
 class BoundedPool:
     """Runs blocking calls on ``workers`` threads of its own, with at most ``queue`` waiting."""
 
-    def __init__(self, name: str, workers: int = WORKERS, queue: int = QUEUE, retry_after: int = RETRY_AFTER) -> None:
+    def __init__(
+        self, name: str, workers: int = WORKERS, queue: int = QUEUE, retry_after: int = RETRY_AFTER
+    ) -> None:
         self.name = name
         self.workers = workers
         self.queue = queue
@@ -43,14 +47,21 @@ class BoundedPool:
     async def run(self, fn: Callable[..., T], *args: Any) -> T:
         with self._lock:
             if self._admitted >= self.workers + self.queue:
-                raise HTTPException(503, f"the server is busy with {self._admitted} {self.name} (running or "
-                                         f"waiting); try again in {self.retry_after} s",
-                                    headers={"Retry-After": str(self.retry_after)})
+                raise HTTPException(
+                    503,
+                    f"the server is busy with {self._admitted} {self.name} (running or "
+                    f"waiting); try again in {self.retry_after} s",
+                    headers={"Retry-After": str(self.retry_after)},
+                )
             self._admitted += 1
             if self._executor is None:
-                self._executor = ThreadPoolExecutor(self.workers, thread_name_prefix=f"wordlelab-{self.name}")
+                self._executor = ThreadPoolExecutor(
+                    self.workers, thread_name_prefix=f"wordlelab-{self.name}"
+                )
             executor = self._executor
-        context = contextvars.copy_context()  # the client the request came from, as in the shared pool
+        context = (
+            contextvars.copy_context()
+        )  # the client the request came from, as in the shared pool
         try:
             future = executor.submit(context.run, fn, *args)
         except BaseException:

@@ -49,7 +49,7 @@ def split_host(host: str) -> tuple[str, int | None] | None:
         end = host.find("]")
         if end < 0:
             return None
-        name, rest = host[1:end], host[end + 1:]
+        name, rest = host[1:end], host[end + 1 :]
         if rest:
             if not rest.startswith(":"):
                 return None
@@ -81,8 +81,14 @@ class HostPolicy:
     is fine: a rebinding page cannot send a name other than its own)."""
 
     def __init__(self, names: Iterable[str] = (), any_ip: bool = False) -> None:
-        self.names = {n.strip().lower().strip("[]").rstrip(".") for n in (*LOOPBACK_NAMES, *names) if n.strip()}
-        self.names.discard("0.0.0.0")  # a wildcard address is where we listen, not a name to be asked by
+        self.names = {
+            n.strip().lower().strip("[]").rstrip(".")
+            for n in (*LOOPBACK_NAMES, *names)
+            if n.strip()
+        }
+        self.names.discard(
+            "0.0.0.0"
+        )  # a wildcard address is where we listen, not a name to be asked by
         self.names.discard("::")
         self.any_ip = any_ip  # --public: an IP literal cannot come from DNS rebinding
 
@@ -94,12 +100,19 @@ class HostPolicy:
         return ", ".join(shown) + (" and any IP address" if self.any_ip else "")
 
 
-def _error(status: int, message: str, extra: list[tuple[bytes, bytes]] | None = None) -> list[Message]:
+def _error(
+    status: int, message: str, extra: list[tuple[bytes, bytes]] | None = None
+) -> list[Message]:
     body = json.dumps({"error": message}).encode()
-    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
-               *(extra or [])]
-    return [{"type": "http.response.start", "status": status, "headers": headers},
-            {"type": "http.response.body", "body": body}]
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+        *(extra or []),
+    ]
+    return [
+        {"type": "http.response.start", "status": status, "headers": headers},
+        {"type": "http.response.body", "body": body},
+    ]
 
 
 def _headers(scope: Scope) -> dict[str, str]:
@@ -116,8 +129,13 @@ def _headers(scope: Scope) -> dict[str, str]:
 class Guard:
     """ASGI middleware: Host, Origin, Content-Type and body size checked before any route."""
 
-    def __init__(self, app: ASGIApp, hosts: HostPolicy | None = None, max_body: int = MAX_BODY,
-                 body_timeout: float | None = None) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        hosts: HostPolicy | None = None,
+        max_body: int = MAX_BODY,
+        body_timeout: float | None = None,
+    ) -> None:
         self.app = app
         self.hosts = hosts or HostPolicy()
         self.max_body = max_body
@@ -157,14 +175,23 @@ class Guard:
         host = headers.get("host", "")
         parsed = split_host(host)
         if parsed is None or not self.hosts.allows(parsed[0]):
-            shown = host if len(host) <= 80 and host.isprintable() else host[:80].encode("unicode_escape").decode()
-            return 421, (f"this server does not answer to the host {shown!r}; it answers to "
-                         f"{self.hosts.describe()} (see 'wordlelab serve --help')")
+            shown = (
+                host
+                if len(host) <= 80 and host.isprintable()
+                else host[:80].encode("unicode_escape").decode()
+            )
+            return 421, (
+                f"this server does not answer to the host {shown!r}; it answers to "
+                f"{self.hosts.describe()} (see 'wordlelab serve --help')"
+            )
         if scope["method"] not in UNSAFE_METHODS:
             return None
         site = headers.get("sec-fetch-site")
         if site is not None and site not in ("same-origin", "none"):
-            return 403, f"a {site} request may not change anything here; use the page this server serves"
+            return (
+                403,
+                f"a {site} request may not change anything here; use the page this server serves",
+            )
         origin = headers.get("origin")
         if origin is not None:
             scheme, sep, authority = origin.partition("://")
@@ -172,15 +199,20 @@ class Guard:
             default = 443 if scheme.lower() == "https" else 80
             ours = parsed[0], parsed[1] or 80
             if theirs is None or (theirs[0], theirs[1] or default) != ours:
-                shown = origin if len(origin) <= 80 and origin.isprintable() else origin[:80].encode(
-                    "unicode_escape").decode()
+                shown = (
+                    origin
+                    if len(origin) <= 80 and origin.isprintable()
+                    else origin[:80].encode("unicode_escape").decode()
+                )
                 return 403, f"a request from the origin {shown!r} may not change anything here"
         media = headers.get("content-type", "").split(";")[0].strip().lower()
         if media != "application/json":
             return 415, "send the request body as JSON, with Content-Type: application/json"
         return None
 
-    async def _read_body(self, headers: dict[str, str], receive: Receive, send: Send) -> bytes | None:
+    async def _read_body(
+        self, headers: dict[str, str], receive: Receive, send: Send
+    ) -> bytes | None:
         """The whole body, or None once a refusal has been sent (too large, too slow)."""
         declared = headers.get("content-length")
         if declared is not None:
@@ -188,7 +220,9 @@ class Guard:
                 await self._send(send, 400, "the Content-Length header is not a number")
                 return None
             if len(declared) > 12 or int(declared) > self.max_body:
-                await self._send(send, 413, f"a request body of {declared} bytes; at most {self.max_body}")
+                await self._send(
+                    send, 413, f"a request body of {declared} bytes; at most {self.max_body}"
+                )
                 return None
         chunks: list[bytes] = []
         size = 0
@@ -200,14 +234,20 @@ class Guard:
                 chunk = message.get("body", b"")
                 size += len(chunk)
                 if size > self.max_body:  # stop reading: the rest is never taken in
-                    await self._send(send, 413, f"a request body of more than {self.max_body} bytes; "
-                                                f"at most {self.max_body}")
+                    await self._send(
+                        send,
+                        413,
+                        f"a request body of more than {self.max_body} bytes; "
+                        f"at most {self.max_body}",
+                    )
                     return None
                 chunks.append(chunk)
                 if not message.get("more_body", False):
                     break
         if timer.cancelled_caught:
-            await self._send(send, 408, f"the request body did not arrive within {self.body_timeout:g} s")
+            await self._send(
+                send, 408, f"the request body did not arrive within {self.body_timeout:g} s"
+            )
             return None
         return b"".join(chunks)
 
@@ -231,19 +271,30 @@ def parse_json_limits(raw: bytes, max_depth: int = 32, max_digits: int = 40) -> 
     longer than ``max_digits`` characters (checked before any big number is built); ValueError for
     what is not JSON (NaN and Infinity included)."""
     depth = 0
-    for bracket in _BRACKETS.findall(_STRINGS.sub("", raw.decode("utf-8"))):  # UnicodeDecodeError: a ValueError
+    for bracket in _BRACKETS.findall(
+        _STRINGS.sub("", raw.decode("utf-8"))
+    ):  # UnicodeDecodeError: a ValueError
         depth += 1 if bracket in "[{" else -1
         if depth > max_depth:
-            raise JSONLimitError(f"the request body's JSON is nested more than {max_depth} levels deep")
+            raise JSONLimitError(
+                f"the request body's JSON is nested more than {max_depth} levels deep"
+            )
 
     def number(kind: type) -> Any:
         def parse(text: str) -> Any:
             if len(text) > max_digits:
-                raise JSONLimitError(f"a number of {len(text)} characters in the request body; at most {max_digits}")
+                raise JSONLimitError(
+                    f"a number of {len(text)} characters in the request body; at most {max_digits}"
+                )
             return kind(text)
+
         return parse
 
     def no_constants(name: str) -> Any:
-        raise ValueError(f"{name} is not JSON")  # Python's reader takes NaN and Infinity; JSON does not
+        raise ValueError(
+            f"{name} is not JSON"
+        )  # Python's reader takes NaN and Infinity; JSON does not
 
-    return json.loads(raw, parse_int=number(int), parse_float=number(float), parse_constant=no_constants)
+    return json.loads(
+        raw, parse_int=number(int), parse_float=number(float), parse_constant=no_constants
+    )

@@ -65,16 +65,31 @@ class HeadTimeoutProtocol(H11Protocol):
     def _head_late(self) -> None:
         self._head_timer = None
         if not self.transport.is_closing() and self.conn.their_state is h11.IDLE:
-            self.logger.info("closing a connection whose request head did not arrive within %g s", self.head_timeout)
+            self.logger.info(
+                "closing a connection whose request head did not arrive within %g s",
+                self.head_timeout,
+            )
             self.transport.close()
 
 
-def server_config(app: Any, head_timeout: float = HEAD_TIMEOUT, idle_timeout: int = IDLE_TIMEOUT,
-                  log_level: str = "warning") -> uvicorn.Config:
+def server_config(
+    app: Any,
+    head_timeout: float = HEAD_TIMEOUT,
+    idle_timeout: int = IDLE_TIMEOUT,
+    log_level: str = "warning",
+) -> uvicorn.Config:
     """uvicorn's configuration for ``app``: h11 with the head timeout, the idle timeout, a bounded head."""
     protocol = type("Protocol", (HeadTimeoutProtocol,), {"head_timeout": head_timeout})
-    return uvicorn.Config(app, http=protocol, timeout_keep_alive=idle_timeout, h11_max_incomplete_event_size=MAX_HEAD,
-                          log_level=log_level, lifespan="off", server_header=False, ws="none")
+    return uvicorn.Config(
+        app,
+        http=protocol,
+        timeout_keep_alive=idle_timeout,
+        h11_max_incomplete_event_size=MAX_HEAD,
+        log_level=log_level,
+        lifespan="off",
+        server_header=False,
+        ws="none",
+    )
 
 
 def serve_on(app: Any, sock: socket.socket, **options: Any) -> None:

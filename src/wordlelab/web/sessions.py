@@ -29,7 +29,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 PER_CLIENT = 16  # sessions of each kind one client keeps; its own least recently used goes first
 MAX_CLIENTS = 64  # clients with sessions at once
-CLIENT_IDLE = 1800.0  # seconds without a request before a client's sessions may make room for another's
+CLIENT_IDLE = (
+    1800.0  # seconds without a request before a client's sessions may make room for another's
+)
 PER_ADDRESS = 8  # clients one address other than loopback may hold
 COOKIE = "wordlelab_client"
 _COOKIE_VALUE = re.compile(r"[A-Za-z0-9_-]{16,64}")
@@ -60,8 +62,14 @@ class _Owner:
 class Sessions:
     """Objects by random token, bounded per client (see the module's docstring); one lock each."""
 
-    def __init__(self, limit: int = PER_CLIENT, clients: int = MAX_CLIENTS, idle: float = CLIENT_IDLE,
-                 per_address: int = PER_ADDRESS, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(
+        self,
+        limit: int = PER_CLIENT,
+        clients: int = MAX_CLIENTS,
+        idle: float = CLIENT_IDLE,
+        per_address: int = PER_ADDRESS,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.limit = limit
         self.clients = clients
         self.idle = idle
@@ -109,15 +117,21 @@ class Sessions:
     def _admit(self, key: str, address: str) -> _Owner:
         now = self._clock()
         if not _loopback(address):
-            same = [k for k, o in self._owners.items() if o.address == address]  # least recent first
+            same = [
+                k for k, o in self._owners.items() if o.address == address
+            ]  # least recent first
             if len(same) >= self.per_address:
                 self._drop(same[0])
         if len(self._owners) >= self.clients:
             oldest_key, oldest = next(iter(self._owners.items()))
             wait = oldest.last + self.idle - now
             if wait > 0:
-                raise HTTPException(503, f"the server keeps sessions for {self.clients} clients and all are in "
-                                         "use; try again later", headers={"Retry-After": str(int(wait) + 1)})
+                raise HTTPException(
+                    503,
+                    f"the server keeps sessions for {self.clients} clients and all are in "
+                    "use; try again later",
+                    headers={"Retry-After": str(int(wait) + 1)},
+                )
             self._drop(oldest_key)
         owner = _Owner(address, now)
         self._owners[key] = owner
@@ -142,7 +156,9 @@ class ClientMiddleware:
                     k, _, v = part.strip().partition("=")
                     if k == COOKIE and _COOKIE_VALUE.fullmatch(v):
                         value = v
-        token = _client.set((f"cookie:{value}", address) if value else (f"address:{address}", address))
+        token = _client.set(
+            (f"cookie:{value}", address) if value else (f"address:{address}", address)
+        )
         new_cookie = None if value else secrets.token_urlsafe(18)
 
         async def send_with_cookie(message: Message) -> None:
