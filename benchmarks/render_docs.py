@@ -224,7 +224,45 @@ def speed_block(name: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-BLOCKS: dict[str, Callable[[str], str]] = {"strategies": strategy_block, "speed": speed_block}
+def variants_block(name: str) -> str:
+    """Several boards (variants_*.json) and Absurdle (absurdle.json), from their result files."""
+    lines = [
+        "| variant | method | lists | games (seed) | mean guesses (won games) | failures | load | result file |",
+        "|---|---|---|---|---:|---:|---|---|",
+    ]
+    for path in sorted(RESULTS.glob("variants_*.json")):
+        d = json.loads(path.read_text(encoding="utf-8"))
+        method = str(d.get("strategy", "")).split("method='")[-1].split("'")[0]
+        load = ", ".join(fmt(x) for x in d.get("load", []))
+        lines.append(
+            f"| {d['variant']} | `{method}` | {d['lists']} | {d['games']} ({d['seed']}) | "
+            f"{fmt(d['mean_guesses'])} | {d['failures']} | {load} | `{path.name}` |"
+        )
+    out = "\n".join(lines) + "\n"
+    path = RESULTS / "absurdle.json"
+    if path.exists():
+        d = json.loads(path.read_text(encoding="utf-8"))
+        rows = [
+            "| Absurdle | lists | fewest guesses that force a win | line found | seconds | result file |",
+            "|---|---|---:|---|---:|---|",
+        ]
+        for run in d["runs"]:
+            mode = "hard" if run["hard"] else "normal"
+            line = " ".join(step["guess"].upper() for step in run["line"])
+            rows.append(
+                f"| {mode} | {run['list_set']} ({run['guesses_words']} × {run['answers_words']}) | "
+                f"{run['minimum_guesses']} (not {run['proved_impossible_in']}, proved) | {line} | "
+                f"{fmt(run['seconds'])} | `{path.name}` |"
+            )
+        out += "\n" + "\n".join(rows) + "\n"
+    return out
+
+
+BLOCKS: dict[str, Callable[[str], str]] = {
+    "strategies": strategy_block,
+    "speed": speed_block,
+    "variants": variants_block,
+}
 
 
 def render_blocks(text: str) -> str:
