@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import socket
 import threading
 import time
@@ -21,6 +20,8 @@ pytest.importorskip("starlette")
 uvicorn = pytest.importorskip("uvicorn")
 sync_api = pytest.importorskip("playwright.sync_api")
 
+from browser_helpers import FLAGS, chromium_path  # noqa: E402
+
 from wordlelab.feedback import score  # noqa: E402
 from wordlelab.game import pick_answer  # noqa: E402
 from wordlelab.lists import load_lists  # noqa: E402
@@ -31,28 +32,6 @@ DESKTOP = {"width": 1280, "height": 900}
 sync_api.expect.set_options(timeout=20_000)
 PHONE = {"width": 390, "height": 844}
 SMALL_PHONE = {"width": 360, "height": 740}
-# Chromium's own network chatter has nowhere to go on a closed machine; keep it quiet.
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
-
-
-def chromium_path() -> str | None:
-    for candidate in (
-        os.environ.get("WORDLELAB_CHROMIUM"),
-        "/usr/bin/chromium",
-        shutil.which("chromium"),
-        shutil.which("chromium-browser"),
-    ):
-        if candidate and Path(candidate).exists():
-            return candidate
-    return None
 
 
 def artifacts() -> Path:

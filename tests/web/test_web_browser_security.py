@@ -4,12 +4,9 @@ simple (text/plain, no-cors) POST, nor by a form. Skips without Chromium, as tes
 
 from __future__ import annotations
 
-import os
-import shutil
 import socket
 import threading
 import time
-from pathlib import Path
 
 import pytest
 
@@ -17,29 +14,11 @@ pytest.importorskip("starlette")
 uvicorn = pytest.importorskip("uvicorn")
 sync_api = pytest.importorskip("playwright.sync_api")
 
+from browser_helpers import FLAGS  # noqa: E402
+from browser_helpers import chromium_path as chromium  # noqa: E402
+
 from wordlelab.web.app import create_app  # noqa: E402
 from wordlelab.web.server import server_config  # noqa: E402
-
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
-
-
-def chromium() -> str | None:
-    for candidate in (
-        os.environ.get("WORDLELAB_CHROMIUM"),
-        "/usr/bin/chromium",
-        shutil.which("chromium"),
-    ):
-        if candidate and Path(candidate).exists():
-            return candidate
-    return None
 
 
 @pytest.fixture(scope="module")
