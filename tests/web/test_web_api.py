@@ -424,3 +424,11 @@ def test_no_request_body_makes_a_server_error(client, body, route):
     assert r.status_code < 500
     if r.status_code >= 400:
         assert set(r.json()) == {"error"} and r.json()["error"]
+
+
+def test_analyse_refuses_a_length_the_game_contradicts(client):
+    grid = "Wordle 1 2/6\n\n⬜⬜⬜⬜⬜\n🟩🟩🟩🟩🟩"
+    r = client.post("/api/analyse", json={"grid": grid, "length": 6})
+    assert r.status_code == 400 and "5-letter words, not 6" in r.json()["error"]
+    assert client.post("/api/analyse", json={"grid": grid, "length": 5}).status_code == 200
+    assert client.post("/api/analyse", json={"grid": grid}).status_code == 200

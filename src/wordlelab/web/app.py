@@ -29,7 +29,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..assistant import EXACT_BUDGET, WIDENED, Assistant
 from ..budgets import REVIEW_WORK
-from ..config import PLAY_LENGTHS, check_play_length
+from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH, PLAY_LENGTHS, check_play_length
 from ..errors import WordlelabError
 from ..feedback import Pattern
 from ..game_request import NAMES_WEB, GameRequest
@@ -498,6 +498,10 @@ class WebApp:
         grid, words, answer = request.grid, list(request.words), request.answer
         hard = _bool(data, "hard") or request.hard
         length = request.length
+        asked = _int(data, "length", None, MIN_PLAY_LENGTH, MAX_PLAY_LENGTH)
+        if asked is not None and asked != length:
+            # The page's length setting and the pasted game disagree: say so rather than guess.
+            raise RequestError(f"the game has {length}-letter words, not {asked}", asked)
         set_name = _list_set(data, lang, length)
         matrix = self.matrix(lang, length, set_name)
         history = request.history(matrix.guesses) if request.reviewable else None
