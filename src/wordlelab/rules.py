@@ -55,6 +55,16 @@ class Classic:
         return "Wordle"
 
 
+def check_boards(boards: int, max_guesses: int) -> None:
+    """VariantError unless ``boards`` is 1 to MAX_BOARDS and each board can get a guess."""
+    if not 1 <= boards <= MAX_BOARDS:
+        raise VariantError(f"boards must be 1 to {MAX_BOARDS}, not {boards}", boards)
+    if max_guesses < boards:
+        raise VariantError(
+            f"{boards} boards need at least {boards} guesses, not {max_guesses}", max_guesses
+        )
+
+
 @dataclass(frozen=True)
 class Multi:
     """``boards`` boards at once; every guess goes to every unsolved board; ``max_guesses`` in all."""
@@ -65,13 +75,7 @@ class Multi:
     hard: ClassVar[bool] = False
 
     def __post_init__(self) -> None:
-        if not 1 <= self.boards <= MAX_BOARDS:
-            raise VariantError(f"boards must be 1 to {MAX_BOARDS}, not {self.boards}", self.boards)
-        if self.max_guesses < self.boards:
-            raise VariantError(
-                f"{self.boards} boards need at least {self.boards} guesses, not {self.max_guesses}",
-                self.max_guesses,
-            )
+        check_boards(self.boards, self.max_guesses)
         if self.max_guesses > MAX_MULTI_GUESSES:
             raise VariantError(
                 f"at most {MAX_MULTI_GUESSES} guesses, not {self.max_guesses}", self.max_guesses

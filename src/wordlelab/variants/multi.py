@@ -20,7 +20,7 @@ from ..feedback import GREEN, GREY, YELLOW, Pattern, score
 from ..game import Position
 from ..kernels.multi import multi_board_scores
 from ..matrix import PatternMatrix
-from ..rules import MAX_BOARDS, NAMED, Multi
+from ..rules import NAMED, Multi, check_boards
 from ..strategies.base import Choice, alphabetical_rank, register_multi
 from ..words import WordList
 
@@ -34,13 +34,7 @@ class MultiRules:
     name: str = ""
 
     def __post_init__(self) -> None:
-        if not 1 <= self.boards <= MAX_BOARDS:
-            raise VariantError(f"boards must be 1 to {MAX_BOARDS}, not {self.boards}", self.boards)
-        if self.max_guesses < self.boards:
-            raise VariantError(
-                f"{self.boards} boards need at least {self.boards} guesses, not {self.max_guesses}",
-                self.max_guesses,
-            )
+        check_boards(self.boards, self.max_guesses)
 
     @property
     def title(self) -> str:
