@@ -6,7 +6,8 @@
 Each row (lists:opener[:hard]) solves every group of the opener on one thread with one fresh memo
 per configuration; ``--off`` lists the kernel's CTL_OFF masks to compare (0 all rules on,
 1 without the bounds learnt from a cut, 2 without the bound with q groups per guess, 3 without
-both). Configurations alternate within each repeat. CPU seconds (process time, robust to a
+both, 8 without the hard-mode guess classes on the letters a set holds, 16 without counting a
+small set's groups along whole rows; masks add up). Configurations alternate within each repeat. CPU seconds (process time, robust to a
 shared machine's load), the kernel's work units (guesses x answers scanned) and nodes; every
 total must be the same across configurations (the script stops otherwise).
 """

@@ -297,12 +297,15 @@ def test_rules_learnt_from_cuts_agree_with_brute_force(seed, hard, max_guesses):
     want = brute_force(gs, ans, max_guesses, hard)
     got = on.value(S, max_guesses)
     assert inf(got) == want
-    for rules_off in (0, K.OFF_SUPERSETS, K.OFF_QBOUND, K.OFF_SUPERSETS | K.OFF_QBOUND):
+    for rules_off in range(K.OFF_LIVE * 2):
+        if rules_off & K.ALWAYS_SUPERSETS:
+            continue
         off = Solver(e)
         off.ctl[K.CTL_OFF] = rules_off
         assert off.value(S, max_guesses) == got
         assert off.ctl[K.CTL_SUPER] == 0 or not rules_off & K.OFF_SUPERSETS
         assert off.ctl[K.CTL_QB] == 0 or not rules_off & K.OFF_QBOUND
+        assert off.ctl[K.CTL_LIVE] == 0 or not rules_off & K.OFF_LIVE
     for g in range(0, len(gs), 6 if hard else 4):
         total: float = len(ans)
         for p, sub in e.groups(S, g):
@@ -314,4 +317,34 @@ def test_rules_learnt_from_cuts_agree_with_brute_force(seed, hard, max_guesses):
             total += v
         if hard:
             assert total == brute_force(gs, ans, max_guesses, True, opener=gs[g])
-    assert on.ctl[K.CTL_SUPER] > 0 and on.ctl[K.CTL_QB] > 0  # both fired (on the set or the groups)
+    # every rule fired (on the set or the groups; with three guesses no guess class matters)
+    assert on.ctl[K.CTL_SUPER] > 0 and on.ctl[K.CTL_QB] > 0
+    assert on.ctl[K.CTL_LIVE] > 0 or max_guesses == 3 or not hard  # (a hard-mode rule)
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_guess_classes_on_the_letters_a_set_holds_change_no_value(matrix, hard):
+    """Guesses that agree on every letter some answer holds stand for each other (kernels/search.py,
+    step 4b): on the real lists, every group of a few openers is valued the same with and without
+    that rule, in normal and hard mode, at five and four guesses, and in hard mode (where it is
+    used) the rule drops guesses."""
+    from wordlelab.kernels import search as K
+    from wordlelab.optimal import Engine, Solver
+
+    e = Engine(matrix, hard, 6, 64)
+    S = np.arange(len(matrix.answers), dtype=np.int64)
+    g_index = {w: i for i, w in enumerate(matrix.guesses)}
+    on, off = Solver(e), Solver(e)
+    off.ctl[K.CTL_OFF] = K.OFF_LIVE
+    checked = 0
+    for opener in ("fuzzy", "mamma", "crwth"):
+        g = g_index[opener]
+        for p, sub in e.groups(S, g):
+            if p == e.win or not 8 <= sub.size <= 60:
+                continue
+            rule = e.rule_after(e.empty_rule, g, p)
+            for d in (5, 4):
+                assert on.value(sub, d, rule) == off.value(sub, d, rule)
+                checked += 1
+    assert checked >= 10
+    assert (on.ctl[K.CTL_LIVE] > 0) == hard and off.ctl[K.CTL_LIVE] == 0  # a hard-mode rule

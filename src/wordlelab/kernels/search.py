@@ -36,11 +36,16 @@ CTL_OFF = 8  # bits of rules switched off (tests and benchmarks compare with and
 CTL_SUPER = 9  # lower bounds stored for supersets after a cut (rule OFF_SUPERSETS)
 CTL_QB = 10  # times the bound with q groups per guess beat the counting table (rule OFF_QBOUND)
 CTL_LIMIT = 11  # stop once ctl[CTL_WORK] passes this (0: no limit); see _spend
-CTL_SIZE = 12
+CTL_LIVE = 12  # guesses dropped as standing for another on the letters the set holds (OFF_LIVE)
+CTL_VEC = 13  # scans that counted groups along whole rows (OFF_VECTOR)
+CTL_SIZE = 14
 
 OFF_SUPERSETS = 1
 SUPER_MIN_NODES = 2  # the bounds learnt from a cut are stored after sub-searches of this many nodes
 OFF_QBOUND = 2
+OFF_LIVE = 8
+OFF_VECTOR = 16
+VEC_CELLS = 32  # row cells compared in one look-up's time (the work a row scan is charged)
 ALWAYS_SUPERSETS = (
     4  # not a rule off: store the bounds learnt from a cut after every sub-search (tests)
 )
@@ -531,6 +536,85 @@ def _closed_form(dT: np.ndarray, a2g: np.ndarray, S: np.ndarray, d: int, seen: n
 
 
 @njit(cache=True, nogil=True)
+def _repeats(dT: np.ndarray, S: np.ndarray) -> np.ndarray:
+    """For every guess (column of dT), how many answers of S show a pattern that an earlier
+    answer of S shows too: the guess splits S into len(S) minus that many groups."""
+    n = S.shape[0]
+    n_all = dT.shape[1]
+    dup = np.zeros(n_all, dtype=np.uint8)
+    flag = np.empty(n_all, dtype=np.uint8)
+    for j in range(1, n):
+        rj = dT[S[j]]
+        flag[:] = 0
+        jj = 0
+        while jj + 4 <= j:  # four earlier rows a pass: fewer loads and stores of the flags
+            _or_equal4(flag, rj, dT[S[jj]], dT[S[jj + 1]], dT[S[jj + 2]], dT[S[jj + 3]])
+            jj += 4
+        while jj < j:
+            _or_equal(flag, rj, dT[S[jj]])
+            jj += 1
+        for i in range(n_all):
+            dup[i] += flag[i]
+    return dup
+
+
+@njit(cache=True, nogil=True)
+def _or_equal(flag: np.ndarray, a: np.ndarray, b: np.ndarray) -> None:
+    for i in range(flag.shape[0]):
+        flag[i] |= a[i] == b[i]
+
+
+@njit(cache=True, nogil=True)
+def _or_equal4(flag, a, b, c, d, e) -> None:
+    for i in range(flag.shape[0]):
+        flag[i] |= (a[i] == b[i]) | (a[i] == c[i]) | (a[i] == d[i]) | (a[i] == e[i])
+
+
+@njit(cache=True, nogil=True)
+def _live_classes(pool, keep, rep, S, a2g, gletters, n_alpha, ctl) -> None:
+    """Drop from ``keep`` and ``rep`` every guess that agrees, at every position, on every letter
+    an answer of S holds with an earlier kept guess of the pool (see step 4b of ``solve``)."""
+    k = gletters.shape[1]
+    live = np.zeros(n_alpha, dtype=np.bool_)
+    for j in range(S.shape[0]):
+        g = a2g[S[j]]
+        for i in range(k):
+            live[gletters[g, i]] = True
+    npool = pool.shape[0]
+    ctl[CTL_WORK] += npool  # k letter reads a guess: about one look-up's time
+    size = 1
+    while size < 2 * npool:
+        size *= 2
+    mask = np.uint64(size - 1)
+    tab = np.full(size, -1, dtype=np.int64)
+    codes = np.empty(npool, dtype=np.int64)
+    base = np.int64(n_alpha + 1)
+    dropped = 0
+    for i in range(npool):
+        if not keep[i]:
+            continue
+        g = pool[i]
+        code = np.int64(0)
+        for p in range(k):
+            ch = np.int64(gletters[g, p])
+            code = code * base + (ch + 1 if live[ch] else 0)
+        codes[i] = code
+        s = _mix(np.uint64(code)) & mask
+        while True:
+            f = tab[s]
+            if f < 0:
+                tab[s] = i
+                break
+            if codes[f] == code:
+                keep[i] = False
+                rep[i] = False
+                dropped += 1
+                break
+            s = (s + np.uint64(1)) & mask
+    ctl[CTL_LIVE] += dropped
+
+
+@njit(cache=True, nogil=True)
 def lower_bound_q(m: int, d: int, q: int) -> int:
     """The counting bound with at most ``q`` groups per guess: fewest total guesses for m answers
     in d guesses when one guess solves at most one answer and splits a set into at most q groups
@@ -692,25 +776,41 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax):
         early = np.zeros(npool, dtype=np.bool_)
         tag0 = ctl[CTL_STAMP]
         ctl[CTL_STAMP] += npool
+        # For a small set, count every guess's groups at once along the answers' rows: a guess's
+        # groups are n minus the answers whose pattern repeats an earlier answer's, and comparing
+        # two whole rows runs many guesses per instruction. Taken where its cost (in look-ups'
+        # time, measured: about 32 row cells a look-up) is below the guess-by-guess count's.
+        n_all = dT.shape[1]
+        vec_cost = (n * (n - 1) // 2) * n_all // VEC_CELLS + n_all
+        vec = n < 256 and vec_cost < npool * n and (ctl[CTL_OFF] & OFF_VECTOR) == 0
+        dup = np.zeros(0, dtype=np.uint8)
+        if vec:
+            dup = _repeats(dT, S)
+            ctl[CTL_VEC] += 1
+            scanned = vec_cost
         for i in range(npool):
             g = pool[i]
             a = g2a[g]
             is_cand = a >= 0 and inS[a]
             cands[i] = is_cand
-            tag = tag0 + i
-            nl = 0
-            # The guess matters here only with 3n - nl - [candidate] < beta; stop counting once
-            # the answers left cannot bring nl there (its bound is then at least beta).
-            need = 3 * n - (1 if is_cand else 0) - beta + 1
-            j = 0
-            while j < n:
-                p = dT[S[j], g]
-                nl += stamp[p] != tag
-                stamp[p] = tag
-                j += 1
-                if nl + n - j < need:
-                    break
-            scanned += j
+            if vec:
+                nl = n - np.int64(dup[g])
+                j = n
+            else:
+                tag = tag0 + i
+                nl = 0
+                # The guess matters here only with 3n - nl - [candidate] < beta; stop counting
+                # once the answers left cannot bring nl there (its bound is then at least beta).
+                need = 3 * n - (1 if is_cand else 0) - beta + 1
+                j = 0
+                while j < n:
+                    p = dT[S[j], g]
+                    nl += stamp[p] != tag
+                    stamp[p] = tag
+                    j += 1
+                    if nl + n - j < need:
+                        break
+                scanned += j
             qscan = max(qscan, nl + n - j)  # the answers not read could each open a group
             if j < n:  # a bound only (its exact count was not finished): never the shortcut
                 lbs[i] = beta
@@ -860,6 +960,17 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax):
                         keep[i] = True
                     break
                 s = (s + 1) & mask
+    # 4b. Letters that no answer of S holds show grey wherever a guess puts them, on S and on
+    # every subset of S; and a grey letter adds nothing to the hard-mode rule (only greens and
+    # revealed letters bind). So guesses that agree on every letter some answer of S holds, at
+    # every position, group S and each of its subsets alike, are allowed or refused alike by any
+    # rule reached below (a rule binds only letters every answer below holds), and leave the
+    # same rule after every pattern: one of each such class stands for all, here and in the
+    # children's pool. Hard mode only: in normal mode the grouping classes above, formed where the
+    # children's pool matters, are coarser, and elsewhere the hashing cost more than it saved
+    # (bench_search_rules.py, mask 8).
+    if hard and (ctl[CTL_OFF] & OFF_LIVE) == 0:
+        _live_classes(pool, keep, rep, S, a2g, gletters, gcounts.shape[1], ctl)
     nrep = 0
     nkeep = 0
     for i in range(npool):
