@@ -145,3 +145,24 @@ def test_run_cli_measures_the_child_process():
     assert m["stdout"].strip().endswith(__import__("wordlelab").__version__)
     assert m["wall_s"] > 0 and m["cpu_user_s"] + m["cpu_system_s"] > 0
     assert m["peak_rss_mb"] > 1
+
+
+def test_the_docs_block_renders_a_measured_run(files, tmp_path, monkeypatch):
+    import render_docs
+
+    data = cli_json(files, tmp_path, "--exact", "--best", "--candidates", "6")
+    body = bor.summarise(bor.PRESETS["exact-best-all"], data, MEASURED)
+    body["cli"] = "wordlelab openers --exact --best --candidates 6 --store S --csv F --json"
+    (tmp_path / "ranking_exact_best_all.json").write_text(json.dumps(body))
+    (tmp_path / "ranking_play_all.json").write_text(json.dumps({"note": "by hand"}))
+    monkeypatch.setattr(render_docs, "RESULTS", tmp_path)
+    lines = render_docs.openers_runs_block("openers_runs").splitlines()
+    assert len(lines) == 4  # the header, its rule, the two files present
+    best = data["rows"][0]
+    assert lines[2].startswith("| `wordlelab openers --exact --best --candidates 6` | 6 | 4 s |")
+    word = f"{best['word'].upper()} {best['total']}"
+    if body["verdict"]["best_proven_unique"]:
+        assert f"{word} proven best" in lines[2]
+    else:  # a tie on these small lists
+        assert f"{word}, tied: another opener may reach {best['total']}" in lines[2]
+    assert "not measured by the script yet" in lines[3]
