@@ -1,6 +1,7 @@
 """The published ``wordlelab openers`` runs on the original lists, run as one CLI process and measured.
 
     python benchmarks/bench_openers_runs.py PRESET [--candidates N] [--store PATH] [--load-every S]
+        [--no-warm-up]
     python benchmarks/bench_openers_runs.py --list
 
 Presets (the original lists: 12972 allowed guesses, 2315 answers; 2 local workers):
@@ -18,7 +19,9 @@ Presets (the original lists: 12972 allowed guesses, 2315 answers; 2 local worker
 its CSV to a temporary folder), never over the published files.
 
 The CLI runs as a child process (``python -m wordlelab`` with this checkout's ``src`` first on
-PYTHONPATH) with a fresh temporary results store unless ``--store`` is given (a store that
+PYTHONPATH), after an untimed run of the same command on 2 openers (numba's cache loaded, or
+compiled in a fresh checkout; ``--no-warm-up`` skips it), with a fresh temporary results store
+unless ``--store`` is given (a store that
 already holds openers makes the run a resumption: ``reused`` says how many). Measured from
 outside: wall time, CPU time of the process and of its workers (user + system, from ``os.wait4``;
 the workers are reaped by the CLI, so their time is included), the peak RSS of the largest
@@ -52,6 +55,7 @@ INF = 1 << 40  # wordlelab's total for "no strategy within the guesses" (the CSV
 REFERENCE_COMMIT = "8fd3f1bdf884ff6757c24ad1227dc561fab7787d"  # as tools/build_opener_tables.py
 REFERENCE_FILES = {False: "normal.some3593.proven", True: "hard.top101.proven"}
 MIRROR = "/work/.mirror/alex1770+wordle/repo"
+WARM_UP = 2  # openers of the untimed run before the measured one
 # Proven values to check exact rows against: key -> (what they are, word -> total; None: no strategy)
 References = dict[str, tuple[str, dict[str, int | None]]]
 
@@ -361,6 +365,9 @@ def main() -> None:
         "--store", default=None, help="results store to use (default: a fresh temporary one)"
     )
     ap.add_argument("--load-every", type=float, default=10.0, metavar="S")
+    ap.add_argument(
+        "--no-warm-up", action="store_true", help="time the first run of the kernels too"
+    )
     ap.add_argument("--mirror", default=MIRROR, help="git dir of alex1770/wordle (the check)")
     args = ap.parse_args()
     if args.list:
@@ -376,6 +383,10 @@ def main() -> None:
     result = preset.result + (f"_candidates{args.candidates}" if short else "")
     cli = preset.command(args.candidates)
     with tempfile.TemporaryDirectory(prefix="openers-run-") as tmp:
+        if not args.no_warm_up:
+            # numba's cache is loaded (or, in a fresh checkout, compiled) once, outside the timing.
+            warm = [*preset.command(WARM_UP), "--store", str(Path(tmp) / "warm.sqlite"), "--json"]
+            run_cli(warm, args.load_every)
         store = args.store or str(Path(tmp) / "store.sqlite")
         csv_path = (
             _util.RESULTS / preset.csv if preset.csv and not short else Path(tmp) / "table.csv"
@@ -390,6 +401,9 @@ def main() -> None:
     head = {
         "cli": " ".join(shown),
         "store": "given: " + args.store if args.store else "fresh (temporary)",
+        "warm_up": None
+        if args.no_warm_up
+        else f"a --candidates {WARM_UP} run first, not timed (numba's cache loaded or compiled)",
         "csv": f"benchmarks/results/{preset.csv}" if preset.csv and not short else None,
     }
     _util.emit(result, {**head, **body})
