@@ -324,6 +324,9 @@ def summarise(
         "core_share": _num(cpu / (wall * workers), 3) if wall > 0 else None,
         "peak_rss_mb_largest_process": _num(measured["peak_rss_mb"], 1),
         "workers_outliving_cli": measured.get("workers_outliving_cli"),
+        "cpu_s_reaped_by_cli": _num(measured["cpu_s_reaped_by_cli"], 2)
+        if "cpu_s_reaped_by_cli" in measured
+        else None,
         "openers_per_s": _num(int(data["openers"]) / wall, 3) if wall > 0 else None,
         "cpu_s_per_opener_all_processes": _num(cpu / computed, 4) if computed else None,
         # The CLI's own figure: the ranking only, openers reused from the store not counted.
