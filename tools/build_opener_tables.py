@@ -183,6 +183,13 @@ def update(files: dict[str, bytes]) -> int:
             continue
         swap[hashlib.sha256(old).hexdigest()] = hashlib.sha256(new).hexdigest()
         if name.startswith("original-"):
+            kinds: dict[str, int] = {}
+            for line in new.decode("utf-8").splitlines():
+                if line and not line.startswith("#"):
+                    _w, kind, total, source = line.split()
+                    key = f"{kind} {source}" + (" inf" if total == "inf" else "")
+                    kinds[key] = kinds.get(key, 0) + 1
+            print(f"{name}: rows " + ", ".join(f"{k}: {n}" for k, n in sorted(kinds.items())))
             for what, rows in changes(old, new).items():
                 print(f"{name}: {len(rows)} {what}" + (": " + ", ".join(rows[:8]) if rows else ""))
                 lost = lost or (what == "lost" and bool(rows))
