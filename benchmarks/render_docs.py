@@ -258,10 +258,91 @@ def variants_block(name: str) -> str:
     return out
 
 
+# The published `wordlelab openers` runs (benchmarks/bench_openers_runs.py), in the order shown.
+OPENERS_RUNS = [
+    ("exact-best-all", "ranking_exact_best_all"),
+    ("exact-best-all-hard", "ranking_exact_best_all_hard"),
+    ("play-all", "ranking_play_all"),
+    ("play-all-hard", "ranking_play_all_hard"),
+    ("exact-candidates100", "ranking_exact_candidates100"),
+]
+
+
+def _duration(seconds: float) -> str:
+    m, s = divmod(round(seconds), 60)
+    return f"{m} min {s} s" if m else f"{s} s"
+
+
+def _tops(rows: list[dict[str, Any]], n: int) -> str:
+    return ", ".join(f"{str(r['word']).upper()} {r['total']}" for r in rows[:n])
+
+
+def _outcome(d: dict[str, Any]) -> str:
+    """What the run found, from the fields bench_openers_runs.py computed."""
+    parts = []
+    v = d.get("verdict")
+    if v:
+        head = f"{str(v['best']).upper()} {v['best_total']}"
+        if v["best_proven_unique"]:
+            parts.append(f"{head} proven best; every other opener ≥ {v['others_at_least']}")
+        elif not v["best_exact"]:
+            parts.append(f"{head}, a lower bound only: no opener proven best")
+        else:
+            parts.append(f"{head}, tied: another opener may reach {v['others_at_least']}")
+    else:
+        parts.append(_tops(d["top10"], 5) + " …; last " + _tops([d["last"]], 1))
+    if "openers_with_failures" in d:
+        parts.append(f"{d['openers_with_failures']} of {d['openers']} openers fail some answer")
+    t = d.get("opener_seconds_in_worker") or {}
+    if t:
+        parts.append(
+            f"per opener median {fmt(t['median_s'])} s, slowest {str(t['slowest']).upper()} "
+            f"{fmt(t['max_s'])} s"
+        )
+    for c in (d.get("checks") or {}).values():
+        bounds = (
+            f", {c['bounds_not_above']} lower bounds not above it" if c["bounds_not_above"] else ""
+        )
+        parts.append(
+            f"against {c['reference']}: {c['exact_equal']} exact values equal{bounds}, "
+            f"{len(c['disagree'])} disagree"
+        )
+    return "; ".join(parts)
+
+
+def openers_runs_block(name: str) -> str:
+    """The five published openers runs: cost, load and outcome, from their result files."""
+    lines = [
+        "| run | openers | wall | CPU-s (per opener) | openers/s | load (1-min) during the run "
+        "| outcome | result file |",
+        "|---|---:|---:|---:|---:|---|---|---|",
+    ]
+    for preset, stem in OPENERS_RUNS:
+        path = RESULTS / f"{stem}.json"
+        if not path.exists():
+            continue
+        d = json.loads(path.read_text(encoding="utf-8"))
+        if "cli" not in d:  # a file assembled by hand before the script existed
+            lines.append(
+                f"| `{preset}` | | | | | | not measured by the script yet: `python "
+                f"benchmarks/bench_openers_runs.py {preset}` | `{path.name}` |"
+            )
+            continue
+        load = d["load_average_1min_during_run"]
+        load_text = f"{fmt(load['min'])}–{fmt(load['max'])}" if load["samples"] else "—"
+        lines.append(
+            f"| `{d['cli'].replace(' --store S --csv F --json', '')}` | {d['openers']} | "
+            f"{_duration(d['wall_s'])} | {fmt(d['cpu_s'])} ({fmt(d['cpu_s_per_opener_all_processes'])}) "
+            f"| {fmt(d['openers_per_s'])} | {load_text} | {_outcome(d)} | `{path.name}` |"
+        )
+    return "\n".join(lines) + "\n"
+
+
 BLOCKS: dict[str, Callable[[str], str]] = {
     "strategies": strategy_block,
     "speed": speed_block,
     "variants": variants_block,
+    "openers_runs": openers_runs_block,
 }
 
 

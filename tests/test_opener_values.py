@@ -118,9 +118,12 @@ def test_original_rows_are_bounds_unless_proven() -> None:
     assert (
         not aisle.rank_exact and "rank 169 or lower" in aisle.verdict()
     )  # bound rows may lie under it
-    bombo = t.value("bombo")  # only "cannot beat SALET" is proven
-    assert (bombo.total, bombo.exact, bombo.rank_exact) == (7921, False, False)
-    assert "at least 7921" in bombo.verdict() and bombo.to_dict()["kind"] == "lower bound"
+    # Only "cannot beat SALET" is proven for BOMBO: a bound of at least 7921 (its value depends on
+    # when the --best --all runs cut it; tools/build_opener_tables.py keeps the highest).
+    bombo = t.value("bombo")
+    assert bombo.total >= 7921 and (bombo.exact, bombo.rank_exact) == (False, False)
+    assert f"at least {bombo.total}" in bombo.verdict()
+    assert bombo.to_dict()["kind"] == "lower bound"
     hard = opener_table("original", hard=True)
     assert hard.value("salet").total == 8122
     assert not hard.value("slate").solvable  # proven by wordlelab's own search
@@ -219,9 +222,11 @@ def test_cli_original_lists_label_bounds() -> None:
     r = _cli("--opener", "salet", "--opener", "bombo", "--lists", "original")
     assert r.exit_code == 0, r.output
     assert "lower bounds" in r.output.splitlines()[0]
+    bound = opener_table("original").value("bombo").total  # at least 7921: cannot beat SALET
+    assert bound >= 7921
     assert next(ln for ln in r.output.splitlines() if ln.startswith("BOMBO")).split()[1:3] == [
         "≥",
-        "7921",
+        str(bound),
     ]
     assert next(ln for ln in r.output.splitlines() if ln.startswith("SALET")).split()[1] == "7920"
 
@@ -485,8 +490,8 @@ def test_our_search_reproves_table_values_slow(lists: str, hard: bool, word: str
 
 
 def test_cli_prove_a_bound_row_within_a_node_budget() -> None:
-    # ABLET on the original lists, hard mode: shipped as ">= 8123" (cannot beat SALET); one search
-    # thread proves 8300 in 4664 nodes (about a CPU-second), the same count on any machine.
+    # ABLET on the original lists, hard mode: shipped as a bound (at least 8123: cannot beat
+    # SALET); one search thread proves 8300 in 4664 nodes (about a CPU-second), the same count on any machine.
     assert not opener_table("original", True).value("ablet").exact
     r = _cli("--opener", "ablet", "--lists", "original", "--hard", "--prove", "--json")
     assert r.exit_code == 0, r.output
@@ -499,7 +504,9 @@ def test_cli_prove_a_bound_row_within_a_node_budget() -> None:
     )
     r = _cli("--opener", "ablet", "--lists", "original", "--hard", "--prove-nodes", "100")
     assert r.exit_code == 0, r.output
-    assert "ABLET: not proven within" in r.output and "≥ 8123" in r.output
+    bound = opener_table("original", True).value("ablet").total  # at least SALET's 8122 + 1
+    assert bound >= 8123
+    assert "ABLET: not proven within" in r.output and f"≥ {bound}" in r.output
 
 
 def test_cli_prove_needs_an_opener() -> None:

@@ -1,6 +1,6 @@
 """Build the shipped opener tables under src/wordlelab/data/openers/ (see data/PROVENANCE.md).
 
-Usage: python tools/build_opener_tables.py [--check] [--mirror GITDIR]
+Usage: python tools/build_opener_tables.py [--check | --update] [--mirror GITDIR]
 
 * ``{nyt,nyt2022}-{normal,hard}.txt.gz``: alex1770/wordle's complete tables
   (``results_{easy,hard}_nyt{20230701,20220830}``, MIT), byte for byte, gzip'd without a name or
@@ -8,13 +8,20 @@ Usage: python tools/build_opener_tables.py [--check] [--mirror GITDIR]
   sha256 of the published file.
 * ``original-{normal,hard}.txt.gz``: what is proven for the original lists (12972 allowed, 2315
   answers), one row per allowed word: wordlelab's own ``openers --exact --best --all`` tables
-  (``benchmarks/results/exact_best_all_{normal,hard}.csv``: exact values and proven lower
-  bounds), wordlelab's ``--exact --candidates 100`` run (normal mode, exact values), and the
-  proven values alex1770/wordle published for the original lists (``normal.some3593.proven``,
-  ``hard.top101.proven``). An exact value beats a bound; two exact values must agree and an exact
-  value must not lie under a proven bound (the script stops otherwise).
+  (every ``benchmarks/results/exact_best_all_{normal,hard}*.csv``: the latest run's
+  ``exact_best_all_<mode>.csv``, written by ``benchmarks/bench_openers_runs.py``, and earlier
+  runs kept under a dated name; exact values and proven lower bounds), wordlelab's ``--exact
+  --candidates 100`` run (normal mode, exact values), and the proven values alex1770/wordle
+  published for the original lists (``normal.some3593.proven``, ``hard.top101.proven``). An
+  exact value beats a bound, the higher of two bounds wins; two exact values must agree and an
+  exact value must not lie under a proven bound (the script stops otherwise). A ``--best`` run's
+  bounds depend on when each opener was cut, so runs differ; taking every run keeps the most that
+  any of them proved.
 
 ``--check`` rebuilds in memory and compares with the committed files (exit 1 on a difference).
+``--update`` writes the files, says how the original tables' rows changed (an exact value or a
+bound lost is refused: exit 1, nothing written), and writes the new sha256 fingerprints into
+data/PROVENANCE.md and tests/test_opener_values.py.
 """
 
 from __future__ import annotations
@@ -22,6 +29,7 @@ from __future__ import annotations
 import argparse
 import csv
 import gzip
+import hashlib
 import io
 import json
 import subprocess
@@ -61,6 +69,14 @@ def show(mirror: str, path: str) -> bytes:
     ).stdout
 
 
+def best_all_tables(mode: str) -> list[Path]:
+    """Every ``--exact --best --all`` table of this mode: the latest run's and the dated ones."""
+    paths = sorted(RESULTS.glob(f"exact_best_all_{mode}*.csv"))
+    if not paths:
+        sys.exit(f"no benchmarks/results/exact_best_all_{mode}*.csv")
+    return paths
+
+
 def original(mode: str, mirror: str) -> bytes:
     allowed = (ROOT / "src" / "wordlelab" / "data" / "en" / "5" / "allowed.txt").read_text().split()
     rows: dict[str, tuple[str, int, str]] = {}  # word -> (kind, total, source)
@@ -90,9 +106,10 @@ def original(mode: str, mirror: str) -> bytes:
         elif total > ototal:
             rows[word] = (kind, total, source)
 
-    with open(RESULTS / f"exact_best_all_{mode}.csv", encoding="utf-8") as f:
-        for r in csv.DictReader(f):
-            put(r["word"], "=" if r["exact"] == "1" else ">=", int(r["total"]), "wordlelab")
+    for path in best_all_tables(mode):
+        with open(path, encoding="utf-8") as f:
+            for r in csv.DictReader(f):
+                put(r["word"], "=" if r["exact"] == "1" else ">=", int(r["total"]), "wordlelab")
     if mode == "normal":
         for r in json.loads((RESULTS / "ranking_exact_candidates100.json").read_text())["rows"]:
             if r["exact"]:
@@ -118,12 +135,95 @@ def build(mirror: str) -> dict[str, bytes]:
     return out
 
 
+def _rows(data: bytes) -> dict[str, tuple[str, float]]:
+    """word -> (kind, total) of an original table (decompressed); inf as float('inf')."""
+    out = {}
+    for line in data.decode("utf-8").splitlines():
+        if line and not line.startswith("#"):
+            word, kind, total, _source = line.split()
+            out[word] = (kind, float(total))
+    return out
+
+
+def changes(old: bytes, new: bytes) -> dict[str, list[str]]:
+    """How an original table's rows changed: gained (bound to exact, higher bound) or lost."""
+    a, b = _rows(old), _rows(new)
+    out: dict[str, list[str]] = {"bound to exact": [], "higher bound": [], "lost": []}
+    for word in sorted(set(a) | set(b)):
+        if word not in a or word not in b:
+            out["lost"].append(f"{word}: row {'added' if word not in a else 'removed'}")
+            continue
+        (k0, t0), (k1, t1) = a[word], b[word]
+        if (k0, t0) == (k1, t1):
+            continue
+        if k0 == ">=" and k1 == "=" and t1 >= t0:
+            out["bound to exact"].append(f"{word} >= {t0:g} -> = {t1:g}")
+        elif k0 == k1 == ">=" and t1 > t0:
+            out["higher bound"].append(f"{word} >= {t0:g} -> >= {t1:g}")
+        else:
+            out["lost"].append(f"{word} {k0} {t0:g} -> {k1} {t1:g}")
+    return out
+
+
+FINGERPRINT_FILES = [
+    ROOT / "src" / "wordlelab" / "data" / "PROVENANCE.md",
+    ROOT / "tests" / "test_opener_values.py",
+]
+
+
+def update(files: dict[str, bytes]) -> int:
+    """Write the tables after showing what changed; new fingerprints where the old ones stood."""
+    swap: dict[str, str] = {}
+    lost = False
+    for name, data in files.items():
+        path = OUT / name
+        new = gzip.decompress(data)
+        old = gzip.decompress(path.read_bytes()) if path.exists() else b""
+        if old == new:
+            continue
+        swap[hashlib.sha256(old).hexdigest()] = hashlib.sha256(new).hexdigest()
+        if name.startswith("original-"):
+            kinds: dict[str, int] = {}
+            for line in new.decode("utf-8").splitlines():
+                if line and not line.startswith("#"):
+                    _w, kind, total, source = line.split()
+                    key = f"{kind} {source}" + (" inf" if total == "inf" else "")
+                    kinds[key] = kinds.get(key, 0) + 1
+            print(f"{name}: rows " + ", ".join(f"{k}: {n}" for k, n in sorted(kinds.items())))
+            for what, rows in changes(old, new).items():
+                print(f"{name}: {len(rows)} {what}" + (": " + ", ".join(rows[:8]) if rows else ""))
+                lost = lost or (what == "lost" and bool(rows))
+        else:
+            print(f"{name}: changed (a different alex1770/wordle file?)")
+    if lost:
+        print("refused: a row would lose what an earlier table proved; nothing written")
+        return 1
+    for name, data in files.items():
+        (OUT / name).write_bytes(data)
+    for path in FINGERPRINT_FILES:
+        text = path.read_text(encoding="utf-8")
+        for old_hash, new_hash in swap.items():
+            if old_hash not in text:
+                print(
+                    f"{path.relative_to(ROOT)}: the old fingerprint {old_hash[:12]}… is not there"
+                )
+                return 1
+            text = text.replace(old_hash, new_hash)
+        path.write_text(text, encoding="utf-8")
+    print(f"{len(swap)} table(s) changed; fingerprints updated" if swap else "no table changed")
+    return 0
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--check", action="store_true")
+    mode = ap.add_mutually_exclusive_group()
+    mode.add_argument("--check", action="store_true")
+    mode.add_argument("--update", action="store_true")
     ap.add_argument("--mirror", default=MIRROR)
     args = ap.parse_args()
     files = build(args.mirror)
+    if args.update:
+        sys.exit(update(files))
     bad = 0
     for name, data in files.items():
         path = OUT / name
