@@ -139,6 +139,7 @@ def bench_games(args: argparse.Namespace) -> dict:
     warm = time.perf_counter() - t
     games, step_times, fallback, steps, slowest = [], [], 0, 0, (0.0, "")
     by_turn: dict[int, list[int]] = {}
+    by_size: dict[str, list[int]] = {}  # answers before the step: [steps, steps with bounds]
     slow_step = {"seconds": 0.0}
     errors = []
     table_exact = 0
@@ -177,6 +178,9 @@ def bench_games(args: argparse.Namespace) -> dict:
             counts = by_turn.setdefault(s.turn, [0, 0])
             counts[0] += 1
             counts[1] += not s.exact
+            size = by_size.setdefault(_size_bucket(s.before), [0, 0])
+            size[0] += 1
+            size[1] += not s.exact
             step_times.append(s.seconds)
             if s.seconds > slow_step["seconds"]:
                 slow_step = {
@@ -214,6 +218,10 @@ def bench_games(args: argparse.Namespace) -> dict:
         "exact_share_by_turn": {
             str(k): round(1 - v[1] / v[0], 3) for k, v in sorted(by_turn.items())
         },
+        "exact_share_by_answers_before": {
+            k: {"steps": v[0], "exact_share": round(1 - v[1] / v[0], 3)}
+            for k, v in sorted(by_size.items(), key=lambda kv: SIZE_BUCKETS.index(kv[0]))
+        },
         "openers_exact_from_table": table_exact,
         "errors": errors,
         "per_game": _dist(games),
@@ -233,6 +241,16 @@ def bench_games(args: argparse.Namespace) -> dict:
         "peak_rss_mb": peak_rss_mb(),
         "machine": machine(),
     }
+
+
+SIZE_BUCKETS = ["<=50", "51-100", "101-200", "201-300", "301-400", "401-800", ">800"]
+
+
+def _size_bucket(n: int) -> str:
+    for top, name in zip((50, 100, 200, 300, 400, 800), SIZE_BUCKETS, strict=False):
+        if n <= top:
+            return name
+    return SIZE_BUCKETS[-1]
 
 
 def opener_value(lists: str, mode: str, word: str) -> int | None:
