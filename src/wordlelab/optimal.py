@@ -16,7 +16,11 @@ they are applied):
   non-winning groups. When every group fits the first two levels (n <= P + 1, d - 1 >= 2) this is
   ``3n - (number of groups) - (1 if g is a candidate)``, so counting distinct patterns suffices,
   and the count stops as soon as the answers not yet read cannot bring the bound under the
-  budget (the guess is then only known to be at least the budget).
+  budget (the guess is then only known to be at least the budget). For a small set the count
+  runs along the answers' rows instead, for every guess at once: a guess's groups are n minus the
+  answers whose pattern equals an earlier answer's, found by comparing whole rows (many guesses
+  an instruction); it is exact for every guess, so only tighter, and taken where its cost (n(n-1)/2
+  rows of all guesses, about 32 cells a look-up's time) is below the guess-by-guess count's.
 * **Exact shortcut**: a guess whose groups all hold one or two answers costs exactly its bound
   (1 for one answer, 3 for two); if that equals the least bound of any guess, it is optimal.
 * **Cut-offs** (alpha-beta style): each sub-problem gets the budget left once the groups already
@@ -60,7 +64,13 @@ they are applied):
   interchangeable on S and on every subset of S, so one representative per grouping is tried (a
   candidate dominates a non-candidate with the same grouping); where the children's scans matter
   (large sets, five guesses or more left) the children's pool keeps one per grouping too. Hard
-  mode keeps every legal guess, since the rule that follows a guess depends on its letters.
+  mode cannot merge by grouping, since the rule that follows a guess depends on its letters; but
+  a letter no answer of S holds shows grey wherever a guess puts it, on S and on every subset,
+  and a grey adds nothing to the rule (only greens and revealed letters bind, and every letter a
+  rule below binds is held by every answer there). So guesses that agree, position by position,
+  on every letter some answer of S holds group every subset alike, are allowed or refused alike
+  by every rule below and leave the same rule after each pattern: one of each such class is
+  tried, and only it goes to the children's pool.
 * **Depth**: every guess of an optimal tree splits its set, so no line needs more than |S|
   guesses and d is capped at |S| (which lets more sub-problems share a memo entry).
 
