@@ -338,11 +338,42 @@ def openers_runs_block(name: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+COVERAGE_FILES = ["evaluate_games_nyt_work", "evaluate_games_nyt_work_hard"]
+
+
+def coverage_block(name: str) -> str:
+    """The review's share of exact steps over seeded random games (bench_evaluate.py games)."""
+    lines = [
+        "| lists, mode | games | exact steps | by turn (1, 2, 3, ...) | by answers left "
+        "| CPU a game: median, max | budget a part | load | result file |",
+        "|---|---:|---:|---|---|---|---:|---|---|",
+    ]
+    for stem in COVERAGE_FILES:
+        path = RESULTS / f"{stem}.json"
+        if not path.exists():
+            continue
+        d = json.loads(path.read_text(encoding="utf-8"))
+        turns = ", ".join(f"{100 * v:.0f}%" for v in d["exact_share_by_turn"].values())
+        sizes = ", ".join(
+            f"{k}: {100 * v['exact_share']:.0f}%"
+            for k, v in (d.get("exact_share_by_answers_before") or {}).items()
+        )
+        cpu = d["cpu_per_game"]
+        load = ", ".join(fmt(x) for x in d.get("load", [])) or "not recorded"
+        lines.append(
+            f"| {d['lists']}, {d['mode']} | {d['games']} | {100 * d['exact_share']:.1f}% | {turns} "
+            f"| {sizes or 'not recorded'} | {fmt(cpu['median_s'])} s, {fmt(cpu['max_s'])} s "
+            f"| {d['budget_lookups_per_part'] / 1e6:.0f}M | {load} | `{path.name}` |"
+        )
+    return "\n".join(lines) + "\n"
+
+
 BLOCKS: dict[str, Callable[[str], str]] = {
     "strategies": strategy_block,
     "speed": speed_block,
     "variants": variants_block,
     "openers_runs": openers_runs_block,
+    "coverage": coverage_block,
 }
 
 
