@@ -62,6 +62,24 @@ def test_best_only_cuts_soundly(small):
             assert best.rows[0].total < r.total <= want  # a proven bound that cannot beat the best
 
 
+def test_best_only_rows_do_not_depend_on_workers_or_memo(small):
+    """A --best run gives the same rows one opener at a time and with two worker processes (whose
+    memos and finishing order differ), and in another order of the openers after the first."""
+    gs, ans, m = small
+    job = RankJob.exact(memo_mb=8)
+    order = candidate_openers(m, job, None)
+    serial = rank(m, job, order, best_only=True)
+    pooled = rank(m, job, order, best_only=True, executor=LocalExecutor(2))
+    shuffled = rank(m, job, [order[0], *reversed(order[1:])], best_only=True)
+    want = [(r.word, r.total, r.exact) for r in serial.rows]
+    assert [(r.word, r.total, r.exact) for r in pooled.rows] == want
+    assert [(r.word, r.total, r.exact) for r in shuffled.rows] == want
+    assert any(not r.exact for r in serial.rows)
+    for r in serial.rows:
+        if not r.exact:
+            assert r.total > serial.rows[0].total
+
+
 def test_known_best_cuts_every_opener_that_cannot_tie_it(small):
     gs, ans, m = small
     job = RankJob.exact(memo_mb=8)

@@ -342,12 +342,19 @@ class ExactEvaluator:
             if v >= inf:  # this group cannot be solved in the guesses left: nor can the opener
                 return OpenerRow(word, inf, True, n, None, None, time.perf_counter() - start)
             if v >= beta:  # only when the cutoff set beta: the opener cannot beat ``cutoff``
-                lower = n + solved + max(v, lbs[i]) + bound_left
+                # The bound reported is what the cutoff proved (v >= beta), not v itself: v can be
+                # larger when the memo, shared by this worker's earlier openers, knew more, and
+                # which openers a worker had before depends on timing. So the row depends only on
+                # the opener and the cutoff.
+                lower = n + solved + max(beta, lbs[i]) + bound_left
                 return OpenerRow(word, lower, False, n, None, None, time.perf_counter() - start)
             solved += v
         total = n + solved
         return OpenerRow(word, total, True, n, None, None, time.perf_counter() - start)
 
+
+# The total of an opener after which no strategy solves every answer in time (kernels' INF).
+NO_STRATEGY = 1 << 40
 
 # Per-process state of a worker: the matrix arrives once, the evaluator is built once.
 _WORKER: dict[str, Any] = {}
@@ -653,9 +660,11 @@ def rank(
 ) -> RankingResult:
     """Evaluate every opener in ``openers`` (those already in ``store`` are reused), ranked best first.
 
-    With ``best_only`` (exact jobs) an opener is cut as soon as a proven lower bound reaches the
-    best total found so far (or ``known_best``, a total some opener is known to reach); its row
-    then holds that bound (``exact`` False).
+    With ``best_only`` (exact jobs) an opener is cut as soon as a proven lower bound shows it
+    cannot beat the cutoff; its row then holds that bound (``exact`` False). The cutoff is fixed
+    for the run, so rows do not depend on which worker finished first: the best exact total in
+    ``store`` or ``known_best`` (a total some opener is known to reach), else the first opener's
+    exact total, computed alone before the others start.
     """
     start = time.perf_counter()
     words = list(dict.fromkeys(matrix.guesses.normalize(w) for w in openers))
@@ -702,6 +711,23 @@ def rank(
                     if len(pending) >= depth:
                         return
 
+            while best_only and best is None:
+                # The first openers alone, uncut, until one has a finite total: the run's cutoff.
+                first = next(queue, None)
+                if first is None:
+                    break
+                handle = executor.submit(first, None)
+                for _, row in executor.wait_any([handle]):
+                    if store is not None:
+                        store.put(key, row)
+                    rows[row.word] = row
+                    computed += 1
+                    if row.exact and row.total < NO_STRATEGY:
+                        best = row.total
+                    if on_row is not None:
+                        on_row(row)
+                    if progress is not None:
+                        progress(len(rows), total)
             fill()
             while pending:
                 for handle, row in executor.wait_any(list(pending)):
@@ -710,8 +736,6 @@ def rank(
                         store.put(key, row)
                     rows[row.word] = row
                     computed += 1
-                    if row.exact and (best is None or row.total < best):
-                        best = row.total
                     if on_row is not None:
                         on_row(row)
                     if progress is not None:
