@@ -65,7 +65,20 @@ def _commit() -> str:
             timeout=10,
         ).stdout.strip()
         dirty = subprocess.run(
-            ["git", "-C", str(root), "status", "--porcelain", "--untracked-files=no"],
+            # Code only: result files and the pages rendered from them change while benchmarks run.
+            [
+                "git",
+                "-C",
+                str(root),
+                "status",
+                "--porcelain",
+                "--untracked-files=no",
+                "--",
+                ".",
+                ":!benchmarks/results",
+                ":!docs",
+                ":!README.md",
+            ],
             capture_output=True,
             text=True,
             timeout=10,
