@@ -218,10 +218,35 @@ def test_assistant_exact_top(matrix):
     assert r.returncode == 0 and f"exact: {shown} is optimal" in r.stdout
 
 
-def test_a_step_with_one_guess_left_and_several_answers_says_guess_in_the_singular(matrix):
+def test_steps_from_a_lost_position_are_valued_with_the_limit_lifted(matrix):
+    """_IGHT in normal mode with FIGHT LIGHT MIGHT NIGHT RIGHT: from guess 2 on no strategy wins
+    within six; the step that lost it costs infinity (exact), and each later step is valued as if
+    the game allowed 20 guesses: exact, marked, and equal to evaluate() on that position."""
+    from wordlelab.review import LIFTED_GUESSES
+
     words = ["fight", "light", "might", "night", "right", "tight"]
     r = review(matrix, game(words, "sight"), answer="sight")
-    assert any("within the 1 guess left (proven)" in n for n in r.notes), r.notes
+    lifted = [s.turn for s in r.steps if s.limit_lifted]
+    assert lifted and lifted == list(range(lifted[0], 7))
+    lost = r.steps[lifted[0] - 2]
+    assert not lost.limit_lifted and lost.cost_low == float("inf") and lost.exact
+    assert any(
+        f"valued as if the game allowed {LIFTED_GUESSES} guesses" in n
+        and ", ".join(map(str, lifted)) in n
+        for n in r.notes
+    ), r.notes
+    for s in r.steps[lifted[0] - 1 :]:
+        pos = Position.start(matrix, max_guesses=LIFTED_GUESSES)
+        for w in words[: s.turn - 1]:
+            pos = pos.after(w, score(w, "sight"))
+        ev = evaluate(pos, guess=s.guess, budget=None)
+        assert s.exact and s.best_expected == round(ev.expected, 4)
+        assert s.played_expected == round(ev.guess.expected, 4)
+        assert s.cost_low == s.cost_high == round(ev.cost(ev.guess)[0], 4)
+    out = run_cli(
+        "analyse", "--lists", "original", "--played", ",".join(words), "--answer", "sight"
+    )
+    assert out.returncode == 0 and "‡" in out.stdout and "20 guesses (‡)" in out.stdout
 
 
 def test_assist_exact_line_with_one_guess_left_says_guess_in_the_singular(matrix):

@@ -84,6 +84,7 @@ def test_review_order_on_shared_engines(default_matrix):
     again = run(*GAME_A)  # raised before the fix whenever B's proofs let A's finish
     assert verdict(first) == verdict(again)
     assert b[-2]["best_expected"] is None and b[-1]["after"] == 1
+    assert b[-1]["limit_lifted"] and b[-1]["best_expected"] is not None  # 12 left, 2 guesses
     fresh_engines()
     assert verdict(run(*GAME_A)) == verdict(first)
 

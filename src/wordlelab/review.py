@@ -62,6 +62,9 @@ class ReviewStep:
     p_own: float | None = (
         None  # P(the guess leaves at most as many answers as it did): the detector's row figure
     )
+    limit_lifted: bool = (
+        False  # no strategy could win within the guess limit from here: valued with LIFTED_GUESSES
+    )
     seconds: float = field(
         default=0.0, compare=False
     )  # time spent valuing this step (not in to_dict:
@@ -115,6 +118,18 @@ class Review:
             "steps": [s.to_dict() for s in self.steps],
             "opener": self.opener.to_dict() if self.opener is not None else None,
         }
+
+
+# A step from a position no strategy wins within the game's limit is valued as if the game
+# allowed this many guesses (hard mode's traps: _ATCH, _IGHT ... with too few guesses left).
+LIFTED_GUESSES = 20
+
+
+def _lifted(m: PatternMatrix, rows: Sequence[tuple[int, int]], hard: bool) -> Position:
+    pos = Position.start(m, hard=hard, max_guesses=LIFTED_GUESSES)
+    for r, c in rows:
+        pos = pos.after(r, c)
+    return pos
 
 
 def review(
@@ -178,6 +193,7 @@ def review(
     if opener is not None and not opener.solvable:
         notes.append(unsolvable_opener_note(opener))
     steps: list[ReviewStep] = []
+    lifted_turns: list[int] = []
     for turn, ((r, c), w) in enumerate(zip(rows, words), 1):
         if pos.solved:
             raise WordlelabError(f"guess {turn} ({w.upper()}) comes after the game was won", w)
@@ -186,18 +202,33 @@ def review(
             if message:
                 raise HardModeError(f"{message}: hard mode would not take {w.upper()}", w)
         ev: Evaluation = evaluate(pos, guess=w, budget=budget, time_limit=time_limit)
-        played = ev.guess
-        assert played is not None
+        valued = pos
+        lifted = False
         if not ev.winnable:
             left = f"{ev.guesses_left} guess{'' if ev.guesses_left == 1 else 'es'} left"
-            notes.append(
-                f"before guess {turn} no strategy could solve all {ev.n} answers left within the "
-                f"{left} (proven): that step has no expected-guesses figure"
+            # Every figure within the limit is infinite here, whatever the move: the step is
+            # valued as if the game allowed LIFTED_GUESSES, which says whether this move made a
+            # lost position worse (never a made-up number: exact or bounds as any other step).
+            wide = _lifted(m, rows[: turn - 1], hard) if max_guesses < LIFTED_GUESSES else None
+            wide_ev = (
+                evaluate(wide, guess=w, budget=budget, time_limit=time_limit)
+                if wide is not None
+                else None
             )
+            if wide is not None and wide_ev is not None and wide_ev.winnable:
+                ev, valued, lifted = wide_ev, wide, True
+                lifted_turns.append(turn)
+            else:
+                notes.append(
+                    f"before guess {turn} no strategy could solve all {ev.n} answers left within "
+                    f"the {left} (proven): that step has no expected-guesses figure"
+                )
+        played = ev.guess
+        assert played is not None
         low, high = ev.cost(played)
         out = outcomes(pos, r)
         actual = out.actual(c, m.win_code)
-        skill, source = row_skill(pos, r, ev)
+        skill, source = row_skill(valued, r, ev)
         nxt = pos.after(r, c)
         steps.append(
             ReviewStep(
@@ -221,10 +252,19 @@ def review(
                 skill=skill,
                 skill_source=source,
                 p_own=p_at_most(out.left, actual),
+                limit_lifted=lifted,
                 seconds=round(ev.seconds, 4),
             )
         )
         pos = nxt
+    if lifted_turns:
+        which = ", ".join(str(t) for t in lifted_turns)
+        one = len(lifted_turns) == 1
+        notes.append(
+            f"before guess{'' if one else 'es'} {which} no strategy could solve every answer left "
+            f"within the guesses left (proven): {'that step is' if one else 'those steps are'} "
+            f"valued as if the game allowed {LIFTED_GUESSES} guesses (‡)"
+        )
     late = [str(s.turn) for s in steps if s.timed_out]
     if late:
         allowed = (

@@ -65,7 +65,7 @@ def show(r: Review) -> None:
             return _num(x) if exact or x is None else f"≤{_num(x)}"
 
         best = f"{(s.best or '-').upper()} {up(s.best_exact, s.best_expected)}"
-        mark = "" if s.exact else " (bounds)"
+        mark = ("‡" if s.limit_lifted else "") + ("" if s.exact else " (bounds)")
         table.add_row(
             str(s.turn),
             s.guess.upper(),

@@ -18,7 +18,7 @@ function reviewTable(review) {
       el("td", { text: String(s.turn) }), el("td", { text: s.guess.toUpperCase() }), el("td", {}, mini(s.colors)),
       el("td", { text: `${s.before} → ${s.after}` }), el("td", { text: upTo(s.played_expected, s.played_exact) }),
       el("td", { text: `${(s.best || "–").toUpperCase()} ${upTo(s.best_expected, s.best_exact)}` }),
-      el("td", { text: range(s.cost_low, s.cost_high) }),
+      el("td", { text: range(s.cost_low, s.cost_high) + (s.limit_lifted ? "‡" : "") }),
       el("td", { text: s.luck === null ? "–" : String(s.luck) })));
   }
   return table;
