@@ -209,14 +209,14 @@ def review(
             # Every figure within the limit is infinite here, whatever the move: the step is
             # valued as if the game allowed LIFTED_GUESSES, which says whether this move made a
             # lost position worse (never a made-up number: exact or bounds as any other step).
-            wide = _lifted(m, rows[: turn - 1], hard) if max_guesses < LIFTED_GUESSES else None
-            wide_ev = (
-                evaluate(wide, guess=w, budget=budget, time_limit=time_limit)
-                if wide is not None
+            roomy = _lifted(m, rows[: turn - 1], hard) if max_guesses < LIFTED_GUESSES else None
+            roomy_ev = (
+                evaluate(roomy, guess=w, budget=budget, time_limit=time_limit)
+                if roomy is not None
                 else None
             )
-            if wide is not None and wide_ev is not None and wide_ev.winnable:
-                ev, valued, lifted = wide_ev, wide, True
+            if roomy is not None and roomy_ev is not None and roomy_ev.winnable:
+                ev, valued, lifted = roomy_ev, roomy, True
                 lifted_turns.append(turn)
             else:
                 notes.append(
