@@ -140,6 +140,7 @@ def bench_games(args: argparse.Namespace) -> dict:
     games, step_times, fallback, steps, slowest = [], [], 0, 0, (0.0, "")
     by_turn: dict[int, list[int]] = {}
     by_size: dict[str, list[int]] = {}  # answers before the step: [steps, steps with bounds]
+    lifted = 0  # steps from a lost position, valued with the guess limit lifted (review.py)
     slow_step = {"seconds": 0.0}
     errors = []
     table_exact = 0
@@ -178,6 +179,7 @@ def bench_games(args: argparse.Namespace) -> dict:
             counts = by_turn.setdefault(s.turn, [0, 0])
             counts[0] += 1
             counts[1] += not s.exact
+            lifted += s.limit_lifted
             size = by_size.setdefault(_size_bucket(s.before), [0, 0])
             size[0] += 1
             size[1] += not s.exact
@@ -223,6 +225,7 @@ def bench_games(args: argparse.Namespace) -> dict:
             for k, v in sorted(by_size.items(), key=lambda kv: SIZE_BUCKETS.index(kv[0]))
         },
         "openers_exact_from_table": table_exact,
+        "steps_with_limit_lifted": lifted,
         "errors": errors,
         "per_game": _dist(games),
         "work_per_game": _work_dist(game_work),
