@@ -53,7 +53,8 @@ if "--result" in sys.argv[1:-1]:
     del sys.argv[_i : _i + 2]
 
 
-def _commit() -> str:
+def commit() -> str:
+    """The checkout's commit, '+dirty' when code (not result files or rendered pages) changed."""
     import subprocess
 
     root = Path(__file__).resolve().parent.parent
@@ -105,7 +106,7 @@ def emit(name: str, data: Any) -> Path:
 
     meta: dict[str, Any] = {
         "command": "python " + " ".join([_script_path(), *_ARGV[1:]]),
-        "commit": _commit(),
+        "commit": commit(),
         "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "machine": machine(),
         "load": [round(x, 2) for x in os.getloadavg()],

@@ -31,8 +31,7 @@ import os
 import time
 from datetime import UTC, datetime
 
-import _util  # noqa: F401  (puts src/ on the path)
-from bench_evaluate import _commit
+import _util
 
 OPENERS = ["tarse", "crane", "slate", "salet", "adieu", "audio", "raise", "stare", "roate", "arise"]
 THRESHOLDS = [  # (suspicious_p, unusual_p, own_p); the first is the default
@@ -167,7 +166,7 @@ def main() -> None:
             "--hard True", "--hard"
         ),
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
-        "code": _commit(),
+        "code": _util.commit(),
         "load_before": [round(x, 2) for x in load_before],
         "load_after": [round(x, 2) for x in os.getloadavg()],
         "lists": {

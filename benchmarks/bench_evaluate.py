@@ -294,32 +294,6 @@ def _score(guess: str, answer: str):
     return score(guess, answer)
 
 
-def _commit() -> str | None:
-    """The checkout's commit (with "+dirty" when it has changes), so a recorded run names its code."""
-    import subprocess
-    from pathlib import Path
-
-    here = Path(__file__).resolve().parent
-    try:
-        sha = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"],
-            cwd=here,
-            capture_output=True,
-            text=True,
-            timeout=10,
-        ).stdout.strip()
-        dirty = subprocess.run(
-            ["git", "status", "--porcelain", "--untracked-files=no"],
-            cwd=here,
-            capture_output=True,
-            text=True,
-            timeout=10,
-        ).stdout.strip()
-    except (OSError, subprocess.SubprocessError):
-        return None
-    return (sha + ("+dirty" if dirty else "")) or None
-
-
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("part", choices=["salet", "games"])
@@ -335,7 +309,7 @@ def main() -> None:
     )
     args = ap.parse_args()
     out = bench_salet(args) if args.part == "salet" else bench_games(args)
-    out["code"] = _commit()
+    out["code"] = _util.commit()
     if args.note:
         out["note"] = args.note
     hard = "_hard" if args.hard else ""

@@ -35,41 +35,11 @@ from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from _util import machine
+from _util import commit, machine
 
 RESULTS = Path(__file__).resolve().parent / "results"
 MAX_CLIENTS = 64
 MAX_SECONDS = 120.0
-
-
-def commit() -> str | None:
-    try:
-        head = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"],
-            capture_output=True,
-            text=True,
-            check=True,
-            cwd=Path(__file__).parent,
-        ).stdout.strip()
-        # Result files written by earlier runs do not make the code dirty.
-        dirty = subprocess.run(
-            [
-                "git",
-                "status",
-                "--porcelain",
-                "--untracked-files=no",
-                "--",
-                ".",
-                ":!benchmarks/results",
-            ],
-            capture_output=True,
-            text=True,
-            check=False,
-            cwd=Path(__file__).resolve().parent.parent,
-        ).stdout.strip()
-        return head + ("+dirty" if dirty else "")
-    except (OSError, subprocess.CalledProcessError):
-        return None
 
 
 def rss_mb(pid: int) -> dict[str, float]:
