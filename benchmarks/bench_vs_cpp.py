@@ -89,7 +89,13 @@ def main() -> None:
         print(json.dumps({"skipped": "no C++ checkout given (--cpp-src DIR with wordle.cpp)"}))
         return
     wordlelab = shutil.which("wordlelab") or str(Path(sys.executable).parent / "wordlelab")
+    import _util  # the commit and machine of the run
+
     out: dict[str, object] = {
+        "command": " ".join([Path(sys.argv[0]).name, *sys.argv[1:]]),
+        "commit": _util.commit(),
+        "date": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        "machine": _util.machine(),
         "cpus": os.cpu_count(),
         "repeat": args.repeat,
         "rows": {},

@@ -368,12 +368,90 @@ def coverage_block(name: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+VS_CPP_LABELS = {
+    "salet-normal": "SALET normal, original 2315/12972",
+    "salet-hard": "SALET hard, original",
+    "tarse-normal-nyt": "TARSE normal, NYT 3158/14855",
+}
+
+
+def vs_cpp_block(name: str) -> str:
+    """bench_vs_cpp.py's medians: the C++ program against our search on 1 and 2 threads."""
+    path = RESULTS / "vs_cpp.json"
+    d = json.loads(path.read_text(encoding="utf-8"))
+    lines = [
+        "| opener, lists | total | C++ (1 core) | wordlelab, 1 thread | wordlelab, 2 threads "
+        "| ratio (2 threads) | peak memory (ours, C++) |",
+        "|---|---:|---:|---:|---:|---:|---|",
+    ]
+    for row, r in d["rows"].items():
+        med = r["median_s"]
+        mem = r["peak_rss_mb"]
+        ours = max(max(v) for k, v in mem.items() if k.startswith("ours"))
+        lines.append(
+            f"| {VS_CPP_LABELS.get(row, row)} | {r['total']} | {fmt(med['cpp'])} s "
+            f"| {fmt(med.get('ours_1t', '–'))} s | **{fmt(med.get('ours_2t', '–'))} s** "
+            f"| {fmt(r['ratio_over_cpp'].get('ours_2t', '–'))} | {fmt(ours)} MB, "
+            f"{fmt(max(mem['cpp']))} MB |"
+        )
+    load = ", ".join(fmt(x) for x in d.get("load_before", []))
+    lines.append("")
+    lines.append(
+        f"Medians of {d['repeat']} runs each, alternating; load before the run {load}; "
+        f"commit {d.get('commit', 'not recorded')}, {d.get('date', 'date not recorded')} "
+        f"(`{path.name}`)."
+    )
+    return "\n".join(lines) + "\n"
+
+
+def tail_block(name: str) -> str:
+    """bench_tail.py's sample: each opener's time, ours (and the C++ program's where it ran)."""
+    path = RESULTS / "tail.json"
+    d = json.loads(path.read_text(encoding="utf-8"))
+    has_cpp = any("cpp" in r for r in d["rows"])
+    head = "| opener | mode | rank | published | ours: wall (CPU) |"
+    rule = "|---|---|---:|---:|---:|"
+    if has_cpp:
+        head += " C++: wall |"
+        rule += "---:|"
+    lines = [head + " equal |", rule + "---|"]
+
+    def cell(r: dict[str, Any]) -> str:
+        t = f"{fmt(r['wall_s'])} s ({fmt(r['cpu_s'])})"
+        return ("≥ " + t + ", stopped") if r["timeout"] else t
+
+    for r in d["rows"]:
+        ours = r["ours"]
+        line = (
+            f"| {r['opener'].upper()} | {'hard' if r['hard'] else 'normal'} | {r['rank']} of "
+            f"{r['of']} | {r['published']} | {cell(ours)} |"
+        )
+        if has_cpp:
+            line += f" {cell(r['cpp']) if 'cpp' in r else 'not run'} |"
+        equal = "yes" if ours["equal_published"] else ("not finished" if ours["timeout"] else "NO")
+        lines.append(line + f" {equal} |")
+    s = d["summary"]["ours"]
+    lines.append("")
+    lines.append(
+        f"{d['summary']['openers']} openers, {d['threads']} threads, stopped after "
+        f"{fmt(d['timeout_s'])} s: total {fmt(s['total_wall_s'])} s wall "
+        f"({fmt(s['total_cpu_s'])} CPU-s, the stopped ones counted at the limit), median "
+        f"{fmt(s['median_wall_s'])} s, {s['over_60_s']} over 60 s, {s['timeouts']} stopped; "
+        f"peak memory {fmt(s['peak_rss_mb'])} MB; load before the run "
+        f"{', '.join(fmt(x) for x in d.get('load_before', []))}; commit {d.get('commit')}, "
+        f"{d.get('date')} (`{path.name}`)."
+    )
+    return "\n".join(lines) + "\n"
+
+
 BLOCKS: dict[str, Callable[[str], str]] = {
     "strategies": strategy_block,
     "speed": speed_block,
     "variants": variants_block,
     "openers_runs": openers_runs_block,
     "coverage": coverage_block,
+    "vs_cpp": vs_cpp_block,
+    "tail": tail_block,
 }
 
 
