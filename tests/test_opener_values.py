@@ -20,8 +20,8 @@ FINGERPRINTS = {
     "nyt-hard": "fdfcf29937f7de9d931ebe758c16430503310556d45a2efae22c3a31ad96edbb",
     "nyt2022-normal": "587cecc7ee0c5786b05eacd05ec06ea3acb5fa7c20b074185bfee717ce84527a",
     "nyt2022-hard": "d163333eefb23e1bc8058db78cc105688f2be6f921a52a4eea5a93ca277e561e",
-    "original-normal": "4ff4af69994fa8f75e54285b7912d94202a9cd7c0f66da25ddb461febc14015c",
-    "original-hard": "313f147b17bb8bfffe77d6cdf2b60ac20a886096595dad46a58120afdb622e34",
+    "original-normal": "d3554323860360e019b6f045b342b40e28d8cdd4bdd30ad5f4dbea45469e5c8e",
+    "original-hard": "6ad190299a53331c85b381fe175dfd273f339f4755093f43a24462491c206bb9",
 }
 SETS = [
     ("nyt", False),
