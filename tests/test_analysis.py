@@ -157,3 +157,21 @@ def test_bad_guesses(matrix):
         analyse(g, matrix, ["qqqqq", "cigar"])
     with pytest.raises(ShareGridError, match="6 tiles a row"):
         analyse(parse_share_grid("🟩🟩🟩🟩🟩🟩"), matrix)
+
+
+def test_a_row_the_safety_time_limit_stopped_is_said(matrix, monkeypatch):
+    """When the wall-clock safety net (not the work budget) stops a row's exact search, the report
+    says which row and that its skill fell back to the information skill."""
+    import wordlelab.evaluation as evaluation
+
+    original = evaluation.evaluate
+
+    def hurried(pos, **kw):
+        kw["time_limit"] = 1e-9  # fires at once: the budget never runs out first
+        return original(pos, **kw)
+
+    monkeypatch.setattr(evaluation, "evaluate", hurried)
+    words = ["crane", "moist", "shout"]
+    grid = parse_share_grid("Wordle 1 3/6\n" + "\n".join(score(w, "shout").emoji for w in words))
+    r = analyse(grid, matrix, words, "shout", exact_budget=10**12)
+    assert any("safety time limit" in n and "rows 1, 2, 3" in n for n in r.notes), r.notes

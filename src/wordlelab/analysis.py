@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .budgets import REVIEW_WORK
+from .budgets import REVIEW_WORK, SAFETY_S
 from .detector import Detection, StrongPlayer, detect, strong_player
 from .errors import InconsistentFeedbackError, ShareGridError, WordlelabError
 from .feedback import Pattern, score
@@ -366,6 +366,7 @@ def _judge(
             grid.length,
         )
     notes: list[str] = []
+    late: list[int] = []  # rows whose exact search the safety time limit stopped
     consistent = True
     ans_col = None
     if answer is not None:
@@ -454,6 +455,8 @@ def _judge(
             r.best_guess = info.best
             r.best_expected = info.best_expected
             ev = _evaluate(pos, w, exact_budget) if exact_budget is not None else None
+            if ev is not None and ev.timed_out:
+                late.append(i + 1)
             r.skill, r.skill_source = row_skill(pos, g, ev, info)
             if ev is not None and r.skill_source == "exact" and ev.guess is not None:
                 r.exact_best = ev.best
@@ -475,6 +478,13 @@ def _judge(
         if not grid.solved and grid.rows and words and len(words) == grid.max_guesses:
             left = len(final)
             notes.append(f"lost; {left} answer{' was' if left == 1 else 's were'} still possible")
+        if late:
+            rows_text = ", ".join(str(i) for i in late)
+            notes.append(
+                f"the safety time limit ({SAFETY_S:g} s a step) stopped the exact search at row"
+                f"{'' if len(late) == 1 else 's'} {rows_text} before its work budget ran out: "
+                "skill there is the information skill, and another machine may prove it exactly"
+            )
 
     # The answers still possible after each row, commonest first.
     if words is not None:
