@@ -444,6 +444,66 @@ def tail_block(name: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def detector_block(name: str) -> str:
+    """bench_detector.py: how the verdicts fall on honest and cheated games (one mode's file)."""
+    stem = "detector_hard" if name.endswith(":hard") else "detector"
+    path = RESULTS / f"{stem}.json"
+    d = json.loads(path.read_text(encoding="utf-8"))
+    rows = [
+        ("honest, all players", d["honest"]["all"]),
+        ("honest, perfect play", d["honest"]["tree (all openers)"]),
+        ("honest, entropy", d["honest"]["entropy (all openers)"]),
+        ("honest, random candidate", d["honest"]["random-candidate (all openers)"]),
+        ("cheated at row 2, all 2/6", d["cheated_row2"]["all"]),
+        ("cheated at row 3, all 3/6", d["cheated_row3"]["all"]),
+    ]
+
+    def pct(x: float) -> str:
+        return f"{100 * x:.2f}%"
+
+    lines = [
+        "| games | plausible | unusual | suspicious | flagged |",
+        "|---|---:|---:|---:|---:|",
+    ]
+    for label, r in rows:
+        lines.append(
+            f"| {label} ({r['games']:,}) | {pct(r['plausible'])} | {pct(r['unusual'])} "
+            f"| {pct(r['suspicious'])} | {pct(r['flagged'])} |"
+        )
+    lines.append("")
+    lines.append(
+        f"{d['lists']['mode']} mode, {d['lists']['answer_count']} answers; strong player: "
+        f"{d['strong_player']}; {d['date']}, commit {d.get('code')} (`{path.name}`)."
+    )
+    return "\n".join(lines) + "\n"
+
+
+RANKING_SAMPLES = ["ranking_play_sample", "ranking_play_ray_scaling"]
+
+
+def ranking_samples_block(name: str) -> str:
+    """bench_ranking.py's sampled by-play runs: per-opener cost and the extrapolation to all."""
+    lines = [
+        "| run | backend | openers | workers | per opener (CPU) | openers/s | all openers, "
+        "extrapolated (CPU-bound) | load before | result file |",
+        "|---|---|---:|---:|---:|---:|---:|---|---|",
+    ]
+    for stem in RANKING_SAMPLES:
+        path = RESULTS / f"{stem}.json"
+        if not path.exists():
+            continue
+        d = json.loads(path.read_text(encoding="utf-8"))
+        load = ", ".join(fmt(x) for x in (d.get("load_average") or {}).get("before", []))
+        for w in d["by_workers"]:
+            lines.append(
+                f"| {d['job']} | {d['backend']} | {d['sample']} | {w['workers']} "
+                f"| {fmt(w['mean_opener_cpu_s'])} s | {fmt(w['openers_per_s'])} "
+                f"| {_duration(w['extrapolated_all_openers_s'])} "
+                f"({_duration(w['extrapolated_all_openers_cpu_bound_s'])}) | {load} | `{path.name}` |"
+            )
+    return "\n".join(lines) + "\n"
+
+
 BLOCKS: dict[str, Callable[[str], str]] = {
     "strategies": strategy_block,
     "speed": speed_block,
@@ -452,6 +512,8 @@ BLOCKS: dict[str, Callable[[str], str]] = {
     "coverage": coverage_block,
     "vs_cpp": vs_cpp_block,
     "tail": tail_block,
+    "detector": detector_block,
+    "ranking_samples": ranking_samples_block,
 }
 
 
