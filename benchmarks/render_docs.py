@@ -504,6 +504,37 @@ def ranking_samples_block(name: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def unknown_answers_block(name: str) -> str:
+    """bench_unknown_answers.py: every allowed word possible, only the real answers played."""
+    path = RESULTS / "unknown_answers.json"
+    if not path.exists():
+        return "No result file yet: `python benchmarks/bench_unknown_answers.py`.\n"
+    d = json.loads(path.read_text(encoding="utf-8"))
+    lines = [
+        "| open set (all possible) | answers played | strategy | opener | mean | 1–6 | failed "
+        "| worst | time |",
+        "|---|---|---|---|---:|---|---:|---:|---:|",
+    ]
+    for r in d["results"]:
+        for sname, st in r["strategies"].items():
+            counts = [str(c) for c in st["distribution"]]
+            lines.append(
+                f"| {r['setting']} {r['open_set']} | {r['setting']} {r['answers_played']} "
+                f"| {sname} | {str(st['opener']).upper()} | {fmt(st['mean'])} | {' '.join(counts)} "
+                f"| {st['failures']} | {st['worst']} | {fmt(st['seconds'])} s |"
+            )
+    load = ", ".join(fmt(x) for x in d.get("load", []))
+    lines.append("")
+    for r in d["results"]:
+        for sname, st in r["strategies"].items():
+            if st["failed"]:
+                words = ", ".join(st["failed"][:10]) + (" …" if len(st["failed"]) > 10 else "")
+                lines.append(f"- {sname} on {r['setting']} loses: {words}")
+    lines.append("")
+    lines.append(f"{d.get('date')}, commit {d.get('commit')}, load {load} (`{path.name}`).")
+    return "\n".join(lines) + "\n"
+
+
 BLOCKS: dict[str, Callable[[str], str]] = {
     "strategies": strategy_block,
     "speed": speed_block,
@@ -514,6 +545,7 @@ BLOCKS: dict[str, Callable[[str], str]] = {
     "tail": tail_block,
     "detector": detector_block,
     "ranking_samples": ranking_samples_block,
+    "unknown_answers": unknown_answers_block,
 }
 
 
