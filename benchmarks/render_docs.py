@@ -535,6 +535,27 @@ def unknown_answers_block(name: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def table_sample_block(name: str) -> str:
+    """bench_table_sample.py's runs: shipped opener-table values re-proved by our own search."""
+    lines = [
+        "| run | lists | seed | mode | openers proven | equal to the table | no six-guess tree "
+        "confirmed | unfinished | load at start | result file |",
+        "|---|---|---:|---|---:|---:|---:|---:|---|---|",
+    ]
+    for path in sorted(RESULTS.glob("table_sample_*.json")):
+        d = json.loads(path.read_text(encoding="utf-8"))
+        load = ", ".join(fmt(x) for x in d.get("load_start", []))
+        unfinished = d.get("unfinished") or []
+        for mode, m in d["per_mode"].items():
+            left = sum(1 for u in unfinished if str(u).split()[0] == mode)
+            lines.append(
+                f"| {d.get('date', '')[:16]} | {d['lists']} | {d.get('seed')} | {mode} "
+                f"| {m['finished']} | {m['equal']} | {m.get('infinite_checked', 0)} | {left} "
+                f"| {load} | `{path.name}` |"
+            )
+    return "\n".join(lines) + "\n"
+
+
 BLOCKS: dict[str, Callable[[str], str]] = {
     "strategies": strategy_block,
     "speed": speed_block,
@@ -546,6 +567,7 @@ BLOCKS: dict[str, Callable[[str], str]] = {
     "detector": detector_block,
     "ranking_samples": ranking_samples_block,
     "unknown_answers": unknown_answers_block,
+    "table_sample": table_sample_block,
 }
 
 
