@@ -94,9 +94,12 @@ def run(cmd: list[str], timeout: float, cwd: str | None = None, env: dict | None
         code = os.waitstatus_to_exitcode(status)
         fo.seek(0)
         fe.seek(0)
+        error = None
         if code != 0 and not timed_out:
-            raise SystemExit(f"{cmd[0]} failed ({code}): {fe.read().strip()[-500:]}")
+            # Recorded, not fatal: the row says so (a failed opener never counts as equal).
+            error = fe.read().strip()[-500:] or f"exit code {code}"
         return {
+            "error": error,
             "wall_s": round(wall, 2),
             "peak_rss_mb": round(usage.ru_maxrss / 1024, 1),
             "cpu_s": round(usage.ru_utime + usage.ru_stime, 2),
@@ -159,6 +162,11 @@ def main() -> None:
     )
     ap.add_argument("--no-cpp", action="store_true", help="run only our program(s)")
     ap.add_argument(
+        "--resume",
+        action="store_true",
+        help="keep the rows already in --out and run only the sample's other openers",
+    )
+    ap.add_argument(
         "--out", type=Path, default=Path(__file__).resolve().parent / "results" / "tail.json"
     )
     args = ap.parse_args()
@@ -216,6 +224,13 @@ def main() -> None:
         "load_before": [round(x, 2) for x in os.getloadavg()],
         "rows": [],
     }
+    if args.resume and args.out.exists():
+        # Keep the rows of an earlier run of the same sample and run only the others.
+        old = json.loads(args.out.read_text())
+        out["rows"] = old["rows"]
+        out["resumed"] = {"rows_kept": len(old["rows"]), "from": old.get("date")}
+        done = {(r["opener"], r["hard"]) for r in old["rows"]}
+        rows = [r for r in rows if (r["opener"], r["hard"]) not in done]
     with tempfile.TemporaryDirectory() as tmp:
         cdir = build_cpp(args.cpp_src, Path(tmp))
         for base, env in columns.values():  # the numba cache of each checkout, compiled once
@@ -255,7 +270,7 @@ def main() -> None:
                 cmd, env, cwd = cmds[name]
                 r = run(cmd, args.timeout, cwd=cwd, env=env)
                 stdout = r.pop("stdout")
-                if r["timeout"]:
+                if r["timeout"] or r["error"]:
                     total = None
                 elif name == "cpp":
                     total = cpp_total(stdout)
@@ -267,7 +282,8 @@ def main() -> None:
                 rec[name] = r
                 print(
                     f"{w}{' hard' if hard else ''} rank {row['rank']}: {name} {r['wall_s']} s"
-                    f"{' (timeout)' if r['timeout'] else ''} total {total}",
+                    f"{' (timeout)' if r['timeout'] else ''} total {total}"
+                    f"{' ERROR ' + str(r['error']) if r['error'] else ''}",
                     file=sys.stderr,
                     flush=True,
                 )
