@@ -348,3 +348,33 @@ def test_guess_classes_on_the_letters_a_set_holds_change_no_value(matrix, hard):
                 checked += 1
     assert checked >= 10
     assert (on.ctl[K.CTL_LIVE] > 0) == hard and off.ctl[K.CTL_LIVE] == 0  # a hard-mode rule
+
+
+def test_a_tree_is_rebuilt_when_the_memo_refused_its_nodes(matrix, monkeypatch):
+    """With a memo far too small to keep the search's nodes (it refuses a set when every slot it
+    may take holds a larger one), the tree is still rebuilt: a refused node's guess is found by
+    valuing the guesses one by one, and the tree reaches the proven value."""
+    from wordlelab.optimal import Engine, Solver
+
+    calls = []
+    original = Solver._guess_reaching
+
+    def counted(self, *args):
+        calls.append(args[-1])
+        return original(self, *args)
+
+    monkeypatch.setattr(Solver, "_guess_reaching", counted)
+    e = Engine(matrix, True, 6, 64)
+    S = np.arange(len(matrix.answers), dtype=np.int64)
+    g = matrix.guesses.index("fuzzy")
+    groups = sorted((s for p, s in e.groups(S, g) if p != e.win), key=lambda s: -s.size)
+    sub = groups[3]  # 123 answers
+    rule = e.rule_after(e.empty_rule, g, int(matrix.data[g, sub[0]]))
+    tiny = Solver(e, slots=256)
+    v = tiny.value(sub, 5, rule)
+    paths = tiny.paths(sub, 5, rule)
+    assert calls, "the memo refused no node: the test no longer exercises the rebuild"
+    assert sorted(paths) == sorted(int(a) for a in sub)
+    assert sum(len(line) for line in paths.values()) == v == Solver(e).value(sub, 5, rule)
+    for a, line in paths.items():
+        assert line[-1] == int(e.tabs[2][a]) and len(line) <= 5

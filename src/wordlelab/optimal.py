@@ -333,7 +333,8 @@ class Solver:
         S = np.ascontiguousarray(S, dtype=np.int64)
         g = int(K.memo_best(S, np.int64(d), rule, e.hard, self.memo))
         if g < 0:  # not solved yet, or evicted from the memo: solve it (again)
-            if self.value(S, d, rule) >= INF:
+            v = self.value(S, d, rule)
+            if v >= INF:
                 if self.ctl[K.CTL_STOP]:
                     # Stopped (Ctrl-C, or another thread's cut made this opener's groups moot)
                     # while rebuilding a node that the memo did not keep (one a closed form
@@ -342,10 +343,45 @@ class Solver:
                 raise WordlelabError(f"no tree solves these {S.size} answers within {d} guesses")
             g = int(K.memo_best(S, np.int64(d), rule, e.hard, self.memo))
             if g < 0:
-                raise WordlelabError(
-                    "the memo is too small to rebuild the tree; give it more memory"
-                )
+                # The memo refused the node (every slot it may take holds a larger set): find a
+                # guess that reaches the proven value by valuing the guesses one by one.
+                g = self._guess_reaching(S, d, rule, v)
         return g
+
+    def _guess_reaching(self, S: np.ndarray, d: int, rule: np.ndarray, v: int) -> int:
+        """The first guess, in the search's order (bound, a candidate first, list order), whose
+        groups' exact values add up to ``v``, the proven value of S (so one exists)."""
+        e = self.engine
+        pool = e.all_pool
+        if e.hard:
+            pool = K.legal_pool(pool, rule, e.tabs[4], e.tabs[5])
+        bounds = K.guess_bounds(S, np.int64(d), pool, e.lbtab, e.tabs[0], e.win)
+        in_s = np.zeros(len(e.matrix.answers), dtype=bool)
+        in_s[S] = True
+        g2a = e.tabs[1][pool]
+        cand = (g2a >= 0) & in_s[np.maximum(g2a, 0)]
+        n = int(S.size)
+        for i in np.lexsort((pool, ~cand, bounds)):
+            if int(bounds[i]) > v:
+                break
+            g = int(pool[i])
+            groups = [(p, sub) for p, sub in e.groups(S, g) if p != e.win]
+            if not cand[i] and len(groups) == 1:
+                continue  # splits nothing
+            lbs = [int(e.lbtab[d - 1, sub.size]) for _, sub in groups]
+            total = n + sum(lbs)
+            for j, (p, sub) in enumerate(groups):
+                rest = total - lbs[j]
+                total = rest + self.value(sub, d - 1, e.rule_after(rule, g, p), v - rest + 1)
+                if total > v:
+                    break
+            if total == v:
+                return g
+            if self.ctl[K.CTL_STOP]:
+                raise _Stopped
+        if self.ctl[K.CTL_STOP]:
+            raise _Stopped
+        raise WordlelabError(f"no guess reaches the proven value {v} of these {n} answers")
 
     def paths(self, S: np.ndarray, d: int, rule: np.ndarray | None = None) -> dict[int, list[int]]:
         """The tree found for S: answer column -> guess rows, the last one the answer itself."""
