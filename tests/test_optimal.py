@@ -319,7 +319,8 @@ def test_rules_learnt_from_cuts_agree_with_brute_force(seed, hard, max_guesses):
             assert total == brute_force(gs, ans, max_guesses, True, opener=gs[g])
     # every rule fired (on the set or the groups; with three guesses no guess class matters)
     assert on.ctl[K.CTL_SUPER] > 0 and on.ctl[K.CTL_QB] > 0
-    assert on.ctl[K.CTL_LIVE] > 0 or max_guesses == 3 or not hard  # (a hard-mode rule)
+    # (Whether the hard-mode guess classes fire here depends on the sample; the test on real-list
+    # groups below checks that they do. Here they only must not change a value, on or off.)
 
 
 @pytest.mark.parametrize("hard", [False, True])
