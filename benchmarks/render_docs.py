@@ -338,6 +338,14 @@ def openers_runs_block(name: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _results(stems: Iterable[str]) -> Iterable[tuple[Path, dict[str, Any]]]:
+    """(path, data) of each result file named, in order, skipping those not written yet."""
+    for stem in stems:
+        path = RESULTS / f"{stem}.json"
+        if path.exists():
+            yield path, json.loads(path.read_text(encoding="utf-8"))
+
+
 COVERAGE_FILES = ["evaluate_games_nyt_work", "evaluate_games_nyt_work_hard"]
 
 
@@ -348,11 +356,7 @@ def coverage_block(name: str) -> str:
         "| CPU a game: median, max | budget a part | load | result file |",
         "|---|---:|---:|---|---|---|---:|---|---|",
     ]
-    for stem in COVERAGE_FILES:
-        path = RESULTS / f"{stem}.json"
-        if not path.exists():
-            continue
-        d = json.loads(path.read_text(encoding="utf-8"))
+    for path, d in _results(COVERAGE_FILES):
         turns = ", ".join(f"{100 * v:.0f}%" for v in d["exact_share_by_turn"].values())
         sizes = ", ".join(
             f"{k}: {100 * v['exact_share']:.0f}%"
@@ -488,11 +492,7 @@ def ranking_samples_block(name: str) -> str:
         "extrapolated (CPU-bound) | load before | result file |",
         "|---|---|---:|---:|---:|---:|---:|---|---|",
     ]
-    for stem in RANKING_SAMPLES:
-        path = RESULTS / f"{stem}.json"
-        if not path.exists():
-            continue
-        d = json.loads(path.read_text(encoding="utf-8"))
+    for path, d in _results(RANKING_SAMPLES):
         load = ", ".join(fmt(x) for x in (d.get("load_average") or {}).get("before", []))
         for w in d["by_workers"]:
             lines.append(
