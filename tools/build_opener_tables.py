@@ -1,6 +1,6 @@
 """Build the shipped opener tables under src/wordlelab/data/openers/ (see data/PROVENANCE.md).
 
-Usage: python tools/build_opener_tables.py [--check | --update] [--mirror GITDIR]
+Usage: python tools/build_opener_tables.py [--check | --update] [--store FILE] [--mirror GITDIR]
 
 * ``{nyt,nyt2022}-{normal,hard}.txt.gz``: alex1770/wordle's complete tables
   (``results_{easy,hard}_nyt{20230701,20220830}``, MIT), byte for byte, gzip'd without a name or
@@ -17,6 +17,13 @@ Usage: python tools/build_opener_tables.py [--check | --update] [--mirror GITDIR
   exact value must not lie under a proven bound (the script stops otherwise). A ``--best`` run's
   bounds depend on when each opener was cut, so runs differ; taking every run keeps the most that
   any of them proved.
+
+Rows of ``openers --exact --all --lists original [--hard]`` runs (no ``--best``: every opener to
+its exact value; resumable through their results store) enter through
+``benchmarks/results/exact_all_{normal,hard}.csv``: ``--store FILE`` first adds the exact rows
+that store holds for the original lists to those files (a row already there must agree), and
+writes ``benchmarks/results/original_tables_progress.json`` (rows proven by the runs, the
+workers' seconds, rows still bounds), then builds as usual.
 
 ``--check`` rebuilds in memory and compares with the committed files (exit 1 on a difference).
 ``--update`` writes the files, says how the original tables' rows changed (an exact value or a
@@ -77,6 +84,55 @@ def best_all_tables(mode: str) -> list[Path]:
     return paths
 
 
+def all_run_rows(mode: str) -> dict[str, tuple[int, float]]:
+    """word -> (exact total, worker seconds) from ``exact_all_<mode>.csv`` (none when absent)."""
+    path = RESULTS / f"exact_all_{mode}.csv"
+    if not path.exists():
+        return {}
+    with open(path, encoding="utf-8") as f:
+        return {r["word"]: (int(r["total"]), float(r["seconds"])) for r in csv.DictReader(f)}
+
+
+def export_store(store_path: Path) -> None:
+    """Add the exact rows a results store holds for the original lists to exact_all_<mode>.csv."""
+    sys.path.insert(0, str(ROOT / "src"))
+    from wordlelab.lists import load_lists
+    from wordlelab.ranking import RankJob, ResultStore
+
+    if not store_path.is_file():
+        sys.exit(f"--store {store_path}: no such file")
+    matrix = load_lists(5, "en", lists="original").matrix()
+    progress: dict[str, object] = {"store": store_path.name}
+    with ResultStore(store_path) as store:
+        for mode in ("normal", "hard"):
+            rows = all_run_rows(mode)
+            before = len(rows)
+            for r in store.rows(RankJob.exact(hard=mode == "hard").key(matrix)).values():
+                if not r.exact:
+                    continue
+                old = rows.get(r.word)
+                if old is not None and old[0] != r.total:
+                    sys.exit(f"{mode} {r.word}: {r.total} in the store against {old[0]} in the CSV")
+                if old is None:
+                    rows[r.word] = (r.total, r.seconds)
+            lines = ["word,total,exact,seconds"] + [
+                f"{w},{t},1,{sec:.3f}" for w, (t, sec) in sorted(rows.items(), key=lambda x: (x[1][0], x[0]))
+            ]
+            (RESULTS / f"exact_all_{mode}.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+            print(f"exact_all_{mode}.csv: {len(rows)} rows ({len(rows) - before} new from the store)")
+            progress[mode] = {
+                "rows_proven_by_all_runs": len(rows),
+                "worker_seconds": round(sum(sec for _t, sec in rows.values()), 1),
+                "median_worker_seconds": round(sorted(sec for _t, sec in rows.values())[len(rows) // 2], 3)
+                if rows
+                else None,
+                "slowest": max(rows.items(), key=lambda x: x[1][1])[0] if rows else None,
+            }
+    (RESULTS / "original_tables_progress.json").write_text(
+        json.dumps(progress, indent=2) + "\n", encoding="utf-8"
+    )
+
+
 def original(mode: str, mirror: str) -> bytes:
     allowed = (ROOT / "src" / "wordlelab" / "data" / "en" / "5" / "allowed.txt").read_text().split()
     rows: dict[str, tuple[str, int, str]] = {}  # word -> (kind, total, source)
@@ -110,6 +166,8 @@ def original(mode: str, mirror: str) -> bytes:
         with open(path, encoding="utf-8") as f:
             for r in csv.DictReader(f):
                 put(r["word"], "=" if r["exact"] == "1" else ">=", int(r["total"]), "wordlelab")
+    for word, (total, _sec) in all_run_rows(mode).items():
+        put(word, "=", total, "wordlelab")
     if mode == "normal":
         for r in json.loads((RESULTS / "ranking_exact_candidates100.json").read_text())["rows"]:
             if r["exact"]:
@@ -220,7 +278,12 @@ def main() -> None:
     mode.add_argument("--check", action="store_true")
     mode.add_argument("--update", action="store_true")
     ap.add_argument("--mirror", default=MIRROR)
+    ap.add_argument(
+        "--store", type=Path, default=None, help="a results store of --exact --all runs to add first"
+    )
     args = ap.parse_args()
+    if args.store is not None:
+        export_store(args.store)
     files = build(args.mirror)
     if args.update:
         sys.exit(update(files))
