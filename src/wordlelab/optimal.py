@@ -79,7 +79,13 @@ fixed-size table: exact values with their best guess, and proven lower bounds. T
 groups are independent sub-problems: one thread per core takes the next largest group and solves
 it in its own memo (the kernels run without the GIL); when openers are compared, each group's
 budget counts what the other threads have found, and a cut found by one thread stops the other
-at once. The search is anytime: stopped early, it reports the opener in progress with its solved
+at once. A group of 200 answers or more (a bad opener's largest group can hold most of its work)
+is shared instead: every thread searches it, each trying every k-th guess of the group's search
+order in its own memo, and each cuts against the best (value, place in the order) that any of
+them has published. A guess earlier in the order than the published one must reach that value
+plus one to be cut, so the group's best guess is the first in the order that reaches the least
+value, as with one thread, whatever the timing; a value read late is still one some guess
+reaches, so cutting against it is sound. The search is anytime: stopped early, it reports the opener in progress with its solved
 groups and a greedy tree for the rest (an upper bound) and a proven lower bound.
 
 Ties between optimal guesses go to the first in the search order (lowest bound, a possible
