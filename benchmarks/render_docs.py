@@ -409,8 +409,11 @@ def vs_cpp_block(name: str) -> str:
 
 
 def tail_block(name: str) -> str:
-    """bench_tail.py's sample: each opener's time, ours (and the C++ program's where it ran)."""
-    path = RESULTS / "tail.json"
+    """bench_tail.py's sample: each opener's time, ours (and the C++ program's where it ran).
+
+    ``tail`` reads tail.json; ``tail:NAME`` reads NAME.json (e.g. a sub-sample with the C++
+    column, capped with ``--cpp-cap``)."""
+    path = RESULTS / (name.split(":", 1)[1] + ".json" if ":" in name else "tail.json")
     d = json.loads(path.read_text(encoding="utf-8"))
     has_cpp = any("cpp" in r for r in d["rows"])
     head = "| opener | mode | rank | published | ours: wall (CPU) |"
@@ -445,6 +448,17 @@ def tail_block(name: str) -> str:
         f"{', '.join(fmt(x) for x in d.get('load_before', []))}; commit {d.get('commit')}, "
         f"{d.get('date')} (`{path.name}`)."
     )
+    if has_cpp and "ratio_ours_over_cpp" in d["summary"]:
+        c = d["summary"]["cpp"]
+        bound = d["summary"].get("ratio_ours_over_cpp_is_upper_bound")
+        cap = d.get("cpp_cap")
+        lines.append("")
+        lines.append(
+            f"The C++ program: total {fmt(c['total_wall_s'])} s wall"
+            + (f" (stopped at {fmt(cap)}× our time on a row: {c['timeouts']} stopped)" if cap else "")
+            + f"; ours over the C++ program's total wall time: "
+            f"{'at most ' if bound else ''}{fmt(d['summary']['ratio_ours_over_cpp'])}."
+        )
     return "\n".join(lines) + "\n"
 
 

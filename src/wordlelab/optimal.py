@@ -79,7 +79,13 @@ fixed-size table: exact values with their best guess, and proven lower bounds. T
 groups are independent sub-problems: one thread per core takes the next largest group and solves
 it in its own memo (the kernels run without the GIL); when openers are compared, each group's
 budget counts what the other threads have found, and a cut found by one thread stops the other
-at once. The search is anytime: stopped early, it reports the opener in progress with its solved
+at once. A group of 200 answers or more (a bad opener's largest group can hold most of its work)
+is shared instead: every thread searches it, each trying every k-th guess of the group's search
+order in its own memo, and each cuts against the best (value, place in the order) that any of
+them has published. A guess earlier in the order than the published one must reach that value
+plus one to be cut, so the group's best guess is the first in the order that reaches the least
+value, as with one thread, whatever the timing; a value read late is still one some guess
+reaches, so cutting against it is sound. The search is anytime: stopped early, it reports the opener in progress with its solved
 groups and a greedy tree for the rest (an upper bound) and a proven lower bound.
 
 Ties between optimal guesses go to the first in the search order (lowest bound, a possible
@@ -303,13 +309,25 @@ class Solver:
             np.full(n_pat, -1, dtype=np.int64),
         )
         self.ctl = ctl if ctl is not None else np.zeros(K.CTL_SIZE, dtype=np.int64)
+        self.nosplit = K.new_split(1, 0)
 
     @property
     def memo_bytes(self) -> int:
         return sum(a.nbytes for a in self.memo)
 
-    def value(self, S: np.ndarray, d: int, rule: np.ndarray | None = None, beta: int = INF) -> int:
-        """f(S, d) when it is below ``beta``; otherwise a proven lower bound >= beta."""
+    def value(
+        self,
+        S: np.ndarray,
+        d: int,
+        rule: np.ndarray | None = None,
+        beta: int = INF,
+        split: np.ndarray | None = None,
+        part: int = 0,
+    ) -> int:
+        """f(S, d) when it is below ``beta``; otherwise a proven lower bound >= beta.
+
+        With ``split`` (see ``_solve_shared``) this thread tries only its ``part`` of S's guesses
+        and the result is this part's (in ``split``)."""
         e = self.engine
         return int(
             K.solve(
@@ -325,6 +343,8 @@ class Solver:
                 self.scratch,
                 self.ctl,
                 np.int64(e.n_patterns),
+                self.nosplit if split is None else split,
+                np.int64(part),
             )
         )
 
@@ -478,6 +498,75 @@ class _Outcome:
     cut: int | None = None  # a proven lower bound of the groups' sum, when they cannot beat the cap
 
 
+SHARE_MIN = 200  # a group of at least this many answers is shared among the threads (see below)
+
+
+def _solve_shared(
+    solvers: list[Solver],
+    sub: np.ndarray,
+    d: int,
+    rule: np.ndarray,
+    beta: int,
+    tick: Callable[[], None],
+    stop: threading.Event | None,
+) -> tuple[int, Solver | None]:
+    """One large group solved by every solver at once: each tries its share of the group's
+    guesses (every len(solvers)-th in the search order) in its own memo, cutting against the best
+    any of them has reached. Returns the group's value (below ``beta``) and the solver whose memo
+    holds its tree, or a proven lower bound >= ``beta`` and None."""
+    e = solvers[0].engine
+    split = K.new_split(len(solvers), int(sub.size))
+    results = [INF] * len(solvers)
+    errors: list[BaseException] = []
+
+    def run(k: int) -> None:
+        try:
+            results[k] = solvers[k].value(sub, d, rule, beta, split, k)
+        except BaseException as exc:  # noqa: BLE001 - handed back to the caller's thread
+            errors.append(exc)
+            for s in solvers:
+                s.ctl[K.CTL_STOP] = 1
+
+    threads = [
+        threading.Thread(target=run, args=(k,), name=f"wordlelab-share-{k}", daemon=True)
+        for k in range(len(solvers))
+    ]
+    for t in threads:
+        t.start()
+    try:
+        for t in threads:
+            while t.is_alive():
+                t.join(0.1)
+                if stop is not None and stop.is_set():
+                    for s in solvers:
+                        s.ctl[K.CTL_STOP] = 1
+                tick()
+    except KeyboardInterrupt:
+        for s in solvers:
+            s.ctl[K.CTL_STOP] = 1
+        for t in threads:
+            t.join()
+        raise
+    if errors:
+        raise errors[0]
+    if any(s.ctl[K.CTL_STOP] for s in solvers):
+        raise _Stopped
+    S = np.ascontiguousarray(sub, dtype=np.int64)
+    for s in solvers:  # settled before the guesses were shared (a closed form): in the memo
+        if K.memo_best(S, np.int64(d), rule, e.hard, s.memo) >= 0:
+            return min(results), s
+    found = []
+    for k in range(len(solvers)):
+        base = K.SPLIT_RESULTS + 3 * k
+        if split[base] >= 0:
+            found.append((int(split[base + 1]), int(split[base + 2]), k, int(split[base])))
+    if not found:
+        return min(results), None
+    v, _, k, g = min(found)  # the least value, then the first in the search order
+    K.memo_store(S, np.int64(d), rule, e.hard, solvers[k].memo, np.int64(v), np.int64(g))
+    return v, solvers[k]
+
+
 def _solve_groups(
     solvers: list[Solver],
     parts: list[tuple[int, np.ndarray, np.ndarray]],
@@ -508,6 +597,34 @@ def _solve_groups(
 
     def lower() -> int:
         return min(INF, sum(known))
+
+    # The largest groups first, each shared among all the threads: one group can hold most of an
+    # opener's work (a bad opener's largest group), and one thread per group would leave the
+    # others idle. The rest go one group a thread, below.
+    while len(solvers) > 1 and nxt[0] < len(parts) and parts[nxt[0]][1].size >= SHARE_MIN:
+        i = nxt[0]
+        nxt[0] += 1
+        _, sub, crule = parts[i]
+        beta = INF if cap is None else cap - (sum(known) - known[i])
+        if beta <= known[i]:
+            v, owner = known[i], None
+        else:
+            state.lower = lower()
+            v, owner = _solve_shared(solvers, sub, d, crule, beta, tick, stop)
+        if owner is None:  # cannot beat the cap: the opener's sum is at least this
+            known[i] = max(known[i], v)
+            out.cut = lower()
+            return out
+        try:
+            lines = {a: [g, *line] for a, line in owner.paths(sub, d, crule).items()}
+        except _Stopped:
+            raise
+        known[i] = v
+        out.solved += v
+        paths.update(lines)
+        done.add(i)
+        state.done = len(done)
+        state.lower = lower()
 
     def work(solver: Solver) -> None:
         while True:

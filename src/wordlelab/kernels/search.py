@@ -40,6 +40,17 @@ CTL_LIVE = 12  # guesses dropped as standing for another on the letters the set 
 CTL_VEC = 13  # scans that counted groups along whole rows (OFF_VECTOR)
 CTL_SIZE = 14
 
+# A set's guesses shared out among threads (see ``solve``'s ``split``): split[SPLIT_PARTS] parts
+# (1 or less: no sharing), the set's size at SPLIT_N, the best (value, order) key any part has
+# reached at SPLIT_KEY, and each part's result at SPLIT_RESULTS + 3 * part: its best guess (-1:
+# none below its thresholds), that guess's value, its place in the order (-1: the node's own
+# all-small-groups guess); ``new_split`` makes one.
+SPLIT_PARTS = 0
+SPLIT_N = 1
+SPLIT_KEY = 2
+SPLIT_RESULTS = 3
+SPLIT_ORDER_BITS = 21  # a place in the order takes these bits of the key (pools under 2**21 - 1)
+
 OFF_SUPERSETS = 1
 SUPER_MIN_NODES = 2  # the bounds learnt from a cut are stored after sub-searches of this many nodes
 OFF_QBOUND = 2
@@ -636,7 +647,7 @@ def lower_bound_q(m: int, d: int, q: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax):
+def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, split, part):
     """Fewest total guesses to solve every answer in S with at most d guesses (the next included).
 
     Returns the exact value when it is below ``beta``; otherwise a proven lower bound >= beta.
@@ -644,12 +655,24 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax):
     (pass the number of patterns when nothing is known); see ``lower_bound_q``.
     ``width`` 0 searches exhaustively; 1 plays the first guess in the search order that works
     (a greedy tree, an upper bound). Exact values and their best guess go to ``memo``.
+
+    ``split`` shares the guesses of the set it was set up for (its size at SPLIT_N; the search
+    below it has fewer answers) among split[SPLIT_PARTS] threads, this one taking ``part``: at
+    that node the thread tries only the guesses whose place in the search order is ``part``
+    modulo the parts, and reports its result in ``split`` instead of the memo (see
+    ``SPLIT_RESULTS``); the node's value is the least of the parts'. Each part publishes the best
+    (value, place) it reached, and the others cut against it: a guess earlier in the order than
+    the published one must reach its value plus one to be cut, so the guess found is the one the
+    search finds alone (the first in the order that reaches the least value), whatever the
+    timing. A value published is one a guess reaches, so cutting against it is sound even when a
+    thread reads it late.
     """
     data, g2a, a2g, lbtab, gletters, gcounts, pow3, rnd, dT = tabs
     lab, lab2, seen, cnt, inS, stamp = scratch
     n = S.shape[0]
     if ctl[CTL_STOP] != 0:
         return INF
+    splitting = split[SPLIT_PARTS] > 1 and n == split[SPLIT_N]
     ctl[CTL_NODES] += 1
     if n > 2 and _spend(ctl, n):
         return INF
@@ -1000,9 +1023,13 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax):
     # cutting each as soon as the groups solved plus the bounds of the rest reach the best.
     best = beta
     bestg = -1
+    bestoi = np.int64(-1)
     if ub < best:
         best = ub
         bestg = ubg
+    nparts = split[SPLIT_PARTS]
+    obits = np.int64(SPLIT_ORDER_BITS)
+    omask = (np.int64(1) << obits) - 1
     cutlb = INF  # least proven bound of the guesses cut
     codes = np.empty(n, dtype=np.int64)
     grouped = np.empty(n, dtype=np.int64)
@@ -1011,7 +1038,18 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax):
         r = korder[oi]
         g = reps[r]
         glb = replb[r]
-        if glb >= best:
+        thr = best  # what this guess must stay under to matter
+        if splitting:
+            if oi % nparts != part:
+                continue
+            key = split[SPLIT_KEY]
+            if key < (INF << obits):  # some part has reached a value
+                sv = key >> obits
+                soi = (key & omask) - 1
+                t2 = sv + 1 if oi < soi else sv
+                if t2 < thr:
+                    thr = t2
+        if glb >= thr:
             cutlb = min(cutlb, glb)
             continue
         if ctl[CTL_STOP] != 0 or _spend(ctl, 4 * n):  # the partition, memo probes and closed forms
@@ -1063,7 +1101,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax):
                     ctl[CTL_QB] += 1
                 open_[L] = True
             lbsum = min(INF, lbsum + gl[L])
-        cut = lbsum >= best
+        cut = lbsum >= thr
         nopen = 0
         if not cut:
             for L in range(nl):
@@ -1083,14 +1121,14 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax):
                         lbsum = min(INF, lbsum + mv - gl[L])
                         gl[L] = mv
                         open_[L] = False
-                        if lbsum >= best:
+                        if lbsum >= thr:
                             cut = True
                             break
                         continue
                     if mv > gl[L]:
                         lbsum = min(INF, lbsum + mv - gl[L])
                         gl[L] = mv
-                        if lbsum >= best:
+                        if lbsum >= thr:
                             cut = True
                             break
                 cf = _closed_form(dT, a2g, sub, d - 1, seen)
@@ -1104,7 +1142,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax):
                         lbsum += nb - gl[L]
                         gl[L] = nb
                     nopen += 1
-                if lbsum >= best:
+                if lbsum >= thr:
                     cut = True
                     break
         if not cut and nopen > 0:
@@ -1132,7 +1170,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax):
                 v = solve(
                     sub,
                     d - 1,
-                    best - rest,
+                    thr - rest,
                     child_pool,
                     crule,
                     hard,
@@ -1142,10 +1180,12 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax):
                     scratch,
                     ctl,
                     qn,
+                    split,
+                    part,
                 )
                 lbsum = min(INF, rest + v)
                 gl[L] = max(gl[L], v)
-                if lbsum >= best:
+                if lbsum >= thr:
                     cut = True
                     # (Only after a sub-search that cost a few nodes: storing costs more than it
                     # saves after cheap ones. Speed only: any subset of the bounds is sound.)
@@ -1187,8 +1227,23 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax):
         else:
             best = lbsum
             bestg = g
+            bestoi = oi
+            if splitting:
+                key = (best << obits) | (oi + 1)
+                if key < split[SPLIT_KEY]:  # (a race may leave a larger key: only less pruning)
+                    split[SPLIT_KEY] = key
             if width > 0 and tried >= width:
                 break
+    if splitting:
+        # This part's result; the driver takes the least over the parts (never the memo: the
+        # value here is the least over this part's guesses only).
+        base = SPLIT_RESULTS + 3 * part
+        split[base] = bestg
+        split[base + 1] = best
+        split[base + 2] = bestoi
+        if bestg >= 0:
+            return best
+        return max(max(cutlb, beta), lbn)
     if bestg >= 0:
         memo_put(memo, k1, k2, best, True, bestg, n)
         ctl[CTL_STORES] += 1
@@ -1199,6 +1254,28 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax):
         memo_put(memo, k1, k2, lower, False, -1, n)
         ctl[CTL_STORES] += 1
     return lower
+
+
+def new_split(parts: int, n: int) -> np.ndarray:
+    """A ``split`` array for sharing a set of n answers among ``parts`` threads (1: none)."""
+    split = np.full(SPLIT_RESULTS + 3 * max(1, parts), -1, dtype=np.int64)
+    split[SPLIT_PARTS] = parts
+    split[SPLIT_N] = n
+    split[SPLIT_KEY] = INF << np.int64(SPLIT_ORDER_BITS)
+    return split
+
+
+@njit(cache=True, nogil=True)
+def memo_store(S, d, rule, hard, memo, value, g) -> None:
+    """Record S's exact value and best guess (a split search's result, found outside the memo)."""
+    n = S.shape[0]
+    d = min(d, n)
+    r1 = np.uint64(0)
+    r2 = np.uint64(0)
+    if hard:
+        r1, r2 = _rule_hash(rule)
+    k1, k2 = _node_key(S, d, r1, r2)
+    memo_put(memo, k1, k2, value, True, g, n)
 
 
 @njit(cache=True, nogil=True)
