@@ -498,6 +498,37 @@ class _Outcome:
     cut: int | None = None  # a proven lower bound of the groups' sum, when they cannot beat the cap
 
 
+def _run_threads(
+    solvers: list[Solver],
+    targets: list[Callable[[], None]],
+    name: str,
+    tick: Callable[[], None],
+    stop: threading.Event | None,
+) -> None:
+    """Run each target on a thread of its own until all end, ticking the progress meanwhile; a
+    stop (the event, or Ctrl-C in this thread) reaches every solver's search at once."""
+    threads = [
+        threading.Thread(target=f, name=f"wordlelab-{name}-{k}", daemon=True)
+        for k, f in enumerate(targets)
+    ]
+    for t in threads:
+        t.start()
+    try:
+        for t in threads:
+            while t.is_alive():
+                t.join(0.1)
+                if stop is not None and stop.is_set():
+                    for s in solvers:
+                        s.ctl[K.CTL_STOP] = 1
+                tick()
+    except KeyboardInterrupt:
+        for s in solvers:
+            s.ctl[K.CTL_STOP] = 1
+        for t in threads:
+            t.join()
+        raise
+
+
 SHARE_MIN = 200  # a group of at least this many answers is shared among the threads (see below)
 
 
@@ -527,26 +558,7 @@ def _solve_shared(
             for s in solvers:
                 s.ctl[K.CTL_STOP] = 1
 
-    threads = [
-        threading.Thread(target=run, args=(k,), name=f"wordlelab-share-{k}", daemon=True)
-        for k in range(len(solvers))
-    ]
-    for t in threads:
-        t.start()
-    try:
-        for t in threads:
-            while t.is_alive():
-                t.join(0.1)
-                if stop is not None and stop.is_set():
-                    for s in solvers:
-                        s.ctl[K.CTL_STOP] = 1
-                tick()
-    except KeyboardInterrupt:
-        for s in solvers:
-            s.ctl[K.CTL_STOP] = 1
-        for t in threads:
-            t.join()
-        raise
+    _run_threads(solvers, [partial(run, k) for k in range(len(solvers))], "share", tick, stop)
     if errors:
         raise errors[0]
     if any(s.ctl[K.CTL_STOP] for s in solvers):
@@ -671,27 +683,8 @@ def _solve_groups(
             abandon.set()
 
     state.lower = lower()
-    threads = [
-        threading.Thread(target=guarded, args=(s,), name=f"wordlelab-search-{k}", daemon=True)
-        for k, s in enumerate(solvers)
-    ]
     tick()
-    for t in threads:
-        t.start()
-    try:
-        for t in threads:
-            while t.is_alive():
-                t.join(0.1)
-                if stop is not None and stop.is_set():
-                    for s in solvers:
-                        s.ctl[K.CTL_STOP] = 1
-                tick()
-    except KeyboardInterrupt:
-        for s in solvers:
-            s.ctl[K.CTL_STOP] = 1
-        for t in threads:
-            t.join()
-        raise
+    _run_threads(solvers, [partial(guarded, s) for s in solvers], "search", tick, stop)
     if errors:
         raise errors[0]
     stopped = stop is not None and stop.is_set()

@@ -1266,28 +1266,26 @@ def new_split(parts: int, n: int) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def memo_store(S, d, rule, hard, memo, value, g) -> None:
-    """Record S's exact value and best guess (a split search's result, found outside the memo)."""
-    n = S.shape[0]
-    d = min(d, n)
+def _key_of(S, d, rule, hard) -> tuple[np.uint64, np.uint64]:
+    """The memo key of the node (S, d guesses left, the hard-mode rule), d capped at |S| as in solve."""
     r1 = np.uint64(0)
     r2 = np.uint64(0)
     if hard:
         r1, r2 = _rule_hash(rule)
-    k1, k2 = _node_key(S, d, r1, r2)
-    memo_put(memo, k1, k2, value, True, g, n)
+    return _node_key(S, min(d, S.shape[0]), r1, r2)
+
+
+@njit(cache=True, nogil=True)
+def memo_store(S, d, rule, hard, memo, value, g) -> None:
+    """Record S's exact value and best guess (a split search's result, found outside the memo)."""
+    k1, k2 = _key_of(S, d, rule, hard)
+    memo_put(memo, k1, k2, value, True, g, S.shape[0])
 
 
 @njit(cache=True, nogil=True)
 def memo_best(S, d, rule, hard, memo) -> int:
     """The best guess recorded for an exactly solved node, or -1."""
-    n = S.shape[0]
-    d = min(d, n)
-    r1 = np.uint64(0)
-    r2 = np.uint64(0)
-    if hard:
-        r1, r2 = _rule_hash(rule)
-    k1, k2 = _node_key(S, d, r1, r2)
+    k1, k2 = _key_of(S, d, rule, hard)
     slot = memo_get(memo, k1, k2)
     if slot >= 0 and memo[3][slot] == 1:
         return int(memo[4][slot])
