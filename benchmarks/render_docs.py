@@ -455,7 +455,11 @@ def tail_block(name: str) -> str:
         lines.append("")
         lines.append(
             f"The C++ program: total {fmt(c['total_wall_s'])} s wall"
-            + (f" (stopped at {fmt(cap)}× our time on a row: {c['timeouts']} stopped)" if cap else "")
+            + (
+                f" (stopped at {fmt(cap)}× our time on a row: {c['timeouts']} stopped)"
+                if cap
+                else ""
+            )
             + f"; ours over the C++ program's total wall time: "
             f"{'at most ' if bound else ''}{fmt(d['summary']['ratio_ours_over_cpp'])}."
         )

@@ -116,14 +116,21 @@ def export_store(store_path: Path) -> None:
                 if old is None:
                     rows[r.word] = (r.total, r.seconds)
             lines = ["word,total,exact,seconds"] + [
-                f"{w},{t},1,{sec:.3f}" for w, (t, sec) in sorted(rows.items(), key=lambda x: (x[1][0], x[0]))
+                f"{w},{t},1,{sec:.3f}"
+                for w, (t, sec) in sorted(rows.items(), key=lambda x: (x[1][0], x[0]))
             ]
-            (RESULTS / f"exact_all_{mode}.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
-            print(f"exact_all_{mode}.csv: {len(rows)} rows ({len(rows) - before} new from the store)")
+            (RESULTS / f"exact_all_{mode}.csv").write_text(
+                "\n".join(lines) + "\n", encoding="utf-8"
+            )
+            print(
+                f"exact_all_{mode}.csv: {len(rows)} rows ({len(rows) - before} new from the store)"
+            )
             progress[mode] = {
                 "rows_proven_by_all_runs": len(rows),
                 "worker_seconds": round(sum(sec for _t, sec in rows.values()), 1),
-                "median_worker_seconds": round(sorted(sec for _t, sec in rows.values())[len(rows) // 2], 3)
+                "median_worker_seconds": round(
+                    sorted(sec for _t, sec in rows.values())[len(rows) // 2], 3
+                )
                 if rows
                 else None,
                 "slowest": max(rows.items(), key=lambda x: x[1][1])[0] if rows else None,
@@ -279,7 +286,10 @@ def main() -> None:
     mode.add_argument("--update", action="store_true")
     ap.add_argument("--mirror", default=MIRROR)
     ap.add_argument(
-        "--store", type=Path, default=None, help="a results store of --exact --all runs to add first"
+        "--store",
+        type=Path,
+        default=None,
+        help="a results store of --exact --all runs to add first",
     )
     args = ap.parse_args()
     if args.store is not None:
