@@ -610,6 +610,15 @@ def _solve_groups(
     def lower() -> int:
         return min(INF, sum(known))
 
+    def record(i: int, v: int, lines: dict[int, list[int]]) -> None:
+        """Group i is solved: its value and its answers' lines."""
+        known[i] = v
+        out.solved += v
+        paths.update(lines)
+        done.add(i)
+        state.done = len(done)
+        state.lower = lower()
+
     # The largest groups first, each shared among all the threads: one group can hold most of an
     # opener's work (a bad opener's largest group), and one thread per group would leave the
     # others idle. The rest go one group a thread, below.
@@ -627,16 +636,7 @@ def _solve_groups(
             known[i] = max(known[i], v)
             out.cut = lower()
             return out
-        try:
-            lines = {a: [g, *line] for a, line in owner.paths(sub, d, crule).items()}
-        except _Stopped:
-            raise
-        known[i] = v
-        out.solved += v
-        paths.update(lines)
-        done.add(i)
-        state.done = len(done)
-        state.lower = lower()
+        record(i, v, {a: [g, *line] for a, line in owner.paths(sub, d, crule).items()})
 
     def work(solver: Solver) -> None:
         while True:
@@ -668,12 +668,7 @@ def _solve_groups(
             except _Stopped:  # a stop came between the value and its tree: as if it came before
                 return
             with lock:
-                known[i] = v
-                out.solved += v
-                paths.update(lines)
-                done.add(i)
-                state.done = len(done)
-                state.lower = lower()
+                record(i, v, lines)
 
     def guarded(solver: Solver) -> None:
         try:
