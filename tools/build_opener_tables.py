@@ -97,13 +97,17 @@ def export_store(store_path: Path) -> None:
     """Add the exact rows a results store holds for the original lists to exact_all_<mode>.csv."""
     sys.path.insert(0, str(ROOT / "src"))
     from wordlelab.lists import load_lists
-    from wordlelab.ranking import RankJob, ResultStore
+    from wordlelab.ranking import RankingError, RankJob, ResultStore
 
     if not store_path.is_file():
         sys.exit(f"--store {store_path}: no such file")
+    try:
+        store = ResultStore(store_path)
+    except RankingError as e:
+        sys.exit(f"--store {store_path}: {e}")
     matrix = load_lists(5, "en", lists="original").matrix()
     progress: dict[str, object] = {"store": store_path.name}
-    with ResultStore(store_path) as store:
+    with store:
         for mode in ("normal", "hard"):
             rows = all_run_rows(mode)
             before = len(rows)
