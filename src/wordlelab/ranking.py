@@ -34,6 +34,7 @@ from .paths import data_dir
 from .strategies.base import make_strategy
 
 STORE_FORMAT = 1
+EXACT_SEARCH_VERSION = 2  # raised when a fix of the exact search may change a stored row
 
 Progress = Callable[[int, int], None]
 
@@ -91,7 +92,10 @@ class RankJob:
             s = make_strategy(self.strategy, **dict(self.options))
             what = f"play {s.token} version={getattr(s, 'version', 1)}"
         else:
-            what = "exact"
+            # search=2: rows proven before the kernel's fix of 2026-11-25 (a cut node forgot the
+            # guesses it left out, so a memo carried across openers could overstate a value) are
+            # not reused; a store keyed by the old token is simply not found.
+            what = f"exact search={EXACT_SEARCH_VERSION}"
         return f"{what} hard={self.hard} max_guesses={self.max_guesses}"
 
     def key(self, matrix: PatternMatrix) -> str:

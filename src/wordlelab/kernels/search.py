@@ -939,6 +939,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     # Hard mode keeps them all: the rule that follows a guess depends on its letters.
     keep = np.zeros(npool, dtype=np.bool_)  # in the children's pool
     rep = np.zeros(npool, dtype=np.bool_)  # tried at this node
+    skiplb = INF  # the least bound of the useful guesses left out of the tries (all >= beta)
     if hard:
         for i in range(npool):
             keep[i] = useful[i]
@@ -946,11 +947,15 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     else:
         if not dedupe_all:
             # Every useful guess goes to the children; only those that may be tried here (bound
-            # below beta) are grouped into classes.
+            # below beta) are grouped into classes. The others are never tried, so the least of
+            # their bounds is part of what a cut of every tried guess proves (``skiplb``).
             for i in range(npool):
                 keep[i] = useful[i]
-                if useful[i] and lbs[i] < beta:
-                    h1s[i] = _grouping_hash(dT, pool[i], S, lab, rnd0)
+                if useful[i]:
+                    if lbs[i] < beta:
+                        h1s[i] = _grouping_hash(dT, pool[i], S, lab, rnd0)
+                    elif lbs[i] < skiplb:
+                        skiplb = lbs[i]
         size = 1
         while size < 2 * npool:
             size *= 2
@@ -1243,12 +1248,17 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
         split[base + 2] = bestoi
         if bestg >= 0:
             return best
-        return max(max(cutlb, beta), lbn)
+        return max(max(min(cutlb, skiplb), beta), lbn)
     if bestg >= 0:
         memo_put(memo, k1, k2, best, True, bestg, n)
         ctl[CTL_STORES] += 1
         return best
-    lower = max(cutlb, beta)
+    # No guess got under beta: the node's value is at least the least bound of all its guesses,
+    # those tried and cut (cutlb) and those left out for a bound at or above beta (skiplb). Both
+    # are >= beta here (with no guess found, thr was beta throughout). Leaving skiplb out once
+    # stored a bound above the value (a guess left out at exactly beta reaches beta) that a later
+    # visit with a larger beta took for proof: a wrong total on a memo carried across openers.
+    lower = max(min(cutlb, skiplb), beta)
     lower = max(lower, lbn)
     if width == 0:
         memo_put(memo, k1, k2, lower, False, -1, n)
