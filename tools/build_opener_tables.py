@@ -1,6 +1,6 @@
 """Build the shipped opener tables under src/wordlelab/data/openers/ (see data/PROVENANCE.md).
 
-Usage: python tools/build_opener_tables.py [--check | --update] [--store FILE] [--mirror GITDIR]
+Usage: python tools/build_opener_tables.py [--check | --update [--allow-lost]] [--store FILE] [--mirror GITDIR]
 
 * ``{nyt,nyt2022}-{normal,hard}.txt.gz``: alex1770/wordle's complete tables
   (``results_{easy,hard}_nyt{20230701,20220830}``, MIT), byte for byte, gzip'd without a name or
@@ -240,8 +240,12 @@ FINGERPRINT_FILES = [
 ]
 
 
-def update(files: dict[str, bytes]) -> int:
-    """Write the tables after showing what changed; new fingerprints where the old ones stood."""
+def update(files: dict[str, bytes], allow_lost: bool = False) -> int:
+    """Write the tables after showing what changed; new fingerprints where the old ones stood.
+
+    ``allow_lost``: write even when rows lose a value or a bound. Only for a run withdrawn after
+    a fix of the search (its file removed from benchmarks/results; say why in PROVENANCE.md):
+    what it alone proved is no longer claimed, and every such row is listed."""
     swap: dict[str, str] = {}
     lost = False
     for name, data in files.items():
@@ -260,11 +264,12 @@ def update(files: dict[str, bytes]) -> int:
                     kinds[key] = kinds.get(key, 0) + 1
             print(f"{name}: rows " + ", ".join(f"{k}: {n}" for k, n in sorted(kinds.items())))
             for what, rows in changes(old, new).items():
-                print(f"{name}: {len(rows)} {what}" + (": " + ", ".join(rows[:8]) if rows else ""))
+                shown = rows if (what == "lost" and allow_lost) else rows[:8]
+                print(f"{name}: {len(rows)} {what}" + (": " + ", ".join(shown) if rows else ""))
                 lost = lost or (what == "lost" and bool(rows))
         else:
             print(f"{name}: changed (a different alex1770/wordle file?)")
-    if lost:
+    if lost and not allow_lost:
         print("refused: a row would lose what an earlier table proved; nothing written")
         return 1
     for name, data in files.items():
@@ -295,12 +300,19 @@ def main() -> None:
         default=None,
         help="a results store of --exact --all runs to add first",
     )
+    ap.add_argument(
+        "--allow-lost",
+        action="store_true",
+        help="with --update: write even when rows lose what a withdrawn run proved (listed)",
+    )
     args = ap.parse_args()
+    if args.allow_lost and not args.update:
+        sys.exit("--allow-lost goes with --update")
     if args.store is not None:
         export_store(args.store)
     files = build(args.mirror)
     if args.update:
-        sys.exit(update(files))
+        sys.exit(update(files, args.allow_lost))
     bad = 0
     for name, data in files.items():
         path = OUT / name

@@ -1,13 +1,20 @@
-"""Reproduce a wrong exact value found on 2026-11-24 (not yet explained; see the session notes).
+"""Reproduce a wrong exact value found on 2026-11-24 and explained and fixed on 2026-11-25.
 
     python tools/repro_milos_carried_memo.py [--step 2] [--start 1]
 
 One ``ExactEvaluator`` (as a ranking worker uses: one memo carried from opener to opener) solves
 every other opener of the original lists' candidate order before MILOS (places 1, 3, 5, ...;
-about 13 minutes on one core), then MILOS in normal mode. It printed 8229; alex1770/wordle's
-proven value, and a fresh search (``wordlelab optimal --opener milos --lists original``), give
-8228. With places 0, 2, 4, ... it printed 8228. Then each of MILOS's groups is valued by the
-carried solver and by a fresh one, and the groups that differ are printed.
+about 16 minutes on one core), then MILOS in normal mode. Before the fix it printed 8229;
+alex1770/wordle's proven value, and a fresh search (``wordlelab optimal --opener milos --lists
+original``), give 8228. Then each of MILOS's groups is valued by the carried solver and by a
+fresh one, and the groups that differ are printed.
+
+The cause: a node of the search whose tried guesses were all cut stored, as its lower bound, the
+least bound of the guesses it had tried, forgetting the guesses it had left out for a bound at
+or above beta (normal mode, sets under 48 answers with four guesses or fewer left). One of those
+can reach beta itself, so the stored bound could exceed the value; a later visit of the set with
+a larger beta took it for proof. ``tests/test_search_bounds.py`` checks the fix on sets where
+the old kernel went wrong; this script, after the fix, prints 8228 and no differing group.
 """
 
 from __future__ import annotations
