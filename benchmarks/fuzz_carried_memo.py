@@ -76,7 +76,7 @@ def main() -> None:
         sets += 1
         lo = 2 * S.size - 1
         hi = v + 2 if v < inf else lo + 30
-        results = []
+        results: list[tuple[int | None, int, bool]] = []
         for _ in range(3):
             beta = int(rng.integers(lo, hi + 1))
             r = carried.value(S, d, rule, beta)
