@@ -84,14 +84,14 @@ def main() -> None:
         r = carried.value(S, d, rule)
         results.append((None, r, r == v))
         checks += len(results)
-        for beta, r, ok in results:
+        for cut, r, ok in results:
             wrong += not ok
             if not ok and len(bad) < 10:
                 bad.append(
                     {
                         "answers": [m.answers[int(a)] for a in S],
                         "guesses_left": d,
-                        "beta": beta,
+                        "beta": cut,
                         "returned": r,
                         "value": v,
                     }
