@@ -1,7 +1,7 @@
 """A memo carried through many cut searches, checked against fresh searches (soundness fuzz).
 
     python benchmarks/fuzz_carried_memo.py [--lists original] [--hard] [--seconds 420] [--seed 11]
-        [--src OTHER_CHECKOUT] [--out benchmarks/results/fuzz_carried_memo_<mode>.json]
+        [--sets N] [--src OTHER_CHECKOUT] [--out benchmarks/results/fuzz_carried_memo_<mode>.json]
 
 One solver (as a ranking worker keeps one from opener to opener) values random sets at random
 cut-offs (beta) and then exactly; each set is a group two random guesses leave (3-90 answers,
@@ -9,7 +9,8 @@ cut-offs (beta) and then exactly; each set is a group two random guesses leave (
 against a fresh solver's value: a search cut at beta must return a figure in [beta, value] (the
 exact value when beta is above it), and the exact value from the carried memo must be the fresh
 one. ``--src`` runs another checkout's search (e.g. one from before a fix) to show the check
-finds what it should. The run stops after ``--seconds`` (its count of checks is what it proves).
+finds what it should. The run stops after ``--seconds`` or ``--sets`` (its count of checks is
+what it proves); a slow test runs a fixed number of sets.
 """
 
 from __future__ import annotations
@@ -31,11 +32,12 @@ def main() -> None:
     ap.add_argument("--hard", action="store_true")
     ap.add_argument("--seconds", type=float, default=420.0)
     ap.add_argument("--seed", type=int, default=11)
+    ap.add_argument("--sets", type=int, default=0, help="stop after this many sets (0: none)")
     ap.add_argument("--src", type=Path, default=None, help="another checkout whose src is searched")
     ap.add_argument("--out", type=Path, default=None)
     args = ap.parse_args()
-    if args.seconds <= 0:
-        raise SystemExit("--seconds must be positive")
+    if args.seconds <= 0 or args.sets < 0:
+        raise SystemExit("--seconds must be positive and --sets at least 0")
     src = (args.src or ROOT) / "src"
     if not (src / "wordlelab").is_dir():
         raise SystemExit(f"--src {args.src}: no src/wordlelab there")
@@ -56,7 +58,7 @@ def main() -> None:
     checks = sets = wrong = 0
     bad: list[dict] = []  # the first ten wrong answers
     start = time.time()
-    while time.time() - start < args.seconds:
+    while time.time() - start < args.seconds and not (args.sets and sets >= args.sets):
         g1, g2 = (int(x) for x in rng.integers(len(m.guesses), size=2))
         found = []
         for p1, s1 in e.groups(root, g1):

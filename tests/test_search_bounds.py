@@ -105,3 +105,22 @@ def test_a_memo_carried_across_many_cut_searches_keeps_every_value():
             carried.value(S, d, None, beta)
     for S, d, v in sets:
         assert carried.value(S, d) == v
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("hard", [False, True])
+def test_a_carried_memo_fuzz_finds_nothing_wrong(tmp_path, hard):
+    """benchmarks/fuzz_carried_memo.py on a fixed seed and count of sets (the kernel before the
+    fix of 2026-11-25 gave 3 wrong answers in normal mode on this seed and count)."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    script = Path(__file__).resolve().parent.parent / "benchmarks" / "fuzz_carried_memo.py"
+    out = tmp_path / "fuzz.json"
+    cmd = [sys.executable, str(script), "--sets", "4000", "--seconds", "3600", "--out", str(out)]
+    subprocess.run(cmd + (["--hard", "--seed", "12"] if hard else ["--seed", "3"]), check=True)
+    result = json.loads(out.read_text())
+    assert result["sets"] == 4000
+    assert result["wrong"] == 0, result["first_wrong"]
