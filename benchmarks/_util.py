@@ -53,6 +53,21 @@ if "--result" in sys.argv[1:-1]:
     del sys.argv[_i : _i + 2]
 
 
+def git_head(path: Path) -> str:
+    """The short commit of the checkout at ``path`` (another tree a benchmark compares with)."""
+    import subprocess
+
+    try:
+        return subprocess.run(
+            ["git", "-C", str(path), "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return f"? ({path}, not a git checkout)"
+
+
 def commit() -> str:
     """The checkout's commit, '+dirty' when code (not result files or rendered pages) changed."""
     import subprocess

@@ -20,7 +20,6 @@ import argparse
 import json
 import os
 import random
-import subprocess
 import sys
 import threading
 import time
@@ -28,6 +27,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import _util  # noqa: F401  (puts src/ on the path)
+from _util import git_head
 
 HERE = Path(__file__).resolve().parent
 
@@ -44,18 +44,6 @@ def sample(table: object, per_mode: int, infinite: int, rng: random.Random) -> l
     if unsolvable and infinite:
         picks += sorted(rng.sample(unsolvable, min(infinite, len(unsolvable))))
     return picks
-
-
-def commit() -> str:
-    try:
-        return subprocess.run(
-            ["git", "-C", str(HERE), "rev-parse", "--short", "HEAD"],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return "unknown"
 
 
 def main() -> None:
@@ -103,7 +91,7 @@ def main() -> None:
 
     result: dict[str, object] = {
         "command": " ".join([Path(sys.argv[0]).name, *sys.argv[1:]]),
-        "commit": commit(),
+        "commit": git_head(HERE),
         "date": datetime.now(UTC).isoformat(timespec="seconds"),
         "lists": args.lists,
         "seed": args.seed,

@@ -37,6 +37,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+from _util import git_head
 
 ANSWERS = "wordlist_nyt20230701_hidden"
 ALLOWED = "wordlist_nyt20220830_all"
@@ -125,18 +126,6 @@ def cpp_total(stdout: str) -> int | None:
             v = int(line.split("=")[1])
             return v if v < 10**9 else None
     return None
-
-
-def git_head(path: Path) -> str:
-    try:
-        return subprocess.run(
-            ["git", "-C", str(path), "rev-parse", "--short", "HEAD"],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        return f"? ({path}, not a git checkout)"
 
 
 def main() -> None:

@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -98,15 +97,12 @@ def main() -> None:
                         "value": v,
                     }
                 )
-    commit = subprocess.run(
-        ["git", "-C", str(src.parent), "rev-parse", "--short", "HEAD"],
-        capture_output=True,
-        text=True,
-    ).stdout.strip()
+    from _util import git_head
+
     result = {
         "command": "python benchmarks/fuzz_carried_memo.py " + " ".join(sys.argv[1:]),
         "searched_src": str(src) if args.src else "this checkout",
-        "commit": commit or "? (not a git checkout)",
+        "commit": git_head(src.parent),
         "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
         "lists": args.lists,
         "mode": mode,
