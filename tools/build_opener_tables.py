@@ -106,7 +106,12 @@ def export_store(store_path: Path) -> None:
     except RankingError as e:
         sys.exit(f"--store {store_path}: {e}")
     matrix = load_lists(5, "en", lists="original").matrix()
-    progress: dict[str, object] = {"store": store_path.name}
+    # The stores exported so far (one per mode's run, or resumed runs elsewhere), by file name.
+    done = RESULTS / "original_tables_progress.json"
+    stores = json.loads(done.read_text()).get("stores", []) if done.exists() else []
+    progress: dict[str, object] = {
+        "stores": sorted(set(stores) | {store_path.name}),
+    }
     with store:
         for mode in ("normal", "hard"):
             rows = all_run_rows(mode)
@@ -159,6 +164,8 @@ def original(mode: str, mirror: str) -> bytes:
                 sys.exit(
                     f"{mode} {word}: exact {total} ({source}) against exact {ototal} ({osource})"
                 )
+            if source == "alex1770":  # proven by both: credit the published value
+                rows[word] = (kind, total, source)
         elif kind == "=":
             if total < ototal:
                 sys.exit(
