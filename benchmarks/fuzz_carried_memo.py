@@ -44,7 +44,7 @@ def main() -> None:
     import numpy as np
 
     from wordlelab.lists import load_lists
-    from wordlelab.optimal import Engine, Solver
+    from wordlelab.optimal import INF, Engine, Solver
 
     mode = "hard" if args.hard else "normal"
     out = args.out or ROOT / "benchmarks" / "results" / f"fuzz_carried_memo_{mode}.json"
@@ -53,7 +53,6 @@ def main() -> None:
     rng = np.random.default_rng(args.seed)
     root = np.arange(len(m.answers), dtype=np.int64)
     carried = Solver(e)
-    inf = 1 << 40
     checks = sets = wrong = 0
     bad: list[dict] = []  # the first ten wrong answers
     start = time.time()
@@ -76,7 +75,7 @@ def main() -> None:
         v = Solver(e).value(S, d, rule)
         sets += 1
         lo = 2 * S.size - 1
-        hi = v + 2 if v < inf else lo + 30
+        hi = v + 2 if v < INF else lo + 30
         results: list[tuple[int | None, int, bool]] = []
         for _ in range(3):
             beta = int(rng.integers(lo, hi + 1))

@@ -51,6 +51,16 @@ WRONG_BEFORE = [
 ]
 
 
+@pytest.fixture(scope="module")
+def original() -> Engine:
+    """The original lists' normal-mode engine (memo slots are per Solver, so one is enough)."""
+    return Engine(load_lists(5, "en", lists="original").matrix(), False, 6, 64)
+
+
+def answers(e: Engine, words: str) -> np.ndarray:
+    return np.array(sorted(e.matrix.answers.index(w) for w in words.split()), dtype=np.int64)
+
+
 def check_every_beta(e: Engine, S: np.ndarray, d: int, rule: np.ndarray | None = None) -> int:
     """Every beta from the trivial bound to past the value: a cut search returns a figure in
     [beta, value], an uncut one the value, and the memo it leaves values S right afterwards."""
@@ -68,11 +78,8 @@ def check_every_beta(e: Engine, S: np.ndarray, d: int, rule: np.ndarray | None =
 
 
 @pytest.mark.parametrize("d,words", WRONG_BEFORE)
-def test_a_cut_search_never_bounds_above_the_value(d, words):
-    m = load_lists(5, "en", lists="original").matrix()
-    e = Engine(m, False, 6, 16)
-    S = np.array(sorted(m.answers.index(w) for w in words.split()), dtype=np.int64)
-    assert check_every_beta(e, S, d) < K.INF
+def test_a_cut_search_never_bounds_above_the_value(original, d, words):
+    assert check_every_beta(original, answers(original, words), d) < K.INF
 
 
 @pytest.mark.parametrize("seed,hard", [(71, False), (72, True), (73, False), (74, True)])
@@ -89,16 +96,15 @@ def test_cut_bounds_on_small_instances(seed, hard, d):
                 check_every_beta(e, sub, d, e.rule_after(e.empty_rule, g, p))
 
 
-def test_a_memo_carried_across_many_cut_searches_keeps_every_value():
+def test_a_memo_carried_across_many_cut_searches_keeps_every_value(original):
     """One memo through cut searches of many sets at many betas (as a ranking worker carries
     it from opener to opener), then every set valued again from it: each equal to a fresh
     search's value."""
-    m = load_lists(5, "en", lists="original").matrix()
-    e = Engine(m, False, 6, 64)
+    e = original
     carried = Solver(e)
     sets = []
     for d, words in WRONG_BEFORE:
-        S = np.array(sorted(m.answers.index(w) for w in words.split()), dtype=np.int64)
+        S = answers(e, words)
         sets.append((S, d, Solver(e).value(S, d)))
     for S, d, v in sets:
         for beta in range(2 * S.size - 1, v + 2):

@@ -35,6 +35,7 @@ from .strategies.base import make_strategy
 
 STORE_FORMAT = 1
 EXACT_SEARCH_VERSION = 2  # raised when a fix of the exact search may change a stored row
+# (2: 2026-11-25, a cut node could overstate a value, so a memo carried across openers could too)
 
 Progress = Callable[[int, int], None]
 
@@ -92,9 +93,7 @@ class RankJob:
             s = make_strategy(self.strategy, **dict(self.options))
             what = f"play {s.token} version={getattr(s, 'version', 1)}"
         else:
-            # search=2: rows proven before the kernel's fix of 2026-11-25 (a cut node forgot the
-            # guesses it left out, so a memo carried across openers could overstate a value) are
-            # not reused; a store keyed by the old token is simply not found.
+            # Rows stored under an earlier search version are not found, so not reused.
             what = f"exact search={EXACT_SEARCH_VERSION}"
         return f"{what} hard={self.hard} max_guesses={self.max_guesses}"
 
