@@ -19,6 +19,7 @@ import time
 import _util
 import numpy as np
 
+from wordlelab.errors import WordlelabError
 from wordlelab.lists import load_lists
 from wordlelab.optimal import Engine, K, Solver
 
@@ -31,7 +32,12 @@ def main() -> None:
     args = ap.parse_args()
     if args.openers < 1:
         raise SystemExit("--openers must be at least 1")
-    m = load_lists(5, "en", lists=args.lists).matrix()
+    try:
+        m = load_lists(5, "en", lists=args.lists).matrix()
+    except WordlelabError as exc:
+        raise SystemExit(f"--lists {args.lists}: {exc}") from None
+    if args.openers > len(m.guesses):
+        raise SystemExit(f"--openers {args.openers}: the lists have {len(m.guesses)} guesses")
     e = Engine(m, False, 6, 256)
     rng = np.random.default_rng(args.seed)
     root = np.arange(len(m.answers), dtype=np.int64)

@@ -43,12 +43,18 @@ def main() -> None:
     sys.path.insert(0, str(src))
     import numpy as np
 
+    from wordlelab.errors import WordlelabError
     from wordlelab.lists import load_lists
     from wordlelab.optimal import INF, Engine, Solver
 
     mode = "hard" if args.hard else "normal"
     out = args.out or ROOT / "benchmarks" / "results" / f"fuzz_carried_memo_{mode}.json"
-    m = load_lists(5, "en", lists=args.lists).matrix()
+    if not out.parent.is_dir() or not os.access(out.parent, os.W_OK):
+        raise SystemExit(f"--out {out}: its folder is missing or not writable")  # before the run
+    try:
+        m = load_lists(5, "en", lists=args.lists).matrix()
+    except WordlelabError as exc:
+        raise SystemExit(f"--lists {args.lists}: {exc}") from None
     e = Engine(m, args.hard, 6, 64)
     rng = np.random.default_rng(args.seed)
     root = np.arange(len(m.answers), dtype=np.int64)
