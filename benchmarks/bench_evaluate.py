@@ -308,6 +308,12 @@ def main() -> None:
         "--note", default="", help="recorded with the figures (e.g. which code was measured)"
     )
     args = ap.parse_args()
+    from wordlelab.budgets import REVIEW_WORK, format_work, parse_work
+
+    try:
+        budget = parse_work(args.budget)
+    except ValueError as exc:
+        ap.error(f"--budget: {exc}")
     out = bench_salet(args) if args.part == "salet" else bench_games(args)
     out["code"] = _util.commit()
     if args.note:
@@ -318,6 +324,9 @@ def main() -> None:
         if args.part == "salet"
         else f"evaluate_games_{args.lists}_work{hard}"
     )
+    # Another budget than the review's default gets its own file (how coverage grows with work).
+    if args.part == "games" and budget != REVIEW_WORK:
+        name += f"_budget{format_work(budget)}"
     _util.emit(name, out)
 
 

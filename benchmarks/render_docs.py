@@ -346,7 +346,11 @@ def _results(stems: Iterable[str]) -> Iterable[tuple[Path, dict[str, Any]]]:
             yield path, json.loads(path.read_text(encoding="utf-8"))
 
 
-COVERAGE_FILES = ["evaluate_games_nyt_work", "evaluate_games_nyt_work_hard"]
+COVERAGE_FILES = [
+    "evaluate_games_nyt_work",
+    "evaluate_games_nyt_work_hard",
+    "evaluate_games_nyt_work_budget2G",
+]
 
 
 def coverage_block(name: str) -> str:
