@@ -20,6 +20,7 @@ from wordlelab.ranking import (
     ResultStore,
     SerialExecutor,
     candidate_openers,
+    opener_batches,
     rank,
     sort_rows,
     stored,
@@ -205,6 +206,36 @@ def test_bad_input_fails_before_work(small):
         rank(m, RankJob.by_play("entropy"), gs[:2], best_only=True)
     with pytest.raises(RankingError):
         candidate_openers(m, RankJob.exact(), 0)
+
+
+ANAGRAMS = ["stare", "tears", "rates", "aster", "least", "slate", "steal", "crane", "nacre"]
+
+
+def test_openers_sharing_their_letters_run_as_one_batch():
+    words = ["stare", "crane", "slate", "tears", "nacre", "pious", "rates", "least"]
+    assert opener_batches(words, RankJob.exact()) == [
+        ("stare", "tears", "rates"),
+        ("crane", "nacre"),
+        ("slate", "least"),
+        ("pious",),
+    ]
+    assert opener_batches(words, RankJob.by_play("entropy")) == [(w,) for w in words]
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_batched_openers_keep_their_exact_values(hard):
+    # One worker's memo carries each batch's all-grey group from opener to opener: the values
+    # must stay those of every opener solved alone (brute force), with the limit tight (3) and not.
+    _, ans = sample(31, 18, 0)
+    gs = sorted(set(ans) | set(ANAGRAMS))
+    m = matrix_for(gs, ans)
+    for max_guesses in (3, 6):
+        job = RankJob.exact(hard=hard, max_guesses=max_guesses, memo_mb=8)
+        res = rank(m, job, ANAGRAMS + [w for w in gs if w not in ANAGRAMS][:4])
+        for r in res.rows:
+            want = brute_force(gs, ans, max_guesses, hard, opener=r.word)
+            got = r.total if r.total < (1 << 40) else float("inf")
+            assert r.exact and got == want, (r, want)
 
 
 def test_process_pool_gives_the_serial_results(small, tmp_path):

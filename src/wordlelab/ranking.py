@@ -396,33 +396,58 @@ def _worker_init(matrix: PatternMatrix, job: RankJob, parent: int | None = None)
     _WORKER["matrix"], _WORKER["job"] = matrix, job
 
 
-def _worker_run(word: str, cutoff: int | None) -> OpenerRow:
+def _worker_run(words: tuple[str, ...], cutoff: int | None) -> list[OpenerRow]:
+    """One task: the openers of a batch (``opener_batches``), one after another, one row each."""
     matrix: PatternMatrix = _WORKER["matrix"]
     job: RankJob = _WORKER["job"]
-    cpu = time.process_time()
-    if job.kind == "play":
-        row = play_opener(matrix, job, word)
-    else:
-        ev = _WORKER.get("exact")
-        if ev is None:
-            ev = _WORKER["exact"] = ExactEvaluator(matrix, job.hard, job.max_guesses, job.memo_mb)
-        row = ev(word, cutoff)
-    return replace(row, cpu_seconds=time.process_time() - cpu)
+    rows = []
+    for word in words:
+        cpu = time.process_time()
+        if job.kind == "play":
+            row = play_opener(matrix, job, word)
+        else:
+            ev = _WORKER.get("exact")
+            if ev is None:
+                ev = _WORKER["exact"] = ExactEvaluator(
+                    matrix, job.hard, job.max_guesses, job.memo_mb
+                )
+            row = ev(word, cutoff)
+        rows.append(replace(row, cpu_seconds=time.process_time() - cpu))
+    return rows
+
+
+def opener_batches(words: Sequence[str], job: RankJob) -> list[tuple[str, ...]]:
+    """The tasks of a run: for exact jobs, the openers that share their set of letters together.
+
+    Openers with the same letters leave the same group after all grey, with the same guesses
+    left and (in hard mode) the same rule, since grey letters bind nothing; after a poor opener
+    that group is most of the search. Solved one after another by one worker, whose memo holds
+    that group's value, every opener of a batch but the first reuses it (HUSKS 143 s, then
+    SUKHS 0.1 s; ``benchmarks/bench_letter_batches.py``). A batch goes where its first opener
+    stood in ``words``; play jobs share nothing and keep one opener a task.
+    """
+    if job.kind != "exact":
+        return [(w,) for w in words]
+    batches: dict[frozenset[str], list[str]] = {}
+    for w in words:
+        batches.setdefault(frozenset(w), []).append(w)
+    return [tuple(b) for b in batches.values()]
 
 
 # --------------------------------------------------------------------------- executors
 
 
 class Executor(Protocol):
-    """Runs ``_worker_run(word, cutoff)`` for many openers, yielding rows as they finish."""
+    """Runs ``_worker_run(words, cutoff)`` for many batches of openers, yielding their rows as
+    each batch finishes."""
 
     workers: int
 
     def start(self, matrix: PatternMatrix, job: RankJob) -> None: ...
 
-    def submit(self, word: str, cutoff: int | None) -> Any: ...
+    def submit(self, words: tuple[str, ...], cutoff: int | None) -> Any: ...
 
-    def wait_any(self, pending: Sequence[Any]) -> list[tuple[Any, OpenerRow]]: ...
+    def wait_any(self, pending: Sequence[Any]) -> list[tuple[Any, list[OpenerRow]]]: ...
 
     def stop(self) -> None: ...
 
@@ -435,10 +460,10 @@ class SerialExecutor:
     def start(self, matrix: PatternMatrix, job: RankJob) -> None:
         _worker_init(matrix, job)
 
-    def submit(self, word: str, cutoff: int | None) -> Any:
-        return (word, cutoff)
+    def submit(self, words: tuple[str, ...], cutoff: int | None) -> Any:
+        return (words, cutoff)
 
-    def wait_any(self, pending: Sequence[Any]) -> list[tuple[Any, OpenerRow]]:
+    def wait_any(self, pending: Sequence[Any]) -> list[tuple[Any, list[OpenerRow]]]:
         h = pending[0]
         return [(h, _worker_run(*h))]
 
@@ -458,11 +483,11 @@ class LocalExecutor:
             self.workers, initializer=_worker_init, initargs=(matrix, job, os.getpid())
         )
 
-    def submit(self, word: str, cutoff: int | None) -> Future[OpenerRow]:
+    def submit(self, words: tuple[str, ...], cutoff: int | None) -> Future[list[OpenerRow]]:
         assert self._pool is not None
-        return self._pool.submit(_worker_run, word, cutoff)
+        return self._pool.submit(_worker_run, words, cutoff)
 
-    def wait_any(self, pending: Sequence[Any]) -> list[tuple[Any, OpenerRow]]:
+    def wait_any(self, pending: Sequence[Any]) -> list[tuple[Any, list[OpenerRow]]]:
         done, _ = wait(pending, return_when=FIRST_COMPLETED)
         return [(f, f.result()) for f in done]
 
@@ -478,7 +503,7 @@ _RAY_ADDRESS = re.compile(
 
 
 class RayExecutor:
-    """Ray tasks, one opener each, on a local Ray instance or the cluster at ``address``.
+    """Ray tasks, one batch of openers each, on a local Ray instance or the cluster at ``address``.
 
     The matrix goes into Ray's object store once; each worker process keeps its evaluator
     between tasks. Ray retries a task whose worker died, so a killed worker loses no opener.
@@ -525,11 +550,11 @@ class RayExecutor:
         self._refs = (ray.put(matrix), ray.put(job))
         self._remote = ray.remote(num_cpus=1, max_retries=self.max_retries)(_ray_task)
 
-    def submit(self, word: str, cutoff: int | None) -> Any:
+    def submit(self, words: tuple[str, ...], cutoff: int | None) -> Any:
         assert self._refs is not None
-        return self._remote.remote(self._refs[0], self._refs[1], word, cutoff)
+        return self._remote.remote(self._refs[0], self._refs[1], words, cutoff)
 
-    def wait_any(self, pending: Sequence[Any]) -> list[tuple[Any, OpenerRow]]:
+    def wait_any(self, pending: Sequence[Any]) -> list[tuple[Any, list[OpenerRow]]]:
         done, _ = self.ray.wait(list(pending), num_returns=1)
         return [(r, self.ray.get(r)) for r in done]
 
@@ -540,7 +565,9 @@ class RayExecutor:
             self._started_here = False
 
 
-def _ray_task(matrix: PatternMatrix, job: RankJob, word: str, cutoff: int | None) -> OpenerRow:
+def _ray_task(
+    matrix: PatternMatrix, job: RankJob, words: tuple[str, ...], cutoff: int | None
+) -> list[OpenerRow]:
     # Ray hands each task the object-store copy; rebuild the worker state only when the job changes.
     have = _WORKER.get("matrix")
     if (
@@ -549,7 +576,7 @@ def _ray_task(matrix: PatternMatrix, job: RankJob, word: str, cutoff: int | None
         or matrix_key(have.guesses, have.answers) != matrix_key(matrix.guesses, matrix.answers)
     ):
         _worker_init(matrix, job)
-    return _worker_run(word, cutoff)
+    return _worker_run(words, cutoff)
 
 
 def make_executor(
@@ -666,8 +693,8 @@ def rank(
     With ``best_only`` (exact jobs) an opener is cut as soon as a proven lower bound shows it
     cannot beat the cutoff; its row then holds that bound (``exact`` False). The cutoff is fixed
     for the run, so rows do not depend on which worker finished first: the best exact total in
-    ``store`` or ``known_best`` (a total some opener is known to reach), else the first opener's
-    exact total, computed alone before the others start.
+    ``store`` or ``known_best`` (a total some opener is known to reach), else the best exact
+    total of the first batch (``opener_batches``), computed alone before the others start.
     """
     start = time.perf_counter()
     words = list(dict.fromkeys(matrix.guesses.normalize(w) for w in openers))
@@ -702,47 +729,47 @@ def rank(
     if todo:
         executor.start(matrix, job)
         try:
-            pending: dict[Any, str] = {}
-            queue = iter(todo)
+            pending: dict[Any, tuple[str, ...]] = {}
+            queue = iter(opener_batches(todo, job))
             # One task in flight per worker: on Ray (whose instance may have more CPUs) this is
             # what bounds the parallelism, and it keeps each --best cut-off fresh.
             depth = executor.workers
 
             def fill() -> None:
-                for w in queue:
-                    pending[executor.submit(w, best if best_only else None)] = w
+                for batch in queue:
+                    pending[executor.submit(batch, best if best_only else None)] = batch
                     if len(pending) >= depth:
                         return
 
+            def take(batch_rows: list[OpenerRow]) -> None:
+                nonlocal computed
+                for row in batch_rows:
+                    if store is not None:
+                        store.put(key, row)
+                    rows[row.word] = row
+                    computed += 1
+                    if on_row is not None:
+                        on_row(row)
+                    if progress is not None:
+                        progress(len(rows), total)
+
             while best_only and best is None:
-                # The first openers alone, uncut, until one has a finite total: the run's cutoff.
+                # The first batches alone, uncut, until an opener has a finite total: the run's
+                # cutoff.
                 first = next(queue, None)
                 if first is None:
                     break
                 handle = executor.submit(first, None)
-                for _, row in executor.wait_any([handle]):
-                    if store is not None:
-                        store.put(key, row)
-                    rows[row.word] = row
-                    computed += 1
-                    if row.exact and row.total < NO_STRATEGY:
-                        best = row.total
-                    if on_row is not None:
-                        on_row(row)
-                    if progress is not None:
-                        progress(len(rows), total)
+                for _, batch_rows in executor.wait_any([handle]):
+                    take(batch_rows)
+                    finite = [r.total for r in batch_rows if r.exact and r.total < NO_STRATEGY]
+                    if finite:
+                        best = min(finite)
             fill()
             while pending:
-                for handle, row in executor.wait_any(list(pending)):
+                for handle, batch_rows in executor.wait_any(list(pending)):
                     pending.pop(handle)
-                    if store is not None:
-                        store.put(key, row)
-                    rows[row.word] = row
-                    computed += 1
-                    if on_row is not None:
-                        on_row(row)
-                    if progress is not None:
-                        progress(len(rows), total)
+                    take(batch_rows)
                 fill()
         finally:
             executor.stop()
