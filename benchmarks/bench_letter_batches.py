@@ -69,7 +69,9 @@ def main() -> None:
     if len(batches) < args.classes:
         ap.error(f"only {len(batches)} letter sets of two or more openers from that rank")
     rng = np.random.default_rng(args.seed)
-    picked = [batches[int(i)] for i in sorted(rng.choice(len(batches), args.classes, replace=False))]
+    picked = [
+        batches[int(i)] for i in sorted(rng.choice(len(batches), args.classes, replace=False))
+    ]
 
     load_before = [round(x, 2) for x in os.getloadavg()]
     rows = []

@@ -422,8 +422,8 @@ def opener_batches(words: Sequence[str], job: RankJob) -> list[tuple[str, ...]]:
     Openers with the same letters leave the same group after all grey, with the same guesses
     left and (in hard mode) the same rule, since grey letters bind nothing; after a poor opener
     that group is most of the search. Solved one after another by one worker, whose memo holds
-    that group's value, every opener of a batch but the first reuses it (HUSKS 143 s, then
-    SUKHS 0.1 s; ``benchmarks/bench_letter_batches.py``). A batch goes where its first opener
+    that group's value, every opener of a batch but the first reuses it (GOFFS 48.7 s alone,
+    0.6 s after GOOFS; ``benchmarks/bench_letter_batches.py``). A batch goes where its first opener
     stood in ``words``; play jobs share nothing and keep one opener a task.
     """
     if job.kind != "exact":
