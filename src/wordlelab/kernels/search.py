@@ -38,7 +38,11 @@ CTL_QB = 10  # times the bound with q groups per guess beat the counting table (
 CTL_LIMIT = 11  # stop once ctl[CTL_WORK] passes this (0: no limit); see _spend
 CTL_LIVE = 12  # guesses dropped as standing for another on the letters the set holds (OFF_LIVE)
 CTL_VEC = 13  # scans that counted groups along whole rows (OFF_VECTOR)
-CTL_SIZE = 14
+# Where the work of the scans goes: look-ups and scans by the guesses left (0-6, 6 for more) and
+# the set's size (SCAN_SIZES), two slots each (benchmarks/profile_search_work.py).
+CTL_SCAN_HIST = 14
+SCAN_SIZES = (8, 16, 32, 48, 100, 243, 500, 1 << 40)  # the upper ends, exclusive
+CTL_SIZE = CTL_SCAN_HIST + 2 * 7 * 8
 
 # A set's guesses shared out among threads (see ``solve``'s ``split``): split[SPLIT_PARTS] parts
 # (1 or less: no sharing), the set's size at SPLIT_N, the best (value, order) key any part has
@@ -81,6 +85,16 @@ def _spend(ctl, units) -> bool:
         ctl[CTL_STOP] = 1
         return True
     return False
+
+
+@njit(cache=True, inline="always")
+def _count_scan(ctl, d, n, work) -> None:
+    bucket = 0
+    while bucket < 7 and n >= SCAN_SIZES[bucket]:
+        bucket += 1
+    slot = CTL_SCAN_HIST + 2 * (min(d, 6) * 8 + bucket)
+    ctl[slot] += work
+    ctl[slot + 1] += 1
 
 
 @njit(cache=True, inline="always")
@@ -794,6 +808,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     fast = not dedupe_all and n <= n_pat - 1
     if not fast:
         ctl[CTL_WORK] += npool * n
+        _count_scan(ctl, d, n, npool * n)
     if fast:
         scanned = np.int64(0)
         early = np.zeros(npool, dtype=np.bool_)
@@ -851,6 +866,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
             if useful[i] and total < minlb:
                 minlb = total
         ctl[CTL_WORK] += scanned
+        _count_scan(ctl, d, n, scanned)
         if splitter < 0:
             # The exact shortcut needs a least-bound guess whose groups are all of one or two.
             for i in range(npool):
