@@ -200,3 +200,16 @@ def test_optimal_from_a_position():
     code, out, _ = invoke("optimal", "--position", "salet.BYBBB.crane", "--json")
     data = json.loads(out)
     assert code == 0 and data["opener"] == "crane" and data["total"] > 260
+
+
+def test_optimal_says_when_only_the_openers_searched_are_proven():
+    # The best of one opener searched is not the optimum (SALET 7920 beats SLATE 7928).
+    code, out, _ = invoke("optimal", "--lists", "original", "--candidates", "1")
+    assert code == 0
+    assert "slate (normal mode): 7928" in out
+    assert "the best of the 1 openers searched (proven)" in out and "optimal (proven)" not in out
+    assert "other openers: not searched, each at least 6797" in out
+    code, out, _ = invoke("optimal", "--lists", "original", "--candidates", "2", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["proven"] and data["total"] == 7920
+    assert data["proof"].startswith("optimal (the openers not searched: none better")

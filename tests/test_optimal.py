@@ -379,3 +379,29 @@ def test_a_tree_is_rebuilt_when_the_memo_refused_its_nodes(matrix, monkeypatch):
     assert sum(len(line) for line in paths.values()) == v == Solver(e).value(sub, 5, rule)
     for a, line in paths.items():
         assert line[-1] == int(e.tabs[2][a]) and len(line) <= 5
+
+
+def test_a_search_of_some_openers_says_what_it_proved(matrix):
+    # One opener searched on the original lists: SLATE 7928, the best of those searched, but
+    # SALET reaches 7920 and the openers not searched are bounded only by 6797 (this once said
+    # "optimal (proven)").
+    one = solve_optimal(matrix, candidates=1)
+    assert (one.opener, one.total) == ("slate", 7928)
+    assert one.best_of_searched and not one.proven and one.lower_bound == 6797
+    assert one.proof == "best of 1 openers searched (others: lower bound 6797)"
+    assert one.tree().meta["proven"] == one.proof
+    # With every opener searched, or the opener given, the proof is complete.
+    gs, ans = sample(41, 30, 40)
+    m = matrix_for(gs, ans)
+    every = solve_optimal(m, candidates=len(gs), memo_mb=8)
+    assert every.proven and every.total == brute_force(gs, ans, 6, False)
+    assert every.proof == "optimal" and every.table is None
+    fixed = solve_optimal(m, opener=gs[3], memo_mb=8)
+    assert fixed.proven and fixed.proof == f"optimal after {gs[3]}"
+    assert fixed.tree().meta["proven"] == f"optimal after {gs[3]}"
+
+
+def test_the_shipped_opener_table_rules_out_the_openers_not_searched(matrix):
+    res = solve_optimal(matrix, candidates=2)
+    assert res.total == 7920 and res.proven and res.table and "original" in res.table
+    assert res.proof.startswith("optimal (the openers not searched:")

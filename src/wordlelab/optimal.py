@@ -148,7 +148,14 @@ ProgressCallback = Callable[[Progress], None]
 
 @dataclass
 class OptimalResult:
-    """The best tree found, its total, and whether it is proven optimal."""
+    """The best tree found, its total, and whether it is proven optimal.
+
+    ``proven``: with an opener given (``opener_given``), the tree is optimal after that opener;
+    without one, it is optimal over every opener: the openers searched are valued, and every
+    other one's per-guess bound is at least the total. ``best_of_searched``: the tree is the
+    best of the openers searched (proven), whether or not the others are ruled out;
+    ``lower_bound`` counts every opener (an unsearched one by its per-guess bound).
+    """
 
     opener: str
     total: int
@@ -163,6 +170,10 @@ class OptimalResult:
     openers: list[OpenerResult] = field(default_factory=list)
     answers_fingerprint: str = ""
     guesses_fingerprint: str = ""
+    opener_given: bool = False
+    best_of_searched: bool = False
+    searched: int = 1  # openers searched
+    table: str | None = None  # the shipped opener table that rules out the openers not searched
 
     @property
     def n_answers(self) -> int:
@@ -176,6 +187,20 @@ class OptimalResult:
     def worst(self) -> int:
         return max(len(p) for p in self.paths.values())
 
+    @property
+    def proof(self) -> str:
+        """What is proven of the total, in words: ``optimal`` (over every opener), ``optimal after
+        OPENER``, ``best of N openers searched``, or an upper bound (the tree's ``proven`` line)."""
+        if self.proven:
+            if self.opener_given:
+                return f"optimal after {self.opener}"
+            return f"optimal (the openers not searched: {self.table})" if self.table else "optimal"
+        if self.best_of_searched:
+            return (
+                f"best of {self.searched} openers searched (others: lower bound {self.lower_bound})"
+            )
+        return f"upper bound (lower bound {self.lower_bound})"
+
     def tree(self) -> DecisionTree:
         """The tree as a DecisionTree, with the lists, mode and result as metadata."""
         meta = {
@@ -187,7 +212,7 @@ class OptimalResult:
             "opener": self.opener,
             "total": str(self.total),
             "mean": f"{self.mean:.4f}",
-            "proven": "optimal" if self.proven else f"upper bound (lower bound {self.lower_bound})",
+            "proven": self.proof,
         }
         return DecisionTree(self.paths, name=f"optimal tree from {self.opener}", meta=meta)
 
@@ -944,6 +969,24 @@ def solve_optimal(
         else:
             lower = min(lower, int(bounds[g]))
     lower = min(lower, total)
+    # The openers not searched (past --candidates) count by their per-guess bound: without them
+    # the total is only the best of those searched, not a proof over every opener.
+    searched_lower = lower
+    if opener is None and len(order) < len(guesses):
+        untried = np.ones(len(guesses), dtype=bool)
+        untried[order] = False
+        lower = min(lower, int(bounds[untried].min()))
+    table = None
+    if lower < total and searched_lower == total and not history and answers is None:
+        # The shipped table of every opener's value or proven bound (alex1770/wordle's, or our
+        # own runs') has no opener below its best: if that is this total, no unsearched opener
+        # beats it.
+        from .opener_values import table_for
+
+        t = table_for(matrix.guesses.fingerprint, matrix.answers.fingerprint, hard, max_guesses)
+        if t is not None and t.best.total == total:
+            lower = total
+            table = f"none better in the shipped table of every opener's value, {t.lists} lists"
     paths_words = {
         str(matrix.answers[a]): tuple(str(guesses[r]) for r in line)
         for a, line in sorted(best.paths.items())
@@ -953,6 +996,10 @@ def solve_optimal(
         total=total,
         lower_bound=lower,
         proven=not interrupted and best.exact and lower == total,
+        opener_given=opener is not None,
+        best_of_searched=not interrupted and best.exact and searched_lower == total,
+        searched=len(order),
+        table=table,
         paths=paths_words,
         hard=hard,
         max_guesses=max_guesses,

@@ -144,11 +144,12 @@ def optimal(
     written = out_path is None or write_output(out_path, tree.save, "tree")
     if not written:
         out = None
-    status = (
-        "optimal (proven)"
-        if res.proven
-        else ("interrupted: upper bound" if res.interrupted else "upper bound")
-    )
+    if res.proven:
+        status = f"optimal after {res.opener} (proven)" if res.opener_given else "optimal (proven)"
+    elif res.best_of_searched:
+        status = f"the best of the {res.searched} openers searched (proven)"
+    else:
+        status = "interrupted: upper bound" if res.interrupted else "upper bound"
     if as_json:
         echo_json(
             {
@@ -158,6 +159,8 @@ def optimal(
                 "worst": res.worst,
                 "distribution": {str(k): v for k, v in tree.distribution.items()},
                 "proven": res.proven,
+                "proof": res.proof,
+                "best_of_searched": res.best_of_searched,
                 "lower_bound": res.lower_bound,
                 "interrupted": res.interrupted,
                 "hard": hard,
@@ -186,7 +189,14 @@ def optimal(
             f"[bold]{res.opener}[/bold] ({mode}): {res.total} guesses for {res.n_answers} answers, "
             f"mean {res.mean:.4f}, worst {res.worst} — {status}"
         )
-        if not res.proven:
+        if res.proven and res.table:
+            con.print(f"the openers not searched: {res.table}")
+        if res.best_of_searched and not res.proven:
+            con.print(
+                f"other openers: not searched, each at least {res.lower_bound} by its bound, so one "
+                "could do better; 'wordlelab openers --exact' values every opener"
+            )
+        elif not res.proven:
             con.print(f"proven lower bound: {res.lower_bound}")
         dist = "  ".join(f"{k}: {v}" for k, v in tree.distribution.items())
         con.print(f"guesses per answer  {dist}")
