@@ -131,6 +131,7 @@ def bench_games(args: argparse.Namespace) -> dict:
     m = lists.matrix()
     rng = np.random.default_rng(args.seed)
     strategy = make_strategy("entropy")
+    openers = _openers(args.openers, m, args.hard)
     load_before = os.getloadavg()
     # Once per process, not per game: the kernels (compiled or loaded from numba's cache) and the
     # counting bounds at the start, which every game's first step shares.
@@ -150,7 +151,11 @@ def bench_games(args: argparse.Namespace) -> dict:
     ] = []  # CPU seconds: under a heavy load closer to a quiet machine's wall clock
     for i in range(args.games):
         answer = m.answers[int(rng.integers(len(m.answers)))]
-        opener = m.guesses[int(rng.integers(len(m.guesses)))]
+        opener = (
+            m.guesses[int(rng.integers(len(m.guesses)))]
+            if not openers
+            else openers[int(rng.integers(len(openers)))]
+        )
         words = _mixed_game(strategy, m, answer, opener, args.hard, rng)
         history = [(w, _score(w, answer)) for w in words]
         t = time.perf_counter()
@@ -213,7 +218,12 @@ def bench_games(args: argparse.Namespace) -> dict:
         "mode": "hard" if args.hard else "normal",
         "games": args.games,
         "seed": args.seed,
-        "play": "random allowed opener, then entropy or a random possible answer (half and half)",
+        "play": (
+            "random allowed opener"
+            if not openers
+            else f"random opener of {len(openers)}: {', '.join(openers)}"
+        )
+        + ", then entropy or a random possible answer (half and half)",
         "budget_lookups_per_part": budget,
         "warmup_s": round(warm, 2),
         "exact_share": round(1 - fallback / max(1, steps), 4),
@@ -269,6 +279,28 @@ def opener_value(lists: str, mode: str, word: str) -> int | None:
     return v.total if v.exact and v.total is not None else None
 
 
+def _openers(spec: str, m, hard: bool) -> list[str]:
+    """The openers to draw from: none given, every allowed guess ([]); ``shipped``, those with a
+    shipped opener tree for these lists and mode; else a comma-separated list."""
+    if not spec:
+        return []
+    if spec == "shipped":
+        from wordlelab.tree import bundled_opener_tree, bundled_opener_trees
+
+        mode = "hard" if hard else "normal"
+        words = []
+        for name in bundled_opener_trees():
+            meta = bundled_opener_tree(name).meta
+            if meta.get("answers") == m.answers.fingerprint and meta.get("mode") == mode:
+                words.append(meta["opener"])
+        return words
+    words = [w.strip().lower() for w in spec.split(",") if w.strip()]
+    bad = [w for w in words if w not in m.guesses]
+    if bad:
+        raise SystemExit(f"bench_evaluate.py: --openers: not allowed guesses: {', '.join(bad)}")
+    return words
+
+
 def _mixed_game(strategy, m, answer: str, opener: str, hard: bool, rng) -> list[str]:
     """A game: ``opener``, then each guess by ``strategy`` or a random possible answer (half and half)."""
     from wordlelab.game import Position
@@ -304,6 +336,12 @@ def main() -> None:
     ap.add_argument("--budget", default="400M", help="look-ups of exact search per part of a step")
     ap.add_argument("--lists", default="nyt")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument(
+        "--openers",
+        default="",
+        help="games open with one of these (comma-separated, or 'shipped': those with a shipped "
+        "opener tree); default any allowed guess",
+    )
     ap.add_argument(
         "--note", default="", help="recorded with the figures (e.g. which code was measured)"
     )

@@ -28,7 +28,7 @@ from .greedy_bound import GreedyBound
 from .kernels import search as K
 from .matrix import PatternMatrix, shared_alphabet
 from .optimal import INF, Engine, Solver, _run_interruptibly
-from .tree import DecisionTree, bundled_tree, bundled_trees
+from .tree import DecisionTree, bundled_tree, bundled_trees, find_opener_tree
 from .words import WordList
 
 # Engines (with their memo) kept for the last few (matrix, mode, limit): a game's positions share them.
@@ -249,6 +249,34 @@ def _proven_tree(
     return None
 
 
+def opener_tree(position: Position) -> DecisionTree | None:
+    """The shipped tree proven optimal after the position's first guess, if one ships for it.
+
+    Its sub-trees are optimal for their positions (a better one would improve the tree), so on
+    its line every position after the opener has its exact value there."""
+    if not position.history:
+        return None
+    m = position.matrix
+    return find_opener_tree(
+        m.guesses.fingerprint,
+        m.answers.fingerprint,
+        position.hard,
+        position.max_guesses,
+        m.guesses[position.history[0][0]],
+    )
+
+
+def tree_at(position: Position) -> tuple[DecisionTree, tuple[int, str]] | None:
+    """A shipped proven tree that holds ``position`` and its (total, next guess) there: the
+    optimal tree's line first, else the tree proven after the game's opener."""
+    for tree in (proven_tree(position), opener_tree(position)):
+        if tree is not None:
+            node = tree_node(position, tree)
+            if node is not None:
+                return tree, node
+    return None
+
+
 def tree_node(position: Position, tree: DecisionTree) -> tuple[int, str] | None:
     """(total, next guess) at ``position`` when its history follows ``tree``, else None.
 
@@ -335,10 +363,8 @@ def evaluate(
     if at_start is not None:
         at_start.budget = budget  # valued from the table: no work spent
         return at_start
-    if use_tree:
-        tree = proven_tree(position)
-        if tree is None or tree_node(position, tree) is None:
-            use_tree = False  # no shipped tree has this position: the search decides
+    if use_tree and tree_at(position) is None:
+        use_tree = False  # no shipped tree has this position: the search decides
     if not use_tree:
         position = _compact(position, budget)
     engines = _engines(position)
@@ -553,8 +579,8 @@ def _evaluate(
     source = "search"
     best: str | None = None
     searched = False
-    tree = proven_tree(position) if use_tree else None
-    node = tree_node(position, tree) if tree is not None else None
+    on_tree = tree_at(position) if use_tree else None
+    node = on_tree[1] if on_tree is not None else None
     if node is not None:
         lower = upper = node[0]
         best, source = node[1], "tree"

@@ -352,6 +352,85 @@ def _tree_dir():
     return resources.files("wordlelab") / "data" / "trees"
 
 
+# --------------------------------------------------------------------------- opener trees
+#
+# Trees proven optimal after one given opener (``wordlelab optimal --opener WORD``), shipped for
+# openers players often choose, in ``data/opener_trees/OPENER-LISTS-MODE.txt.gz``. Not optimal
+# from the start (another opener does better), but every sub-tree after the opener is optimal
+# for its position: the second guess of a game that opened with one of them is valued from its
+# tree (``evaluation.tree_at``).
+
+
+def _opener_tree_dir():
+    from importlib import resources
+
+    return resources.files("wordlelab") / "data" / "opener_trees"
+
+
+def _read_gz(ref) -> str:
+    import gzip
+
+    return gzip.decompress(ref.read_bytes()).decode("utf-8")
+
+
+def bundled_opener_trees() -> list[str]:
+    """Names of the opener trees shipped with the package (``crane-nyt-normal``, ...)."""
+    root = _opener_tree_dir()
+    if not root.is_dir():
+        return []
+    return sorted(p.name[: -len(".txt.gz")] for p in root.iterdir() if p.name.endswith(".txt.gz"))
+
+
+_OPENER_TREES: dict[str, DecisionTree] = {}
+_OPENER_INDEX: list[dict[tuple[str, str, str, str], str]] = []
+
+
+def bundled_opener_tree(name: str) -> DecisionTree:
+    """A shipped opener tree by name, parsed once."""
+    tree = _OPENER_TREES.get(name)
+    if tree is None:
+        ref = _opener_tree_dir() / f"{name}.txt.gz"
+        if not ref.is_file():
+            raise TreeError(
+                f"no bundled opener tree {name!r}; bundled: "
+                f"{', '.join(bundled_opener_trees()) or 'none'}",
+                name,
+            )
+        tree = DecisionTree.parse(_read_gz(ref), name=f"{name}.txt.gz (bundled)")
+        _OPENER_TREES[name] = tree
+    return tree
+
+
+def _opener_index() -> dict[tuple[str, str, str, str], str]:
+    """(answers fingerprint, guesses fingerprint, mode, opener) -> name, from the files' headers."""
+    if not _OPENER_INDEX:
+        index: dict[tuple[str, str, str, str], str] = {}
+        for name in bundled_opener_trees():
+            meta = bundled_opener_tree(name).meta
+            key = (meta.get("answers", ""), meta.get("guesses", ""), meta.get("mode", ""))
+            index[(*key, meta.get("opener", ""))] = name
+        _OPENER_INDEX.append(index)
+    return _OPENER_INDEX[0]
+
+
+def find_opener_tree(
+    guesses_fingerprint: str, answers_fingerprint: str, hard: bool, max_guesses: int, opener: str
+) -> DecisionTree | None:
+    """The shipped tree proven optimal after ``opener`` for these lists, mode and guess limit.
+
+    A tree proven under a limit L is optimal after its opener for any limit from its depth to L."""
+    mode = "hard" if hard else "normal"
+    name = _opener_index().get((answers_fingerprint, guesses_fingerprint, mode, opener))
+    if name is None:
+        return None
+    tree = bundled_opener_tree(name)
+    if tree.meta.get("proven") != f"optimal after {opener}" or not (
+        tree.worst <= max_guesses <= int(tree.meta.get("max-guesses", "6"))
+    ):
+        return None
+    return tree
+
+
 def bundled_trees() -> list[str]:
     """Names of the trees shipped with the package (files in ``data/trees``)."""
     root = _tree_dir()

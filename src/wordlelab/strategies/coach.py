@@ -183,13 +183,12 @@ class Coach(Strategy):
         ]
 
     def _tree(self, position: Position) -> tuple[None, list[Choice]] | None:
-        from ..evaluation import proven_tree, tree_node
+        from ..evaluation import tree_at
 
-        tree = proven_tree(position) if _searchable(position) else None
-        node = tree_node(position, tree) if tree is not None else None
-        if node is None:
+        on_tree = tree_at(position) if _searchable(position) else None
+        if on_tree is None:
             return None
-        total, word = node
+        total, word = on_tree[1]
         m = position.matrix
         row = m.guesses.index(word)
         if not position.legal_mask()[row]:
