@@ -350,15 +350,17 @@ COVERAGE_FILES = [
     "evaluate_games_nyt_work",
     "evaluate_games_nyt_work_hard",
     "evaluate_games_nyt_work_budget2G",
+    "evaluate_games_nyt_work_shipped_openers_before",
+    "evaluate_games_nyt_work_shipped_openers",
 ]
 
 
 def coverage_block(name: str) -> str:
     """The review's share of exact steps over seeded random games (bench_evaluate.py games)."""
     lines = [
-        "| lists, mode | games | exact steps | by turn (1, 2, 3, ...) | by answers left "
-        "| CPU a game: median, max | budget a part | load | result file |",
-        "|---|---:|---:|---|---|---|---:|---|---|",
+        "| lists, mode | openers | code | games | exact steps | by turn (1, 2, 3, ...) "
+        "| by answers left | CPU a game: median, max | budget a part | load | result file |",
+        "|---|---|---|---:|---:|---|---|---|---:|---|---|",
     ]
     for path, d in _results(COVERAGE_FILES):
         turns = ", ".join(f"{100 * v:.0f}%" for v in d["exact_share_by_turn"].values())
@@ -368,8 +370,18 @@ def coverage_block(name: str) -> str:
         )
         cpu = d["cpu_per_game"]
         load = ", ".join(fmt(x) for x in d.get("load", [])) or "not recorded"
+        play = d.get("play", "")
+        openers = (
+            f"one of the {play.split(':')[0].split()[-1]} with a shipped tree"
+            if "opener of" in play
+            else "any"
+        )
+        code = str(d.get("code", d.get("commit", "")))
+        if "before" in path.name:
+            code += " (before the opener trees)"
         lines.append(
-            f"| {d['lists']}, {d['mode']} | {d['games']} | {100 * d['exact_share']:.1f}% | {turns} "
+            f"| {d['lists']}, {d['mode']} | {openers} | {code} | {d['games']} "
+            f"| {100 * d['exact_share']:.1f}% | {turns} "
             f"| {sizes or 'not recorded'} | {fmt(cpu['median_s'])} s, {fmt(cpu['max_s'])} s "
             f"| {d['budget_lookups_per_part'] / 1e6:.0f}M | {load} | `{path.name}` |"
         )
