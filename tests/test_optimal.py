@@ -402,6 +402,11 @@ def test_a_search_of_some_openers_says_what_it_proved(matrix):
 
 
 def test_the_shipped_opener_table_rules_out_the_openers_not_searched(matrix):
-    res = solve_optimal(matrix, candidates=2)
+    from wordlelab.opener_values import known_optimum
+
+    fps = (matrix.guesses.fingerprint, matrix.answers.fingerprint)
+    assert known_optimum(*fps, False)[0] == 7920 and known_optimum(*fps, True)[0] == 8122
+    assert not solve_optimal(matrix, candidates=2).proven  # without it: the best of two
+    res = solve_optimal(matrix, candidates=2, known_optimum=known_optimum(*fps, False))
     assert res.total == 7920 and res.proven and res.table and "original" in res.table
     assert res.proof.startswith("optimal (the openers not searched:")

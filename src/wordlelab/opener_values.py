@@ -322,6 +322,21 @@ def table_for(
     return None
 
 
+def known_optimum(
+    guesses_fingerprint: str, answers_fingerprint: str, hard: bool, max_guesses: int = MAX_GUESSES
+) -> tuple[int, str] | None:
+    """(the least total over every opener, what proves it) from the shipped table for these lists
+    and mode: its best row is exact and no row, value or bound, is below it (else the table would
+    not load). None where no table ships."""
+    t = table_for(guesses_fingerprint, answers_fingerprint, hard, max_guesses)
+    if t is None or t.best.total is None:
+        return None
+    return (
+        t.best.total,
+        f"none better in the shipped table of every opener's value, {t.lists} lists",
+    )
+
+
 def opener_value(
     guesses_fingerprint: str,
     answers_fingerprint: str,

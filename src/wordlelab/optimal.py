@@ -779,8 +779,12 @@ def solve_optimal(
     answers: Sequence[str] | None = None,
     history: Sequence[tuple[int, int]] = (),
     threads: int | None = None,
+    known_optimum: tuple[int, str] | None = None,
 ) -> OptimalResult:
     """The decision tree with the fewest total guesses over ``matrix``'s answers (or ``answers``).
+
+    ``known_optimum``: (a total no opener beats, where that is proven), from the start of the
+    whole lists only; it rules out the openers not searched when the best searched reaches it.
 
     With ``opener`` the optimum for that first guess; without, the best of the ``candidates``
     openers with the lowest per-guess bound, each of the others with its value or a lower bound.
@@ -977,16 +981,18 @@ def solve_optimal(
         untried[order] = False
         lower = min(lower, int(bounds[untried].min()))
     table = None
-    if lower < total and searched_lower == total and not history and answers is None:
-        # The shipped table of every opener's value or proven bound (alex1770/wordle's, or our
-        # own runs') has no opener below its best: if that is this total, no unsearched opener
-        # beats it.
-        from .opener_values import table_for
-
-        t = table_for(matrix.guesses.fingerprint, matrix.answers.fingerprint, hard, max_guesses)
-        if t is not None and t.best.total == total:
-            lower = total
-            table = f"none better in the shipped table of every opener's value, {t.lists} lists"
+    if (
+        known_optimum is not None
+        and lower < total
+        and searched_lower == total
+        and not history
+        and answers is None
+        and known_optimum[0] == total
+    ):
+        # No opener does better than this total, proven elsewhere (e.g. the shipped table of
+        # every opener's value or bound: ``opener_values.known_optimum``).
+        lower = total
+        table = known_optimum[1]
     paths_words = {
         str(matrix.answers[a]): tuple(str(guesses[r]) for r in line)
         for a, line in sorted(best.paths.items())

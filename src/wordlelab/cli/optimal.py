@@ -127,6 +127,13 @@ def optimal(
         opener = trailing or opener
         history = list(pos.history)
         subset = pos.candidate_words
+    from ..opener_values import known_optimum
+
+    optimum = (
+        known_optimum(matrix.guesses.fingerprint, matrix.answers.fingerprint, hard, max_guesses)
+        if position is None and opener is None
+        else None
+    )
     with search_progress() as progress:
         res = solve_optimal(
             matrix,
@@ -139,6 +146,7 @@ def optimal(
             answers=subset,
             history=history,
             threads=threads,
+            known_optimum=optimum,
         )
     tree = res.tree()
     written = out_path is None or write_output(out_path, tree.save, "tree")

@@ -183,12 +183,34 @@ class Coach(Strategy):
         ]
 
     def _tree(self, position: Position) -> tuple[None, list[Choice]] | None:
-        from ..evaluation import tree_at
+        """On the shipped optimal tree's line: its guess."""
+        from ..evaluation import proven_tree, tree_node
 
-        on_tree = tree_at(position) if _searchable(position) else None
-        if on_tree is None:
+        tree = proven_tree(position) if _searchable(position) else None
+        node = tree_node(position, tree) if tree is not None else None
+        return None if node is None else self._tree_choice(position, node)
+
+    def _after_opener(self, position: Position) -> tuple[Evaluation, list[Choice]] | None:
+        """Where the search cannot prove the position within the budget, the tree proven after
+        the game's opener, if one ships and holds the position: its value (exact) and guess.
+        Taken only then, so that where the search proves the position the coach's own tie rule
+        (the likelier answer) decides among the optimal guesses."""
+        from ..evaluation import evaluate, opener_tree, tree_node
+
+        tree = opener_tree(position) if _searchable(position) else None
+        node = tree_node(position, tree) if tree is not None else None
+        if node is None:
             return None
-        total, word = on_tree[1]
+        got = self._tree_choice(position, node)
+        if got is None:
+            return None
+        ev = evaluate(position, budget=self.work)  # from the same tree: no search
+        return ev, got[1]
+
+    def _tree_choice(
+        self, position: Position, node: tuple[int, str]
+    ) -> tuple[None, list[Choice]] | None:
+        total, word = node
         m = position.matrix
         row = m.guesses.index(word)
         if not position.legal_mask()[row]:
@@ -205,15 +227,14 @@ class Coach(Strategy):
 
         n = int(position.candidates.size)
         if not _searchable(position) or n * SEARCH_WORK_PER_ANSWER > self.work:
-            return None, self._heuristic_choices(
-                position
-            )  # not proven within the budget in any case
+            # Not proven within the budget in any case.
+            return self._after_opener(position) or (None, self._heuristic_choices(position))
         try:
             ev = evaluate(position, top=TIES, budget=self.work, use_tree=False, fresh=True)
         except WordlelabError:
             return None, self._heuristic_choices(position)
         if not ev.exact or ev.best is None:
-            return ev, self._heuristic_choices(position)
+            return self._after_opener(position) or (ev, self._heuristic_choices(position))
         m = position.matrix
         values = {g.word: g for g in ev.top if g.exact}
         if ev.best not in values:
