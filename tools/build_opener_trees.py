@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 OUT = ROOT / "src" / "wordlelab" / "data" / "opener_trees"
 
-# Openers players often choose (vowel-heavy starters, and the usual advice's), which the
+# Common openers, our pick (vowel-heavy starters, and the usual advice's), which the
 # review values from their trees at the second guess; in hard mode only those with a six-guess
 # tree (the others cannot guarantee six, so no tree of six exists).
 NORMAL = (

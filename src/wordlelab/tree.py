@@ -355,7 +355,7 @@ def _tree_dir():
 # --------------------------------------------------------------------------- opener trees
 #
 # Trees proven optimal after one given opener (``wordlelab optimal --opener WORD``), shipped for
-# openers players often choose, in ``data/opener_trees/OPENER-LISTS-MODE.txt.gz``. Not optimal
+# common openers (our pick), in ``data/opener_trees/OPENER-LISTS-MODE.txt.gz``. Not optimal
 # from the start (another opener does better), but every sub-tree after the opener is optimal
 # for its position: the second guess of a game that opened with one of them is valued from its
 # tree (``evaluation.tree_at``).
