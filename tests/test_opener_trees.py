@@ -94,3 +94,10 @@ def test_a_review_after_a_shipped_opener_is_exact_at_the_second_guess():
     assert code == 0, out
     assert "358→5" in out and "SLOTH 2.922" in out and "bounds" not in out
     assert "total cost against perfect play: 0.501 guesses (exact)" in out
+
+
+def test_the_tree_command_shows_an_opener_tree_by_name():
+    code, out, _ = invoke("tree", "show", "crane-nyt-normal", "--lists", "nyt", "--answer", "moist")
+    assert code == 0 and out.startswith("crane ⬜⬜⬜⬜⬜  sloth"), out
+    code, out, _ = invoke("tree", "verify", "stare-nyt-hard", "--lists", "nyt", "--hard")
+    assert code == 0 and "11762 guesses in total" in out

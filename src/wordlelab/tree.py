@@ -482,4 +482,6 @@ def load_tree(spec: str | None, guesses: WordList, answers: WordList, hard: bool
         return tree
     if not Path(spec).exists() and spec in bundled_trees():
         return bundled_tree(spec)
+    if not Path(spec).exists() and spec in bundled_opener_trees():
+        return bundled_opener_tree(spec)
     return DecisionTree.from_file(spec)

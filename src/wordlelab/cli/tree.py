@@ -9,7 +9,7 @@ from rich.tree import Tree as RichTree
 
 from ..errors import InvalidPatternError, InvalidWordError
 from ..feedback import Pattern, score
-from ..tree import DecisionTree, bundled_trees, load_tree
+from ..tree import DecisionTree, bundled_opener_trees, bundled_trees, load_tree
 from .common import echo_json, list_options, load_lists, stdout
 
 
@@ -19,12 +19,16 @@ def tree() -> None:
 
 
 FILE_HELP = (
-    "FILE is a tree file or a shipped tree's name ({names}); without it, the shipped tree "
-    "for the lists and mode given."
+    "FILE is a tree file or a shipped tree's name ({names}; or an opener tree, proven optimal "
+    "after its opener: {openers}); without it, the shipped tree for the lists and mode given."
 )
 
 
-@tree.command(epilog=FILE_HELP.format(names=", ".join(bundled_trees())))
+@tree.command(
+    epilog=FILE_HELP.format(
+        names=", ".join(bundled_trees()), openers=", ".join(bundled_opener_trees())
+    )
+)
 @click.argument("file", required=False)
 @click.option("--hard", is_flag=True, help="Also check that every guess is legal in hard mode.")
 @click.option(
@@ -75,7 +79,11 @@ def _history(text: str | None, length: int) -> list[tuple[str, Pattern]]:
     ]
 
 
-@tree.command(epilog=FILE_HELP.format(names=", ".join(bundled_trees())))
+@tree.command(
+    epilog=FILE_HELP.format(
+        names=", ".join(bundled_trees()), openers=", ".join(bundled_opener_trees())
+    )
+)
 @click.argument("file", required=False)
 @click.option("--hard", is_flag=True, help="The shipped hard-mode tree (without FILE).")
 @click.option("--answer", default=None, help="Show only the path to this answer.")
