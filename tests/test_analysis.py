@@ -171,7 +171,8 @@ def test_a_row_the_safety_time_limit_stopped_is_said(matrix, monkeypatch):
         return original(pos, **kw)
 
     monkeypatch.setattr(evaluation, "evaluate", hurried)
-    words = ["crane", "moist", "shout"]
+    # (FUZZY: an opener the original lists' table only bounds, so its row is searched too.)
+    words = ["fuzzy", "moist", "shout"]
     grid = parse_share_grid("Wordle 1 3/6\n" + "\n".join(score(w, "shout").emoji for w in words))
     r = analyse(grid, matrix, words, "shout", exact_budget=10**12)
     assert any("safety time limit" in n and "rows 1, 2, 3" in n for n in r.notes), r.notes

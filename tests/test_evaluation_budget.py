@@ -60,13 +60,17 @@ def test_the_budget_bounds_bracket_the_proven_value(matrix):
 
 
 def test_the_first_guess_gets_cheap_proven_bounds(matrix):
-    """At the start the tree gives the best; a played opener gets the counting bound and a greedy tree."""
+    """At the start the tree gives the best; a played opener the original lists' table has no
+    exact row for gets the counting bound and a greedy tree; one it has, its exact value."""
     root = Position.start(matrix)
     e = evaluate(root, guess="crane", budget=1_000_000)
+    assert e.exact and e.source == "table" and e.upper == 7920 and e.guess.upper == 7930
+    assert e.guess.exact and e.work == 0
+    e = evaluate(root, guess="fuzzy", budget=1_000_000)
     assert e.exact and e.source == "tree" and e.upper == 7920
     bound = int(
         Engine(matrix, False, 6, memo_mb=1).bounds(np.arange(len(matrix.answers)), 6)[
-            matrix.guesses.index("crane")
+            matrix.guesses.index("fuzzy")
         ]
     )
     assert not e.guess.exact and bound <= e.guess.lower <= e.guess.upper < INF

@@ -101,3 +101,45 @@ def test_the_tree_command_shows_an_opener_tree_by_name():
     assert code == 0 and out.startswith("crane ⬜⬜⬜⬜⬜  sloth"), out
     code, out, _ = invoke("tree", "verify", "stare-nyt-hard", "--lists", "nyt", "--hard")
     assert code == 0 and "11762 guesses in total" in out
+
+
+def test_a_kept_tree_values_the_players_own_opener(tmp_path, monkeypatch):
+    # After PIOUS (no shipped tree) the second guess's position, 175 answers, is only bounded
+    # within a small budget, until the player keeps PIOUS's proven tree; a damaged kept file is
+    # ignored, never trusted.
+    monkeypatch.setenv("WORDLELAB_DATA_DIR", str(tmp_path))
+    game = ("analyse", "--lists", "original", "--budget", "10M", "--played", "pious,crane,tryst")
+    game += ("--answer", "tryst")
+
+    def second_row() -> str:
+        code, out, _ = invoke(*game)
+        assert code == 0
+        row = out.splitlines()[4]
+        assert row.split()[:2] == ["2", "CRANE"] and "175→1" in row
+        return row
+
+    assert "…" in second_row()
+    code, out, _ = invoke("optimal", "--lists", "original", "--opener", "pious", "--keep")
+    assert code == 0 and "optimal after pious (proven)" in out and "kept: reviews" in out
+    kept = list((tmp_path / "opener_trees").iterdir())
+    assert len(kept) == 1 and kept[0].name.startswith("pious-normal-")
+    row = second_row()
+    assert "…" not in row and "≤" not in row and "2.880" in row and "2.720" in row
+    lines = kept[0].read_text().splitlines()
+    broken = [ln for ln in lines if not ln.startswith("pious ")] + [
+        ln.replace("pious ", "pious pious ", 1) for ln in lines if ln.startswith("pious ")
+    ]
+    kept[0].write_text("\n".join(broken) + "\n")
+    assert "…" in second_row()  # the damaged tree is not used
+
+
+def test_keep_is_refused_before_any_search(tmp_path, monkeypatch):
+    monkeypatch.setenv("WORDLELAB_DATA_DIR", str(tmp_path))
+    code, _, err = invoke("optimal", "--lists", "original", "--keep")
+    assert code == 1 and "--keep keeps the tree after an --opener" in err
+    assert err.count("\n") == 1
+    blocker = tmp_path / "file"
+    blocker.write_text("x")
+    monkeypatch.setenv("WORDLELAB_DATA_DIR", str(blocker))
+    code, _, err = invoke("optimal", "--lists", "original", "--opener", "pious", "--keep")
+    assert code == 1 and "--keep: cannot make the folder" in err and err.count("\n") == 1

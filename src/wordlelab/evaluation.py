@@ -257,13 +257,32 @@ def opener_tree(position: Position) -> DecisionTree | None:
     if not position.history:
         return None
     m = position.matrix
-    return find_opener_tree(
-        m.guesses.fingerprint,
-        m.answers.fingerprint,
-        position.hard,
-        position.max_guesses,
-        m.guesses[position.history[0][0]],
+    return _checked_opener_tree(
+        m, position.hard, position.max_guesses, m.guesses[position.history[0][0]]
     )
+
+
+def _checked_opener_tree(
+    m: PatternMatrix, hard: bool, max_guesses: int, opener: str
+) -> DecisionTree | None:
+    tree = find_opener_tree(m.guesses.fingerprint, m.answers.fingerprint, hard, max_guesses, opener)
+    if tree is None or tree.name.endswith("(bundled)"):
+        return tree  # the shipped ones are checked by the tests
+    # A tree the player kept: replayed once before its figures are trusted (a damaged or edited
+    # file is ignored, as if none were kept).
+    checked = _KEPT_CHECKED.get(id(tree))
+    if checked is None or checked[0] is not tree:
+        limit = int(tree.meta.get("max-guesses", "6"))
+        try:
+            report = tree.verify(m.guesses, m.answers, hard=hard, max_guesses=limit)
+            ok = str(report.total) == tree.meta.get("total")
+        except WordlelabError:
+            ok = False
+        checked = _KEPT_CHECKED[id(tree)] = (tree, ok)  # the tree held: its id stays its own
+    return tree if checked[1] else None
+
+
+_KEPT_CHECKED: dict[int, tuple[DecisionTree, bool]] = {}
 
 
 def tree_at(position: Position) -> tuple[DecisionTree, tuple[int, str]] | None:
@@ -362,6 +381,7 @@ def evaluate(
     at_start = start_from_opener_table(position, guess, top) if use_tree else None
     if at_start is not None:
         at_start.budget = budget  # valued from the table: no work spent
+        at_start.seconds = time.monotonic() - start
         return at_start
     if use_tree and tree_at(position) is None:
         use_tree = False  # no shipped tree has this position: the search decides
@@ -669,7 +689,10 @@ def start_from_opener_table(
     position: Position, guess: str | None = None, top: int = 0
 ) -> Evaluation | None:
     """The start of a game valued from the shipped table of every opener's exact total, if one
-    ships for these lists, mode and guess limit (nyt and nyt2022, 6 guesses); else None.
+    ships for these lists, mode and guess limit (nyt and nyt2022, 6 guesses); else None. Where
+    the table is not complete (the original lists), a played opener whose row is exact, or after
+    which a proven tree ships or was kept, is valued the same way (the table's best row is the
+    optimum all the same); other openers, and a top N, are left to the search.
 
     The value, the best opener, the played opener's total and the top N all come from the table
     (source "table"), with no search. An opener after which no strategy solves every answer within
@@ -684,14 +707,33 @@ def start_from_opener_table(
     table = table_for(
         m.guesses.fingerprint, m.answers.fingerprint, position.hard, position.max_guesses
     )
-    if (
-        table is None or not table.complete
-    ):  # the original lists' table holds bounds: the search decides
+    if table is None:
         return None
     n = int(position.candidates.size)
     best = table.best
     assert best.total is not None
     result = Evaluation(n, position.max_guesses, best.total, best.total, best.word, source="table")
+    if not table.complete:
+        # The original lists' table holds bounds too. Its best row is still the optimum (no row,
+        # value or bound, lies below it: else it would not load), so a played opener is valued
+        # from it when its own row is exact, or from the tree proven after it (shipped or kept);
+        # otherwise, or for a top N, the search decides.
+        if guess is None or top > 0:
+            return None
+        word = m.guesses[m.guesses.lookup(guess)]
+        tree = proven_tree(position)
+        if tree is not None and tree.opener == word:
+            return None  # the proven tree's own opener: its line values it (and what follows)
+        v = table.value(word)
+        if v.exact:
+            total = INF if v.total is None else v.total
+        else:
+            tree = _checked_opener_tree(m, position.hard, position.max_guesses, word)
+            if tree is None:
+                return None
+            total = tree.total
+        result.guess = GuessValue(word, total, total, n)
+        return result
 
     def value(word: str) -> GuessValue:
         v = table.value(word)

@@ -21,6 +21,7 @@ from .errors import (
     InvalidWordError,
     TreeError,
     UnknownWordError,
+    WordlelabError,
 )
 from .feedback import Pattern, score
 from .game import Game
@@ -416,18 +417,84 @@ def _opener_index() -> dict[tuple[str, str, str, str], str]:
 def find_opener_tree(
     guesses_fingerprint: str, answers_fingerprint: str, hard: bool, max_guesses: int, opener: str
 ) -> DecisionTree | None:
-    """The shipped tree proven optimal after ``opener`` for these lists, mode and guess limit.
+    """The tree proven optimal after ``opener`` for these lists, mode and guess limit: a shipped
+    one, else one the player kept (``keep_opener_tree``; check it with ``verify`` before use).
 
     A tree proven under a limit L is optimal after its opener for any limit from its depth to L."""
     mode = "hard" if hard else "normal"
     name = _opener_index().get((answers_fingerprint, guesses_fingerprint, mode, opener))
-    if name is None:
+    if name is not None:
+        tree: DecisionTree | None = bundled_opener_tree(name)
+    else:
+        tree = _kept_opener_tree(guesses_fingerprint, answers_fingerprint, mode, opener)
+    if tree is None:
         return None
-    tree = bundled_opener_tree(name)
-    if tree.meta.get("proven") != f"optimal after {opener}" or not (
-        tree.worst <= max_guesses <= int(tree.meta.get("max-guesses", "6"))
+    meta = tree.meta
+    if (
+        meta.get("proven") != f"optimal after {opener}"
+        or meta.get("answers") != answers_fingerprint
+        or meta.get("guesses") != guesses_fingerprint
+        or meta.get("mode") != mode
+        or not (tree.worst <= max_guesses <= int(meta.get("max-guesses", "6")))
     ):
         return None
+    return tree
+
+
+# Trees the player asked to keep (``wordlelab optimal --opener WORD --keep``), in the data folder:
+# one file per opener, lists (by fingerprint) and mode. Parsed once per file version.
+_KEPT: dict[Path, tuple[float, DecisionTree]] = {}
+
+
+def kept_opener_tree_dir() -> Path:
+    from .paths import data_dir
+
+    return data_dir() / "opener_trees"
+
+
+def kept_opener_tree_path(
+    guesses_fingerprint: str, answers_fingerprint: str, mode: str, opener: str
+) -> Path:
+    return kept_opener_tree_dir() / (
+        f"{opener}-{mode}-{answers_fingerprint[:16]}-{guesses_fingerprint[:16]}.txt"
+    )
+
+
+def keep_opener_tree(tree: DecisionTree) -> Path:
+    """Keep a tree proven optimal after its opener (its ``proven`` line says so) for the review and
+    the coach to use after that opener; returns the file written (atomically)."""
+    meta = tree.meta
+    opener = meta.get("opener", "")
+    if meta.get("proven") != f"optimal after {opener}" or not opener:
+        raise TreeError(
+            f"{tree.name}: only a tree proven optimal after its opener is kept "
+            f"(its proven line: {meta.get('proven')!r})",
+            tree.name,
+        )
+    path = kept_opener_tree_path(
+        meta.get("guesses", ""), meta.get("answers", ""), meta.get("mode", ""), opener
+    )
+    write_atomic(path, tree.to_text().encode("utf-8"))
+    _KEPT.pop(path, None)
+    return path
+
+
+def _kept_opener_tree(
+    guesses_fingerprint: str, answers_fingerprint: str, mode: str, opener: str
+) -> DecisionTree | None:
+    path = kept_opener_tree_path(guesses_fingerprint, answers_fingerprint, mode, opener)
+    try:
+        mtime = path.stat().st_mtime
+    except OSError:
+        return None
+    got = _KEPT.get(path)
+    if got is not None and got[0] == mtime:
+        return got[1]
+    try:
+        tree = DecisionTree.from_file(path)
+    except WordlelabError:
+        return None  # not a tree (a damaged file): as if none were kept
+    _KEPT[path] = (mtime, tree)
     return tree
 
 

@@ -142,6 +142,18 @@ def check_output_path(
         raise OutputPathError(f"{option} {exc}", exc.input) from None
 
 
+def check_writable_dir(path: Path, option: str) -> None:
+    """Check, BEFORE the work, that results can be kept in the folder ``path`` (made if missing)."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OutputPathError(
+            f"{option}: cannot make the folder {path} ({exc.strerror or exc})", str(path)
+        ) from None
+    if not os.access(path, os.W_OK | os.X_OK):
+        raise OutputPathError(f"{option}: the folder {path} is not writable", str(path))
+
+
 def write_output(path: Path, write: Callable[[Path], None], what: str) -> bool:
     """Write a finished result; on failure say so on stderr (one line) and return False.
 

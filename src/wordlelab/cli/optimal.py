@@ -5,6 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 
 import click
 
@@ -16,6 +17,7 @@ from ..position import parse_position, read_position
 from .common import (
     capped_to_cores,
     check_output_path,
+    check_writable_dir,
     echo_json,
     list_options,
     load_lists,
@@ -76,6 +78,12 @@ from .common import (
     is_flag=True,
     help="Instead: the fewest guesses that force a win against Absurdle, with a proof.",
 )
+@click.option(
+    "--keep",
+    is_flag=True,
+    help="With --opener: keep the proven tree, so that reviews and the coach value every "
+    "position after that opener from it (kept in the data folder).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @list_options
 def optimal(
@@ -88,6 +96,7 @@ def optimal(
     memo_mb: int,
     threads: int | None,
     absurdle: bool,
+    keep: bool,
     as_json: bool,
     length: int,
     lang: str,
@@ -100,6 +109,16 @@ def optimal(
     With --absurdle: the fewest guesses that force a win against the Absurdle adversary, a winning
     line, and an exhaustive proof that one guess fewer is not enough.
     """
+    if keep and (opener is None or position is not None or absurdle):
+        raise WordlelabError(
+            "--keep keeps the tree after an --opener on the whole lists (no --position, no "
+            "--absurdle)",
+            "--keep",
+        )
+    if keep:
+        from ..tree import kept_opener_tree_dir
+
+        check_writable_dir(kept_opener_tree_dir(), "--keep")  # before the search
     if absurdle:
         optimal_absurdle(
             hard, opener, position, out, as_json, length, lang, words_file, answers_file
@@ -149,6 +168,20 @@ def optimal(
             known_optimum=optimum,
         )
     tree = res.tree()
+    kept: str | None = None
+    kept_ok = True
+    if keep and res.proven:
+        from ..tree import keep_opener_tree, kept_opener_tree_path
+
+        target = kept_opener_tree_path(
+            matrix.guesses.fingerprint, matrix.answers.fingerprint, tree.meta["mode"], res.opener
+        )
+
+        def write_kept(_path: Path) -> None:
+            keep_opener_tree(tree)
+
+        kept_ok = write_output(target, write_kept, "kept tree")
+        kept = str(target) if kept_ok else None
     written = out_path is None or write_output(out_path, tree.save, "tree")
     if not written:
         out = None
@@ -178,6 +211,7 @@ def optimal(
                 "seconds": round(res.elapsed, 2),
                 "out": out,
                 "position": position,
+                "kept": kept,
                 "openers": [
                     {"word": o.word, "value": o.value, "exact": o.exact, "greedy": o.greedy}
                     for o in res.openers
@@ -224,6 +258,13 @@ def optimal(
             f"{res.nodes:,} nodes in {res.elapsed:.1f}s"
             + (f"; tree written to {out}" if out else "")
         )
+        if kept:
+            con.print(
+                f"kept: reviews and the coach now value every position after {res.opener} from "
+                f"this tree ({kept})"
+            )
+        elif keep and not res.proven:
+            con.print("not kept: the search did not finish its proof")
         if not written:
             con.print("the tree, one line per answer (it could not be written to the file):")
             click.echo(tree.to_text(), nl=False)
@@ -233,7 +274,7 @@ def optimal(
             err=True,
         )
         sys.exit(130)
-    if not written:
+    if not written or not kept_ok:
         sys.exit(1)
 
 
