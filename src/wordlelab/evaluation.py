@@ -250,7 +250,8 @@ def _proven_tree(
 
 
 def opener_tree(position: Position) -> DecisionTree | None:
-    """The shipped tree proven optimal after the position's first guess, if one ships for it.
+    """The tree proven optimal after the position's first guess, shipped or kept by the player
+    (``wordlelab optimal --opener WORD --keep``; a kept one only once it replays to its total).
 
     Its sub-trees are optimal for their positions (a better one would improve the tree), so on
     its line every position after the opener has its exact value there."""
