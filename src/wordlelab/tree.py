@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property, lru_cache
 from pathlib import Path
 
 from .errors import (
@@ -382,36 +382,37 @@ def bundled_opener_trees() -> list[str]:
     return sorted(p.name[: -len(".txt.gz")] for p in root.iterdir() if p.name.endswith(".txt.gz"))
 
 
-_OPENER_TREES: dict[str, DecisionTree] = {}
-_OPENER_INDEX: list[dict[tuple[str, str, str, str], str]] = []
-
-
+@cache
 def bundled_opener_tree(name: str) -> DecisionTree:
     """A shipped opener tree by name, parsed once."""
-    tree = _OPENER_TREES.get(name)
-    if tree is None:
-        ref = _opener_tree_dir() / f"{name}.txt.gz"
-        if not ref.is_file():
-            raise TreeError(
-                f"no bundled opener tree {name!r}; bundled: "
-                f"{', '.join(bundled_opener_trees()) or 'none'}",
-                name,
-            )
-        tree = DecisionTree.parse(_read_gz(ref), name=f"{name}.txt.gz (bundled)")
-        _OPENER_TREES[name] = tree
-    return tree
+    ref = _opener_tree_dir() / f"{name}.txt.gz"
+    if not ref.is_file():
+        raise TreeError(
+            f"no bundled opener tree {name!r}; bundled: "
+            f"{', '.join(bundled_opener_trees()) or 'none'}",
+            name,
+        )
+    return DecisionTree.parse(_read_gz(ref), name=f"{name}.txt.gz (bundled)")
 
 
+@lru_cache(maxsize=1)
 def _opener_index() -> dict[tuple[str, str, str, str], str]:
-    """(answers fingerprint, guesses fingerprint, mode, opener) -> name, from the files' headers."""
-    if not _OPENER_INDEX:
-        index: dict[tuple[str, str, str, str], str] = {}
-        for name in bundled_opener_trees():
-            meta = bundled_opener_tree(name).meta
-            key = (meta.get("answers", ""), meta.get("guesses", ""), meta.get("mode", ""))
-            index[(*key, meta.get("opener", ""))] = name
-        _OPENER_INDEX.append(index)
-    return _OPENER_INDEX[0]
+    """(answers fingerprint, guesses fingerprint, mode, opener) -> name, from the files' headers
+    only (parsing every tree to find one cost half a second on a game's first review)."""
+    import gzip
+
+    index: dict[tuple[str, str, str, str], str] = {}
+    for name in bundled_opener_trees():
+        head = []
+        with gzip.open((_opener_tree_dir() / f"{name}.txt.gz").open("rb"), "rt") as fh:
+            for line in fh:  # the header lines and the first line of the tree
+                head.append(line)
+                if not line.startswith("#"):
+                    break
+        meta = DecisionTree.parse("".join(head), name=name).meta
+        key = (meta.get("answers", ""), meta.get("guesses", ""), meta.get("mode", ""))
+        index[(*key, meta.get("opener", ""))] = name
+    return index
 
 
 def find_opener_tree(
