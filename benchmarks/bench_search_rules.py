@@ -7,8 +7,9 @@ Each row (lists:opener[:hard]) solves every group of the opener on one thread wi
 per configuration; ``--off`` lists the kernel's CTL_OFF masks to compare (0 all rules on,
 1 without the bounds learnt from a cut, 2 without the bound with q groups per guess, 3 without
 both, 8 without the hard-mode guess classes on the letters a set holds, 16 without counting a
-small set's groups along whole rows; masks add up). Configurations alternate within each repeat. CPU seconds (process time, robust to a
-shared machine's load), the kernel's work units (guesses x answers scanned) and nodes; every
+small set's groups along whole rows, 32 with the guess classes formed up front instead of as the
+search reaches each guess; masks add up). Configurations alternate within each repeat. CPU
+seconds (process time, robust to a shared machine's load), the kernel's work units (guesses x answers scanned) and nodes; every
 total must be the same across configurations (the script stops otherwise).
 """
 

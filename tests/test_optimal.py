@@ -297,7 +297,7 @@ def test_rules_learnt_from_cuts_agree_with_brute_force(seed, hard, max_guesses):
     want = brute_force(gs, ans, max_guesses, hard)
     got = on.value(S, max_guesses)
     assert inf(got) == want
-    for rules_off in range(K.OFF_LIVE * 2):
+    for rules_off in [*range(K.OFF_LIVE * 2), K.OFF_LAZY, K.OFF_LAZY | K.OFF_VECTOR]:
         if rules_off & K.ALWAYS_SUPERSETS:
             continue
         off = Solver(e)
@@ -349,6 +349,34 @@ def test_guess_classes_on_the_letters_a_set_holds_change_no_value(matrix, hard):
                 checked += 1
     assert checked >= 10
     assert (on.ctl[K.CTL_LIVE] > 0) == hard and off.ctl[K.CTL_LIVE] == 0  # a hard-mode rule
+
+
+def test_lazy_guess_classes_try_the_same_guesses_in_the_same_order(matrix):
+    """The guess classes formed lazily, as the search reaches each guess (kernels/search.py, step
+    4), try exactly what the classes formed up front try: on the real lists, every group of a few
+    openers at five and four guesses gets the same value, the same best guesses (the trees
+    agree), and the same counts of nodes, guesses tried, stores and work."""
+    from wordlelab.kernels import search as K
+    from wordlelab.optimal import Engine, Solver
+
+    e = Engine(matrix, False, 6, 64)
+    S = np.arange(len(matrix.answers), dtype=np.int64)
+    g_index = {w: i for i, w in enumerate(matrix.guesses)}
+    lazy, eager = Solver(e), Solver(e)
+    eager.ctl[K.CTL_OFF] = K.OFF_LAZY
+    checked = 0
+    for opener in ("fuzzy", "cutis", "mamma"):
+        g = g_index[opener]
+        for p, sub in e.groups(S, g):
+            if p == e.win or not 8 <= sub.size <= 120:
+                continue
+            for d in (5, 4):
+                assert lazy.value(sub, d) == eager.value(sub, d)
+                assert lazy.best_guess(sub, d, e.empty_rule) == eager.best_guess(sub, d, e.empty_rule)
+                checked += 1
+    assert checked >= 10
+    for slot in (K.CTL_NODES, K.CTL_EVALS, K.CTL_STORES, K.CTL_WORK, K.CTL_SCANS):
+        assert lazy.ctl[slot] == eager.ctl[slot] > 0
 
 
 def test_a_tree_is_rebuilt_when_the_memo_refused_its_nodes(matrix, monkeypatch):

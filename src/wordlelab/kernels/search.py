@@ -60,6 +60,7 @@ SUPER_MIN_NODES = 2  # the bounds learnt from a cut are stored after sub-searche
 OFF_QBOUND = 2
 OFF_LIVE = 8
 OFF_VECTOR = 16
+OFF_LAZY = 32  # classes of guesses formed up front for every guess that may be tried (step 4)
 VEC_CELLS = 32  # row cells compared in one look-up's time (the work a row scan is charged)
 ALWAYS_SUPERSETS = (
     4  # not a rule off: store the bounds learnt from a cut after every sub-search (tests)
@@ -520,6 +521,52 @@ def _grouping_hash(
 
 
 @njit(cache=True, nogil=True)
+def _new_class(dT, reps, r, S, lab, lab2, rnd0, ltab, lh) -> bool:
+    """Lazy classes (step 4 of ``solve``): True when guess reps[r] groups S unlike every guess
+    classed before it (then it joins the table ``ltab`` of places in ``reps``, its hash in
+    ``lh``); False when an earlier one groups S the same way. Equal hashes are checked exactly."""
+    g = reps[r]
+    h = _grouping_hash(dT, g, S, lab, rnd0)
+    mask = np.int64(ltab.shape[0] - 1)
+    s = np.int64(h >> np.uint64(1)) & mask
+    while True:
+        f = ltab[s]
+        if f < 0:
+            ltab[s] = r
+            lh[r] = h
+            return True
+        if lh[f] == h and _same_grouping(dT, reps[f], g, S, lab, lab2):
+            return False
+        s = (s + 1) & mask
+
+
+@njit(cache=True, nogil=True)
+def _stable_order(keys: np.ndarray) -> np.ndarray:
+    """The stable sort order of ``keys`` (non-negative): a counting sort when they span a range
+    no wider than a few times their number (the usual case: bounds between the node's least and
+    beta), else a merge sort."""
+    m = keys.shape[0]
+    if m == 0:
+        return np.empty(0, dtype=np.int64)
+    lo = keys.min()
+    hi = keys.max()
+    span = hi - lo + 1
+    if span > 4 * m + 64:
+        return np.argsort(keys, kind="mergesort")
+    count = np.zeros(span + 1, dtype=np.int64)
+    for i in range(m):
+        count[keys[i] - lo + 1] += 1
+    for k in range(span):
+        count[k + 1] += count[k]
+    out = np.empty(m, dtype=np.int64)
+    for i in range(m):
+        k = keys[i] - lo
+        out[count[k]] = i
+        count[k] += 1
+    return out
+
+
+@njit(cache=True, nogil=True)
 def _largest_group(dT: np.ndarray, g: int, S: np.ndarray, lab: np.ndarray, cnt: np.ndarray) -> int:
     """The size of the largest group g splits S into."""
     nl = 0
@@ -751,13 +798,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
         # The rule checked for every guess of the pool: about 8 look-ups' time each (its letters
         # and counts), measured against the CPU time of hard-mode reviews (bench_evaluate.py).
         ctl[CTL_WORK] += 8 * pool.shape[0]
-        keep0 = np.empty(pool.shape[0], dtype=np.int64)
-        nk = 0
-        for i in range(pool.shape[0]):
-            if _legal(pool[i], rule, gletters, gcounts):
-                keep0[nk] = pool[i]
-                nk += 1
-        pool = keep0[:nk].copy()
+        pool = legal_pool(pool, rule, gletters, gcounts)
     npool = pool.shape[0]
 
     # 2. Now 2n is reached only by a guess that splits S into singletons, and every other guess
@@ -826,15 +867,23 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
             dup = _repeats(dT, S)
             ctl[CTL_VEC] += 1
             scanned = vec_cost
+        cmark = np.zeros(0, dtype=np.uint8)
+        if vec:
+            # The candidates marked along the guesses: no branch on g2a in the loop below.
+            cmark = np.zeros(n_all, dtype=np.uint8)
+            for j in range(n):
+                cmark[a2g[S[j]]] = 1
         for i in range(npool):
             g = pool[i]
-            a = g2a[g]
-            is_cand = a >= 0 and inS[a]
-            cands[i] = is_cand
             if vec:
+                is_cand = cmark[g] != 0
+                cands[i] = is_cand
                 nl = n - np.int64(dup[g])
                 j = n
             else:
+                a = g2a[g]
+                is_cand = a >= 0 and inS[a]
+                cands[i] = is_cand
                 tag = tag0 + i
                 nl = 0
                 # The guess matters here only with 3n - nl - [candidate] < beta; stop counting
@@ -953,13 +1002,31 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     # same grouping (it wins its own group). Candidates that group S alike are worth the same
     # here (each wins a group of one) but not on subsets, so all stay in the children's pool.
     # Hard mode keeps them all: the rule that follows a guess depends on its letters.
+    #
+    # Where the children's pool keeps every useful guess (not ``dedupe_all``) and one thread
+    # searches the node, the classes are formed lazily (step 5): every guess that may be tried
+    # goes into the order, and each is classed only when the search reaches it, skipped when it
+    # groups S like one reached before it. The order puts a class's lowest-index candidate (its
+    # bound is one less) or else its lowest-index member first, which is the member the classes
+    # formed up front would try, and the members reached later are the ones those classes left
+    # out: the same guesses are tried in the same order, for the few a node usually tries
+    # instead of a grouping hash for every guess under beta.
     keep = np.zeros(npool, dtype=np.bool_)  # in the children's pool
     rep = np.zeros(npool, dtype=np.bool_)  # tried at this node
     skiplb = INF  # the least bound of the useful guesses left out of the tries (all >= beta)
+    lazy = not hard and not dedupe_all and not splitting and (ctl[CTL_OFF] & OFF_LAZY) == 0
     if hard:
         for i in range(npool):
             keep[i] = useful[i]
             rep[i] = useful[i]
+    elif lazy:
+        for i in range(npool):
+            keep[i] = useful[i]
+            if useful[i]:
+                if lbs[i] < beta:
+                    rep[i] = True
+                elif lbs[i] < skiplb:
+                    skiplb = lbs[i]
     else:
         if not dedupe_all:
             # Every useful guess goes to the children; only those that may be tried here (bound
@@ -1038,7 +1105,14 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
             # Bound first, then candidates first, then pool order (the sort is stable).
             sortkey[t] = (min(lbs[i], np.int64(1 << 40)) << 1) | (0 if cands[i] else 1)
             t += 1
-    korder = np.argsort(sortkey, kind="mergesort")
+    korder = _stable_order(sortkey)
+    # The classes reached so far (lazy nodes): an open-addressing table of places in ``reps``.
+    lsize = 1
+    if lazy:
+        while lsize < 2 * nrep:
+            lsize *= 2
+    ltab = np.full(lsize, -1, dtype=np.int64)
+    lh = np.zeros(nrep if lazy else 0, dtype=np.uint64)
 
     # 5. Try guesses in that order, skipping each whose bound cannot beat the best so far, and
     # cutting each as soon as the groups solved plus the bounds of the rest reach the best.
@@ -1071,7 +1145,19 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
                 if t2 < thr:
                     thr = t2
         if glb >= thr:
+            if lazy:
+                # Every guess from here on has a bound >= thr (the order is by bound and thr
+                # only falls): what the classes formed up front would add to cutlb is the bound
+                # of the first guess from here that starts a class of its own.
+                for oj in range(oi, nrep):
+                    rj = korder[oj]
+                    if _new_class(dT, reps, rj, S, lab, lab2, rnd0, ltab, lh):
+                        cutlb = min(cutlb, replb[rj])
+                        break
+                break
             cutlb = min(cutlb, glb)
+            continue
+        if lazy and not _new_class(dT, reps, r, S, lab, lab2, rnd0, ltab, lh):
             continue
         if ctl[CTL_STOP] != 0 or _spend(ctl, 4 * n):  # the partition, memo probes and closed forms
             return INF
@@ -1400,11 +1486,41 @@ def node_bound(S, d, pool, tabs, stamp, ctl) -> int:
 
 @njit(cache=True, nogil=True)
 def legal_pool(pool, rule, gletters, gcounts) -> np.ndarray:
-    """The guesses of the pool that the hard-mode rule allows."""
+    """The guesses of the pool that the hard-mode rule allows (``_legal`` for each, written out
+    here: a call per guess passed its arrays' reference counts to and fro, which took most of a
+    hard-mode search's time)."""
+    k = gletters.shape[1]
+    nc = rule.shape[0] - k
+    # Only the constraints the rule sets are checked.
+    fixed = np.empty(k, dtype=np.int64)
+    nf = 0
+    for i in range(k):
+        if rule[i] >= 0:
+            fixed[nf] = i
+            nf += 1
+    need = np.empty(nc, dtype=np.int64)
+    nn = 0
+    for c in range(nc):
+        if rule[k + c] > 0:
+            need[nn] = c
+            nn += 1
     keep = np.empty(pool.shape[0], dtype=np.int64)
     nk = 0
-    for i in range(pool.shape[0]):
-        if _legal(pool[i], rule, gletters, gcounts):
-            keep[nk] = pool[i]
+    for t in range(pool.shape[0]):
+        g = pool[t]
+        ok = True
+        for q in range(nf):
+            i = fixed[q]
+            if gletters[g, i] != rule[i]:
+                ok = False
+                break
+        if ok:
+            for q in range(nn):
+                c = need[q]
+                if gcounts[g, c] < rule[k + c]:
+                    ok = False
+                    break
+        if ok:
+            keep[nk] = g
             nk += 1
     return keep[:nk].copy()
