@@ -548,8 +548,11 @@ def _stable_order(keys: np.ndarray) -> np.ndarray:
     m = keys.shape[0]
     if m == 0:
         return np.empty(0, dtype=np.int64)
-    lo = keys.min()
-    hi = keys.max()
+    lo = keys[0]
+    hi = keys[0]
+    for i in range(1, m):  # (not keys.min(): loading that from the cache imports numba's linalg)
+        lo = min(lo, keys[i])
+        hi = max(hi, keys[i])
     span = hi - lo + 1
     if span > 4 * m + 64:
         return np.argsort(keys, kind="mergesort")
