@@ -432,8 +432,12 @@ def tail_block(name: str) -> str:
     path = RESULTS / (name.split(":", 1)[1] + ".json" if ":" in name else "tail.json")
     d = json.loads(path.read_text(encoding="utf-8"))
     has_cpp = any("cpp" in r for r in d["rows"])
+    has_before = any("before" in r for r in d["rows"])
     head = "| opener | mode | rank | published | ours: wall (CPU) |"
     rule = "|---|---|---:|---:|---:|"
+    if has_before:
+        head += " before: wall (CPU) |"
+        rule += "---:|"
     if has_cpp:
         head += " C++: wall |"
         rule += "---:|"
@@ -449,6 +453,8 @@ def tail_block(name: str) -> str:
             f"| {r['opener'].upper()} | {'hard' if r['hard'] else 'normal'} | {r['rank']} of "
             f"{r['of']} | {r['published']} | {cell(ours)} |"
         )
+        if has_before:
+            line += f" {cell(r['before']) if 'before' in r else 'not run'} |"
         if has_cpp:
             line += f" {cell(r['cpp']) if 'cpp' in r else 'not run'} |"
         equal = "yes" if ours["equal_published"] else ("not finished" if ours["timeout"] else "NO")
@@ -464,6 +470,16 @@ def tail_block(name: str) -> str:
         f"{', '.join(fmt(x) for x in d.get('load_before', []))}; commit {d.get('commit')}, "
         f"{d.get('date')} (`{path.name}`)."
     )
+    if has_before and "before" in d["summary"]:
+        b = d["summary"]["before"]
+        lines.append("")
+        lines.append(
+            f"Before (commit {d.get('before_commit')}, the same alternation): total "
+            f"{fmt(b['total_wall_s'])} s wall ({fmt(b['total_cpu_s'])} CPU-s), median "
+            f"{fmt(b['median_wall_s'])} s, {b['over_60_s']} over 60 s, {b['timeouts']} stopped; "
+            f"ours over before: {fmt(d['summary']['ratio_ours_over_before'])} of the wall time, "
+            f"{fmt(d['summary']['cpu_ratio_ours_over_before'])} of the CPU time."
+        )
     if has_cpp and "ratio_ours_over_cpp" in d["summary"]:
         c = d["summary"]["cpp"]
         bound = d["summary"].get("ratio_ours_over_cpp_is_upper_bound")
