@@ -297,7 +297,7 @@ def test_rules_learnt_from_cuts_agree_with_brute_force(seed, hard, max_guesses):
     want = brute_force(gs, ans, max_guesses, hard)
     got = on.value(S, max_guesses)
     assert inf(got) == want
-    for rules_off in [*range(K.OFF_LIVE * 2), K.OFF_LAZY, K.OFF_LAZY | K.OFF_VECTOR]:
+    for rules_off in [*range(K.OFF_LIVE * 2), K.OFF_LAZY, K.OFF_LAZY | K.OFF_VECTOR, K.DEDUPE_48]:
         if rules_off & K.ALWAYS_SUPERSETS:
             continue
         off = Solver(e)
@@ -355,26 +355,29 @@ def test_lazy_guess_classes_try_the_same_guesses_in_the_same_order(matrix):
     """The guess classes formed lazily, as the search reaches each guess (kernels/search.py, step
     4), try exactly what the classes formed up front try: on the real lists, every group of a few
     openers at five and four guesses gets the same value, the same best guesses (the trees
-    agree), and the same counts of nodes, guesses tried, stores and work."""
+    agree), and the same counts of nodes, guesses tried, stores and work; and the same values as
+    with the pool deduplicated on every set of 48 answers or more (DEDUPE_48)."""
     from wordlelab.kernels import search as K
     from wordlelab.optimal import Engine, Solver
 
     e = Engine(matrix, False, 6, 64)
     S = np.arange(len(matrix.answers), dtype=np.int64)
     g_index = {w: i for i, w in enumerate(matrix.guesses)}
-    lazy, eager = Solver(e), Solver(e)
+    lazy, eager, dedupe = Solver(e), Solver(e), Solver(e)
     eager.ctl[K.CTL_OFF] = K.OFF_LAZY
-    checked = 0
+    dedupe.ctl[K.CTL_OFF] = K.DEDUPE_48  # the pool deduplicated on 48+ answers (changes the work)
+    checked = big = 0
     for opener in ("fuzzy", "cutis", "mamma"):
         g = g_index[opener]
         for p, sub in e.groups(S, g):
             if p == e.win or not 8 <= sub.size <= 120:
                 continue
             for d in (5, 4):
-                assert lazy.value(sub, d) == eager.value(sub, d)
+                assert lazy.value(sub, d) == eager.value(sub, d) == dedupe.value(sub, d)
+                big += d == 4 and sub.size >= 48
                 assert lazy.best_guess(sub, d, e.empty_rule) == eager.best_guess(sub, d, e.empty_rule)
                 checked += 1
-    assert checked >= 10
+    assert checked >= 10 and big >= 2
     for slot in (K.CTL_NODES, K.CTL_EVALS, K.CTL_STORES, K.CTL_WORK, K.CTL_SCANS):
         assert lazy.ctl[slot] == eager.ctl[slot] > 0
 

@@ -51,7 +51,7 @@ QUICK_N = 10
 # searched (the counting bound and a greedy tree at once): a set that large is never proven within
 # w (benchmarks/bench_evaluate.py games), so the search would only spend it.
 SEARCH_WORK_PER_ANSWER = (
-    1_000_000  # 400 answers at the default 400M (none of 400+ proven within it)
+    1_000_000  # 800 answers at the default 800M (at 1G, 16% of 401-800 and none over 800)
 )
 # Greedy trees (upper bounds) below a position rank this many of its best guesses at their top.
 POOL = 1000

@@ -61,6 +61,7 @@ OFF_QBOUND = 2
 OFF_LIVE = 8
 OFF_VECTOR = 16
 OFF_LAZY = 32  # classes of guesses formed up front for every guess that may be tried (step 4)
+DEDUPE_48 = 64  # not a rule off: the pool deduplicated on sets of 48+ answers at any depth (step 3)
 VEC_CELLS = 32  # row cells compared in one look-up's time (the work a row scan is charged)
 ALWAYS_SUPERSETS = (
     4  # not a rule off: store the bounds learnt from a cut after every sub-search (tests)
@@ -831,9 +832,14 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     ctl[CTL_SCANS] += 1
     for j in range(n):
         inS[S[j]] = True
-    # Grouping hashes for every guess only where the children's pool matters (large sets, many
-    # guesses left); elsewhere only the guesses that may be tried here are hashed (below).
-    dedupe_all = not hard and (d >= 5 or n >= 48)
+    # Grouping hashes for every guess only where the children's pool matters (an opener's groups,
+    # with five guesses left or more) or where counting patterns alone would not bound a guess
+    # (n > P + 1, see ``fast``); elsewhere only the guesses the search reaches are classed (step
+    # 4). Deduplicating the pool of sets of 48 or more answers with four guesses left too cost
+    # more than it saved (DEDUPE_48 switches it back on: benchmarks/bench_search_rules.py).
+    dedupe_all = not hard and (
+        d >= 5 or n > n_pat - 1 or (n >= 48 and (ctl[CTL_OFF] & DEDUPE_48) != 0)
+    )
     h1s = np.zeros(npool, dtype=np.uint64)
     lbs = np.empty(npool, dtype=np.int64)
     cands = np.zeros(npool, dtype=np.bool_)
