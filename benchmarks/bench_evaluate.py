@@ -333,7 +333,11 @@ def main() -> None:
     ap.add_argument("--opener", default="salet")
     ap.add_argument("--limit", type=int, default=0, help="only the first N groups (salet)")
     ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--budget", default="400M", help="look-ups of exact search per part of a step")
+    ap.add_argument(
+        "--budget",
+        default=None,
+        help="look-ups of exact search per part of a step (default: the library's, REVIEW_WORK)",
+    )
     ap.add_argument("--lists", default="nyt")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument(
@@ -348,6 +352,8 @@ def main() -> None:
     args = ap.parse_args()
     from wordlelab.budgets import REVIEW_WORK, format_work, parse_work
 
+    if args.budget is None:
+        args.budget = format_work(REVIEW_WORK)
     try:
         budget = parse_work(args.budget)
     except ValueError as exc:
