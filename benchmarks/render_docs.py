@@ -349,6 +349,9 @@ def _results(stems: Iterable[str]) -> Iterable[tuple[Path, dict[str, Any]]]:
 COVERAGE_FILES = [
     "evaluate_games_nyt_work",
     "evaluate_games_nyt_work_hard",
+    "evaluate_games_nyt_work_budget400M",
+    "evaluate_games_nyt_work_budget1G",
+    "evaluate_games_nyt_work_hard_budget1G",
     "evaluate_games_nyt_work_budget2G",
     "evaluate_games_nyt_work_shipped_openers_before",
     "evaluate_games_nyt_work_shipped_openers",
