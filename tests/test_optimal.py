@@ -375,7 +375,9 @@ def test_lazy_guess_classes_try_the_same_guesses_in_the_same_order(matrix):
             for d in (5, 4):
                 assert lazy.value(sub, d) == eager.value(sub, d) == dedupe.value(sub, d)
                 big += d == 4 and sub.size >= 48
-                assert lazy.best_guess(sub, d, e.empty_rule) == eager.best_guess(sub, d, e.empty_rule)
+                assert lazy.best_guess(sub, d, e.empty_rule) == eager.best_guess(
+                    sub, d, e.empty_rule
+                )
                 checked += 1
     assert checked >= 10 and big >= 2
     for slot in (K.CTL_NODES, K.CTL_EVALS, K.CTL_STORES, K.CTL_WORK, K.CTL_SCANS):
