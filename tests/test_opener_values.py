@@ -20,8 +20,8 @@ FINGERPRINTS = {
     "nyt-hard": "fdfcf29937f7de9d931ebe758c16430503310556d45a2efae22c3a31ad96edbb",
     "nyt2022-normal": "587cecc7ee0c5786b05eacd05ec06ea3acb5fa7c20b074185bfee717ce84527a",
     "nyt2022-hard": "d163333eefb23e1bc8058db78cc105688f2be6f921a52a4eea5a93ca277e561e",
-    "original-normal": "585adf455f27d97bf0251fa8c964d5b8433224707289f2f6b0a87de370d88193",
-    "original-hard": "8c254ce5d28cdacc42bbc92dac57f5aa1b7ff38e8d808253059934dc932540cd",
+    "original-normal": "59ec78643f5b0f000f196feb761a680842748bd8f45ff69e0be955811bf661b8",
+    "original-hard": "0b22296fa25c013804bca2e007d2ab207bfadccfd848e8540460e765d6a63479",
 }
 SETS = [
     ("nyt", False),
