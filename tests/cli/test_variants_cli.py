@@ -219,6 +219,10 @@ def test_pty_play_boards_and_assist_absurdle():
         child.sendline(".....")
         child.expect("168 words left")
         child.expect(r"> YAULD")
+        # Ctrl-C once the prompt is up: sent as soon as the suggestion showed, while the rest of
+        # the line was still being worked out, it once left the session waiting at the prompt
+        # on a loaded CI run (a race in the test).
+        child.expect_exact("? ")
         child.sendintr()
         child.expect(pexpect.EOF)
         assert "Traceback" not in child.before
