@@ -41,3 +41,15 @@ def invoke(*args: str, input: str = ""):
     out = r.stdout + (r.stderr if r.stderr_bytes is not None else "")
     assert "Traceback" not in out
     return r.exit_code, r.stdout, r.stderr
+
+
+def interrupt(child, wait: float = 30) -> None:
+    """Ctrl-C, once, and wait for the program to end (pexpect's EOF).
+
+    Sent the moment a prompt shows, it can land before readline waits for the line; the console's
+    interrupt guard (cli/interrupts.py) must still end the session, so one Ctrl-C it is.
+    """
+    import pexpect
+
+    child.sendintr()
+    child.expect(pexpect.EOF, timeout=wait)

@@ -6,7 +6,7 @@ import io
 import sys
 
 import pytest
-from interactive_helpers import SRC, cli_env, invoke, run_cli  # noqa: F401
+from interactive_helpers import SRC, cli_env, interrupt, invoke, run_cli  # noqa: F401
 from rich.console import Console
 
 from wordlelab.assistant import Assistant, default_opener, parse_entry
@@ -290,8 +290,7 @@ def test_pty_session():
             timeout=30,
         )
         child.expect_exact("? ")
-        child.sendintr()
-        child.expect(pexpect.EOF)
+        interrupt(child)
         assert "Traceback" not in child.before and "interrupted" in child.before
         child.close()
         assert child.exitstatus == 130

@@ -124,15 +124,14 @@ def test_ctrl_c_convention_is_130_everywhere():
     pexpect = pytest.importorskip("pexpect")
     import sys
 
-    from interactive_helpers import cli_env
+    from interactive_helpers import cli_env, interrupt
 
     child = pexpect.spawn(
         sys.executable, ["-m", "wordlelab", "check"], env=cli_env(), encoding="utf-8", timeout=60
     )
     try:
         child.expect("Paste the share grid")
-        child.sendintr()
-        child.expect(pexpect.EOF)
+        interrupt(child)
         child.close()
         assert (
             child.exitstatus == 130

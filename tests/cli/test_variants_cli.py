@@ -7,7 +7,7 @@ import sys
 
 import numpy as np
 import pytest
-from interactive_helpers import cli_env, invoke, run_cli
+from interactive_helpers import cli_env, interrupt, invoke, run_cli
 
 from wordlelab.variants import random_answers
 from wordlelab.words import WordList
@@ -219,12 +219,8 @@ def test_pty_play_boards_and_assist_absurdle():
         child.sendline(".....")
         child.expect("168 words left")
         child.expect(r"> YAULD")
-        # Ctrl-C once the prompt is up: sent as soon as the suggestion showed, while the rest of
-        # the line was still being worked out, it once left the session waiting at the prompt
-        # on a loaded CI run (a race in the test).
         child.expect_exact("? ")
-        child.sendintr()
-        child.expect(pexpect.EOF)
+        interrupt(child)
         assert "Traceback" not in child.before
         child.close()
         assert child.exitstatus == 130

@@ -14,6 +14,7 @@ from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH
 from ..errors import ShareGridError, WordListError
 from ..limits import MAX_FILE_BYTES, check_lines, read_user_text
 from .common import echo_json, lists_option, load_lists, stdout
+from .interrupts import waiting_for
 
 
 def _pct(p: float | None) -> str:
@@ -146,7 +147,8 @@ def read_grid(file: str) -> str:
     if sys.stdin.isatty():
         click.echo("Paste the share grid, then press Ctrl-D on an empty line:", err=True)
     try:
-        text = sys.stdin.read(MAX_FILE_BYTES + 1)
+        with waiting_for(sys.stdin):  # a Ctrl-C as the prompt comes up is not lost
+            text = sys.stdin.read(MAX_FILE_BYTES + 1)
     except KeyboardInterrupt:
         raise click.exceptions.Abort() from None
     check_lines(text, "the grid on stdin", ShareGridError)

@@ -13,6 +13,7 @@ from ..feedback import GREEN, GREY, YELLOW, Pattern
 from ..game import letter_states
 from ..languages import keyboard_rows
 from ..limits import printable
+from .interrupts import waiting_for
 
 _COLOUR = {
     GREEN: "bold white on #538d4e",
@@ -106,7 +107,8 @@ def read_lines(echo: bool, out: Console) -> Iterator[str]:
             out.print(f"? {escape(printable(line))}")
         else:
             try:
-                line = input("? ")
+                with waiting_for(sys.stdin):  # a Ctrl-C as the prompt comes up is not lost
+                    line = input("? ")
             except EOFError:
                 out.print()
                 return

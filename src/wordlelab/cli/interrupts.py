@@ -1,0 +1,112 @@
+"""Ctrl-C that is never lost while the console waits for a line.
+
+CPython notices a signal only between bytecodes or when a blocking call fails with EINTR. A Ctrl-C
+that arrives after the last check and before ``input()`` (with readline) or a read of stdin starts
+to wait trips Python's flag but wakes nothing: readline runs with ``rl_catch_signals = 0`` and
+waits in ``select()`` on stdin alone. The session then sits at its prompt until a second Ctrl-C.
+On a loaded machine the window is wide enough to hit: the prompt's own write wakes whoever reads
+the terminal, and the console is often descheduled right there.
+
+``InterruptGuard`` closes it. Python's C-level handler writes every signal number to a wakeup fd;
+a watcher thread reads it, and when a SIGINT has not reached the Python-level handler a moment
+later while the main thread is waiting for a line, it sends SIGINT to the main thread again. That
+one interrupts the wait (EINTR), and the KeyboardInterrupt comes out of ``input()`` as it should.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import threading
+import time
+from collections.abc import Iterator
+from types import FrameType
+from typing import TextIO
+
+#: How long a SIGINT may stay unhandled while the console waits for a line before it is re-sent.
+GRACE_SECONDS = 0.2
+
+
+class InterruptGuard:
+    """Re-sends a SIGINT that Python tripped but did not act on while the main thread waits for
+    input. Installed once per process, from the main thread, and only on a terminal."""
+
+    def __init__(self) -> None:
+        self._handled = 0  # Python-level SIGINT handler runs
+        self._waiting = 0  # > 0 while the main thread waits for a line
+        self._main = threading.main_thread().ident
+        self.installed = False
+
+    def install(self) -> bool:
+        """Take over SIGINT's Python-level handler and the wakeup fd; False (nothing changed) when
+        either is already someone else's, or when not called from the main thread."""
+        if threading.current_thread() is not threading.main_thread():
+            return False
+        if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+            return False
+        read_fd, write_fd = os.pipe()
+        os.set_blocking(write_fd, False)
+        try:
+            previous = signal.set_wakeup_fd(write_fd, warn_on_full_buffer=False)
+        except ValueError:
+            os.close(read_fd)
+            os.close(write_fd)
+            return False
+        if previous != -1:  # someone else's (an event loop): leave it to them
+            signal.set_wakeup_fd(previous)
+            os.close(read_fd)
+            os.close(write_fd)
+            return False
+        signal.signal(signal.SIGINT, self._on_sigint)
+        threading.Thread(
+            target=self._watch, args=(read_fd,), name="wordlelab-interrupts", daemon=True
+        ).start()
+        self.installed = True
+        return True
+
+    def _on_sigint(self, signum: int, frame: FrameType | None) -> None:
+        self._handled += 1
+        raise KeyboardInterrupt
+
+    @contextlib.contextmanager
+    def waiting(self) -> Iterator[None]:
+        """Around a blocking read of a line from the terminal."""
+        self._waiting += 1
+        try:
+            yield
+        finally:
+            self._waiting -= 1
+
+    def _watch(self, read_fd: int) -> None:
+        while True:
+            try:
+                data = os.read(read_fd, 64)
+            except OSError:
+                return
+            if not data:
+                return
+            if signal.SIGINT not in data:
+                continue
+            handled = self._handled
+            time.sleep(GRACE_SECONDS)
+            if self._handled == handled and self._waiting and self._main is not None:
+                # Tripped, not acted on, and the main thread is waiting for a line: wake it.
+                signal.pthread_kill(self._main, signal.SIGINT)
+
+
+_GUARD = InterruptGuard()
+
+
+def guard() -> InterruptGuard:
+    """The process's guard, installed on first use (when stdin is a terminal it pays off)."""
+    if not _GUARD.installed:
+        _GUARD.install()
+    return _GUARD
+
+
+def waiting_for(stream: TextIO) -> contextlib.AbstractContextManager[None]:
+    """Around a blocking read of ``stream``: guarded when it is a terminal (Ctrl-C)."""
+    if stream.isatty():
+        return guard().waiting()
+    return contextlib.nullcontext()
