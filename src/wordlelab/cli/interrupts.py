@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import select
 import signal
 import threading
 import time
@@ -36,6 +37,11 @@ class InterruptGuard:
         self._handled = 0  # Python-level SIGINT handler runs
         self._waiting = 0  # > 0 while the main thread waits for a line
         self._main = threading.main_thread().ident
+        self._read_fd = -1
+        # The handler and the watcher take turns at the wakeup pipe: a signal the handler has
+        # acted on is drained by it, so the watcher only ever times signals not yet acted on
+        # (reentrant: a second Ctrl-C can run the handler inside the first).
+        self._lock = threading.RLock()
         self.installed = False
 
     def install(self) -> bool:
@@ -46,6 +52,7 @@ class InterruptGuard:
         if signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
             return False
         read_fd, write_fd = os.pipe()
+        os.set_blocking(read_fd, False)
         os.set_blocking(write_fd, False)
         try:
             previous = signal.set_wakeup_fd(write_fd, warn_on_full_buffer=False)
@@ -58,6 +65,7 @@ class InterruptGuard:
             os.close(read_fd)
             os.close(write_fd)
             return False
+        self._read_fd = read_fd
         signal.signal(signal.SIGINT, self._on_sigint)
         threading.Thread(
             target=self._watch, args=(read_fd,), name="wordlelab-interrupts", daemon=True
@@ -66,8 +74,17 @@ class InterruptGuard:
         return True
 
     def _on_sigint(self, signum: int, frame: FrameType | None) -> None:
-        self._handled += 1
+        with self._lock:
+            self._handled += 1
+            self._drain()
         raise KeyboardInterrupt
+
+    def _drain(self) -> bytes | None:
+        """The signal numbers waiting in the pipe; None when there are none."""
+        try:
+            return os.read(self._read_fd, 256)
+        except BlockingIOError:
+            return None
 
     @contextlib.contextmanager
     def waiting(self) -> Iterator[None]:
@@ -81,14 +98,21 @@ class InterruptGuard:
     def _watch(self, read_fd: int) -> None:
         while True:
             try:
-                data = os.read(read_fd, 64)
-            except OSError:
+                select.select([read_fd], [], [])
+            except (OSError, ValueError):
                 return
-            if not data:
+            with self._lock:
+                try:
+                    data = self._drain()
+                except OSError:
+                    return
+                handled = self._handled
+            if data is None:  # the handler got there first: acted on
+                continue
+            if not data:  # the pipe closed
                 return
             if signal.SIGINT not in data:
                 continue
-            handled = self._handled
             time.sleep(GRACE_SECONDS)
             if self._handled == handled and self._waiting and self._main is not None:
                 # Tripped, not acted on, and the main thread is waiting for a line: wake it.
