@@ -20,8 +20,8 @@ FINGERPRINTS = {
     "nyt-hard": "fdfcf29937f7de9d931ebe758c16430503310556d45a2efae22c3a31ad96edbb",
     "nyt2022-normal": "587cecc7ee0c5786b05eacd05ec06ea3acb5fa7c20b074185bfee717ce84527a",
     "nyt2022-hard": "d163333eefb23e1bc8058db78cc105688f2be6f921a52a4eea5a93ca277e561e",
-    "original-normal": "ab93243e88950cc099cbc3865b6e761a417b008c6323bc486b6c54b04e1b432d",
-    "original-hard": "e9bfb1fe6eb6526130b8ed298e044320e994248f9e1c9f665638cfb9a7616a91",
+    "original-normal": "3cd44e7b16d32ef2760ddaa1a4bfe99c11850403493e30606bef951b127572b1",
+    "original-hard": "b3e1695d5f6cf179be34448feddad184a599a5eaf09f50b729d3d8a1727b9320",
 }
 SETS = [
     ("nyt", False),
