@@ -36,13 +36,13 @@ class InterruptGuard:
     def __init__(self) -> None:
         self._handled = 0  # Python-level SIGINT handler runs
         self._waiting = 0  # > 0 while the main thread waits for a line
-        self._main = threading.main_thread().ident
+        self._main = threading.main_thread().ident or 0
         self._read_fd = -1
         # The handler and the watcher take turns at the wakeup pipe: a signal the handler has
         # acted on is drained by it, so the watcher only ever times signals not yet acted on
         # (reentrant: a second Ctrl-C can run the handler inside the first).
         self._lock = threading.RLock()
-        self.installed = False
+        self.tried = False  # install() runs once: a refusal stands for the process
 
     def install(self) -> bool:
         """Take over SIGINT's Python-level handler and the wakeup fd; False (nothing changed) when
@@ -54,23 +54,15 @@ class InterruptGuard:
         read_fd, write_fd = os.pipe()
         os.set_blocking(read_fd, False)
         os.set_blocking(write_fd, False)
-        try:
-            previous = signal.set_wakeup_fd(write_fd, warn_on_full_buffer=False)
-        except ValueError:
-            os.close(read_fd)
-            os.close(write_fd)
-            return False
-        if previous != -1:  # someone else's (an event loop): leave it to them
+        previous = signal.set_wakeup_fd(write_fd, warn_on_full_buffer=False)
+        if previous != -1:  # someone else's (an event loop): give it back, leave it to them
             signal.set_wakeup_fd(previous)
             os.close(read_fd)
             os.close(write_fd)
             return False
         self._read_fd = read_fd
         signal.signal(signal.SIGINT, self._on_sigint)
-        threading.Thread(
-            target=self._watch, args=(read_fd,), name="wordlelab-interrupts", daemon=True
-        ).start()
-        self.installed = True
+        threading.Thread(target=self._watch, name="wordlelab-interrupts", daemon=True).start()
         return True
 
     def _on_sigint(self, signum: int, frame: FrameType | None) -> None:
@@ -95,10 +87,10 @@ class InterruptGuard:
         finally:
             self._waiting -= 1
 
-    def _watch(self, read_fd: int) -> None:
+    def _watch(self) -> None:
         while True:
             try:
-                select.select([read_fd], [], [])
+                select.select([self._read_fd], [], [])
             except (OSError, ValueError):
                 return
             with self._lock:
@@ -114,7 +106,7 @@ class InterruptGuard:
             if signal.SIGINT not in data:
                 continue
             time.sleep(GRACE_SECONDS)
-            if self._handled == handled and self._waiting and self._main is not None:
+            if self._handled == handled and self._waiting:
                 # Tripped, not acted on, and the main thread is waiting for a line: wake it.
                 signal.pthread_kill(self._main, signal.SIGINT)
 
@@ -122,15 +114,12 @@ class InterruptGuard:
 _GUARD = InterruptGuard()
 
 
-def guard() -> InterruptGuard:
-    """The process's guard, installed on first use (when stdin is a terminal it pays off)."""
-    if not _GUARD.installed:
-        _GUARD.install()
-    return _GUARD
-
-
 def waiting_for(stream: TextIO) -> contextlib.AbstractContextManager[None]:
-    """Around a blocking read of ``stream``: guarded when it is a terminal (Ctrl-C)."""
-    if stream.isatty():
-        return guard().waiting()
-    return contextlib.nullcontext()
+    """Around a blocking read of ``stream``: guarded when it is a terminal (Ctrl-C), the process's
+    guard installed on the first such read."""
+    if not stream.isatty():
+        return contextlib.nullcontext()
+    if not _GUARD.tried:
+        _GUARD.tried = True
+        _GUARD.install()
+    return _GUARD.waiting()
