@@ -20,8 +20,8 @@ FINGERPRINTS = {
     "nyt-hard": "fdfcf29937f7de9d931ebe758c16430503310556d45a2efae22c3a31ad96edbb",
     "nyt2022-normal": "587cecc7ee0c5786b05eacd05ec06ea3acb5fa7c20b074185bfee717ce84527a",
     "nyt2022-hard": "d163333eefb23e1bc8058db78cc105688f2be6f921a52a4eea5a93ca277e561e",
-    "original-normal": "3cd44e7b16d32ef2760ddaa1a4bfe99c11850403493e30606bef951b127572b1",
-    "original-hard": "b3e1695d5f6cf179be34448feddad184a599a5eaf09f50b729d3d8a1727b9320",
+    "original-normal": "876bc081b15b086ec3f11ab52532ef3a1261b415a934f8fee5bf27ae1b593276",
+    "original-hard": "978627b97b4e5ab52aa3513616c861892b52c04ffad8cb103569a500df0bebe9",
 }
 SETS = [
     ("nyt", False),
