@@ -501,6 +501,48 @@ def tail_block(name: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def tail_sample_block(name: str) -> str:
+    """bench_tail.py's C++ column over the whole sample: ``tail_sample:A,B,..`` reads the runs
+    A.json, B.json, .. (each a sub-sample run with the C++ column, latest last) and the sample
+    itself from tail.json; each opener counts once, from the last run that has it."""
+    files = name.split(":", 1)[1].split(",")
+    sample = json.loads((RESULTS / "tail.json").read_text(encoding="utf-8"))["rows"]
+    keys = [(r["opener"], r["hard"]) for r in sample]
+    rows: dict[tuple[str, bool], tuple[dict[str, Any], str]] = {}
+    for f in files:
+        d = json.loads((RESULTS / f"{f}.json").read_text(encoding="utf-8"))
+        for r in d["rows"]:
+            if "cpp" in r and (r["opener"], r["hard"]) in keys:
+                rows[(r["opener"], r["hard"])] = (r, f)
+    lines = [
+        "| mode | openers with the C++ column | ours: wall | C++: wall | C++ stopped | ours over C++ |",
+        "|---|---:|---:|---:|---:|---:|",
+    ]
+    groups = [("normal", [k for k in keys if not k[1]]), ("hard", [k for k in keys if k[1]])]
+    groups.append(("both", keys))
+    for mode, ks in groups:
+        have = [rows[k][0] for k in ks if k in rows]
+        ours = sum(r["ours"]["wall_s"] for r in have)
+        cpp = sum(r["cpp"]["wall_s"] for r in have)
+        stopped = sum(1 for r in have if r["cpp"]["timeout"])
+        ratio = f"{'at most ' if stopped else ''}{fmt(round(ours / cpp, 3))}" if cpp else "-"
+        lines.append(
+            f"| {mode} | {len(have)} of {len(ks)} | {fmt(round(ours, 2))} s | "
+            f"{'≥ ' if stopped else ''}{fmt(round(cpp, 2))} s | {stopped} | {ratio} |"
+        )
+    missing = [f"{w.upper()}{' (hard)' if h else ''}" for w, h in keys if (w, h) not in rows]
+    worst = max((rows[k][0]["ours"]["wall_s"] / rows[k][0]["cpp"]["wall_s"], k) for k in rows)
+    lines.append("")
+    lines.append(
+        f"Each opener counted once, from the last of {', '.join(f'`{f}.json`' for f in files)} "
+        f"that has it (a C++ time stopped at the run's cap is a lower bound, so the ratio is an "
+        f"upper bound); the highest ratio on one opener: "
+        f"{worst[1][0].upper()}{' (hard)' if worst[1][1] else ''}, at most {fmt(round(worst[0], 3))}. "
+        f"Without the C++ column: {', '.join(missing) if missing else 'none'}."
+    )
+    return "\n".join(lines) + "\n"
+
+
 def detector_block(name: str) -> str:
     """bench_detector.py: how the verdicts fall on honest and cheated games (one mode's file)."""
     stem = "detector_hard" if name.endswith(":hard") else "detector"
@@ -617,6 +659,7 @@ BLOCKS: dict[str, Callable[[str], str]] = {
     "coverage": coverage_block,
     "vs_cpp": vs_cpp_block,
     "tail": tail_block,
+    "tail_sample": tail_sample_block,
     "detector": detector_block,
     "ranking_samples": ranking_samples_block,
     "unknown_answers": unknown_answers_block,
