@@ -537,7 +537,8 @@ def tail_sample_block(name: str) -> str:
         f"Each opener counted once, from the last of {', '.join(f'`{f}.json`' for f in files)} "
         f"that has it (a C++ time stopped at the run's cap is a lower bound, so the ratio is an "
         f"upper bound); the highest ratio on one opener: "
-        f"{worst[1][0].upper()}{' (hard)' if worst[1][1] else ''}, at most {fmt(round(worst[0], 3))}. "
+        f"{worst[1][0].upper()}{' (hard)' if worst[1][1] else ''}, "
+        f"{'at most ' if rows[worst[1]][0]['cpp']['timeout'] else ''}{fmt(round(worst[0], 3))}. "
         f"Without the C++ column: {', '.join(missing) if missing else 'none'}."
     )
     return "\n".join(lines) + "\n"
