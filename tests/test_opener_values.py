@@ -20,8 +20,8 @@ FINGERPRINTS = {
     "nyt-hard": "fdfcf29937f7de9d931ebe758c16430503310556d45a2efae22c3a31ad96edbb",
     "nyt2022-normal": "587cecc7ee0c5786b05eacd05ec06ea3acb5fa7c20b074185bfee717ce84527a",
     "nyt2022-hard": "d163333eefb23e1bc8058db78cc105688f2be6f921a52a4eea5a93ca277e561e",
-    "original-normal": "876bc081b15b086ec3f11ab52532ef3a1261b415a934f8fee5bf27ae1b593276",
-    "original-hard": "978627b97b4e5ab52aa3513616c861892b52c04ffad8cb103569a500df0bebe9",
+    "original-normal": "734ac72bf3d8f3d61f21eb43188e3ee7f7f0ec34df2c7e117c610db540d15dc1",
+    "original-hard": "d1f20f692d0d8d83f3a0d74547d68d14960653f217ab4c900414e1bd7ea11e3c",
 }
 SETS = [
     ("nyt", False),
