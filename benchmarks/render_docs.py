@@ -508,12 +508,12 @@ def tail_sample_block(name: str) -> str:
     files = name.split(":", 1)[1].split(",")
     sample = json.loads((RESULTS / "tail.json").read_text(encoding="utf-8"))["rows"]
     keys = [(r["opener"], r["hard"]) for r in sample]
-    rows: dict[tuple[str, bool], tuple[dict[str, Any], str]] = {}
+    rows: dict[tuple[str, bool], dict[str, Any]] = {}
     for f in files:
         d = json.loads((RESULTS / f"{f}.json").read_text(encoding="utf-8"))
         for r in d["rows"]:
             if "cpp" in r and (r["opener"], r["hard"]) in keys:
-                rows[(r["opener"], r["hard"])] = (r, f)
+                rows[(r["opener"], r["hard"])] = r
     lines = [
         "| mode | openers with the C++ column | ours: wall | C++: wall | C++ stopped | ours over C++ |",
         "|---|---:|---:|---:|---:|---:|",
@@ -521,7 +521,7 @@ def tail_sample_block(name: str) -> str:
     groups = [("normal", [k for k in keys if not k[1]]), ("hard", [k for k in keys if k[1]])]
     groups.append(("both", keys))
     for mode, ks in groups:
-        have = [rows[k][0] for k in ks if k in rows]
+        have = [rows[k] for k in ks if k in rows]
         ours = sum(r["ours"]["wall_s"] for r in have)
         cpp = sum(r["cpp"]["wall_s"] for r in have)
         stopped = sum(1 for r in have if r["cpp"]["timeout"])
@@ -531,14 +531,14 @@ def tail_sample_block(name: str) -> str:
             f"{'≥ ' if stopped else ''}{fmt(round(cpp, 2))} s | {stopped} | {ratio} |"
         )
     missing = [f"{w.upper()}{' (hard)' if h else ''}" for w, h in keys if (w, h) not in rows]
-    worst = max((rows[k][0]["ours"]["wall_s"] / rows[k][0]["cpp"]["wall_s"], k) for k in rows)
+    worst = max((rows[k]["ours"]["wall_s"] / rows[k]["cpp"]["wall_s"], k) for k in rows)
     lines.append("")
     lines.append(
         f"Each opener counted once, from the last of {', '.join(f'`{f}.json`' for f in files)} "
         f"that has it (a C++ time stopped at the run's cap is a lower bound, so the ratio is an "
         f"upper bound); the highest ratio on one opener: "
         f"{worst[1][0].upper()}{' (hard)' if worst[1][1] else ''}, "
-        f"{'at most ' if rows[worst[1]][0]['cpp']['timeout'] else ''}{fmt(round(worst[0], 3))}. "
+        f"{'at most ' if rows[worst[1]]['cpp']['timeout'] else ''}{fmt(round(worst[0], 3))}. "
         f"Without the C++ column: {', '.join(missing) if missing else 'none'}."
     )
     return "\n".join(lines) + "\n"
