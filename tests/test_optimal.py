@@ -297,7 +297,13 @@ def test_rules_learnt_from_cuts_agree_with_brute_force(seed, hard, max_guesses):
     want = brute_force(gs, ans, max_guesses, hard)
     got = on.value(S, max_guesses)
     assert inf(got) == want
-    for rules_off in [*range(K.OFF_LIVE * 2), K.OFF_LAZY, K.OFF_LAZY | K.OFF_VECTOR, K.DEDUPE_48]:
+    for rules_off in [
+        *range(K.OFF_LIVE * 2),
+        K.OFF_LAZY,
+        K.OFF_LAZY | K.OFF_VECTOR,
+        K.DEDUPE_48,
+        K.OFF_ROWS_EARLY,
+    ]:
         if rules_off & K.ALWAYS_SUPERSETS:
             continue
         off = Solver(e)
@@ -306,6 +312,7 @@ def test_rules_learnt_from_cuts_agree_with_brute_force(seed, hard, max_guesses):
         assert off.ctl[K.CTL_SUPER] == 0 or not rules_off & K.OFF_SUPERSETS
         assert off.ctl[K.CTL_QB] == 0 or not rules_off & K.OFF_QBOUND
         assert off.ctl[K.CTL_LIVE] == 0 or not rules_off & K.OFF_LIVE
+        assert off.ctl[K.CTL_ROWS_EARLY] == 0 or not rules_off & K.OFF_ROWS_EARLY
     for g in range(0, len(gs), 6 if hard else 4):
         total: float = len(ans)
         for p, sub in e.groups(S, g):
@@ -321,6 +328,23 @@ def test_rules_learnt_from_cuts_agree_with_brute_force(seed, hard, max_guesses):
     assert on.ctl[K.CTL_SUPER] > 0 and on.ctl[K.CTL_QB] > 0
     # (Whether the hard-mode guess classes fire here depends on the sample; the test on real-list
     # groups below checks that they do. Here they only must not change a value, on or off.)
+
+
+def test_row_scans_stopped_early_agree_with_brute_force():
+    """A normal-mode instance where row scans stop early (kernels/search.py, ``_repeats``): the
+    search agrees with the brute force with and without that rule. (Hard mode: the seed-9 cases
+    of the test above fire it.)"""
+    from wordlelab.kernels import search as K
+    from wordlelab.optimal import Engine, Solver
+
+    gs, ans = family_sample(3, 20, 40)
+    e = Engine(matrix_for(gs, ans), False, 4, 8)
+    S = np.arange(len(ans), dtype=np.int64)
+    on, off = Solver(e), Solver(e)
+    off.ctl[K.CTL_OFF] = K.OFF_ROWS_EARLY
+    want = brute_force(gs, ans, 4, False)
+    assert on.value(S, 4) == off.value(S, 4) == want
+    assert on.ctl[K.CTL_ROWS_EARLY] > 0 and off.ctl[K.CTL_ROWS_EARLY] == 0
 
 
 @pytest.mark.parametrize("hard", [False, True])
@@ -382,6 +406,39 @@ def test_lazy_guess_classes_try_the_same_guesses_in_the_same_order(matrix):
     assert checked >= 10 and big >= 2
     for slot in (K.CTL_NODES, K.CTL_EVALS, K.CTL_STORES, K.CTL_WORK, K.CTL_SCANS):
         assert lazy.ctl[slot] == eager.ctl[slot] > 0
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_row_scans_stopped_early_change_no_value(matrix, hard):
+    """A row scan stops once counting the guesses that may still matter one by one costs less
+    than the rows left (kernels/search.py, ``_repeats``): on the real lists, every group of a few
+    openers is valued the same with and without that rule, at five, four and three guesses, the
+    best guesses agree, and in normal mode the rule fires and saves work."""
+    from wordlelab.kernels import search as K
+    from wordlelab.optimal import Engine, Solver
+
+    e = Engine(matrix, hard, 6, 64)
+    S = np.arange(len(matrix.answers), dtype=np.int64)
+    g_index = {w: i for i, w in enumerate(matrix.guesses)}
+    on, off = Solver(e), Solver(e)
+    off.ctl[K.CTL_OFF] = K.OFF_ROWS_EARLY
+    checked = 0
+    for opener in ("fuzzy", "cutis", "mamma"):
+        g = g_index[opener]
+        for p, sub in e.groups(S, g):
+            if p == e.win or not 8 <= sub.size <= 80:
+                continue
+            rule = e.rule_after(e.empty_rule, g, p)
+            for d in (5, 4, 3):
+                v = on.value(sub, d, rule)
+                assert v == off.value(sub, d, rule)
+                if d == 4 and v < K.INF:
+                    assert on.best_guess(sub, d, rule) == off.best_guess(sub, d, rule)
+                checked += 1
+    assert checked >= 30 and off.ctl[K.CTL_ROWS_EARLY] == 0
+    if not hard:  # (hard mode's legal pools are mostly too small for the row scans)
+        assert on.ctl[K.CTL_ROWS_EARLY] > 0
+        assert on.ctl[K.CTL_WORK] < off.ctl[K.CTL_WORK]
 
 
 def test_a_tree_is_rebuilt_when_the_memo_refused_its_nodes(matrix, monkeypatch):

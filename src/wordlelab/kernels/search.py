@@ -42,7 +42,9 @@ CTL_VEC = 13  # scans that counted groups along whole rows (OFF_VECTOR)
 # the set's size (SCAN_SIZES), two slots each (benchmarks/profile_search_work.py).
 CTL_SCAN_HIST = 14
 SCAN_SIZES = (8, 16, 32, 48, 100, 243, 500, 1 << 40)  # the upper ends, exclusive
-CTL_SIZE = CTL_SCAN_HIST + 2 * 7 * 8
+# Row scans that stopped early, once few guesses could still matter (rule OFF_ROWS_EARLY).
+CTL_ROWS_EARLY = CTL_SCAN_HIST + 2 * 7 * 8
+CTL_SIZE = CTL_ROWS_EARLY + 1
 
 # A set's guesses shared out among threads (see ``solve``'s ``split``): split[SPLIT_PARTS] parts
 # (1 or less: no sharing), the set's size at SPLIT_N, the best (value, order) key any part has
@@ -62,6 +64,10 @@ OFF_LIVE = 8
 OFF_VECTOR = 16
 OFF_LAZY = 32  # classes of guesses formed up front for every guess that may be tried (step 4)
 DEDUPE_48 = 64  # not a rule off: the pool deduplicated on sets of 48+ answers at any depth (step 3)
+OFF_ROWS_EARLY = 128  # row scans stopped once few guesses can still matter (``_repeats``)
+# How much dearer counting a guess alone is than its n look-ups' charge (its column is read across
+# rows): the row scan stops early only where it saves this many times the count (``_repeats``).
+ROWS_EARLY_F = 4
 VEC_CELLS = 32  # row cells compared in one look-up's time (the work a row scan is charged)
 ALWAYS_SUPERSETS = (
     4  # not a rule off: store the bounds learnt from a cut after every sub-search (tests)
@@ -612,13 +618,25 @@ def _closed_form(dT: np.ndarray, a2g: np.ndarray, S: np.ndarray, d: int, seen: n
 
 
 @njit(cache=True, nogil=True)
-def _repeats(dT: np.ndarray, S: np.ndarray) -> np.ndarray:
-    """For every guess (column of dT), how many answers of S show a pattern that an earlier
-    answer of S shows too: the guess splits S into len(S) minus that many groups."""
+def _repeats(dT: np.ndarray, S: np.ndarray, limit: int, early: bool) -> tuple[np.ndarray, int, int]:
+    """For every guess (column of dT), how many of the first ``k`` answers of S show a pattern
+    that an earlier answer of S shows too; returns those counts, ``k`` and the pairs of rows
+    compared. With ``k`` = len(S) a guess splits S into len(S) minus its count groups.
+
+    The counts only grow with ``k``, so a guess whose count passes ``limit`` after ``k`` rows
+    splits S into at most len(S) minus that count groups, whatever the other rows show. With
+    ``early``, the scan stops after the first row where counting each guess still at or under
+    ``limit`` on its own (about len(S) look-ups each) costs less than comparing the rows left
+    (VEC_CELLS row cells a look-up): the caller finishes those guesses one by one.
+    """
     n = S.shape[0]
     n_all = dT.shape[1]
     dup = np.zeros(n_all, dtype=np.uint8)
     flag = np.empty(n_all, dtype=np.uint8)
+    lim = np.uint8(min(max(limit, 0), 255))
+    all_pairs = n * (n - 1) // 2
+    pairs = 0
+    check = n // 3  # the first row after which the guesses still under the limit are counted
     for j in range(1, n):
         rj = dT[S[j]]
         flag[:] = 0
@@ -629,9 +647,18 @@ def _repeats(dT: np.ndarray, S: np.ndarray) -> np.ndarray:
         while jj < j:
             _or_equal(flag, rj, dT[S[jj]])
             jj += 1
+        pairs += j
         for i in range(n_all):
             dup[i] += flag[i]
-    return dup
+        if not early or limit >= n - 1 or j < check:  # (no guess can pass a limit of n - 1)
+            continue
+        check = j + max(1, (n - j) // 3)
+        live = 0
+        for i in range(n_all):
+            live += dup[i] <= lim
+        if live * n * VEC_CELLS * ROWS_EARLY_F < (all_pairs - pairs) * n_all:
+            return dup, j + 1, pairs
+    return dup, n, pairs
 
 
 @njit(cache=True, nogil=True)
@@ -872,10 +899,17 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
         vec_cost = (n * (n - 1) // 2) * n_all // VEC_CELLS + n_all
         vec = n < 256 and vec_cost < npool * n and (ctl[CTL_OFF] & OFF_VECTOR) == 0
         dup = np.zeros(0, dtype=np.uint8)
+        kdone = n
+        # A guess's bound is 3n - (its groups) - [candidate] >= 2n + (its repeats) - [candidate]:
+        # with repeats >= beta - 2n + [candidate] it cannot matter here (bound >= beta).
+        dlimit = beta - 2 * n if beta < INF else np.int64(n)
         if vec:
-            dup = _repeats(dT, S)
+            early_ok = (ctl[CTL_OFF] & OFF_ROWS_EARLY) == 0
+            dup, kdone, pairs = _repeats(dT, S, dlimit, early_ok)
             ctl[CTL_VEC] += 1
-            scanned = vec_cost
+            scanned = pairs * n_all // VEC_CELLS + n_all
+            if kdone < n:
+                ctl[CTL_ROWS_EARLY] += 1
         cmark = np.zeros(0, dtype=np.uint8)
         if vec:
             # The candidates marked along the guesses: no branch on g2a in the loop below.
@@ -884,15 +918,25 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
                 cmark[a2g[S[j]]] = 1
         for i in range(npool):
             g = pool[i]
+            one = not vec  # counted here, guess by guess
             if vec:
                 is_cand = cmark[g] != 0
                 cands[i] = is_cand
-                nl = n - np.int64(dup[g])
-                j = n
+                if kdone == n:
+                    nl = n - np.int64(dup[g])
+                    j = n
+                elif np.int64(dup[g]) >= dlimit + (1 if is_cand else 0):
+                    # Repeats among the first kdone answers are repeats in S: a bound only (>=
+                    # beta), with at most n - repeats groups.
+                    nl = kdone - np.int64(dup[g])
+                    j = kdone
+                else:
+                    one = True
             else:
                 a = g2a[g]
                 is_cand = a >= 0 and inS[a]
                 cands[i] = is_cand
+            if one:
                 tag = tag0 + i
                 nl = 0
                 # The guess matters here only with 3n - nl - [candidate] < beta; stop counting
