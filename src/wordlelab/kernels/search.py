@@ -950,7 +950,9 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
                     j += 1
                     if nl + n - j < need:
                         break
-                scanned += j
+                # (After a row scan stopped early, a guess counted alone is charged what it
+                # costs, ROWS_EARLY_F look-ups an answer: its column is read across the rows.)
+                scanned += j * ROWS_EARLY_F if vec else j
             qscan = max(qscan, nl + n - j)  # the answers not read could each open a group
             if j < n:  # a bound only (its exact count was not finished): never the shortcut
                 lbs[i] = beta
