@@ -347,6 +347,17 @@ def test_row_scans_stopped_early_agree_with_brute_force():
     assert on.ctl[K.CTL_ROWS_EARLY] > 0 and off.ctl[K.CTL_ROWS_EARLY] == 0
 
 
+def opener_groups(e, openers: tuple[str, ...], lo: int, hi: int):
+    """The groups of lo to hi answers the openers leave on the engine's lists, with their rules."""
+    m = e.matrix
+    S = np.arange(len(m.answers), dtype=np.int64)
+    for opener in openers:
+        g = m.guesses.index(opener)
+        for p, sub in e.groups(S, g):
+            if p != e.win and lo <= sub.size <= hi:
+                yield sub, e.rule_after(e.empty_rule, g, p)
+
+
 @pytest.mark.parametrize("hard", [False, True])
 def test_guess_classes_on_the_letters_a_set_holds_change_no_value(matrix, hard):
     """Guesses that agree on every letter some answer holds stand for each other (kernels/search.py,
@@ -357,20 +368,13 @@ def test_guess_classes_on_the_letters_a_set_holds_change_no_value(matrix, hard):
     from wordlelab.optimal import Engine, Solver
 
     e = Engine(matrix, hard, 6, 64)
-    S = np.arange(len(matrix.answers), dtype=np.int64)
-    g_index = {w: i for i, w in enumerate(matrix.guesses)}
     on, off = Solver(e), Solver(e)
     off.ctl[K.CTL_OFF] = K.OFF_LIVE
     checked = 0
-    for opener in ("fuzzy", "mamma", "crwth"):
-        g = g_index[opener]
-        for p, sub in e.groups(S, g):
-            if p == e.win or not 8 <= sub.size <= 60:
-                continue
-            rule = e.rule_after(e.empty_rule, g, p)
-            for d in (5, 4):
-                assert on.value(sub, d, rule) == off.value(sub, d, rule)
-                checked += 1
+    for sub, rule in opener_groups(e, ("fuzzy", "mamma", "crwth"), 8, 60):
+        for d in (5, 4):
+            assert on.value(sub, d, rule) == off.value(sub, d, rule)
+            checked += 1
     assert checked >= 10
     assert (on.ctl[K.CTL_LIVE] > 0) == hard and off.ctl[K.CTL_LIVE] == 0  # a hard-mode rule
 
@@ -418,23 +422,16 @@ def test_row_scans_stopped_early_change_no_value(matrix, hard):
     from wordlelab.optimal import Engine, Solver
 
     e = Engine(matrix, hard, 6, 64)
-    S = np.arange(len(matrix.answers), dtype=np.int64)
-    g_index = {w: i for i, w in enumerate(matrix.guesses)}
     on, off = Solver(e), Solver(e)
     off.ctl[K.CTL_OFF] = K.OFF_ROWS_EARLY
     checked = 0
-    for opener in ("fuzzy", "cutis", "mamma"):
-        g = g_index[opener]
-        for p, sub in e.groups(S, g):
-            if p == e.win or not 8 <= sub.size <= 80:
-                continue
-            rule = e.rule_after(e.empty_rule, g, p)
-            for d in (5, 4, 3):
-                v = on.value(sub, d, rule)
-                assert v == off.value(sub, d, rule)
-                if d == 4 and v < K.INF:
-                    assert on.best_guess(sub, d, rule) == off.best_guess(sub, d, rule)
-                checked += 1
+    for sub, rule in opener_groups(e, ("fuzzy", "cutis", "mamma"), 8, 80):
+        for d in (5, 4, 3):
+            v = on.value(sub, d, rule)
+            assert v == off.value(sub, d, rule)
+            if d == 4 and v < K.INF:
+                assert on.best_guess(sub, d, rule) == off.best_guess(sub, d, rule)
+            checked += 1
     assert checked >= 30 and off.ctl[K.CTL_ROWS_EARLY] == 0
     if not hard:  # (hard mode's legal pools are mostly too small for the row scans)
         assert on.ctl[K.CTL_ROWS_EARLY] > 0
