@@ -303,6 +303,7 @@ def test_rules_learnt_from_cuts_agree_with_brute_force(seed, hard, max_guesses):
         K.OFF_LAZY | K.OFF_VECTOR,
         K.DEDUPE_48,
         K.OFF_ROWS_EARLY,
+        K.OFF_SPLIT_ROWS,
     ]:
         if rules_off & K.ALWAYS_SUPERSETS:
             continue
@@ -436,6 +437,33 @@ def test_row_scans_stopped_early_change_no_value(matrix, hard):
     if not hard:  # (hard mode's legal pools are mostly too small for the row scans)
         assert on.ctl[K.CTL_ROWS_EARLY] > 0
         assert on.ctl[K.CTL_WORK] < off.ctl[K.CTL_WORK]
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_perfect_splitters_found_along_rows_are_the_same_guesses(matrix, hard):
+    """A set with two guesses left looks for a guess that splits it into singletons along whole
+    rows when that is cheaper (kernels/search.py, step 2, ``_collided``): it finds the guess the
+    guess-by-guess search finds, so on the real lists every group of a few openers gets the same
+    values, best guesses and counts of nodes, guesses tried and stores with it and without it."""
+    from wordlelab.kernels import search as K
+    from wordlelab.optimal import Engine, Solver
+
+    e = Engine(matrix, hard, 6, 64)
+    rows, one = Solver(e), Solver(e)
+    one.ctl[K.CTL_OFF] = K.OFF_SPLIT_ROWS
+    checked = 0
+    for sub, rule in opener_groups(e, ("fuzzy", "cutis"), 8, 80):
+        for d in (4, 3):
+            v = rows.value(sub, d, rule)
+            assert v == one.value(sub, d, rule)
+            if v < K.INF:
+                assert rows.best_guess(sub, d, rule) == one.best_guess(sub, d, rule)
+            checked += 1
+    assert checked >= 20
+    for slot in (K.CTL_NODES, K.CTL_EVALS, K.CTL_STORES):
+        assert rows.ctl[slot] == one.ctl[slot] > 0
+    if not hard:  # it ran (charged otherwise); hard mode's legal pools are mostly too small
+        assert rows.ctl[K.CTL_WORK] != one.ctl[K.CTL_WORK]
 
 
 def test_a_tree_is_rebuilt_when_the_memo_refused_its_nodes(matrix, monkeypatch):

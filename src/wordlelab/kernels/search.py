@@ -65,6 +65,7 @@ OFF_VECTOR = 16
 OFF_LAZY = 32  # classes of guesses formed up front for every guess that may be tried (step 4)
 DEDUPE_48 = 64  # not a rule off: the pool deduplicated on sets of 48+ answers at any depth (step 3)
 OFF_ROWS_EARLY = 128  # row scans stopped once few guesses can still matter (``_repeats``)
+OFF_SPLIT_ROWS = 256  # a perfect splitter looked for guess by guess only (step 2, ``_collided``)
 # How much dearer counting a guess alone is than its n look-ups' charge (its column is read across
 # rows): the row scan stops early only where it saves this many times the count (``_repeats``).
 ROWS_EARLY_F = 4
@@ -662,6 +663,24 @@ def _repeats(dT: np.ndarray, S: np.ndarray, limit: int, early: bool) -> tuple[np
 
 
 @njit(cache=True, nogil=True)
+def _collided(dT: np.ndarray, S: np.ndarray) -> np.ndarray:
+    """For every guess (column of dT), 1 where two answers of S show the same pattern, else 0
+    (the guess splits S into singletons): every pair of S's rows compared along the row."""
+    n = S.shape[0]
+    flag = np.zeros(dT.shape[1], dtype=np.uint8)
+    for j in range(1, n):
+        rj = dT[S[j]]
+        jj = 0
+        while jj + 4 <= j:
+            _or_equal4(flag, rj, dT[S[jj]], dT[S[jj + 1]], dT[S[jj + 2]], dT[S[jj + 3]])
+            jj += 4
+        while jj < j:
+            _or_equal(flag, rj, dT[S[jj]])
+            jj += 1
+    return flag
+
+
+@njit(cache=True, nogil=True)
 def _or_equal(flag: np.ndarray, a: np.ndarray, b: np.ndarray) -> None:
     for i in range(flag.shape[0]):
         flag[i] |= a[i] == b[i]
@@ -836,13 +855,28 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     # costs 2n + 1 or more (INF with two guesses left). When only 2n could answer, look for such
     # a guess alone, stopping at the first collision of each.
     if d == 2 or beta <= 2 * n + 1:
-        ctl[CTL_WORK] += npool  # at least a look-up or two each (each stops at its first collision)
-        for i in range(npool):
-            g = pool[i]
-            if _collisions(dT, g, S, seen, 0) == 0:
-                memo_put(memo, k1, k2, 2 * n, True, g, n)
-                ctl[CTL_STORES] += 1
-                return np.int64(2 * n)
+        # Along whole rows where comparing every pair of answers' rows costs less than about
+        # three look-ups a guess (a small set); the first guess of the pool with no collision is
+        # the one the guess-by-guess search finds.
+        n_all = dT.shape[1]
+        row_cost = (n * (n - 1) // 2) * n_all // VEC_CELLS
+        if (ctl[CTL_OFF] & OFF_SPLIT_ROWS) == 0 and row_cost < 3 * npool:
+            ctl[CTL_WORK] += row_cost + npool // VEC_CELLS
+            collided = _collided(dT, S)
+            for i in range(npool):
+                g = pool[i]
+                if collided[g] == 0:
+                    memo_put(memo, k1, k2, 2 * n, True, g, n)
+                    ctl[CTL_STORES] += 1
+                    return np.int64(2 * n)
+        else:
+            ctl[CTL_WORK] += npool  # a look-up or two each (each stops at its first collision)
+            for i in range(npool):
+                g = pool[i]
+                if _collisions(dT, g, S, seen, 0) == 0:
+                    memo_put(memo, k1, k2, 2 * n, True, g, n)
+                    ctl[CTL_STORES] += 1
+                    return np.int64(2 * n)
         if d == 2:
             memo_put(memo, k1, k2, INF, True, -1, n)
             ctl[CTL_STORES] += 1
