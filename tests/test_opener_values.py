@@ -21,7 +21,7 @@ FINGERPRINTS = {
     "nyt2022-normal": "587cecc7ee0c5786b05eacd05ec06ea3acb5fa7c20b074185bfee717ce84527a",
     "nyt2022-hard": "d163333eefb23e1bc8058db78cc105688f2be6f921a52a4eea5a93ca277e561e",
     "original-normal": "734ac72bf3d8f3d61f21eb43188e3ee7f7f0ec34df2c7e117c610db540d15dc1",
-    "original-hard": "030b9f2a1dc242f6736f7e73c4c90d31980d0dfd5b060562d8cb3e79b60b5f21",
+    "original-hard": "0be0f5389303b157fa3bb79c0f6ebbe18173955b2bcb75e683de00dd40bb5a27",
 }
 SETS = [
     ("nyt", False),
