@@ -46,6 +46,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--sets", type=int, default=8, help="sets of 48-99 answers to sample")
     args = ap.parse_args()
+    if not 1 <= args.sets <= 100:
+        ap.error(f"--sets: {args.sets} is not between 1 and 100")
     from wordlelab.lists import load_lists
 
     m = load_lists(5, "en", lists=args.lists).matrix()
@@ -58,7 +60,9 @@ def main() -> None:
     big = max(split(data, root, m.guesses.index(args.opener)), key=len)
     four: list[dict[str, int]] = []
     three: list[dict[str, int]] = []
-    while len(four) < args.sets:
+    for _ in range(100 * args.sets):  # (an opener whose largest group has few such sets)
+        if len(four) >= args.sets:
+            break
         for sub in split(data, big, int(rng.integers(n_guesses))):
             if 48 <= sub.size <= 99 and len(four) < args.sets:
                 c4 = groupings(data, sub)
@@ -73,6 +77,9 @@ def main() -> None:
                                     "parent_groupings": c4,
                                 }
                             )
+
+    if not four:
+        raise SystemExit(f"{args.opener}: its largest group leaves no set of 48 to 99 answers")
 
     def share(rows: list[dict[str, int]], key: str) -> dict[str, float]:
         xs = [r[key] / n_guesses for r in rows]

@@ -639,15 +639,8 @@ def _repeats(dT: np.ndarray, S: np.ndarray, limit: int, early: bool) -> tuple[np
     pairs = 0
     check = n // 3  # the first row after which the guesses still under the limit are counted
     for j in range(1, n):
-        rj = dT[S[j]]
         flag[:] = 0
-        jj = 0
-        while jj + 4 <= j:  # four earlier rows a pass: fewer loads and stores of the flags
-            _or_equal4(flag, rj, dT[S[jj]], dT[S[jj + 1]], dT[S[jj + 2]], dT[S[jj + 3]])
-            jj += 4
-        while jj < j:
-            _or_equal(flag, rj, dT[S[jj]])
-            jj += 1
+        _or_equal_earlier(flag, dT, S, j)
         pairs += j
         for i in range(n_all):
             dup[i] += flag[i]
@@ -669,15 +662,22 @@ def _collided(dT: np.ndarray, S: np.ndarray) -> np.ndarray:
     n = S.shape[0]
     flag = np.zeros(dT.shape[1], dtype=np.uint8)
     for j in range(1, n):
-        rj = dT[S[j]]
-        jj = 0
-        while jj + 4 <= j:
-            _or_equal4(flag, rj, dT[S[jj]], dT[S[jj + 1]], dT[S[jj + 2]], dT[S[jj + 3]])
-            jj += 4
-        while jj < j:
-            _or_equal(flag, rj, dT[S[jj]])
-            jj += 1
+        _or_equal_earlier(flag, dT, S, j)
     return flag
+
+
+@njit(cache=True, nogil=True)
+def _or_equal_earlier(flag: np.ndarray, dT: np.ndarray, S: np.ndarray, j: int) -> None:
+    """Marks in ``flag`` every guess (column of dT) that shows answer S[j] the pattern it shows
+    an earlier answer of S."""
+    rj = dT[S[j]]
+    jj = 0
+    while jj + 4 <= j:  # four earlier rows a pass: fewer loads and stores of the flags
+        _or_equal4(flag, rj, dT[S[jj]], dT[S[jj + 1]], dT[S[jj + 2]], dT[S[jj + 3]])
+        jj += 4
+    while jj < j:
+        _or_equal(flag, rj, dT[S[jj]])
+        jj += 1
 
 
 @njit(cache=True, nogil=True)
