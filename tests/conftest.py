@@ -48,3 +48,31 @@ def matrix(allowed, answers):
     from wordlelab.matrix import PatternMatrix
 
     return PatternMatrix.load(allowed, answers)
+
+
+@pytest.fixture
+def opener_rows(monkeypatch):
+    """Replace rows of a shipped opener table, as the library and the CLI see it:
+    ``opener_rows("original", False, {"bombo": (7921, False)})`` (word -> (total, exact)).
+
+    The original lists' tables fill in as the complete-table runs go on, so a test of how a bound
+    row is shown or searched puts one back rather than depend on which rows are still bounds."""
+    from wordlelab import opener_values
+
+    load = opener_values._load
+    patched: dict[tuple[str, bool], object] = {}
+
+    def replace(lists: str, hard: bool, rows: dict[str, tuple[int | None, bool]]):
+        shipped = load(lists, hard)
+        new = [
+            opener_values._Row(r.word, *rows[r.word], "wordlelab") if r.word in rows else r
+            for r in shipped.rows.values()
+        ]
+        table = opener_values.OpenerTable(lists, hard, new)
+        patched[(lists, hard)] = table
+        monkeypatch.setattr(
+            opener_values, "_load", lambda key, h: patched.get((key, h)) or load(key, h)
+        )
+        return table
+
+    return replace

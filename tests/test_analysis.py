@@ -159,7 +159,7 @@ def test_bad_guesses(matrix):
         analyse(parse_share_grid("🟩🟩🟩🟩🟩🟩"), matrix)
 
 
-def test_a_row_the_safety_time_limit_stopped_is_said(matrix, monkeypatch):
+def test_a_row_the_safety_time_limit_stopped_is_said(matrix, monkeypatch, opener_rows):
     """When the wall-clock safety net (not the work budget) stops a row's exact search, the report
     says which row and that its skill fell back to the information skill."""
     import wordlelab.evaluation as evaluation
@@ -172,6 +172,7 @@ def test_a_row_the_safety_time_limit_stopped_is_said(matrix, monkeypatch):
 
     monkeypatch.setattr(evaluation, "evaluate", hurried)
     # (FUZZY: an opener the original lists' table only bounds, so its row is searched too.)
+    opener_rows("original", False, {"fuzzy": (7921, False)})
     words = ["fuzzy", "moist", "shout"]
     grid = parse_share_grid("Wordle 1 3/6\n" + "\n".join(score(w, "shout").emoji for w in words))
     r = analyse(grid, matrix, words, "shout", exact_budget=10**12)

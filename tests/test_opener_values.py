@@ -108,25 +108,48 @@ def test_known_values_nyt2022() -> None:
     assert hard.value("tarse").total == 8123 and hard.value("tarse").rank == 6
 
 
-def test_original_rows_are_bounds_unless_proven() -> None:
+@pytest.fixture
+def bombo_a_bound(opener_rows):
+    """The original normal-mode table with BOMBO only "cannot beat SALET" (a bound of 7921), as it
+    shipped before the complete-table runs."""
+    return opener_rows("original", False, {"bombo": (7921, False)})
+
+
+def test_original_rows_are_bounds_unless_proven(bombo_a_bound) -> None:
     t = opener_table("original")
+    assert t is bombo_a_bound and not t.complete
     salet = t.value("salet")
     assert (salet.total, salet.exact, salet.rank, salet.rank_exact) == (7920, True, 1, True)
     assert t.value("reast").total == 7923 and t.value("reast").exact
     aisle = t.value("aisle")  # proven by alex1770/wordle (normal.some3593.proven)
     assert (aisle.total, aisle.exact, aisle.source) == (8032, True, "alex1770/wordle")
     assert (
-        not aisle.rank_exact and "rank 169 or lower" in aisle.verdict()
-    )  # bound rows may lie under it
-    # Only "cannot beat SALET" is proven for BOMBO: a bound of at least 7921 (its value depends on
-    # when the --best --all runs cut it; tools/build_opener_tables.py keeps the highest).
+        not aisle.rank_exact and "or lower" in aisle.verdict()
+    )  # the bound row may lie under it
     bombo = t.value("bombo")
-    assert bombo.total >= 7921 and (bombo.exact, bombo.rank_exact) == (False, False)
-    assert f"at least {bombo.total}" in bombo.verdict()
+    assert (bombo.total, bombo.exact, bombo.rank_exact) == (7921, False, False)
+    assert "at least 7921" in bombo.verdict()
     assert bombo.to_dict()["kind"] == "lower bound"
     hard = opener_table("original", hard=True)
     assert hard.value("salet").total == 8122
     assert not hard.value("slate").solvable  # proven by wordlelab's own search
+
+
+def test_a_table_is_complete_when_every_row_is_exact(opener_rows) -> None:
+    assert opener_table("nyt").complete and opener_table("nyt", True).complete
+    assert opener_table("nyt").summary == "alex1770/wordle's complete table"
+    for hard in (False, True):
+        shipped = opener_table("original", hard)
+        bounds = {w: r.total for w, r in shipped.rows.items() if not r.exact}
+        assert shipped.complete == (not bounds)
+        # Every bound row proven (here: at its bound), the table is complete and says whose it is.
+        done = opener_rows("original", hard, {w: (t, True) for w, t in bounds.items()})
+        assert done.complete and "complete table, from wordlelab's own search" in done.summary
+        assert done.value("salet").rank_exact
+        # One bound row left, it is not, and the ranks above that bound are no longer sure.
+        one = opener_rows("original", hard, {"bombo": (8200, False)})
+        assert not one.complete and "lower bounds" in one.summary
+        assert not one.value(max(one.rows.values(), key=lambda r: r.total or 0).word).rank_exact
 
 
 def test_bad_input_is_a_typed_error() -> None:
@@ -218,15 +241,13 @@ def test_cli_hard_mode_says_no_strategy_within_six() -> None:
     )
 
 
-def test_cli_original_lists_label_bounds() -> None:
+def test_cli_original_lists_label_bounds(bombo_a_bound) -> None:
     r = _cli("--opener", "salet", "--opener", "bombo", "--lists", "original")
     assert r.exit_code == 0, r.output
     assert "lower bounds" in r.output.splitlines()[0]
-    bound = opener_table("original").value("bombo").total  # at least 7921: cannot beat SALET
-    assert bound >= 7921
     assert next(ln for ln in r.output.splitlines() if ln.startswith("BOMBO")).split()[1:3] == [
         "≥",
-        str(bound),
+        "7921",
     ]
     assert next(ln for ln in r.output.splitlines() if ln.startswith("SALET")).split()[1] == "7920"
 

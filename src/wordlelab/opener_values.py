@@ -45,7 +45,6 @@ ANSWERS = {
 GUESSES = {"nyt": GUESSES_NYT, "nyt2022": GUESSES_NYT, "original": GUESSES_ORIGINAL}
 N_ANSWERS = {"nyt": 3158, "nyt2022": 2309, "original": 2315}
 MAX_GUESSES = 6  # every table is for the standard six guesses
-COMPLETE = {"nyt": True, "nyt2022": True, "original": False}
 
 EXACT = "exact"
 LOWER_BOUND = "lower bound"
@@ -161,7 +160,9 @@ class OpenerTable:
         self.lists = lists
         self.hard = hard
         self.answers = N_ANSWERS[lists]
-        self.complete = COMPLETE[lists]
+        # Complete: every row exact (a value, or proven to have no tree within the limit). The
+        # NYT tables always are; the original lists' tables are once every bound row is proven.
+        self.complete = all(r.exact for r in rows)
         self.rows = {r.word: r for r in rows}
         if len(self.rows) != len(rows):
             raise WordListError(f"opener table {lists} {self.mode}: a word has two rows", lists)
@@ -183,6 +184,18 @@ class OpenerTable:
     @property
     def mode(self) -> str:
         return "hard" if self.hard else "normal"
+
+    @property
+    def summary(self) -> str:
+        """What the table is, in a few words: whose values, and whether any row is only a bound."""
+        if not self.complete:
+            return "proven values and lower bounds (the complete table is not computed yet)"
+        if all(r.source == "alex1770/wordle" for r in self.rows.values()):
+            return "alex1770/wordle's complete table"
+        return (
+            "the complete table, from wordlelab's own search (every value alex1770/wordle also "
+            "proved agrees)"
+        )
 
     def __len__(self) -> int:
         return len(self.rows)

@@ -458,11 +458,7 @@ def _lookup(
             )
         )
         return
-    what = (
-        "alex1770/wordle's complete table"
-        if table.complete
-        else "proven values and lower bounds (the complete table is not computed yet)"
-    )
+    what = table.summary
     click.echo(
         f"Openers, exactly: {table.lists} lists ({table.answers} answers, {len(table)} allowed guesses), "
         f"{table.mode} mode, at most 6 guesses; {what}"
