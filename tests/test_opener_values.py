@@ -123,9 +123,7 @@ def test_original_rows_are_bounds_unless_proven(bombo_a_bound) -> None:
     assert t.value("reast").total == 7923 and t.value("reast").exact
     aisle = t.value("aisle")  # proven by alex1770/wordle (normal.some3593.proven)
     assert (aisle.total, aisle.exact, aisle.source) == (8032, True, "alex1770/wordle")
-    assert (
-        not aisle.rank_exact and "or lower" in aisle.verdict()
-    )  # the bound row may lie under it
+    assert not aisle.rank_exact and "or lower" in aisle.verdict()  # the bound row may lie under it
     bombo = t.value("bombo")
     assert (bombo.total, bombo.exact, bombo.rank_exact) == (7921, False, False)
     assert "at least 7921" in bombo.verdict()
