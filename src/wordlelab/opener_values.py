@@ -6,9 +6,11 @@ The tables (``data/openers/``, sources and fingerprints in ``data/PROVENANCE.md`
   alex1770/wordle's complete tables, every opener's exact optimum with at most 6 guesses, each
   answer equally likely. In hard mode about half the openers read ``Infinity``: after them no
   strategy solves every answer within 6 guesses (proven by that exhaustive search).
-* **original** (12972 allowed, 2315 answers): not yet complete. Each row is an exact value
-  (wordlelab's own search, or alex1770/wordle's published proven values) or a proven lower bound
-  from wordlelab's ``openers --exact --best --all`` runs, and is labelled as such.
+* **original** (12972 allowed, 2315 answers): filled in by wordlelab's own complete-table runs.
+  Each row is an exact value (wordlelab's own search, or alex1770/wordle's published proven
+  values) or, until a run reaches it, a proven lower bound from wordlelab's
+  ``openers --exact --best --all`` runs, and is labelled as such. A table is ``complete`` once
+  no row is a bound.
 
 Ranks are competition ranks ("1224"): tied openers share a rank, which counts the openers with a
 strictly smaller total, plus one. Every opener that cannot solve every answer within 6 ranks
