@@ -20,7 +20,7 @@ FINGERPRINTS = {
     "nyt-hard": "fdfcf29937f7de9d931ebe758c16430503310556d45a2efae22c3a31ad96edbb",
     "nyt2022-normal": "587cecc7ee0c5786b05eacd05ec06ea3acb5fa7c20b074185bfee717ce84527a",
     "nyt2022-hard": "d163333eefb23e1bc8058db78cc105688f2be6f921a52a4eea5a93ca277e561e",
-    "original-normal": "734ac72bf3d8f3d61f21eb43188e3ee7f7f0ec34df2c7e117c610db540d15dc1",
+    "original-normal": "3118d5dedf758cbfe00fceaf747ca0eed54b4a9b218000def0740479e0a7fc59",
     "original-hard": "0be0f5389303b157fa3bb79c0f6ebbe18173955b2bcb75e683de00dd40bb5a27",
 }
 SETS = [
