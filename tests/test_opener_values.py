@@ -21,7 +21,7 @@ FINGERPRINTS = {
     "nyt2022-normal": "587cecc7ee0c5786b05eacd05ec06ea3acb5fa7c20b074185bfee717ce84527a",
     "nyt2022-hard": "d163333eefb23e1bc8058db78cc105688f2be6f921a52a4eea5a93ca277e561e",
     "original-normal": "3118d5dedf758cbfe00fceaf747ca0eed54b4a9b218000def0740479e0a7fc59",
-    "original-hard": "0be0f5389303b157fa3bb79c0f6ebbe18173955b2bcb75e683de00dd40bb5a27",
+    "original-hard": "809b80040162ec346d1329a418bfcac5962c35c8eec15d346fcdf401a9002f8c",
 }
 SETS = [
     ("nyt", False),
