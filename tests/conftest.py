@@ -60,7 +60,13 @@ def opener_rows(monkeypatch):
     from wordlelab import opener_values
 
     load = opener_values._load
-    patched: dict[tuple[str, bool], object] = {}
+    patched: dict[tuple[str, bool], opener_values.OpenerTable] = {}
+
+    def patched_load(key: str, hard: bool) -> opener_values.OpenerTable:
+        table = patched.get((key, hard))
+        return load(key, hard) if table is None else table
+
+    monkeypatch.setattr(opener_values, "_load", patched_load)
 
     def replace(lists: str, hard: bool, rows: dict[str, tuple[int | None, bool]]):
         shipped = load(lists, hard)
@@ -70,9 +76,6 @@ def opener_rows(monkeypatch):
         ]
         table = opener_values.OpenerTable(lists, hard, new)
         patched[(lists, hard)] = table
-        monkeypatch.setattr(
-            opener_values, "_load", lambda key, h: patched.get((key, h)) or load(key, h)
-        )
         return table
 
     return replace
