@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import _util  # noqa: F401  (puts src/ on the path)
-from bench_table_sample import commit
+from _util import commit
 
 HERE = Path(__file__).resolve().parent
 

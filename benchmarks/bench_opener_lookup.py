@@ -22,7 +22,7 @@ import time
 from datetime import UTC, datetime
 from pathlib import Path
 
-from bench_table_sample import commit
+from _util import commit
 
 HERE = Path(__file__).resolve().parent
 CASES: dict[str, list[str] | None] = {
