@@ -59,9 +59,27 @@ def test_the_budget_bounds_bracket_the_proven_value(matrix):
     assert evaluate(pos, guess=e.best).guess.upper <= e.upper
 
 
-def test_the_first_guess_gets_cheap_proven_bounds(matrix):
+def test_the_complete_table_values_every_opener(matrix):
+    """The original lists' normal-mode table is complete: every played opener, however bad, is
+    valued exactly from it at the start, with no search, and so is the top N."""
+    from wordlelab.opener_values import table_for
+
+    table = table_for(matrix.guesses.fingerprint, matrix.answers.fingerprint, False, 6)
+    assert table is not None and table.complete
+    root = Position.start(matrix)
+    for word in ("crane", "fuzzy", "qajaq"):
+        e = evaluate(root, guess=word, budget=1_000_000, top=3)
+        assert e.exact and e.source == "table" and e.upper == 7920 and e.work == 0
+        assert e.guess.exact and e.guess.upper == table.value(word).total
+        assert [t.word for t in e.top][0] == "salet"
+    assert evaluate(root, guess="crane").guess.upper == 7930
+
+
+def test_the_first_guess_gets_cheap_proven_bounds(matrix, opener_rows):
     """At the start the tree gives the best; a played opener the original lists' table has no
-    exact row for gets the counting bound and a greedy tree; one it has, its exact value."""
+    exact row for (FUZZY, made a bound here) gets the counting bound and a greedy tree; one it
+    has, its exact value."""
+    opener_rows("original", False, {"fuzzy": (7921, False)})
     root = Position.start(matrix)
     e = evaluate(root, guess="crane", budget=1_000_000)
     assert e.exact and e.source == "table" and e.upper == 7920 and e.guess.upper == 7930

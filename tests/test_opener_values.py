@@ -20,7 +20,7 @@ FINGERPRINTS = {
     "nyt-hard": "fdfcf29937f7de9d931ebe758c16430503310556d45a2efae22c3a31ad96edbb",
     "nyt2022-normal": "587cecc7ee0c5786b05eacd05ec06ea3acb5fa7c20b074185bfee717ce84527a",
     "nyt2022-hard": "d163333eefb23e1bc8058db78cc105688f2be6f921a52a4eea5a93ca277e561e",
-    "original-normal": "3118d5dedf758cbfe00fceaf747ca0eed54b4a9b218000def0740479e0a7fc59",
+    "original-normal": "72dc98f908ee4e073bee78d5422084ea13635fc5fe47a39fc82936d2025f1ea7",
     "original-hard": "809b80040162ec346d1329a418bfcac5962c35c8eec15d346fcdf401a9002f8c",
 }
 SETS = [

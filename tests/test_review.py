@@ -188,11 +188,11 @@ def test_assistant_exact_top(matrix):
     from wordlelab.assistant import EXACT_TOP_MAX, Assistant
 
     a = Assistant.create(matrix, "entropy", opener="salet")
-    first = a.exact_top(
-        5
-    )  # 2315 answers: the position's value only (a shipped proven tree's), no top
-    assert first is not None and first.exact and first.source == "tree" and first.best == "salet"
-    assert first.top == []
+    # 2315 answers: the value and the top 5 come from the complete table of every opener's value.
+    first = a.exact_top(5)
+    assert first is not None and first.exact and first.source == "table" and first.best == "salet"
+    assert [(g.word, g.upper) for g in first.top][:2] == [("salet", 7920), ("reast", 7923)]
+    assert len(first.top) == 5 and all(g.exact for g in first.top)
     a.play("salet", ".....")
     a.play("brond", ".y...")
     assert a.remaining <= EXACT_TOP_MAX

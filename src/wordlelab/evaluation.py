@@ -690,10 +690,11 @@ def start_from_opener_table(
     position: Position, guess: str | None = None, top: int = 0
 ) -> Evaluation | None:
     """The start of a game valued from the shipped table of every opener's exact total, if one
-    ships for these lists, mode and guess limit (nyt and nyt2022, 6 guesses); else None. Where
-    the table is not complete (the original lists), a played opener whose row is exact, or after
-    which a proven tree ships or was kept, is valued the same way (the table's best row is the
-    optimum all the same); other openers, and a top N, are left to the search.
+    ships for these lists, mode and guess limit (nyt, nyt2022 and original, 6 guesses); else
+    None. Where the table is not complete (the original lists' hard-mode table, for now), a
+    played opener whose row is exact, or after which a proven tree ships or was kept, is valued
+    the same way (the table's best row is the optimum all the same); other openers, and a top N,
+    are left to the search.
 
     The value, the best opener, the played opener's total and the top N all come from the table
     (source "table"), with no search. An opener after which no strategy solves every answer within
@@ -715,7 +716,7 @@ def start_from_opener_table(
     assert best.total is not None
     result = Evaluation(n, position.max_guesses, best.total, best.total, best.word, source="table")
     if not table.complete:
-        # The original lists' table holds bounds too. Its best row is still the optimum (no row,
+        # An incomplete table (the original lists' in hard mode) holds bounds too. Its best row is still the optimum (no row,
         # value or bound, lies below it: else it would not load), so a played opener is valued
         # from it when its own row is exact, or from the tree proven after it (shipped or kept);
         # otherwise, or for a top N, the search decides.

@@ -253,7 +253,7 @@ def review(
                 skill_source=source,
                 p_own=p_at_most(out.left, actual),
                 limit_lifted=lifted,
-                seconds=round(ev.seconds, 4),
+                seconds=ev.seconds,
             )
         )
         pos = nxt
