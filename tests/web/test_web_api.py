@@ -218,7 +218,7 @@ def test_analyse_gives_the_detector_verdict(client):
     assert one["verdict"] == "suspicious" and one["p_value"] == 0
 
 
-def test_analyse_a_position_or_words_with_the_answer(client):
+def test_analyse_a_position_or_words_with_the_answer(client, opener_rows):
     by_position = client.post(
         "/api/analyse", json={"position": "salet.BBBGG.cerne.YYBBB.octet.GGGGG"}
     ).json()
@@ -234,7 +234,9 @@ def test_analyse_a_position_or_words_with_the_answer(client):
     # the upper bound of CRANE's cost may stay open (null) when its greedy tree does not finish in time
     assert crane["steps"][0]["cost_high"] is None or crane["steps"][0]["cost_high"] > 0
     # A tiny budget gives proven bounds, labelled so, never a number called exact (FUZZY: an
-    # opener the original lists' table only bounds; CRANE's exact row values it at no cost).
+    # opener the original lists' table only bounds, as it is made here; CRANE's exact row values
+    # it at no cost).
+    opener_rows("original", False, {"fuzzy": (7921, False)})
     bounded = (
         TestClient(create_app(review_budget=1000), base_url=LOCAL)
         .post("/api/analyse", json={"position": "fuzzy:....."})
