@@ -716,10 +716,10 @@ def start_from_opener_table(
     assert best.total is not None
     result = Evaluation(n, position.max_guesses, best.total, best.total, best.word, source="table")
     if not table.complete:
-        # An incomplete table (the original lists' in hard mode) holds bounds too. Its best row is still the optimum (no row,
-        # value or bound, lies below it: else it would not load), so a played opener is valued
-        # from it when its own row is exact, or from the tree proven after it (shipped or kept);
-        # otherwise, or for a top N, the search decides.
+        # An incomplete table (the original lists' in hard mode) holds bounds too. Its best row
+        # is still the optimum (no row, value or bound, lies below it: else it would not load),
+        # so a played opener is valued from it when its own row is exact, or from the tree proven
+        # after it (shipped or kept); otherwise, or for a top N, the search decides.
         if guess is None or top > 0:
             return None
         word = m.guesses[m.guesses.lookup(guess)]
