@@ -351,6 +351,42 @@ def test_evaluate_at_the_start_uses_the_table(nyt_matrix) -> None:
     )
 
 
+def test_the_assistants_top_at_the_start_is_valued_from_the_table(nyt_matrix) -> None:
+    """Every heuristic row of `assist`'s `top N` at the start gets its exact value from the table
+    (no '≥' bound where the table holds the value); in hard mode an opener with no six-guess
+    strategy shows '∞ (can fail)', said in plain words under the table."""
+    import io
+
+    from rich.console import Console
+
+    from wordlelab.assistant import Assistant
+    from wordlelab.cli.assist import run_session
+
+    for hard in (False, True):
+        a = Assistant.create(nyt_matrix, hard=hard)
+        rows = a.top(8)
+        ev = a.exact_top(8, words=[r.word for r in rows])
+        table = opener_table("nyt", hard)
+        for r in rows:
+            g = ev.value_of(r.word)
+            want = table.value(r.word)
+            assert g is not None and g.exact and g.winnable == (want.total is not None)
+            if want.total is not None:
+                assert g.upper == want.total
+        buf = io.StringIO()
+        out = Console(file=buf, width=200, color_system=None, soft_wrap=True)
+        run_session(Assistant.create(nyt_matrix, hard=hard), iter(["top 8"]), out)
+        text = buf.getvalue()
+        assert "≥" not in text and "Traceback" not in text
+        raise_row = next(line for line in text.splitlines() if line.split()[1:2] == ["RAISE"])
+        if hard:
+            assert raise_row.endswith("∞ (can fail)")
+            assert "no strategy solves every answer left within the 6 guesses left" in text
+        else:
+            assert raise_row.endswith(f"{table.value('raise').total / 3158:.3f}")
+            assert "can fail" not in text
+
+
 def test_review_first_step_is_the_tables_value(nyt_matrix) -> None:
     from wordlelab.feedback import score
     from wordlelab.review import review

@@ -262,11 +262,15 @@ class Assistant:
         choices = self._ranking(n)
         return self.score_rows(np.array([c.row for c in choices], dtype=np.int64), list(choices))
 
-    def exact_top(self, n: int = 10, budget: int | None = EXACT_BUDGET) -> Evaluation | None:
+    def exact_top(
+        self, n: int = 10, budget: int | None = EXACT_BUDGET, words: Sequence[str] = ()
+    ) -> Evaluation | None:
         """The exact value now and of the best ``n`` guesses (searched only with at most EXACT_TOP_MAX
         answers left; the coach's own top whatever is left), as far as ``budget`` look-ups of
         exhaustive search prove them (the Evaluation says what is a bound); None when the game is
-        over or the words are too long for the exact search."""
+        over or the words are too long for the exact search. ``words``: other guesses (e.g. the
+        heuristic's top) to value as well where that costs no search (at the start, from the
+        shipped table of every opener: ``Evaluation.others``)."""
         from .evaluation import (  # numba kernels load only when asked for
             evaluate,
             start_from_opener_table,
@@ -276,7 +280,7 @@ class Assistant:
         pos = self.position
         if self.solved:
             return None
-        ev = start_from_opener_table(pos, top=n)  # every opener's exact value ships: no search
+        ev = start_from_opener_table(pos, top=n, words=words)  # every opener's value ships
         if ev is None:
             strategy = self._strategy()
             if isinstance(strategy, Coach) and strategy.work == budget and not self._state.skipped:

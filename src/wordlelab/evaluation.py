@@ -16,6 +16,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -71,6 +72,12 @@ class GuessValue:
         return self.lower == self.upper
 
     @property
+    def winnable(self) -> bool:
+        """False when it is proven that after this guess no strategy solves every answer left
+        within the guesses left."""
+        return self.lower < INF
+
+    @property
     def expected(self) -> float:
         """Expected guesses from the position, this guess included (the upper bound if not exact)."""
         return self.upper / self.n
@@ -105,6 +112,7 @@ class Evaluation:
     timed_out: bool = (
         False  # the wall-clock safety net stopped a search: figures may vary by machine
     )
+    others: list[GuessValue] = field(default_factory=list)  # other words asked about, if valued
 
     @property
     def exact(self) -> bool:
@@ -127,6 +135,14 @@ class Evaluation:
         high = max(0.0, (guess.upper - self.lower) / self.n) if guess.upper < INF else float("inf")
         return low, high
 
+    def value_of(self, word: str) -> GuessValue | None:
+        """What this evaluation proved about ``word``: its row in the top N, the guess asked about
+        or the other words asked about; None when it says nothing of it."""
+        for g in (*self.top, *([self.guess] if self.guess else []), *self.others):
+            if g.word == word:
+                return g
+        return None
+
     def to_dict(self) -> dict[str, object]:
         return {
             "answers": self.n,
@@ -140,6 +156,7 @@ class Evaluation:
             "best": self.best,
             "top": [g.to_dict() for g in self.top],
             "guess": self.guess.to_dict() if self.guess else None,
+            "others": [g.to_dict() for g in self.others],
             "top_complete": self.top_complete,
             "seconds": round(self.seconds, 4),
             "source": self.source,
@@ -687,7 +704,7 @@ def _candidate_rows(position: Position) -> np.ndarray:
 
 
 def start_from_opener_table(
-    position: Position, guess: str | None = None, top: int = 0
+    position: Position, guess: str | None = None, top: int = 0, words: Sequence[str] = ()
 ) -> Evaluation | None:
     """The start of a game valued from the shipped table of every opener's exact total, if one
     ships for these lists, mode and guess limit (nyt, nyt2022 and original, 6 guesses); else
@@ -699,7 +716,8 @@ def start_from_opener_table(
     The value, the best opener, the played opener's total and the top N all come from the table
     (source "table"), with no search. An opener after which no strategy solves every answer within
     the limit (hard mode) gets a total of INF, proven; the top N skips such openers. Ties in the
-    top N: a possible answer first, then alphabetical.
+    top N: a possible answer first, then alphabetical. ``words``: other openers to value from the
+    table (``others``; e.g. a heuristic's top N beside the exact one), where the table is complete.
     """
     from .opener_values import table_for
 
@@ -749,4 +767,5 @@ def start_from_opener_table(
         answers = set(m.answers)
         rows.sort(key=lambda r: (r.total, r.word not in answers, r.word))
         result.top = [value(r.word) for r in rows[:top]]
+    result.others = [value(m.guesses[m.guesses.lookup(w)]) for w in words]
     return result

@@ -30,7 +30,8 @@ Answer each suggestion with the game's feedback, in any notation:
   WORD PATTERN   you played another word, e.g.  crane .y..g  (or crane,.y..g)
   undo           take back the last step
   top [N]        the best N guesses with entropy, expected words left, chance it is the answer,
-                 and exact expected guesses once few answers are left (proven; '≥' a bound)
+                 and exact expected guesses once few answers are left (proven; '≥' a bound,
+                 '∞' no strategy after it solves every answer in the guesses left)
   words [N]      the words still possible, most common first (N of them, default 60)
   help           this text
   quit           end the session (Ctrl-D and Ctrl-C too)"""
@@ -67,12 +68,21 @@ def exact_cell(ev: Evaluation | None, word: str) -> str:
     """A guess's exact expected guesses (this one included), '≥x' when only a bound is proven."""
     if ev is None:
         return "-"
-    for g in ev.top:
-        if g.word == word:
-            return f"{g.expected:.3f}"
+    g = ev.value_of(word)
+    if g is not None and g.exact:
+        return f"{g.expected:.3f}" if g.winnable else "∞ (can fail)"
     if ev.top_complete and ev.top:
         return f"≥{ev.top[-1].expected:.3f}"  # not in the exact top N: no better than its last
     return "-"
+
+
+def can_fail_line(ev: Evaluation, words: list[str]) -> str:
+    """Plain words for the guesses valued ∞: after them some answer can need too many guesses."""
+    named = ", ".join(w.upper() for w in words[:3]) + (" …" if len(words) > 3 else "")
+    return (
+        f"∞ (can fail): after {named} no strategy solves every answer left within the "
+        f"{ev.guesses_left} guess{'' if ev.guesses_left == 1 else 'es'} left (proven)"
+    )
 
 
 def exact_line(ev: Evaluation) -> str:
@@ -158,10 +168,13 @@ def run_session(a: Assistant, lines: Iterator[str], out: Console) -> int:
                     n = TOP_MAX
                 current = a.suggested_word()
                 rows = a.top(n)
-                ev = a.exact_top(n)
+                ev = a.exact_top(n, words=[r.word for r in rows])
                 say(top_table(rows, current, ev))
                 if ev is not None:
                     say(exact_line(ev))
+                    failing = [r.word for r in rows if exact_cell(ev, r.word).startswith("∞")]
+                    if failing:
+                        say(can_fail_line(ev, failing))
                 if not rows or rows[0].word != current:
                     why = (
                         "it is the proven optimal opener for these lists (exact search), while this table "
