@@ -387,6 +387,27 @@ def test_the_assistants_top_at_the_start_is_valued_from_the_table(nyt_matrix) ->
             assert "can fail" not in text
 
 
+def test_an_incomplete_tables_exact_rows_still_value_the_assistants_top(
+    matrix, opener_rows
+) -> None:
+    """Where the table is not complete (one row put back as a bound), the start is searched, and
+    the rows that are exact still value the heuristic top; the bound row gets no value."""
+    from wordlelab.assistant import Assistant
+
+    a = Assistant.create(matrix)
+    words = [r.word for r in a.top(8)]
+    assert "roate" in words
+    table = opener_rows("original", False, {"roate": (7921, False)})
+    assert not table.complete
+    ev = a.exact_top(8, words=words)
+    assert ev is not None and ev.source != "table"
+    assert ev.value_of("roate") is None or not ev.value_of("roate").exact
+    for w in words:
+        if w != "roate" and w != ev.best:
+            g = ev.value_of(w)
+            assert g is not None and g.exact and g.upper == table.value(w).total
+
+
 def test_review_first_step_is_the_tables_value(nyt_matrix) -> None:
     from wordlelab.feedback import score
     from wordlelab.review import review

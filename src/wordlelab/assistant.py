@@ -8,7 +8,7 @@ It never prints; the CLI formats what it returns.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -273,6 +273,7 @@ class Assistant:
         shipped table of every opener: ``Evaluation.others``)."""
         from .evaluation import (  # numba kernels load only when asked for
             evaluate,
+            opener_values_at_start,
             start_from_opener_table,
         )
         from .strategies.coach import Coach
@@ -287,13 +288,15 @@ class Assistant:
                 # The coach's own evaluation: the suggestion and "perfect play" come from one search.
                 ev = strategy.evaluation(pos)
                 if ev is not None:
-                    return ev
+                    return replace(ev, others=opener_values_at_start(pos, words))
             try:
                 ev = evaluate(
                     pos, top=n if pos.candidates.size <= EXACT_TOP_MAX else 0, budget=budget
                 )
             except WordlelabError:
                 return None  # e.g. words too long for the exact search, or no strategy fits the turns left
+            # At the start of a game whose table is not complete, its exact rows still value words.
+            ev.others = opener_values_at_start(pos, words)
         if ev.exact:
             # The suggestion, when it is one of the optimal guesses, is the one named optimal.
             word = self.suggested_word()

@@ -717,7 +717,8 @@ def start_from_opener_table(
     (source "table"), with no search. An opener after which no strategy solves every answer within
     the limit (hard mode) gets a total of INF, proven; the top N skips such openers. Ties in the
     top N: a possible answer first, then alphabetical. ``words``: other openers to value from the
-    table (``others``; e.g. a heuristic's top N beside the exact one), where the table is complete.
+    table (``others``, see ``opener_values_at_start``; e.g. a heuristic's top N beside the exact
+    one).
     """
     from .opener_values import table_for
 
@@ -767,5 +768,30 @@ def start_from_opener_table(
         answers = set(m.answers)
         rows.sort(key=lambda r: (r.total, r.word not in answers, r.word))
         result.top = [value(r.word) for r in rows[:top]]
-    result.others = [value(m.guesses[m.guesses.lookup(w)]) for w in words]
+    result.others = opener_values_at_start(position, words)
     return result
+
+
+def opener_values_at_start(position: Position, words: Sequence[str]) -> list[GuessValue]:
+    """The exact values of the openers ``words`` at the start of a game, from the shipped table of
+    every opener's value, with no search: those with an exact row (every one where the table is
+    complete), as GuessValue (INF for an opener after which no strategy solves every answer within
+    the limit). Empty off the start, or where no table ships for these lists, mode and limit."""
+    from .opener_values import table_for
+
+    m = position.matrix
+    if not words or position.history or position.candidates.size != len(m.answers):
+        return []
+    table = table_for(
+        m.guesses.fingerprint, m.answers.fingerprint, position.hard, position.max_guesses
+    )
+    if table is None:
+        return []
+    n = int(position.candidates.size)
+    out = []
+    for w in words:
+        v = table.value(m.guesses[m.guesses.lookup(w)])
+        if v.exact:
+            total = INF if v.total is None else v.total
+            out.append(GuessValue(v.word, total, total, n))
+    return out
