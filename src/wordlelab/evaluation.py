@@ -143,6 +143,18 @@ class Evaluation:
                 return g
         return None
 
+    def expected_of(self, word: str) -> tuple[str, float | None]:
+        """What this evaluation says of ``word``'s expected guesses from here (this one included),
+        as both front-ends show it beside a heuristic's top N: ("exact", x); ("can fail", None):
+        proven that after it no strategy solves every answer in the guesses left; ("at least", x):
+        not in the complete exact top N, so no better than its last; ("unknown", None)."""
+        g = self.value_of(word)
+        if g is not None and g.exact:
+            return ("exact", g.expected) if g.winnable else ("can fail", None)
+        if self.top_complete and self.top:
+            return "at least", self.top[-1].expected
+        return "unknown", None
+
     def to_dict(self) -> dict[str, object]:
         return {
             "answers": self.n,

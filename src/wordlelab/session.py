@@ -161,12 +161,14 @@ class Session:
             return b.top(n)
         return b.plan()[:n]
 
-    def exact(self, n: int = 10, budget: int | None = EXACT_BUDGET) -> Evaluation | None:
-        """Exact figures now within ``budget`` look-ups (the policy: ``Assistant.exact_top``); None
-        when the game is solved, the variant has none (several boards, Absurdle) or the words are
-        too long for it."""
+    def exact(
+        self, n: int = 10, budget: int | None = EXACT_BUDGET, words: Sequence[str] = ()
+    ) -> Evaluation | None:
+        """Exact figures now within ``budget`` look-ups (the policy: ``Assistant.exact_top``; ``words``
+        valued too where that costs no search); None when the game is solved, the variant has none
+        (several boards, Absurdle) or the words are too long for it."""
         b = self.backend
-        return b.exact_top(n, budget) if isinstance(b, Assistant) else None
+        return b.exact_top(n, budget, words) if isinstance(b, Assistant) else None
 
     # -- actions -------------------------------------------------------------------------------------
 

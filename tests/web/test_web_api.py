@@ -162,6 +162,30 @@ def test_assist_whole_game_undo_and_skip(client):
     assert len(client.post(f"/api/assist/{aid}/top", json={"top": 7}).json()["top"]) == 7
 
 
+def test_assist_top_rows_carry_their_exact_value_at_the_start(client):
+    """Each best-guess row at the start carries its exact expected guesses from the opener table
+    (the CLI's column: ``Evaluation.expected_of``); in hard mode an opener with no six-guess
+    strategy is "can fail"."""
+    from wordlelab.opener_values import opener_table
+
+    for hard in (False, True):
+        state = client.post("/api/assist", json={"top": 8, "lists": "nyt", "hard": hard}).json()
+        table = opener_table("nyt", hard)
+        kinds = set()
+        for row in state["top"]:
+            want = table.value(row["word"])
+            kinds.add(row["exact"]["kind"])
+            if want.total is None:
+                assert row["exact"] == {"kind": "can fail", "expected": None}
+            else:
+                assert row["exact"] == {"kind": "exact", "expected": round(want.total / 3158, 4)}
+        assert kinds == ({"exact", "can fail"} if hard else {"exact"})
+    # Past the start, rows outside the exact top carry a bound or nothing, never a made-up value.
+    aid = client.post("/api/assist", json={"top": 5, "lists": "nyt"}).json()["id"]
+    state = client.post(f"/api/assist/{aid}/play", json={"pattern": "....."}).json()
+    assert all(r["exact"]["kind"] in ("exact", "at least", "unknown") for r in state["top"])
+
+
 def test_assist_bad_input_changes_nothing(client):
     aid = client.post("/api/assist", json={}).json()["id"]
     for body, text in [

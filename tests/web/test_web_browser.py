@@ -417,6 +417,14 @@ def test_assist_a_whole_game_by_clicking_tiles(page):
     sync_api.expect(page.locator("#assist-exact")).to_contain_text(
         "SALET, 3.421 guesses on average, proven"
     )
+    # Every best-guess row has its exact value from the table of every opener's (the CLI's column).
+    top = page.locator("#assist-top")
+    sync_api.expect(top.locator("th").last).to_have_text("exact guesses")
+    sync_api.expect(top.locator("tr").nth(1).locator("td").last).to_have_text("3.421")
+    sync_api.expect(top.locator("tr", has_text="SOARE").locator("td").last).to_have_text("3.454")
+    # A possible answer's chance, 1 in 2315, as the CLI writes it (was "0.0%").
+    sync_api.expect(top.locator("tr", has_text="RAISE").locator("td").nth(4)).to_have_text("0.04%")
+    screenshots(page, "assist-start")
     tiles = page.locator("#assist-tiles .tile")
     assert (
         page.evaluate("getComputedStyle(document.querySelector('#assist-tiles .tile')).cursor")

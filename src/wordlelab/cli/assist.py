@@ -65,14 +65,17 @@ def _percent(p: float) -> str:
 
 
 def exact_cell(ev: Evaluation | None, word: str) -> str:
-    """A guess's exact expected guesses (this one included), '≥x' when only a bound is proven."""
+    """A guess's exact expected guesses (this one included), '≥x' when only a bound is proven,
+    '∞ (can fail)' when no strategy after it solves every answer in the guesses left."""
     if ev is None:
         return "-"
-    g = ev.value_of(word)
-    if g is not None and g.exact:
-        return f"{g.expected:.3f}" if g.winnable else "∞ (can fail)"
-    if ev.top_complete and ev.top:
-        return f"≥{ev.top[-1].expected:.3f}"  # not in the exact top N: no better than its last
+    kind, x = ev.expected_of(word)
+    if kind == "exact":
+        return f"{x:.3f}"
+    if kind == "can fail":
+        return "∞ (can fail)"
+    if kind == "at least":
+        return f"≥{x:.3f}"  # not in the exact top N: no better than its last
     return "-"
 
 
@@ -172,7 +175,7 @@ def run_session(a: Assistant, lines: Iterator[str], out: Console) -> int:
                 say(top_table(rows, current, ev))
                 if ev is not None:
                     say(exact_line(ev))
-                    failing = [r.word for r in rows if exact_cell(ev, r.word).startswith("∞")]
+                    failing = [r.word for r in rows if ev.expected_of(r.word)[0] == "can fail"]
                     if failing:
                         say(can_fail_line(ev, failing))
                 if not rows or rows[0].word != current:

@@ -15,7 +15,7 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -53,6 +53,9 @@ from .security import (
     scrub_paths,
 )
 from .sessions import ClientMiddleware, Sessions
+
+if TYPE_CHECKING:
+    from ..evaluation import Evaluation  # numba kernels load only when the search is asked for
 
 STATIC = Path(__file__).parent / "static"
 WORDS_SHOWN = 60
@@ -182,6 +185,15 @@ def _row(word: str, pattern: Pattern) -> dict[str, Any]:
         "pattern": str(pattern),
         "emoji": pattern.emoji,
     }
+
+
+def _expected_of(ev: Evaluation | None, word: str) -> dict[str, Any] | None:
+    """A top row's exact expected guesses: {"kind": "exact" | "can fail" | "at least" | "unknown",
+    "expected": x or None} (``Evaluation.expected_of``); None without exact figures."""
+    if ev is None:
+        return None
+    kind, x = ev.expected_of(word)
+    return {"kind": kind, "expected": None if x is None else round(x, 4)}
 
 
 def _choice(c: Choice) -> dict[str, Any]:
@@ -406,9 +418,12 @@ class WebApp:
             "exact": None,
         }
         if not a.solved:
-            out["exact"] = self._exact(session, top)
+            rows = a.top(top)
+            ev = self._exact(session, top, [s.word for s in rows])
+            out["exact"] = ev.to_dict() if ev is not None else None
             out["suggestion"] = asdict(a.suggestion())
-            out["top"] = [asdict(s) for s in a.top(top)]
+            # Each row's exact expected guesses as the CLI's column gives them (Evaluation.expected_of).
+            out["top"] = [{**asdict(s), "exact": _expected_of(ev, s.word)} for s in rows]
         return out
 
     def _multi_assist(self, session: Session, top: int) -> dict[str, Any]:
@@ -467,13 +482,13 @@ class WebApp:
         nothing for the other variants, which never search."""
         return self._exact_lock if isinstance(rules, Classic) else nullcontext()
 
-    def _exact(self, session: Session, top: int) -> dict[str, Any] | None:
+    def _exact(self, session: Session, top: int, words: list[str]) -> Evaluation | None:
         """The session's exact figures within ASSIST_BUDGET look-ups (bounds past it), from the
-        assistant (the coach's own search: the suggestion and perfect play agree). The caller holds
-        the exact search's lock (``_exact_search``)."""
+        assistant (the coach's own search: the suggestion and perfect play agree), ``words`` valued
+        too where that costs no search. The caller holds the exact search's lock
+        (``_exact_search``)."""
         try:
-            ev = session.exact(top, budget=self.assist_budget)
-            return ev.to_dict() if ev is not None else None
+            return session.exact(top, budget=self.assist_budget, words=words)
         except WordlelabError:
             # No exact figure here (9 to 11 letters, which the exact search does not take, or no
             # strategy fits the turns left): the assistant answers by its strategy, as the CLI's does.

@@ -62,6 +62,17 @@ function drawExactTop(x) {
     el("td", { text: g.exact ? fmt(perAnswer(g.total, x.answers), 3) : range(perAnswer(g.lower, x.answers), perAnswer(g.upper, x.answers)) }))));
 }
 
+/** A chance as the CLI writes it: two decimals under 10% (1 in 2315 is 0.04%, not 0.0%). */
+function percent(p) { return `${(100 * p).toFixed(p < 0.1 ? 2 : 1)}%`; }
+
+function exactCell(x) {
+  if (!x) return "–";
+  if (x.kind === "exact") return fmt(x.expected, 3);
+  if (x.kind === "can fail") return t("canFail");
+  if (x.kind === "at least") return `≥${fmt(x.expected, 3)}`;
+  return "–";
+}
+
 /** The best-guess table; its columns are the figures the server sent (one board or several). */
 function drawTop(s) {
   const table = $("assist-top");
@@ -70,8 +81,10 @@ function drawTop(s) {
   if ("bits" in sample) cols.push([t("hBits"), (r) => r.bits.toFixed(3)]);
   if ("expected" in sample) cols.push([t("hExpectedLeft"), (r) => r.expected.toFixed(2)]);
   if (!("bits" in sample) && "value" in sample) cols.push([sample.metric || "value", (r) => fmt(r.value, 3)]);
-  if ("p_answer" in sample) cols.push([t("hPAnswer"), (r) => (r.p_answer ? `${(100 * r.p_answer).toFixed(1)}%` : "–")]);
+  if ("p_answer" in sample) cols.push([t("hPAnswer"), (r) => (r.p_answer ? percent(r.p_answer) : "–")]);
   if ("largest" in sample) cols.push([t("hWorst"), (r) => String(r.largest)]);
+  // Each row's exact expected guesses, as the server's library gives them (proven, a bound, or none).
+  if (s.top.some((r) => r.exact && r.exact.kind !== "unknown")) cols.push([t("hExact"), (r) => exactCell(r.exact)]);
   table.replaceChildren(el("tr", {}, ...cols.map(([h]) => el("th", { scope: "col", text: h }))));
   let rows = s.top.map((r, i) => ({ ...r, rank: i + 1 }));
   const left = isMulti(s) ? Math.max(0, ...s.boards.filter((b) => !b.solved).map((b) => b.remaining)) : s.remaining;
