@@ -19,6 +19,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -31,6 +32,9 @@ from .matrix import PatternMatrix, shared_alphabet
 from .optimal import INF, Engine, Solver, _run_interruptibly
 from .tree import DecisionTree, bundled_tree, bundled_trees, find_opener_tree
 from .words import WordList
+
+if TYPE_CHECKING:
+    from .opener_values import OpenerTable, OpenerValue
 
 # Engines (with their memo) kept for the last few (matrix, mode, limit): a game's positions share them.
 _CACHE: OrderedDict[tuple, _Engines] = OrderedDict()
@@ -732,16 +736,10 @@ def start_from_opener_table(
     table (``others``, see ``opener_values_at_start``; e.g. a heuristic's top N beside the exact
     one).
     """
-    from .opener_values import table_for
-
-    m = position.matrix
-    if position.history or position.candidates.size != len(m.answers):
-        return None
-    table = table_for(
-        m.guesses.fingerprint, m.answers.fingerprint, position.hard, position.max_guesses
-    )
+    table = _start_table(position)
     if table is None:
         return None
+    m = position.matrix
     n = int(position.candidates.size)
     best = table.best
     assert best.total is not None
@@ -759,7 +757,7 @@ def start_from_opener_table(
             return None  # the proven tree's own opener: its line values it (and what follows)
         v = table.value(word)
         if v.exact:
-            total = INF if v.total is None else v.total
+            total = _table_guess_value(v, n).upper
         else:
             tree = _checked_opener_tree(m, position.hard, position.max_guesses, word)
             if tree is None:
@@ -769,9 +767,7 @@ def start_from_opener_table(
         return result
 
     def value(word: str) -> GuessValue:
-        v = table.value(word)
-        total = INF if v.total is None else v.total
-        return GuessValue(v.word, total, total, n)
+        return _table_guess_value(table.value(word), n)
 
     if guess is not None:
         result.guess = value(m.guesses[m.guesses.lookup(guess)])
@@ -780,8 +776,28 @@ def start_from_opener_table(
         answers = set(m.answers)
         rows.sort(key=lambda r: (r.total, r.word not in answers, r.word))
         result.top = [value(r.word) for r in rows[:top]]
-    result.others = opener_values_at_start(position, words)
+    result.others = [value(m.guesses[m.guesses.lookup(w)]) for w in words]  # every row exact
     return result
+
+
+def _start_table(position: Position) -> OpenerTable | None:
+    """The shipped table of every opener's value for a position at the start of a game on these
+    lists, mode and guess limit; None off the start or where none ships."""
+    from .opener_values import table_for
+
+    m = position.matrix
+    if position.history or position.candidates.size != len(m.answers):
+        return None
+    return table_for(
+        m.guesses.fingerprint, m.answers.fingerprint, position.hard, position.max_guesses
+    )
+
+
+def _table_guess_value(v: OpenerValue, n: int) -> GuessValue:
+    """An exact table row as a GuessValue over the n answers (INF: no strategy after it solves
+    every answer within the limit)."""
+    total = INF if v.total is None else v.total
+    return GuessValue(v.word, total, total, n)
 
 
 def opener_values_at_start(position: Position, words: Sequence[str]) -> list[GuessValue]:
@@ -789,21 +805,10 @@ def opener_values_at_start(position: Position, words: Sequence[str]) -> list[Gue
     every opener's value, with no search: those with an exact row (every one where the table is
     complete), as GuessValue (INF for an opener after which no strategy solves every answer within
     the limit). Empty off the start, or where no table ships for these lists, mode and limit."""
-    from .opener_values import table_for
-
-    m = position.matrix
-    if not words or position.history or position.candidates.size != len(m.answers):
-        return []
-    table = table_for(
-        m.guesses.fingerprint, m.answers.fingerprint, position.hard, position.max_guesses
-    )
+    table = _start_table(position) if words else None
     if table is None:
         return []
+    m = position.matrix
     n = int(position.candidates.size)
-    out = []
-    for w in words:
-        v = table.value(m.guesses[m.guesses.lookup(w)])
-        if v.exact:
-            total = INF if v.total is None else v.total
-            out.append(GuessValue(v.word, total, total, n))
-    return out
+    rows = (table.value(m.guesses[m.guesses.lookup(w)]) for w in words)
+    return [_table_guess_value(v, n) for v in rows if v.exact]
