@@ -365,6 +365,11 @@ def test_russian_games_get_russian_interface_text(page):
     sync_api.expect(page.locator("#tab-play")).to_have_text("Игра")
     sync_api.expect(page.locator("#play-new")).to_have_text("Новая игра")
     assert page.evaluate("document.documentElement.lang") == "ru"
+    # A value no strategy reaches within the guess limit, as Assist and Analyse write it.
+    assert (
+        page.evaluate("import('/static/js/format.js').then(m => m.range(null, null))")
+        == "∞ (может не уложиться)"
+    )
     sync_api.expect(page.locator('#play-keyboard [data-key="й"]')).to_be_visible()
     answer = answer_for(1, lang="ru")
     new_seeded_game(page, 1)
