@@ -77,6 +77,16 @@ def test_a_word_outside_the_answer_list_widens_then_solves():
     assert lines[-1].startswith("Solved") and lines[-1].endswith("FIBRE")
 
 
+def test_all_green_on_a_word_off_the_answer_list_solves_without_widening_talk():
+    """TARSE (the opener, not one of the 3158) answered ggggg: solved at once; no talk of every
+    allowed word being possible now, but a word that the answer is off the list."""
+    assert "tarse" not in set(load_lists(lists="nyt").answers)
+    code, out, _ = invoke("assist", "--lists", "nyt", input="ggggg\n")
+    lines = [line for line in out.splitlines() if line.strip()]
+    assert code == 0 and WIDENED not in out
+    assert lines[-1] == "Solved in 1 guess: TARSE (not on the answer list)"
+
+
 def test_the_old_lists_widen_for_guano_instead_of_naming_piano():
     lines = play_piped("guano", "--lists", "original")
     assert lines[0] == "> SALET  (2315 words)"

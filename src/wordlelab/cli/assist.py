@@ -207,12 +207,14 @@ def run_session(a: Assistant, lines: Iterator[str], out: Console) -> int:
             else:
                 word, pattern = parse_entry(line, a.matrix)
                 step = a.play(word, pattern) if word is not None else a.feedback(pattern)
-                if step.widened:
+                if step.widened and not step.solved:
                     say(f"[yellow]{WIDENED}[/]")
                 if step.solved:
+                    # Solved on a word off the answer list: no list to widen to any more.
+                    off_list = " (not on the answer list)" if step.widened else ""
                     say(
                         f"[bold green]Solved[/] in {a.turn - 1} "
-                        f"{'guess' if a.turn == 2 else 'guesses'}: {step.word.upper()}"
+                        f"{'guess' if a.turn == 2 else 'guesses'}: {step.word.upper()}{off_list}"
                     )
                     return 0
                 if word is not None:
