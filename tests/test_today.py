@@ -74,7 +74,7 @@ def test_a_word_outside_the_answer_list_widens_then_solves():
     lines = play_piped("fibre")
     text = "\n".join(lines)
     assert WIDENED in text and not any(line.startswith("!") for line in lines)
-    assert lines[-1].startswith("Solved") and lines[-1].endswith("FIBRE")
+    assert lines[-1].startswith("Solved") and lines[-1].endswith("FIBRE (not on the answer list)")
 
 
 def test_all_green_on_a_word_off_the_answer_list_solves_without_widening_talk():
@@ -90,7 +90,7 @@ def test_all_green_on_a_word_off_the_answer_list_solves_without_widening_talk():
 def test_the_old_lists_widen_for_guano_instead_of_naming_piano():
     lines = play_piped("guano", "--lists", "original")
     assert lines[0] == "> SALET  (2315 words)"
-    assert WIDENED in "\n".join(lines) and lines[-1].endswith("GUANO")
+    assert WIDENED in "\n".join(lines) and lines[-1].endswith("GUANO (not on the answer list)")
 
 
 @pytest.mark.parametrize("answer", ["snafu", "guano", "kazoo", "fibre"])

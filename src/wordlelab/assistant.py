@@ -84,6 +84,8 @@ class Step:
 
 # What the assistant says when the answer list runs out (the CLI and the web app show it).
 WIDENED = "no listed answer fits; every allowed word is possible now"
+# What it says once a widened game is solved: the answer was a word off the answer list.
+OFF_LIST = "not on the answer list"
 
 
 @dataclass(frozen=True)
@@ -174,6 +176,15 @@ class Assistant:
     def widened(self) -> bool:
         """True once no listed answer fitted and every allowed word that fits became possible."""
         return self.position.matrix is not self.matrix
+
+    @property
+    def list_note(self) -> str | None:
+        """What to tell the player about the answer list, for every front-end alike: WIDENED while
+        a widened game goes on, OFF_LIST once it is solved (the answer was off the list, and there
+        is no list left to widen to), None on the listed answers."""
+        if not self.widened:
+            return None
+        return OFF_LIST if self.solved else WIDENED
 
     def _strategy(self) -> Strategy:
         if not self.widened:

@@ -16,6 +16,7 @@ with warnings.catch_warnings():
     warnings.filterwarnings("ignore", message="Using `httpx`")
     from starlette.testclient import TestClient  # noqa: E402
 
+from wordlelab.assistant import WIDENED  # noqa: E402
 from wordlelab.feedback import score  # noqa: E402
 from wordlelab.game import pick_answer  # noqa: E402
 from wordlelab.stats import StatsStore  # noqa: E402
@@ -391,17 +392,22 @@ def test_bench_is_bounded_and_can_be_stopped(tmp_path):
 
 def test_assist_widens_past_the_answer_list(client):
     # FIBRE is an allowed guess but not a listed NYT answer: the session goes on, as the CLI's does.
+    # While it goes on the state says the list was widened; once solved, that FIBRE is off the
+    # list (the CLI's words, from Assistant.list_note).
     state = client.post("/api/assist", json={"lists": "nyt"}).json()
+    notes = []
     for _ in range(8):
         word = state["suggestion"]["word"]
         state = client.post(
             f"/api/assist/{state['id']}/play",
             json={"word": word, "pattern": str(score(word, "fibre"))},
         ).json()
+        notes.append((state["widened"], state["list_note_kind"]))
         if state["solved"]:
             break
     assert state["solved"] and state["rows"][-1]["word"] == "fibre"
-    assert "every allowed word is possible" in state["widened"]
+    assert notes[-1] == ("not on the answer list", "offList")
+    assert (WIDENED, "widened") in notes[:-1] and notes[0] == (None, None)
 
 
 from hypothesis import HealthCheck, given, settings  # noqa: E402

@@ -477,6 +477,23 @@ def test_assist_a_whole_game_by_clicking_tiles(page):
     screenshots(page, "assist")
 
 
+def test_assist_says_when_a_solved_answer_is_off_the_list(page):
+    """All green on GUANO (allowed, not one of the original 2315): solved at once, and the note
+    says the answer is off the list (Assistant.list_note), not that the list was widened."""
+    page.click("#tab-assist")
+    page.click("#assist-new")
+    sync_api.expect(page.locator("#assist-suggestion")).to_have_text("SALET")
+    page.fill("#assist-word", "guano")
+    page.fill("#assist-pattern", "ggggg")
+    page.click("#assist-record")
+    sync_api.expect(page.locator("#assist-suggest")).to_contain_text("Solved in 1: GUANO")
+    sync_api.expect(page.locator("#assist-widened")).to_have_text(
+        "The answer is not on the answer list."
+    )
+    sync_api.expect(page.locator("#assist-suggest")).not_to_contain_text("every allowed word")
+    screenshots(page, "assist-off-list")
+
+
 SLOW_FIRST_FETCH = """() => { const f = window.fetch; window.calls = 0; window.answered = 0;
     window.fetch = (u, o) => { const n = ++window.calls;
       const wait = n === 1 ? 1500 : 0;  // the first request answers last

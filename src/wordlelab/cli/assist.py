@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ..assistant import AUTO, WIDENED, Assistant, Scored, parse_entry
+from ..assistant import AUTO, OFF_LIST, WIDENED, Assistant, Scored, parse_entry
 from ..errors import WordlelabError
 from ..rules import Absurdle, Classic, Multi, rules_from_options
 from ..session import Session
@@ -210,8 +210,8 @@ def run_session(a: Assistant, lines: Iterator[str], out: Console) -> int:
                 if step.widened and not step.solved:
                     say(f"[yellow]{WIDENED}[/]")
                 if step.solved:
-                    # Solved on a word off the answer list: no list to widen to any more.
-                    off_list = " (not on the answer list)" if step.widened else ""
+                    # Solved on a word off the answer list (Assistant.list_note says OFF_LIST).
+                    off_list = f" ({OFF_LIST})" if a.list_note == OFF_LIST else ""
                     say(
                         f"[bold green]Solved[/] in {a.turn - 1} "
                         f"{'guess' if a.turn == 2 else 'guesses'}: {step.word.upper()}{off_list}"

@@ -27,7 +27,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ..assistant import EXACT_BUDGET, WIDENED, Assistant
+from ..assistant import EXACT_BUDGET, OFF_LIST, WIDENED, Assistant
 from ..budgets import REVIEW_WORK
 from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH, PLAY_LENGTHS, check_play_length
 from ..errors import WordlelabError
@@ -59,6 +59,8 @@ if TYPE_CHECKING:
 
 STATIC = Path(__file__).parent / "static"
 WORDS_SHOWN = 60
+# The page's i18n key for each of the assistant's notes on the answer list.
+_LIST_NOTE_KINDS: dict[str | None, str] = {WIDENED: "widened", OFF_LIST: "offList"}
 BENCH_BUDGET = 600.0  # seconds a comparison may run before it is stopped
 REVIEW_BUDGET = (
     REVIEW_WORK  # look-ups of exact search per reviewed guess; what does not finish is bounds
@@ -414,7 +416,10 @@ class WebApp:
             "remaining": a.remaining,
             "words": session.words()[:WORDS_SHOWN],
             "skipped": a.skipped,
-            "widened": WIDENED if a.widened else None,
+            # Assistant.list_note: the widened note while playing on, "not on the answer list"
+            # once solved; list_note_kind lets the page say it in the game's language.
+            "widened": a.list_note,
+            "list_note_kind": _LIST_NOTE_KINDS.get(a.list_note),
             "exact": None,
         }
         if not a.solved:

@@ -154,7 +154,10 @@ function draw() {
   assist.touched = false;
   drawTiles();
   if (!s.solved) drawTop(s);
-  if (s.widened) box.append(el("p", { class: "note", id: "assist-widened", text: s.widened }));
+  if (s.widened) {
+    const note = s.list_note_kind ? t(s.list_note_kind === "offList" ? "offListNote" : "widenedNote") : s.widened;
+    box.append(el("p", { class: "note", id: "assist-widened", text: note }));
+  }
   drawExactTop(s.exact);
   drawWordsLeft(s);
   $("assist-undo").disabled = !s.can_undo;
