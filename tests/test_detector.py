@@ -346,3 +346,22 @@ def test_detect_lines():
         detect(None, 2, None).line
         == "plausible: no strong player for these lists and no words played to judge it by"
     )
+
+
+def test_each_reason_has_its_parts_for_other_languages(matrix):
+    """The web's Russian page composes the verdict from ``parts``: one per reason, same order."""
+    assert detect(None, 2, None).parts == [{"kind": "none"}]
+    assert [x["kind"] for x in detect(None, 3, [1.0, 0.5, 0.25]).parts] == ["own"]
+    assert detect(None, 2, None, consistent=False, problem="x").parts == [
+        {"kind": "inconsistent", "problem": "x"}
+    ]
+    words = ["salet", "guano"]
+    r = analyse(
+        parse_share_grid(grid_of(words, "guano")), matrix, words, answer="guano", exact_budget=None
+    )
+    d = r.detection
+    assert [x["kind"] for x in d.parts] == ["solves", "own", "widened"]
+    assert len(d.parts) == len(d.reasons) and d.parts[-1]["words"] == ["GUANO"]
+    solves = d.parts[0]
+    assert solves["who"] == "perfect" and solves["n"] == 2 and solves["p"] == d.p_value
+    assert solves["even"] == (d.p_value < 0.05) and "even perfect play" in d.reasons[0]

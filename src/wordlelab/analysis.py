@@ -326,6 +326,7 @@ def _detect(report: GameReport, grid: ShareGrid, strong: StrongPlayer | None) ->
         d.reasons.append(
             f"judged on the answer list widened by {', '.join(w.upper() for w in report.outside[:5])}"
         )
+        d.parts.append({"kind": "widened", "words": [w.upper() for w in report.outside[:5]]})
         d.line += f"; {d.reasons[-1]}"
     report.detection = d
     report.verdict = d.verdict

@@ -229,6 +229,11 @@ class Detection:
     line: str  # the verdict and why, in one line
     model: str  # the strong player, in words
     reasons: list[str] = field(default_factory=list)
+    # The reasons as data, one per reason and in the same order, so a front-end can say them in
+    # the game's language: {"kind": "inconsistent", "problem"}, {"kind": "solves", "who":
+    # "perfect" | "assistant", "n", "p", "even"}, {"kind": "unsolved"}, {"kind": "own", "row",
+    # "p"}, {"kind": "none"}, {"kind": "widened", "words"}.
+    parts: list[dict[str, object]] = field(default_factory=list)
     thresholds: dict[str, float] = field(
         default_factory=lambda: {
             "suspicious_p": SUSPICIOUS_P,
@@ -259,22 +264,30 @@ def detect(
         p_own, own_row = own[solved_in - 1], solved_in
     verdict = verdict_of(p_value, p_own, consistent)
     reasons: list[str] = []
+    parts: list[dict[str, object]] = []
     if not consistent:
         reasons.append(
             f"the rows cannot come from one real game on these lists{': ' + problem if problem else ''}"
         )
+        parts.append({"kind": "inconsistent", "problem": problem})
     elif strong is not None and p_value is not None and solved_in is not None:
         reasons.append(_solves(strong.who, solved_in, p_value))
+        who = "perfect" if strong.proven else "assistant"
+        even = p_value < UNUSUAL_P
+        parts.append({"kind": "solves", "who": who, "n": solved_in, "p": p_value, "even": even})
     elif solved_in is None:
         reasons.append("not solved: nothing unusually good")
+        parts.append({"kind": "unsolved"})
     if p_own is not None and own_row is not None and consistent:
         reasons.append(
             f"with the player's own guesses the winning guess (row {own_row}) had {_odds(p_own)}"
         )
+        parts.append({"kind": "own", "row": own_row, "p": p_own})
     if not reasons:
         reasons.append("no strong player for these lists and no words played to judge it by")
+        parts.append({"kind": "none"})
     shown = f" (p = {p_value:.3g})" if p_value is not None and consistent else ""
     line = f"{verdict}{shown}: " + "; ".join(reasons)
     return Detection(
-        verdict, p_value, p_own, own_row, line, strong.name if strong else "none", reasons
+        verdict, p_value, p_own, own_row, line, strong.name if strong else "none", reasons, parts
     )

@@ -385,6 +385,11 @@ def test_russian_games_get_russian_interface_text(page):
         "Точный разбор", timeout=120_000
     )
     sync_api.expect(page.locator("#analyse-answers")).to_contain_text("Всей игре подходит 1 ответ")
+    # The detector's verdict too, composed from its parts (detector.Detection.parts).
+    verdict = page.locator("#analyse-verdict")
+    sync_api.expect(verdict).to_contain_text("игра помощника по умолчанию решает")
+    assert verdict.locator("strong").inner_text() in ("правдоподобно", "необычно", "подозрительно")
+    assert re.search(r"[a-z]{3}", verdict.inner_text()) is None  # no English words left
     screenshots(page, "analyse-russian")
 
 

@@ -2,7 +2,7 @@
 // can take a while on a fresh server: the button rests and says so meanwhile.
 import { $, el, mini } from "./dom.js";
 import { api, Latest } from "./api.js";
-import { t } from "./i18n.js";
+import { lang, t } from "./i18n.js";
 import { barChart } from "./charts.js";
 import { fmt, upTo, range } from "./format.js";
 import { settings } from "./state.js";
@@ -47,15 +47,52 @@ function wordsLeftChart(labels, counts) {
     series: [{ name: "answers left", values: counts, cls: "s1" }] });
 }
 
+/** How often, for the detector's reasons (the library's wording, said in the page's language). */
+function share(p) {
+  if (p >= 0.1) return t("dShare", { pct: `${Math.round(p * 100)}%` });
+  if (p >= 0.001) return t("dShareOnly", { pct: `${(p * 100).toFixed(1)}%` });
+  return t("dShareRare", { k: Math.round(1 / p).toLocaleString(lang()) });
+}
+
+function odds(p) {
+  if (p === 0) return t("dNoChance");
+  return p < 0.5 ? t("dOneIn", { k: Math.round(1 / p).toLocaleString(lang()) }) : t("dChance", { pct: `${Math.round(p * 100)}%` });
+}
+
+/** One reason from the detector's ``parts`` (detector.Detection), in the page's language. */
+function reason(part) {
+  switch (part.kind) {
+    case "inconsistent": return t("dInconsistent") + (part.problem ? `: ${part.problem}` : "");
+    case "solves": {
+      const who = (part.even ? t("dEven") : "") + t(part.who === "perfect" ? "dPerfect" : "dAssistant");
+      if (part.p === 0) return t("dNever", { who, n: part.n });
+      return t(part.n === 1 ? "dSolvesIn1" : "dSolvesWithin", { who, n: part.n, share: share(part.p) });
+    }
+    case "unsolved": return t("dUnsolved");
+    case "own": return t("dOwn", { row: part.row, odds: odds(part.p) });
+    case "widened": return t("dWidened", { words: part.words.join(", ") });
+    default: return t("dNone");
+  }
+}
+
+/** The verdict in a strong word and the rest of its line: the server's English line as it is,
+ * another language composed from the detector's parts. */
+function verdictParts(d) {
+  if (lang() === "en" || !d.parts) return [d.verdict, d.line.slice(d.verdict.length)];
+  const consistent = !d.parts.some((x) => x.kind === "inconsistent");
+  const shown = d.p_value !== null && consistent ? ` (p = ${Number(d.p_value.toPrecision(3))})` : "";
+  return [t(`verdict_${d.verdict}`), `${shown}: ${d.parts.map(reason).join("; ")}`];
+}
+
 function show(r) {
   const out = $("analyse-out");
   out.replaceChildren();
   if (r.detection && (r.report || (r.review && r.review.solved))) {
     // The detector's verdict first: plausible, unusual or suspicious, and why (not for a game
     // still under way).
-    const rest = r.detection.line.slice(r.detection.verdict.length);
+    const [word, rest] = verdictParts(r.detection);
     out.append(el("p", { id: "analyse-verdict", class: `verdict ${r.detection.verdict}` },
-      el("strong", { text: r.detection.verdict }), rest));
+      el("strong", { text: word }), rest));
   }
   if (r.review) {
     const v = r.review;

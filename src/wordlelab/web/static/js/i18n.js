@@ -1,5 +1,6 @@
 // Interface text in the game's language: a Russian game gets a Russian page. Messages from the
-// server (a word not in the list, a bad grid) stay as the library writes them.
+// server (a word not in the list, a bad grid, a review's notes) stay as the library writes them;
+// the detector's verdict and the assistant's list notes come as data and are said here.
 
 const STRINGS = {
   en: {
@@ -177,6 +178,20 @@ const STRINGS = {
     costNone: "Ни один точно оценённый шаг не стоил хода.",
     costHatched: " Штриховка: для шага {list} доказаны только границы (≥ нижняя, ≤ верхняя).",
     reportHead: "Итог: {score}{number}",
+    verdict_plausible: "правдоподобно", verdict_unusual: "необычно", verdict_suspicious: "подозрительно",
+    dShare: "в {pct} случаев", dShareOnly: "лишь в {pct} случаев", dShareRare: "лишь 1 раз из {k}",
+    dNoChance: "не было шанса", dOneIn: "был шанс 1 из {k}", dChance: "был шанс {pct}",
+    dInconsistent: "строки не могут быть из одной настоящей игры на этих списках",
+    dEven: "даже ", dPerfect: "идеальная игра", dAssistant: "игра помощника по умолчанию",
+    dNever: { one: "{who} никогда не решает за {n} попытку", few: "{who} никогда не решает за {n} попытки",
+      many: "{who} никогда не решает за {n} попыток", other: "{who} никогда не решает за {n} попытки" },
+    dSolvesIn1: "{who} решает с первой попытки {share}",
+    dSolvesWithin: { one: "{who} решает не более чем за {n} попытку {share}", few: "{who} решает не более чем за {n} попытки {share}",
+      many: "{who} решает не более чем за {n} попыток {share}", other: "{who} решает не более чем за {n} попытки {share}" },
+    dUnsolved: "не решено: ничего необычно хорошего",
+    dOwn: "со словами самого игрока у победной попытки (строка {row}) {odds}",
+    dNone: "для этих списков нет сильного игрока, а сыгранных слов, чтобы судить, нет",
+    dWidened: "оценено по списку ответов, расширенному словами {words}",
   },
 };
 
