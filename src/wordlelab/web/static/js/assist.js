@@ -112,6 +112,7 @@ function drawBoards(s) {
     board.classList.remove("multi");
     board.replaceChildren(el("div", { class: "subboard" }, ...s.rows.map(rowOf)));
   }
+  board.hidden = !isMulti(s) && s.rows.length === 0;  // no blank band above the first suggestion
 }
 
 function draw() {
