@@ -52,6 +52,10 @@ COMPACT_SHARE = 0.1
 # of up to this many answers are searched exactly: the larger ones would not be proven within the
 # budget either, and only spend it.
 QUICK_N = 10
+# Groups of at most this many answers are searched on the calling thread, not a worker thread
+# (optimal._run_interruptibly): their searches are short, and thread starts were most of a
+# review's time on a busy machine.
+INLINE_N = 100
 # Under a budget of w look-ups, sets of more than w / SEARCH_WORK_PER_ANSWER answers are not
 # searched (the counting bound and a greedy tree at once): a set that large is never proven within
 # w (benchmarks/bench_evaluate.py games), so the search would only spend it.
@@ -517,15 +521,17 @@ def _evaluate(
         )
         out_of_work[0] = False
 
-    def run(fn) -> int | None:
-        """A kernel call, or None when the part's work or the safety net ran out during it."""
+    def run(fn, size: int | None = None) -> int | None:
+        """A kernel call, or None when the part's work or the safety net ran out during it.
+        ``size``: the answers it searches; a small set runs on this thread (INLINE_N)."""
         if stop.is_set() or out_of_work[0]:
             return None
         ctl[K.CTL_LIMIT] = max(1, part_end[0]) if budget is not None else 0
         if budget is not None and ctl[K.CTL_WORK] >= part_end[0]:
             out_of_work[0] = True
             return None
-        v = _run_interruptibly(fn, ctl, lambda: None, stop)
+        inline = size is not None and size <= INLINE_N
+        v = _run_interruptibly(fn, ctl, lambda: None, stop, inline=inline)
         ctl[K.CTL_LIMIT] = 0
         if ctl[K.CTL_STOP]:
             ctl[K.CTL_STOP] = 0
@@ -597,7 +603,8 @@ def _evaluate(
                 else run(
                     lambda sub=sub, crule=crule, low=low, rem=rem: exact.value(
                         sub, d - 1, crule, max(1, beta - low - rem)
-                    )
+                    ),
+                    int(sub.size),
                 )
             )
             if v is not None and v < max(1, beta - low - rem):
