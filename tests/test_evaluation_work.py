@@ -94,10 +94,10 @@ def test_the_memo_is_shared_within_a_game_only(matrix):
 
 def test_the_safety_net_says_when_it_fires(matrix):
     """The wall clock only stops a search as a safety net, and the review then says so."""
-    # After XYLYL about a thousand answers are left: a search far longer than the limit (a tiny
-    # position can be valued before the safety net's timer thread even runs).
-    game = [("xylyl", score("xylyl", "pithy")), ("crony", score("crony", "pithy"))]
-    r = review(matrix, game, answer="pithy", budget=10**12, time_limit=1e-6)
+    # A limit of 0 has fired before each search starts (a tiny limit raced the timer's thread: a
+    # small position could be valued before it ran).
+    game = [("salet", score("salet", "pithy")), ("crony", score("crony", "pithy"))]
+    r = review(matrix, game, answer="pithy", budget=10**12, time_limit=0)
     assert any(s.timed_out for s in r.steps)
     assert any("safety time limit" in n for n in r.notes)
     assert r.to_dict()["steps"][1]["timed_out"] is True

@@ -398,8 +398,8 @@ def evaluate(
     guess's, the top N. Without one the search runs to the end. With one, whatever is not
     finished within it is reported as proven bounds: the counting bound below, a greedy tree above
     (its work capped at GREEDY_WORK look-ups; past that, no upper bound). ``time_limit``: the
-    wall-clock safety net in seconds (default: SAFETY_S under a budget, none without one); when it
-    fires ``timed_out`` is set.
+    wall-clock safety net in seconds (default: SAFETY_S under a budget, none without one; 0 or less:
+    fired before the search starts); when it fires ``timed_out`` is set.
     The memo and engines are kept between calls: without a budget every call shares them (a memo
     is only a cache, so no value depends on it); with one, only the positions of one game do
     (see ``_new_game_clears_memos``), so the figures are the same in any process. ``use_tree``:
@@ -504,7 +504,11 @@ def _evaluate(
     grule = greedy.rule_from(position.history)
     ctl = exact.ctl
     stop = threading.Event()  # the wall-clock safety net only
-    timer = threading.Timer(time_limit, stop.set) if time_limit is not None else None
+    timer = None
+    if time_limit is not None and time_limit <= 0:
+        stop.set()  # a net of no time has fired before the search starts (tests use it)
+    elif time_limit is not None:
+        timer = threading.Timer(time_limit, stop.set)
     if timer is not None:
         timer.daemon = True
         timer.start()
@@ -731,7 +735,7 @@ def start_from_opener_table(
 ) -> Evaluation | None:
     """The start of a game valued from the shipped table of every opener's exact total, if one
     ships for these lists, mode and guess limit (nyt, nyt2022 and original, 6 guesses); else
-    None. Where the table is not complete (the original lists' hard-mode table, for now), a
+    None. Where the table is not complete (none shipped now; a table a run is filling in), a
     played opener whose row is exact, or after which a proven tree ships or was kept, is valued
     the same way (the table's best row is the optimum all the same); other openers, and a top N,
     are left to the search.
@@ -752,7 +756,7 @@ def start_from_opener_table(
     assert best.total is not None
     result = Evaluation(n, position.max_guesses, best.total, best.total, best.word, source="table")
     if not table.complete:
-        # An incomplete table (the original lists' in hard mode) holds bounds too. Its best row
+        # An incomplete table (one a run is filling in) holds bounds too. Its best row
         # is still the optimum (no row, value or bound, lies below it: else it would not load),
         # so a played opener is valued from it when its own row is exact, or from the tree proven
         # after it (shipped or kept); otherwise, or for a top N, the search decides.
