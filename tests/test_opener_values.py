@@ -21,7 +21,7 @@ FINGERPRINTS = {
     "nyt2022-normal": "587cecc7ee0c5786b05eacd05ec06ea3acb5fa7c20b074185bfee717ce84527a",
     "nyt2022-hard": "d163333eefb23e1bc8058db78cc105688f2be6f921a52a4eea5a93ca277e561e",
     "original-normal": "72dc98f908ee4e073bee78d5422084ea13635fc5fe47a39fc82936d2025f1ea7",
-    "original-hard": "a4c86bdc898a875922089e6bc3568bc48ef750e36d5a936e505f458e4ecc9f31",
+    "original-hard": "03207ed5c03e21787f1a0ae473b584ef1c4e3fe6f9022b9dff3e52fb07ebc4cc",
 }
 SETS = [
     ("nyt", False),
