@@ -141,3 +141,25 @@ def test_the_same_review_under_load_prints_the_same_bytes(default_lists):
     assert quiet == loaded
     steps = json.loads(quiet)["steps"]
     assert not steps[1]["exact"] and steps[1]["work"] > 440_000_000  # the budget bound at step 2
+
+
+@pytest.mark.parametrize("hard", [False, True])
+@pytest.mark.parametrize(
+    ("opener", "answer", "budget"),
+    [("caput", "anger", 30_000_000), ("vigor", "shush", 100_000_000), ("fetid", "dowdy", None)],
+)
+def test_a_guess_valued_in_one_kernel_call_gives_the_same_figures(
+    matrix, monkeypatch, hard, opener, answer, budget
+):
+    """kernels/guess_total.py runs evaluate's group-by-group loop in one call: the same top N,
+    values and work, whether the budget runs out on the way (30M, 100M) or not (None)."""
+    import wordlelab.evaluation as evaluation
+
+    pos = Position.start(matrix, hard=hard).after(opener, score(opener, answer))
+    got = []
+    for batched in (True, False):
+        monkeypatch.setattr(evaluation, "BATCHED", batched)
+        e = evaluate(pos, top=10, budget=budget, use_tree=False, fresh=True)
+        got.append((_figures(e), [(g.word, g.lower, g.upper) for g in e.top]))
+    assert got[0] == got[1]
+    assert got[0][1]  # a top was found

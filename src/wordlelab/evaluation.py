@@ -28,6 +28,8 @@ from .errors import WordlelabError
 from .game import Position, guess_codes
 from .greedy_bound import GreedyBound
 from .kernels import search as K
+from .kernels.guess_total import RAN as GT_RAN
+from .kernels.guess_total import guess_total
 from .matrix import PatternMatrix, shared_alphabet
 from .optimal import INF, Engine, Solver, _run_interruptibly
 from .tree import DecisionTree, bundled_tree, bundled_trees, find_opener_tree
@@ -56,6 +58,9 @@ QUICK_N = 10
 # (optimal._run_interruptibly): their searches are short, and thread starts were most of a
 # review's time on a busy machine.
 INLINE_N = 100
+# Value a guess's groups in one kernel call where it can (kernels/guess_total.py); False: group by
+# group from Python, the same values and work (tests compare the two).
+BATCHED = True
 # Under a budget of w look-ups, sets of more than w / SEARCH_WORK_PER_ANSWER answers are not
 # searched (the counting bound and a greedy tree at once): a set that large is never proven within
 # w (benchmarks/bench_evaluate.py games), so the search would only spend it.
@@ -544,6 +549,39 @@ def _evaluate(
             return None
         return v
 
+    def batched(g: int, beta: int) -> tuple[int, int] | None:
+        """(low, up) of guess ``g`` from guess_total, or None where the groups go one by one."""
+        if stop.is_set() or out_of_work[0]:
+            return None
+        limit = part_end[0] if budget is not None else -1
+        ctl[K.CTL_LIMIT] = max(1, part_end[0]) if budget is not None else 0
+        status, low, exact_all, stopped = guess_total(
+            S,
+            np.int64(d),
+            np.int64(g),
+            np.int64(min(beta, INF)),
+            np.int64(limit),
+            np.int64(INLINE_N),
+            engine.all_pool,
+            rule,
+            engine.hard,
+            engine.tabs,
+            exact.memo,
+            exact.scratch,
+            ctl,
+            np.int64(engine.n_patterns),
+            exact.nosplit,
+        )
+        ctl[K.CTL_LIMIT] = 0
+        if status != GT_RAN:
+            return None
+        if stopped:
+            ctl[K.CTL_STOP] = 0
+            if not stop.is_set():
+                out_of_work[0] = True
+        low = min(int(low), INF)
+        return low, (low if exact_all else INF)
+
     cached_bounds: list[np.ndarray] = []
     root = not position.history and n == len(m.answers)
 
@@ -589,6 +627,13 @@ def _evaluate(
         word = m.guesses[g]
         if not engine.legal(g, rule):  # hard mode only; a word played before stays legal
             return GuessValue(word, INF, INF, n)
+        if BATCHED and not upper and d >= 2 and (searched or budget is None or not root):
+            # Every group searched in one kernel call (kernels/guess_total.py: the same loop as
+            # below, the same values and work), when every group is small enough to run on this
+            # thread; else group by group.
+            got = batched(g, beta)
+            if got is not None:
+                return GuessValue(word, got[0], got[1], n)
         groups = [(p, sub) for p, sub in engine.groups(S, g) if p != engine.win]
         groups.sort(key=lambda t: (t[1].size, t[0]))  # the quick ones first
         lbs = [int(engine.lbtab[d - 1, sub.size]) if d >= 1 else INF for _, sub in groups]
