@@ -355,6 +355,8 @@ COVERAGE_FILES = [
     "evaluate_games_nyt_work_budget2G",
     "evaluate_games_nyt_work_shipped_openers_before",
     "evaluate_games_nyt_work_shipped_openers",
+    "evaluate_games_nyt_work_inline",
+    "evaluate_games_nyt_work_hard_inline",
 ]
 
 
