@@ -163,3 +163,16 @@ def test_a_guess_valued_in_one_kernel_call_gives_the_same_figures(
         got.append((_figures(e), [(g.word, g.lower, g.upper) for g in e.top]))
     assert got[0] == got[1]
     assert got[0][1]  # a top was found
+
+
+def test_a_call_never_starts_stopped(matrix):
+    """A Ctrl-C that ended the last search (a session that goes on) leaves the stop flag set; the
+    next evaluate() still searches, and gives what it gives alone."""
+    from wordlelab.evaluation import _engines
+    from wordlelab.kernels import search as K
+
+    pos = Position.start(matrix).after("caput", score("caput", "anger"))
+    alone = _figures(evaluate(pos, top=5, budget=30_000_000, use_tree=False, fresh=True))
+    _engines(pos).ctl[K.CTL_STOP] = 1
+    again = _figures(evaluate(pos, top=5, budget=30_000_000, use_tree=False, fresh=True))
+    assert again == alone and again[3] > 0

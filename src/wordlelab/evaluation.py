@@ -508,6 +508,10 @@ def _evaluate(
     rule = engine.rule_from(position.history)
     grule = greedy.rule_from(position.history)
     ctl = exact.ctl
+    # A call never starts stopped: a Ctrl-C that ended the last call (caught by a caller of the
+    # library that goes on) leaves ctl[CTL_STOP] set, and the first search here would return at once.
+    ctl[K.CTL_STOP] = 0
+    ctl[K.CTL_LIMIT] = 0
     stop = threading.Event()  # the wall-clock safety net only
     timer = None
     if time_limit is not None and time_limit <= 0:
