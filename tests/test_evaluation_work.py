@@ -176,3 +176,25 @@ def test_a_call_never_starts_stopped(matrix):
     _engines(pos).ctl[K.CTL_STOP] = 1
     again = _figures(evaluate(pos, top=5, budget=30_000_000, use_tree=False, fresh=True))
     assert again == alone and again[3] > 0
+
+
+def test_small_groups_start_no_threads(matrix, monkeypatch):
+    """Thread starts cost a millisecond each on a busy machine, and a coach suggestion values
+    tens of thousands of small groups: those run on the calling thread (INLINE_N), so a busy
+    machine no longer pushes the suggestion past the safety net (bench_inline_groups.py)."""
+    import threading
+
+    import wordlelab.optimal as optimal
+
+    started = []
+
+    class Counted(threading.Thread):
+        def start(self) -> None:
+            started.append(self.name)
+            super().start()
+
+    monkeypatch.setattr(optimal.threading, "Thread", Counted)
+    pos = Position.start(matrix).after("caput", score("caput", "anger"))  # 263 answers left
+    e = evaluate(pos, top=10, budget=10**9, use_tree=False, fresh=True)
+    assert e.exact and len(e.top) == 10
+    assert len(started) <= 20, len(started)  # one per search of a group of over 100 answers
