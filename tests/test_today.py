@@ -365,3 +365,21 @@ def test_never_a_dead_end_for_any_allowed_word(matrix, data):
     steps = solve(matrix, word)
     assert steps[-1].solved and steps[-1].word == word
     assert any(s.widened for s in steps) == (word not in matrix.answers)
+
+
+def test_one_word_left_the_top_lists_that_word_alone():
+    """With one word left, `top` lists it alone (it listed words by alphabet, each with 0 bits),
+    and the exact top is that word at 1.000."""
+    code, out, _ = invoke(
+        "assist", "--lists", "original", input="salet ...gg\ncerne .y...\nquiet .g.gg\ntop 5\n"
+    )
+    lines = [line for line in out.splitlines() if line.strip()]
+    assert code == 0
+    head = next(i for i, line in enumerate(lines) if line.startswith("#  guess"))
+    assert lines[head + 1].split()[:2] == ["1", "DUVET"]
+    assert lines[head + 2].startswith("exact: DUVET is optimal")
+    assert lines[head + 2].endswith("exact top: DUVET 1.000")
+    a = Assistant.create(load_lists(lists="original").matrix(1 << 31))
+    for word, pattern in (("salet", "...gg"), ("cerne", ".y..."), ("quiet", ".g.gg")):
+        a.play(word, pattern)
+    assert [s.word for s in a.top(10)] == ["duvet"]

@@ -270,7 +270,12 @@ class Assistant:
         """The strategy's ``n`` best guesses now, with their numbers."""
         if n < 1:
             raise WordlelabError(f"top needs a positive number, not {n}", n)
-        choices = self._ranking(n)
+        if self.position.candidates.size == 1:
+            # One word left: it is the only guess worth listing (any other costs a turn; listing
+            # them showed words picked by alphabet, each with 0 bits).
+            choices = self._ranking(1)
+        else:
+            choices = self._ranking(n)
         return self.score_rows(np.array([c.row for c in choices], dtype=np.int64), list(choices))
 
     def exact_top(
@@ -308,6 +313,8 @@ class Assistant:
                 return None  # e.g. words too long for the exact search, or no strategy fits the turns left
             # At the start of a game whose table is not complete, its exact rows still value words.
             ev.others = opener_values_at_start(pos, words)
+        if ev.exact and pos.candidates.size == 1:
+            ev.top = ev.top[:1]  # the word itself; every other guess is one more (see top())
         if ev.exact:
             # The suggestion, when it is one of the optimal guesses, is the one named optimal.
             word = self.suggested_word()

@@ -159,6 +159,10 @@ def test_assist_whole_game_undo_and_skip(client):
     assert r.status_code == 400 and "solved" in r.json()["error"]
     back = client.post(f"/api/assist/{aid}/undo", json={}).json()
     assert not back["solved"] and len(back["rows"]) == len(state["rows"]) - 1
+    assert back["remaining"] == 1  # SALET, CERNE leave OCTET: the top is that word alone
+    assert [r["word"] for r in client.get(f"/api/assist/{aid}?top=3").json()["top"]] == [answer]
+    while back["remaining"] < 10:  # back to a position with a top of 7 to list
+        back = client.post(f"/api/assist/{aid}/undo", json={}).json()
     assert len(client.get(f"/api/assist/{aid}?top=3").json()["top"]) == 3
     assert len(client.post(f"/api/assist/{aid}/top", json={"top": 7}).json()["top"]) == 7
 
