@@ -76,8 +76,10 @@ def main() -> None:
     args = ap.parse_args()
     if not (args.before_src / "src" / "wordlelab").is_dir():
         raise SystemExit(f"--before-src {args.before_src}: no src/wordlelab there")
-    if args.games < 1 or args.burn < 0:
-        raise SystemExit("--games must be at least 1 and --burn at least 0")
+    if args.games < 1:
+        raise SystemExit(f"--games {args.games}: at least 1 game")
+    if args.burn < 0:
+        raise SystemExit(f"--burn {args.burn}: a count of processes, 0 or more")
     import numpy as np
 
     sys.path.insert(0, str(ROOT / "src"))

@@ -270,12 +270,9 @@ class Assistant:
         """The strategy's ``n`` best guesses now, with their numbers."""
         if n < 1:
             raise WordlelabError(f"top needs a positive number, not {n}", n)
-        if self.position.candidates.size == 1:
-            # One word left: it is the only guess worth listing (any other costs a turn; listing
-            # them showed words picked by alphabet, each with 0 bits).
-            choices = self._ranking(1)
-        else:
-            choices = self._ranking(n)
+        # One word left: it is the only guess worth listing (any other costs a turn; listing them
+        # showed words picked by alphabet, each with 0 bits).
+        choices = self._ranking(1 if self.position.candidates.size == 1 else n)
         return self.score_rows(np.array([c.row for c in choices], dtype=np.int64), list(choices))
 
     def exact_top(

@@ -42,7 +42,7 @@ def guess_total(
     """
     data, g2a, a2g, lbtab, gletters, gcounts, pow3, rnd, dT = tabs
     n = S.shape[0]
-    win = scratch[2].shape[0] - 1
+    win = scratch[2].shape[0] - 1  # the all-green pattern
     codes = np.empty(n, dtype=np.int64)
     for j in range(n):
         codes[j] = dT[S[j], g]
@@ -62,8 +62,8 @@ def guess_total(
             pats[m] = sc[j]
             m += 1
     starts[m] = n
-    # The groups other than the win, by (size, pattern).
-    n_pat = np.int64(scratch[2].shape[0])
+    # The groups other than the win, by (size, pattern): the runs are in pattern order, so a run's
+    # index orders groups of one size as their patterns do.
     keys = np.empty(m, dtype=np.int64)
     k = 0
     biggest = 0
@@ -73,20 +73,12 @@ def guess_total(
             continue
         if size > biggest:
             biggest = size
-        keys[k] = size * n_pat + pats[i]
+        keys[k] = size * m + i
         k += 1
     if biggest > inline_n:
         return TOO_LARGE, np.int64(0), 0, 0
     keys = keys[:k]
-    order = np.argsort(keys)
-    groups = np.empty(k, dtype=np.int64)  # run index of each group, in search order
-    for q in range(k):
-        key = keys[order[q]]
-        p = key % n_pat
-        for i in range(m):  # find the run of pattern p (m is at most a few hundred)
-            if pats[i] == p:
-                groups[q] = i
-                break
+    groups = np.sort(keys) % m  # run index of each group, in search order
     lbs = np.empty(k, dtype=np.int64)
     rem = np.int64(0)
     for q in range(k):
