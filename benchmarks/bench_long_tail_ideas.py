@@ -1,0 +1,142 @@
+"""Two ideas measured before building them (NYT lists, normal mode), written as JSON.
+
+    python benchmarks/bench_long_tail_ideas.py pool [--opener shivs] [--seed 1]
+    python benchmarks/bench_long_tail_ideas.py subtract [--openers keeve,feens,...] [--budget 3G]
+
+``pool``: could the exact search's nodes with three guesses left scan fewer guesses? Under the
+opener's largest group, for a few second guesses, take their groups of 40-120 answers (four
+guesses left) and, below each, the groups of 16-47 answers that 200 seeded third guesses make
+(three guesses left, where most of a bad opener's work is); count the guesses that split each
+set at all (a guess that does not is never tried). A compacted pool pays only if few do.
+
+``subtract``: a review's second step after a random opener is the value of the opener's group
+that the game fell into. The shipped table gives the opener's total, the sum over all its
+groups, so that value is the total minus the other groups' exact values. Measured: the largest
+and second-largest group of each opener, and the look-ups (``Evaluation.work``) that proving
+every other group took within ``--budget`` each, and whether they all finished.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+import numpy as np
+from _util import emit
+
+from wordlelab.budgets import parse_work
+
+
+def _useful(data: np.ndarray, S: np.ndarray) -> int:
+    cols = data[:, S]
+    return int((cols.min(axis=1) != cols.max(axis=1)).sum())
+
+
+def bench_pool(args: argparse.Namespace) -> dict:
+    from wordlelab.lists import load_lists
+
+    m = load_lists(lists="nyt").matrix(1 << 31)
+    data = m.data
+    g = m.guesses.index(args.opener)
+    codes = data[g]
+    vals, cnts = np.unique(codes, return_counts=True)
+    big = int(vals[np.argmax(cnts)])
+    S = np.flatnonzero(codes == big).astype(np.int64)
+    rng = np.random.default_rng(args.seed)
+    rows = []
+    for second in ("crane", "later", "toned", "pored", "mungo", "blert"):
+        c2 = data[m.guesses.index(second), S]
+        v2, k2 = np.unique(c2, return_counts=True)
+        for v, k in [(v, k) for v, k in zip(v2, k2) if 40 <= k <= 120][:3]:
+            sub = S[c2 == v]
+            below = []
+            for g3 in rng.choice(len(m.guesses), 200, replace=False):
+                c3 = data[g3, sub]
+                v3, k3 = np.unique(c3, return_counts=True)
+                below += [_useful(data, sub[c3 == x]) for x, y in zip(v3, k3) if 16 <= y <= 47]
+            rows.append(
+                {
+                    "second": second,
+                    "answers": int(k),
+                    "useful_guesses": _useful(data, sub),
+                    "sets_16_47_below": len(below),
+                    "useful_guesses_median_below": int(np.median(below)) if below else None,
+                }
+            )
+    medians = [r["useful_guesses_median_below"] for r in rows if r["sets_16_47_below"]]
+    return {
+        "bench": "pool",
+        "opener": args.opener,
+        "largest_group": int(S.size),
+        "guesses": len(m.guesses),
+        "seed": args.seed,
+        "rows": rows,
+        "useful_share_at_three_left": {
+            "min": round(min(medians) / len(m.guesses), 3),
+            "max": round(max(medians) / len(m.guesses), 3),
+        },
+    }
+
+
+def bench_subtract(args: argparse.Namespace) -> dict:
+    from wordlelab.evaluation import evaluate
+    from wordlelab.lists import load_lists
+    from wordlelab.position import Position
+
+    m = load_lists(lists="nyt").matrix(1 << 31)
+    win = 3**m.length - 1  # the all-green pattern
+    rows = []
+    for opener in args.openers.split(","):
+        g = m.guesses.index(opener)
+        vals, cnts = np.unique(m.data[g], return_counts=True)
+        order = np.argsort(-cnts)
+        largest = int(vals[order[0]])
+        t = time.perf_counter()
+        work = 0
+        all_exact = True
+        others = 0
+        for v in vals:
+            if int(v) in (largest, win):
+                continue
+            ev = evaluate(Position.start(m).after(g, int(v)), budget=args.budget, use_tree=False)
+            work += ev.work
+            all_exact &= ev.exact
+            others += 1
+        rows.append(
+            {
+                "opener": opener,
+                "largest": int(cnts[order[0]]),
+                "second": int(cnts[order[1]]),
+                "other_groups": others,
+                "work": work,
+                "all_exact": bool(all_exact),
+                "seconds": round(time.perf_counter() - t, 2),
+            }
+        )
+    return {"bench": "subtract", "budget_per_group": args.budget, "rows": rows}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("part", choices=["pool", "subtract"])
+    ap.add_argument("--opener", default="shivs")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--openers", default="keeve,feens,hudud,esile,ditty,brujo")
+    ap.add_argument("--budget", default="3G")
+    args = ap.parse_args()
+    try:
+        args.budget = parse_work(args.budget)
+    except ValueError as e:
+        raise SystemExit(f"--budget: {e}") from None
+    from wordlelab.lists import load_lists
+
+    guesses = load_lists(lists="nyt").guesses
+    for w in [args.opener, *args.openers.split(",")]:
+        if w not in guesses:
+            raise SystemExit(f"{w!r} is not an allowed guess on the NYT lists")
+    data = bench_pool(args) if args.part == "pool" else bench_subtract(args)
+    emit(f"long_tail_ideas_{args.part}", data)
+
+
+if __name__ == "__main__":
+    main()
