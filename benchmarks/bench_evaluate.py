@@ -155,6 +155,7 @@ def bench_games(args: argparse.Namespace) -> dict:
     slow_step = {"seconds": 0.0}
     errors = []
     table_exact = 0
+    no_best = 0  # steps naming no best guess though the played guess has a value (an upper bound)
     game_work: list[int] = []
     game_cpu: list[
         float
@@ -195,6 +196,7 @@ def bench_games(args: argparse.Namespace) -> dict:
             counts[0] += 1
             counts[1] += not s.exact
             lifted += s.limit_lifted
+            no_best += s.best is None and s.played_expected is not None
             size = by_size.setdefault(_size_bucket(s.before), [0, 0])
             size[0] += 1
             size[1] += not s.exact
@@ -246,6 +248,7 @@ def bench_games(args: argparse.Namespace) -> dict:
         },
         "openers_exact_from_table": table_exact,
         "steps_with_limit_lifted": lifted,
+        "steps_naming_no_best_guess": no_best,
         "errors": errors,
         "per_game": _dist(games),
         "work_per_game": _work_dist(game_work),

@@ -257,3 +257,23 @@ def test_assist_exact_line_with_one_guess_left_says_guess_in_the_singular(matrix
         pos = pos.after(w, score(w, "sight"))
     ev = evaluate(pos, budget=5.0)
     assert not ev.winnable and exact_line(ev).endswith("within the 1 guess left (proven)")
+
+
+def test_an_unproven_step_names_the_best_guess_known():
+    """Hard mode, CRANE then MOIST on the default lists: the 358 answers left are not proven
+    within the default budget and the greedy tree finds no six-guess strategy, but MOIST's own
+    value is proven, so MOIST is a strategy: the step names the best guess known (MOIST, an upper
+    bound) instead of none, and the cost's bounds are unchanged by it."""
+    from wordlelab.lists import load_lists
+
+    m = load_lists(5, "en", lists="nyt").matrix()
+    r = review(m, game(["crane", "moist", "shout"], "shout"), hard=True, answer="shout")
+    s = r.steps[1]
+    assert s.played_exact and not s.exact
+    assert s.best is not None and s.best_expected is not None
+    assert s.best_expected <= s.played_expected
+    assert s.cost_low == 0.0 and s.cost_high > 0
+    # Every step: a best word whenever the played guess has a finite value.
+    for s in r.steps:
+        if s.played_expected is not None:
+            assert s.best is not None and s.best_expected <= s.played_expected

@@ -766,6 +766,13 @@ def _evaluate(
                 del found[top:]
         result.top = found
         result.top_complete = not (stop.is_set() or out_of_work[0])
+    # A guess valued here reaches its upper value with a tree of its own: a strategy for the
+    # position, so the position's upper bound is at most that, and that guess is the best known
+    # (where the position was not proven, e.g. hard mode after a bad opener, where the greedy
+    # tree found none within the limit). Never loosens anything: only a strictly better upper.
+    for gv in (*result.top[:1], *([result.guess] if result.guess else [])):
+        if gv.upper < result.upper:  # (gv.upper >= result.lower: both are proven)
+            result.upper, result.best = gv.upper, gv.word
     if timer is not None:
         timer.cancel()
     result.work = int(ctl[K.CTL_WORK]) - work0
