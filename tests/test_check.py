@@ -76,3 +76,36 @@ def test_bad_inputs(tmp_path):
 def test_pipe_subprocess():
     r = run_cli("check", "--played", "salet,brond,chair,cigar", input=CIGAR)
     assert r.returncode == 0 and "CIGAR" in r.stdout and "Traceback" not in r.stdout + r.stderr
+
+
+def test_hard_flag_for_a_grid_without_its_header(default_lists):
+    """A grid pasted without its header ('3/6*' marks hard mode): --hard judges it in hard mode
+    (the same report as with the header), and hard mode's tile rules apply to it."""
+    rows = "\n".join(score(w, "shout").emoji for w in ("crane", "moist", "shout"))
+    played = ("--played", "crane,moist,shout", "--json")
+    code, out, _ = invoke("check", "--hard", *played, input=rows)
+    flagged = json.loads(out)
+    code2, out2, _ = invoke("check", *played, input="Wordle 1,234 3/6*\n\n" + rows)
+    headed = json.loads(out2)
+    assert code == code2 == 0 and flagged["hard"] and headed["hard"]
+    assert flagged["rows"] == headed["rows"] and flagged["verdict"] == headed["verdict"]
+    code, out, _ = invoke("check", *played, input=rows)
+    assert code == 0 and not json.loads(out)["hard"]
+    # Row 2 drops row 1's green: fine in normal mode, not in hard mode.
+    bad = "⬜🟩⬜⬜⬜\n⬜⬜⬜🟨🟩\n🟩🟩🟩🟩🟩\n"
+    assert invoke("check", input=bad)[0] == 0
+    code, out, _ = invoke("check", "--hard", input=bad)
+    assert code == 2 and "hard mode forbids" in out
+
+
+def test_an_opener_that_can_fail_in_hard_mode_says_so(default_lists):
+    """Hard mode, CRANE: no strategy after it solves every answer within six (the shipped
+    table); the exact column says so with the best opener's value, never 'not proven'."""
+    rows = "\n".join(score(w, "shout").emoji for w in ("crane", "moist", "shout"))
+    code, out, _ = invoke("check", "--hard", "--played", "crane,moist,shout", input=rows)
+    assert code == 0
+    line = next(x for x in out.splitlines() if x.startswith("1  CRANE"))
+    assert "TARSE 3.682 vs ∞ (can fail)" in line, line
+    code, out, _ = invoke("check", "--hard", "--played", "crane,moist,shout", "--json", input=rows)
+    row = json.loads(out)["rows"][0]
+    assert row["can_fail"] and row["exact_best"] == "tarse" and row["exact_guesses"] is None

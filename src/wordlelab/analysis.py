@@ -7,6 +7,7 @@ web); the verdict and its two player models are defined in ``detector``.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
@@ -191,6 +192,9 @@ class RowReport:
     exact_best_guesses: float | None = None  # exact expected guesses from here, best play
     exact_guesses: float | None = None  # ... with this row's guess first
     cost: float | None = None  # exact_guesses - exact_best_guesses
+    # Proven: after this row's guess some answer can need more guesses than allowed (hard mode
+    # after e.g. CRANE), so it has no finite exact_guesses; exact_best is still given.
+    can_fail: bool = False
     guesses_possible: int | None = None  # tiles only: allowed guesses that could give this row
     guess_examples: list[str] = field(default_factory=list)
     words: list[str] = field(
@@ -261,14 +265,20 @@ def analyse(
     lang: str = "en",
     list_words: int = 20,
     exact_budget: int | None = REVIEW_WORK,
+    hard: bool = False,
 ) -> GameReport:
     """Judge a share grid against the lists in ``matrix``, widened when its answer is not listed.
+
+    ``hard``: the game was played in hard mode, also where the grid does not say so (a grid
+    pasted without its header, whose ``*`` marks hard mode).
 
     A real game's answer may be an allowed word outside the answer list (the NYT picks such
     words). When ``answer`` is such a word, or the words played leave no listed answer, the grid
     is judged with those allowed words added to the answers, and the report names them.
     """
     m = matrix
+    if hard and not grid.hard:
+        grid = dataclasses.replace(grid, hard=True)
     extra: list[str] = []
     if answer is not None:
         a = m.guesses.normalize(answer)
@@ -464,6 +474,11 @@ def _judge(
                 r.exact_best_guesses = round(ev.upper / ev.n, 4)
                 r.exact_guesses = round(ev.guess.upper / ev.n, 4)
                 r.cost = round((ev.guess.upper - ev.upper) / ev.n, 4)
+            elif ev is not None and ev.guess is not None and ev.winnable and not ev.guess.winnable:
+                r.can_fail = True
+                if ev.exact:
+                    r.exact_best = ev.best
+                    r.exact_best_guesses = round(ev.upper / ev.n, 4)
             if out.sizes[p.code] == 0:
                 raise InconsistentFeedbackError(
                     f"row {i + 1}: no allowed answer that fits the rows above gives {p.emoji} to {w.upper()}; "

@@ -12,6 +12,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..assistant import AUTO, OFF_LIST, WIDENED, Assistant, Scored, parse_entry
+from ..budgets import format_work
 from ..errors import WordlelabError
 from ..rules import Absurdle, Classic, Multi, rules_from_options
 from ..session import Session
@@ -102,13 +103,25 @@ def exact_line(ev: Evaluation) -> str:
                 f"{g.word.upper()} {g.expected:.3f}" for g in ev.top[:5]
             )
         if not ev.top_complete:
-            line += "; the time ran out before the whole top list was proven"
+            line += f"; {_stopped(ev)} before the whole top list was proven"
         return line
-    high = "∞" if ev.upper >= 1 << 40 else f"{ev.upper / ev.n:.3f}"
-    return (
-        f"exact search ran out of time: between {ev.lower / ev.n:.3f} and {high} expected guesses "
-        f"(proven bounds; {(ev.best or '-').upper()} reaches the upper one)"
-    )
+    if ev.upper >= 1 << 40:
+        reach = "no guess found yet solves every answer within the guesses left"
+        between = f"at least {ev.lower / ev.n:.3f} expected guesses"
+    else:
+        reach = f"{(ev.best or '-').upper()} reaches the upper one"
+        between = f"between {ev.lower / ev.n:.3f} and {ev.upper / ev.n:.3f} expected guesses"
+    return f"{_stopped(ev)}: {between} (proven bounds; {reach})"
+
+
+def _stopped(ev: Evaluation) -> str:
+    """Why the exact search stopped short: its work budget (the same on any machine) or the
+    wall-clock safety net (which depends on the machine)."""
+    if ev.timed_out:
+        return "the safety time limit stopped the exact search"
+    if ev.budget is not None:
+        return f"the exact search used its work budget ({format_work(ev.budget)} look-ups)"
+    return "the exact search stopped"
 
 
 def top_table(

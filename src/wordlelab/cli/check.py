@@ -95,14 +95,22 @@ def show(report: GameReport) -> None:
             )
             cells = [str(r.row), (r.guess or "").upper(), best]
             if exact:
-                cells += [
-                    f"{r.exact_best.upper()} {r.exact_best_guesses:.3f} vs {r.exact_guesses:.3f}"
-                    if r.exact_best
-                    and r.exact_best_guesses is not None
-                    and r.exact_guesses is not None
-                    else "not proven in time",
-                    "-" if r.cost is None else f"{r.cost:.3f}",
-                ]
+                if r.can_fail:
+                    best_part = (
+                        f"{r.exact_best.upper()} {r.exact_best_guesses:.3f} vs "
+                        if r.exact_best and r.exact_best_guesses is not None
+                        else ""
+                    )
+                    cells += [f"{best_part}∞ (can fail)", "∞"]
+                else:
+                    cells += [
+                        f"{r.exact_best.upper()} {r.exact_best_guesses:.3f} vs {r.exact_guesses:.3f}"
+                        if r.exact_best
+                        and r.exact_best_guesses is not None
+                        and r.exact_guesses is not None
+                        else "not proven within the work budget",
+                        "-" if r.cost is None else f"{r.cost:.3f}",
+                    ]
             moves.add_row(*cells)
         out.print(moves)
     if d is not None:
@@ -163,6 +171,11 @@ def read_grid(file: str) -> str:
     help="The words played, comma- or space-separated (e.g. crane,moist,...).",
 )
 @click.option("--answer", default=None, help="The answer, if you know it.")
+@click.option(
+    "--hard",
+    is_flag=True,
+    help="The game was played in hard mode (a grid's header says so with '*', e.g. 3/6*).",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.option(
     "--answers",
@@ -198,6 +211,7 @@ def check(
     file,
     played: str | None,
     answer: str | None,
+    hard: bool,
     as_json: bool,
     length: int | None,
     lang: str,
@@ -220,7 +234,7 @@ def check(
     words = [w for w in played.replace(",", " ").split()] if played is not None else None
     if words is not None and not words:
         raise ShareGridError("--played is empty", played)
-    report = analyse(grid, lists.matrix(), words, answer, lang)
+    report = analyse(grid, lists.matrix(), words, answer, lang, hard=hard)
     if as_json:
         echo_json(report.to_dict())
     else:

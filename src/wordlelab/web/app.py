@@ -528,7 +528,9 @@ class WebApp:
         out: dict[str, Any] = {"verdict": None, "p_value": None, "report": None, "review": None}
         if grid is not None:
             with self._exact_lock:  # its exact skill searches too: one request at a time
-                report = analyse(grid, matrix, guesses=words or None, answer=answer, lang=lang)
+                report = analyse(
+                    grid, matrix, guesses=words or None, answer=answer, lang=lang, hard=hard
+                )
             out["report"] = report.to_dict()
             for row, pattern in zip(out["report"]["rows"], grid.rows):
                 row["colors"] = list(pattern.colors)
