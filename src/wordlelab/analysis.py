@@ -26,6 +26,7 @@ from .lists import widen, with_answers
 from .luck import information_skill, luck, outcomes, p_at_most
 from .luck import skill as row_skill
 from .matrix import PatternMatrix
+from .notes import Note, Notes
 
 if TYPE_CHECKING:
     from .evaluation import Evaluation
@@ -219,6 +220,8 @@ class GameReport:
     answers: list[str]  # answers consistent with every row, commonest first
     rows: list[RowReport]
     notes: list[str]
+    # The same notes as data (``notes.Note``: kind, English text, parameters) for the web page.
+    note_parts: list[dict[str, object]] = field(default_factory=list)
     # Allowed words outside the answer list that the report also counted as possible answers:
     # the grid's answer was not on the list (see ``analyse``).
     outside: list[str] = field(default_factory=list)
@@ -233,9 +236,9 @@ class GameReport:
         return {"verdict": out.pop("verdict"), "p_value": out.pop("p_value"), **out}
 
 
-def hard_pattern_problems(rows: Sequence[Pattern]) -> list[str]:
+def hard_pattern_problems(rows: Sequence[Pattern]) -> list[Note]:
     """What the tiles alone show to break hard mode: greens must stay, hints never shrink."""
-    problems = []
+    problems: list[Note] = []
     greens: set[int] = set()
     hints = 0
     for i, p in enumerate(rows, 1):
@@ -243,14 +246,22 @@ def hard_pattern_problems(rows: Sequence[Pattern]) -> list[str]:
         lost = sorted(j + 1 for j in greens if cols[j] != 2)
         if lost:
             problems.append(
-                f"row {i} loses the green tile in position {', '.join(map(str, lost))}, "
-                "which hard mode forbids"
+                Note(
+                    "hard_green_lost",
+                    f"row {i} loses the green tile in position {', '.join(map(str, lost))}, "
+                    "which hard mode forbids",
+                    {"row": i, "positions": lost},
+                )
             )
         n_hints = sum(1 for c in cols if c)
         if n_hints < hints:
             problems.append(
-                f"row {i} has {n_hints} coloured tiles after a row with {hints}; in hard mode "
-                "every revealed letter is reused, so the count cannot drop"
+                Note(
+                    "hard_hints_drop",
+                    f"row {i} has {n_hints} coloured tiles after a row with {hints}; in hard mode "
+                    "every revealed letter is reused, so the count cannot drop",
+                    {"row": i, "n": n_hints, "before": hints},
+                )
             )
         greens |= {j for j, c in enumerate(cols) if c == 2}
         hints = max(hints, n_hints)
@@ -305,11 +316,13 @@ def analyse(
         report.outside = [w for w in report.answers if w not in m.answers]
         if report.outside:
             shown = ", ".join(w.upper() for w in report.outside[:5])
-            report.notes.insert(
-                0,
+            text = (
                 f"the answer is outside the answer list ({m.answers.name}): judged with the "
-                f"allowed words that fit added as answers ({shown})",
+                f"allowed words that fit added as answers ({shown})"
             )
+            report.notes.insert(0, text)
+            words = [w.upper() for w in report.outside[:5]]
+            report.note_parts.insert(0, Note("outside", text, {"words": words}).to_dict())
     _detect(report, grid, _strong(m, grid))
     return report
 
@@ -376,7 +389,7 @@ def _judge(
             f"the grid has {grid.length} tiles a row; the words have {m.length} letters",
             grid.length,
         )
-    notes: list[str] = []
+    notes = Notes()
     late: list[int] = []  # rows whose exact search the safety time limit stopped
     consistent = True
     ans_col = None
@@ -420,13 +433,17 @@ def _judge(
     if ans_col is not None and not alive[ans_col]:
         consistent = False
         bad = next(i for i in range(len(grid.rows)) if not fits[i][ans_col])
-        notes.append(
+        notes.add(
+            "answer_misfit",
             f"no allowed guess gives row {bad + 1} ({grid.rows[bad].emoji}) when the answer is "
-            f"{answer!r}"
+            f"{answer!r}",
+            row=bad + 1,
+            tiles=grid.rows[bad].emoji,
+            answer=answer,
         )
     if tile_answers.size == 0:
         consistent = False
-        notes.append("no answer in the list fits every row")
+        notes.add("no_answer_fits", "no answer in the list fits every row")
 
     # Which allowed guesses could have given each row, for an answer that fits the whole grid.
     focus = np.array([ans_col]) if ans_col is not None else tile_answers
@@ -455,7 +472,13 @@ def _judge(
                 message = pos.rule.violation(w)
                 if message:
                     consistent = False
-                    notes.append(f"row {i + 1}: {w.upper()} breaks hard mode ({message})")
+                    notes.add(
+                        "breaks_hard",
+                        f"row {i + 1}: {w.upper()} breaks hard mode ({message})",
+                        row=i + 1,
+                        word=w.upper(),
+                        rule=message,
+                    )
             g = m.guesses.index(w)
             out = outcomes(pos, g)
             n = out.n
@@ -493,13 +516,20 @@ def _judge(
             final = pos.candidates
         if not grid.solved and grid.rows and words and len(words) == grid.max_guesses:
             left = len(final)
-            notes.append(f"lost; {left} answer{' was' if left == 1 else 's were'} still possible")
+            notes.add(
+                "lost",
+                f"lost; {left} answer{' was' if left == 1 else 's were'} still possible",
+                n=left,
+            )
         if late:
             rows_text = ", ".join(str(i) for i in late)
-            notes.append(
+            notes.add(
+                "safety_net_rows",
                 f"the safety time limit ({SAFETY_S:g} s a step) stopped the exact search at row"
                 f"{'' if len(late) == 1 else 's'} {rows_text} before its work budget ran out: "
-                "skill there is the information skill, and another machine may prove it exactly"
+                "skill there is the information skill, and another machine may prove it exactly",
+                seconds=SAFETY_S,
+                rows=list(late),
             )
 
     # The answers still possible after each row, commonest first.
@@ -527,4 +557,14 @@ def _judge(
     if answer is not None and answer not in answers and consistent:
         consistent = False
     shown = f"{len(grid.rows) if grid.solved else 'X'}/{grid.max_guesses}{'*' if grid.hard else ''}"
-    return GameReport(grid.number, shown, grid.hard, answer, consistent, answers, reports, notes)
+    return GameReport(
+        grid.number,
+        shown,
+        grid.hard,
+        answer,
+        consistent,
+        answers,
+        reports,
+        notes.texts,
+        notes.parts,
+    )

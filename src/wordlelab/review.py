@@ -24,6 +24,7 @@ from .lists import widen, with_answers
 from .luck import luck, outcomes, p_at_most
 from .luck import skill as row_skill
 from .matrix import PatternMatrix
+from .notes import Notes
 from .opener_values import OpenerValue, opener_value, unsolvable_opener_note
 from .optimal import INF
 from .position import parse_position
@@ -84,6 +85,8 @@ class Review:
     solved: bool
     outside: bool = False  # the answer is not on the answer list (values use it anyway)
     notes: list[str] = field(default_factory=list)
+    # The same notes as data (``notes.Note``: kind, English text, parameters) for the web page.
+    note_parts: list[dict[str, object]] = field(default_factory=list)
     detection: Detection | None = None  # the detector's verdict on the game (as ``check`` gives it)
     opener: OpenerValue | None = (
         None  # the first guess's row of the shipped opener table, if one ships
@@ -115,6 +118,7 @@ class Review:
             "cost_low": None if self.cost_low == float("inf") else round(self.cost_low, 4),
             "cost_high": None if self.cost_high == float("inf") else round(self.cost_high, 4),
             "notes": self.notes,
+            "note_parts": self.note_parts,
             "steps": [s.to_dict() for s in self.steps],
             "opener": self.opener.to_dict() if self.opener is not None else None,
         }
@@ -177,12 +181,15 @@ def review(
                 raise
             extra = list(wide.answers)
             outside = True
-    notes: list[str] = []
+    notes = Notes()
     if extra:
         m = with_answers(m, extra)
-        notes.append(
+        shown = [w.upper() for w in extra[:5]]
+        notes.add(
+            "outside",
             f"the answer is outside the answer list; each step is valued over the listed words "
-            f"that fit plus {', '.join(w.upper() for w in extra[:5])}"
+            f"that fit plus {', '.join(shown)}",
+            words=shown,
         )
     pos = Position.start(m, hard=hard, max_guesses=max_guesses)
     opener = (
@@ -191,7 +198,14 @@ def review(
         else None
     )
     if opener is not None and not opener.solvable:
-        notes.append(unsolvable_opener_note(opener))
+        notes.add(
+            "opener_can_fail",
+            unsolvable_opener_note(opener),
+            word=opener.word.upper(),
+            best=opener.best_word.upper(),
+            best_mean=round(opener.best_mean, 4),
+            source=opener.source,
+        )
     steps: list[ReviewStep] = []
     lifted_turns: list[int] = []
     for turn, ((r, c), w) in enumerate(zip(rows, words), 1):
@@ -219,9 +233,13 @@ def review(
                 ev, valued, lifted = roomy_ev, roomy, True
                 lifted_turns.append(turn)
             else:
-                notes.append(
+                notes.add(
+                    "no_expected",
                     f"before guess {turn} no strategy could solve all {ev.n} answers left within "
-                    f"the {left} (proven): that step has no expected-guesses figure"
+                    f"the {left} (proven): that step has no expected-guesses figure",
+                    turn=turn,
+                    answers=ev.n,
+                    n=ev.guesses_left,
                 )
         played = ev.guess
         assert played is not None
@@ -260,10 +278,13 @@ def review(
     if lifted_turns:
         which = ", ".join(str(t) for t in lifted_turns)
         one = len(lifted_turns) == 1
-        notes.append(
+        notes.add(
+            "lifted",
             f"before guess{'' if one else 'es'} {which} no strategy could solve every answer left "
             f"within the guesses left (proven): {'that step is' if one else 'those steps are'} "
-            f"valued as if the game allowed {LIFTED_GUESSES} guesses (‡)"
+            f"valued as if the game allowed {LIFTED_GUESSES} guesses (‡)",
+            turns=lifted_turns,
+            n=LIFTED_GUESSES,
         )
     late = [str(s.turn) for s in steps if s.timed_out]
     if late:
@@ -272,10 +293,14 @@ def review(
             if budget is not None
             else "the search"
         )
-        notes.append(
+        notes.add(
+            "safety_net",
             f"the safety time limit ({time_limit} s a step) stopped the search at step "
             f"{', '.join(late)} before {allowed} ran out: those figures are proven bounds, "
-            "but another machine may prove more"
+            "but another machine may prove more",
+            seconds=time_limit,
+            turns=[int(t) for t in late],
+            budget=format_work(budget) if budget is not None else None,
         )
     own = [s.p_own for s in steps]
     detection = detect(_strong(matrix, hard, max_guesses), len(steps) if pos.solved else None, own)
@@ -285,7 +310,15 @@ def review(
         )
         detection.line += f"; {detection.reasons[-1]}"
     return Review(
-        steps, hard, answer, pos.solved, outside, notes, detection=detection, opener=opener
+        steps,
+        hard,
+        answer,
+        pos.solved,
+        outside,
+        notes.texts,
+        notes.parts,
+        detection=detection,
+        opener=opener,
     )
 
 

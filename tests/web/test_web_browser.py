@@ -416,6 +416,37 @@ def test_russian_games_get_russian_interface_text(page):
     screenshots(page, "analyse-russian")
 
 
+@pytest.mark.default_budgets
+def test_russian_analyse_writes_its_notes_in_russian(page):
+    """The notes under a review and a judged grid, and the detector's reason that quotes one,
+    come as data (notes.Note) and are written in the page's language, not the server's English."""
+    page.select_option("#lang", "ru")
+    page.click("#tab-analyse")
+    answer = "авгур"  # an allowed word that is not on the answer list
+    words = ["ветер", answer]
+    page.fill("#analyse-grid", "\n".join(score(w, answer).emoji for w in words))
+    page.fill("#analyse-words", " ".join(words))
+    page.click("#analyse-run")
+    notes = page.locator("#analyse-out p.note")
+    sync_api.expect(notes.first).to_contain_text("ответа нет в списке ответов", timeout=120_000)
+    texts = notes.all_inner_texts()
+    assert len(texts) == len(set(texts))  # the review's and the report's same note: once
+    for text in texts:
+        assert "АВГУР" in text and re.search(r"[a-z]{3}", text) is None, text
+    screenshots(page, "analyse-russian-notes")
+    # Hard mode, tiles alone (no header: the page's hard-mode switch says it): row 2 drops row
+    # 1's green, which the note and the verdict's reason say in Russian.
+    page.click("#hard")
+    page.fill("#analyse-words", "")
+    page.fill("#analyse-grid", "⬜🟩⬜⬜⬜\n⬜⬜⬜🟨🟩\n🟩🟩🟩🟩🟩")
+    page.click("#analyse-run")
+    sync_api.expect(notes.first).to_contain_text("теряет зелёную клетку в позиции 2")
+    verdict = page.locator("#analyse-verdict")
+    sync_api.expect(verdict).to_contain_text("теряет зелёную клетку в позиции 2")
+    assert re.search(r"[a-z]{3}", verdict.inner_text()) is None
+    screenshots(page, "analyse-russian-hard-grid")
+
+
 @pytest.mark.parametrize("allowed_errors", [["status of 400", "status of 404"]])
 def test_each_page_has_an_address_and_back_keeps_page_and_address_in_step(page, base_url):
     page.click("#tab-assist")

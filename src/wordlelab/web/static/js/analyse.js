@@ -59,10 +59,18 @@ function odds(p) {
   return p < 0.5 ? t("dOneIn", { k: Math.round(1 / p).toLocaleString(lang()) }) : t("dChance", { pct: `${Math.round(p * 100)}%` });
 }
 
+// The judged report's note parts, for the detector's "inconsistent" reason (its problem is the
+// report's first note, in English): set by show() before the verdict is written.
+let reportNotes = [];
+function problemText(problem) {
+  const part = reportNotes.find((p) => p.text === problem);
+  return part ? noteText(part) : problem;
+}
+
 /** One reason from the detector's ``parts`` (detector.Detection), in the page's language. */
 function reason(part) {
   switch (part.kind) {
-    case "inconsistent": return t("dInconsistent") + (part.problem ? `: ${part.problem}` : "");
+    case "inconsistent": return t("dInconsistent") + (part.problem ? `: ${problemText(part.problem)}` : "");
     case "solves": {
       const who = (part.even ? t("dEven") : "") + t(part.who === "perfect" ? "dPerfect" : "dAssistant");
       if (part.p === 0) return t("dNever", { who, n: part.n });
@@ -73,6 +81,33 @@ function reason(part) {
     case "widened": return t("dWidened", { words: part.words.join(", ") });
     default: return t("dNone");
   }
+}
+
+/** A note under the review or the report (notes.Note: kind, English text, parameters) in the
+ * page's language: the server's text in English, or for a kind the page does not know. */
+function noteText(part) {
+  if (typeof part === "string") return part;
+  if (lang() === "en") return part.text;
+  const key = `note_${part.kind}`;
+  const list = (xs) => (xs || []).join(", ");
+  const vars = { ...part };
+  for (const name of ["words", "turns", "rows", "positions"]) if (Array.isArray(part[name])) vars[name] = list(part[name]);
+  if (part.kind === "lifted") Object.assign(vars, { n: part.turns.length, g: part.n });
+  if (part.kind === "safety_net") vars.budget = part.budget ? ` (${part.budget})` : "";
+  if (part.kind === "opener_can_fail") vars.best_mean = fmt(part.best_mean, 4);
+  const text = t(key, vars);
+  return text === key ? part.text : text;
+}
+
+/** The opener's row of the shipped table in one sentence (opener_values.OpenerValue). */
+function openerText(o) {
+  if (lang() === "en") return `Opener ${o.verdict} (${o.source}'s table).`;
+  const tied = o.ties && o.rank_exact ? t("openerTied", { ties: o.ties }) : "";
+  const rank = t(o.exact && o.rank_exact ? "openerRank" : "openerRankOrLower", { rank: o.rank, of: o.openers });
+  const vars = { word: o.word.toUpperCase(), total: o.total, answers: o.answers, mean: fmt(o.mean, 4),
+    gap: fmt(o.gap, 4), best: o.best.toUpperCase(), source: o.source, rank, tied };
+  if (!o.exact) return t("openerBound", vars);
+  return t(o.gap === 0 ? "openerBest" : "openerLine", vars);
 }
 
 /** The verdict in a strong word and the rest of its line: the server's English line as it is,
@@ -87,6 +122,13 @@ function verdictParts(d) {
 function show(r) {
   const out = $("analyse-out");
   out.replaceChildren();
+  reportNotes = (r.report && r.report.note_parts) || [];
+  // The review and the report may say the same thing (e.g. the answer is off the list): once.
+  const said = new Set();
+  const addNote = (text) => {
+    if (!said.has(text)) out.append(el("p", { class: "note", text }));
+    said.add(text);
+  };
   if (r.detection && (r.report || (r.review && r.review.solved))) {
     // The detector's verdict first: plausible, unusual or suspicious, and why (not for a game
     // still under way).
@@ -100,7 +142,7 @@ function show(r) {
     out.append(el("div", { class: "scroll" }, reviewTable(v)));
     const proof = t(v.exact ? "proofExact" : "proofBounds");
     out.append(el("p", { id: "analyse-total", text: t("totalCost", { v: range(v.cost_low, v.exact ? v.cost_low : v.cost_high), proof }) }));
-    if (v.opener && v.opener.solvable) out.append(el("p", { id: "analyse-opener", text: `Opener ${v.opener.verdict} (${v.opener.source}'s table).` }));
+    if (v.opener && v.opener.solvable) out.append(el("p", { id: "analyse-opener", text: openerText(v.opener) }));
     const labels = v.steps.map((s) => String(s.turn));
     const costs = v.steps.map((s) => (s.exact ? s.cost_low : { low: s.cost_low, high: s.cost_high }));
     const bounded = v.steps.filter((s) => !s.exact).map((s) => s.turn);
@@ -111,7 +153,7 @@ function show(r) {
         caption: (lost.length ? t("costMoves", { list: lost.join(", ") }) : t("costNone"))
           + (bounded.length ? t("costHatched", { list: bounded.join(", ") }) : ""),
         series: [{ name: "guesses lost", values: costs, cls: "s2" }] })));
-    for (const note of v.notes) out.append(el("p", { class: "note", text: note }));
+    for (const note of v.note_parts || v.notes) addNote(noteText(note));
   }
   if (r.report) {
     const p = r.report;
@@ -121,7 +163,7 @@ function show(r) {
       const labels = p.rows.map((row) => String(row.row));
       out.append(el("div", { class: "charts" }, wordsLeftChart(labels, p.rows.map((x) => x.after))));
     }
-    for (const note of p.notes) out.append(el("p", { class: "note", text: note }));
+    for (const note of p.note_parts || p.notes) addNote(noteText(note));
     const shown = p.answers.slice(0, 30).join(" ") + (p.answers.length > 30 ? " …" : "");
     out.append(el("p", { id: "analyse-answers", text: t("answersFit", { n: p.answers.length, words: shown }) }));
   }
