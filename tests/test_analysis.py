@@ -67,11 +67,12 @@ def test_parse_errors(text, match):
 def test_hard_pattern_rules():
     rows = [Pattern.parse(t) for t in ("..g.y", "..gy.", "..g..", "ggggg")]
     problems = hard_pattern_problems(rows)
-    assert len(problems) == 1 and "row 3 has 1 coloured tiles" in problems[0]
-    assert (
-        "loses the green tile in position 3"
-        in hard_pattern_problems([Pattern.parse("..g.."), Pattern.parse("y....")])[0]
-    )
+    assert len(problems) == 1 and "row 3 has 1 coloured tiles" in problems[0].text
+    assert problems[0].kind == "hard_hints_drop"
+    assert problems[0].params == {"row": 3, "n": 1, "before": 2}
+    lost = hard_pattern_problems([Pattern.parse("..g.."), Pattern.parse("y....")])[0]
+    assert "loses the green tile in position 3" in lost.text
+    assert (lost.kind, lost.params) == ("hard_green_lost", {"row": 2, "positions": [3]})
 
 
 def test_known_guesses_repeated_letters(matrix):
