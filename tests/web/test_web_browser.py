@@ -710,6 +710,9 @@ def test_analyse_a_real_grid(page):
     sync_api.expect(page.locator("#analyse-busy")).to_have_text("")
     sync_api.expect(rows.nth(1)).to_contain_text("SALET")
     sync_api.expect(rows.nth(1)).to_contain_text("3.421")  # the proven optimum, per answer
+    # Skill as 'analyse' gives it, starred where exact (SALET is the optimum: 99*).
+    assert rows.nth(0).locator("th").all_inner_texts()[-2:] == ["skill", "luck"]
+    assert rows.nth(1).locator("td").nth(7).inner_text() == "99*"
     sync_api.expect(page.locator("#analyse-total")).to_contain_text("(exact)")
     sync_api.expect(page.locator("#analyse-out figure svg")).to_have_count(2)
     sync_api.expect(page.locator("#analyse-answers")).to_have_text(

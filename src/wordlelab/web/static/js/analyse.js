@@ -9,9 +9,15 @@ import { settings } from "./state.js";
 
 const latest = new Latest();
 
+/** Skill 0-99 as 'check' and 'analyse' give it; a star where it comes from exact values. */
+function skillText(x) {
+  if (x.skill === null || x.skill === undefined) return "–";
+  return `${x.skill}${x.skill_source === "exact" ? "*" : ""}`;
+}
+
 function reviewTable(review) {
   const table = el("table", { class: "numbers", id: "analyse-review" });
-  table.append(el("tr", {}, ...["#", t("hGuess"), t("hTiles"), t("hWordsLeft"), t("hPlayed"), t("hBest"), t("hCost"), t("hLuck")]
+  table.append(el("tr", {}, ...["#", t("hGuess"), t("hTiles"), t("hWordsLeft"), t("hPlayed"), t("hBest"), t("hCost"), t("hSkill"), t("hLuck")]
     .map((h) => el("th", { scope: "col", text: h }))));
   for (const s of review.steps) {
     table.append(el("tr", {},
@@ -19,7 +25,8 @@ function reviewTable(review) {
       el("td", { text: `${s.before} → ${s.after}` }), el("td", { text: upTo(s.played_expected, s.played_exact) }),
       el("td", { text: `${(s.best || "–").toUpperCase()} ${upTo(s.best_expected, s.best_exact)}` }),
       el("td", { text: range(s.cost_low, s.cost_high) + (s.limit_lifted ? "‡" : "") }),
-      el("td", { text: s.luck === null ? "–" : String(s.luck) })));
+      el("td", { text: skillText(s) }),
+      el("td", { text: s.luck === null || s.luck === undefined ? "–" : String(s.luck) })));
   }
   return table;
 }
@@ -34,7 +41,7 @@ function reportTable(r) {
       el("td", {}, mini(row.colors)), el("td", { text: String(row.before) }), el("td", { text: String(row.after) }),
       el("td", { text: row.probability === null ? "–" : `${(100 * row.probability).toFixed(1)}%` }),
       el("td", { text: fmt(row.expected) }), el("td", { text: (row.best_guess || "–").toUpperCase() }),
-      el("td", { text: fmt(row.best_expected) }), el("td", { text: row.skill === null ? "–" : String(row.skill) }),
+      el("td", { text: fmt(row.best_expected) }), el("td", { text: skillText(row) }),
       el("td", { text: row.luck === null ? "–" : String(row.luck) })));
   }
   return table;
@@ -140,6 +147,7 @@ function show(r) {
     const v = r.review;
     out.append(el("h2", { text: t("reviewHead", { mode: v.hard ? t("hardSuffix") : "" }) }));
     out.append(el("div", { class: "scroll" }, reviewTable(v)));
+    out.append(el("p", { class: "table-key", id: "analyse-skill-key", text: t("skillKey") }));
     const proof = t(v.exact ? "proofExact" : "proofBounds");
     out.append(el("p", { id: "analyse-total", text: t("totalCost", { v: range(v.cost_low, v.exact ? v.cost_low : v.cost_high), proof }) }));
     if (v.opener && v.opener.solvable) out.append(el("p", { id: "analyse-opener", text: openerText(v.opener) }));
