@@ -67,11 +67,10 @@ def test_parse_errors(text, match):
 def test_hard_pattern_rules():
     rows = [Pattern.parse(t) for t in ("..g.y", "..gy.", "..g..", "ggggg")]
     problems = hard_pattern_problems(rows)
-    assert len(problems) == 1 and "row 3 has 1 coloured tiles" in problems[0]
-    assert (
-        "loses the green tile in position 3"
-        in hard_pattern_problems([Pattern.parse("..g.."), Pattern.parse("y....")])[0]
-    )
+    assert len(problems) == 1 and "row 3 has 1 coloured tiles" in problems[0].text
+    assert problems[0].kind == "hard_hints_drop"
+    lost = hard_pattern_problems([Pattern.parse("..g.."), Pattern.parse("y....")])[0]
+    assert "loses the green tile in position 3" in lost.text and lost.kind == "hard_green_lost"
 
 
 def test_known_guesses_repeated_letters(matrix):
