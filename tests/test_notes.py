@@ -127,7 +127,7 @@ def _english(p) -> str:
     if k == "opener_can_fail":
         w = p["word"]
         return (
-            f"no strategy after {w} solves every answer within 6 in hard mode (proven, "
+            f"no strategy after {w} solves every answer within 6 in {p['mode']} mode (proven, "
             f"{p['source']}'s table): whatever follows, at least one answer can need a 7th guess, "
             "so its expected guesses under the 6-guess rule are not finite and its cost is shown "
             f"as ∞; {p['best']} solves every answer within 6 ({p['best_mean']:.4f} a game); "
