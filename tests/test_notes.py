@@ -95,3 +95,166 @@ def test_report_notes_as_data(matrix):
     check_parts(rep.notes, rep.note_parts)
     assert [p["kind"] for p in rep.note_parts][:2] == ["answer_misfit", "no_answer_fits"]
     assert rep.note_parts[0]["row"] == 1 and rep.note_parts[0]["answer"] == "cigar"
+
+
+# What each note kind says in English, rebuilt from its parameters alone: the data carries every
+# figure the CLI's sentence has, so a page in another language can say all of it. (An oracle
+# written out by hand, not the library's f-strings: a parameter dropped or renamed fails here.)
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def _hard_rule(p) -> str:
+    if p["position"] is not None:
+        return f"{_ordinal(p['position'])} letter must be {p['letter']}"
+    times = "" if p["times"] == 1 else f" {p['times']} times"
+    return f"Guess must contain {p['letter']}{times}"
+
+
+def _english(p) -> str:
+    join = ", ".join
+    k = p["kind"]
+    if k == "outside" and "list" in p:  # the judged grid's
+        return (
+            f"the answer is outside the answer list ({p['list']}): judged with the allowed words "
+            f"that fit added as answers ({join(p['words'])})"
+        )
+    if k == "outside":  # the review's
+        return (
+            "the answer is outside the answer list; each step is valued over the listed words "
+            f"that fit plus {join(p['words'])}"
+        )
+    if k == "opener_can_fail":
+        w = p["word"]
+        return (
+            f"no strategy after {w} solves every answer within 6 in {p['mode']} mode (proven, "
+            f"{p['source']}'s table): whatever follows, at least one answer can need a 7th guess, "
+            "so its expected guesses under the 6-guess rule are not finite and its cost is shown "
+            f"as ∞; {p['best']} solves every answer within 6 ({p['best_mean']:.4f} a game); "
+            f"'wordlelab optimal --opener {w.lower()} --hard --max-guesses 7' gives {w}'s exact "
+            "value with a 7th guess allowed"
+        )
+    if k == "no_expected":
+        left = f"{p['n']} guess{'' if p['n'] == 1 else 'es'} left"
+        return (
+            f"before guess {p['turn']} no strategy could solve all {p['answers']} answers left "
+            f"within the {left} (proven): that step has no expected-guesses figure"
+        )
+    if k == "lifted":
+        one = len(p["turns"]) == 1
+        return (
+            f"before guess{'' if one else 'es'} {join(map(str, p['turns']))} no strategy could "
+            "solve every answer left within the guesses left (proven): "
+            f"{'that step is' if one else 'those steps are'} valued as if the game allowed "
+            f"{p['n']} guesses (‡)"
+        )
+    if k == "safety_net":
+        allowed = (
+            "the search" if p["budget"] is None else f"its work budget ({p['budget']} look-ups)"
+        )
+        return (
+            f"the safety time limit ({p['seconds']} s a step) stopped the search at step "
+            f"{join(map(str, p['turns']))} before {allowed} ran out: those figures are proven "
+            "bounds, but another machine may prove more"
+        )
+    if k == "safety_net_rows":
+        rows = p["rows"]
+        return (
+            f"the safety time limit ({p['seconds']:g} s a step) stopped the exact search at "
+            f"row{'' if len(rows) == 1 else 's'} {join(map(str, rows))} before its work budget "
+            "ran out: skill there is the information skill, and another machine may prove it "
+            "exactly"
+        )
+    if k == "hard_green_lost":
+        return (
+            f"row {p['row']} loses the green tile in position {join(map(str, p['positions']))}, "
+            "which hard mode forbids"
+        )
+    if k == "hard_hints_drop":
+        return (
+            f"row {p['row']} has {p['n']} coloured tiles after a row with {p['before']}; in hard "
+            "mode every revealed letter is reused, so the count cannot drop"
+        )
+    if k == "answer_misfit":
+        return (
+            f"no allowed guess gives row {p['row']} ({p['tiles']}) when the answer is "
+            f"{p['answer']!r}"
+        )
+    if k == "no_answer_fits":
+        return "no answer in the list fits every row"
+    if k == "breaks_hard":
+        assert p["rule"] == _hard_rule(p)  # the NYT's message, and as data
+        return f"row {p['row']}: {p['word']} breaks hard mode ({_hard_rule(p)})"
+    if k == "lost":
+        return f"lost; {p['n']} answer{' was' if p['n'] == 1 else 's were'} still possible"
+    raise AssertionError(f"note kind {k!r} has no English oracle in this test")
+
+
+def test_every_note_kind_rebuilds_its_english_text_from_its_data(matrix, monkeypatch):
+    """One game or grid for each kind the library can emit: its parameters alone rebuild the
+    sentence the CLI prints, and between them the games cover every kind in the source."""
+    from wordlelab import analysis
+    from wordlelab import review as review_module
+    from wordlelab.evaluation import evaluate
+
+    parts: list[dict] = []
+
+    def keep(notes, note_parts):
+        check_parts(notes, note_parts)
+        parts.extend(note_parts)
+
+    nyt = load_lists(5, "en", lists="nyt").matrix()
+    # outside (review and grid), opener_can_fail: the default lists, where the tables ship.
+    outside = next(w for w in nyt.guesses if w not in nyt.answers and w.startswith("sh"))
+    r = review(nyt, game(["tarse", outside], outside), answer=outside)
+    keep(r.notes, r.note_parts)
+    g = parse_share_grid("\n".join(score(w, outside).emoji for w in ["tarse", outside]))
+    rep = analyse(g, nyt, guesses=["tarse", outside])
+    keep(rep.notes, rep.note_parts)
+    r = review(nyt, game(["crane", "moist", "shout"], "shout"), hard=True, answer="shout")
+    keep(r.notes, r.note_parts)
+    # lifted: the -IGHT trap in hard mode with three guesses.
+    ight = ["fight", "light", "might", "night"]
+    r = review(matrix, game(ight, "night"), hard=True, max_guesses=3, answer="night")
+    keep(r.notes, r.note_parts)
+    # no_expected: the same trap where the limit cannot be lifted any further.
+    monkeypatch.setattr(review_module, "LIFTED_GUESSES", 3)
+    r = review(matrix, game(ight, "night"), hard=True, max_guesses=3, answer="night")
+    keep(r.notes, r.note_parts)
+    monkeypatch.undo()
+    # safety_net: a safety time limit no step can meet, with and without a work budget.
+    for budget in (None, 10**8):
+        r = review(matrix, game(["fight", "light", "sight"], "sight"), budget=budget, time_limit=0)
+        keep(r.notes, r.note_parts)
+    # hard_green_lost, hard_hints_drop: tiles alone; breaks_hard, for each of its rules.
+    g = parse_share_grid("Wordle 1 3/6*\n\n⬜🟩🟨⬜⬜\n⬜⬜⬜⬜🟩\n🟩🟩🟩🟩🟩")
+    rep = analyse(g, matrix)
+    keep(rep.notes, rep.note_parts)
+    for words, answer in (
+        (["crane", "cloud", "cigar"], "cigar"),  # Guess must contain R
+        (["crane", "barge", "cigar"], "cigar"),  # 1st letter must be C
+        (["asses", "basis", "sassy"], "sassy"),  # Guess must contain S 3 times
+    ):
+        grid = f"Wordle 1 {len(words)}/6*\n\n" + "\n".join(score(w, answer).emoji for w in words)
+        rep = analyse(parse_share_grid(grid), matrix, guesses=words)
+        keep(rep.notes, rep.note_parts)
+    # lost; answer_misfit and no_answer_fits.
+    lost = ["fight", "light", "might", "night", "right", "tight"]
+    grid = "Wordle 1 X/6\n\n" + "\n".join(score(w, "sight").emoji for w in lost)
+    rep = analyse(parse_share_grid(grid), matrix, guesses=lost)
+    keep(rep.notes, rep.note_parts)
+    rep = analyse(parse_share_grid("🟩🟩🟩🟩🟨\n🟩🟩🟩🟩🟩"), matrix, answer="cigar")
+    keep(rep.notes, rep.note_parts)
+    # safety_net_rows: the grid's exact skill search under a safety limit it cannot meet.
+    monkeypatch.setattr(
+        analysis, "_evaluate", lambda pos, w, b: evaluate(pos, guess=w, budget=b, time_limit=0)
+    )
+    rep = analyse(parse_share_grid(grid), matrix, guesses=lost)
+    keep(rep.notes, rep.note_parts)
+
+    for part in parts:
+        assert _english(part) == part["text"], part
+    rules = {(p["position"] is not None, p["times"]) for p in parts if p["kind"] == "breaks_hard"}
+    assert rules == {(False, 1), (True, 1), (False, 3)}, rules
+    seen = {p["kind"] for p in parts}
+    assert seen == kinds_in_source(), f"kinds not covered: {kinds_in_source() - seen}"

@@ -322,7 +322,8 @@ def analyse(
             )
             report.notes.insert(0, text)
             words = [w.upper() for w in report.outside[:5]]
-            report.note_parts.insert(0, Note("outside", text, {"words": words}).to_dict())
+            params: dict[str, object] = {"words": words, "list": m.answers.name}
+            report.note_parts.insert(0, Note("outside", text, params).to_dict())
     _detect(report, grid, _strong(m, grid))
     return report
 
@@ -469,15 +470,18 @@ def _judge(
                     w,
                 )
             if grid.hard and pos.history:
-                message = pos.rule.violation(w)
-                if message:
+                broken = pos.rule.broken(w)
+                if broken is not None:
                     consistent = False
                     notes.add(
                         "breaks_hard",
-                        f"row {i + 1}: {w.upper()} breaks hard mode ({message})",
+                        f"row {i + 1}: {w.upper()} breaks hard mode ({broken.message})",
                         row=i + 1,
                         word=w.upper(),
-                        rule=message,
+                        rule=broken.message,
+                        letter=broken.letter,
+                        position=broken.position,  # a green to keep, else None
+                        times=broken.times,  # how often the letter must appear
                     )
             g = m.guesses.index(w)
             out = outcomes(pos, g)

@@ -33,6 +33,25 @@ def _ordinal(n: int) -> str:
 
 
 @dataclass(frozen=True)
+class HardBreak:
+    """One hard-mode rule a guess breaks: keep ``letter`` at ``position`` (a green, 1-based), or
+    use ``letter`` at least ``times`` times (a revealed letter)."""
+
+    letter: str  # upper case
+    position: int | None = None
+    times: int = 1
+
+    @property
+    def message(self) -> str:
+        """The NYT's message for it."""
+        if self.position is not None:
+            return f"{_ordinal(self.position)} letter must be {self.letter}"
+        if self.times == 1:
+            return f"Guess must contain {self.letter}"
+        return f"Guess must contain {self.letter} {self.times} times"
+
+
+@dataclass(frozen=True)
 class HardRule:
     """What hard mode demands after some feedback: fixed greens and minimum letter counts."""
 
@@ -57,17 +76,20 @@ class HardRule:
                 counts[ch] = max(counts.get(ch, 0), n)
         return cls(tuple(sorted(greens.items())), tuple((ch, counts[ch]) for ch in order))
 
-    def violation(self, guess: str) -> str | None:
-        """The NYT's message for the first rule ``guess`` breaks, or None when it is legal."""
+    def broken(self, guess: str) -> HardBreak | None:
+        """The first rule ``guess`` breaks, or None when it is legal."""
         for i, ch in self.greens:
             if guess[i] != ch:
-                return f"{_ordinal(i + 1)} letter must be {ch.upper()}"
+                return HardBreak(ch.upper(), position=i + 1)
         for ch, n in self.min_counts:
             if guess.count(ch) < n:
-                if n == 1:
-                    return f"Guess must contain {ch.upper()}"
-                return f"Guess must contain {ch.upper()} {n} times"
+                return HardBreak(ch.upper(), times=n)
         return None
+
+    def violation(self, guess: str) -> str | None:
+        """The NYT's message for the first rule ``guess`` breaks, or None when it is legal."""
+        rule = self.broken(guess)
+        return None if rule is None else rule.message
 
     def mask(self, encoded: np.ndarray, alphabet: str) -> np.ndarray:
         """Boolean mask over encoded words ((n, k) letter indices) that obey the rule."""

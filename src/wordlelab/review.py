@@ -205,6 +205,7 @@ def review(
             best=opener.best_word.upper(),
             best_mean=round(opener.best_mean, 4),
             source=opener.source,
+            mode=opener.mode,
         )
     steps: list[ReviewStep] = []
     lifted_turns: list[int] = []

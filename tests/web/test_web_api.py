@@ -364,6 +364,39 @@ def test_russian_game(client):
     assert r.status_code == 400
 
 
+def test_russian_analyse_gives_its_notes_as_data(client):
+    """A Russian game's notes come with their kind and figures (the page writes them in Russian
+    from these), next to the English text the CLI prints."""
+
+    def kinds(part):
+        return [p["kind"] for p in (part or {}).get("note_parts", [])]
+
+    answer = "авгур"  # an allowed word, not on the answer list
+    words = ["ветер", answer]
+    body = {"lang": "ru", "grid": "\n".join(score(w, answer).emoji for w in words)}
+    r = client.post("/api/analyse", json={**body, "words": " ".join(words)}).json()
+    assert kinds(r["review"]) == ["outside"] and kinds(r["report"]) == ["outside"]
+    for part in (r["review"], r["report"]):
+        assert part["note_parts"][0]["words"] == ["АВГУР"]
+        assert [p["text"] for p in part["note_parts"]] == part["notes"]
+    # Hard mode from the page's switch, tiles alone: row 2 loses row 1's green.
+    grid = "⬜🟩⬜⬜⬜\n⬜⬜⬜🟨🟩\n🟩🟩🟩🟩🟩"
+    r = client.post("/api/analyse", json={"lang": "ru", "grid": grid, "hard": True}).json()
+    assert r["review"] is None and kinds(r["report"]) == ["hard_green_lost"]
+    assert r["report"]["note_parts"][0] | {"text": ""} == {
+        "kind": "hard_green_lost",
+        "text": "",
+        "row": 2,
+        "positions": [2],
+    }
+    # Lost, with the words: the report says how many answers were left.
+    lost = ["ветер", "линия", "порог", "сумка", "шапка", "банка"]
+    grid = "\n".join(score(w, "мечта").emoji for w in lost)
+    r = client.post("/api/analyse", json={"lang": "ru", "grid": grid, "words": " ".join(lost)})
+    report = r.json()["report"]
+    assert kinds(report) == ["lost"] and report["note_parts"][0]["n"] == len(report["answers"])
+
+
 def wait_for(client, job):
     deadline = time.monotonic() + 120
     while not job["finished"] and time.monotonic() < deadline:

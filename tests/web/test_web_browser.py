@@ -433,6 +433,12 @@ def test_russian_analyse_writes_its_notes_in_russian(page):
     assert len(texts) == len(set(texts))  # the review's and the report's same note: once
     for text in texts:
         assert "АВГУР" in text and re.search(r"[a-z]{3}", text) is None, text
+    # Nor any other English on the page: the charts' bar titles, the fields' examples.
+    titles = page.locator("#analyse-out svg title").all_text_contents()
+    assert titles and any("осталось ответов" in x for x in titles), titles
+    examples = [page.get_attribute(f"#analyse-{f}", "placeholder") for f in ("words", "position")]
+    for text in titles + examples:
+        assert re.search(r"[A-Za-z]{3}", text or "") is None, text
     screenshots(page, "analyse-russian-notes")
     # Hard mode, tiles alone (no header: the page's hard-mode switch says it): row 2 drops row
     # 1's green, which the note and the verdict's reason say in Russian.
@@ -445,6 +451,14 @@ def test_russian_analyse_writes_its_notes_in_russian(page):
     sync_api.expect(verdict).to_contain_text("теряет зелёную клетку в позиции 2")
     assert re.search(r"[a-z]{3}", verdict.inner_text()) is None
     screenshots(page, "analyse-russian-hard-grid")
+    # Two greens lost at once, and the count of coloured tiles dropping: plural forms.
+    page.fill("#analyse-grid", "🟩🟩⬜⬜⬜\n⬜⬜⬜⬜🟨\n🟩🟩🟩🟩🟩")
+    page.click("#analyse-run")
+    sync_api.expect(notes.first).to_contain_text("теряет зелёные клетки в позициях 1, 2")
+    sync_api.expect(notes.nth(1)).to_contain_text("цветных клеток 1, а в одной из строк до неё")
+    for text in notes.all_inner_texts():
+        assert re.search(r"[a-z]{3}", text) is None, text
+    screenshots(page, "analyse-russian-hard-plural")
 
 
 @pytest.mark.parametrize("allowed_errors", [["status of 400", "status of 404"]])

@@ -51,7 +51,7 @@ function wordsLeftChart(labels, counts) {
   const said = labels.map((l, i) => t("leftAfter", { n: counts[i], g: l })).join(", ");
   return barChart({ title: t("chartLeft"), labels, log: true, id: "chart-left",
     caption: t("chartLeftCaption", { said }),
-    series: [{ name: "answers left", values: counts, cls: "s1" }] });
+    series: [{ name: t("seriesLeft"), values: counts, cls: "s1" }] });
 }
 
 /** How often, for the detector's reasons (the library's wording, said in the page's language). */
@@ -100,7 +100,14 @@ function noteText(part) {
   const vars = { ...part };
   for (const name of ["words", "turns", "rows", "positions"]) if (Array.isArray(part[name])) vars[name] = list(part[name]);
   if (part.kind === "lifted") Object.assign(vars, { n: part.turns.length, g: part.n });
-  if (part.kind === "safety_net") vars.budget = part.budget ? ` (${part.budget})` : "";
+  // A plural form by how many steps, rows or positions the note names.
+  if (part.kind === "safety_net") Object.assign(vars, { n: part.turns.length, budget: part.budget ? ` (${part.budget})` : "" });
+  if (part.kind === "safety_net_rows") vars.n = part.rows.length;
+  if (part.kind === "hard_green_lost") vars.n = part.positions.length;
+  if (part.kind === "breaks_hard") {
+    const rule = part.position ? "hardKeep" : part.times > 1 ? "hardTimes" : "hardContain";
+    vars.need = t(rule, part);
+  }
   if (part.kind === "opener_can_fail") vars.best_mean = fmt(part.best_mean, 4);
   const text = t(key, vars);
   return text === key ? part.text : text;
@@ -160,7 +167,7 @@ function show(r) {
       barChart({ title: t("chartCost"), labels, id: "chart-cost",
         caption: (lost.length ? t("costMoves", { list: lost.join(", ") }) : t("costNone"))
           + (bounded.length ? t("costHatched", { list: bounded.join(", ") }) : ""),
-        series: [{ name: "guesses lost", values: costs, cls: "s2" }] })));
+        series: [{ name: t("seriesLost"), values: costs, cls: "s2" }] })));
     for (const note of v.note_parts || v.notes) addNote(noteText(note));
   }
   if (r.report) {

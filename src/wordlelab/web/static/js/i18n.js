@@ -1,6 +1,7 @@
-// Interface text in the game's language: a Russian game gets a Russian page. Messages from the
-// server (a word not in the list, a bad grid, a review's notes) stay as the library writes them;
-// the detector's verdict and the assistant's list notes come as data and are said here.
+// Interface text in the game's language: a Russian game gets a Russian page. Error messages from
+// the server (a word not in the list, a bad grid) stay as the library writes them; the detector's
+// verdict, the notes under a review or a judged grid (notes.Note) and the assistant's list notes
+// come as data and are said here.
 
 const STRINGS = {
   en: {
@@ -38,6 +39,7 @@ const STRINGS = {
     working: "Working…", analysing: "Analysing… the first exact search on a fresh server can take a minute.",
     shareGridLabel: "Share grid", wordsPlayed: "Words played, in order (optional)", answerOptional: "Answer (optional)",
     orPosition: "or a position instead of the grid", analyseButton: "Analyse",
+    wordsExample: "salet drone ...", positionExample: "salet:...y. drone:y...g",
     strategies: "Strategies", compare: "Compare", stop: "Stop", progress: "Progress",
     wordsLeftHead: { one: "{n} word left", other: "Words left: {n} (most common first)" },
     answersFit: { one: "{n} answer fits the whole game: {words}", other: "{n} answers fit the whole game: {words}" },
@@ -86,6 +88,7 @@ const STRINGS = {
     chartLeftCaption: "On a log scale, so that the last few words still show: {said}.",
     leftAfter: "{n} after guess {g}",
     chartCost: "Guesses lost at each move against perfect play",
+    seriesLeft: "answers left", seriesLost: "guesses lost",
     costMoves: "Moves that cost guesses: {list}.",
     costNone: "No exactly valued move cost a guess.",
     costHatched: " Hatched: only bounds are proven for move {list} (≥ lower, ≤ upper).",
@@ -126,6 +129,7 @@ const STRINGS = {
     working: "Считаю…", analysing: "Разбираю… первый точный поиск на свежем сервере может занять минуту.",
     shareGridLabel: "Результат игры", wordsPlayed: "Сыгранные слова по порядку (необязательно)",
     answerOptional: "Ответ (необязательно)", orPosition: "или позиция вместо результата", analyseButton: "Разобрать",
+    wordsExample: "ветер порог ...", positionExample: "ветер:...y. порог:y...g",
     strategies: "Стратегии", compare: "Сравнить", stop: "Стоп", progress: "Ход работы",
     wordsLeftHead: { one: "Осталось {n} слово", few: "Осталось {n} слова (частые первыми)",
       many: "Осталось {n} слов (частые первыми)", other: "Осталось {n} слова (частые первыми)" },
@@ -176,6 +180,7 @@ const STRINGS = {
     chartLeftCaption: "В логарифмическом масштабе, чтобы были видны последние слова: {said}.",
     leftAfter: "{n} после хода {g}",
     chartCost: "Ходы, потерянные на каждом шаге против идеальной игры",
+    seriesLeft: "осталось ответов", seriesLost: "потеряно ходов",
     costMoves: "Шаги с потерей: {list}.",
     costNone: "Ни один точно оценённый шаг не стоил хода.",
     costHatched: " Штриховка: для шага {list} доказаны только границы (≥ нижняя, ≤ верхняя).",
@@ -195,18 +200,24 @@ const STRINGS = {
     dNone: "для этих списков нет сильного игрока, а сыгранных слов, чтобы судить, нет",
     dWidened: "оценено по списку ответов, расширенному словами {words}",
     // The notes under a review or a judged grid (notes.Note kinds); English uses the server's text.
-    note_outside: "ответа нет в списке ответов: оценено с добавленными как ответы допустимыми словами, которые подходят ({words})",
+    note_outside: "ответа нет в списке ответов: к ответам добавлены подходящие допустимые слова ({words})",
     note_opener_can_fail: "после {word} никакая стратегия в сложном режиме не решает каждый ответ за 6 попыток (доказано, таблица {source}): какому-то ответу может понадобиться 7-я попытка, поэтому ожидаемое число ходов по правилу шести попыток не конечно, и потеря показана как ∞; {best} решает каждый ответ за 6 ({best_mean} хода в среднем)",
     note_no_expected: "перед ходом {turn} никакая стратегия не решает все оставшиеся ответы ({answers}) за оставшиеся попытки ({n}) (доказано): у этого шага нет ожидаемого числа ходов",
     note_lifted: { one: "перед ходом {turns} никакая стратегия не решает все оставшиеся ответы за оставшиеся попытки (доказано): этот шаг оценён так, будто игра позволяет {g} попыток (‡)",
       other: "перед ходами {turns} никакая стратегия не решает все оставшиеся ответы за оставшиеся попытки (доказано): эти шаги оценены так, будто игра позволяет {g} попыток (‡)" },
-    note_safety_net: "защитный предел времени ({seconds} с на шаг) остановил поиск на шаге {turns} раньше, чем кончился бюджет работы{budget}: это доказанные границы, но другая машина может доказать больше",
-    note_safety_net_rows: "защитный предел времени ({seconds} с на шаг) остановил точный поиск в строке {rows} раньше, чем кончился бюджет работы: мастерство там информационное, а другая машина может доказать его точно",
-    note_hard_green_lost: "строка {row} теряет зелёную клетку в позиции {positions}, а сложный режим это запрещает",
-    note_hard_hints_drop: "в строке {row} цветных клеток {n}, а в строке до неё {before}; в сложном режиме каждая открытая буква используется снова, так что их число не может уменьшиться",
+    note_safety_net: { one: "защитный предел времени ({seconds} с на шаг) остановил поиск на шаге {turns} раньше, чем кончился бюджет работы{budget}: это доказанные границы, но другая машина может доказать больше",
+      other: "защитный предел времени ({seconds} с на шаг) остановил поиск на шагах {turns} раньше, чем кончился бюджет работы{budget}: это доказанные границы, но другая машина может доказать больше" },
+    note_safety_net_rows: { one: "защитный предел времени ({seconds} с на шаг) остановил точный поиск в строке {rows} раньше, чем кончился бюджет работы: мастерство там информационное, а другая машина может доказать его точно",
+      other: "защитный предел времени ({seconds} с на шаг) остановил точный поиск в строках {rows} раньше, чем кончился бюджет работы: мастерство там информационное, а другая машина может доказать его точно" },
+    note_hard_green_lost: { one: "строка {row} теряет зелёную клетку в позиции {positions}, а сложный режим это запрещает",
+      other: "строка {row} теряет зелёные клетки в позициях {positions}, а сложный режим это запрещает" },
+    note_hard_hints_drop: "в строке {row} цветных клеток {n}, а в одной из строк до неё их было {before}; в сложном режиме каждая открытая буква используется снова, так что их число не может уменьшиться",
     note_answer_misfit: "ни одно допустимое слово не даёт строку {row} ({tiles}), если ответ — {answer}",
     note_no_answer_fits: "ни один ответ из списка не подходит ко всем строкам",
-    note_breaks_hard: "строка {row}: слово {word} нарушает сложный режим",
+    note_breaks_hard: "строка {row}: слово {word} нарушает сложный режим ({need})",
+    hardKeep: "{position}-я буква должна быть {letter}",
+    hardContain: "в слове должна быть буква {letter}",
+    hardTimes: "буква {letter} должна встретиться не менее {times} раз",
     note_lost: "проиграно; возможных ответов оставалось: {n}",
     openerLine: "Первый ход {word}: {total} ходов на {answers} ответов, {mean} за игру, {rank}{tied}, на {gap} хода за игру хуже {best} (таблица {source}).",
     openerBest: "Первый ход {word}: {total} ходов на {answers} ответов, {mean} за игру, лучший первый ход{tied} (таблица {source}).",
