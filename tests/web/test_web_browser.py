@@ -769,6 +769,25 @@ def test_a_slow_new_game_never_takes_the_focus_from_where_the_user_moved_it(page
     sync_api.expect(page.locator("#play-board")).to_be_focused()
 
 
+def test_bench_in_russian(page):
+    """The Bench page's results in the page's language (they were English on a Russian page)."""
+    page.select_option("#lang", "ru")
+    page.click("#tab-bench")
+    page.fill("#bench-strategies", "frequency")
+    page.click("#bench-run")
+    sync_api.expect(page.locator("#bench-out figure")).to_have_count(1, timeout=120_000)
+    sync_api.expect(page.locator("#bench-count")).to_contain_text("сыграно")
+    head = page.locator("#bench-out h2")
+    sync_api.expect(head).to_contain_text("frequency (первый ход ")
+    sync_api.expect(head).to_contain_text("в среднем")
+    caption = page.locator("#bench-out figcaption").inner_text()
+    assert "Выиграно за 1:" in caption or "Выиграно за 2:" in caption, caption
+    assert re.search(r"[a-z]{3}", caption) is None, caption
+    title = page.locator("#bench-out figure").first.inner_text()
+    assert "игры, выигранные за N попыток" in title, title
+    screenshots(page, "bench-russian")
+
+
 def test_bench_shows_progress_and_histograms(page):
     page.click("#tab-bench")
     page.select_option("#length", "4")  # the smallest game keeps this quick

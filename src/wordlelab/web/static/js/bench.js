@@ -3,6 +3,8 @@ import { $, el } from "./dom.js";
 import { api } from "./api.js";
 import { barChart } from "./charts.js";
 import { settings } from "./state.js";
+import { fmt } from "./format.js";
+import { t } from "./i18n.js";
 
 const bench = { id: null };
 
@@ -25,7 +27,7 @@ async function runBench(e) {
   while (true) {
     $("bench-progress").max = job.total;
     $("bench-progress").value = job.done;
-    $("bench-count").textContent = `${job.done} / ${job.total} games (${job.current})`;
+    $("bench-count").textContent = t("benchCount", { done: job.done, n: job.total, current: job.current });
     if (job.finished) break;
     await new Promise((resolve) => setTimeout(resolve, 300));
     try { job = await api(`/api/bench/${job.id}`); } catch (err) { $("bench-error").textContent = err.message; break; }
@@ -40,11 +42,12 @@ async function runBench(e) {
     const lost = typeof r.failures === "number" ? r.failures : Array.isArray(r.failed) ? r.failed.length : r.failed;
     const labels = r.distribution.map((_, i) => String(i + 1)).concat(["X"]);
     const counts = r.distribution.concat([lost]);
-    out.append(el("h2", { text: `${r.strategy} (opens ${r.opener.toUpperCase()}): mean ${r.mean.toFixed(4)}, worst ${r.worst}, ${lost} failed` }));
-    out.append(barChart({ title: `${r.strategy}: games won in N guesses`, labels, log: true,
-      caption: `On a log scale, so that rare results still show. Games won ${labels.slice(0, -1)
-        .map((l, i) => `in ${l}: ${counts[i]}`).join(", ")}; lost: ${lost}.`,
-      series: [{ name: "games", values: counts, cls: "s1" }] }));
+    out.append(el("h2", { text: t("benchHead", { strategy: r.strategy, opener: r.opener.toUpperCase(),
+      mean: fmt(r.mean, 4), worst: r.worst, n: lost }) }));
+    const won = labels.slice(0, -1).map((l, i) => t("benchWonIn", { g: l, n: counts[i] })).join(", ");
+    out.append(barChart({ title: t("benchChart", { strategy: r.strategy }), labels, log: true,
+      caption: t("benchCaption", { won, n: lost }),
+      series: [{ name: t("benchGames"), values: counts, cls: "s1" }] }));
   }
 }
 
