@@ -247,6 +247,24 @@ def test_analyse_gives_the_detector_verdict(client):
     assert one["verdict"] == "suspicious" and one["p_value"] == 0
 
 
+def test_analyse_a_hard_mode_grid_whose_words_break_the_rule(client):
+    """With the grid given, words that break hard mode get the judged report (its note and the
+    detector's verdict, as 'check' gives them) instead of a 400; without a grid, still a 400."""
+    words = ["moist", "bloat", "shout"]  # BLOAT drops MOIST's S
+    grid = "Wordle 1 3/6*\n\n" + "\n".join(score(w, "shout").emoji for w in words)
+    r = client.post("/api/analyse", json={"grid": grid, "words": " ".join(words)})
+    assert r.status_code == 200
+    out = r.json()
+    assert out["review"] is None and "hard mode would not take BLOAT" in out["review_error"]
+    kinds = [p["kind"] for p in out["report"]["note_parts"]]
+    assert "breaks_hard" in kinds
+    assert out["detection"]["parts"][0]["kind"] == "inconsistent"
+    bad = client.post(
+        "/api/analyse", json={"words": " ".join(words), "answer": "shout", "hard": True}
+    )
+    assert bad.status_code == 400 and "BLOAT" in bad.json()["error"]
+
+
 def test_analyse_a_position_or_words_with_the_answer(client, opener_rows):
     by_position = client.post(
         "/api/analyse", json={"position": "salet.BBBGG.cerne.YYBBB.octet.GGGGG"}

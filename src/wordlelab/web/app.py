@@ -30,7 +30,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..assistant import EXACT_BUDGET, OFF_LIST, WIDENED, Assistant
 from ..budgets import REVIEW_WORK
 from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH, PLAY_LENGTHS, check_play_length
-from ..errors import WordlelabError
+from ..errors import HardModeError, WordlelabError
 from ..feedback import Pattern
 from ..game_request import NAMES_WEB, GameRequest
 from ..languages import LANGUAGES, get_language, keyboard_rows
@@ -535,18 +535,26 @@ class WebApp:
             for row, pattern in zip(out["report"]["rows"], grid.rows):
                 row["colors"] = list(pattern.colors)
         if history is not None:
-            with self._exact_lock:
-                result = review(
-                    matrix,
-                    history,
-                    hard=hard,
-                    answer=answer,
-                    budget=self.review_budget,
-                    max_guesses=request.max_guesses,
-                ).to_dict()
-            for step, (_, pattern) in zip(result["steps"], history):  # type: ignore[call-overload]
-                step["colors"] = list(pattern.colors)
-            out["review"] = result
+            try:
+                with self._exact_lock:
+                    result = review(
+                        matrix,
+                        history,
+                        hard=hard,
+                        answer=answer,
+                        budget=self.review_budget,
+                        max_guesses=request.max_guesses,
+                    ).to_dict()
+            except HardModeError as exc:
+                # A judged grid whose words break hard mode: the report says so (its note and
+                # the detector's verdict, as 'check' gives them); no review can be made of it.
+                if out["report"] is None:
+                    raise
+                out["review_error"] = str(exc)
+            else:
+                for step, (_, pattern) in zip(result["steps"], history):  # type: ignore[call-overload]
+                    step["colors"] = list(pattern.colors)
+                out["review"] = result
         # The detector's verdict first (the same as 'check' and 'analyse' give): from the grid's
         # report when there is one, else from the review of the words played.
         judged = out["report"] or out["review"] or {}
