@@ -451,6 +451,18 @@ def test_russian_analyse_writes_its_notes_in_russian(page):
     sync_api.expect(verdict).to_contain_text("теряет зелёную клетку в позиции 2")
     assert re.search(r"[a-z]{3}", verdict.inner_text()) is None
     screenshots(page, "analyse-russian-hard-grid")
+    # Words that break hard mode (АББАТ drops ВЕТЕР's Р): the judged grid, not an error.
+    words = ["ветер", "аббат", "порог"]
+    page.fill("#analyse-grid", "\n".join(score(w, "порог").emoji for w in words))
+    page.fill("#analyse-words", " ".join(words))
+    page.click("#analyse-run")
+    sync_api.expect(page.locator("#analyse-table")).to_be_visible(timeout=120_000)
+    sync_api.expect(page.locator("#analyse-error")).to_have_text("")
+    broken = notes.filter(has_text="АББАТ")
+    sync_api.expect(broken).to_contain_text("строка 2: слово АББАТ нарушает сложный режим")
+    assert re.search(r"[a-z]{3}", broken.inner_text()) is None
+    screenshots(page, "analyse-russian-hard-words")
+    page.fill("#analyse-words", "")
     # Two greens lost at once, and the count of coloured tiles dropping: plural forms.
     page.fill("#analyse-grid", "🟩🟩⬜⬜⬜\n⬜⬜⬜⬜🟨\n🟩🟩🟩🟩🟩")
     page.click("#analyse-run")
