@@ -562,6 +562,29 @@ def test_assist_a_whole_game_by_clicking_tiles(page):
     screenshots(page, "assist")
 
 
+@pytest.mark.default_budgets
+def test_assist_in_russian_has_no_english(page):
+    """A Russian game in Assist: every text the page writes (suggestion, tables, notes) is in
+    Russian; only the strategy's metric names may be identifiers."""
+    page.select_option("#lang", "ru")
+    page.click("#tab-assist")
+    page.click("#assist-new")
+    sync_api.expect(page.locator("#assist-suggestion")).to_be_visible(timeout=60_000)
+    for turn in (1, 2):
+        word = page.locator("#assist-suggestion").inner_text().lower()
+        page.fill("#assist-pattern", score(word, "порог").emoji)
+        page.click("#assist-record")
+        sync_api.expect(page.locator("#assist-board .row")).to_have_count(turn)
+        sync_api.expect(page.locator("#assist-busy")).to_have_text("", timeout=60_000)
+    # The page's own text, without the strategy list (its options are the strategies' names).
+    text = page.evaluate("""() => { const c = document.getElementById('assist').cloneNode(true);
+        c.querySelectorAll('select, option').forEach((x) => x.remove());
+        document.body.append(c); const t = c.innerText; c.remove(); return t; }""")
+    english = sorted(set(re.findall(r"[A-Za-z]{3,}", text)))
+    assert not english, english
+    screenshots(page, "assist-russian")
+
+
 def test_assist_says_when_a_solved_answer_is_off_the_list(page):
     """All green on GUANO (allowed, not one of the original 2315): solved at once, and the note
     says the answer is off the list (Assistant.list_note), not that the list was widened."""
