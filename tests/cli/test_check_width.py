@@ -34,3 +34,25 @@ def test_check_tables_fit_80_columns_with_and_without_the_words():
         for line in lines:
             assert cell_len(line) <= 80, line
         assert any("⬜⬜⬜🟩⬜" in line for line in lines)  # the whole row, not cut
+
+
+def test_assist_top_table_fits_80_columns():
+    """The coach's top after an opener: the exact figures once (the 'exact guesses' column), not
+    also as a wide score column that wrapped every row onto three lines at 80 columns."""
+    env = {**os.environ, "COLUMNS": "80", "WORDLELAB_LISTS": "nyt"}
+    r = subprocess.run(
+        [sys.executable, "-m", "wordlelab", "assist"],
+        input="crane .....\ntop 3\nquit\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    head = next(i for i, ln in enumerate(lines) if ln.startswith("#  guess"))
+    table = lines[head : head + 4]
+    assert "exact guesses" in table[0] and "score" not in table[0], table[0]
+    assert [ln.split()[0] for ln in table[1:]] == ["1", "2", "3"], table  # one line a row
+    for line in table:
+        assert cell_len(line) <= 80, line

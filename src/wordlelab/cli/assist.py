@@ -134,9 +134,17 @@ def top_table(
     table.add_column("exp. left", justify="right")
     table.add_column("P(answer)", justify="right")
     table.add_column("worst", justify="right")
-    own = any(r.metric not in ("", "bits", "last candidate") for r in rows)
+    # The strategy's own score, unless it is the exact mean the exact column shows anyway (the
+    # coach's proven values): the same figure twice, and too wide for 80 columns.
+    exact_metric = ev is not None and all(
+        r.metric.startswith("mean guesses from here") for r in rows if r.metric
+    )
+    own = not exact_metric and any(r.metric not in ("", "bits", "last candidate") for r in rows)
+    # One metric for every row (a strategy's own): its name heads the column, numbers below.
+    metrics = {r.metric for r in rows if r.metric}
+    one_metric = next(iter(metrics)) if len(metrics) == 1 else None
     if own:
-        table.add_column("score", justify="right")
+        table.add_column(one_metric or "score", justify="right")
     if ev is not None:
         table.add_column("exact guesses", justify="right")
     for i, r in enumerate(rows, 1):
@@ -150,7 +158,10 @@ def top_table(
             str(r.largest),
         ]
         if own:
-            cells.append(f"{r.value:.4g} {r.metric}" if r.value is not None else "")
+            if r.value is None:
+                cells.append("")
+            else:
+                cells.append(f"{r.value:.4g}" if one_metric else f"{r.value:.4g} {r.metric}")
         if ev is not None:
             cells.append(exact_cell(ev, r.word))
         table.add_row(*cells)
