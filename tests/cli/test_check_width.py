@@ -12,19 +12,25 @@ from rich.cells import cell_len
 GRID = "Wordle 1,234 4/6\n\n⬜⬜⬜⬜⬜\n⬜⬜⬜🟩⬜\n⬜⬜⬜🟩🟩\n🟩🟩🟩🟩🟩\n"
 
 
-def _table_lines(*args: str) -> list[str]:
+def _run(*args: str, input: str) -> str:
+    """The CLI's output in an 80-column terminal on the default lists."""
     env = {**os.environ, "COLUMNS": "80", "WORDLELAB_LISTS": "nyt"}
     r = subprocess.run(
-        [sys.executable, "-m", "wordlelab", "check", *args],
-        input=GRID,
+        [sys.executable, "-m", "wordlelab", *args],
+        input=input,
         capture_output=True,
         text=True,
         env=env,
         timeout=300,
     )
     assert r.returncode == 0, r.stderr
+    return r.stdout
+
+
+def _table_lines(*args: str) -> list[str]:
+    out = _run("check", *args, input=GRID)
     # Table lines: a header starting '#', or a row number and two spaces (prose is one spaced).
-    return [ln for ln in r.stdout.splitlines() if re.match(r"(#|\d+ {2})", ln)]
+    return [ln for ln in out.splitlines() if re.match(r"(#|\d+ {2})", ln)]
 
 
 def test_check_tables_fit_80_columns_with_and_without_the_words():
@@ -39,17 +45,7 @@ def test_check_tables_fit_80_columns_with_and_without_the_words():
 def test_assist_top_table_fits_80_columns():
     """The coach's top after an opener: the exact figures once (the 'exact guesses' column), not
     also as a wide score column that wrapped every row onto three lines at 80 columns."""
-    env = {**os.environ, "COLUMNS": "80", "WORDLELAB_LISTS": "nyt"}
-    r = subprocess.run(
-        [sys.executable, "-m", "wordlelab", "assist"],
-        input="crane .....\ntop 3\nquit\n",
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=300,
-    )
-    assert r.returncode == 0, r.stderr
-    lines = r.stdout.splitlines()
+    lines = _run("assist", input="crane .....\ntop 3\nquit\n").splitlines()
     head = next(i for i, ln in enumerate(lines) if ln.startswith("#  guess"))
     table = lines[head : head + 4]
     assert "exact guesses" in table[0] and "score" not in table[0], table[0]
