@@ -26,7 +26,7 @@ from .lists import widen, with_answers
 from .luck import information_skill, luck, outcomes, p_at_most
 from .luck import skill as row_skill
 from .matrix import PatternMatrix
-from .notes import Note, Notes
+from .notes import Note, note, parts, texts
 
 if TYPE_CHECKING:
     from .evaluation import Evaluation
@@ -219,9 +219,8 @@ class GameReport:
     consistent: bool
     answers: list[str]  # answers consistent with every row, commonest first
     rows: list[RowReport]
-    notes: list[str]
-    # The same notes as data (``notes.Note``: kind, English text, parameters) for the web page.
-    note_parts: list[dict[str, object]] = field(default_factory=list)
+    # What the report says besides its rows (``notes.Note``: kind, English text, figures).
+    note_items: list[Note]
     # Allowed words outside the answer list that the report also counted as possible answers:
     # the grid's answer was not on the list (see ``analyse``).
     outside: list[str] = field(default_factory=list)
@@ -230,8 +229,18 @@ class GameReport:
     p_value: float | None = None
     detection: Detection | None = None
 
+    @property
+    def notes(self) -> list[str]:
+        return texts(self.note_items)
+
+    @property
+    def note_parts(self) -> list[dict[str, object]]:
+        return parts(self.note_items)
+
     def to_dict(self) -> dict:
         out = asdict(self)
+        del out["note_items"]
+        out["notes"], out["note_parts"] = self.notes, self.note_parts
         # The verdict first, as people read it.
         return {"verdict": out.pop("verdict"), "p_value": out.pop("p_value"), **out}
 
@@ -316,14 +325,16 @@ def analyse(
         report.outside = [w for w in report.answers if w not in m.answers]
         if report.outside:
             shown = ", ".join(w.upper() for w in report.outside[:5])
-            text = (
-                f"the answer is outside the answer list ({m.answers.name}): judged with the "
-                f"allowed words that fit added as answers ({shown})"
+            report.note_items.insert(
+                0,
+                note(
+                    "outside",
+                    f"the answer is outside the answer list ({m.answers.name}): judged with the "
+                    f"allowed words that fit added as answers ({shown})",
+                    words=[w.upper() for w in report.outside[:5]],
+                    list=m.answers.name,
+                ),
             )
-            report.notes.insert(0, text)
-            words = [w.upper() for w in report.outside[:5]]
-            params: dict[str, object] = {"words": words, "list": m.answers.name}
-            report.note_parts.insert(0, Note("outside", text, params).to_dict())
     _detect(report, grid, _strong(m, grid))
     return report
 
@@ -390,7 +401,7 @@ def _judge(
             f"the grid has {grid.length} tiles a row; the words have {m.length} letters",
             grid.length,
         )
-    notes = Notes()
+    notes: list[Note] = []
     late: list[int] = []  # rows whose exact search the safety time limit stopped
     consistent = True
     ans_col = None
@@ -434,17 +445,19 @@ def _judge(
     if ans_col is not None and not alive[ans_col]:
         consistent = False
         bad = next(i for i in range(len(grid.rows)) if not fits[i][ans_col])
-        notes.add(
-            "answer_misfit",
-            f"no allowed guess gives row {bad + 1} ({grid.rows[bad].emoji}) when the answer is "
-            f"{answer!r}",
-            row=bad + 1,
-            tiles=grid.rows[bad].emoji,
-            answer=answer,
+        notes.append(
+            note(
+                "answer_misfit",
+                f"no allowed guess gives row {bad + 1} ({grid.rows[bad].emoji}) when the answer is "
+                f"{answer!r}",
+                row=bad + 1,
+                tiles=grid.rows[bad].emoji,
+                answer=answer,
+            )
         )
     if tile_answers.size == 0:
         consistent = False
-        notes.add("no_answer_fits", "no answer in the list fits every row")
+        notes.append(note("no_answer_fits", "no answer in the list fits every row"))
 
     # Which allowed guesses could have given each row, for an answer that fits the whole grid.
     focus = np.array([ans_col]) if ans_col is not None else tile_answers
@@ -473,15 +486,17 @@ def _judge(
                 broken = pos.rule.broken(w)
                 if broken is not None:
                     consistent = False
-                    notes.add(
-                        "breaks_hard",
-                        f"row {i + 1}: {w.upper()} breaks hard mode ({broken.message})",
-                        row=i + 1,
-                        word=w.upper(),
-                        rule=broken.message,
-                        letter=broken.letter,
-                        position=broken.position,  # a green to keep, else None
-                        times=broken.times,  # how often the letter must appear
+                    notes.append(
+                        note(
+                            "breaks_hard",
+                            f"row {i + 1}: {w.upper()} breaks hard mode ({broken.message})",
+                            row=i + 1,
+                            word=w.upper(),
+                            rule=broken.message,
+                            letter=broken.letter,
+                            position=broken.position,  # a green to keep, else None
+                            times=broken.times,  # how often the letter must appear
+                        )
                     )
             g = m.guesses.index(w)
             out = outcomes(pos, g)
@@ -520,20 +535,24 @@ def _judge(
             final = pos.candidates
         if not grid.solved and grid.rows and words and len(words) == grid.max_guesses:
             left = len(final)
-            notes.add(
-                "lost",
-                f"lost; {left} answer{' was' if left == 1 else 's were'} still possible",
-                n=left,
+            notes.append(
+                note(
+                    "lost",
+                    f"lost; {left} answer{' was' if left == 1 else 's were'} still possible",
+                    n=left,
+                )
             )
         if late:
             rows_text = ", ".join(str(i) for i in late)
-            notes.add(
-                "safety_net_rows",
-                f"the safety time limit ({SAFETY_S:g} s a step) stopped the exact search at row"
-                f"{'' if len(late) == 1 else 's'} {rows_text} before its work budget ran out: "
-                "skill there is the information skill, and another machine may prove it exactly",
-                seconds=SAFETY_S,
-                rows=list(late),
+            notes.append(
+                note(
+                    "safety_net_rows",
+                    f"the safety time limit ({SAFETY_S:g} s a step) stopped the exact search at row"
+                    f"{'' if len(late) == 1 else 's'} {rows_text} before its work budget ran out: "
+                    "skill there is the information skill, and another machine may prove it exactly",
+                    seconds=SAFETY_S,
+                    rows=list(late),
+                )
             )
 
     # The answers still possible after each row, commonest first.
@@ -569,6 +588,5 @@ def _judge(
         consistent,
         answers,
         reports,
-        notes.texts,
-        notes.parts,
+        notes,
     )

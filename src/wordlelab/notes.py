@@ -20,28 +20,15 @@ class Note:
         return {"kind": self.kind, "text": self.text, **self.params}
 
 
-class Notes:
-    """A list of notes: ``texts`` for the CLI and the JSON's ``notes``, ``parts`` for the page."""
+def note(kind: str, text: str, **params: object) -> Note:
+    return Note(kind, text, params)
 
-    def __init__(self) -> None:
-        self.items: list[Note] = []
 
-    def add(self, kind: str, text: str, **params: object) -> None:
-        self.items.append(Note(kind, text, params))
+def texts(notes: list[Note]) -> list[str]:
+    """The English sentences (the CLI's lines, the JSON's ``notes``)."""
+    return [n.text for n in notes]
 
-    def insert_first(self, kind: str, text: str, **params: object) -> None:
-        self.items.insert(0, Note(kind, text, params))
 
-    def extend(self, notes: list[Note]) -> None:
-        self.items.extend(notes)
-
-    @property
-    def texts(self) -> list[str]:
-        return [n.text for n in self.items]
-
-    @property
-    def parts(self) -> list[dict[str, object]]:
-        return [n.to_dict() for n in self.items]
-
-    def __bool__(self) -> bool:
-        return bool(self.items)
+def parts(notes: list[Note]) -> list[dict[str, object]]:
+    """The notes as data (the JSON's ``note_parts``, which the web page writes)."""
+    return [n.to_dict() for n in notes]

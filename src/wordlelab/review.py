@@ -24,7 +24,7 @@ from .lists import widen, with_answers
 from .luck import luck, outcomes, p_at_most
 from .luck import skill as row_skill
 from .matrix import PatternMatrix
-from .notes import Notes
+from .notes import Note, note, parts, texts
 from .opener_values import OpenerValue, opener_value, unsolvable_opener_note
 from .optimal import INF
 from .position import parse_position
@@ -84,13 +84,20 @@ class Review:
     answer: str | None
     solved: bool
     outside: bool = False  # the answer is not on the answer list (values use it anyway)
-    notes: list[str] = field(default_factory=list)
-    # The same notes as data (``notes.Note``: kind, English text, parameters) for the web page.
-    note_parts: list[dict[str, object]] = field(default_factory=list)
+    # What the review says besides its steps (``notes.Note``: kind, English text, figures).
+    note_items: list[Note] = field(default_factory=list)
     detection: Detection | None = None  # the detector's verdict on the game (as ``check`` gives it)
     opener: OpenerValue | None = (
         None  # the first guess's row of the shipped opener table, if one ships
     )
+
+    @property
+    def notes(self) -> list[str]:
+        return texts(self.note_items)
+
+    @property
+    def note_parts(self) -> list[dict[str, object]]:
+        return parts(self.note_items)
 
     @property
     def cost_low(self) -> float:
@@ -181,15 +188,17 @@ def review(
                 raise
             extra = list(wide.answers)
             outside = True
-    notes = Notes()
+    notes: list[Note] = []
     if extra:
         m = with_answers(m, extra)
         shown = [w.upper() for w in extra[:5]]
-        notes.add(
-            "outside",
-            f"the answer is outside the answer list; each step is valued over the listed words "
-            f"that fit plus {', '.join(shown)}",
-            words=shown,
+        notes.append(
+            note(
+                "outside",
+                f"the answer is outside the answer list; each step is valued over the listed words "
+                f"that fit plus {', '.join(shown)}",
+                words=shown,
+            )
         )
     pos = Position.start(m, hard=hard, max_guesses=max_guesses)
     opener = (
@@ -198,14 +207,16 @@ def review(
         else None
     )
     if opener is not None and not opener.solvable:
-        notes.add(
-            "opener_can_fail",
-            unsolvable_opener_note(opener),
-            word=opener.word.upper(),
-            best=opener.best_word.upper(),
-            best_mean=round(opener.best_mean, 4),
-            source=opener.source,
-            mode=opener.mode,
+        notes.append(
+            note(
+                "opener_can_fail",
+                unsolvable_opener_note(opener),
+                word=opener.word.upper(),
+                best=opener.best_word.upper(),
+                best_mean=round(opener.best_mean, 4),
+                source=opener.source,
+                mode=opener.mode,
+            )
         )
     steps: list[ReviewStep] = []
     lifted_turns: list[int] = []
@@ -234,13 +245,15 @@ def review(
                 ev, valued, lifted = roomy_ev, roomy, True
                 lifted_turns.append(turn)
             else:
-                notes.add(
-                    "no_expected",
-                    f"before guess {turn} no strategy could solve all {ev.n} answers left within "
-                    f"the {left} (proven): that step has no expected-guesses figure",
-                    turn=turn,
-                    answers=ev.n,
-                    n=ev.guesses_left,
+                notes.append(
+                    note(
+                        "no_expected",
+                        f"before guess {turn} no strategy could solve all {ev.n} answers left within "
+                        f"the {left} (proven): that step has no expected-guesses figure",
+                        turn=turn,
+                        answers=ev.n,
+                        n=ev.guesses_left,
+                    )
                 )
         played = ev.guess
         assert played is not None
@@ -279,13 +292,15 @@ def review(
     if lifted_turns:
         which = ", ".join(str(t) for t in lifted_turns)
         one = len(lifted_turns) == 1
-        notes.add(
-            "lifted",
-            f"before guess{'' if one else 'es'} {which} no strategy could solve every answer left "
-            f"within the guesses left (proven): {'that step is' if one else 'those steps are'} "
-            f"valued as if the game allowed {LIFTED_GUESSES} guesses (‡)",
-            turns=lifted_turns,
-            n=LIFTED_GUESSES,
+        notes.append(
+            note(
+                "lifted",
+                f"before guess{'' if one else 'es'} {which} no strategy could solve every answer left "
+                f"within the guesses left (proven): {'that step is' if one else 'those steps are'} "
+                f"valued as if the game allowed {LIFTED_GUESSES} guesses (‡)",
+                turns=lifted_turns,
+                n=LIFTED_GUESSES,
+            )
         )
     late = [str(s.turn) for s in steps if s.timed_out]
     if late:
@@ -294,14 +309,16 @@ def review(
             if budget is not None
             else "the search"
         )
-        notes.add(
-            "safety_net",
-            f"the safety time limit ({time_limit} s a step) stopped the search at step "
-            f"{', '.join(late)} before {allowed} ran out: those figures are proven bounds, "
-            "but another machine may prove more",
-            seconds=time_limit,
-            turns=[int(t) for t in late],
-            budget=format_work(budget) if budget is not None else None,
+        notes.append(
+            note(
+                "safety_net",
+                f"the safety time limit ({time_limit} s a step) stopped the search at step "
+                f"{', '.join(late)} before {allowed} ran out: those figures are proven bounds, "
+                "but another machine may prove more",
+                seconds=time_limit,
+                turns=[int(t) for t in late],
+                budget=format_work(budget) if budget is not None else None,
+            )
         )
     own = [s.p_own for s in steps]
     detection = detect(_strong(matrix, hard, max_guesses), len(steps) if pos.solved else None, own)
@@ -316,8 +333,7 @@ def review(
         answer,
         pos.solved,
         outside,
-        notes.texts,
-        notes.parts,
+        notes,
         detection=detection,
         opener=opener,
     )
