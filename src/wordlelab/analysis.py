@@ -26,7 +26,7 @@ from .lists import widen, with_answers
 from .luck import information_skill, luck, outcomes, p_at_most
 from .luck import skill as row_skill
 from .matrix import PatternMatrix
-from .notes import Note, note, parts, texts
+from .notes import Note, WithNotes, note
 
 if TYPE_CHECKING:
     from .evaluation import Evaluation
@@ -209,7 +209,7 @@ class RowReport:
 
 
 @dataclass
-class GameReport:
+class GameReport(WithNotes):
     """A judged share grid."""
 
     number: str | None
@@ -228,14 +228,6 @@ class GameReport:
     verdict: str | None = None
     p_value: float | None = None
     detection: Detection | None = None
-
-    @property
-    def notes(self) -> list[str]:
-        return texts(self.note_items)
-
-    @property
-    def note_parts(self) -> list[dict[str, object]]:
-        return parts(self.note_items)
 
     def to_dict(self) -> dict:
         out = asdict(self)

@@ -32,3 +32,18 @@ def texts(notes: list[Note]) -> list[str]:
 def parts(notes: list[Note]) -> list[dict[str, object]]:
     """The notes as data (the JSON's ``note_parts``, which the web page writes)."""
     return [n.to_dict() for n in notes]
+
+
+class WithNotes:
+    """What a review and a judged grid say besides their steps or rows: ``note_items`` (a field
+    of the dataclass that inherits this), as English lines and as data."""
+
+    note_items: list[Note]
+
+    @property
+    def notes(self) -> list[str]:
+        return texts(self.note_items)
+
+    @property
+    def note_parts(self) -> list[dict[str, object]]:
+        return parts(self.note_items)

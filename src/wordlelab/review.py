@@ -24,7 +24,7 @@ from .lists import widen, with_answers
 from .luck import luck, outcomes, p_at_most
 from .luck import skill as row_skill
 from .matrix import PatternMatrix
-from .notes import Note, note, parts, texts
+from .notes import Note, WithNotes, note
 from .opener_values import OpenerValue, opener_value, unsolvable_opener_note
 from .optimal import INF
 from .position import parse_position
@@ -78,7 +78,7 @@ class ReviewStep:
 
 
 @dataclass
-class Review:
+class Review(WithNotes):
     steps: list[ReviewStep]
     hard: bool
     answer: str | None
@@ -90,14 +90,6 @@ class Review:
     opener: OpenerValue | None = (
         None  # the first guess's row of the shipped opener table, if one ships
     )
-
-    @property
-    def notes(self) -> list[str]:
-        return texts(self.note_items)
-
-    @property
-    def note_parts(self) -> list[dict[str, object]]:
-        return parts(self.note_items)
 
     @property
     def cost_low(self) -> float:
