@@ -258,3 +258,16 @@ def test_every_note_kind_rebuilds_its_english_text_from_its_data(matrix, monkeyp
     assert rules == {(False, 1), (True, 1), (False, 3)}, rules
     seen = {p["kind"] for p in parts}
     assert seen == kinds_in_source(), f"kinds not covered: {kinds_in_source() - seen}"
+
+
+def test_every_strategy_metric_has_a_russian_name_in_the_page():
+    """The web's Assist names a strategy's figure (Choice.metric) in the page's language."""
+    from wordlelab.strategies import make_strategy, strategy_names
+    from wordlelab.strategies.base import OTHER_METRICS
+
+    i18n = (SRC / "web" / "static" / "js" / "i18n.js").read_text()
+    ru = i18n[i18n.index("\n  ru: {") :]
+    block = ru[ru.index("metrics: {") : ru.index("},", ru.index("metrics: {"))]
+    metrics = {type(make_strategy(n)).metric for n in strategy_names()} | set(OTHER_METRICS)
+    missing = sorted(m for m in metrics if f'"{m}":' not in block)
+    assert not missing, f"metrics with no Russian name in i18n.js: {missing}"

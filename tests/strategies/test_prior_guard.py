@@ -195,6 +195,6 @@ def test_assist_and_strategies_list_it(tmp_path, allowed):
         input="top 3\n.y...\nquit\n",
     )
     assert code == 0
-    assert "(325 words)" in out and "expected guesses" in out and "(13 words)" in out
+    assert "(325 words)" in out and "estimated guesses" in out and "(13 words)" in out
     code, out, _ = invoke("strategies")
     assert code == 0 and "prior-guard" in out

@@ -1015,6 +1015,20 @@ def test_assist_four_boards_by_colour_tiles(page, base_url):
     sync_api.expect(page.locator("#assist-board .subboard").nth(2).locator(".row")).to_have_count(0)
 
 
+def test_assist_four_boards_in_russian_names_the_strategys_figure_in_russian(page, base_url):
+    """The several-board table heads its figure with the strategy's metric (Choice.metric): on a
+    Russian page in Russian (i18n.js ``metrics``), not the library's English name."""
+    needs_variants(page)
+    open_variant(page, base_url, "assist/quordle")
+    page.select_option("#lang", "ru")
+    page.click("#assist-new")
+    sync_api.expect(page.locator("#assist-suggestion")).to_be_visible(timeout=60_000)
+    head = page.locator("#assist-top tr").first.inner_text()
+    assert "бит + решённые поля" in head and "bits" not in head, head
+    sync_api.expect(page.locator("#assist")).not_to_contain_text("bits+solves")
+    screenshots(page, "assist-quordle-russian")
+
+
 def test_assist_absurdle_lets_the_adversary_answer(page, base_url):
     needs_variants(page)
     open_variant(page, base_url, "assist/absurdle")

@@ -17,6 +17,7 @@ from ..errors import WordlelabError
 from ..rules import Absurdle, Classic, Multi, rules_from_options
 from ..session import Session
 from ..strategies import make_strategy, strategy_names
+from ..strategies.base import LAST_CANDIDATE, MEAN_FROM_HERE
 from .common import list_options, load_lists, stderr, stdout
 from .console import read_lines
 from .variants import run_absurdle_assist, run_multi_assist
@@ -137,9 +138,9 @@ def top_table(
     # The strategy's own score, unless it is the exact mean the exact column shows anyway (the
     # coach's proven values): the same figure twice, and too wide for 80 columns.
     exact_metric = ev is not None and all(
-        r.metric.startswith("mean guesses from here") for r in rows if r.metric
+        r.metric.startswith(MEAN_FROM_HERE) for r in rows if r.metric
     )
-    own = not exact_metric and any(r.metric not in ("", "bits", "last candidate") for r in rows)
+    own = not exact_metric and any(r.metric not in ("", "bits", LAST_CANDIDATE) for r in rows)
     # One metric for every row (a strategy's own): its name heads the column, numbers below.
     metrics = {r.metric for r in rows if r.metric}
     one_metric = next(iter(metrics)) if len(metrics) == 1 else None

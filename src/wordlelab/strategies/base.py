@@ -126,6 +126,24 @@ _DECISION_METHODS = (
 )
 
 
+# The names a choice's ``value`` can carry besides a strategy's own ``metric`` (front-ends name
+# them in the user's language: the web page's i18n.js has each; a test checks).
+LAST_CANDIDATE = "last candidate"
+MEAN_FROM_HERE = "mean guesses from here"
+MEAN_PROVEN = "mean guesses from here (proven)"
+MEAN_PROVEN_TREE = "mean guesses from here (proven tree)"
+PROVEN_OPENER = "proven best opener"
+BITS_SOLVES = "bits+solves"
+OTHER_METRICS = (
+    LAST_CANDIDATE,
+    MEAN_FROM_HERE,
+    MEAN_PROVEN,
+    MEAN_PROVEN_TREE,
+    PROVEN_OPENER,
+    BITS_SOLVES,
+)
+
+
 @dataclass(frozen=True, order=True)
 class Choice:
     """A ranked guess: ``key`` orders choices (smaller is better); ``value`` is for people."""
@@ -227,7 +245,7 @@ class Strategy(ABC):
         if row < 0 or not position.legal_mask()[row]:
             return None
         word = position.matrix.guesses[row]
-        return Choice((0,), word, row, 1.0, "last candidate", True)
+        return Choice((0,), word, row, 1.0, LAST_CANDIDATE, True)
 
     def pool_rows(self, position: Position) -> np.ndarray:
         legal = position.legal_mask()

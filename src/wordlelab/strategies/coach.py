@@ -20,7 +20,16 @@ from ..budgets import ASSIST_WORK
 from ..errors import WordlelabError
 from ..frequency import word_frequencies
 from ..game import Position
-from .base import Choice, Option, Strategy, make_strategy, register
+from .base import (
+    MEAN_PROVEN,
+    MEAN_PROVEN_TREE,
+    PROVEN_OPENER,
+    Choice,
+    Option,
+    Strategy,
+    make_strategy,
+    register,
+)
 
 if TYPE_CHECKING:
     from ..evaluation import Evaluation
@@ -155,7 +164,7 @@ class Coach(Strategy):
                 m.guesses[int(rows[i])],
                 int(rows[i]),
                 1.5,
-                "mean guesses from here (proven)",
+                MEAN_PROVEN,
                 True,
             )
             for i in np.argsort(like)
@@ -177,7 +186,7 @@ class Coach(Strategy):
                 word,
                 row,
                 0.0,
-                "proven best opener",
+                PROVEN_OPENER,
                 bool(self.candidate_mask(position, np.array([row]))[0]),
             )
         ]
@@ -217,9 +226,7 @@ class Coach(Strategy):
             return None
         n = position.candidates.size
         cand = bool(self.candidate_mask(position, np.array([row]))[0])
-        return None, [
-            Choice((total / n,), word, row, total / n, "mean guesses from here (proven tree)", cand)
-        ]
+        return None, [Choice((total / n,), word, row, total / n, MEAN_PROVEN_TREE, cand)]
 
     def _exact(self, position: Position) -> tuple[Evaluation | None, list[Choice]]:
         """The exact best (the likeliest of the optimal guesses) when proven, else the heuristic's."""
@@ -250,7 +257,7 @@ class Coach(Strategy):
                 words[i],
                 int(rows[i]),
                 values[words[i]].upper / n,
-                "mean guesses from here (proven)",
+                MEAN_PROVEN,
                 bool(cand[i]),
             )
             for i in order

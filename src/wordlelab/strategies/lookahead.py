@@ -19,7 +19,7 @@ class Lookahead(Strategy):
     name = "lookahead"
     aliases = ("two-step",)
     summary = "top m guesses by entropy (default 50) re-ranked by a two-step expected guess count"
-    metric = "expected guesses"
+    metric = "estimated guesses"  # a model's figure, not a proven value (exact search gives those)
     version = 3  # the leaf estimate was refitted
     options = (
         Option(

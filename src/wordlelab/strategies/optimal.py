@@ -9,7 +9,7 @@ import numpy as np
 from ..errors import WordlelabError
 from ..game import Position
 from ..tree import DecisionTree
-from .base import Choice, Option, Strategy, register
+from .base import MEAN_FROM_HERE, Choice, Option, Strategy, register
 
 
 @register
@@ -122,7 +122,7 @@ class Optimal(Strategy):
         a = int(m.guess_to_answer[row])
         is_cand = a >= 0 and bool(np.isin(a, position.candidates))
         mean = total / position.candidates.size
-        return Choice((mean,), m.guesses[row], row, mean, "mean guesses from here", is_cand)
+        return Choice((mean,), m.guesses[row], row, mean, MEAN_FROM_HERE, is_cand)
 
     def _tree(self, position: Position) -> DecisionTree | None:
         if self._given is not None:

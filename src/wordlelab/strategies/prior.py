@@ -74,7 +74,7 @@ class Prior(Strategy):
     summary = (
         "minimise expected guesses: word-frequency prior for the answer, entropy for guesses left"
     )
-    metric = "expected guesses"
+    metric = "estimated guesses"  # a model's figure, not a proven value (exact search gives those)
     options = (
         Option(
             "common",

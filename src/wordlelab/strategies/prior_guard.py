@@ -34,7 +34,7 @@ class PriorGuard(Strategy):
         "unknown answer list: frequency prior, expected guesses group by group with a "
         "failure cost and one step of lookahead"
     )
-    metric = "expected guesses"
+    metric = "estimated guesses"  # a model's figure, not a proven value (exact search gives those)
 
     options = (
         Option("common", int, 3000, "the frequency rank whose word gets prior 1/2", 1, 10**7),

@@ -21,7 +21,7 @@ from ..game import Position
 from ..kernels.multi import multi_board_scores
 from ..matrix import PatternMatrix
 from ..rules import NAMED, Multi, check_boards
-from ..strategies.base import Choice, alphabetical_rank, register_multi
+from ..strategies.base import BITS_SOLVES, LAST_CANDIDATE, Choice, alphabetical_rank, register_multi
 from ..words import WordList
 
 
@@ -309,11 +309,11 @@ class MultiStrategy:
         cand_rows = self._candidate_rows(position, unsolved)
         forced = self._forced_rows(position, unsolved)
         if forced.size:
-            rows, metric = forced, "last candidate"
+            rows, metric = forced, LAST_CANDIDATE
         elif position.turns_left <= len(unsolved) and cand_rows.size:
-            rows, metric = cand_rows, "bits+solves"
+            rows, metric = cand_rows, BITS_SOLVES
         else:
-            rows, metric = np.flatnonzero(~played), "bits+solves"
+            rows, metric = np.flatnonzero(~played), BITS_SOLVES
         rows = rows[~played[rows]]
         if rows.size == 0:
             raise VariantError("no guess is left to play", position.guesses)

@@ -3,7 +3,7 @@
 // while a request runs.
 import { $, el, rowOf, mini, colourName, PATTERN_CHARS, parseColours } from "./dom.js";
 import { api, Latest } from "./api.js";
-import { t } from "./i18n.js";
+import { t, metricName } from "./i18n.js";
 import { fmt, range, perAnswer } from "./format.js";
 import { settings, variantFields, isMulti as multiVariant, isAbsurdle as absurdleVariant } from "./state.js";
 
@@ -80,7 +80,7 @@ function drawTop(s) {
   const cols = [["#", (r) => String(r.rank)], [t("hGuess"), (r) => r.word.toUpperCase() + (isCandidate(r) ? " ✓" : "")]];
   if ("bits" in sample) cols.push([t("hBits"), (r) => r.bits.toFixed(3)]);
   if ("expected" in sample) cols.push([t("hExpectedLeft"), (r) => r.expected.toFixed(2)]);
-  if (!("bits" in sample) && "value" in sample) cols.push([sample.metric || "value", (r) => fmt(r.value, 3)]);
+  if (!("bits" in sample) && "value" in sample) cols.push([metricName(sample.metric || "value"), (r) => fmt(r.value, 3)]);
   if ("p_answer" in sample) cols.push([t("hPAnswer"), (r) => (r.p_answer ? percent(r.p_answer) : "–")]);
   if ("largest" in sample) cols.push([t("hWorst"), (r) => String(r.largest)]);
   // Each row's exact expected guesses, as the server's library gives them (proven, a bound, or none).
@@ -142,7 +142,7 @@ function draw() {
     }
     else if ("bits" in g) {
       line.append(t("suggestionLine", { bits: g.bits.toFixed(2), expected: g.expected.toFixed(1), possible: t("possibleNow", { n: s.remaining }) }));
-    } else if ("value" in g) line.append(` — ${g.metric || "value"} ${fmt(g.value, 3)}`);
+    } else if ("value" in g) line.append(` — ${metricName(g.metric || "value")} ${fmt(g.value, 3)}`);
     box.append(line);
     if (isAbsurdle(s) && s.plan && s.plan.length) {
       box.append(el("p", { id: "assist-plan", text: t("forcedWin", { words: s.plan.map((w) => w.toUpperCase()).join(" → ") }) }));

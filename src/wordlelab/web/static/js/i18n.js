@@ -126,6 +126,17 @@ const STRINGS = {
     distribution: "Число попыток", thisGame: "эта игра",
     praise: { Genius: "Гениально", Magnificent: "Великолепно", Impressive: "Впечатляет", Splendid: "Блестяще",
       Great: "Отлично", Phew: "Уф" },
+    // What a strategy's figure for a guess is (the library's Choice.metric), said in Russian.
+    metrics: {
+      "bits": "бит", "draw": "жребий", "estimated guesses": "ходов по оценке", "expected left": "останется в среднем",
+      "guesses": "ходов", "largest group": "наибольшая группа", "letter score": "очки букв",
+      "linked candidates": "связанных кандидатов", "patterns": "разных ответов", "projection": "проекция",
+      "last candidate": "последний кандидат", "mean guesses from here": "ходов в среднем отсюда",
+      "mean guesses from here (proven)": "ходов в среднем отсюда (доказано)",
+      "mean guesses from here (proven tree)": "ходов в среднем отсюда (доказанное дерево)",
+      "proven best opener": "доказанно лучшее первое слово", "bits+solves": "бит + решённые поля",
+      "score": "оценка", "value": "значение",
+    },
     strategy: "Стратегия", start: "Начать", wordPlayed: "Сыгранное слово", orColours: "или цвета", record: "Записать",
     notAccepted: "Слово не принято", undo: "Отменить", bestGuesses: "Лучшие ходы", show: "показать",
     exactBest: "Точно лучшие ходы (доказано)", playedRows: "Сыгранные строки", recordGuess: "Записать ход",
@@ -254,6 +265,12 @@ export function t(key, vars = {}) {
     text = text[form] ?? text.other;
   }
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`));
+}
+
+/** The name of a strategy's figure (Choice.metric) in the page's language; the library's own name
+ * where there is no translation. */
+export function metricName(name) {
+  return (STRINGS[current].metrics || {})[name] || name;
 }
 
 export function praise(word) {
