@@ -149,3 +149,27 @@ def test_position_hard_legal_mask(matrix, allowed):
 def test_position_never_allows_replay(matrix):
     pos = Position.start(matrix).after("crane", ".....")
     assert not pos.legal_mask()[matrix.guess_index("crane")]
+
+
+def test_a_refused_word_is_an_error_with_its_figures():
+    """What the web page says in another language: the error's kind and the figures of the
+    sentence (``WordlelabError.parts``), beside the English line the CLI prints."""
+    game = Game("slate", hard=True)
+    game.guess("speed")  # S green, E yellow: hard mode keeps S first and an E
+    with pytest.raises(HardModeError) as info:
+        game.guess("bonny")
+    parts = info.value.parts()
+    assert parts["kind"] == "hard_mode" and parts["input"] == "bonny"
+    assert parts["text"] == str(info.value) and "1st letter must be S" in parts["text"]
+    assert (parts["letter"], parts["position"], parts["times"]) == ("S", 1, 1)
+    with pytest.raises(UnknownWordError) as info:
+        game.guess("zzzzz")
+    assert info.value.parts() == {
+        "kind": "unknown_word",
+        "text": "'zzzzz' is not in the word list",
+        "input": "zzzzz",
+    }
+    with pytest.raises(InvalidWordError) as info:
+        game.guess("slat")
+    assert info.value.parts()["kind"] == "word_length"
+    assert (info.value.parts()["letters"], info.value.parts()["length"]) == (4, 5)

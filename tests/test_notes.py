@@ -271,3 +271,24 @@ def test_every_strategy_metric_has_a_russian_name_in_the_page():
     metrics = {type(make_strategy(n)).metric for n in strategy_names()} | set(OTHER_METRICS)
     missing = sorted(m for m in metrics if f'"{m}":' not in block)
     assert not missing, f"metrics with no Russian name in i18n.js: {missing}"
+
+
+def error_kinds_in_source() -> set[str]:
+    """Every error kind the library can give (``kind="..."`` where it raises, or a class's own)."""
+    text = "".join(p.read_text() for p in SRC.rglob("*.py"))
+    raised = r'Error\((?:[^()]|\([^()]*\))*?\bkind="(\w+)"'  # within an error's call
+    found = set(re.findall(raised, text)) | set(
+        re.findall(r'^    kind = "(\w+)"', (SRC / "errors.py").read_text(), re.M)
+    )
+    found.discard("error")
+    assert {"unknown_word", "hard_mode"} <= found, "the patterns no longer match the code"
+    return found
+
+
+def test_every_error_kind_has_a_russian_text_in_the_page():
+    """The web page says a refused request in its own language from the error's data
+    (``WordlelabError.parts``, the 400's ``parts``): each kind needs its Russian text."""
+    i18n = (SRC / "web" / "static" / "js" / "i18n.js").read_text()
+    ru = i18n[i18n.index("\n  ru: {") :]
+    missing = sorted(k for k in error_kinds_in_source() if f"err_{k}:" not in ru)
+    assert not missing, f"error kinds with no Russian text in i18n.js: {missing}"

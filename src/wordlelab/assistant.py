@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .budgets import ASSIST_WORK
-from .errors import HardModeError, InconsistentFeedbackError, UnknownWordError, WordlelabError
+from .errors import InconsistentFeedbackError, UnknownWordError, WordlelabError
 from .feedback import Pattern, score
 from .frequency import rank_by_frequency
 from .game import Position
@@ -370,9 +370,9 @@ class Assistant:
             )
         pos = self.position
         if self.hard:
-            message = pos.rule.violation(w)
-            if message:
-                raise HardModeError(f"{message}: hard mode would not take {w.upper()}", w)
+            broken = pos.rule.broken(w)
+            if broken is not None:
+                raise broken.error(f"{broken.message}: hard mode would not take {w.upper()}", w)
         try:
             new = pos.after(row, pattern)  # raises and leaves everything as it was
             widened = False

@@ -2,17 +2,38 @@
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 
 class WordlelabError(Exception):
-    """Base class for every error wordlelab raises because of its input."""
+    """Base class for every error wordlelab raises because of its input.
 
-    def __init__(self, message: str, input: object = None) -> None:
+    ``kind`` names what went wrong where a front-end may say it in another language (the web
+    page's Russian text); ``fields`` are the figures of the sentence. ``parts()`` gives both with
+    the English line; an error of kind "error" has only the English line."""
+
+    kind: ClassVar[str] = "error"
+
+    def __init__(
+        self, message: str, input: object = None, *, kind: str | None = None, **fields: Any
+    ) -> None:
         super().__init__(message)
         self.message = message
         self.input = input
+        if kind is not None:
+            self.kind = kind  # type: ignore[misc]  # (an instance's own kind)
+        self.fields = fields
 
     def __str__(self) -> str:
         return self.message
+
+    def parts(self) -> dict[str, Any]:
+        """The error as data: kind, the English text, the input when it is text, and the fields."""
+        out: dict[str, Any] = {"kind": self.kind, "text": self.message}
+        if isinstance(self.input, str):
+            out["input"] = self.input
+        out.update(self.fields)
+        return out
 
 
 class InvalidWordError(WordlelabError, ValueError):
@@ -32,11 +53,15 @@ class InconsistentFeedbackError(WordlelabError):
 
 
 class HardModeError(WordlelabError):
-    """A guess that breaks the hard-mode rule."""
+    """A guess that breaks the hard-mode rule (its fields: ``game.HardBreak``'s)."""
+
+    kind = "hard_mode"
 
 
 class GameOverError(WordlelabError):
     """A guess played after the game has ended."""
+
+    kind = "game_over"
 
 
 class WordListError(WordlelabError):

@@ -11,6 +11,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import Any
 
 import numpy as np
 
@@ -40,6 +41,14 @@ class HardBreak:
     letter: str  # upper case
     position: int | None = None
     times: int = 1
+
+    def fields(self) -> dict[str, Any]:
+        """The rule as data (``HardModeError``'s fields, a ``breaks_hard`` note's)."""
+        return {"letter": self.letter, "position": self.position, "times": self.times}
+
+    def error(self, text: str, word: str) -> HardModeError:
+        """The error for a guess ``word`` that breaks this rule: ``text`` is its English line."""
+        return HardModeError(text, word, **self.fields())
 
     @property
     def message(self) -> str:
@@ -172,11 +181,11 @@ class Game:
             raise GameOverError(f"the game is over; {word!r} was not played", word)
         w = self.words.normalize(word)
         if w not in self.words and w != self.answer:
-            raise UnknownWordError(f"{word!r} is not in the word list", word)
+            raise UnknownWordError(f"{word!r} is not in the word list", word, kind="unknown_word")
         if self.hard:
-            message = hard_mode_violation(w, self.history)
-            if message:
-                raise HardModeError(f"{message} ({word!r} breaks hard mode)", word)
+            broken = HardRule.from_history(self.history).broken(w)
+            if broken is not None:
+                raise broken.error(f"{broken.message} ({word!r} breaks hard mode)", word)
         return w
 
     def guess(self, word: str) -> Pattern:
@@ -260,6 +269,9 @@ class Position:
                 f"no remaining word gives {str(shown)!r} ({shown.emoji}) for {m.guesses[g]!r}; "
                 "check the feedback",
                 str(shown),
+                kind="no_fit",
+                guess=m.guesses[g],
+                emoji=shown.emoji,
             )
         return Position(m, remaining, self.history + ((g, code),), self.hard, self.max_guesses)
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .errors import HardModeError, InvalidPatternError, InvalidWordError
+from .errors import InvalidPatternError, InvalidWordError
 from .feedback import Pattern
 from .game import Position
 from .limits import MAX_WORD
@@ -146,6 +146,6 @@ def read_position(
 
 def _check_hard(pos: Position, word: str) -> None:
     if pos.hard and pos.history:
-        message = pos.rule.violation(word)
-        if message:
-            raise HardModeError(f"{message}: hard mode would not take {word.upper()}", word)
+        broken = pos.rule.broken(word)
+        if broken is not None:
+            raise broken.error(f"{broken.message}: hard mode would not take {word.upper()}", word)

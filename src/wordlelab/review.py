@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass, field
 from .analysis import ShareGrid
 from .budgets import REVIEW_WORK, SAFETY_S, format_work
 from .detector import Detection, StrongPlayer, detect, strong_player
-from .errors import HardModeError, InconsistentFeedbackError, ShareGridError, WordlelabError
+from .errors import InconsistentFeedbackError, ShareGridError, WordlelabError
 from .evaluation import Evaluation, evaluate
 from .feedback import Pattern, score
 from .game import Position
@@ -216,9 +216,9 @@ def review(
         if pos.solved:
             raise WordlelabError(f"guess {turn} ({w.upper()}) comes after the game was won", w)
         if hard and pos.history:
-            message = pos.rule.violation(w)
-            if message:
-                raise HardModeError(f"{message}: hard mode would not take {w.upper()}", w)
+            broken = pos.rule.broken(w)
+            if broken is not None:
+                raise broken.error(f"{broken.message}: hard mode would not take {w.upper()}", w)
         ev: Evaluation = evaluate(pos, guess=w, budget=budget, time_limit=time_limit)
         valued = pos
         lifted = False

@@ -30,7 +30,13 @@ def normalize_word(word: str, length: int | None = None, language: Language | No
     if not w:
         raise InvalidWordError("an empty word", word)
     if length is not None and len(w) != length:
-        raise InvalidWordError(f"{word!r} has {len(w)} letters; this game uses {length}", word)
+        raise InvalidWordError(
+            f"{word!r} has {len(w)} letters; this game uses {length}",
+            word,
+            kind="word_length",
+            letters=len(w),
+            length=length,
+        )
     if language is not None:
         bad = language.bad_letters(w)
     else:
@@ -38,7 +44,10 @@ def normalize_word(word: str, length: int | None = None, language: Language | No
     if bad:
         where = f"the {language.name} alphabet" if language else "a word"
         raise InvalidWordError(
-            f"{word!r} has {bad!r}, which is not in {where}{_other_language(w, language)}", word
+            f"{word!r} has {bad!r}, which is not in {where}{_other_language(w, language)}",
+            word,
+            kind="bad_letters",
+            letters=bad,
         )
     return w
 
@@ -191,7 +200,7 @@ class WordList(Sequence[str]):
             return self._index[word]
         except KeyError:
             raise UnknownWordError(
-                f"{word!r} is not in the word list ({self.name})", word
+                f"{word!r} is not in the word list ({self.name})", word, kind="unknown_word"
             ) from None
 
     @cached_property

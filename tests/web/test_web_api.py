@@ -92,6 +92,30 @@ def test_play_hard_mode_and_bad_words(client):
     assert len(client.get(f"/api/play/{gid}").json()["rows"]) == 1  # no try used
 
 
+def test_a_refused_word_comes_as_data_too(client):
+    """A 400 for a word the game refuses carries the error as data (``parts``: kind and figures)
+    besides the English line, so a Russian page can say it in Russian; others carry none."""
+    game = client.post("/api/play", json={"seed": 7, "hard": True, "no_stats": True}).json()
+    gid = game["id"]
+    state = client.post(f"/api/play/{gid}/guess", json={"word": "crane"}).json()
+    for word, parts in [
+        ("zzzzz", {"kind": "unknown_word", "input": "zzzzz"}),
+        ("cran", {"kind": "word_length", "input": "cran", "letters": 4, "length": 5}),
+        ("cr4ne", {"kind": "bad_letters", "input": "cr4ne", "letters": "4"}),
+    ]:
+        r = client.post(f"/api/play/{gid}/guess", json={"word": word}).json()
+        assert r["parts"] == {**parts, "text": r["error"]}, word
+    # After CRANE (seed 7's answer shows some of its letters), PIOUS lacks them: the rule, as data.
+    assert len(state["rows"]) == 1
+    r = client.post(f"/api/play/{gid}/guess", json={"word": "pious"}).json()
+    assert r["parts"]["kind"] == "hard_mode" and r["parts"]["input"] == "pious"
+    assert set(r["parts"]) == {"kind", "text", "input", "letter", "position", "times"}
+    assert r["parts"]["text"] == r["error"] and "hard mode" in r["error"]
+    # An error with no words of its own for a page to use has only the English line.
+    r = client.post(f"/api/play/{gid}/guess", json={"word": ""}).json()
+    assert "parts" not in r and r["error"]
+
+
 @pytest.mark.parametrize(
     "body, text",
     [
@@ -517,7 +541,10 @@ def test_no_request_body_makes_a_server_error(client, body, route):
     r = client.post(route, json=body)
     assert r.status_code < 500
     if r.status_code >= 400:
-        assert set(r.json()) == {"error"} and r.json()["error"]
+        out = r.json()
+        assert set(out) <= {"error", "parts"} and out["error"]
+        if "parts" in out:  # the same error as data: its kind and the same English line
+            assert out["parts"]["kind"] != "error" and out["parts"]["text"] == out["error"]
 
 
 def test_analyse_refuses_a_length_the_game_contradicts(client):

@@ -397,6 +397,18 @@ def test_russian_games_get_russian_interface_text(page):
     answer = answer_for(1, lang="ru")
     new_seeded_game(page, 1)
     opener = next(w for w in ("акула", "ветер", "сокол") if w != answer)
+    # Words the game refuses are refused in Russian (the server's error as data, i18n.js err_*),
+    # and cost nothing: the word stays typed, no row is used.
+    for word, message in (
+        ("ааааа", "Слова ААААА нет в списке"),
+        ("кот", "В слове КОТ 3 буквы, а нужно 5"),
+    ):
+        for ch in word:
+            page.click(f'#play-keyboard [data-key="{ch}"]')
+        page.click('#play-keyboard [data-key="enter"]')
+        sync_api.expect(page.locator("#play-msg")).to_have_text(message)
+        for _ in word:
+            page.click('#play-keyboard [data-key="backspace"]')
     guess(page, opener, 1, on_screen=True)
     sync_api.expect(page.locator("#play-msg")).to_have_text("Осталось 5 попыток")
     guess(page, answer, 2, on_screen=True)

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from ..errors import GameOverError, HardModeError, UnknownWordError, VariantError
+from ..errors import GameOverError, UnknownWordError, VariantError
 from ..feedback import Pattern
 from ..game import Position
 from ..matrix import PatternMatrix
@@ -103,12 +103,12 @@ class AbsurdleGame:
         m = self.matrix
         w = m.guesses.normalize(word)
         if w not in m.guesses:
-            raise UnknownWordError(f"{word!r} is not in the word list", word)
+            raise UnknownWordError(f"{word!r} is not in the word list", word, kind="unknown_word")
         row = m.guesses.lookup(w)
         if self.hard and self.position.history:
-            message = self.position.rule.violation(w)
-            if message:
-                raise HardModeError(f"{message} ({word!r} breaks hard mode)", word)
+            broken = self.position.rule.broken(w)
+            if broken is not None:
+                raise broken.error(f"{broken.message} ({word!r} breaks hard mode)", word)
         return row
 
     def guess(self, word: str) -> Pattern:

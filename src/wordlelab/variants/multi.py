@@ -114,7 +114,7 @@ class MultiGame:
             raise GameOverError(f"the game is over; {word!r} was not played", word)
         w = self.words.normalize(word)
         if w not in self.words and w not in self.answers:
-            raise UnknownWordError(f"{word!r} is not in the word list", word)
+            raise UnknownWordError(f"{word!r} is not in the word list", word, kind="unknown_word")
         return w
 
     def guess(self, word: str) -> list[Pattern | None]:

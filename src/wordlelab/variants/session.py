@@ -173,11 +173,9 @@ class AbsurdleSession:
         w = m.guesses.normalize(word)
         row = m.guesses.lookup(w)
         if self.hard and self.position.history:
-            message = self.position.rule.violation(w)
-            if message:
-                from ..errors import HardModeError
-
-                raise HardModeError(f"{message} ({word!r} breaks hard mode)", word)
+            broken = self.position.rule.broken(w)
+            if broken is not None:
+                raise broken.error(f"{broken.message} ({word!r} breaks hard mode)", word)
         self.stack.append(
             self.position.after(row, pattern if pattern is not None else self.expected(w))
         )

@@ -749,7 +749,12 @@ def create_app(
         return JSONResponse(web.bench_state(request.path_params["token"]))
 
     async def library_error(request: Request, exc: Exception) -> Response:
-        return JSONResponse({"error": scrub_paths(str(exc))}, status_code=400)
+        # The English line, and the error as data (kind and figures) for a page in another
+        # language to say it in its own words (i18n.js ``err_<kind>``).
+        out: dict[str, Any] = {"error": scrub_paths(str(exc))}
+        if isinstance(exc, WordlelabError) and exc.kind != "error":
+            out["parts"] = {**exc.parts(), "text": out["error"]}
+        return JSONResponse(out, status_code=400)
 
     async def server_error(request: Request, exc: Exception) -> Response:
         # A bug, never the request's fault; say so without the details (no paths, no traceback).

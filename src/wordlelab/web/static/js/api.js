@@ -1,6 +1,8 @@
 // Requests to the server: same origin, JSON in and out (the server refuses anything else), and
 // a counter per kind of request so that only the newest answer is ever drawn.
 
+import { errorText } from "./i18n.js";
+
 export class ApiError extends Error {
   constructor(message, status) { super(message); this.status = status; }
 }
@@ -15,7 +17,7 @@ export async function api(path, body) {
   const response = await fetch(path, init);
   let data;
   try { data = await response.json(); } catch { data = {}; }
-  if (!response.ok) throw new ApiError(data.error || `HTTP ${response.status}`, response.status);
+  if (!response.ok) throw new ApiError(errorText(data) || `HTTP ${response.status}`, response.status);
   return data;
 }
 

@@ -1,7 +1,7 @@
-// Interface text in the game's language: a Russian game gets a Russian page. Error messages from
-// the server (a word not in the list, a bad grid) stay as the library writes them; the detector's
-// verdict, the notes under a review or a judged grid (notes.Note) and the assistant's list notes
-// come as data and are said here.
+// Interface text in the game's language: a Russian game gets a Russian page. The detector's
+// verdict, the notes under a review or a judged grid (notes.Note), the assistant's list notes and
+// the errors of a refused word (WordlelabError.parts) come as data and are said here; other error
+// messages from the server (a bad grid, say) stay as the library writes them.
 
 const STRINGS = {
   en: {
@@ -243,6 +243,14 @@ const STRINGS = {
     hardKeep: "{position}-я буква должна быть {letter}",
     hardContain: "в слове должна быть буква {letter}",
     hardTimes: "буква {letter} должна встретиться не менее {times} раз",
+    // The server's errors given as data (WordlelabError.parts): err_<kind>, the same figures.
+    err_unknown_word: "Слова {input} нет в списке",
+    err_word_length: { one: "В слове {input} {n} буква, а нужно {length}", few: "В слове {input} {n} буквы, а нужно {length}",
+      many: "В слове {input} {n} букв, а нужно {length}", other: "В слове {input} {n} буквы, а нужно {length}" },
+    err_bad_letters: "В слове {input} есть знаки не из алфавита этой игры: {letters}",
+    err_hard_mode: "Сложный режим: {need}; слово {input} не подходит",
+    err_game_over: "Игра окончена; слово {input} не сыграно",
+    err_no_fit: "Ни одно оставшееся слово не даёт {emoji} на {guess}; проверьте цвета",
     note_lost: "проиграно; возможных ответов оставалось: {n}",
     openerLine: "Первый ход {word}: {total} ходов на {answers} ответов, {mean} за игру, {rank}{tied}, на {gap} хода за игру хуже {best} (таблица {source}).",
     openerBest: "Первый ход {word}: {total} ходов на {answers} ответов, {mean} за игру, лучший первый ход{tied} (таблица {source}).",
@@ -265,6 +273,19 @@ export function t(key, vars = {}) {
     text = text[form] ?? text.other;
   }
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`));
+}
+
+/** A refused request's message in the page's language: the server's error as data
+ * (``parts``: kind and figures) where this page has words for its kind, else its English line. */
+export function errorText(data) {
+  const parts = data.parts;
+  if (!parts || current === "en") return data.error;
+  const key = `err_${parts.kind}`;
+  const vars = { ...parts, input: String(parts.input ?? "").toUpperCase(), guess: String(parts.guess ?? "").toUpperCase() };
+  if (parts.kind === "word_length") vars.n = parts.letters;
+  if (parts.kind === "hard_mode") vars.need = t(parts.position ? "hardKeep" : parts.times > 1 ? "hardTimes" : "hardContain", parts);
+  const text = t(key, vars);
+  return text === key ? data.error : text;
 }
 
 /** The name of a strategy's figure (Choice.metric) in the page's language; the library's own name
