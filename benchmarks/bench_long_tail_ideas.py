@@ -1,7 +1,8 @@
-"""Two ideas measured before building them (NYT lists, normal mode), written as JSON.
+"""Ideas measured before building them (NYT lists, normal mode), written as JSON.
 
     python benchmarks/bench_long_tail_ideas.py pool [--opener shivs] [--seed 1]
     python benchmarks/bench_long_tail_ideas.py subtract [--openers keeve,feens,...] [--budget 3G]
+    python benchmarks/bench_long_tail_ideas.py refute [--opener shivs]
 
 ``pool``: could the exact search's nodes with three guesses left scan fewer guesses? Under the
 opener's largest group, for a few second guesses, take their groups of 40-120 answers (four
@@ -14,6 +15,15 @@ that the game fell into. The shipped table gives the opener's total, the sum ove
 groups, so that value is the total minus the other groups' exact values. Measured: the largest
 and second-largest group of each opener, and the look-ups (``Evaluation.work``) that proving
 every other group took within ``--budget`` each, and whether they all finished.
+
+``refute``: where does the exact search's work go on the opener's largest group (five guesses
+left)? Is it finding the best second guess or proving that every other one is worse? Counts the
+second guesses whose one-level bound (the group's size plus the counting bound of each of their
+groups) is at or below the group's value (each must be refuted by search), then solves the group
+on one thread with a fresh memo four ways and records the work (look-ups), nodes and guesses
+valued: no bound given (as a table run does), the value plus one given as the bound from the
+start (a perfect first guess and upper bound), and memos of 64 MB and 900 MB instead of 256 MB.
+Work counts do not depend on the load; the CPU seconds do.
 """
 
 from __future__ import annotations
@@ -116,9 +126,73 @@ def bench_subtract(args: argparse.Namespace) -> dict:
     return {"bench": "subtract", "budget_per_group": args.budget, "rows": rows}
 
 
+def bench_refute(args: argparse.Namespace) -> dict:
+    from wordlelab.lists import load_lists
+    from wordlelab.optimal import Engine, K, Solver
+
+    m = load_lists(lists="nyt").matrix(1 << 31)
+    g = m.guesses.index(args.opener)
+    root = np.arange(len(m.answers), dtype=np.int64)
+    engines: dict[int, Engine] = {}
+
+    def engine(mb: int) -> Engine:
+        if mb not in engines:
+            engines[mb] = Engine(m, False, 6, mb)
+        return engines[mb]
+
+    e = engine(256)
+    groups = [(sub, p) for p, sub in e.groups(root, g) if p != e.win]
+    S, p = max(groups, key=lambda t: t[0].size)
+    rule = e.rule_after(e.empty_rule, g, p)
+    d = e.max_guesses - 1
+    runs = []
+    value = None
+    for name, mb, given in (
+        ("no bound given", 256, False),
+        ("value + 1 given", 256, True),
+        ("memo 64 MB", 64, False),
+        ("memo 900 MB", 900, False),
+    ):
+        solver = Solver(engine(mb), 0)
+        beta = int(K.INF) if not given else int(value) + 1
+        cpu = time.process_time()
+        v = solver.value(S, d, rule, beta)
+        cpu = time.process_time() - cpu
+        value = v if value is None else value
+        runs.append(
+            {
+                "run": name,
+                "memo_mb": mb,
+                "beta": None if not given else beta,
+                "value": v,
+                "work": int(solver.ctl[K.CTL_WORK]),
+                "nodes": int(solver.ctl[K.CTL_NODES]),
+                "guesses_valued": int(solver.ctl[K.CTL_EVALS]),
+                "cpu_s": round(cpu, 1),
+            }
+        )
+        print(runs[-1], flush=True)
+    bounds = e.bounds(S, d)
+    base = runs[0]["work"]
+    return {
+        "bench": "refute",
+        "opener": args.opener,
+        "largest_group": int(S.size),
+        "value": value,
+        "guesses": len(m.guesses),
+        "second_guesses_bound_at_or_below_value": int((bounds <= value).sum()),
+        "second_guesses_bound_below_value_by": {
+            str(k): int((bounds <= value - k).sum()) for k in (50, 100, 200)
+        },
+        "least_bound": int(bounds.min()),
+        "runs": runs,
+        "work_ratio_to_first_run": [round(r["work"] / base, 4) for r in runs],
+    }
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("part", choices=["pool", "subtract"])
+    ap.add_argument("part", choices=["pool", "subtract", "refute"])
     ap.add_argument("--opener", default="shivs")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--openers", default="keeve,feens,hudud,esile,ditty,brujo")
@@ -134,7 +208,8 @@ def main() -> None:
     for w in [args.opener, *args.openers.split(",")]:
         if w not in guesses:
             raise SystemExit(f"{w!r} is not an allowed guess on the NYT lists")
-    data = bench_pool(args) if args.part == "pool" else bench_subtract(args)
+    parts = {"pool": bench_pool, "subtract": bench_subtract, "refute": bench_refute}
+    data = parts[args.part](args)
     emit(f"long_tail_ideas_{args.part}", data)
 
 
