@@ -84,6 +84,21 @@ def test_top_numbers(matrix):
         assert s.p_answer in (0.0, 1 / a.remaining)
 
 
+def test_a_heuristics_top_gets_exact_values_at_a_couple_hundred_answers():
+    """With a heuristic strategy (not the coach, whose own search gives them) ``top`` values its
+    rows exactly up to EXACT_TOP_MAX answers: AUDIO all grey leaves 190 (original lists)."""
+    from wordlelab.assistant import EXACT_TOP_MAX
+
+    assert EXACT_TOP_MAX >= 190
+    code, out, _ = invoke(
+        "assist", "-s", "entropy", "--opener", "audio", input="audio .....\ntop 5\n"
+    )
+    assert code == 0 and "190 words left" in out
+    row = next(line for line in out.splitlines() if line.lstrip().startswith("1  TERSE"))
+    assert row.rstrip().endswith("2.684"), row  # proven, and the line under the table agrees
+    assert "exact: TERSE is optimal, 2.684 expected guesses (proven)" in out
+
+
 def test_last_candidate_and_solved(matrix):
     a = Assistant.create(matrix)
     for guess in ("salet", "briny"):
