@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
-
 
 class WordlelabError(Exception):
     """Base class for every error wordlelab raises because of its input.
@@ -12,24 +10,24 @@ class WordlelabError(Exception):
     page's Russian text); ``fields`` are the figures of the sentence. ``parts()`` gives both with
     the English line; an error of kind "error" has only the English line."""
 
-    kind: ClassVar[str] = "error"
+    kind = "error"  # (no typing import here: this module loads before Ctrl-C is handled)
 
     def __init__(
-        self, message: str, input: object = None, *, kind: str | None = None, **fields: Any
+        self, message: str, input: object = None, *, kind: str | None = None, **fields: object
     ) -> None:
         super().__init__(message)
         self.message = message
         self.input = input
         if kind is not None:
-            self.kind = kind  # type: ignore[misc]  # (an instance's own kind)
+            self.kind = kind
         self.fields = fields
 
     def __str__(self) -> str:
         return self.message
 
-    def parts(self) -> dict[str, Any]:
+    def parts(self) -> dict[str, object]:
         """The error as data: kind, the English text, the input when it is text, and the fields."""
-        out: dict[str, Any] = {"kind": self.kind, "text": self.message}
+        out: dict[str, object] = {"kind": self.kind, "text": self.message}
         if isinstance(self.input, str):
             out["input"] = self.input
         out.update(self.fields)
