@@ -109,24 +109,49 @@ def parse_share_grid(text: str) -> ShareGrid:
                 f"line {raw.strip()[:24] + '…'!r} has {len(tiles):,} tiles and {len(rest):,} "
                 f"letters; rows have at most {MAX_TILES} tiles and words {MAX_WORD} letters",
                 raw[:24],
+                kind="grid_line_too_long",
+                line=raw.strip()[:24] + "…",
+                tiles=len(tiles),
+                letters=len(rest),
+                max_tiles=MAX_TILES,
+                max_letters=MAX_WORD,
             )
         if any(ch in SQUARES for ch in rest) or (rest and not rest.isalpha()):
-            raise ShareGridError(f"line {raw.strip()!r} mixes tiles with other characters", raw)
+            raise ShareGridError(
+                f"line {raw.strip()!r} mixes tiles with other characters",
+                raw,
+                kind="grid_mixed_line",
+                line=raw.strip(),
+            )
         if gap_after_rows:
             raise ShareGridError(
-                f"line {raw.strip()!r} starts a second grid; paste one grid at a time", raw
+                f"line {raw.strip()!r} starts a second grid; paste one grid at a time",
+                raw,
+                kind="grid_second",
+                line=raw.strip(),
             )
         if rows and len(tiles) != rows[0].length:
             raise ShareGridError(
                 f"line {raw.strip()!r} has {len(tiles)} tiles; the rows above have {rows[0].length}",
                 raw,
+                kind="grid_row_length",
+                line=raw.strip(),
+                tiles=len(tiles),
+                above=rows[0].length,
             )
         if rows and rows[-1].is_win:
-            raise ShareGridError(f"line {raw.strip()!r} comes after a solved row", raw)
+            raise ShareGridError(
+                f"line {raw.strip()!r} comes after a solved row",
+                raw,
+                kind="grid_after_solved",
+                line=raw.strip(),
+            )
         rows.append(Pattern.from_colors(tiles))
         words.append(rest.lower() or None)
     if not rows:
-        raise ShareGridError("no share grid found (no rows of coloured squares)", text)
+        raise ShareGridError(
+            "no share grid found (no rows of coloured squares)", text, kind="grid_none"
+        )
     grid_score: int | None = None
     max_guesses, hard, number = 6, False, None
     if header is not None:
@@ -137,30 +162,56 @@ def parse_share_grid(text: str) -> ShareGrid:
         if m.group("score").lower() == "x":
             if rows[-1].is_win:
                 raise ShareGridError(
-                    f"header {raw.strip()!r} says X (lost) but the last row is solved", raw
+                    f"header {raw.strip()!r} says X (lost) but the last row is solved",
+                    raw,
+                    kind="grid_lost_but_solved",
+                    header=raw.strip(),
                 )
             if len(rows) != max_guesses:
                 raise ShareGridError(
-                    f"header {raw.strip()!r} says X/{max_guesses} but {_there_are(len(rows))}", raw
+                    f"header {raw.strip()!r} says X/{max_guesses} but {_there_are(len(rows))}",
+                    raw,
+                    kind="grid_lost_rows",
+                    header=raw.strip(),
+                    max_guesses=max_guesses,
+                    rows=len(rows),
                 )
         else:
             grid_score = int(m.group("score"))
             if not 1 <= grid_score <= max_guesses:
                 raise ShareGridError(
-                    f"header {raw.strip()!r}: {grid_score} is not between 1 and {max_guesses}", raw
+                    f"header {raw.strip()!r}: {grid_score} is not between 1 and {max_guesses}",
+                    raw,
+                    kind="grid_score_range",
+                    header=raw.strip(),
+                    score=grid_score,
+                    max_guesses=max_guesses,
                 )
             if len(rows) != grid_score:
                 raise ShareGridError(
                     f"header {raw.strip()!r} says {grid_score} guess{'' if grid_score == 1 else 'es'} but "
                     f"{_there_are(len(rows))}",
                     raw,
+                    kind="grid_score_rows",
+                    header=raw.strip(),
+                    score=grid_score,
+                    rows=len(rows),
                 )
             if not rows[-1].is_win:
                 raise ShareGridError(
-                    f"header {raw.strip()!r} says solved but the last row is not all green", raw
+                    f"header {raw.strip()!r} says solved but the last row is not all green",
+                    raw,
+                    kind="grid_solved_not_green",
+                    header=raw.strip(),
                 )
     if len(rows) > max_guesses:
-        raise ShareGridError(f"{len(rows)} rows; the game allows {max_guesses}", text)
+        raise ShareGridError(
+            f"{len(rows)} rows; the game allows {max_guesses}",
+            text,
+            kind="grid_too_many_rows",
+            rows=len(rows),
+            max_guesses=max_guesses,
+        )
     return ShareGrid(
         tuple(rows),
         number,
@@ -392,6 +443,9 @@ def _judge(
         raise ShareGridError(
             f"the grid has {grid.length} tiles a row; the words have {m.length} letters",
             grid.length,
+            kind="grid_word_length",
+            tiles=grid.length,
+            letters=m.length,
         )
     notes: list[Note] = []
     late: list[int] = []  # rows whose exact search the safety time limit stopped
@@ -407,7 +461,13 @@ def _judge(
         if len(words) != len(grid.rows) or any(w is None for w in words):
             given = len([w for w in words if w])
             rows = f"{len(grid.rows)} row{'' if len(grid.rows) == 1 else 's'}"
-            raise ShareGridError(f"{rows} but {given} guess{'' if given == 1 else 'es'}", words)
+            raise ShareGridError(
+                f"{rows} but {given} guess{'' if given == 1 else 'es'}",
+                words,
+                kind="grid_rows_words",
+                rows=len(grid.rows),
+                words=given,
+            )
         words = [m.guesses.normalize(w) for w in words if w is not None]
         for w in words:
             m.guesses.index(w)  # UnknownWordError for a word that is not allowed

@@ -363,7 +363,13 @@ def game_history(
         if len(grid.rows) != len(words):
             rows = f"{len(grid.rows)} row{'' if len(grid.rows) == 1 else 's'}"
             played = f"{len(words)} word{'' if len(words) == 1 else 's'}"
-            raise ShareGridError(f"{rows} but {played} played", " ".join(words))
+            raise ShareGridError(
+                f"{rows} but {played} played",
+                " ".join(words),
+                kind="grid_rows_words",
+                rows=len(grid.rows),
+                words=len(words),
+            )
         return list(zip(words, grid.rows))
     if answer is None:
         raise WordlelabError(

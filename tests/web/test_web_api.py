@@ -111,6 +111,16 @@ def test_a_refused_word_comes_as_data_too(client):
     assert r["parts"]["kind"] == "hard_mode" and r["parts"]["input"] == "pious"
     assert set(r["parts"]) == {"kind", "text", "input", "letter", "position", "times"}
     assert r["parts"]["text"] == r["error"] and "hard mode" in r["error"]
+    # A grid the page cannot read: which line, and the figures.
+    r = client.post("/api/analyse", json={"grid": "⬜⬜⬜⬜⬜\n🟩🟩🟩🟩"}).json()
+    assert r["parts"] == {
+        "kind": "grid_row_length",
+        "text": r["error"],
+        "input": "🟩🟩🟩🟩",
+        "line": "🟩🟩🟩🟩",
+        "tiles": 4,
+        "above": 5,
+    }
     # An error with no words of its own for a page to use has only the English line.
     r = client.post(f"/api/play/{gid}/guess", json={"word": ""}).json()
     assert "parts" not in r and r["error"]

@@ -483,6 +483,18 @@ def test_russian_analyse_writes_its_notes_in_russian(page):
     for text in notes.all_inner_texts():
         assert re.search(r"[a-z]{3}", text) is None, text
     screenshots(page, "analyse-russian-hard-plural")
+    # A grid the page cannot read is refused in Russian (the server's error as data, i18n.js
+    # err_grid_*), and the last result stays.
+    for grid, message in (
+        ("не таблица", "Таблица не найдена (нет строк из цветных квадратов)"),
+        ("⬜⬜⬜⬜⬜\n🟩🟩🟩🟩", "Строка «🟩🟩🟩🟩»: клеток 4, а в строках выше — 5"),
+        ("Wordle 1 3/6\n⬜⬜⬜⬜⬜\n🟩🟩🟩🟩🟩", "сказано 3, но строк в таблице: 2"),
+    ):
+        page.fill("#analyse-grid", grid)
+        page.click("#analyse-run")
+        sync_api.expect(page.locator("#analyse-error")).to_contain_text(message)
+        sync_api.expect(page.locator("#analyse-table")).to_be_visible()
+    screenshots(page, "analyse-russian-bad-grid")
 
 
 @pytest.mark.parametrize("allowed_errors", [["status of 400", "status of 404"]])

@@ -1,7 +1,7 @@
 // Interface text in the game's language: a Russian game gets a Russian page. The detector's
 // verdict, the notes under a review or a judged grid (notes.Note), the assistant's list notes and
-// the errors of a refused word (WordlelabError.parts) come as data and are said here; other error
-// messages from the server (a bad grid, say) stay as the library writes them.
+// the errors of a refused word or grid (WordlelabError.parts) come as data and are said here;
+// other error messages from the server (a bad position, say) stay as the library writes them.
 
 const STRINGS = {
   en: {
@@ -251,6 +251,20 @@ const STRINGS = {
     err_hard_mode: "Сложный режим: {need}; слово {input} не подходит",
     err_game_over: "Игра окончена; слово {input} не сыграно",
     err_no_fit: "Ни одно оставшееся слово не даёт {emoji} на {guess}; проверьте цвета",
+    err_grid_line_too_long: "Строка {line}: клеток {tiles}, букв {letters}; допускается не больше {max_tiles} клеток и {max_letters} букв",
+    err_grid_mixed_line: "В строке {line} клетки перемешаны с другими знаками",
+    err_grid_second: "Строка {line} начинает вторую таблицу; вставляйте по одной",
+    err_grid_row_length: "Строка {line}: клеток {tiles}, а в строках выше — {above}",
+    err_grid_after_solved: "Строка {line} идёт после отгаданной строки",
+    err_grid_none: "Таблица не найдена (нет строк из цветных квадратов)",
+    err_grid_lost_but_solved: "В заголовке {header} сказано X (не отгадано), но последняя строка отгадана",
+    err_grid_lost_rows: "В заголовке {header} сказано X/{max_guesses}, но строк в таблице: {rows}",
+    err_grid_score_range: "Заголовок {header}: {score} — не от 1 до {max_guesses}",
+    err_grid_score_rows: "В заголовке {header} сказано {score}, но строк в таблице: {rows}",
+    err_grid_solved_not_green: "В заголовке {header} сказано, что слово отгадано, но последняя строка не вся зелёная",
+    err_grid_too_many_rows: "Строк в таблице: {rows}, а в игре не больше {max_guesses} попыток",
+    err_grid_word_length: "Клеток в строке таблицы: {tiles}, а букв в словах: {letters}",
+    err_grid_rows_words: "Строк в таблице: {rows}, а слов: {words}",
     note_lost: "проиграно; возможных ответов оставалось: {n}",
     openerLine: "Первый ход {word}: {total} ходов на {answers} ответов, {mean} за игру, {rank}{tied}, на {gap} хода за игру хуже {best} (таблица {source}).",
     openerBest: "Первый ход {word}: {total} ходов на {answers} ответов, {mean} за игру, лучший первый ход{tied} (таблица {source}).",
@@ -283,6 +297,7 @@ export function errorText(data) {
   const key = `err_${parts.kind}`;
   const vars = { ...parts, input: String(parts.input ?? "").toUpperCase(), guess: String(parts.guess ?? "").toUpperCase() };
   if (parts.kind === "word_length") vars.n = parts.letters;
+  for (const name of ["line", "header"]) if (name in parts) vars[name] = `«${parts[name]}»`;
   if (parts.kind === "hard_mode") vars.need = t(parts.position ? "hardKeep" : parts.times > 1 ? "hardTimes" : "hardContain", parts);
   const text = t(key, vars);
   return text === key ? data.error : text;
