@@ -6,7 +6,9 @@
 Each opener is solved exactly on one thread in a fresh worker (``ranking.ExactEvaluator``, as a
 table run does) and the kernel's scan counters (``kernels.search.CTL_SCAN_HIST``) are read: the
 look-ups of every node's pass over its guesses, by the guesses left at the node (the opener's
-groups have five) and by the node's number of answers. Work counts, so the shares do not depend
+groups have five) and by the node's number of answers; and the part of them spent on sets the
+memo already held a lower bound for (``revisits``: an earlier visit cut the set at a lower beta,
+and this visit's larger beta needs the scan again). Work counts, so the shares do not depend
 on the load; the CPU seconds do and are recorded with the load.
 """
 
@@ -74,6 +76,21 @@ def main() -> None:
                         }
                     )
         cells.sort(key=lambda c: -c["lookups"])
+        # Scans of sets seen before (an earlier visit cut them at a lower beta), by guesses left.
+        revisits = []
+        for d in range(7):
+            slot = K.CTL_REVISIT + 2 * d
+            done = sum(c["lookups"] for c in cells if c["guesses_left"] == d)
+            if ctl[slot + 1]:
+                revisits.append(
+                    {
+                        "guesses_left": d,
+                        "scans": int(ctl[slot + 1]),
+                        "lookups": int(ctl[slot]),
+                        "share_of_these_scans_work": round(int(ctl[slot]) / max(1, done), 4),
+                        "share_of_work": round(int(ctl[slot]) / max(1, work), 4),
+                    }
+                )
         scans = sum(c["lookups"] for c in cells)
         rows.append(
             {
@@ -86,6 +103,7 @@ def main() -> None:
                 "guesses_tried": int(ctl[K.CTL_EVALS]),
                 "scans_share_of_work": round(scans / max(1, work), 4),
                 "by_node": cells,
+                "revisits": revisits,
             }
         )
         top = cells[0] if cells else {}

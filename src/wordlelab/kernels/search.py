@@ -44,7 +44,10 @@ CTL_SCAN_HIST = 14
 SCAN_SIZES = (8, 16, 32, 48, 100, 243, 500, 1 << 40)  # the upper ends, exclusive
 # Row scans that stopped early, once few guesses could still matter (rule OFF_ROWS_EARLY).
 CTL_ROWS_EARLY = CTL_SCAN_HIST + 2 * 7 * 8
-CTL_SIZE = CTL_ROWS_EARLY + 1
+# The scans of sets the memo already held a lower bound for (below this visit's beta: an earlier
+# visit cut the set at a lower beta), by the guesses left (0-6): look-ups and scans, two slots each.
+CTL_REVISIT = CTL_ROWS_EARLY + 1
+CTL_SIZE = CTL_REVISIT + 2 * 7
 
 # A set's guesses shared out among threads (see ``solve``'s ``split``): split[SPLIT_PARTS] parts
 # (1 or less: no sharing), the set's size at SPLIT_N, the best (value, order) key any part has
@@ -97,7 +100,10 @@ def _spend(ctl, units) -> bool:
 
 
 @njit(cache=True, inline="always")
-def _count_scan(ctl, d, n, work) -> None:
+def _count_scan(ctl, d, n, work, revisit) -> None:
+    if revisit:
+        ctl[CTL_REVISIT + 2 * min(d, 6)] += work
+        ctl[CTL_REVISIT + 2 * min(d, 6) + 1] += 1
     bucket = 0
     while bucket < 7 and n >= SCAN_SIZES[bucket]:
         bucket += 1
@@ -810,6 +816,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
         r1, r2 = _rule_hash(rule)
     k1, k2 = _node_key(S, d, r1, r2)
     slot = memo_get(memo, k1, k2)
+    revisit = False
     if slot >= 0:
         v = memo[2][slot]
         if memo[3][slot] == 1:
@@ -819,6 +826,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
             ctl[CTL_HITS] += 1
             return v
         lbn = max(lbn, v)
+        revisit = True
     n_pat = seen.shape[0]
     win = n_pat - 1
 
@@ -919,7 +927,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     fast = not dedupe_all and n <= n_pat - 1
     if not fast:
         ctl[CTL_WORK] += npool * n
-        _count_scan(ctl, d, n, npool * n)
+        _count_scan(ctl, d, n, npool * n, revisit)
     if fast:
         scanned = np.int64(0)
         early = np.zeros(npool, dtype=np.bool_)
@@ -1004,7 +1012,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
             if useful[i] and total < minlb:
                 minlb = total
         ctl[CTL_WORK] += scanned
-        _count_scan(ctl, d, n, scanned)
+        _count_scan(ctl, d, n, scanned, revisit)
         if splitter < 0:
             # The exact shortcut needs a least-bound guess whose groups are all of one or two.
             for i in range(npool):
