@@ -545,9 +545,7 @@ def _judge(
                             row=i + 1,
                             word=w.upper(),
                             rule=broken.message,
-                            letter=broken.letter,
-                            position=broken.position,  # a green to keep, else None
-                            times=broken.times,  # how often the letter must appear
+                            **broken.fields(),  # letter; position (a green to keep) or times
                         )
                     )
             g = m.guesses.index(w)

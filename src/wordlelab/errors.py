@@ -26,9 +26,10 @@ class WordlelabError(Exception):
         return self.message
 
     def parts(self) -> dict[str, object]:
-        """The error as data: kind, the English text, the input when it is text, and the fields."""
+        """The error as data: kind, the English text, the input when it is short text (a word, a
+        line; never a whole pasted grid), and the fields."""
         out: dict[str, object] = {"kind": self.kind, "text": self.message}
-        if isinstance(self.input, str):
+        if isinstance(self.input, str) and len(self.input) <= 64:
             out["input"] = self.input
         out.update(self.fields)
         return out

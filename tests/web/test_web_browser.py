@@ -1034,6 +1034,10 @@ def test_assist_four_boards_by_colour_tiles(page, base_url):
         page.locator("#assist-board .subboard").nth(2).locator(".row .tile").first
     ).to_have_class(re.compile("c1"))
     sync_api.expect(page.locator("#assist-words")).to_contain_text("Board 1")
+    # No sum over the boards in the heading (a word left on two boards is not two words).
+    sync_api.expect(page.locator("#assist-words-head")).to_have_text(
+        "Words left on each board (most common first)"
+    )
     screenshots(page, "assist-quordle")
     page.click("#assist-undo")
     sync_api.expect(page.locator("#assist-board .subboard").nth(2).locator(".row")).to_have_count(0)

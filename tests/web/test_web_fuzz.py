@@ -208,8 +208,11 @@ def check(r) -> None:
     assert r.status_code < 500 or r.status_code == 503, (r.status_code, r.text[:300])
     if r.status_code >= 400:
         data = r.json()
-        assert set(data) == {"error"} and isinstance(data["error"], str) and data["error"], data
-        assert "\n" not in data["error"] and "Traceback" not in data["error"]
+        assert set(data) <= {"error", "parts"} and isinstance(data["error"], str), data
+        assert data["error"] and "\n" not in data["error"] and "Traceback" not in data["error"]
+        if "parts" in data:  # the same error as data (WordlelabError.parts), never a long echo
+            assert data["parts"]["text"] == data["error"] and data["parts"]["kind"] != "error"
+            assert len(str(data["parts"].get("input", ""))) <= 64
         if r.status_code == 503:
             assert int(r.headers["retry-after"]) > 0
 

@@ -168,7 +168,8 @@ function drawWordsLeft(s) {
   const head = $("assist-words-head");
   const words = $("assist-words");
   if (isMulti(s)) {
-    head.textContent = t("wordsLeftHead", { n: s.boards.filter((b) => !b.solved).reduce((a, b) => a + b.remaining, 0) });
+    // Each board's own count is on its line: a sum over the boards would count a word once per board.
+    head.textContent = t("wordsLeftBoards");
     words.replaceChildren(...s.boards.map((b, i) => el("span", { class: "boardwords" },
       b.solved ? t("boardSolved", { i: i + 1 })
         : `${t("boardLeft", { i: i + 1, n: b.remaining })}: ${b.words.join(" ")}${b.remaining > b.words.length ? " …" : ""}`)));
