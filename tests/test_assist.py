@@ -97,6 +97,12 @@ def test_a_heuristics_top_gets_exact_values_at_a_couple_hundred_answers():
     row = next(line for line in out.splitlines() if line.lstrip().startswith("1  TERSE"))
     assert row.rstrip().endswith("2.684"), row  # proven, and the line under the table agrees
     assert "exact: TERSE is optimal, 2.684 expected guesses (proven)" in out
+    # Above that the heuristic's rows are not searched: no column of dashes, a line says why.
+    code, out, _ = invoke(
+        "assist", "-s", "entropy", "--opener", "crane", input="crane .....\ntop 3\n"
+    )
+    assert code == 0 and "263 words left" in out and "exact guesses" not in out
+    assert f"searched at {EXACT_TOP_MAX} words left or fewer, 263 now" in out
 
 
 def test_last_candidate_and_solved(matrix):

@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ..assistant import AUTO, OFF_LIST, WIDENED, Assistant, Scored, parse_entry
+from ..assistant import AUTO, EXACT_TOP_MAX, OFF_LIST, WIDENED, Assistant, Scored, parse_entry
 from ..budgets import format_work
 from ..errors import WordlelabError
 from ..rules import Absurdle, Classic, Multi, rules_from_options
@@ -146,7 +146,9 @@ def top_table(
     one_metric = next(iter(metrics)) if len(metrics) == 1 else None
     if own:
         table.add_column(one_metric or "score", justify="right")
-    if ev is not None:
+    # A column of dashes says nothing: as on the web, the column only when some row is valued.
+    valued = ev is not None and any(ev.expected_of(r.word)[0] != "unknown" for r in rows)
+    if valued:
         table.add_column("exact guesses", justify="right")
     for i, r in enumerate(rows, 1):
         word = r.word.upper() + (" *" if r.word == current else "")
@@ -163,7 +165,8 @@ def top_table(
                 cells.append("")
             else:
                 cells.append(f"{r.value:.4g}" if one_metric else f"{r.value:.4g} {r.metric}")
-        if ev is not None:
+        if valued:
+            assert ev is not None
             cells.append(exact_cell(ev, r.word))
         table.add_row(*cells)
     return table
@@ -199,6 +202,13 @@ def run_session(a: Assistant, lines: Iterator[str], out: Console) -> int:
                 ev = a.exact_top(n, words=[r.word for r in rows])
                 say(top_table(rows, current, ev))
                 if ev is not None:
+                    if a.remaining > EXACT_TOP_MAX and not any(
+                        ev.expected_of(r.word)[0] != "unknown" for r in rows
+                    ):
+                        say(
+                            f"(no exact values for these rows: with {a.strategy.name} they are "
+                            f"searched at {EXACT_TOP_MAX} words left or fewer, {a.remaining} now)"
+                        )
                     say(exact_line(ev))
                     failing = [r.word for r in rows if ev.expected_of(r.word)[0] == "can fail"]
                     if failing:
