@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 
+import pytest
 from rich.cells import cell_len
 
 GRID = "Wordle 1,234 4/6\n\n⬜⬜⬜⬜⬜\n⬜⬜⬜🟩⬜\n⬜⬜⬜🟩🟩\n🟩🟩🟩🟩🟩\n"
@@ -42,10 +43,18 @@ def test_check_tables_fit_80_columns_with_and_without_the_words():
         assert any("⬜⬜⬜🟩⬜" in line for line in lines)  # the whole row, not cut
 
 
-def test_assist_top_table_fits_80_columns():
-    """The coach's top after an opener: the exact figures once (the 'exact guesses' column), not
-    also as a wide score column that wrapped every row onto three lines at 80 columns."""
-    lines = _run("assist", input="crane .....\ntop 3\nquit\n").splitlines()
+@pytest.mark.parametrize(
+    "args, answers",
+    [
+        ((), "crane .....\ntop 3\nquit\n"),  # the coach's top after an opener
+        (("--hard",), "top 3\nquit\n"),  # at the start: the proven tree's opener and others' bits
+    ],
+)
+def test_assist_top_table_fits_80_columns(args, answers):
+    """The coach's top: the exact figures once (the 'exact guesses' column), not also as a wide
+    score column (the proven means beside the others' bits) that wrapped rows onto two or three
+    lines at 80 columns."""
+    lines = _run("assist", *args, input=answers).splitlines()
     head = next(i for i, ln in enumerate(lines) if ln.startswith("#  guess"))
     table = lines[head : head + 4]
     assert "exact guesses" in table[0] and "score" not in table[0], table[0]

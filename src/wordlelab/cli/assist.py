@@ -135,12 +135,21 @@ def top_table(
     table.add_column("exp. left", justify="right")
     table.add_column("P(answer)", justify="right")
     table.add_column("worst", justify="right")
-    # The strategy's own score, unless it is the exact mean the exact column shows anyway (the
-    # coach's proven values): the same figure twice, and too wide for 80 columns.
-    exact_metric = ev is not None and all(
-        r.metric.startswith(MEAN_FROM_HERE) for r in rows if r.metric
-    )
-    own = not exact_metric and any(r.metric not in ("", "bits", LAST_CANDIDATE) for r in rows)
+
+    # The strategy's own score, unless every row's is a figure shown anyway: its bits (the bits
+    # column) or the exact mean the exact column gives (the coach's proven values, a proven
+    # tree's at the start, beside the others' bits): the same figure twice, too wide for 80
+    # columns.
+    def shown_anyway(r: Scored) -> bool:
+        if r.metric in ("", "bits", LAST_CANDIDATE):
+            return True
+        return (
+            ev is not None
+            and r.metric.startswith(MEAN_FROM_HERE)
+            and ev.expected_of(r.word)[0] != "unknown"
+        )
+
+    own = not all(shown_anyway(r) for r in rows)
     # One metric for every row (a strategy's own): its name heads the column, numbers below.
     metrics = {r.metric for r in rows if r.metric}
     one_metric = next(iter(metrics)) if len(metrics) == 1 else None
