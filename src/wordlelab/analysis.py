@@ -74,6 +74,19 @@ def _there_are(rows: int) -> str:
     return "there is 1 row" if rows == 1 else f"there are {rows} rows"
 
 
+def _line_error(raw: str, says: str, kind: str, **fields: object) -> ShareGridError:
+    """The error for the grid's line ``raw``: ``says`` follows the quoted line (kind: the error as
+    data for the web page, the line among its fields)."""
+    line = raw.strip()
+    return ShareGridError(f"line {line!r}{says}", raw, kind=kind, line=line, **fields)
+
+
+def _header_error(raw: str, says: str, kind: str, **fields: object) -> ShareGridError:
+    """The error for the grid's header line ``raw``, as ``_line_error`` for a row."""
+    header = raw.strip()
+    return ShareGridError(f"header {header!r}{says}", raw, kind=kind, header=header, **fields)
+
+
 def parse_share_grid(text: str) -> ShareGrid:
     """Read a pasted share grid; ShareGridError quoting the offending line when it is malformed."""
     if not isinstance(text, str):
@@ -117,35 +130,19 @@ def parse_share_grid(text: str) -> ShareGrid:
                 max_letters=MAX_WORD,
             )
         if any(ch in SQUARES for ch in rest) or (rest and not rest.isalpha()):
-            raise ShareGridError(
-                f"line {raw.strip()!r} mixes tiles with other characters",
-                raw,
-                kind="grid_mixed_line",
-                line=raw.strip(),
-            )
+            raise _line_error(raw, " mixes tiles with other characters", "grid_mixed_line")
         if gap_after_rows:
-            raise ShareGridError(
-                f"line {raw.strip()!r} starts a second grid; paste one grid at a time",
-                raw,
-                kind="grid_second",
-                line=raw.strip(),
-            )
+            raise _line_error(raw, " starts a second grid; paste one grid at a time", "grid_second")
         if rows and len(tiles) != rows[0].length:
-            raise ShareGridError(
-                f"line {raw.strip()!r} has {len(tiles)} tiles; the rows above have {rows[0].length}",
+            raise _line_error(
                 raw,
-                kind="grid_row_length",
-                line=raw.strip(),
+                f" has {len(tiles)} tiles; the rows above have {rows[0].length}",
+                "grid_row_length",
                 tiles=len(tiles),
                 above=rows[0].length,
             )
         if rows and rows[-1].is_win:
-            raise ShareGridError(
-                f"line {raw.strip()!r} comes after a solved row",
-                raw,
-                kind="grid_after_solved",
-                line=raw.strip(),
-            )
+            raise _line_error(raw, " comes after a solved row", "grid_after_solved")
         rows.append(Pattern.from_colors(tiles))
         words.append(rest.lower() or None)
     if not rows:
@@ -161,48 +158,39 @@ def parse_share_grid(text: str) -> ShareGrid:
         number = m.group("number")
         if m.group("score").lower() == "x":
             if rows[-1].is_win:
-                raise ShareGridError(
-                    f"header {raw.strip()!r} says X (lost) but the last row is solved",
-                    raw,
-                    kind="grid_lost_but_solved",
-                    header=raw.strip(),
+                raise _header_error(
+                    raw, " says X (lost) but the last row is solved", "grid_lost_but_solved"
                 )
             if len(rows) != max_guesses:
-                raise ShareGridError(
-                    f"header {raw.strip()!r} says X/{max_guesses} but {_there_are(len(rows))}",
+                raise _header_error(
                     raw,
-                    kind="grid_lost_rows",
-                    header=raw.strip(),
+                    f" says X/{max_guesses} but {_there_are(len(rows))}",
+                    "grid_lost_rows",
                     max_guesses=max_guesses,
                     rows=len(rows),
                 )
         else:
             grid_score = int(m.group("score"))
             if not 1 <= grid_score <= max_guesses:
-                raise ShareGridError(
-                    f"header {raw.strip()!r}: {grid_score} is not between 1 and {max_guesses}",
+                raise _header_error(
                     raw,
-                    kind="grid_score_range",
-                    header=raw.strip(),
+                    f": {grid_score} is not between 1 and {max_guesses}",
+                    "grid_score_range",
                     score=grid_score,
                     max_guesses=max_guesses,
                 )
             if len(rows) != grid_score:
-                raise ShareGridError(
-                    f"header {raw.strip()!r} says {grid_score} guess{'' if grid_score == 1 else 'es'} but "
-                    f"{_there_are(len(rows))}",
+                raise _header_error(
                     raw,
-                    kind="grid_score_rows",
-                    header=raw.strip(),
+                    f" says {grid_score} guess{'' if grid_score == 1 else 'es'} but "
+                    f"{_there_are(len(rows))}",
+                    "grid_score_rows",
                     score=grid_score,
                     rows=len(rows),
                 )
             if not rows[-1].is_win:
-                raise ShareGridError(
-                    f"header {raw.strip()!r} says solved but the last row is not all green",
-                    raw,
-                    kind="grid_solved_not_green",
-                    header=raw.strip(),
+                raise _header_error(
+                    raw, " says solved but the last row is not all green", "grid_solved_not_green"
                 )
     if len(rows) > max_guesses:
         raise ShareGridError(
