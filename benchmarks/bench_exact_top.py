@@ -10,7 +10,9 @@ below that size, on the NYT lists: seeded games (a random allowed opener and a r
 then a random possible answer as the second guess), every position of turns 2 and 3 with two
 or more answers valued with ``top`` guesses within ``--budget`` look-ups of exact search (the
 assistant's own budget, ``budgets.ASSIST_WORK``). Per size band: the share of positions whose
-top N all came out exact, the look-ups (the same on any machine) and the seconds (not).
+top N all came out exact (or, in hard mode, that were proven to have no strategy winning every
+answer in the guesses left: no guess has a finite value there), the look-ups (the same on any
+machine) and the seconds (not).
 """
 
 from __future__ import annotations
@@ -73,6 +75,9 @@ def main() -> None:
                     "answers": n,
                     "work": int(ev.work),
                     "position_exact": bool(ev.exact),
+                    # Proven that no strategy wins every answer in the guesses left (hard mode):
+                    # no guess has a finite value, so the top is empty, and that is the answer.
+                    "proven_unwinnable": bool(ev.exact and not ev.winnable),
                     "top_exact": sum(1 for g in ev.top if g.exact),
                     "top": len(ev.top),
                     "seconds": round(seconds, 3),
@@ -94,8 +99,11 @@ def main() -> None:
                 "answers": f"{lo}-{hi}" if hi < (1 << 30) else f">{lo - 1}",
                 "positions": len(sel),
                 "all_top_exact_share": round(
-                    sum(r["top_exact"] == r["top"] > 0 for r in sel) / len(sel), 3
+                    sum(r["top_exact"] == r["top"] > 0 or r["proven_unwinnable"] for r in sel)
+                    / len(sel),
+                    3,
                 ),
+                "proven_unwinnable": sum(r["proven_unwinnable"] for r in sel),
                 "median_work": int(statistics.median(r["work"] for r in sel)),
                 "max_work": max(r["work"] for r in sel),
                 "median_s": round(statistics.median(r["seconds"] for r in sel), 3),

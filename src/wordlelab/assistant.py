@@ -36,8 +36,9 @@ AUTO = "auto"
 # guesses only when at most EXACT_TOP_MAX answers are left, or where the coach's own search
 # (the default strategy's decision) already found them. Measured (bench_exact_top.py, NYT lists,
 # 40 seeded games, top 10 within this budget): at 200 answers or fewer every top 10 was proven in
-# normal mode (hard: 80-97% per size band), in a median of 0.21 s or less per band (at most 3.4 s,
-# hard 5.8 s); larger sets took a median of 1.8-4 s, mostly spending the whole budget.
+# normal mode, and in hard mode all but one (a hard-mode position proven to have no strategy
+# within the guesses left is settled too), in a median of 0.23 s or less per size band (at most
+# 2.8 s, hard 4.7 s); larger sets took a median of 1.5-4.1 s, mostly spending the whole budget.
 EXACT_BUDGET = ASSIST_WORK
 EXACT_TOP_MAX = 200
 STRATEGY = "strategy"
