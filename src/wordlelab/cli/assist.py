@@ -125,6 +125,13 @@ def _stopped(ev: Evaluation) -> str:
     return "the exact search stopped"
 
 
+def _valued(rows: list[Scored], ev: Evaluation | None) -> set[str]:
+    """The rows' words the exact figures value (proven, a bound or can fail)."""
+    if ev is None:
+        return set()
+    return {r.word for r in rows if ev.expected_of(r.word)[0] != "unknown"}
+
+
 def top_table(
     rows: list[Scored], current: str | None = None, ev: Evaluation | None = None
 ) -> Table:
@@ -140,14 +147,12 @@ def top_table(
     # column) or the exact mean the exact column gives (the coach's proven values, a proven
     # tree's at the start, beside the others' bits): the same figure twice, too wide for 80
     # columns.
+    valued = _valued(rows, ev)
+
     def shown_anyway(r: Scored) -> bool:
         if r.metric in ("", "bits", LAST_CANDIDATE):
             return True
-        return (
-            ev is not None
-            and r.metric.startswith(MEAN_FROM_HERE)
-            and ev.expected_of(r.word)[0] != "unknown"
-        )
+        return r.metric.startswith(MEAN_FROM_HERE) and r.word in valued
 
     own = not all(shown_anyway(r) for r in rows)
     # One metric for every row (a strategy's own): its name heads the column, numbers below.
@@ -156,7 +161,6 @@ def top_table(
     if own:
         table.add_column(one_metric or "score", justify="right")
     # A column of dashes says nothing: as on the web, the column only when some row is valued.
-    valued = ev is not None and any(ev.expected_of(r.word)[0] != "unknown" for r in rows)
     if valued:
         table.add_column("exact guesses", justify="right")
     for i, r in enumerate(rows, 1):
@@ -211,9 +215,7 @@ def run_session(a: Assistant, lines: Iterator[str], out: Console) -> int:
                 ev = a.exact_top(n, words=[r.word for r in rows])
                 say(top_table(rows, current, ev))
                 if ev is not None:
-                    if a.remaining > EXACT_TOP_MAX and not any(
-                        ev.expected_of(r.word)[0] != "unknown" for r in rows
-                    ):
+                    if a.remaining > EXACT_TOP_MAX and not _valued(rows, ev):
                         say(
                             f"(no exact values for these rows: with {a.strategy.name} they are "
                             f"searched at {EXACT_TOP_MAX} words left or fewer, {a.remaining} now)"
