@@ -17,7 +17,7 @@ from wordlelab import (
     WordList,
     score,
 )
-from wordlelab.game import Game, HardRule, Position, consistent_words, hard_mode_violation
+from wordlelab.game import Game, HardRule, Position, consistent_words
 
 
 def test_win_in_three():
@@ -75,7 +75,8 @@ HARD_CASES = [
 @pytest.mark.parametrize("history,guess,message", HARD_CASES)
 def test_hard_mode_rule(history, guess, message):
     hist = [(w, Pattern.parse(p)) for w, p in history]
-    assert hard_mode_violation(guess, hist) == message
+    broken = HardRule.from_history(hist).broken(guess)
+    assert (broken and broken.message) == message
 
 
 @pytest.mark.parametrize("history,guess,message", HARD_CASES)
@@ -142,7 +143,8 @@ def test_position_hard_legal_mask(matrix, allowed):
     pos = Position.start(matrix, hard=True).after("crane", "..g.y")
     mask = pos.legal_mask()
     hist = pos.words_history()
-    legal = [w for w in allowed if hard_mode_violation(w, hist) is None and w != "crane"]
+    rule = HardRule.from_history(hist)
+    legal = [w for w in allowed if rule.broken(w) is None and w != "crane"]
     assert sorted(np.array(allowed.words)[mask]) == sorted(legal)
 
 

@@ -22,7 +22,7 @@ def reference(
     a2g, win = gb.a2g, m.win_code
 
     def legal(g: int) -> bool:
-        return not gb.hard or HardRule.from_history(history).violation(m.guesses[g]) is None
+        return not gb.hard or HardRule.from_history(history).broken(m.guesses[g]) is None
 
     def splits_apart(g: int) -> bool:
         return len({int(m.data[g, a]) for a in S}) == len(S)
@@ -203,7 +203,7 @@ def test_hard_mode_rule_follows_the_history(matrix):
     gb = GreedyBound(matrix, engine.lbtab, True)
     pos = Position.start(matrix, hard=True).after("salet", ".y..g").after("brunt", "....g")
     rule = gb.rule_from(pos.history)
-    want = np.array([pos.rule.violation(w) is None for w in matrix.guesses])
+    want = np.array([pos.rule.broken(w) is None for w in matrix.guesses])
     got = np.array([G.legal(g, rule, gb.letters, gb.counts) for g in range(len(matrix.guesses))])
     assert (got == want).all() and 0 < got.sum() < got.size
 

@@ -276,7 +276,8 @@ def test_every_strategy_metric_has_a_russian_name_in_the_page():
 def error_kinds_in_source() -> set[str]:
     """Every error kind the library can give (``kind="..."`` where it raises, or a class's own)."""
     text = "".join(p.read_text() for p in SRC.rglob("*.py"))
-    raised = r'Error\((?:[^()]|\([^()]*\))*?\bkind="(\w+)"'  # within an error's call
+    # within an error's call (``...Error(`` or an error class's own ``cls(``)
+    raised = r'(?:Error|\bcls)\((?:[^()]|\([^()]*\))*?\bkind="(\w+)"'
     # and the share grid's errors, made by analysis._line_error and _header_error from a kind
     found = (
         set(re.findall(raised, text))

@@ -33,6 +33,6 @@ def test_library_hard_rule_equals_the_reference(answer, played, guess):
     # A real game: every word played against one answer (the rule of an impossible history is moot).
     history = tuple((w, score(w, answer)) for w in played)
     ref_history = tuple((w, reference.slow_score(w, answer)) for w in played)
-    assert (HardRule.from_history(history).violation(guess) is None) == reference.hard_ok(
+    assert (HardRule.from_history(history).broken(guess) is None) == reference.hard_ok(
         ref_history, guess
     )

@@ -376,7 +376,7 @@ class Assistant:
         if self.hard:
             broken = pos.rule.broken(w)
             if broken is not None:
-                raise broken.error(f"{broken.message}: hard mode would not take {w.upper()}", w)
+                raise broken.refuse_line(w)
         try:
             new = pos.after(row, pattern)  # raises and leaves everything as it was
             widened = False

@@ -42,6 +42,12 @@ class InvalidWordError(WordlelabError, ValueError):
 class UnknownWordError(WordlelabError, ValueError):
     """A well-formed word that is not in the list it must come from."""
 
+    @classmethod
+    def not_in_list(cls, word: str, list_name: str | None = None) -> UnknownWordError:
+        """The error every game and list gives for ``word`` (as typed) outside its list."""
+        where = f" ({list_name})" if list_name else ""
+        return cls(f"{word!r} is not in the word list{where}", word, kind="unknown_word")
+
 
 class InvalidPatternError(WordlelabError, ValueError):
     """Feedback text that no notation can read, or of the wrong length."""
@@ -61,6 +67,11 @@ class GameOverError(WordlelabError):
     """A guess played after the game has ended."""
 
     kind = "game_over"
+
+    @classmethod
+    def not_played(cls, word: str) -> GameOverError:
+        """The error every game gives for ``word`` typed after it ended."""
+        return cls(f"the game is over; {word!r} was not played", word)
 
 
 class WordListError(WordlelabError):

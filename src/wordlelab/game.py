@@ -50,6 +50,14 @@ class HardBreak:
         """The error for a guess ``word`` that breaks this rule: ``text`` is its English line."""
         return HardModeError(text, word, **self.fields())
 
+    def refuse_play(self, word: str) -> HardModeError:
+        """The error a game gives when ``word`` (as typed) is played against this rule."""
+        return self.error(f"{self.message} ({word!r} breaks hard mode)", word)
+
+    def refuse_line(self, word: str) -> HardModeError:
+        """The error for ``word`` in a line of play given to the assistant or a review."""
+        return self.error(f"{self.message}: hard mode would not take {word.upper()}", word)
+
     @property
     def message(self) -> str:
         """The NYT's message for it."""
@@ -95,11 +103,6 @@ class HardRule:
                 return HardBreak(ch.upper(), times=n)
         return None
 
-    def violation(self, guess: str) -> str | None:
-        """The NYT's message for the first rule ``guess`` breaks, or None when it is legal."""
-        rule = self.broken(guess)
-        return None if rule is None else rule.message
-
     def mask(self, encoded: np.ndarray, alphabet: str) -> np.ndarray:
         """Boolean mask over encoded words ((n, k) letter indices) that obey the rule."""
         ok = np.ones(encoded.shape[0], dtype=bool)
@@ -113,10 +116,6 @@ class HardRule:
                 return np.zeros(encoded.shape[0], dtype=bool)
             ok &= (encoded == index[ch]).sum(axis=1) >= n
         return ok
-
-
-def hard_mode_violation(guess: str, history: Iterable[tuple[str, Pattern]]) -> str | None:
-    return HardRule.from_history(history).violation(guess)
 
 
 def consistent_words(words: Sequence[str], history: Iterable[tuple[str, Pattern]]) -> list[str]:
@@ -178,14 +177,14 @@ class Game:
     def check(self, word: str) -> str:
         """The normalised word if it may be played now; the error a player would see if not."""
         if self.over:
-            raise GameOverError(f"the game is over; {word!r} was not played", word)
+            raise GameOverError.not_played(word)
         w = self.words.normalize(word)
         if w not in self.words and w != self.answer:
-            raise UnknownWordError(f"{word!r} is not in the word list", word, kind="unknown_word")
+            raise UnknownWordError.not_in_list(word)
         if self.hard:
             broken = HardRule.from_history(self.history).broken(w)
             if broken is not None:
-                raise broken.error(f"{broken.message} ({word!r} breaks hard mode)", word)
+                raise broken.refuse_play(word)
         return w
 
     def guess(self, word: str) -> Pattern:

@@ -148,4 +148,4 @@ def _check_hard(pos: Position, word: str) -> None:
     if pos.hard and pos.history:
         broken = pos.rule.broken(word)
         if broken is not None:
-            raise broken.error(f"{broken.message}: hard mode would not take {word.upper()}", word)
+            raise broken.refuse_line(word)

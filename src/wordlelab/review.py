@@ -218,7 +218,7 @@ def review(
         if hard and pos.history:
             broken = pos.rule.broken(w)
             if broken is not None:
-                raise broken.error(f"{broken.message}: hard mode would not take {w.upper()}", w)
+                raise broken.refuse_line(w)
         ev: Evaluation = evaluate(pos, guess=w, budget=budget, time_limit=time_limit)
         valued = pos
         lifted = False

@@ -199,9 +199,7 @@ class WordList(Sequence[str]):
         try:
             return self._index[word]
         except KeyError:
-            raise UnknownWordError(
-                f"{word!r} is not in the word list ({self.name})", word, kind="unknown_word"
-            ) from None
+            raise UnknownWordError.not_in_list(word, self.name) from None
 
     @cached_property
     def fingerprint(self) -> str:

@@ -99,16 +99,16 @@ class AbsurdleGame:
     def check(self, word: str) -> int:
         """The guess row of ``word`` if it may be played now."""
         if self.won:
-            raise GameOverError(f"the game is over; {word!r} was not played", word)
+            raise GameOverError.not_played(word)
         m = self.matrix
         w = m.guesses.normalize(word)
         if w not in m.guesses:
-            raise UnknownWordError(f"{word!r} is not in the word list", word, kind="unknown_word")
+            raise UnknownWordError.not_in_list(word)
         row = m.guesses.lookup(w)
         if self.hard and self.position.history:
             broken = self.position.rule.broken(w)
             if broken is not None:
-                raise broken.error(f"{broken.message} ({word!r} breaks hard mode)", word)
+                raise broken.refuse_play(word)
         return row
 
     def guess(self, word: str) -> Pattern:

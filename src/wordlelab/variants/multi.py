@@ -111,10 +111,10 @@ class MultiGame:
 
     def check(self, word: str) -> str:
         if self.over:
-            raise GameOverError(f"the game is over; {word!r} was not played", word)
+            raise GameOverError.not_played(word)
         w = self.words.normalize(word)
         if w not in self.words and w not in self.answers:
-            raise UnknownWordError(f"{word!r} is not in the word list", word, kind="unknown_word")
+            raise UnknownWordError.not_in_list(word)
         return w
 
     def guess(self, word: str) -> list[Pattern | None]:

@@ -175,7 +175,7 @@ class AbsurdleSession:
         if self.hard and self.position.history:
             broken = self.position.rule.broken(w)
             if broken is not None:
-                raise broken.error(f"{broken.message} ({word!r} breaks hard mode)", word)
+                raise broken.refuse_play(word)
         self.stack.append(
             self.position.after(row, pattern if pattern is not None else self.expected(w))
         )
