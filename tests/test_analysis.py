@@ -38,6 +38,10 @@ def test_parse_header_details():
     assert g.score is None and g.hard and g.number == "1,234" and not g.solved
     g = parse_share_grid("Wordle 210 1/6\n🟩🟩🟩🟩🟩")
     assert g.score == 1 and g.number == "210"
+    g = parse_share_grid("Вордли #412 2/6*\n⬜🟨⬜⬜⬜\n🟩🟩🟩🟩🟩")  # a Russian clone's header
+    assert g.has_header and g.score == 2 and g.hard and g.number == "412"
+    with pytest.raises(ShareGridError, match="says 3 guesses but there are 2 rows"):
+        parse_share_grid("ВОРДЛИ 3/6\n⬜🟨⬜⬜⬜\n🟩🟩🟩🟩🟩")
     g = parse_share_grid("⬜🟨⬜⬜⬜ salet\n🟩🟩🟩🟩🟩 cigar")
     assert g.words == ("salet", "cigar")
 

@@ -41,8 +41,9 @@ SQUARES = {
     "\U0001f7e7": 2,
 }
 _INVISIBLE = dict.fromkeys(map(ord, "\ufe0f\ufe0e\u200d\u200b\ufeff"), None)
+# The game's name starts the header: "Wordle", or "Вордли" as Russian clones write it.
 _HEADER = re.compile(
-    r"wordle\b[^\d\n]*?(?P<number>\d[\d,.\u202f\u00a0 ]*\d|\d)?\s*(?P<score>[0-9]+|x)\s*/\s*(?P<max>\d+)\s*(?P<hard>\*)?",
+    r"(?:wordle|вордли)\b[^\d\n]*?(?P<number>\d[\d,.\u202f\u00a0 ]*\d|\d)?\s*(?P<score>[0-9]+|x)\s*/\s*(?P<max>\d+)\s*(?P<hard>\*)?",
     re.IGNORECASE,
 )
 HEADER_CHARS = 200
