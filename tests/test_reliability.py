@@ -123,6 +123,12 @@ def test_assistant_top_is_capped_and_the_marker_explained():
     code, out, _ = invoke("assist", input="top 3\n")
     assert code == 0 and "marks the suggestion" not in out
     assert any(line.split()[:2] == ["1", "SALET"] for line in out.splitlines() if line.strip())
+    # An opener the user chose is never called the proven optimum (CRANE is 31st, and in hard
+    # mode it has no six-guess strategy); no "*" is promised when the rows do not hold it.
+    for hard in ((), ("--hard",)):
+        code, out, _ = invoke("assist", "--opener", "crane", *hard, input="top 3\n")
+        assert code == 0 and "proven optimal opener" not in out
+        assert "the suggestion, CRANE, is not among these rows: the opener you chose" in out
 
 
 def test_ctrl_c_convention_is_130_everywhere():

@@ -109,6 +109,9 @@ class Assistant:
     hard: bool = False
     opener: str | None = None
     max_guesses: int = 6
+    # Where the opener came from: "proven" (the shipped optimum for these lists and mode), "given"
+    # (the caller chose it) or "strategy" (the strategy's own first guess).
+    opener_from: str = "given"
     _states: list[_State] = field(default_factory=list, repr=False)
     _ranked: dict = field(default_factory=dict, repr=False)
     # Ranks the guesses once the answer list ran out: every allowed word, weighted by frequency.
@@ -130,17 +133,20 @@ class Assistant:
             strategy = default_strategy(matrix)
         strat = make_strategy(strategy) if isinstance(strategy, str) else strategy
         first: str | None
+        source = "given"
         if opener is None or opener == STRATEGY:
             first = None
         elif opener == AUTO:
             first = default_opener(matrix, hard)
+            source = "proven"
         else:
             first = matrix.guesses.normalize(opener)
             matrix.guesses.index(first)  # UnknownWordError when it is not an allowed guess
         if first is None:
             # The strategy's own opener, cached on disk per (lists, mode, strategy).
             first = matrix.guesses[strategy_opener(strat, matrix, hard=hard)]
-        return cls(matrix, strat, hard, first, max_guesses)
+            source = "strategy"
+        return cls(matrix, strat, hard, first, max_guesses, source)
 
     def __post_init__(self) -> None:
         if not self._states:

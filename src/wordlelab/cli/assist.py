@@ -185,6 +185,21 @@ def top_table(
     return table
 
 
+def _not_first_line(a: Assistant, current: str, words: list[str]) -> str:
+    """Why the suggestion is not the top table's first row (the line under the table)."""
+    ahead = f"while this table ranks by {a.strategy.name}"
+    if a.turn == 1 and a.opener == current:
+        why = {
+            "proven": f"it is the proven optimal opener for these lists (exact search), {ahead}",
+            "given": f"the opener you chose (--opener), {ahead}",
+        }.get(a.opener_from, f"{a.strategy.name}'s own first guess, {ahead}")
+    else:
+        why = "the game refused a word, or you asked for another opener"
+    if current in words:
+        return f"* marks the suggestion, {current.upper()}: {why}"
+    return f"the suggestion, {current.upper()}, is not among these rows: {why}"
+
+
 def run_session(a: Assistant, lines: Iterator[str], out: Console) -> int:
     """Drive a session from ``lines`` (one answer each); returns the exit code."""
     say = out.print
@@ -225,13 +240,7 @@ def run_session(a: Assistant, lines: Iterator[str], out: Console) -> int:
                     if failing:
                         say(can_fail_line(ev, failing))
                 if not rows or rows[0].word != current:
-                    why = (
-                        "it is the proven optimal opener for these lists (exact search), while this table "
-                        f"ranks one step ahead by {a.strategy.name}"
-                        if a.turn == 1 and a.opener == current
-                        else "the game refused a word, or you asked for another opener"
-                    )
-                    say(f"* marks the suggestion, {current.upper()}: {why}")
+                    say(_not_first_line(a, current, [r.word for r in rows]))
                 continue
             elif cmd == "words":
                 n = _int_arg(arg, 60)
