@@ -71,6 +71,32 @@ def test_skip_and_undo(matrix):
         a.undo()
 
 
+def test_a_refused_opener_gives_way_to_the_next_proven_one(matrix):
+    # The opener table ships every opener's proven value: after the game refuses the best, the
+    # coach suggests the next best proven opener (not entropy's choice), its top rows are the
+    # table's order, and the exact line says which of the words it names were refused.
+    from wordlelab.cli.assist import exact_line
+    from wordlelab.evaluation import start_from_opener_table
+
+    a = Assistant.create(matrix)
+    table = start_from_opener_table(a.position, top=60)
+    value = {g.word: g.upper for g in table.top}
+    best = table.top[0]
+    assert a.suggested_word() == best.word
+    a.skip()
+    second = a.suggested_word()
+    # (ties among equal values go to the likelier answer, so compare values, not words)
+    assert value[second] == min(v for w, v in value.items() if w != best.word)
+    a.skip()
+    rows = [r.word for r in a.top(4)]
+    assert [value[w] for w in rows] == sorted(
+        v for w, v in value.items() if w not in (best.word, second)
+    )[:4]
+    line = exact_line(a.exact_top(3), a.skipped)
+    assert line.startswith(f"exact: {best.word.upper()} (refused) is optimal")
+    assert f"{second.upper()} (refused)" in line
+
+
 def test_top_numbers(matrix):
     a = Assistant.create(matrix, "entropy")
     a.play("salet", "ggggg".replace("g", ".", 5))  # all grey

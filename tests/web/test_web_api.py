@@ -204,11 +204,19 @@ def test_assist_whole_game_undo_and_skip(client):
 def test_assist_top_rows_carry_their_exact_value_at_the_start(client):
     """Each best-guess row at the start carries its exact expected guesses from the opener table
     (the CLI's column: ``Evaluation.expected_of``); in hard mode an opener with no six-guess
-    strategy is "can fail"."""
+    strategy is "can fail". The coach's rows at the start are the table's best (all exact);
+    entropy's rows in hard mode hold openers that can fail."""
     from wordlelab.opener_values import opener_table
 
-    for hard in (False, True):
-        state = client.post("/api/assist", json={"top": 8, "lists": "nyt", "hard": hard}).json()
+    for hard, strategy in (
+        (False, "coach"),
+        (False, "entropy"),
+        (True, "coach"),
+        (True, "entropy"),
+    ):
+        state = client.post(
+            "/api/assist", json={"top": 8, "lists": "nyt", "hard": hard, "strategy": strategy}
+        ).json()
         table = opener_table("nyt", hard)
         kinds = set()
         for row in state["top"]:
@@ -218,7 +226,10 @@ def test_assist_top_rows_carry_their_exact_value_at_the_start(client):
                 assert row["exact"] == {"kind": "can fail", "expected": None}
             else:
                 assert row["exact"] == {"kind": "exact", "expected": round(want.total / 3158, 4)}
-        assert kinds == ({"exact", "can fail"} if hard else {"exact"})
+        assert kinds == ({"exact", "can fail"} if hard and strategy == "entropy" else {"exact"})
+        if strategy == "coach":  # the table's order: best first
+            values = [table.value(row["word"]).total for row in state["top"]]
+            assert values == sorted(values) and values[0] == table.best.total
     # Past the start, rows outside the exact top carry a bound or nothing, never a made-up value.
     aid = client.post("/api/assist", json={"top": 5, "lists": "nyt"}).json()["id"]
     state = client.post(f"/api/assist/{aid}/play", json={"pattern": "....."}).json()

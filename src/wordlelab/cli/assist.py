@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -90,18 +90,23 @@ def can_fail_line(ev: Evaluation, words: list[str]) -> str:
     )
 
 
-def exact_line(ev: Evaluation) -> str:
-    """The exact verdict under a top table: the optimum, or proven bounds when time ran out."""
+def exact_line(ev: Evaluation, refused: Sequence[str] = ()) -> str:
+    """The exact verdict under a top table: the optimum, or proven bounds when time ran out.
+    ``refused``: words the game refused ('skip'), marked where the line names them."""
+
+    def name(word: str) -> str:
+        return word.upper() + (" (refused)" if word in refused else "")
+
     if not ev.winnable:
         return (
             f"exact: no strategy solves all {ev.n} answers left within the {ev.guesses_left} "
             f"guess{'' if ev.guesses_left == 1 else 'es'} left (proven)"
         )
     if ev.exact and ev.best is not None:
-        line = f"exact: {ev.best.upper()} is optimal, {ev.expected:.3f} expected guesses (proven)"
+        line = f"exact: {name(ev.best)} is optimal, {ev.expected:.3f} expected guesses (proven)"
         if ev.top:
             line += "; exact top: " + ", ".join(
-                f"{g.word.upper()} {g.expected:.3f}" for g in ev.top[:5]
+                f"{name(g.word)} {g.expected:.3f}" for g in ev.top[:5]
             )
         if not ev.top_complete:
             line += f"; {_stopped(ev)} before the whole top list was proven"
@@ -110,7 +115,7 @@ def exact_line(ev: Evaluation) -> str:
         reach = "no guess found yet solves every answer within the guesses left"
         between = f"at least {ev.lower / ev.n:.3f} expected guesses"
     else:
-        reach = f"{(ev.best or '-').upper()} reaches the upper one"
+        reach = f"{name(ev.best) if ev.best else '-'} reaches the upper one"
         between = f"between {ev.lower / ev.n:.3f} and {ev.upper / ev.n:.3f} expected guesses"
     return f"{_stopped(ev)}: {between} (proven bounds; {reach})"
 
@@ -235,7 +240,7 @@ def run_session(a: Assistant, lines: Iterator[str], out: Console) -> int:
                             f"(no exact values for these rows: with {a.strategy.name} they are "
                             f"searched at {EXACT_TOP_MAX} words left or fewer, {a.remaining} now)"
                         )
-                    say(exact_line(ev))
+                    say(exact_line(ev, a.skipped))
                     failing = [r.word for r in rows if ev.expected_of(r.word)[0] == "can fail"]
                     if failing:
                         say(can_fail_line(ev, failing))

@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
 # Guesses of the exact top looked at for ties with the best (ties are rare beyond a few).
 TIES = 10
+OPENER_ROWS = 100  # openers taken from the shipped table at the start (assist's most rows)
 _KEPT = 4096  # decisions kept per coach (positions of a bench share them)
 
 
@@ -138,6 +139,7 @@ class Coach(Strategy):
         if got is None:
             got = (
                 self._pair(position)
+                or self._opener_table(position)
                 or self._tree(position)
                 or self._opener(position)
                 or self._exact(position)
@@ -169,6 +171,19 @@ class Coach(Strategy):
             )
             for i in np.argsort(like)
         ]
+
+    def _opener_table(self, position: Position) -> tuple[None, list[Choice]] | None:
+        """At the start: the openers in the order of the shipped table of every opener's proven
+        value, where one ships (so a refused opener gives way to the next best proven one, not to
+        entropy's choice; the table's best is the proven tree's opener)."""
+        from ..evaluation import start_from_opener_table
+
+        if position.history or not _searchable(position):
+            return None
+        ev = start_from_opener_table(position, top=OPENER_ROWS)
+        if ev is None or not ev.top:
+            return None
+        return None, self._proven_choices(position, {g.word: g for g in ev.top})
 
     def _opener(self, position: Position) -> tuple[None, list[Choice]] | None:
         """At the start without a tree: the proven best opener where one is known for the lists."""
@@ -242,10 +257,18 @@ class Coach(Strategy):
             return None, self._heuristic_choices(position)
         if not ev.exact or ev.best is None:
             return self._after_opener(position) or (ev, self._heuristic_choices(position))
-        m = position.matrix
         values = {g.word: g for g in ev.top if g.exact}
         if ev.best not in values:
             values[ev.best] = next((g for g in ev.top if g.word == ev.best), None) or _value(ev)
+        choices = self._proven_choices(position, values)
+        ev.best = choices[0].word  # the likeliest of the optimal guesses: what the coach plays
+        ev.top = [values[c.word] for c in choices]
+        return ev, choices
+
+    def _proven_choices(self, position: Position, values: dict[str, Any]) -> list[Choice]:
+        """Guesses with proven values (GuessValue by word), best first, ties to the likelier."""
+        m = position.matrix
+        n = int(position.candidates.size)
         words = sorted(values, key=lambda w: values[w].upper)
         rows = np.array([m.guesses.index(w) for w in words], dtype=np.int64)
         like = likelier_key(position, rows)
@@ -262,9 +285,7 @@ class Coach(Strategy):
             )
             for i in order
         ]
-        ev.best = choices[0].word  # the likeliest of the optimal guesses: what the coach plays
-        ev.top = [values[c.word] for c in choices]
-        return ev, choices
+        return choices
 
     def _heuristic_choices(
         self, position: Position, rows: np.ndarray | None = None, top: int = 20

@@ -44,21 +44,24 @@ async function call(path, body = {}) {
   }
 }
 
-function exactLine(x) {
+/** A word as the exact figures name it, marked when the game refused it ('skip'). */
+function exactWord(word, refused) { return word.toUpperCase() + (refused.includes(word) ? t("refusedMark") : ""); }
+
+function exactLine(x, refused = []) {
   // Totals are over the answers left; per answer they are expected guesses, this one included.
   const what = x.exact ? t("provenAvg", { v: fmt(perAnswer(x.total, x.answers), 3) })
     : t("boundsAvg", { v: range(perAnswer(x.lower, x.answers), perAnswer(x.upper, x.answers)) });
-  return el("p", { id: "assist-exact" }, t("perfectFrom"), el("strong", { text: (x.best || "–").toUpperCase() }), `, ${what}`);
+  return el("p", { id: "assist-exact" }, t("perfectFrom"), el("strong", { text: x.best ? exactWord(x.best, refused) : "–" }), `, ${what}`);
 }
 
-function drawExactTop(x) {
+function drawExactTop(x, refused = []) {
   const table = $("assist-exact-top");
   table.replaceChildren();
   const rows = x && x.top_complete ? x.top : [];
   $("assist-exact-head").hidden = rows.length === 0;
   if (!rows.length) return;
   table.append(el("tr", {}, ...["#", t("hGuess"), t("hExpectedGuesses")].map((h) => el("th", { scope: "col", text: h }))));
-  rows.forEach((g, i) => table.append(el("tr", {}, el("td", { text: String(i + 1) }), el("td", { text: g.word.toUpperCase() }),
+  rows.forEach((g, i) => table.append(el("tr", {}, el("td", { text: String(i + 1) }), el("td", { text: exactWord(g.word, refused) }),
     el("td", { text: g.exact ? fmt(perAnswer(g.total, x.answers), 3) : range(perAnswer(g.lower, x.answers), perAnswer(g.upper, x.answers)) }))));
 }
 
@@ -147,7 +150,7 @@ function draw() {
     if (isAbsurdle(s) && s.plan && s.plan.length) {
       box.append(el("p", { id: "assist-plan", text: t("forcedWin", { words: s.plan.map((w) => w.toUpperCase()).join(" → ") }) }));
     }
-    if (s.exact) box.append(exactLine(s.exact));
+    if (s.exact) box.append(exactLine(s.exact, s.skipped || []));
     $("assist-word").value = g.word;
   }
   $("assist-pattern").value = "";
@@ -159,7 +162,7 @@ function draw() {
     const note = s.list_note_kind ? t(s.list_note_kind === "offList" ? "offListNote" : "widenedNote") : s.widened;
     box.append(el("p", { class: "note", id: "assist-widened", text: note }));
   }
-  drawExactTop(s.exact);
+  drawExactTop(s.exact, s.skipped || []);
   drawWordsLeft(s);
   $("assist-undo").disabled = !s.can_undo;
 }
