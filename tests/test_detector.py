@@ -294,6 +294,36 @@ def test_check_and_analyse_agree_on_luck_and_skill():
     assert json.loads(out)["verdict"] == json.loads(out2)["verdict"] == "plausible"
 
 
+@pytest.mark.parametrize(
+    "words, answer, hard",
+    [
+        # lost: rows 5 and 6 follow a lost position (no strategy wins within the limit), valued
+        # with the limit lifted (‡) by both; the repeated MIGHT can fail (skill 0)
+        (["fight", "light", "might", "might", "right", "tight"], "sight", False),
+        (["arise", "moist", "shout"], "shout", True),  # ARISE can fail in hard mode: skill 0
+    ],
+)
+def test_check_and_analyse_agree_row_by_row(matrix, words, answer, hard):
+    """With the same budget every row gets the same skill, source and exact figures from check as
+    from analyse (one valuation of a step, ``evaluation.evaluate_step``)."""
+    budget = 50_000_000
+    head = "Wordle 1 {n}/6" + ("*" if hard else "")
+    if not score(words[-1], answer).is_win:
+        head = head.replace("{n}", "X")
+    report = analyse(
+        parse_share_grid(grid_of(words, answer, head)), matrix, words, exact_budget=budget
+    )
+    rev = review(matrix, [(w, score(w, answer)) for w in words], hard=hard, budget=budget)
+    for r, s in zip(report.rows, rev.steps, strict=True):
+        assert (r.skill, r.skill_source, r.luck) == (s.skill, s.skill_source, s.luck), r.row
+        assert r.limit_lifted == s.limit_lifted, r.row
+        assert r.can_fail == (s.cost_low == float("inf")), r.row
+        if s.exact and s.cost_low != float("inf"):
+            assert (r.exact_best, r.cost) == (s.best, s.cost_low), r.row
+    assert any(r.limit_lifted for r in report.rows) == (not hard)
+    assert any(r.can_fail and r.skill == 0 for r in report.rows)
+
+
 # -- a better result is never judged less suspicious -----------------------------------------------
 
 

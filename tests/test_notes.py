@@ -86,10 +86,11 @@ def test_report_notes_as_data(matrix):
     lost = "Wordle 1 X/6\n\n" + "\n".join(score(w, "sight").emoji for w in words)
     rep = analyse(parse_share_grid(lost), matrix, guesses=words)
     check_parts(rep.notes, rep.note_parts)
-    last = rep.note_parts[-1]
-    assert (
-        last["kind"] == "lost" and last["n"] >= 2 and f"lost; {last['n']} answers" in last["text"]
-    )
+    last = next(p for p in rep.note_parts if p["kind"] == "lost")
+    assert last["n"] >= 2 and f"lost; {last['n']} answers" in last["text"]
+    # The rows after the position was lost are valued with the limit lifted, as analyse does.
+    lifted = next(p for p in rep.note_parts if p["kind"] == "lifted")
+    assert lifted["turns"] and all(rep.rows[t - 1].limit_lifted for t in lifted["turns"])
     # A row no guess gives (four greens and a yellow): against the answer, and against any.
     rep = analyse(parse_share_grid("🟩🟩🟩🟩🟨\n🟩🟩🟩🟩🟩"), matrix, answer="cigar")
     check_parts(rep.notes, rep.note_parts)
@@ -194,8 +195,8 @@ def test_every_note_kind_rebuilds_its_english_text_from_its_data(matrix, monkeyp
     """One game or grid for each kind the library can emit: its parameters alone rebuild the
     sentence the CLI prints, and between them the games cover every kind in the source."""
     from wordlelab import analysis
-    from wordlelab import review as review_module
-    from wordlelab.evaluation import evaluate
+    from wordlelab import evaluation as evaluation_module
+    from wordlelab.evaluation import evaluate_step
 
     parts: list[dict] = []
 
@@ -218,7 +219,7 @@ def test_every_note_kind_rebuilds_its_english_text_from_its_data(matrix, monkeyp
     r = review(matrix, game(ight, "night"), hard=True, max_guesses=3, answer="night")
     keep(r.notes, r.note_parts)
     # no_expected: the same trap where the limit cannot be lifted any further.
-    monkeypatch.setattr(review_module, "LIFTED_GUESSES", 3)
+    monkeypatch.setattr(evaluation_module, "LIFTED_GUESSES", 3)
     r = review(matrix, game(ight, "night"), hard=True, max_guesses=3, answer="night")
     keep(r.notes, r.note_parts)
     monkeypatch.undo()
@@ -247,7 +248,7 @@ def test_every_note_kind_rebuilds_its_english_text_from_its_data(matrix, monkeyp
     keep(rep.notes, rep.note_parts)
     # safety_net_rows: the grid's exact skill search under a safety limit it cannot meet.
     monkeypatch.setattr(
-        analysis, "_evaluate", lambda pos, w, b: evaluate(pos, guess=w, budget=b, time_limit=0)
+        analysis, "_evaluate", lambda pos, w, b: evaluate_step(pos, w, budget=b, time_limit=0)
     )
     rep = analyse(parse_share_grid(grid), matrix, guesses=lost)
     keep(rep.notes, rep.note_parts)

@@ -29,7 +29,7 @@ from .matrix import PatternMatrix
 from .notes import Note, WithNotes, note
 
 if TYPE_CHECKING:
-    from .evaluation import Evaluation
+    from .evaluation import StepValue
 
 # Light, dark and high-contrast squares; the variation selectors carry no meaning.
 SQUARES = {
@@ -47,6 +47,7 @@ _HEADER = re.compile(
     re.IGNORECASE,
 )
 HEADER_CHARS = 200
+INF_TOTAL = 1 << 40  # optimal.INF, an impossible total (not imported: no numba at import time)
 
 
 @dataclass(frozen=True)
@@ -232,7 +233,18 @@ class RowReport:
     exact_best: str | None = None  # the optimal guess, when the exact search proved it
     exact_best_guesses: float | None = None  # exact expected guesses from here, best play
     exact_guesses: float | None = None  # ... with this row's guess first
-    cost: float | None = None  # exact_guesses - exact_best_guesses
+    cost: float | None = None  # exact_guesses - exact_best_guesses, when both are proven
+    # Where the work budget proved bounds only: exact_best_guesses and exact_guesses are then
+    # upper bounds (a tree found), and the cost lies in [cost_low, cost_high] (as ``analyse``).
+    exact_best_proven: bool = False
+    exact_guesses_proven: bool = False
+    cost_low: float | None = None
+    cost_high: float | None = None
+    # No strategy wins every answer left within the guess limit (proven): the row was valued as
+    # if the game allowed LIFTED_GUESSES (``limit_lifted``), or, where even that cannot win, has no
+    # exact figures (``no_win``).
+    limit_lifted: bool = False
+    no_win: bool = False
     # Proven: after this row's guess some answer can need more guesses than allowed (hard mode
     # after e.g. CRANE), so it has no finite exact_guesses; exact_best is still given.
     can_fail: bool = False
@@ -400,12 +412,14 @@ def _detect(report: GameReport, grid: ShareGrid, strong: StrongPlayer | None) ->
     report.p_value = d.p_value
 
 
-def _evaluate(pos: Position, word: str, budget: int | None) -> Evaluation | None:
-    """The exact search's values of ``word`` from ``pos`` within ``budget`` look-ups, or None where it cannot run."""
-    from .evaluation import evaluate  # the exact search (numba kernels) only when asked for
+def _evaluate(pos: Position, word: str, budget: int | None) -> StepValue | None:
+    """The exact search's values of ``word`` from ``pos`` within ``budget`` look-ups, valued as
+    ``analyse`` values a step (``evaluation.evaluate_step``: the limit lifted where no strategy wins
+    within it), or None where it cannot run."""
+    from .evaluation import evaluate_step  # the exact search (numba kernels) only when asked for
 
     try:
-        return evaluate(pos, guess=word, budget=budget)
+        return evaluate_step(pos, word, budget=budget)
     except WordlelabError:
         return None  # e.g. words too long for the exact search: the information skill stays
 
@@ -438,6 +452,8 @@ def _judge(
         )
     notes: list[Note] = []
     late: list[int] = []  # rows whose exact search the safety time limit stopped
+    lifted: list[int] = []  # rows valued with the guess limit lifted (no strategy won within it)
+    lifted_to = 0
     consistent = True
     ans_col = None
     if answer is not None:
@@ -546,20 +562,34 @@ def _judge(
             r.expected = info.expected
             r.best_guess = info.best
             r.best_expected = info.best_expected
-            ev = _evaluate(pos, w, exact_budget) if exact_budget is not None else None
+            step = _evaluate(pos, w, exact_budget) if exact_budget is not None else None
+            ev = step.evaluation if step is not None else None
             if ev is not None and ev.timed_out:
                 late.append(i + 1)
-            r.skill, r.skill_source = row_skill(pos, g, ev, info)
-            if ev is not None and r.skill_source == "exact" and ev.guess is not None:
-                r.exact_best = ev.best
-                r.exact_best_guesses = round(ev.upper / ev.n, 4)
-                r.exact_guesses = round(ev.guess.upper / ev.n, 4)
-                r.cost = round((ev.guess.upper - ev.upper) / ev.n, 4)
-            elif ev is not None and ev.guess is not None and ev.winnable and not ev.guess.winnable:
-                r.can_fail = True
-                if ev.exact:
+            # Skill and the exact figures as ``analyse`` gives them for the same step.
+            valued = step.position if step is not None else pos
+            r.skill, r.skill_source = row_skill(valued, g, ev, info)
+            if step is not None and step.lifted:
+                r.limit_lifted = True
+                lifted.append(i + 1)
+                lifted_to = step.position.max_guesses
+            played = ev.guess if ev is not None else None
+            if ev is not None and played is not None and ev.winnable:
+                if not played.winnable:
+                    r.can_fail = True
+                if ev.best is not None and ev.upper < INF_TOTAL:
                     r.exact_best = ev.best
                     r.exact_best_guesses = round(ev.upper / ev.n, 4)
+                    r.exact_best_proven = ev.exact
+                if played.winnable and played.upper < INF_TOTAL:
+                    r.exact_guesses = round(played.upper / ev.n, 4)
+                    r.exact_guesses_proven = played.exact
+                    low, high = ev.cost(played)
+                    r.cost_low, r.cost_high = round(low, 4), round(high, 4)
+                    if ev.exact and played.exact:
+                        r.cost = round((played.upper - ev.upper) / ev.n, 4)
+            elif ev is not None and not ev.winnable:
+                r.no_win = True
             if out.sizes[p.code] == 0:
                 raise InconsistentFeedbackError(
                     f"row {i + 1}: no allowed answer that fits the rows above gives {p.emoji} to {w.upper()}; "
@@ -579,6 +609,19 @@ def _judge(
                     "lost",
                     f"lost; {left} answer{' was' if left == 1 else 's were'} still possible",
                     n=left,
+                )
+            )
+        if lifted:
+            which = ", ".join(str(t) for t in lifted)
+            one = len(lifted) == 1
+            notes.append(
+                note(
+                    "lifted",
+                    f"before guess{'' if one else 'es'} {which} no strategy could solve every answer "
+                    f"left within the guesses left (proven): {'that step is' if one else 'those steps are'} "
+                    f"valued as if the game allowed {lifted_to} guesses (‡)",
+                    turns=lifted,
+                    n=lifted_to,
                 )
             )
         if late:

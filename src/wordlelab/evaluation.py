@@ -387,6 +387,40 @@ def _new_game_clears_memos(position: Position, force: bool = False) -> None:
                 engines.clear_memo()
 
 
+# A step from a position no strategy wins within the game's limit is valued as if the game
+# allowed this many guesses (hard mode's traps: _ATCH, _IGHT ... with too few guesses left).
+LIFTED_GUESSES = 20
+
+
+@dataclass(frozen=True)
+class StepValue:
+    """A played guess valued from its position (``evaluate_step``): the evaluation, the position
+    it was valued from (the game's, or the same with the limit lifted) and whether it was lifted."""
+
+    evaluation: Evaluation
+    position: Position
+    lifted: bool
+
+
+def evaluate_step(
+    position: Position, guess: str, *, budget: int | None, time_limit: float | None = None
+) -> StepValue:
+    """The one valuation of a played guess that ``analyse``, ``check`` and the web share: exact
+    values (or bounds) within the game's limit, and where no strategy wins every answer left within
+    it (proven), the same position as if the game allowed LIFTED_GUESSES, which says whether the
+    move made a lost position worse. Not lifted where even that cannot win."""
+    ev = evaluate(position, guess=guess, budget=budget, time_limit=time_limit)
+    if ev.winnable or position.max_guesses >= LIFTED_GUESSES:
+        return StepValue(ev, position, False)
+    roomy = Position(
+        position.matrix, position.candidates, position.history, position.hard, LIFTED_GUESSES
+    )
+    roomy_ev = evaluate(roomy, guess=guess, budget=budget, time_limit=time_limit)
+    if roomy_ev.winnable:
+        return StepValue(roomy_ev, roomy, True)
+    return StepValue(ev, position, False)
+
+
 def evaluate(
     position: Position,
     *,

@@ -9,7 +9,8 @@ each equally likely:
   possible, 0 the worst; None when every outcome leaves the same number (nothing left to chance).
 * **skill** of a guess: ``99 * E*[best] / E*[guess]`` when the exact search proves both values
   (``E*`` the exact expected number of guesses still needed, this one included, with perfect
-  play after it) — ``skill_source`` ``"exact"``; otherwise the share of the best guess's
+  play after it) — ``skill_source`` ``"exact"``; 0 for a guess proven to risk failing (``E*``
+  infinite: hard mode's CRANE) where some strategy cannot fail; otherwise the share of the best guess's
   information the guess achieved, on a log scale, ``log((n+1)/(E[guess]+1)) / log((n+1)/(E[best]+1))``
   with ``E`` the expected number of answers left and the best guess the legal guess with the
   smallest ``E`` — ``skill_source`` ``"information"``.
@@ -115,10 +116,14 @@ def information_skill(position: Position, row: int) -> InformationSkill:
 
 
 def exact_skill(evaluation: Evaluation) -> int | None:
-    """``99 * E*[best] / E*[played]`` from an evaluation of the played guess; None unless both are proven."""
+    """``99 * E*[best] / E*[played]`` from an evaluation of the played guess; None unless both are
+    proven. A guess proven to leave some answer unsolvable within the guesses left, from a position
+    where a strategy solves them all, has ``E*`` infinite: 0."""
     played = evaluation.guess
-    if played is None or not (evaluation.exact and played.exact) or played.upper >= 1 << 40:
+    if played is None or not (evaluation.exact and played.exact):
         return None
+    if played.upper >= 1 << 40:
+        return 0 if evaluation.upper < 1 << 40 else None
     return score99(evaluation.upper / played.upper)
 
 

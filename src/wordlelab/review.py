@@ -17,7 +17,7 @@ from .analysis import ShareGrid
 from .budgets import REVIEW_WORK, SAFETY_S, format_work
 from .detector import Detection, StrongPlayer, detect, strong_player
 from .errors import InconsistentFeedbackError, ShareGridError, WordlelabError
-from .evaluation import Evaluation, evaluate
+from .evaluation import LIFTED_GUESSES, Evaluation, evaluate_step
 from .feedback import Pattern, score
 from .game import Position
 from .lists import widen, with_answers
@@ -123,18 +123,6 @@ class Review(WithNotes):
         }
 
 
-# A step from a position no strategy wins within the game's limit is valued as if the game
-# allowed this many guesses (hard mode's traps: _ATCH, _IGHT ... with too few guesses left).
-LIFTED_GUESSES = 20
-
-
-def _lifted(m: PatternMatrix, rows: Sequence[tuple[int, int]], hard: bool) -> Position:
-    pos = Position.start(m, hard=hard, max_guesses=LIFTED_GUESSES)
-    for r, c in rows:
-        pos = pos.after(r, c)
-    return pos
-
-
 def review(
     matrix: PatternMatrix,
     history: Sequence[tuple[str, Pattern]],
@@ -219,34 +207,26 @@ def review(
             broken = pos.rule.broken(w)
             if broken is not None:
                 raise broken.refuse_line(w)
-        ev: Evaluation = evaluate(pos, guess=w, budget=budget, time_limit=time_limit)
-        valued = pos
-        lifted = False
-        if not ev.winnable:
+        # Every figure within the limit is infinite where no strategy wins, whatever the move:
+        # such a step is valued as if the game allowed LIFTED_GUESSES (never a made-up number:
+        # exact or bounds as any other step).
+        step = evaluate_step(pos, w, budget=budget, time_limit=time_limit)
+        ev: Evaluation = step.evaluation
+        valued, lifted = step.position, step.lifted
+        if lifted:
+            lifted_turns.append(turn)
+        elif not ev.winnable:
             left = f"{ev.guesses_left} guess{'' if ev.guesses_left == 1 else 'es'} left"
-            # Every figure within the limit is infinite here, whatever the move: the step is
-            # valued as if the game allowed LIFTED_GUESSES, which says whether this move made a
-            # lost position worse (never a made-up number: exact or bounds as any other step).
-            roomy = _lifted(m, rows[: turn - 1], hard) if max_guesses < LIFTED_GUESSES else None
-            roomy_ev = (
-                evaluate(roomy, guess=w, budget=budget, time_limit=time_limit)
-                if roomy is not None
-                else None
-            )
-            if roomy is not None and roomy_ev is not None and roomy_ev.winnable:
-                ev, valued, lifted = roomy_ev, roomy, True
-                lifted_turns.append(turn)
-            else:
-                notes.append(
-                    note(
-                        "no_expected",
-                        f"before guess {turn} no strategy could solve all {ev.n} answers left within "
-                        f"the {left} (proven): that step has no expected-guesses figure",
-                        turn=turn,
-                        answers=ev.n,
-                        n=ev.guesses_left,
-                    )
+            notes.append(
+                note(
+                    "no_expected",
+                    f"before guess {turn} no strategy could solve all {ev.n} answers left within "
+                    f"the {left} (proven): that step has no expected-guesses figure",
+                    turn=turn,
+                    answers=ev.n,
+                    n=ev.guesses_left,
                 )
+            )
         played = ev.guess
         assert played is not None
         low, high = ev.cost(played)

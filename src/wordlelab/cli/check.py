@@ -9,12 +9,38 @@ import click
 from rich.markup import escape
 from rich.table import Table
 
-from ..analysis import GameReport, analyse, parse_share_grid
+from ..analysis import GameReport, RowReport, analyse, parse_share_grid
 from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH
 from ..errors import ShareGridError, WordListError
 from ..limits import MAX_FILE_BYTES, check_lines, read_user_text
 from .common import echo_json, lists_option, load_lists, stdout
 from .interrupts import waiting_for
+
+
+def _exact_cells(r: RowReport) -> list[str]:
+    """A row's "exact: best vs played" and "cost" cells, as ``analyse`` values the step: proven
+    figures plainly, upper bounds with ≤ and a cost range where the work budget proved only
+    bounds, ‡ where the guess limit was lifted (no strategy wins within it)."""
+    lift = "‡" if r.limit_lifted else ""
+    if r.no_win:
+        return ["no strategy wins within the limit (proven)", "-"]
+    best = (
+        f"{r.exact_best.upper()} {'' if r.exact_best_proven else '≤'}{r.exact_best_guesses:.3f}"
+        if r.exact_best and r.exact_best_guesses is not None
+        else None
+    )
+    if r.can_fail:
+        return [f"{best + ' vs ' if best else ''}∞ (can fail)", "∞"]
+    if best is None or r.exact_guesses is None:
+        return ["not proven within the work budget", "-"]
+    played = f"{'' if r.exact_guesses_proven else '≤'}{r.exact_guesses:.3f}"
+    if r.cost is not None:
+        cost = f"{r.cost:.3f}{lift}"
+    elif r.cost_low is not None and r.cost_high is not None:
+        cost = f"{r.cost_low:.3f}…{r.cost_high:.3f}{lift}"
+    else:
+        cost = "-"
+    return [f"{best} vs {played}", cost]
 
 
 def _pct(p: float | None) -> str:
@@ -79,7 +105,9 @@ def show(report: GameReport) -> None:
             table.add_row(str(r.row), r.emoji, str(r.after), _pct(r.p_strong), g)
     out.print(table)
     if known:
-        exact = any(r.skill_source == "exact" for r in report.rows)
+        exact = any(
+            r.skill_source == "exact" or r.exact_best or r.can_fail or r.no_win for r in report.rows
+        )
         moves = Table(box=None, pad_edge=False, header_style="bold")
         moves.add_column("#", justify="right")
         moves.add_column("guess")
@@ -95,22 +123,7 @@ def show(report: GameReport) -> None:
             )
             cells = [str(r.row), (r.guess or "").upper(), best]
             if exact:
-                if r.can_fail:
-                    best_part = (
-                        f"{r.exact_best.upper()} {r.exact_best_guesses:.3f} vs "
-                        if r.exact_best and r.exact_best_guesses is not None
-                        else ""
-                    )
-                    cells += [f"{best_part}∞ (can fail)", "∞"]
-                else:
-                    cells += [
-                        f"{r.exact_best.upper()} {r.exact_best_guesses:.3f} vs {r.exact_guesses:.3f}"
-                        if r.exact_best
-                        and r.exact_best_guesses is not None
-                        and r.exact_guesses is not None
-                        else "not proven within the work budget",
-                        "-" if r.cost is None else f"{r.cost:.3f}",
-                    ]
+                cells += _exact_cells(r)
             moves.add_row(*cells)
         out.print(moves)
     if d is not None:
