@@ -97,6 +97,23 @@ def test_a_refused_opener_gives_way_to_the_next_proven_one(matrix):
     assert f"{second.upper()} (refused)" in line
 
 
+@pytest.mark.usefixtures("default_lists")
+def test_a_refused_tree_guess_gives_way_to_the_exact_next_best():
+    # On the shipped tree's line the coach plays the tree's guess; refused, it plays the exact
+    # search's best among the rest, not entropy's choice (TARSE ..y..: DOING refused, entropy's
+    # PRION is at least 2.691 where CODON is proven 2.673).
+    from wordlelab.evaluation import evaluate
+    from wordlelab.lists import load_lists
+
+    a = Assistant.create(load_lists().matrix())
+    a.feedback("..y..")
+    refused = a.suggested_word()
+    now = a.skip()
+    ev = evaluate(a.position, top=10, use_tree=False)
+    rest = [g for g in ev.top if g.exact and g.word != refused]
+    assert now in {g.word for g in rest if g.upper == rest[0].upper}, (refused, now, rest[:3])
+
+
 def test_top_numbers(matrix):
     a = Assistant.create(matrix, "entropy")
     a.play("salet", "ggggg".replace("g", ".", 5))  # all grey

@@ -97,7 +97,12 @@ class Coach(Strategy):
         """The coach's choices among ``rows`` (a refused word left out), then entropy's ranking of
         the rest of them, the ties of both to the likelier answer."""
         allowed = set(np.asarray(rows).tolist())
-        out = [c for c in self._decide(position)[1] if c.row in allowed][:top]
+        decided = self._decide(position)[1]
+        out = [c for c in decided if c.row in allowed][:top]
+        if not out and decided and decided[0].metric == MEAN_PROVEN_TREE:
+            # The proven tree's guess was refused: the exact search's best guesses among the rest
+            # (the tree's value is no longer reachable), before entropy's.
+            out = [c for c in self._exact(position)[1] if c.row in allowed][:top]
         if len(out) < top:
             seen = {c.row for c in out}
             out += [
