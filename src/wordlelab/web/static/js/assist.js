@@ -279,6 +279,12 @@ export function setupAssist() {
   $("assist-form").addEventListener("submit", (e) => {
     e.preventDefault();
     if (assist.latest.busy || !assist.state) return;  // no double Enter
+    if (!$("assist-word").value.trim()) {
+      // An empty field would record the suggestion, which the tiles no longer show: ask instead.
+      $("assist-error").textContent = t("typeFirst");
+      $("assist-word").focus();
+      return;
+    }
     call(`/api/assist/${assist.state.id}/play`, recordBody());
   });
   $("assist-top-n").addEventListener("change", () => { if (assist.state) call(`/api/assist/${assist.state.id}/top`); });
