@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from .evaluation import Evaluation
 
 Backend = Assistant | MultiSession | AbsurdleSession
-# Strategy names that mean "the variant's own" for several boards and Absurdle.
+# Strategy names that mean "the variant's own" for several boards (Absurdle takes none: "auto").
 _DEFAULTS = (AUTO, "entropy")
 
 
@@ -51,8 +51,9 @@ class Session:
         """A new session. ``strategy``: Wordle's strategy name (default ``auto``), a multi-board
         method (default the first registered), nothing for Absurdle (its search is fixed)."""
         backend: Backend
-        if strategy in _DEFAULTS and not isinstance(rules, Classic):
-            strategy = None  # the variant's own default (entropy: as 'bench' and 'solve' read it)
+        if strategy == AUTO or (strategy in _DEFAULTS and isinstance(rules, Multi)):
+            # the variant's own default (several boards' entropy: as 'bench' and 'solve' read it)
+            strategy = None if not isinstance(rules, Classic) else strategy
         if isinstance(rules, Classic):
             backend = Assistant.create(
                 matrix,
@@ -78,12 +79,13 @@ class Session:
     @staticmethod
     def check(rules: Rules, strategy: str | None) -> None:
         """The error ``create`` would raise for ``strategy`` under ``rules``, before any work."""
-        if strategy is None or strategy in _DEFAULTS:
+        if strategy is None or strategy == AUTO:
             return
         if isinstance(rules, Classic):
             find_strategy(strategy)
         elif isinstance(rules, Multi):
-            make_multi_strategy(strategy)
+            if strategy not in _DEFAULTS:
+                make_multi_strategy(strategy)
         else:
             raise VariantError(
                 "Absurdle's suggestions come from its own search; drop the strategy", strategy

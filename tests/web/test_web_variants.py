@@ -258,8 +258,9 @@ def test_assist_absurdle_follows_the_adversary(client):
     assert state["suggestion"]["word"] == "yauld"
     r = client.post(f"/api/assist/{aid}/skip", json={})
     assert r.status_code == 400 and "nothing to skip" in r.json()["error"]
-    r = client.post("/api/assist", json={"variant": "absurdle", "strategy": "lookahead"})
-    assert r.status_code == 400 and "drop the strategy" in r.json()["error"]
+    for named in ("lookahead", "entropy"):  # entropy too (it was taken for "the default")
+        r = client.post("/api/assist", json={"variant": "absurdle", "strategy": named})
+        assert r.status_code == 400 and "drop the strategy" in r.json()["error"]
 
 
 def test_classic_assist_is_unchanged_and_names_its_rules(client):
