@@ -90,6 +90,7 @@ def test_bench_plot(files, tmp_path):
         (["--opener", "toolong"], "has 7 letters"),
         (["-o", "m=3"], "takes no option m"),
         (["-o", "oops"], "is not KEY=VALUE"),
+        (["-s", "entropy,frequency,maxinfo"], "strategy 'maxinfo' (= 'entropy') is named twice"),
     ],
 )
 def test_bench_bad_input_is_one_line_and_exit_1(files, args, message):

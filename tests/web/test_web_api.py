@@ -468,6 +468,11 @@ def wait_for(client, job):
     return job
 
 
+def test_bench_refuses_a_strategy_named_twice(client):
+    r = client.post("/api/bench", json={"strategies": "entropy, frequency, entropy"})
+    assert r.status_code == 400 and "'entropy' is named twice" in r.json()["error"]
+
+
 def test_bench_is_bounded_and_can_be_stopped(tmp_path):
     with TestClient(
         create_app(stats_path=tmp_path / "s.db", bench_budget=0.0), base_url=LOCAL

@@ -423,6 +423,11 @@ def build_strategies(
     if not wanted:
         raise WordlelabError("no strategy named; see 'wordlelab strategies'", names)
     classes = [find_strategy(n) for n in wanted]  # all names checked before any work
+    for i, cls in enumerate(classes):
+        if cls in classes[:i]:  # the same strategy twice (or by an alias): one run would repeat
+            first = wanted[classes.index(cls)]
+            again = f"'{wanted[i]}'" + ("" if wanted[i] == first else f" (= '{first}')")
+            raise WordlelabError(f"strategy {again} is named twice in {names!r}", names)
     if len(classes) > 1:
         declared = {o.name for cls in classes for o in cls.options}
         unknown = sorted(k for k in options if k not in declared)
