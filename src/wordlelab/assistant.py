@@ -377,6 +377,9 @@ class Assistant:
             raise InconsistentFeedbackError(
                 f"feedback {str(pattern)!r} has {pattern.length} tiles; words have {m.length}",
                 str(pattern),
+                kind="feedback_length",
+                tiles=pattern.length,
+                expected=m.length,
             )
         pos = self.position
         if self.hard:

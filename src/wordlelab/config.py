@@ -38,6 +38,10 @@ def check_play_length(length: int) -> int:
             f"{length}-letter words; wordlelab plays {MIN_PLAY_LENGTH} to "
             f"{MAX_PLAY_LENGTH} letters",
             length,
+            kind="play_length",
+            length=length,
+            min=MIN_PLAY_LENGTH,
+            max=MAX_PLAY_LENGTH,
         )
     return length
 

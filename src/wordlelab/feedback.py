@@ -136,7 +136,11 @@ class Pattern:
         colors = parse_colors(text)
         if length is not None and len(colors) != length:
             raise InvalidPatternError(
-                f"feedback {text!r} has {len(colors)} tiles; expected {length}", text
+                f"feedback {text!r} has {len(colors)} tiles; expected {length}",
+                text,
+                kind="feedback_length",
+                tiles=len(colors),
+                expected=length,
             )
         return cls.from_colors(colors)
 
@@ -193,8 +197,12 @@ def parse_colors(text: str) -> tuple[int, ...]:
                 f"feedback {text!r} has {', '.join(repr(c) for c in unknown)}; "
                 "use . y g, 0 1 2, B/N/W Y G, X O F or the coloured squares",
                 text,
+                kind="feedback_chars",
+                chars=", ".join(unknown),
             )
-        raise InvalidPatternError(f"feedback {text!r} mixes notations; use one of them", text)
+        raise InvalidPatternError(
+            f"feedback {text!r} mixes notations; use one of them", text, kind="feedback_mixed"
+        )
     names = {n.name for n in fits}
     notation = fits[0]
     if "dots" in names and "xof" in names:

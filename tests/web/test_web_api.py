@@ -121,6 +121,22 @@ def test_a_refused_word_comes_as_data_too(client):
         "tiles": 4,
         "above": 5,
     }
+    # A grid of a length no game plays, and the assistant's commonest typos in the colours.
+    r = client.post("/api/analyse", json={"grid": "🟩🟩🟩"}).json()
+    assert r["parts"] == {
+        "kind": "play_length",
+        "text": r["error"],
+        "length": 3,
+        "min": 4,
+        "max": 11,
+    }
+    aid = client.post("/api/assist", json={}).json()["id"]
+    for pattern, parts in [
+        ("abc", {"kind": "feedback_chars", "chars": "a, c"}),
+        ("...", {"kind": "feedback_length", "tiles": 3, "expected": 5}),
+    ]:
+        r = client.post(f"/api/assist/{aid}/play", json={"pattern": pattern}).json()
+        assert r["parts"] == {**parts, "input": pattern, "text": r["error"]}, pattern
     # An error with no words of its own for a page to use has only the English line.
     r = client.post(f"/api/play/{gid}/guess", json={"word": ""}).json()
     assert "parts" not in r and r["error"]
