@@ -114,6 +114,23 @@ def test_a_refused_tree_guess_gives_way_to_the_exact_next_best():
     assert now in {g.word for g in rest if g.upper == rest[0].upper}, (refused, now, rest[:3])
 
 
+def test_an_unsearched_position_says_so_and_values_the_suggestion(matrix):
+    # Past the size the exact search is tried on, the line said it "used its work budget" after
+    # a fraction of a million look-ups; and the suggestion's own value (a strategy from here, as
+    # a review of it shows) did not lower the upper bound.
+    from wordlelab.cli.assist import exact_line
+
+    a = Assistant.create(matrix)
+    a.play("qajaq", ".....")
+    ev = a.exact_top(3)
+    assert ev.not_searched and ev.work < ev.budget and a.remaining > 800
+    assert ev.guess is not None and ev.guess.word == a.suggested_word()
+    assert ev.upper <= ev.guess.upper
+    line = exact_line(ev)
+    assert f"the exact search was not run ({a.remaining} words left" in line
+    assert "used its work budget" not in line
+
+
 def test_top_numbers(matrix):
     a = Assistant.create(matrix, "entropy")
     a.play("salet", "ggggg".replace("g", ".", 5))  # all grey
@@ -140,12 +157,18 @@ def test_a_heuristics_top_gets_exact_values_at_a_couple_hundred_answers():
     row = next(line for line in out.splitlines() if line.lstrip().startswith("1  TERSE"))
     assert row.rstrip().endswith("2.684"), row  # proven, and the line under the table agrees
     assert "exact: TERSE is optimal, 2.684 expected guesses (proven)" in out
-    # Above that the heuristic's rows are not searched: no column of dashes, a line says why.
+    # Above that the heuristic's rows are not searched, but for the suggestion (valued with the
+    # position, as a review of it would be): a line says why the others are not.
     code, out, _ = invoke(
         "assist", "-s", "entropy", "--opener", "crane", input="crane .....\ntop 3\n"
     )
-    assert code == 0 and "263 words left" in out and "exact guesses" not in out
-    assert f"searched at {EXACT_TOP_MAX} words left or fewer, 263 now" in out
+    assert code == 0 and "263 words left" in out
+    row = next(line for line in out.splitlines() if line.lstrip().startswith("1  "))
+    assert "*" in row and row.rstrip()[-5:].replace(".", "").isdigit(), row
+    assert (
+        f"(no exact values for the other rows: with entropy they are searched at {EXACT_TOP_MAX} "
+        "words left or fewer, 263 now)"
+    ) in out
 
 
 def test_last_candidate_and_solved(matrix):

@@ -313,8 +313,13 @@ class Assistant:
                 if ev is not None:
                     return replace(ev, others=opener_values_at_start(pos, words))
             try:
+                # The suggestion is valued too: where the search proves only bounds, its own value
+                # (a strategy from here) can lower the upper one, as a review of it would show.
                 ev = evaluate(
-                    pos, top=n if pos.candidates.size <= EXACT_TOP_MAX else 0, budget=budget
+                    pos,
+                    guess=self.suggested_word(),
+                    top=n if pos.candidates.size <= EXACT_TOP_MAX else 0,
+                    budget=budget,
                 )
             except WordlelabError:
                 return None  # e.g. words too long for the exact search, or no strategy fits the turns left

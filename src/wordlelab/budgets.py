@@ -48,3 +48,11 @@ def format_work(work: int) -> str:
         if work >= scale and work % scale == 0:
             return f"{work // scale}{suffix}"
     return str(work)
+
+
+# Under a budget of w look-ups, sets of more than w / SEARCH_WORK_PER_ANSWER answers are not
+# searched (the counting bound and a greedy tree at once): a set that large is never proven within
+# w (benchmarks/bench_evaluate.py games), so the search would only spend it.
+SEARCH_WORK_PER_ANSWER = (
+    1_000_000  # 800 answers at the default 800M (at 1G, 16% of 401-800 and none over 800)
+)

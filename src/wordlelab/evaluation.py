@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .budgets import GREEDY_WORK, SAFETY_S
+from .budgets import GREEDY_WORK, SAFETY_S, SEARCH_WORK_PER_ANSWER
 from .errors import WordlelabError
 from .game import Position, guess_codes
 from .greedy_bound import GreedyBound
@@ -61,12 +61,6 @@ INLINE_N = 100
 # Value a guess's groups in one kernel call where it can (kernels/guess_total.py); False: group by
 # group from Python, the same values and work (tests compare the two).
 BATCHED = True
-# Under a budget of w look-ups, sets of more than w / SEARCH_WORK_PER_ANSWER answers are not
-# searched (the counting bound and a greedy tree at once): a set that large is never proven within
-# w (benchmarks/bench_evaluate.py games), so the search would only spend it.
-SEARCH_WORK_PER_ANSWER = (
-    1_000_000  # 800 answers at the default 800M (at 1G, 16% of 401-800 and none over 800)
-)
 # Greedy trees (upper bounds) below a position rank this many of its best guesses at their top.
 POOL = 1000
 
@@ -126,6 +120,9 @@ class Evaluation:
         False  # the wall-clock safety net stopped a search: figures may vary by machine
     )
     others: list[GuessValue] = field(default_factory=list)  # other words asked about, if valued
+    # Not searched at all: under its budget a set of this many answers is never proven
+    # (SEARCH_WORK_PER_ANSWER), so the bounds came at once (the counting bound, a greedy tree).
+    not_searched: bool = False
 
     @property
     def exact(self) -> bool:
@@ -188,6 +185,7 @@ class Evaluation:
             "work": self.work,
             "budget": self.budget,
             "timed_out": self.timed_out,
+            "not_searched": self.not_searched,
         }
 
 
@@ -727,6 +725,7 @@ def _evaluate(
     source = "search"
     best: str | None = None
     searched = False
+    hopeless = False
     on_tree = tree_at(position) if use_tree else None
     node = on_tree[1] if on_tree is not None else None
     if node is not None:
@@ -756,6 +755,7 @@ def _evaluate(
     # budget depends on what the memo already holds (an earlier search), so raising here made one
     # caller's verdict depend on another's work (a review that fails or not by request order).
     result = Evaluation(n, d, lower, upper, best, source=source)
+    result.not_searched = hopeless and lower < upper
     if guess is not None:
         g = m.guesses.lookup(guess)
         if best is not None and m.guesses[g] == best and result.exact:

@@ -12,7 +12,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..assistant import AUTO, EXACT_TOP_MAX, OFF_LIST, WIDENED, Assistant, Scored, parse_entry
-from ..budgets import format_work
+from ..budgets import SEARCH_WORK_PER_ANSWER, format_work
 from ..errors import WordlelabError
 from ..rules import Absurdle, Classic, Multi, rules_from_options
 from ..session import Session
@@ -125,6 +125,12 @@ def _stopped(ev: Evaluation) -> str:
     wall-clock safety net (which depends on the machine)."""
     if ev.timed_out:
         return "the safety time limit stopped the exact search"
+    if ev.not_searched and ev.budget is not None:
+        most = ev.budget // SEARCH_WORK_PER_ANSWER
+        return (
+            f"the exact search was not run ({ev.n} words left; within its work budget of "
+            f"{format_work(ev.budget)} look-ups it is tried on {most} or fewer)"
+        )
     if ev.budget is not None:
         return f"the exact search used its work budget ({format_work(ev.budget)} look-ups)"
     return "the exact search stopped"
@@ -235,9 +241,11 @@ def run_session(a: Assistant, lines: Iterator[str], out: Console) -> int:
                 ev = a.exact_top(n, words=[r.word for r in rows])
                 say(top_table(rows, current, ev))
                 if ev is not None:
-                    if a.remaining > EXACT_TOP_MAX and not _valued(rows, ev):
+                    valued = _valued(rows, ev)
+                    if a.remaining > EXACT_TOP_MAX and valued <= {current} and len(rows) > 1:
+                        which = "the other rows" if valued else "these rows"
                         say(
-                            f"(no exact values for these rows: with {a.strategy.name} they are "
+                            f"(no exact values for {which}: with {a.strategy.name} they are "
                             f"searched at {EXACT_TOP_MAX} words left or fewer, {a.remaining} now)"
                         )
                     say(exact_line(ev, a.skipped))
