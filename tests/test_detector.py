@@ -125,7 +125,8 @@ def _reference_left(paths: dict[str, tuple[str, ...]], answer: str, row: int) ->
 
 def test_strong_player_default_play_matches_reference(tiny):
     model = strong_player(tiny)  # no tree ships for these lists: the assistant's default play
-    assert not model.proven and "default play" in model.name
+    assert not model.proven and model.name.startswith("entropy from ")
+    assert "in place of the assistant's default, coach" in model.name  # the coach has no tree plan
     game = simulate(make_strategy("entropy"), tiny, opener=model.opener, fast=False)
     for a, answer in enumerate(tiny.answers):
         assert model.turns[a] == len(game.paths[answer])

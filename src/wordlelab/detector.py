@@ -154,6 +154,7 @@ def _build_strong(matrix: PatternMatrix, hard: bool, max_guesses: int) -> Strong
     from .strategies import make_strategy
 
     strategy = make_strategy(default_strategy(m))
+    default = strategy.name
     if strategy.tree_plan() is None:
         strategy = make_strategy("entropy")  # the tree kernel plays it on every answer at once
     opener = default_opener(m, hard)
@@ -165,7 +166,12 @@ def _build_strong(matrix: PatternMatrix, hard: bool, max_guesses: int) -> Strong
         raise ValueError("the strong player needs the full matrix of a pair of lists")
     turns, rows, _ = played
     word = m.guesses[first]
-    name = f"the assistant's default play ({strategy.name} from {word.upper()})"
+    name = (
+        f"the assistant's default play ({strategy.name} from {word.upper()})"
+        if strategy.name == default
+        # the coach decides by exact searches, one position at a time: entropy stands in for it
+        else f"{strategy.name} from {word.upper()} (in place of the assistant's default, {default})"
+    )
     return StrongPlayer(name, False, word, hard, turns, left_table(m, turns, rows))
 
 

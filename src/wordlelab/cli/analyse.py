@@ -98,7 +98,9 @@ def show(r: Review) -> None:
         )
         return
     total = _cost(r.cost_low, r.cost_high)
-    proof = "exact" if r.exact else "proven bounds: some steps are not proven within the work budget"
+    proof = (
+        "exact" if r.exact else "proven bounds: some steps are not proven within the work budget"
+    )
     out.print(f"total cost against perfect play: {total} guesses ({proof})")
 
 
