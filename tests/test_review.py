@@ -277,3 +277,19 @@ def test_an_unproven_step_names_the_best_guess_known():
     for s in r.steps:
         if s.played_expected is not None:
             assert s.best is not None and s.best_expected <= s.played_expected
+
+
+@pytest.mark.usefixtures("default_lists")
+def test_a_played_guess_that_ties_the_optimum_is_named_the_best():
+    # After ADIEU .y... both DOWRY and DROOL are optimal (2.477); a review of DOWRY named DROOL
+    # the best move (the search's first in its order), as if the player had missed it.
+    from wordlelab.lists import load_lists
+
+    m = load_lists().matrix()
+    evaluate_both = evaluate(Position.start(m).after("adieu", ".y..."), top=3)
+    tied = [g.word for g in evaluate_both.top if g.upper == evaluate_both.upper]
+    assert {"dowry", "drool"} <= set(tied)
+    for word in ("dowry", "drool"):
+        answer = "dolly" if word == "dowry" else "droll"
+        r = review(m, [(w, score(w, answer)) for w in ("adieu", word)], budget=200_000_000)
+        assert r.steps[1].best == word and r.steps[1].cost_low == 0 and r.steps[1].exact

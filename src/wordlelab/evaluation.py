@@ -407,7 +407,7 @@ def evaluate_step(
     values (or bounds) within the game's limit, and where no strategy wins every answer left within
     it (proven), the same position as if the game allowed LIFTED_GUESSES, which says whether the
     move made a lost position worse. Not lifted where even that cannot win."""
-    ev = evaluate(position, guess=guess, budget=budget, time_limit=time_limit)
+    ev = _played_if_optimal(evaluate(position, guess=guess, budget=budget, time_limit=time_limit))
     if ev.winnable or position.max_guesses >= LIFTED_GUESSES:
         return StepValue(ev, position, False)
     roomy = Position(
@@ -415,8 +415,17 @@ def evaluate_step(
     )
     roomy_ev = evaluate(roomy, guess=guess, budget=budget, time_limit=time_limit)
     if roomy_ev.winnable:
-        return StepValue(roomy_ev, roomy, True)
+        return StepValue(_played_if_optimal(roomy_ev), roomy, True)
     return StepValue(ev, position, False)
+
+
+def _played_if_optimal(ev: Evaluation) -> Evaluation:
+    """The played guess named as the best where it is proven optimal (ties among optimal guesses:
+    a review names the move made, not another equally good one)."""
+    g = ev.guess
+    if g is not None and ev.exact and g.exact and g.upper == ev.upper and ev.upper < INF:
+        ev.best = g.word
+    return ev
 
 
 def evaluate(
