@@ -41,7 +41,8 @@ def play_game(game: Game, lines: Iterator[str], out: Console, lang: str) -> bool
     k = len(game.answer)
     out.print(
         f"Guess the {k}-letter word in {game.max_guesses} tries"
-        f"{' (hard mode: revealed hints must be used)' if game.hard else ''}. 'quit' gives up."
+        f"{' (hard mode: revealed hints must be used)' if game.hard else ''}. "
+        "'quit' stops (an unfinished game is not counted)."
     )
     for raw in lines:
         line = raw.strip()
