@@ -484,7 +484,7 @@ def test_russian_analyse_writes_its_notes_in_russian(page):
         assert re.search(r"[a-z]{3}", text) is None, text
     screenshots(page, "analyse-russian-hard-plural")
     # A grid the page cannot read is refused in Russian (the server's error as data, i18n.js
-    # err_grid_*), and the last result stays.
+    # err_grid_*); the grid stays as typed, and the last result goes (it was another input's).
     for grid, message in (
         ("не таблица", "Таблица не найдена (нет строк из цветных квадратов)"),
         ("⬜⬜⬜⬜⬜\n🟩🟩🟩🟩", "Строка «🟩🟩🟩🟩»: клеток 4, а в строках выше — 5"),
@@ -493,7 +493,8 @@ def test_russian_analyse_writes_its_notes_in_russian(page):
         page.fill("#analyse-grid", grid)
         page.click("#analyse-run")
         sync_api.expect(page.locator("#analyse-error")).to_contain_text(message)
-        sync_api.expect(page.locator("#analyse-table")).to_be_visible()
+        sync_api.expect(page.locator("#analyse-out")).to_be_empty()
+        assert page.input_value("#analyse-grid") == grid
     screenshots(page, "analyse-russian-bad-grid")
 
 
@@ -795,10 +796,20 @@ def test_analyse_a_real_grid(page):
     assert len(set(captions)) == 2 and all(len(c) > 30 for c in captions)
     sync_api.expect(page.locator("#analyse-verdict")).to_contain_text("plausible (p = ")
     screenshots(page, "analyse")
+    # Words that do not fit the grid: the error, the words as typed, and no review of the
+    # last game left under them as if it were this input's.
+    page.fill("#analyse-words", "crane prone octet")
+    page.click("#analyse-run")
+    sync_api.expect(page.locator("#analyse-error")).to_contain_text("to PRONE")
+    sync_api.expect(page.locator("#analyse-out")).to_be_empty()
+    assert page.input_value("#analyse-words") == "crane prone octet"
+    assert page.input_value("#analyse-grid") == grid
+    screenshots(page, "analyse-error-clears")
     page.fill("#analyse-grid", "not a grid")
     page.click("#analyse-run")
     sync_api.expect(page.locator("#analyse-error")).to_contain_text("no share grid")
-    sync_api.expect(page.locator("#analyse-review")).to_be_visible()  # the last good result stays
+    sync_api.expect(page.locator("#analyse-out")).to_be_empty()
+    assert page.input_value("#analyse-grid") == "not a grid"
 
 
 def test_tabs_work_from_the_keyboard(page):

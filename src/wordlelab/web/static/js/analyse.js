@@ -200,6 +200,8 @@ export async function runAnalyse(e) {
     $("analyse-error").textContent = "";
     show(r.value);
   } catch (err) {
+    // The form keeps what was typed; the result of other input must not stand under it.
+    $("analyse-out").replaceChildren();
     $("analyse-error").textContent = err.message;
   } finally {
     clearTimeout(busy);
