@@ -470,9 +470,14 @@ def test_russian_analyse_writes_its_notes_in_russian(page):
     page.click("#analyse-run")
     sync_api.expect(page.locator("#analyse-table")).to_be_visible(timeout=120_000)
     sync_api.expect(page.locator("#analyse-error")).to_have_text("")
-    broken = notes.filter(has_text="АББАТ")
+    broken = notes.filter(has_text="нарушает сложный режим")
     sync_api.expect(broken).to_contain_text("строка 2: слово АББАТ нарушает сложный режим")
     assert re.search(r"[a-z]{3}", broken.inner_text()) is None
+    # ... and why these words get no review (review_error_parts), in Russian too.
+    no_review = page.locator("#analyse-review-error")
+    sync_api.expect(no_review).to_contain_text("Точного разбора этих слов нет. Сложный режим:")
+    sync_api.expect(no_review).to_contain_text("слово АББАТ не подходит")
+    assert re.search(r"[A-Za-z]{3}", no_review.inner_text()) is None
     screenshots(page, "analyse-russian-hard-words")
     page.fill("#analyse-words", "")
     # Two greens lost at once, and the count of coloured tiles dropping: plural forms.
@@ -810,6 +815,22 @@ def test_analyse_a_real_grid(page):
     sync_api.expect(page.locator("#analyse-error")).to_contain_text("no share grid")
     sync_api.expect(page.locator("#analyse-out")).to_be_empty()
     assert page.input_value("#analyse-grid") == "not a grid"
+
+
+def test_analyse_says_why_words_that_break_hard_mode_get_no_review(page):
+    """The words were given, so a review was asked for: when they break hard mode the page says
+    why there is none (the API's review_error) above the judged report."""
+    page.click("#tab-analyse")
+    page.click("#hard")
+    page.fill("#analyse-grid", "Wordle 1,234 3/6*\n\n⬜🟩⬜⬜⬜\n⬜⬜⬜⬜⬜\n🟩🟩🟩🟩🟩")
+    page.fill("#analyse-words", "crane salty proud")
+    page.click("#analyse-run")
+    sync_api.expect(page.locator("#analyse-table")).to_be_visible(timeout=120_000)
+    sync_api.expect(page.locator("#analyse-review-error")).to_have_text(
+        "No exact review of these words: 2nd letter must be R: hard mode would not take SALTY."
+    )
+    sync_api.expect(page.locator("#analyse-error")).to_have_text("")
+    screenshots(page, "analyse-hard-break")
 
 
 def test_tabs_work_from_the_keyboard(page):

@@ -2,7 +2,7 @@
 // can take a while on a fresh server: the button rests and says so meanwhile.
 import { $, el, mini } from "./dom.js";
 import { api, Latest } from "./api.js";
-import { lang, t } from "./i18n.js";
+import { lang, t, errorText } from "./i18n.js";
 import { barChart } from "./charts.js";
 import { fmt, upTo, range } from "./format.js";
 import { settings } from "./state.js";
@@ -149,6 +149,11 @@ function show(r) {
     const [word, rest] = verdictParts(r.detection);
     out.append(el("p", { id: "analyse-verdict", class: `verdict ${r.detection.verdict}` },
       el("strong", { text: word }), rest));
+  }
+  if (r.review_error) {
+    // Words were given but could not be reviewed (they break hard mode): say why there is none.
+    const why = errorText({ error: r.review_error, parts: r.review_error_parts });
+    out.append(el("p", { id: "analyse-review-error", class: "note", text: t("noReview", { why }) }));
   }
   if (r.review) {
     const v = r.review;
