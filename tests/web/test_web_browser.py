@@ -58,7 +58,7 @@ def _serve(app):
 
 
 @pytest.fixture(scope="module")
-def base_url(tmp_path_factory):
+def base_app(tmp_path_factory):
     # The exact search's kernels compile (a fresh clone) or load before any budgeted request, so a
     # figure a test reads never falls back to bounds because numba was busy compiling.
     from wordlelab.evaluation import evaluate
@@ -74,7 +74,12 @@ def base_url(tmp_path_factory):
         review_budget=20_000_000_000,
         assist_budget=5_000_000_000,
     )
-    yield from _serve(app)
+    return app
+
+
+@pytest.fixture(scope="module")
+def base_url(base_app):
+    yield from _serve(base_app)
 
 
 @pytest.fixture(scope="module")
@@ -1098,6 +1103,38 @@ def test_assist_absurdle_lets_the_adversary_answer(page, base_url):
     page.click("#assist-record")  # colours untouched: the adversary gives its own
     sync_api.expect(page.locator("#assist-board .row")).to_have_count(1)
     screenshots(page, "assist-absurdle")
+
+
+@pytest.mark.parametrize("allowed_errors", [["status of 400", "status of 404"]])
+def test_a_guess_after_a_server_restart_resumes_the_game_in_the_open_page(page, base_app):
+    """The server forgets its games on a restart; the open page still has the game's saved
+    string, so the next guess brings the game back and counts, with no reload."""
+    from wordlelab.web.sessions import Sessions
+
+    first, second, third = "crane", "pious", "lurch"
+    assert answer_for(11) not in (first, second, third)
+    new_seeded_game(page, 11)
+    guess(page, first, 1)
+    base_app.state.web.games = Sessions()  # what a restart leaves: no game under any id
+    guess(page, second, 2)
+    board = page.locator("#play-board")
+    sync_api.expect(board).to_have_attribute("data-guesses", "2")
+    sync_api.expect(board).to_have_attribute("data-seed", "11")
+    sync_api.expect(board.locator(".row").nth(0)).to_have_text(first.upper())
+    sync_api.expect(board.locator(".row").nth(1)).to_have_text(second.upper())
+    sync_api.expect(page.locator("#play-msg")).to_have_text("4 tries left")
+    # A word the resumed game refuses is refused as usual, and stays typed.
+    base_app.state.web.games = Sessions()
+    page.keyboard.type("zzzzz")
+    page.keyboard.press("Enter")
+    sync_api.expect(page.locator("#play-msg")).to_contain_text("not in the word list")
+    sync_api.expect(board.locator(".row").nth(2)).to_have_text("ZZZZZ")
+    for _ in range(5):
+        page.keyboard.press("Backspace")
+    guess(page, third, 3)
+    page.reload()  # the page kept the new id: a reload finds the same game
+    page.wait_for_selector("body[data-ready='1']")
+    sync_api.expect(board).to_have_attribute("data-guesses", "3")
 
 
 @pytest.mark.parametrize("allowed_errors", [["status of 400", "status of 404"]])

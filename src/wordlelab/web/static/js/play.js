@@ -263,6 +263,19 @@ function closeResult() {
   if (dialog.open) dialog.close();
 }
 
+/** The guess, to the game on the board. A server that no longer knows the game (restarted, or
+ * it expired) gets it back from its saved string, as a reload would, and the guess again. */
+async function sendGuess(s, word) {
+  try {
+    return await api(`/api/play/${s.id}/guess`, { word });
+  } catch (err) {
+    if (err.status !== 404 || typeof s.saved !== "string") throw err;
+    play.state = await api("/api/play/resume", { saved: s.saved });  // a changed one: its own error
+    save();  // the new id, so a reload finds the game too
+    return api(`/api/play/${play.state.id}/guess`, { word });
+  }
+}
+
 export async function press(value) {
   const s = play.state;
   if (!s || s.over) return;
@@ -275,7 +288,7 @@ export async function press(value) {
     play.guessing = true;
     play.typed = "";
     try {
-      play.state = await api(`/api/play/${s.id}/guess`, { word });
+      play.state = await sendGuess(s, word);
       if (!play.state.over) $("play-msg").textContent = progressLine(play.state);
     } catch (err) {
       play.typed = (word + play.typed).slice(0, s.length);  // a refused word costs nothing: it is back
