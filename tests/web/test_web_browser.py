@@ -1019,6 +1019,46 @@ def test_octordle_and_sixteen_boards_fit_the_screen(page, base_url, viewport):
         )
 
 
+def in_sight(page, selector: str) -> None:
+    """``selector`` lies inside the screen, and nothing (the keyboard) is drawn over its middle."""
+    box = page.locator(selector).bounding_box()
+    height = page.viewport_size["height"]
+    assert box is not None, selector
+    assert box["y"] >= 0 and box["y"] + box["height"] <= height + 1, (box, height)
+    on_top = page.evaluate(
+        """([sel, x, y]) => { const hit = document.elementFromPoint(x, y);
+            return !!hit && document.querySelector(sel).contains(hit); }""",
+        [selector, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+    )
+    assert on_top, f"{selector} is covered"
+
+
+@pytest.mark.parametrize("viewport", [PHONE, SMALL_PHONE])
+def test_the_games_message_is_in_sight_while_typing_many_boards_on_a_phone(
+    page, base_url, viewport
+):
+    """Quordle and more boards are taller than a phone: the message (a refused word, the tries
+    left) stays on screen with the keyboard, not below it."""
+    needs_variants(page)
+    page.set_viewport_size(viewport)
+    for route in ("play/quordle", "play/sedecordle", "play/dordle", "play"):
+        open_variant(page, base_url, route)
+        page.wait_for_selector("#play-board .subboard")
+        page.keyboard.type("zzzzz")
+        page.keyboard.press("Enter")
+        sync_api.expect(page.locator("#play-msg")).to_contain_text("not in the word list")
+        in_sight(page, "#play-msg")
+        keyboard = page.locator("#play-keyboard").bounding_box()
+        msg = page.locator("#play-msg").bounding_box()
+        assert msg["y"] + msg["height"] <= keyboard["y"] + 1, route
+        assert keyboard["y"] + keyboard["height"] <= viewport["height"] + 1, route
+        name = route.replace("/", "-")
+        page.screenshot(path=str(artifacts() / f"{name}-message-{viewport['width']}.png"))
+        for _ in range(5):
+            page.keyboard.press("Backspace")
+        fits_sideways(page, route)
+
+
 @pytest.mark.parametrize("allowed_errors", [["status of 400", "status of 404"]])
 def test_absurdle_has_no_try_limit_and_survives_a_reload(page, base_url):
     needs_variants(page)
