@@ -1094,6 +1094,48 @@ def test_an_unknown_or_bad_variant_is_the_servers_400_and_loses_nothing(page, ba
     )  # the game typed into is kept
 
 
+def variant_options(page) -> list[str]:
+    return page.eval_on_selector_all("#variant option", "os => os.map(o => o.value)")
+
+
+def test_a_refused_variant_in_the_address_falls_back_to_the_game_on_the_board(page, base_url):
+    """The select and the address name the game on the board again; no option is left for a name
+    the server refused; its message is shown; the keys still go to the game on the board."""
+    needs_variants(page)
+    page.wait_for_selector("#play-board[data-seed='']")
+    options = variant_options(page)
+    guess(page, "crane", 1)
+    board = page.locator("#play-board")
+    for name, says in (("nonsense", "nonsense"), ("boards-999", "999")):
+        page.evaluate(f"location.hash = '#play/{name}'")
+        sync_api.expect(page.locator("#route-error")).to_contain_text(says)
+        sync_api.expect(page.locator("#variant")).to_have_value("classic")
+        assert page.evaluate("location.hash") == "#play"
+        assert variant_options(page) == options
+        sync_api.expect(board).to_have_attribute("data-variant", "classic")
+        sync_api.expect(board).to_have_attribute("data-guesses", "1")
+        assert page.title() == "Play · Wordle · wordlelab"
+        assert page.locator("#hard").is_enabled()
+    screenshots(page, "variant-refused")
+    guess(page, "pious", 2)  # typing goes on in the game the select names
+    # From another variant: back to it, not to classic.
+    page.evaluate("location.hash = '#play/dordle'")
+    sync_api.expect(board).to_have_attribute("data-variant", "dordle")
+    page.evaluate("location.hash = '#play/boards-0'")
+    sync_api.expect(page.locator("#route-error")).not_to_be_empty()
+    sync_api.expect(page.locator("#variant")).to_have_value("dordle")
+    assert page.evaluate("location.hash") == "#play/dordle"
+    assert variant_options(page) == options
+    # A page opened at a refused address: classic, with the server's line.
+    page.goto(base_url.rstrip("/") + "/?fresh#play/nonsense")
+    page.wait_for_selector("body[data-ready='1']")
+    sync_api.expect(page.locator("#route-error")).to_contain_text("nonsense")
+    sync_api.expect(page.locator("#variant")).to_have_value("classic")
+    sync_api.expect(board).to_have_attribute("data-variant", "classic")
+    assert page.evaluate("location.hash") == "#play"
+    assert variant_options(page) == options
+
+
 def test_assist_four_boards_by_colour_tiles(page, base_url):
     needs_variants(page)
     open_variant(page, base_url, "assist/quordle")

@@ -84,7 +84,8 @@ function show(state, message) {
 }
 
 /** A new game for the settings and variant shown. ``keepTyped``: letters typed into a game not yet
- * begun carry over to the new one (a setting changed mid-word loses nothing). */
+ * begun carry over to the new one (a setting changed mid-word loses nothing). False when the
+ * server refused it (its message is shown; the game on the board, if any, stays). */
 export async function newGame(keepTyped = false) {
   const seed = $("play-seed").value.trim();
   const practice = isReplay(seed);
@@ -92,7 +93,7 @@ export async function newGame(keepTyped = false) {
     const r = await play.latest.run(() => api("/api/play", {
       ...settings(), ...variantFields(), seed: seed === "" ? null : seed, no_stats: practice,
     }));
-    if (r === null) return;  // a newer request took over
+    if (r === null) return true;  // a newer request took over
     const typed = keepTyped === true ? play.typed : "";  // as it is now, keys pressed meanwhile included
     play.typed = [...typed].filter((ch) => r.value.letters.includes(ch)).slice(0, r.value.length).join("");
     play.practice = practice;
@@ -101,8 +102,10 @@ export async function newGame(keepTyped = false) {
     const notice = play.notice ? `${play.notice} ` : "";
     play.notice = "";
     show(r.value, notice + intro(r.value));
+    return true;
   } catch (err) {
     $("play-msg").textContent = err.message;  // the server's one line (an unknown variant, say)
+    return false;
   }
 }
 
