@@ -838,6 +838,49 @@ def test_analyse_says_why_words_that_break_hard_mode_get_no_review(page):
     screenshots(page, "analyse-hard-break")
 
 
+def test_switching_the_language_says_what_is_on_screen_again(page):
+    """The title, the board and keyboard of the game under way, the assistant's suggestion and
+    the analysis on screen are said again in the new language; nothing typed is lost."""
+    guess(page, "salet", 1)
+    page.keyboard.type("cr")
+    page.select_option("#lang", "ru")
+    assert page.title() == "Игра · Wordle · wordlelab"
+    sync_api.expect(page.locator('#play-keyboard [data-key="enter"]')).to_have_text("Ввод")
+    sync_api.expect(page.locator('#play-keyboard [data-key="backspace"]')).to_have_attribute(
+        "aria-label", "Стереть букву"
+    )
+    first = page.locator("#play-board .row").first.locator(".tile").first
+    assert re.fullmatch(r"s (серый|жёлтый|зелёный)", first.get_attribute("aria-label") or "")
+    sync_api.expect(page.locator("#play-board .row").nth(1)).to_have_text("CR")  # still typed
+    sync_api.expect(page.locator("#play-board")).to_have_attribute("data-guesses", "1")
+    page.select_option("#lang", "en")
+    page.click("#tab-assist")
+    page.click("#assist-new")
+    sync_api.expect(page.locator("#assist-suggestion")).to_be_visible()
+    page.fill("#assist-word", "crane")
+    page.click('#assist-tiles [data-index="0"]')  # a colour clicked, not yet recorded
+    page.select_option("#lang", "ru")
+    assert page.title() == "Подсказчик · Wordle · wordlelab"
+    sync_api.expect(page.locator("#assist-suggest")).to_contain_text("Играйте")
+    sync_api.expect(page.locator("#assist-words-head")).to_contain_text("Осталось")
+    assert page.input_value("#assist-word") == "crane"
+    sync_api.expect(page.locator('#assist-tiles [data-index="0"]')).to_have_class(
+        "tile c1 clickable"
+    )
+    page.select_option("#lang", "en")
+    page.click("#tab-analyse")
+    words = ["salet", "prone", "octet"]
+    page.fill("#analyse-grid", "\n".join(score(w, "octet").emoji for w in words))
+    page.click("#analyse-run")
+    head = page.locator("#analyse-out h2").first
+    sync_api.expect(head).to_contain_text("Report", timeout=120_000)
+    page.select_option("#lang", "ru")
+    assert page.title() == "Разбор · wordlelab"
+    sync_api.expect(head).to_contain_text("Итог")
+    sync_api.expect(page.locator("#analyse-answers")).to_contain_text("Всей игре подход")
+    screenshots(page, "analyse-language-switched")
+
+
 def test_tabs_work_from_the_keyboard(page):
     page.focus("#tab-play")
     page.keyboard.press("ArrowRight")

@@ -133,7 +133,16 @@ function verdictParts(d) {
   return [t(`verdict_${d.verdict}`), `${shown}: ${d.parts.map(reason).join("; ")}`];
 }
 
+// The result on screen (null when none): drawn again in another language on a switch.
+let shown = null;
+
+/** The result on screen again, in the page's language now. */
+export function redrawAnalyse() {
+  if (shown) show(shown);
+}
+
 function show(r) {
+  shown = r;
   const out = $("analyse-out");
   out.replaceChildren();
   reportNotes = (r.report && r.report.note_parts) || [];
@@ -207,6 +216,7 @@ export async function runAnalyse(e) {
   } catch (err) {
     // The form keeps what was typed; the result of other input must not stand under it.
     $("analyse-out").replaceChildren();
+    shown = null;
     $("analyse-error").textContent = err.message;
   } finally {
     clearTimeout(busy);

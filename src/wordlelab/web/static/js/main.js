@@ -4,9 +4,9 @@ import { $, el } from "./dom.js";
 import { api } from "./api.js";
 import { setLang, t } from "./i18n.js";
 import { PAGES, variants, parseRoute, address, go, setVariant, refuseVariant, variantKey, variantTitle } from "./state.js";
-import { play, setupPlay, newGame, restoreGame, focusBoard } from "./play.js";
-import { setupAssist, assist, setStrategies, updateStrategies } from "./assist.js";
-import { setupAnalyse, analyseFromRoute } from "./analyse.js";
+import { play, setupPlay, newGame, restoreGame, focusBoard, drawGame } from "./play.js";
+import { setupAssist, assist, setStrategies, updateStrategies, redrawAssist } from "./assist.js";
+import { setupAnalyse, analyseFromRoute, redrawAnalyse } from "./analyse.js";
 import { setupBench } from "./bench.js";
 
 const THEME = "wordlelab-theme";
@@ -127,7 +127,14 @@ function setupTabs() {
 
 function setupSettings() {
   $("variant").addEventListener("change", () => go(address(currentPage(), $("variant").value).slice(1)));
-  $("lang").addEventListener("change", () => setLang($("lang").value));
+  $("lang").addEventListener("change", () => {
+    // What is on screen, said again in the new language: the data is all in the page.
+    setLang($("lang").value);
+    setTitle(currentPage());
+    if (play.state) drawGame();
+    redrawAssist();
+    redrawAnalyse();
+  });
   for (const id of ["lang", "length", "lists", "hard"]) {
     $(id).addEventListener("change", () => {
       showLists();
