@@ -317,6 +317,10 @@ def test_analyse_a_hard_mode_grid_whose_words_break_the_rule(client):
     assert r.status_code == 200
     out = r.json()
     assert out["review"] is None and "hard mode would not take BLOAT" in out["review_error"]
+    # ... and as data, for a page in another language to say it (i18n.js errorText).
+    parts = out["review_error_parts"]
+    assert parts["kind"] == "hard_mode" and parts["text"] == out["review_error"]
+    assert parts["input"].lower() == "bloat" and parts["letter"].lower() == "s"
     kinds = [p["kind"] for p in out["report"]["note_parts"]]
     assert "breaks_hard" in kinds
     assert out["detection"]["parts"][0]["kind"] == "inconsistent"

@@ -58,7 +58,7 @@ def _serve(app):
 
 
 @pytest.fixture(scope="module")
-def base_url(tmp_path_factory):
+def base_app(tmp_path_factory):
     # The exact search's kernels compile (a fresh clone) or load before any budgeted request, so a
     # figure a test reads never falls back to bounds because numba was busy compiling.
     from wordlelab.evaluation import evaluate
@@ -74,7 +74,12 @@ def base_url(tmp_path_factory):
         review_budget=20_000_000_000,
         assist_budget=5_000_000_000,
     )
-    yield from _serve(app)
+    return app
+
+
+@pytest.fixture(scope="module")
+def base_url(base_app):
+    yield from _serve(base_app)
 
 
 @pytest.fixture(scope="module")
@@ -470,9 +475,14 @@ def test_russian_analyse_writes_its_notes_in_russian(page):
     page.click("#analyse-run")
     sync_api.expect(page.locator("#analyse-table")).to_be_visible(timeout=120_000)
     sync_api.expect(page.locator("#analyse-error")).to_have_text("")
-    broken = notes.filter(has_text="АББАТ")
+    broken = notes.filter(has_text="нарушает сложный режим")
     sync_api.expect(broken).to_contain_text("строка 2: слово АББАТ нарушает сложный режим")
     assert re.search(r"[a-z]{3}", broken.inner_text()) is None
+    # ... and why these words get no review (review_error_parts), in Russian too.
+    no_review = page.locator("#analyse-review-error")
+    sync_api.expect(no_review).to_contain_text("Точного разбора этих слов нет. Сложный режим:")
+    sync_api.expect(no_review).to_contain_text("слово АББАТ не подходит")
+    assert re.search(r"[A-Za-z]{3}", no_review.inner_text()) is None
     screenshots(page, "analyse-russian-hard-words")
     page.fill("#analyse-words", "")
     # Two greens lost at once, and the count of coloured tiles dropping: plural forms.
@@ -484,7 +494,7 @@ def test_russian_analyse_writes_its_notes_in_russian(page):
         assert re.search(r"[a-z]{3}", text) is None, text
     screenshots(page, "analyse-russian-hard-plural")
     # A grid the page cannot read is refused in Russian (the server's error as data, i18n.js
-    # err_grid_*), and the last result stays.
+    # err_grid_*); the grid stays as typed, and the last result goes (it was another input's).
     for grid, message in (
         ("не таблица", "Таблица не найдена (нет строк из цветных квадратов)"),
         ("⬜⬜⬜⬜⬜\n🟩🟩🟩🟩", "Строка «🟩🟩🟩🟩»: клеток 4, а в строках выше — 5"),
@@ -493,7 +503,8 @@ def test_russian_analyse_writes_its_notes_in_russian(page):
         page.fill("#analyse-grid", grid)
         page.click("#analyse-run")
         sync_api.expect(page.locator("#analyse-error")).to_contain_text(message)
-        sync_api.expect(page.locator("#analyse-table")).to_be_visible()
+        sync_api.expect(page.locator("#analyse-out")).to_be_empty()
+        assert page.input_value("#analyse-grid") == grid
     screenshots(page, "analyse-russian-bad-grid")
 
 
@@ -803,10 +814,79 @@ def test_analyse_a_real_grid(page):
     assert len(set(captions)) == 2 and all(len(c) > 30 for c in captions)
     sync_api.expect(page.locator("#analyse-verdict")).to_contain_text("plausible (p = ")
     screenshots(page, "analyse")
+    # Words that do not fit the grid: the error, the words as typed, and no review of the
+    # last game left under them as if it were this input's.
+    page.fill("#analyse-words", "crane prone octet")
+    page.click("#analyse-run")
+    sync_api.expect(page.locator("#analyse-error")).to_contain_text("to PRONE")
+    sync_api.expect(page.locator("#analyse-out")).to_be_empty()
+    assert page.input_value("#analyse-words") == "crane prone octet"
+    assert page.input_value("#analyse-grid") == grid
+    screenshots(page, "analyse-error-clears")
     page.fill("#analyse-grid", "not a grid")
     page.click("#analyse-run")
     sync_api.expect(page.locator("#analyse-error")).to_contain_text("no share grid")
-    sync_api.expect(page.locator("#analyse-review")).to_be_visible()  # the last good result stays
+    sync_api.expect(page.locator("#analyse-out")).to_be_empty()
+    assert page.input_value("#analyse-grid") == "not a grid"
+
+
+def test_analyse_says_why_words_that_break_hard_mode_get_no_review(page):
+    """The words were given, so a review was asked for: when they break hard mode the page says
+    why there is none (the API's review_error) above the judged report."""
+    page.click("#tab-analyse")
+    page.click("#hard")
+    page.fill("#analyse-grid", "Wordle 1,234 3/6*\n\n⬜🟩⬜⬜⬜\n⬜⬜⬜⬜⬜\n🟩🟩🟩🟩🟩")
+    page.fill("#analyse-words", "crane salty proud")
+    page.click("#analyse-run")
+    sync_api.expect(page.locator("#analyse-table")).to_be_visible(timeout=120_000)
+    sync_api.expect(page.locator("#analyse-review-error")).to_have_text(
+        "No exact review of these words: 2nd letter must be R: hard mode would not take SALTY."
+    )
+    sync_api.expect(page.locator("#analyse-error")).to_have_text("")
+    screenshots(page, "analyse-hard-break")
+
+
+def test_switching_the_language_says_what_is_on_screen_again(page):
+    """The title, the board and keyboard of the game under way, the assistant's suggestion and
+    the analysis on screen are said again in the new language; nothing typed is lost."""
+    guess(page, "salet", 1)
+    page.keyboard.type("cr")
+    page.select_option("#lang", "ru")
+    assert page.title() == "Игра · Wordle · wordlelab"
+    sync_api.expect(page.locator('#play-keyboard [data-key="enter"]')).to_have_text("Ввод")
+    sync_api.expect(page.locator('#play-keyboard [data-key="backspace"]')).to_have_attribute(
+        "aria-label", "Стереть букву"
+    )
+    first = page.locator("#play-board .row").first.locator(".tile").first
+    assert re.fullmatch(r"s (серый|жёлтый|зелёный)", first.get_attribute("aria-label") or "")
+    sync_api.expect(page.locator("#play-board .row").nth(1)).to_have_text("CR")  # still typed
+    sync_api.expect(page.locator("#play-board")).to_have_attribute("data-guesses", "1")
+    page.select_option("#lang", "en")
+    page.click("#tab-assist")
+    page.click("#assist-new")
+    sync_api.expect(page.locator("#assist-suggestion")).to_be_visible()
+    page.fill("#assist-word", "crane")
+    page.click('#assist-tiles [data-index="0"]')  # a colour clicked, not yet recorded
+    page.select_option("#lang", "ru")
+    assert page.title() == "Подсказчик · Wordle · wordlelab"
+    sync_api.expect(page.locator("#assist-suggest")).to_contain_text("Играйте")
+    sync_api.expect(page.locator("#assist-words-head")).to_contain_text("Осталось")
+    assert page.input_value("#assist-word") == "crane"
+    sync_api.expect(page.locator('#assist-tiles [data-index="0"]')).to_have_class(
+        "tile c1 clickable"
+    )
+    page.select_option("#lang", "en")
+    page.click("#tab-analyse")
+    words = ["salet", "prone", "octet"]
+    page.fill("#analyse-grid", "\n".join(score(w, "octet").emoji for w in words))
+    page.click("#analyse-run")
+    head = page.locator("#analyse-out h2").first
+    sync_api.expect(head).to_contain_text("Report", timeout=120_000)
+    page.select_option("#lang", "ru")
+    assert page.title() == "Разбор · wordlelab"
+    sync_api.expect(head).to_contain_text("Итог")
+    sync_api.expect(page.locator("#analyse-answers")).to_contain_text("Всей игре подход")
+    screenshots(page, "analyse-language-switched")
 
 
 def test_tabs_work_from_the_keyboard(page):
@@ -990,6 +1070,46 @@ def test_octordle_and_sixteen_boards_fit_the_screen(page, base_url, viewport):
         )
 
 
+def in_sight(page, selector: str) -> None:
+    """``selector`` lies inside the screen, and nothing (the keyboard) is drawn over its middle."""
+    box = page.locator(selector).bounding_box()
+    height = page.viewport_size["height"]
+    assert box is not None, selector
+    assert box["y"] >= 0 and box["y"] + box["height"] <= height + 1, (box, height)
+    on_top = page.evaluate(
+        """([sel, x, y]) => { const hit = document.elementFromPoint(x, y);
+            return !!hit && document.querySelector(sel).contains(hit); }""",
+        [selector, box["x"] + box["width"] / 2, box["y"] + box["height"] / 2],
+    )
+    assert on_top, f"{selector} is covered"
+
+
+@pytest.mark.parametrize("viewport", [PHONE, SMALL_PHONE])
+def test_the_games_message_is_in_sight_while_typing_many_boards_on_a_phone(
+    page, base_url, viewport
+):
+    """Quordle and more boards are taller than a phone: the message (a refused word, the tries
+    left) stays on screen with the keyboard, not below it."""
+    needs_variants(page)
+    page.set_viewport_size(viewport)
+    for route in ("play/quordle", "play/sedecordle", "play/dordle", "play"):
+        open_variant(page, base_url, route)
+        page.wait_for_selector("#play-board .subboard")
+        page.keyboard.type("zzzzz")
+        page.keyboard.press("Enter")
+        sync_api.expect(page.locator("#play-msg")).to_contain_text("not in the word list")
+        in_sight(page, "#play-msg")
+        keyboard = page.locator("#play-keyboard").bounding_box()
+        msg = page.locator("#play-msg").bounding_box()
+        assert msg["y"] + msg["height"] <= keyboard["y"] + 1, route
+        assert keyboard["y"] + keyboard["height"] <= viewport["height"] + 1, route
+        name = route.replace("/", "-")
+        page.screenshot(path=str(artifacts() / f"{name}-message-{viewport['width']}.png"))
+        for _ in range(5):
+            page.keyboard.press("Backspace")
+        fits_sideways(page, route)
+
+
 @pytest.mark.parametrize("allowed_errors", [["status of 400", "status of 404"]])
 def test_absurdle_has_no_try_limit_and_survives_a_reload(page, base_url):
     needs_variants(page)
@@ -1023,6 +1143,48 @@ def test_an_unknown_or_bad_variant_is_the_servers_400_and_loses_nothing(page, ba
     sync_api.expect(page.locator("#play-board .row").first).to_have_text(
         "CRA"
     )  # the game typed into is kept
+
+
+def variant_options(page) -> list[str]:
+    return page.eval_on_selector_all("#variant option", "os => os.map(o => o.value)")
+
+
+def test_a_refused_variant_in_the_address_falls_back_to_the_game_on_the_board(page, base_url):
+    """The select and the address name the game on the board again; no option is left for a name
+    the server refused; its message is shown; the keys still go to the game on the board."""
+    needs_variants(page)
+    page.wait_for_selector("#play-board[data-seed='']")
+    options = variant_options(page)
+    guess(page, "crane", 1)
+    board = page.locator("#play-board")
+    for name, says in (("nonsense", "nonsense"), ("boards-999", "999")):
+        page.evaluate(f"location.hash = '#play/{name}'")
+        sync_api.expect(page.locator("#route-error")).to_contain_text(says)
+        sync_api.expect(page.locator("#variant")).to_have_value("classic")
+        assert page.evaluate("location.hash") == "#play"
+        assert variant_options(page) == options
+        sync_api.expect(board).to_have_attribute("data-variant", "classic")
+        sync_api.expect(board).to_have_attribute("data-guesses", "1")
+        assert page.title() == "Play · Wordle · wordlelab"
+        assert page.locator("#hard").is_enabled()
+    screenshots(page, "variant-refused")
+    guess(page, "pious", 2)  # typing goes on in the game the select names
+    # From another variant: back to it, not to classic.
+    page.evaluate("location.hash = '#play/dordle'")
+    sync_api.expect(board).to_have_attribute("data-variant", "dordle")
+    page.evaluate("location.hash = '#play/boards-0'")
+    sync_api.expect(page.locator("#route-error")).not_to_be_empty()
+    sync_api.expect(page.locator("#variant")).to_have_value("dordle")
+    assert page.evaluate("location.hash") == "#play/dordle"
+    assert variant_options(page) == options
+    # A page opened at a refused address: classic, with the server's line.
+    page.goto(base_url.rstrip("/") + "/?fresh#play/nonsense")
+    page.wait_for_selector("body[data-ready='1']")
+    sync_api.expect(page.locator("#route-error")).to_contain_text("nonsense")
+    sync_api.expect(page.locator("#variant")).to_have_value("classic")
+    sync_api.expect(board).to_have_attribute("data-variant", "classic")
+    assert page.evaluate("location.hash") == "#play"
+    assert variant_options(page) == options
 
 
 def test_assist_four_boards_by_colour_tiles(page, base_url):
@@ -1074,6 +1236,38 @@ def test_assist_absurdle_lets_the_adversary_answer(page, base_url):
     page.click("#assist-record")  # colours untouched: the adversary gives its own
     sync_api.expect(page.locator("#assist-board .row")).to_have_count(1)
     screenshots(page, "assist-absurdle")
+
+
+@pytest.mark.parametrize("allowed_errors", [["status of 400", "status of 404"]])
+def test_a_guess_after_a_server_restart_resumes_the_game_in_the_open_page(page, base_app):
+    """The server forgets its games on a restart; the open page still has the game's saved
+    string, so the next guess brings the game back and counts, with no reload."""
+    from wordlelab.web.sessions import Sessions
+
+    first, second, third = "crane", "pious", "lurch"
+    assert answer_for(11) not in (first, second, third)
+    new_seeded_game(page, 11)
+    guess(page, first, 1)
+    base_app.state.web.games = Sessions()  # what a restart leaves: no game under any id
+    guess(page, second, 2)
+    board = page.locator("#play-board")
+    sync_api.expect(board).to_have_attribute("data-guesses", "2")
+    sync_api.expect(board).to_have_attribute("data-seed", "11")
+    sync_api.expect(board.locator(".row").nth(0)).to_have_text(first.upper())
+    sync_api.expect(board.locator(".row").nth(1)).to_have_text(second.upper())
+    sync_api.expect(page.locator("#play-msg")).to_have_text("4 tries left")
+    # A word the resumed game refuses is refused as usual, and stays typed.
+    base_app.state.web.games = Sessions()
+    page.keyboard.type("zzzzz")
+    page.keyboard.press("Enter")
+    sync_api.expect(page.locator("#play-msg")).to_contain_text("not in the word list")
+    sync_api.expect(board.locator(".row").nth(2)).to_have_text("ZZZZZ")
+    for _ in range(5):
+        page.keyboard.press("Backspace")
+    guess(page, third, 3)
+    page.reload()  # the page kept the new id: a reload finds the same game
+    page.wait_for_selector("body[data-ready='1']")
+    sync_api.expect(board).to_have_attribute("data-guesses", "3")
 
 
 @pytest.mark.parametrize("allowed_errors", [["status of 400", "status of 404"]])

@@ -550,7 +550,9 @@ class WebApp:
                 # the detector's verdict, as 'check' gives them); no review can be made of it.
                 if out["report"] is None:
                     raise
-                out["review_error"] = str(exc)
+                out["review_error"] = scrub_paths(str(exc))
+                # ... and as data, for a page in another language (as a refused request's parts).
+                out["review_error_parts"] = {**exc.parts(), "text": out["review_error"]}
             else:
                 for step, (_, pattern) in zip(result["steps"], history):  # type: ignore[call-overload]
                     step["colors"] = list(pattern.colors)

@@ -2,7 +2,7 @@
 // can take a while on a fresh server: the button rests and says so meanwhile.
 import { $, el, mini } from "./dom.js";
 import { api, Latest } from "./api.js";
-import { lang, t } from "./i18n.js";
+import { lang, t, errorText } from "./i18n.js";
 import { barChart } from "./charts.js";
 import { fmt, upTo, range } from "./format.js";
 import { settings } from "./state.js";
@@ -133,7 +133,16 @@ function verdictParts(d) {
   return [t(`verdict_${d.verdict}`), `${shown}: ${d.parts.map(reason).join("; ")}`];
 }
 
+// The result on screen (null when none): drawn again in another language on a switch.
+let shown = null;
+
+/** The result on screen again, in the page's language now. */
+export function redrawAnalyse() {
+  if (shown) show(shown);
+}
+
 function show(r) {
+  shown = r;
   const out = $("analyse-out");
   out.replaceChildren();
   reportNotes = (r.report && r.report.note_parts) || [];
@@ -149,6 +158,11 @@ function show(r) {
     const [word, rest] = verdictParts(r.detection);
     out.append(el("p", { id: "analyse-verdict", class: `verdict ${r.detection.verdict}` },
       el("strong", { text: word }), rest));
+  }
+  if (r.review_error) {
+    // Words were given but could not be reviewed (they break hard mode): say why there is none.
+    const why = errorText({ error: r.review_error, parts: r.review_error_parts });
+    out.append(el("p", { id: "analyse-review-error", class: "note", text: t("noReview", { why }) }));
   }
   if (r.review) {
     const v = r.review;
@@ -200,6 +214,9 @@ export async function runAnalyse(e) {
     $("analyse-error").textContent = "";
     show(r.value);
   } catch (err) {
+    // The form keeps what was typed; the result of other input must not stand under it.
+    $("analyse-out").replaceChildren();
+    shown = null;
     $("analyse-error").textContent = err.message;
   } finally {
     clearTimeout(busy);

@@ -167,6 +167,19 @@ function draw() {
   $("assist-undo").disabled = !s.can_undo;
 }
 
+/** The assistant on screen again, in the page's language now; what is being entered (word,
+ * colours clicked or typed) stays as it is. */
+export function redrawAssist() {
+  if (!assist.state || $("assist-main").hidden) return;  // none, or one for another game
+  const kept = { word: $("assist-word").value, pattern: $("assist-pattern").value, colours: assist.colours, touched: assist.touched };
+  draw();
+  $("assist-word").value = kept.word;
+  $("assist-pattern").value = kept.pattern;
+  assist.colours = kept.colours;
+  assist.touched = kept.touched;
+  drawTiles();
+}
+
 function drawWordsLeft(s) {
   const head = $("assist-words-head");
   const words = $("assist-words");

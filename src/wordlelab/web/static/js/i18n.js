@@ -101,6 +101,7 @@ const STRINGS = {
     costNone: "No exactly valued move cost a guess.",
     costHatched: " Hatched: only bounds are proven for move {list} (≥ lower, ≤ upper).",
     reportHead: "Report: {score}{number}",
+    noReview: "No exact review of these words: {why}.",
   },
   ru: {
     pages: "Страницы", settings: "Настройки", play: "Игра", assist: "Подсказчик", analyse: "Разбор", bench: "Сравнение",
@@ -214,6 +215,7 @@ const STRINGS = {
     costNone: "Ни один точно оценённый шаг не стоил хода.",
     costHatched: " Штриховка: для шага {list} доказаны только границы (≥ нижняя, ≤ верхняя).",
     reportHead: "Итог: {score}{number}",
+    noReview: "Точного разбора этих слов нет. {why}.",
     verdict_plausible: "правдоподобно", verdict_unusual: "необычно", verdict_suspicious: "подозрительно",
     dShare: "в {pct} случаев", dShareOnly: "лишь в {pct} случаев", dShareRare: "лишь 1 раз из {k}",
     dNoChance: "не было шанса", dOneIn: "был шанс 1 из {k}", dChance: "был шанс {pct}",

@@ -3,10 +3,10 @@
 import { $, el } from "./dom.js";
 import { api } from "./api.js";
 import { setLang, t } from "./i18n.js";
-import { PAGES, variants, parseRoute, address, go, setVariant, variantKey, variantTitle } from "./state.js";
-import { play, setupPlay, newGame, restoreGame, focusBoard } from "./play.js";
-import { setupAssist, assist, setStrategies, updateStrategies } from "./assist.js";
-import { setupAnalyse, analyseFromRoute } from "./analyse.js";
+import { PAGES, variants, parseRoute, address, go, setVariant, refuseVariant, variantKey, variantTitle } from "./state.js";
+import { play, setupPlay, newGame, restoreGame, focusBoard, drawGame } from "./play.js";
+import { setupAssist, assist, setStrategies, updateStrategies, redrawAssist } from "./assist.js";
+import { setupAnalyse, analyseFromRoute, redrawAnalyse } from "./analyse.js";
 import { setupBench } from "./bench.js";
 
 const THEME = "wordlelab-theme";
@@ -64,6 +64,12 @@ function showPage(page) {
   $("variant-label").hidden = variants.list.length < 2 || !(page === "play" || page === "assist");
 }
 
+/** The title names the page (and the game), so the browser's history tells its entries apart. */
+function setTitle(page) {
+  const game = page === "play" || page === "assist" ? ` · ${variantTitle()}` : "";
+  document.title = `${$(`tab-${page}`).textContent}${game} · wordlelab`;
+}
+
 /** Draw what the address names: the page, the variant, a game handed to Analyse. */
 async function render() {
   const route = parseRoute();
@@ -75,15 +81,33 @@ async function render() {
     if (assist.state) $("assist-main").hidden = true;  // that assistant plays another game
   }
   showPage(route.page);
-  // The title names the page (and the game), so the browser's history tells its entries apart.
-  const game = route.page === "play" || route.page === "assist" ? ` · ${variantTitle()}` : "";
-  document.title = `${$(`tab-${route.page}`).textContent}${game} · wordlelab`;
+  setTitle(route.page);
   if (route.page === "play" && (changed || !play.state)) {
-    if (!(await restoreGame(applySettings))) await newGame();
+    const said = $("play-msg").textContent;  // the line of the game on the board, if any
+    const shown = (await restoreGame(applySettings)) || (await newGame());
+    if (!shown && changed) await refused(route.variant, said);
   } else if (route.page === "play") {
     focusBoard();
   }
   if (route.page === "analyse") analyseFromRoute(route.params);
+}
+
+/** The server refused the game the address names: its line goes where address errors go, and
+ * the select and the address name the game on the board again (classic when there is none, then
+ * started). ``said``: that game's own line, back under it. */
+async function refused(name, said) {
+  $("route-error").textContent = $("play-msg").textContent;
+  const fallback = play.state && play.state.rules ? play.state.rules.key : "classic";
+  refuseVariant(name, fallback);
+  updateStrategies();
+  history.replaceState(null, "", address("play", fallback));
+  setTitle("play");
+  if (play.state) {
+    $("play-msg").textContent = said;
+    focusBoard();
+  } else if (!(await restoreGame(applySettings))) {
+    await newGame();
+  }
 }
 
 function setupTabs() {
@@ -103,7 +127,14 @@ function setupTabs() {
 
 function setupSettings() {
   $("variant").addEventListener("change", () => go(address(currentPage(), $("variant").value).slice(1)));
-  $("lang").addEventListener("change", () => setLang($("lang").value));
+  $("lang").addEventListener("change", () => {
+    // What is on screen, said again in the new language: the data is all in the page.
+    setLang($("lang").value);
+    setTitle(currentPage());
+    if (play.state) drawGame();
+    redrawAssist();
+    redrawAnalyse();
+  });
   for (const id of ["lang", "length", "lists", "hard"]) {
     $(id).addEventListener("change", () => {
       showLists();

@@ -84,7 +84,8 @@ function show(state, message) {
 }
 
 /** A new game for the settings and variant shown. ``keepTyped``: letters typed into a game not yet
- * begun carry over to the new one (a setting changed mid-word loses nothing). */
+ * begun carry over to the new one (a setting changed mid-word loses nothing). False when the
+ * server refused it (its message is shown; the game on the board, if any, stays). */
 export async function newGame(keepTyped = false) {
   const seed = $("play-seed").value.trim();
   const practice = isReplay(seed);
@@ -92,7 +93,7 @@ export async function newGame(keepTyped = false) {
     const r = await play.latest.run(() => api("/api/play", {
       ...settings(), ...variantFields(), seed: seed === "" ? null : seed, no_stats: practice,
     }));
-    if (r === null) return;  // a newer request took over
+    if (r === null) return true;  // a newer request took over
     const typed = keepTyped === true ? play.typed : "";  // as it is now, keys pressed meanwhile included
     play.typed = [...typed].filter((ch) => r.value.letters.includes(ch)).slice(0, r.value.length).join("");
     play.practice = practice;
@@ -101,8 +102,10 @@ export async function newGame(keepTyped = false) {
     const notice = play.notice ? `${play.notice} ` : "";
     play.notice = "";
     show(r.value, notice + intro(r.value));
+    return true;
   } catch (err) {
     $("play-msg").textContent = err.message;  // the server's one line (an unknown variant, say)
+    return false;
   }
 }
 
@@ -263,6 +266,19 @@ function closeResult() {
   if (dialog.open) dialog.close();
 }
 
+/** The guess, to the game on the board. A server that no longer knows the game (restarted, or
+ * it expired) gets it back from its saved string, as a reload would, and the guess again. */
+async function sendGuess(s, word) {
+  try {
+    return await api(`/api/play/${s.id}/guess`, { word });
+  } catch (err) {
+    if (err.status !== 404 || typeof s.saved !== "string") throw err;
+    play.state = await api("/api/play/resume", { saved: s.saved });  // a changed one: its own error
+    save();  // the new id, so a reload finds the game too
+    return api(`/api/play/${play.state.id}/guess`, { word });
+  }
+}
+
 export async function press(value) {
   const s = play.state;
   if (!s || s.over) return;
@@ -275,7 +291,7 @@ export async function press(value) {
     play.guessing = true;
     play.typed = "";
     try {
-      play.state = await api(`/api/play/${s.id}/guess`, { word });
+      play.state = await sendGuess(s, word);
       if (!play.state.over) $("play-msg").textContent = progressLine(play.state);
     } catch (err) {
       play.typed = (word + play.typed).slice(0, s.length);  // a refused word costs nothing: it is back

@@ -42,6 +42,15 @@ export function setVariant(name) {
   $("hard").disabled = isMulti();
 }
 
+/** A name the server refused (an address like #play/nonsense): its option goes, and the game
+ * on the board (``fallback``) is named in the select and the address again. */
+export function refuseVariant(name, fallback) {
+  if (!variants.list.some((v) => v.key === name)) {
+    for (const o of [...$("variant").options]) if (o.value === name) o.remove();
+  }
+  setVariant(fallback);
+}
+
 /** The route in the address: {page, variant, params, error}; an unknown page is an error here, an
  * unknown variant is the server's to refuse (a server without variants: here too). */
 export function parseRoute(hash = location.hash) {
