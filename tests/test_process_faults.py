@@ -210,3 +210,34 @@ def test_a_memo_that_cannot_be_allocated_is_one_line(monkeypatch, tmp_path):
     assert (
         code == 1 and "not enough memory for a memo of 64 MB" in err and "Traceback" not in err
     ), err
+
+
+@pytest.mark.parametrize("args", [("lists",), ("strategies",), ("score", "crane", "cigar")])
+def test_a_reader_that_closes_the_pipe_ends_the_run_quietly(args):
+    # `wordlelab lists | head -1`: rich and click both ended such a run with exit code 1 (the
+    # code of bad input), with nothing said.
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "wordlelab", *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=cli_env(),
+    )
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # the reader is gone before the first line
+    err = proc.stderr.read()
+    assert proc.wait(timeout=60) == 0 and err == b""
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_output_that_cannot_be_written_is_one_line():
+    with open("/dev/full", "w") as full:
+        r = subprocess.run(
+            [sys.executable, "-m", "wordlelab", "lists"],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=cli_env(),
+            timeout=60,
+        )
+    assert r.returncode == 1
+    assert r.stderr == "wordlelab: error: cannot write the output: No space left on device\n"

@@ -27,10 +27,24 @@ def _console(**kw: Any) -> Console:
     from rich.console import Console  # loaded when something is printed with it (~50 ms)
 
     console = Console(highlight=False, **kw)
+    console.on_broken_pipe = _broken_pipe  # type: ignore[method-assign]
     # COLUMNS=0 (or a width no real terminal has) made rich print empty lines: the output lost.
     if console.width < 20:
         console.width = 80
     return console
+
+
+def _broken_pipe() -> None:
+    """The reader closed the pipe (``wordlelab lists | head -1``): the rest of the output is not
+    wanted. rich's own handling ends with exit code 1, as if the input were bad; this raises the
+    BrokenPipeError the CLI's main ends quietly on (exit 0), with stdout sent to /dev/null so the
+    final flush cannot fail again."""
+    import os
+    import sys
+
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    raise BrokenPipeError
 
 
 def stdout() -> Console:

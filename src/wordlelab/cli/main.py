@@ -6,6 +6,8 @@ and exit code 130: the convention of every command.
 
 from __future__ import annotations
 
+import errno
+import os
 import sys
 
 INTERRUPTED = "wordlelab: interrupted"
@@ -64,6 +66,7 @@ class WordlelabGroup(click.Group):
 
     def main(self, args: Any = None, prog_name: str | None = None, **extra: Any) -> Any:  # type: ignore[override]
         extra.pop("standalone_mode", None)
+        out = sys.stdout
         try:
             rv = super().main(
                 args=args, prog_name=prog_name or "wordlelab", standalone_mode=False, **extra
@@ -90,6 +93,21 @@ class WordlelabGroup(click.Group):
             sys.exit(130)
         except BrokenPipeError:
             sys.exit(0)
+        except SystemExit as exc:
+            # click ends a run whose reader closed the pipe with exit code 1, as if the input were
+            # bad (see also common._broken_pipe for rich's output): the output was not all wanted.
+            if exc.code == 1 and sys.stdout is not out:  # click wrapped the closed stdout
+                sys.exit(0)
+            raise
+        except OSError as exc:
+            if exc.errno not in (errno.ENOSPC, errno.EIO, errno.EFBIG):
+                raise
+            # The output could not be written (a full disk, /dev/full): one line, not a traceback
+            # (and the output's last flush goes nowhere instead of failing again).
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+            click.echo(f"wordlelab: error: cannot write the output: {exc.strerror}", err=True)
+            sys.exit(1)
         if isinstance(rv, int) and rv:
             sys.exit(rv)
         sys.exit(0)
