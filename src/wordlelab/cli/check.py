@@ -232,7 +232,10 @@ def check(
     answers_file: str | None,
 ) -> int:
     """Judge a share grid from FILE or stdin: a verdict (plausible, unusual, suspicious), the answers that
-    fit, each row's odds, skill and luck. Thresholds: docs/detector.md."""
+    fit, each row's odds, skill and luck. Thresholds: docs/detector.md.
+
+    Exit code 0 when the rows can come from a real game on these lists, 2 when they cannot
+    (inconsistent), 1 for bad input."""
     text = read_grid(file)
     grid = parse_share_grid(text)
     if length is not None and length != grid.length:
