@@ -362,8 +362,9 @@ def test_the_assistants_top_at_the_start_is_valued_from_the_table(nyt_matrix) ->
     from wordlelab.assistant import Assistant
     from wordlelab.cli.assist import run_session
 
+    # (entropy's rows: the coach's own at the start are the table's best, in its order)
     for hard in (False, True):
-        a = Assistant.create(nyt_matrix, hard=hard)
+        a = Assistant.create(nyt_matrix, "entropy", hard=hard)
         rows = a.top(8)
         ev = a.exact_top(8, words=[r.word for r in rows])
         table = opener_table("nyt", hard)
@@ -375,7 +376,7 @@ def test_the_assistants_top_at_the_start_is_valued_from_the_table(nyt_matrix) ->
                 assert g.upper == want.total
         buf = io.StringIO()
         out = Console(file=buf, width=200, color_system=None, soft_wrap=True)
-        run_session(Assistant.create(nyt_matrix, hard=hard), iter(["top 8"]), out)
+        run_session(Assistant.create(nyt_matrix, "entropy", hard=hard), iter(["top 8"]), out)
         text = buf.getvalue()
         assert "≥" not in text and "Traceback" not in text
         raise_row = next(line for line in text.splitlines() if line.split()[1:2] == ["RAISE"])
@@ -394,7 +395,7 @@ def test_an_incomplete_tables_exact_rows_still_value_the_assistants_top(
     the rows that are exact still value the heuristic top; the bound row gets no value."""
     from wordlelab.assistant import Assistant
 
-    a = Assistant.create(matrix)
+    a = Assistant.create(matrix, "entropy")
     words = [r.word for r in a.top(8)]
     assert "roate" in words
     table = opener_rows("original", False, {"roate": (7921, False)})

@@ -502,12 +502,14 @@ def _cells(v: OpenerValue) -> tuple[str, str, str, str, str]:
             v.word.upper(),
             "—",
             "—",
-            f"{v.rank} (tied, {v.ties + 1})" if v.rank_exact else "—",
+            f"{v.rank} of {v.openers}" + (f" (tied with {v.ties})" if v.ties else "")
+            if v.rank_exact
+            else "—",
             "no tree within 6",
         )
     assert v.total is not None and v.mean is not None and v.gap is not None
     sign = "" if v.exact else "≥ "
     rank = f"{v.rank} of {v.openers}" if v.rank_exact else f"≥ {v.rank} of {v.openers}"
     if v.ties and v.rank_exact:
-        rank += f" (tied, {v.ties + 1})"
+        rank += f" (tied with {v.ties})"  # the others at the same value, as 'analyse' says
     return (v.word.upper(), f"{sign}{v.total}", f"{sign}{v.mean:.4f}", rank, f"{sign}+{v.gap:.4f}")
