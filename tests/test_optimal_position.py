@@ -152,3 +152,17 @@ def test_search_from_a_random_hard_position_plays_by_its_rule(matrix, seed):
     assert reference.hard_ok(history, got.opener), (history, got.opener)
     assert hard_mode_lines(history, got.paths) == []
     assert want.exact and got.proven and got.total == want.upper
+
+
+def test_a_tree_that_breaks_the_positions_rule_is_never_reported(matrix, monkeypatch):
+    """The replay check every result passes before it is reported: with the first guesses'
+    filter undone (the bug above, put back), the search's tree fails it instead of coming back
+    "proven"."""
+    from wordlelab import optimal
+
+    pos, _ = random_hard_position(matrix, 0)
+    monkeypatch.setattr(optimal.K, "legal_pool", lambda pool, *_: pool)
+    with pytest.raises(AssertionError, match="does not replay: .*breaks hard mode"):
+        solve_optimal(
+            matrix, hard=True, history=list(pos.history), answers=pos.candidate_words, memo_mb=16
+        )

@@ -110,12 +110,19 @@ from typing import Any
 
 import numpy as np
 
-from .errors import SearchFailedError, StoppedEarlyError, UnknownWordError, WordlelabError
+from .errors import (
+    SearchFailedError,
+    StoppedEarlyError,
+    TreeError,
+    UnknownWordError,
+    WordlelabError,
+)
 from .feedback import Pattern
 from .game import HardRule, guess_codes
 from .kernels import search as K
 from .matrix import PatternMatrix, shared_alphabet
 from .tree import DecisionTree
+from .words import WordList
 
 INF = int(K.INF)
 
@@ -508,6 +515,35 @@ def _run_interruptibly(
 
 def _guesses(n: int) -> str:
     return f"{n} guess" if n == 1 else f"{n} guesses"
+
+
+def _replay(
+    matrix: PatternMatrix,
+    paths: dict[str, tuple[str, ...]],
+    root: np.ndarray,
+    history: Sequence[tuple[int, int]],
+    hard: bool,
+    max_guesses: int,
+    total: int,
+) -> None:
+    """The tree found, replayed by the game engine before it is reported: every line, after the
+    position's guesses, allowed (in hard mode, by their rule), within the limit and ending on
+    its answer, the lines one tree of ``total`` guesses. AssertionError if not: a search bug."""
+    k = matrix.length
+    after = [(str(matrix.guesses[g]), Pattern(int(code), k)) for g, code in history]
+    answers = (
+        matrix.answers
+        if root.size == len(matrix.answers)
+        else WordList([str(matrix.answers[int(a)]) for a in root], name=matrix.answers.name)
+    )
+    try:
+        report = DecisionTree(paths, name="the search's tree").verify(
+            matrix.guesses, answers, hard=hard, max_guesses=max_guesses, after=after
+        )
+    except TreeError as exc:
+        raise AssertionError(f"the search's tree does not replay: {exc}") from None
+    if report.total != total:
+        raise AssertionError(f"the search's tree replays to {report.total}, not {total}")
 
 
 def _refused(
@@ -1035,6 +1071,7 @@ def solve_optimal(
         str(matrix.answers[a]): tuple(str(guesses[r]) for r in line)
         for a, line in sorted(best.paths.items())
     }
+    _replay(matrix, paths_words, root, history, hard, max_guesses, total)
     return OptimalResult(
         opener=str(guesses[best.opener]),
         total=total,
