@@ -101,6 +101,25 @@ def test_hard_mode_violation_is_named():
         verify(text, hard=True)
 
 
+def test_a_tree_from_a_position_is_held_to_its_rule():
+    """verify(after=...): the lines of a tree from a position follow its guesses, whose hard-mode
+    rule binds every line from its first guess (a search from a position once began with a guess
+    the rule refuses) and which count toward the limit."""
+    after = [("cater", score("cater", "trace"))]
+    left = WordList(["trace", "react"], name="left")  # what CATER yyyyy leaves
+    assert all(score("cater", a) == after[0][1] for a in left)
+    legal = DecisionTree.parse("trace\ntrace react\n", "t.txt")
+    report = legal.verify(GUESSES, left, hard=True, max_guesses=3, after=after)
+    assert report.total == 3 and report.worst == 2
+    with pytest.raises(TreeError, match=r"2 guesses for 'react' after the 1 played; at most 2"):
+        legal.verify(GUESSES, left, hard=True, max_guesses=2, after=after)
+    probe = DecisionTree.parse("plumb trace\nplumb trace react\n", "t.txt")
+    assert probe.verify(GUESSES, left, after=after).total == 5  # normal mode: a wasted guess
+    with pytest.raises(TreeError, match=r"t\.txt:1: guess 2 .*'plumb' breaks hard mode"):
+        probe.verify(GUESSES, left, hard=True, after=after)
+    assert probe.verify(GUESSES, left, hard=True).total == 5  # without the position: legal
+
+
 def test_max_guesses():
     with pytest.raises(TreeError, match=r"t\.txt:3: 2 guesses for 'trace'; at most 1"):
         verify(GOOD, max_guesses=1)

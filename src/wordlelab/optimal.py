@@ -110,11 +110,19 @@ from typing import Any
 
 import numpy as np
 
-from .errors import SearchFailedError, StoppedEarlyError, UnknownWordError, WordlelabError
-from .game import guess_codes
+from .errors import (
+    SearchFailedError,
+    StoppedEarlyError,
+    TreeError,
+    UnknownWordError,
+    WordlelabError,
+)
+from .feedback import Pattern
+from .game import HardRule, guess_codes
 from .kernels import search as K
 from .matrix import PatternMatrix, shared_alphabet
 from .tree import DecisionTree
+from .words import WordList
 
 INF = int(K.INF)
 
@@ -509,6 +517,47 @@ def _guesses(n: int) -> str:
     return f"{n} guess" if n == 1 else f"{n} guesses"
 
 
+def _replay(
+    matrix: PatternMatrix,
+    paths: dict[str, tuple[str, ...]],
+    root: np.ndarray,
+    history: Sequence[tuple[int, int]],
+    hard: bool,
+    max_guesses: int,
+    total: int,
+) -> None:
+    """The tree found, replayed by the game engine before it is reported: every line, after the
+    position's guesses, allowed (in hard mode, by their rule), within the limit and ending on
+    its answer, the lines one tree of ``total`` guesses. AssertionError if not: a search bug."""
+    k = matrix.length
+    after = [(str(matrix.guesses[g]), Pattern(int(code), k)) for g, code in history]
+    answers = (
+        matrix.answers
+        if root.size == len(matrix.answers)
+        else WordList([str(matrix.answers[int(a)]) for a in root], name=matrix.answers.name)
+    )
+    try:
+        report = DecisionTree(paths, name="the search's tree").verify(
+            matrix.guesses, answers, hard=hard, max_guesses=max_guesses, after=after
+        )
+    except TreeError as exc:
+        raise AssertionError(f"the search's tree does not replay: {exc}") from None
+    if report.total != total:
+        raise AssertionError(f"the search's tree replays to {report.total}, not {total}")
+
+
+def _refused(
+    matrix: PatternMatrix, history: Sequence[tuple[int, int]], word: str
+) -> WordlelabError:
+    """The error for a first guess ``word`` that the hard-mode rule of ``history`` refuses."""
+    k = matrix.length
+    played = [(str(matrix.guesses[g]), Pattern(int(code), k)) for g, code in history]
+    broken = HardRule.from_history(played).broken(word)
+    if broken is None:  # not expected: both rules fix the greens and count revealed letters
+        return WordlelabError(f"hard mode would not take {word.upper()} here", word)
+    return broken.refuse_line(word)
+
+
 class _Stopped(Exception):
     pass
 
@@ -833,10 +882,21 @@ def solve_optimal(
                 f"opener {opener!r} is not an allowed guess ({guesses.name})", opener
             )
         order = [guesses.index(word)]
+        if not engine.legal(order[0], rule0):
+            raise _refused(matrix, history, word)
         bounds = np.full(len(guesses), INF, dtype=np.int64)  # only the opener's is needed
         bounds[order[0]] = engine.bounds(root, left, np.array(order))[0]
     else:
         bounds = engine.bounds(root, left)
+        if hard and history:
+            # The kernel keeps each node's legal guesses (rule0 goes down to the groups), but the
+            # root's guesses are chosen here: without this a guess the position's rule refuses
+            # was searched and reported as the optimum (PLANC after TARSE .y.y., no S), and where
+            # no legal guess wins in time an illegal one made a "proven" tree. A refused guess
+            # counts as never winning, so it is neither searched nor a bound on the openers left.
+            legal = np.zeros(len(guesses), dtype=bool)
+            legal[K.legal_pool(engine.all_pool, rule0, engine.tabs[4], engine.tabs[5])] = True
+            bounds[~legal] = INF
         g2a = matrix.guess_to_answer
         in_root = np.zeros(len(matrix.answers) + 1, dtype=bool)
         in_root[root] = True
@@ -962,11 +1022,10 @@ def solve_optimal(
     if best.paths is None:
         if interrupted:
             raise StoppedEarlyError("interrupted before the search had a complete tree to report")
-        tried = (
-            "every opener"
-            if len(order) == len(guesses)
-            else f"the {len(order)} openers tried (--candidates)"
-        )
+        # Every opener not searched has a bound of INF (it cannot win in time, or hard mode
+        # refuses it): the search then covered every opener that could.
+        searched_all = opener is None and bool((np.delete(bounds, order) >= INF).all())
+        tried = "every opener" if searched_all else f"the {len(order)} openers tried (--candidates)"
         raise SearchFailedError(
             f"no strategy solves every answer within {_guesses(left)} with {tried} — proven",
             max_guesses,
@@ -1012,6 +1071,7 @@ def solve_optimal(
         str(matrix.answers[a]): tuple(str(guesses[r]) for r in line)
         for a, line in sorted(best.paths.items())
     }
+    _replay(matrix, paths_words, root, history, hard, max_guesses, total)
     return OptimalResult(
         opener=str(guesses[best.opener]),
         total=total,

@@ -262,6 +262,7 @@ class DecisionTree:
         *,
         hard: bool = False,
         max_guesses: int | None = None,
+        after: Sequence[tuple[str, Pattern]] = (),
     ) -> TreeReport:
         """Replay every line with the game engine; TreeError naming the file and line if any fails.
 
@@ -269,8 +270,12 @@ class DecisionTree:
         guess is allowed (and legal in hard mode); the game is not won before the line ends;
         marked feedback is what the engine gives; lines with the same history play the same
         next guess (so the lines form one tree); and, if given, no line exceeds ``max_guesses``.
+        ``after``: for a tree from a position, the guesses played before every line (``answers``
+        are then the position's): hard mode's rule from them binds each line, and they count
+        toward ``max_guesses``.
         """
         seen: dict[History, tuple[str, str]] = {}  # history -> (next guess, answer of first line)
+        before = len(after)
         for answer, line in self.paths.items():
             where = self._where(answer)
             try:
@@ -283,12 +288,18 @@ class DecisionTree:
                     f"({answers.name})",
                     answer,
                 )
-            if max_guesses is not None and len(line) > max_guesses:
+            if max_guesses is not None and before + len(line) > max_guesses:
+                played = f" after the {before} played" if before else ""
                 raise TreeError(
-                    f"{where}: {len(line)} guesses for {answer!r}; at most {max_guesses} allowed",
+                    f"{where}: {len(line)} guesses for {answer!r}{played}; at most {max_guesses} "
+                    "allowed",
                     answer,
                 )
-            game = Game(a, words=guesses, max_guesses=len(line) + 1, hard=hard)
+            game = Game(a, words=guesses, max_guesses=before + len(line) + 1, hard=hard)
+            # The position's guesses, as the game's own: the game then holds each guess of the
+            # line to the rule they set (a tree searched from a position once began with a guess
+            # that rule refuses).
+            game.history.extend(after)
             marks = self._feedback.get(answer)
             history: History = ()
             for step, g in enumerate(line):
@@ -312,7 +323,7 @@ class DecisionTree:
                 except InvalidWordError as exc:
                     raise TreeError(f"{where}: {exc}", g) from None
                 except HardModeError as exc:
-                    raise TreeError(f"{where}: guess {step + 1} {exc}", g) from None
+                    raise TreeError(f"{where}: guess {before + step + 1} {exc}", g) from None
                 except GameOverError:
                     raise TreeError(f"{where}: the game is already won before {g!r}", g) from None
                 if marks is not None and marks[step] is not None:
@@ -328,7 +339,7 @@ class DecisionTree:
                         )
                 if pattern.is_win and step < len(line) - 1:
                     raise TreeError(
-                        f"{where}: guess {step + 1} {g!r} already solves {answer!r}; "
+                        f"{where}: guess {before + step + 1} {g!r} already solves {answer!r}; "
                         "the line must end there",
                         g,
                     )
