@@ -175,6 +175,43 @@ def test_assist_absurdle_follows_the_adversary():
     assert "undone: yauld" in out
 
 
+@pytest.mark.parametrize("typed", ["words", "top 3", "top", "skip"])
+def test_assist_absurdle_refuses_the_commands_it_does_not_offer(typed):
+    """Classic assist's commands are refused in one line and nothing is recorded (they were taken
+    for the guess WORDS, or refused for their length)."""
+    code, out, _ = invoke("assist", "--absurdle", *ORIGINAL, input=f"{typed}\nundo\nquit\n")
+    cmd = typed.split()[0]
+    assert code == 0
+    after = out.partition(f"? {typed}\n")[2].splitlines()
+    assert after[0].startswith(
+        f"! {cmd!r} is not available against Absurdle (its commands: plan, undo, help, quit)"
+    )
+    assert after[0].endswith("(nothing changed; 'help' for help)")
+    assert after[1:3] == ["? undo", "! nothing to undo (nothing changed; 'help' for help)"]
+    assert "words left" not in out
+
+
+def test_assist_absurdle_plays_a_word_named_like_a_command_as_classic_assist_does():
+    """A line's first word is read as a command (classic assist's rule): the word WORDS is played
+    with its feedback after a comma, or after the feedback, and the refusal says how."""
+    code, out, _ = invoke(
+        "assist", "--absurdle", *ORIGINAL, input="words\nwords,.....\nundo\n..... words\nquit\n"
+    )
+    assert code == 0
+    assert "; to play the word WORDS type 'words,.....'" in out
+    assert out.count("533 words left") == 2 and "undone: words" in out
+
+
+def test_assist_absurdle_the_docs_show_the_real_first_line():
+    from pathlib import Path
+
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "variants.md").read_text()
+    shown = next(ln for ln in docs.splitlines() if "assist --absurdle" in ln)
+    first = shown.partition("# ")[2].strip()
+    code, out, _ = invoke("assist", "--absurdle", *ORIGINAL, input="quit\n")
+    assert code == 0 and out.splitlines()[0] == first
+
+
 def test_solve_several_words_json_golden():
     code, out, _ = invoke("solve", "cigar,rebut,sissy,humph", "--json", *ORIGINAL)
     data = json.loads(out)

@@ -327,11 +327,23 @@ def play_absurdle_game(game: AbsurdleGame, lines: Iterator[str], out: Console) -
 
 ABSURDLE_HELP = """\
 After each suggestion type the feedback Absurdle showed (.y..g, BYBBG, emoji...), or
-  WORD PATTERN   you played another word
+  WORD PATTERN   you played another word (WORD,PATTERN if WORD is a command)
   WORD           you played WORD here: its feedback is the adversary's own
   plan           the whole line of guesses that forces a win from here
   undo           take back the last guess
   quit           end the session"""
+
+# Classic assist's commands that the Absurdle assistant does not offer.
+_ABSURDLE_MISSING = ("top", "words", "skip", "next")
+
+
+def _not_against_absurdle(cmd: str, session: AbsurdleSession) -> VariantError:
+    """The one line for a command of classic assist typed here; a word of that name is played as
+    any word with its feedback (classic assist's rule: a line's first word is read as a command)."""
+    line = f"{cmd!r} is not available against Absurdle (its commands: plan, undo, help, quit)"
+    if cmd in session.matrix.guesses and not session.solved:
+        line += f"; to play the word {cmd.upper()} type '{cmd},{session.expected(cmd)}'"
+    return VariantError(line, cmd)
 
 
 def run_absurdle_assist(session: AbsurdleSession, lines: Iterator[str], out: Console) -> int:
@@ -343,16 +355,19 @@ def run_absurdle_assist(session: AbsurdleSession, lines: Iterator[str], out: Con
     for raw in lines:
         line = raw.strip()
         low = line.lower()
+        cmd = low.partition(" ")[0]  # as classic assist reads its commands
         try:
-            if low in ("quit", "exit", "q"):
+            if cmd in ("quit", "exit", "q"):
                 return 0
-            if low in ("help", "?", "h"):
+            if cmd in ("help", "?", "h"):
                 say(escape(ABSURDLE_HELP))
                 continue
-            if low == "plan":
+            if cmd == "plan":
                 say(" ".join(w.upper() for w in plan))
                 continue
-            if low == "undo":
+            if cmd in _ABSURDLE_MISSING:
+                raise _not_against_absurdle(cmd, session)
+            if cmd == "undo":
                 say(f"undone: {escape(session.undo())}")
             elif not line:
                 continue
