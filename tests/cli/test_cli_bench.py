@@ -240,3 +240,46 @@ def test_bench_targets_refused_with_boards(files):
     )
     assert r.exit_code == 1 and "--targets" in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        # --seed draws the answers of --boards; one board plays every answer (or the targets).
+        (["-s", "entropy", "--seed", "5"], "--seed goes with --boards"),
+        (["-s", "entropy", "--seed", "1", "--targets", "TARGETS"], "--seed goes with --boards"),
+        # The missing --boards is the problem, not --targets.
+        (["-s", "entropy", "--games", "5", "--targets", "TARGETS"], "--games goes with --boards"),
+        (["--games", "5"], "--games goes with --boards"),
+        (["--boards", "2", "--targets", "TARGETS"], "--boards and --games go together"),
+        # As 'solve WORD,WORD -s coach': a one-board strategy is refused, not replaced.
+        (
+            ["--boards", "2", "--games", "3", "-s", "coach"],
+            "several boards are played by entropy-solve or entropy-sum, not 'coach'",
+        ),
+    ],
+)
+def test_bench_options_a_mode_does_not_use_are_refused_before_any_work(files, args, message):
+    targets = str(files / "answers.txt")
+    r = run("bench", *small(files), *(targets if a == "TARGETS" else a for a in args))
+    assert r.exit_code == 1 and r.stdout == ""
+    assert message in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    assert "building the pattern matrix" not in r.stderr
+
+
+def test_bench_and_solve_refuse_coach_on_several_boards_alike(files):
+    bench = run("bench", *small(files), "--boards", "2", "--games", "3", "-s", "coach")
+    words = (files / "answers.txt").read_text().split()
+    solve = run("solve", f"{words[0]},{words[1]}", *small(files), "-s", "coach")
+    assert bench.exit_code == solve.exit_code == 1 and bench.stderr == solve.stderr
+
+
+def test_bench_boards_names_the_method_it_played(files):
+    for strategy, method in (("auto", "entropy-solve"), ("entropy", "entropy-solve")):
+        r = run("bench", *small(files), "--boards", "2", "--games", "2", "-s", strategy)
+        assert r.exit_code == 0, r.output
+        assert f"2 games, seed 1, {method}: mean" in r.stdout
+    r = run(
+        "bench", *small(files), "--boards", "2", "--games", "2", "--seed", "3", "-s", "entropy-sum"
+    )
+    assert r.exit_code == 0 and "2 games, seed 3, entropy-sum: mean" in r.stdout

@@ -281,12 +281,12 @@ def print_multi_solve(game: MultiGame, out: Console) -> None:
         )
 
 
-def print_multi_bench(result: MultiBenchResult, out: Console) -> None:
+def print_multi_bench(result: MultiBenchResult, out: Console, method: str) -> None:
     d = result.to_dict()
     mean = "-" if d["mean_guesses"] is None else f"{d['mean_guesses']:.3f}"
     out.print(
         f"{d['variant']} ({d['boards']} boards, {d['max_guesses']} guesses), {d['games']} games, "
-        f"seed {d['seed']}: mean {mean} guesses over the games won, "
+        f"seed {d['seed']}, {method}: mean {mean} guesses over the games won, "
         f"{d['failures']} failed ({100 * d['failure_rate']:.2f}%)"
     )
     top = max(result.distribution.values(), default=0) or 1
