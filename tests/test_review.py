@@ -134,6 +134,76 @@ def test_cli_analyse_errors(args, says):
     )
 
 
+_SEVEN = "fuzzy,jumbo,whelp,vivid,kayak,dwelt,crony"  # seven guesses, CRONY the answer
+
+
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (
+            ["--played", "adieu,story", "--answer", "crony", "--max-guesses", "1"],
+            "wordlelab: error: --max-guesses 1: 2 guesses were played",
+        ),
+        (
+            ["salet:g.... brond:..gy. shown:ggggg", "--max-guesses", "2"],
+            "wordlelab: error: --max-guesses 2: 3 guesses were played",
+        ),
+        # Six guesses allowed unless told otherwise (the web's rule too): no seven-guess review.
+        (
+            ["--played", _SEVEN, "--answer", "crony"],
+            "wordlelab: error: 7 guesses were played; the game allows 6",
+        ),
+        (
+            ["--played", "adieu,story,crony", "--grid", "GRID3", "--max-guesses", "2"],
+            "wordlelab: error: --max-guesses 2, but the share grid's header says the game allows 6",
+        ),
+        (
+            ["--played", "adieu,story,crony", "--grid", "BARE3", "--max-guesses", "2"],
+            "wordlelab: error: --max-guesses 2: 3 guesses were played",
+        ),
+    ],
+)
+def test_cli_analyse_refuses_a_limit_below_the_guesses_played(tmp_path, args, says):
+    """One line, exit 1, before the lists are loaded or anything is searched (it reviewed them)."""
+    (tmp_path / "g3.txt").write_text("Wordle 1 3/6\n\n⬜⬜⬜⬜⬜\n⬜⬜⬜⬜⬜\n🟩🟩🟩🟩🟩\n")
+    (tmp_path / "b3.txt").write_text("⬜⬜⬜⬜⬜\n⬜⬜⬜⬜⬜\n🟩🟩🟩🟩🟩\n")
+    files = {"GRID3": str(tmp_path / "g3.txt"), "BARE3": str(tmp_path / "b3.txt")}
+    code, out, err = invoke("analyse", *(files.get(a, a) for a in args), "--lists", "original")
+    assert code == 1 and out == "" and err == says + "\n"
+
+
+def test_cli_analyse_takes_a_limit_that_fits_or_the_grid_headers(tmp_path):
+    code, out, _ = invoke(
+        "analyse",
+        "salet:g.... brond:..gy. shown:ggggg",
+        "--max-guesses",
+        "3",
+        "--json",
+        "--lists",
+        "original",
+    )
+    assert code == 0 and json.loads(out)["solved"] and len(json.loads(out)["steps"]) == 3
+    # A game of 8 guesses, as its header says: reviewed without --max-guesses.
+    words = _SEVEN.split(",")
+    rows = "\n".join(score(w, "crony").emoji for w in words)
+    (tmp_path / "g7.txt").write_text(f"Wordle 1 7/8\n\n{rows}\n")
+    args = ["--played", _SEVEN, "--grid", str(tmp_path / "g7.txt"), "--budget", "1k"]
+    code, out, err = invoke("analyse", *args, "--json", "--lists", "original")
+    assert code == 0, err
+    assert json.loads(out)["solved"] and len(json.loads(out)["steps"]) == 7
+
+
+def test_review_refuses_more_guesses_than_the_limit(matrix):
+    from wordlelab.errors import WordlelabError
+
+    with pytest.raises(WordlelabError, match="^2 guesses were played; the game allows 1$") as exc:
+        review(matrix, game(["adieu", "crony"], "crony"), max_guesses=1, answer="crony")
+    assert exc.value.kind == "too_many_guesses" and exc.value.fields == {
+        "played": 2,
+        "max_guesses": 1,
+    }
+
+
 def test_cli_optimal_position(matrix, tmp_path):
     text = "salet:..... brond:.y..."
     pos, _ = read_position(text, matrix)

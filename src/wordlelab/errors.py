@@ -25,6 +25,17 @@ class WordlelabError(Exception):
     def __str__(self) -> str:
         return self.message
 
+    def within(self, where: str, **fields: object) -> WordlelabError:
+        """The same error said of a part of the input (``within("board 3", board=3)``): a copy of
+        the same type and kind whose line starts with ``where``, with ``fields`` added."""
+        import copy
+
+        err = copy.copy(self)
+        err.message = f"{where}: {self.message}"
+        err.args = (err.message,)
+        err.fields = {**self.fields, **fields}
+        return err
+
     def parts(self) -> dict[str, object]:
         """The error as data: kind, the English text, the input when it is short text (a word, a
         line; never a whole pasted grid), and the fields."""

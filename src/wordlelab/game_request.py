@@ -17,7 +17,7 @@ from .config import check_play_length
 from .errors import WordlelabError
 from .feedback import Pattern
 from .position import parse_position
-from .review import game_history
+from .review import game_history, too_many_guesses
 from .words import WordList
 
 
@@ -30,9 +30,12 @@ class FieldNames:
     words_need: str  # "<words> need(s)", with the verb agreeing
     answer: str
     grid: str
+    max_guesses: str = "the limit on guesses"
 
 
-NAMES_CLI = FieldNames("a POSITION", "--played", "--played needs", "--answer", "--grid")
+NAMES_CLI = FieldNames(
+    "a POSITION", "--played", "--played needs", "--answer", "--grid", "--max-guesses"
+)
 NAMES_WEB = FieldNames(
     "a position", "the words played", "the words played need", "the answer", "a share grid"
 )
@@ -117,6 +120,37 @@ class GameRequest:
     @property
     def max_guesses(self) -> int:
         return self.grid.max_guesses if self.grid is not None else 6
+
+    @property
+    def played(self) -> int:
+        """How many guesses the request holds: the position's, the words', or the grid's rows."""
+        if self.position is not None:
+            return len(parse_position(self.position).history)
+        if self.words:
+            return len(self.words)
+        return len(self.grid.rows) if self.grid is not None else 0
+
+    def limit(self, max_guesses: int | None = None, names: FieldNames = NAMES_WEB) -> int:
+        """The game's limit on guesses: ``max_guesses`` where a front-end takes one, else the share
+        grid's (its header's X/6) or 6. Checked before any work: WordlelabError when fewer than
+        the guesses played, or other than the grid's header says."""
+        if max_guesses is None:
+            limit, what = self.max_guesses, None
+        else:
+            limit, what = max_guesses, f"{names.max_guesses} {max_guesses}"
+            if (
+                self.grid is not None
+                and self.grid.has_header
+                and max_guesses != self.grid.max_guesses
+            ):
+                raise WordlelabError(
+                    f"{what}, but the share grid's header says the game allows "
+                    f"{self.grid.max_guesses}",
+                    max_guesses,
+                )
+        if self.played > limit:
+            raise too_many_guesses(self.played, limit, what)
+        return limit
 
     @property
     def reviewable(self) -> bool:

@@ -123,6 +123,19 @@ class Review(WithNotes):
         }
 
 
+def too_many_guesses(played: int, max_guesses: int, what: str | None = None) -> WordlelabError:
+    """The error for a game of ``played`` guesses reviewed under a limit of ``max_guesses``;
+    ``what`` names the limit as the user gave it (``--max-guesses 1``)."""
+    text = (
+        f"{what}: {played} guesses were played"
+        if what
+        else f"{played} guesses were played; the game allows {max_guesses}"
+    )
+    return WordlelabError(
+        text, played, kind="too_many_guesses", played=played, max_guesses=max_guesses
+    )
+
+
 def review(
     matrix: PatternMatrix,
     history: Sequence[tuple[str, Pattern]],
@@ -136,6 +149,8 @@ def review(
     """Review a game (``history`` of (word, feedback)); ``budget`` look-ups of exact search per
     part of a step (``budgets``; None: no limit), ``time_limit`` seconds as a safety net."""
     m = matrix
+    if len(history) > max_guesses:
+        raise too_many_guesses(len(history), max_guesses)
     for turn, (w, p) in enumerate(history[:-1], 1):
         if p.is_win:
             raise WordlelabError(

@@ -241,3 +241,101 @@ def test_bench_targets_refused_with_boards(files):
     )
     assert r.exit_code == 1 and "--targets" in r.stderr
     assert len(r.stderr.strip().splitlines()) == 1
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        # --seed draws the answers of --boards; one board plays every answer (or the targets).
+        (["-s", "entropy", "--seed", "5"], "--seed goes with --boards"),
+        (["-s", "entropy", "--seed", "1", "--targets", "TARGETS"], "--seed goes with --boards"),
+        # The missing --boards is the problem, not --targets.
+        (["-s", "entropy", "--games", "5", "--targets", "TARGETS"], "--games goes with --boards"),
+        (["--games", "5"], "--games goes with --boards"),
+        (["--boards", "2", "--targets", "TARGETS"], "--boards and --games go together"),
+        # As 'solve WORD,WORD -s coach': a one-board strategy is refused, not replaced.
+        (
+            ["--boards", "2", "--games", "3", "-s", "coach"],
+            "several boards are played by entropy-solve or entropy-sum, not 'coach'",
+        ),
+    ],
+)
+def test_bench_options_a_mode_does_not_use_are_refused_before_any_work(files, args, message):
+    targets = str(files / "answers.txt")
+    r = run("bench", *small(files), *(targets if a == "TARGETS" else a for a in args))
+    assert r.exit_code == 1 and r.stdout == ""
+    assert message in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    assert "building the pattern matrix" not in r.stderr
+
+
+def test_bench_and_solve_refuse_coach_on_several_boards_alike(files):
+    bench = run("bench", *small(files), "--boards", "2", "--games", "3", "-s", "coach")
+    words = (files / "answers.txt").read_text().split()
+    solve = run("solve", f"{words[0]},{words[1]}", *small(files), "-s", "coach")
+    assert bench.exit_code == solve.exit_code == 1 and bench.stderr == solve.stderr
+
+
+def test_bench_boards_names_the_method_it_played(files):
+    for strategy, method in (("auto", "entropy-solve"), ("entropy", "entropy-solve")):
+        r = run("bench", *small(files), "--boards", "2", "--games", "2", "-s", strategy)
+        assert r.exit_code == 0, r.output
+        assert f"2 games, seed 1, {method}: mean" in r.stdout
+    r = run(
+        "bench", *small(files), "--boards", "2", "--games", "2", "--seed", "3", "-s", "entropy-sum"
+    )
+    assert r.exit_code == 0 and "2 games, seed 3, entropy-sum: mean" in r.stdout
+
+
+_LOOKUP = "does not apply to --exact --opener: it looks each opener named up in the shipped table"
+
+
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        # --exact --opener: a look-up in the shipped table, no ranking run.
+        (["--exact", "--opener", "crane", "-m", "splits"], f"--metric {_LOOKUP}"),
+        (["--exact", "--top", "1", "--opener", "adieu", "--opener", "crane"], f"--top {_LOOKUP}"),
+        (["--exact", "--opener", "crane", "--store", "STORE"], f"--store {_LOOKUP}"),
+        (["--exact", "--opener", "crane", "--backend", "serial"], f"--backend {_LOOKUP}"),
+        (["--exact", "--opener", "crane", "-j", "2"], f"--workers {_LOOKUP}"),
+        (["--exact", "--opener", "crane", "--address", "ray://h:1"], f"--address {_LOOKUP}"),
+        (["--exact", "--opener", "crane", "--csv", "CSV"], f"--csv {_LOOKUP}"),
+        # The one-step metric: no games, no workers.
+        (["-m", "entropy", "--max-guesses", "3", "--top", "2"], "--max-guesses needs --by-play"),
+        (["-m", "entropy", "--backend", "serial"], "--backend needs --by-play or --exact"),
+        (["-m", "entropy", "-j", "2"], "--workers needs --by-play or --exact"),
+        (["--address", "ray://h:1"], "--address needs --by-play or --exact"),
+        (["--store", "STORE"], "--store needs --by-play or --exact"),
+        # A ranking run: the one-step metric, and options its backend or --json leave unused.
+        (["--exact", "-m", "splits"], "--metric is for the one-step ranking"),
+        (["--by-play", "entropy", "--metric", "minimax"], "--metric is for the one-step ranking"),
+        (["--exact", "--json", "--top", "3"], "--top does not apply to --json"),
+        (
+            ["--exact", "--backend", "serial", "-j", "2"],
+            "--workers does not apply to --backend serial",
+        ),
+        (
+            ["--exact", "--backend", "local", "--address", "ray://h:1"],
+            "--address goes with --backend ray, not local",
+        ),
+    ],
+)
+def test_openers_refuses_every_option_its_mode_does_not_use(files, tmp_path, args, message):
+    """Each in one line, exit 1, before any work: no matrix built, no store or CSV written."""
+    paths = {"STORE": str(tmp_path / "s.sqlite"), "CSV": str(tmp_path / "t.csv")}
+    lists = ["--lists", "original"] if "--opener" in args else small(files)
+    r = run("openers", *(paths.get(a, a) for a in args), *lists)
+    assert r.exit_code == 1 and r.stdout == ""
+    assert message in r.stderr and len(r.stderr.strip().splitlines()) == 1
+    assert "building the pattern matrix" not in r.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_openers_options_left_at_their_defaults_or_in_the_environment_are_no_mistake(
+    files, monkeypatch
+):
+    monkeypatch.setenv("RAY_ADDRESS", "ray://h:1")  # not typed: the look-up and one step run
+    r = run("openers", "--exact", "--opener", "crane", "--lists", "original")
+    assert r.exit_code == 0 and "CRANE" in r.stdout
+    r = run("openers", "-m", "minimax", "--top", "3", *small(files))
+    assert r.exit_code == 0 and r.stdout.count("\n") > 3

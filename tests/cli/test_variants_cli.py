@@ -70,6 +70,87 @@ def test_assist_boards_one_line_and_one_board_per_line():
     assert "board 1: 183 words left" in out and "board 2: 120 words left" in out
 
 
+def _board_lines(out: str) -> list[str]:
+    """The '  board N: ...' lines the assistant prints after a guess is played."""
+    return [ln for ln in out.splitlines() if ln.startswith("  board ") and ":" in ln]
+
+
+def test_assist_boards_one_per_line_keeps_the_boards_typed_before_a_typo():
+    """A typo refused while boards are typed one per line keeps the boards given and asks for the
+    same board again; the guess then plays exactly as the whole line would."""
+    code, out, _ = invoke(
+        "assist", "--boards", "4", *ORIGINAL, input=".y..g\ngg...\nbad\n.....\ny.y..\nquit\n"
+    )
+    assert code == 0
+    before, _, after = out.partition("? bad\n")
+    assert "board 3?" in before and "board 4?" not in before
+    error, ask, *_ = after.splitlines()
+    assert error.startswith("! board 3: feedback 'bad' has") and "nothing changed" in error
+    assert ask == "  board 3?"
+    assert "  board 4?" in after  # '.....' was taken as board 3, not as board 1
+    _, whole, _ = invoke(
+        "assist", "--boards", "4", *ORIGINAL, input=".y..g gg... ..... y.y..\nquit\n"
+    )
+    assert _board_lines(out) == _board_lines(whole) and len(_board_lines(out)) == 4
+
+
+def test_assist_boards_one_per_line_refuses_an_impossible_board_and_keeps_the_others():
+    code, out, _ = invoke(
+        "assist",
+        "--boards",
+        "4",
+        *ORIGINAL,
+        input=".y..g\ngg...\n.....\ngggg.\n.....\nquit\n",
+    )
+    assert code == 0
+    after = out.partition("? gggg.\n")[2].splitlines()
+    assert after[0].startswith("! board 4: no remaining word gives 'gggg.'")
+    assert after[1] == "  board 4?"
+    _, whole, _ = invoke(
+        "assist", "--boards", "4", *ORIGINAL, input=".y..g gg... ..... .....\nquit\n"
+    )
+    assert _board_lines(out) == _board_lines(whole) and len(_board_lines(out)) == 4
+
+
+def test_assist_boards_undo_takes_back_the_last_board_typed():
+    code, out, _ = invoke(
+        "assist", "--boards", "3", *ORIGINAL, input=".y..g\ngg...\nundo\n.....\ny.y..\nquit\n"
+    )
+    assert code == 0
+    assert "undone: board 2's feedback\n  board 2?" in out
+    _, whole, _ = invoke("assist", "--boards", "3", *ORIGINAL, input=".y..g ..... y.y..\nquit\n")
+    assert _board_lines(out) == _board_lines(whole) and len(_board_lines(out)) == 3
+
+
+def test_assist_boards_a_whole_line_names_the_board_it_refuses():
+    code, out, _ = invoke(
+        "assist", "--boards", "4", *ORIGINAL, input=".y..g gg... ..... gggg.\nboards\nquit\n"
+    )
+    assert code == 0
+    assert "! board 4: no remaining word gives 'gggg.'" in out and "nothing changed" in out
+    assert out.count("words left") == 4  # 'boards': nothing was played
+
+
+@pytest.mark.parametrize("arg", ["0", "abc", "-3"])
+def test_assist_boards_top_refuses_what_classic_assist_refuses(arg):
+    code, out, _ = invoke("assist", "--boards", "2", *ORIGINAL, input=f"top {arg}\nquit\n")
+    _, classic, _ = invoke("assist", *ORIGINAL, input=f"top {arg}\nquit\n")
+    refusal = f"! {arg!r} is not a positive number (nothing changed; 'help' for help)"
+    assert code == 0 and refusal in out and refusal in classic
+    assert "guess" not in out.partition(f"? top {arg}")[2]  # no table
+
+
+def test_assist_boards_top_n_and_words():
+    code, out, _ = invoke("assist", "--boards", "2", *ORIGINAL, input="top 3\nwords\nquit\n")
+    assert code == 0
+    table = out.partition("? top 3\n")[2].partition("? words")[0].splitlines()
+    assert table[0].split() == ["#", "guess", "score", "possible"] and len(table) == 4
+    assert (
+        "! 'words' is not available with several boards; 'boards' shows the words left on each "
+        "board (nothing changed; 'help' for help)" in out
+    )
+
+
 def test_assist_boards_solves_a_board_and_finishes():
     code, out, _ = invoke(
         "assist",
@@ -92,6 +173,43 @@ def test_assist_absurdle_follows_the_adversary():
     assert "  AESIR ⬜⬜⬜⬜⬜" in out and "168 words left" in out and "15 words left" in out
     assert "no remaining word gives" in out  # ggggg for the suggestion is impossible with 15 left
     assert "undone: yauld" in out
+
+
+@pytest.mark.parametrize("typed", ["words", "top 3", "top", "skip"])
+def test_assist_absurdle_refuses_the_commands_it_does_not_offer(typed):
+    """Classic assist's commands are refused in one line and nothing is recorded (they were taken
+    for the guess WORDS, or refused for their length)."""
+    code, out, _ = invoke("assist", "--absurdle", *ORIGINAL, input=f"{typed}\nundo\nquit\n")
+    cmd = typed.split()[0]
+    assert code == 0
+    after = out.partition(f"? {typed}\n")[2].splitlines()
+    assert after[0].startswith(
+        f"! {cmd!r} is not available against Absurdle (its commands: plan, undo, help, quit)"
+    )
+    assert after[0].endswith("(nothing changed; 'help' for help)")
+    assert after[1:3] == ["? undo", "! nothing to undo (nothing changed; 'help' for help)"]
+    assert "words left" not in out
+
+
+def test_assist_absurdle_plays_a_word_named_like_a_command_as_classic_assist_does():
+    """A line's first word is read as a command (classic assist's rule): the word WORDS is played
+    with its feedback after a comma, or after the feedback, and the refusal says how."""
+    code, out, _ = invoke(
+        "assist", "--absurdle", *ORIGINAL, input="words\nwords,.....\nundo\n..... words\nquit\n"
+    )
+    assert code == 0
+    assert "; to play the word WORDS type 'words,.....'" in out
+    assert out.count("533 words left") == 2 and "undone: words" in out
+
+
+def test_assist_absurdle_the_docs_show_the_real_first_line():
+    from pathlib import Path
+
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "variants.md").read_text()
+    shown = next(ln for ln in docs.splitlines() if "assist --absurdle" in ln)
+    first = shown.partition("# ")[2].strip()
+    code, out, _ = invoke("assist", "--absurdle", *ORIGINAL, input="quit\n")
+    assert code == 0 and out.splitlines()[0] == first
 
 
 def test_solve_several_words_json_golden():

@@ -236,3 +236,32 @@ def test_session_reads_feedback_in_every_form(matrix):
     with pytest.raises(VariantError):
         s.undo() and s.undo()
     assert len(s.board_lines()) == 4
+
+
+def test_session_checks_one_board_at_a_time_and_errors_name_the_board(matrix):
+    """Feedback typed board by board is read and checked against its board as it comes; every
+    refusal names the board and keeps the error's type and kind."""
+    from wordlelab.errors import InconsistentFeedbackError, InvalidPatternError
+    from wordlelab.variants import MultiSession, parse_board_feedback
+
+    s = MultiSession(matrix, QUORDLE)
+    first = s.suggestion().word
+    pats = [score(first, a) for a in ("cigar", "rebut", "sissy", "humph")]
+    assert s.check_board(2, str(pats[2])) == pats[2]
+    assert s.position.guesses == ()  # checking plays nothing
+    with pytest.raises(InvalidPatternError, match="^board 3: feedback 'bad' has") as bad:
+        s.check_board(2, "bad")
+    assert bad.value.fields["board"] == 3
+    with pytest.raises(InconsistentFeedbackError, match="^board 4: no remaining word gives") as no:
+        s.check_board(3, "gggg.")
+    assert no.value.kind == "no_fit" and no.value.fields["board"] == 4
+    with pytest.raises(VariantError, match="there is no board 5"):
+        s.check_board(4, ".....")
+    with pytest.raises(InconsistentFeedbackError, match="^board 4: no remaining word gives"):
+        s.enter(" ".join(str(p) for p in pats[:3]) + " gggg.")
+    with pytest.raises(InvalidPatternError, match="^board 2: feedback 'bad'"):
+        parse_board_feedback(f"{pats[0]} bad {pats[2]} {pats[3]}", s.position)
+    assert s.position.guesses == ()
+    s.enter("cigar ggggg " + " ".join(str(score("cigar", a)) for a in ("rebut", "sissy", "humph")))
+    with pytest.raises(VariantError, match="board 1 is already solved"):
+        s.check_board(0, "ggggg")

@@ -385,11 +385,33 @@ def test_analyse_a_position_or_words_with_the_answer(client, opener_rows):
             {"grid": "⬜⬜⬜⬜⬜\n🟩🟩🟩🟩🟩", "words": "crane vivid", "answer": "cigar"},
             "row 1: CRANE against CIGAR",
         ),
+        # Seven guesses in a game of six (it was reviewed as if they fitted).
+        (
+            {"words": "fuzzy jumbo whelp vivid kayak dwelt crony", "answer": "crony"},
+            "7 guesses were played; the game allows 6",
+        ),
+        (
+            {
+                "position": "fuzzy:....g jumbo:....y whelp:..... vivid:..... kayak:..y.. "
+                "dwelt:..... crony:ggggg"
+            },
+            "7 guesses were played; the game allows 6",
+        ),
     ],
 )
 def test_analyse_bad_input(client, body, text):
     resp = client.post("/api/analyse", json=body)
     assert resp.status_code == 400 and text in resp.json()["error"], (body, resp.json())
+
+
+def test_analyse_too_many_guesses_is_an_error_as_data(client):
+    """The Russian page says it in its own words (i18n.js err_too_many_guesses)."""
+    body = {"words": "fuzzy jumbo whelp vivid kayak dwelt crony", "answer": "crony"}
+    resp = client.post("/api/analyse", json=body)
+    assert resp.status_code == 400
+    parts = resp.json()["parts"]
+    assert parts["kind"] == "too_many_guesses"
+    assert (parts["played"], parts["max_guesses"]) == (7, 6)
 
 
 def test_bench_runs_with_progress(client):

@@ -120,7 +120,12 @@ def show(r: Review) -> None:
     help="A share grid (file, or - for stdin) giving the feedback of the --played words.",
 )
 @click.option("--hard", is_flag=True, help="Hard mode (WordleBot cannot review these).")
-@click.option("--max-guesses", type=click.IntRange(1, 20), default=6, show_default=True)
+@click.option(
+    "--max-guesses",
+    type=click.IntRange(1, 20),
+    default=None,
+    help="Guesses the game allows [default: the share grid's header's, else 6].",
+)
 @click.option(
     "--budget",
     type=WorkAmount(),
@@ -144,7 +149,7 @@ def analyse(
     answer: str | None,
     grid_file: str | None,
     hard: bool,
-    max_guesses: int,
+    max_guesses: int | None,
     budget: int,
     time_limit: float,
     as_json: bool,
@@ -157,6 +162,7 @@ def analyse(
     # With a POSITION the grid file is not read: any text stands for it (refused: not both).
     grid = None if grid_file is None else read_grid(grid_file) if position is None else grid_file
     request = GameRequest.parse(position, grid, played, answer, names=NAMES_CLI, grid_alone=False)
+    max_guesses = request.limit(max_guesses, NAMES_CLI)  # before the lists and the search
     lists = load_lists(length, lang, words_file, answers_file)
     history = request.history(lists.guesses)
     hard = hard or request.hard

@@ -19,7 +19,7 @@ from ..session import Session
 from ..strategies import make_strategy, strategy_names
 from ..strategies.base import LAST_CANDIDATE, MEAN_FROM_HERE
 from .common import list_options, load_lists, stderr, stdout
-from .console import read_lines
+from .console import TOP_MAX, count_arg, read_lines
 from .variants import run_absurdle_assist, run_multi_assist
 
 if TYPE_CHECKING:
@@ -41,8 +41,7 @@ Answer each suggestion with the game's feedback, in any notation:
 # Said once under the first suggestion on a terminal (a piped transcript stays as it was).
 FIRST_HINT = "type the colours you got, e.g. .y..g (. grey, y yellow, g green) — 'help' for more"
 
-SHOW_WORDS = 8
-TOP_MAX = 100  # rows 'top N' shows at most  # list the candidates with the suggestion when this few are left
+SHOW_WORDS = 8  # list the candidates with the suggestion when this few are left
 
 
 def _count(n: int) -> str:
@@ -232,7 +231,7 @@ def run_session(a: Assistant, lines: Iterator[str], out: Console) -> int:
                 done = a.undo()
                 say(f"undone: {escape(done)}")
             elif cmd == "top":
-                n = _int_arg(arg, 10)
+                n = count_arg(arg, 10)
                 if n > TOP_MAX:
                     say(f"(showing the best {TOP_MAX}; 'words' lists the possible answers)")
                     n = TOP_MAX
@@ -256,7 +255,7 @@ def run_session(a: Assistant, lines: Iterator[str], out: Console) -> int:
                     say(_not_first_line(a, current, [r.word for r in rows]))
                 continue
             elif cmd == "words":
-                n = _int_arg(arg, 60)
+                n = count_arg(arg, 60)
                 words = a.words()
                 shown = ", ".join(words[:n])
                 more = (
@@ -294,15 +293,6 @@ def run_session(a: Assistant, lines: Iterator[str], out: Console) -> int:
         suggestion = a.suggested_word()
         say(_suggestion_line(a, suggestion))
     return 0
-
-
-def _int_arg(arg: str, default: int) -> int:
-    arg = arg.strip()
-    if not arg:
-        return default
-    if not arg.isdigit() or int(arg) < 1:
-        raise WordlelabError(f"{arg!r} is not a positive number")
-    return int(arg)
 
 
 # Each variant's console dialogue; the session itself is the library's.

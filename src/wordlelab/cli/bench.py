@@ -34,6 +34,7 @@ from .common import (
     stdout,
     write_output,
 )
+from .options import given
 
 if TYPE_CHECKING:
     from ..lists import Lists
@@ -226,6 +227,11 @@ def bench(
     With --boards N: play --games seeded random games of N boards (-s entropy-solve or entropy-sum).
     """
     if boards is not None or games is not None:
+        # The pair first: with --games but no --boards the missing --boards is the problem.
+        if boards is None:
+            raise click.UsageError("--games goes with --boards")
+        if games is None:
+            raise click.UsageError("--boards and --games go together")
         if targets_spec is not None:
             raise WordlelabError(
                 "--targets is for one board; --boards draws its own answers", targets_spec
@@ -249,6 +255,10 @@ def bench(
             plot,
         )
         return
+    if given("seed"):
+        raise click.UsageError(
+            "--seed goes with --boards: one board plays every answer (or the --targets) in order"
+        )
     max_guesses = 6 if max_guesses is None else max_guesses
     auto = strategy_names == "auto"
     strategies = [] if auto else build_strategies(strategy_names, pool, parse_options(options))
@@ -392,28 +402,24 @@ def bench_boards(
     """bench --boards N --games G --seed S: every option checked before any game is played."""
     from ..rules import Multi
     from ..simulate import simulate_rules
-    from ..strategies import multi_strategy_names
+    from ..strategies import multi_method
     from ..variants.multi import check_seed
     from .variants import print_multi_bench
 
     if boards is None or games is None:
         raise click.UsageError("--boards and --games go together")
-    for flag, given in (
+    for flag, used in (
         ("--hard", hard),
         ("--opener", opener is not None),
         ("--pool", pool is not None),
         ("--option", bool(options)),
         ("--plot", plot is not None),
     ):
-        if given:
+        if used:
             raise WordlelabError(f"{flag} is not used with --boards", flag)
-    methods = multi_strategy_names()
-    method = methods[0] if strategy_names in ("entropy", "coach", "auto") else strategy_names
-    if method not in methods:
-        raise WordlelabError(
-            f"several boards are played by {' or '.join(methods)}, not {strategy_names!r}",
-            strategy_names,
-        )
+    # As 'solve WORD,WORD': auto and entropy mean the default method; 'coach' and the other
+    # one-board strategies are refused, not silently replaced.
+    method = multi_method(strategy_names)
     rules = Multi.of(boards, max_guesses)
     check_seed(seed)
     lists = load_lists(length, lang, words_file, answers_file)
@@ -453,4 +459,4 @@ def bench_boards(
             }
         )
         return
-    print_multi_bench(result, stdout())
+    print_multi_bench(result, stdout(), method)

@@ -9,6 +9,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
+from ..errors import WordlelabError
 from ..feedback import GREEN, GREY, YELLOW, Pattern
 from ..game import letter_states
 from ..languages import keyboard_rows
@@ -88,6 +89,21 @@ def keyboard(
                 line.append(shown)
         out.append(line)
     return out
+
+
+# Rows 'top N' shows at most in the console assistants.
+TOP_MAX = 100
+
+
+def count_arg(arg: str, default: int) -> int:
+    """The N of a console command ('top N', 'words N'): a positive whole number, ``default`` when
+    none is given; WordlelabError naming the text otherwise (the command then does nothing)."""
+    arg = arg.strip()
+    if not arg:
+        return default
+    if not arg.isdigit() or int(arg) < 1:
+        raise WordlelabError(f"{arg!r} is not a positive number", arg)
+    return int(arg)
 
 
 def read_lines(echo: bool, out: Console) -> Iterator[str]:

@@ -11,7 +11,7 @@ import click
 
 from ..errors import WordlelabError
 from ..paths import write_atomic  # light (no numpy); a module name the tests can patch
-from .options import list_options
+from .options import given, list_options
 
 if TYPE_CHECKING:
     from ..opener_values import OpenerValue
@@ -22,6 +22,21 @@ if TYPE_CHECKING:
 METRIC_NAMES = ("entropy", "splits", "expected-size", "minimax")
 
 
+def _ranking_run() -> tuple[tuple[str, bool], ...]:
+    """The options only a ranking run (--by-play, --exact without --opener) uses, each with
+    whether the user typed it (a default, or RAY_ADDRESS in the environment, is no mistake)."""
+    return tuple(
+        (flag, given(name))
+        for flag, name in (
+            ("--backend", "backend"),
+            ("--workers", "workers"),
+            ("--address", "address"),
+            ("--store", "store_path"),
+            ("--csv", "csv_path"),
+        )
+    )
+
+
 @click.command("openers")
 @click.option(
     "-m",
@@ -29,7 +44,7 @@ METRIC_NAMES = ("entropy", "splits", "expected-size", "minimax")
     type=click.Choice(METRIC_NAMES),
     default="entropy",
     show_default=True,
-    help="What makes an opener good (one-step ranking).",
+    help="What makes an opener good (the one-step ranking: without --by-play or --exact).",
 )
 @click.option(
     "--by-play",
@@ -88,35 +103,36 @@ METRIC_NAMES = ("entropy", "splits", "expected-size", "minimax")
     type=click.Choice(["auto", "local", "ray", "serial"]),
     default="auto",
     show_default=True,
-    help="Where openers run: worker processes here, Ray, or this process (auto: ray with --address, "
-    "else local).",
+    help="Where a ranking's openers run [--by-play/--exact]: worker processes here, Ray, or this "
+    "process (auto: ray with --address, else local).",
 )
 @click.option(
     "--workers",
     "-j",
     type=click.IntRange(1, None),
     default=None,
-    help="Worker processes (default: every core).",
+    help="Worker processes [--by-play/--exact; local or ray; default: every core].",
 )
 @click.option(
     "--address",
     default=None,
     envvar="RAY_ADDRESS",
-    help="An existing Ray cluster (ray://host:port); also RAY_ADDRESS.",
+    help="An existing Ray cluster (ray://host:port) [--by-play/--exact]; also RAY_ADDRESS.",
 )
 @click.option(
     "--store",
     "store_path",
     type=click.Path(dir_okay=False),
     default=None,
-    help="Results store (SQLite; default: rankings.sqlite in the user data directory).",
+    help="Results store [--by-play/--exact] (SQLite; default: rankings.sqlite in the user data "
+    "directory).",
 )
 @click.option(
     "--csv",
     "csv_path",
     type=click.Path(dir_okay=False, writable=True),
     default=None,
-    help="Also write the table as CSV to this file.",
+    help="Also write the ranking as CSV to this file [--by-play/--exact].",
 )
 @click.option(
     "-n",
@@ -124,7 +140,8 @@ METRIC_NAMES = ("entropy", "splits", "expected-size", "minimax")
     type=click.IntRange(0, None),
     default=20,
     show_default=True,
-    help="How many to show (0: all).",
+    help="How many to show (0: all); --exact --opener shows each opener named, and a "
+    "ranking's --json every row.",
 )
 @click.option("--hard", is_flag=True, help="Hard mode.")
 @click.option(
@@ -173,23 +190,33 @@ def openers(
             raise WordlelabError(
                 "--opener needs --exact (the proven value from the shipped table)", "--opener"
             )
-        for flag, given in (
-            ("--by-play", by_play is not None),
-            ("--best", best),
-            ("--candidates", candidates is not None),
-            ("--all", all_openers),
-            ("--option", bool(options)),
-            ("--csv", csv_path is not None),
+        for flag, used in (
             ("--words", words_file is not None),
             ("--answers", answers_file is not None),
             ("--length", length != 5),
             ("--lang", lang != "en"),
             ("--max-guesses", max_guesses != 6),
         ):
-            if given:
+            if used:
                 raise WordlelabError(
                     f"{flag} does not apply to --exact --opener: the shipped tables are for "
                     "the named list sets (--lists) with 6 guesses",
+                    flag,
+                )
+        for flag, used in (
+            ("--by-play", by_play is not None),
+            ("--metric", given("metric")),
+            ("--best", best),
+            ("--candidates", candidates is not None),
+            ("--all", all_openers),
+            ("--option", bool(options)),
+            *_ranking_run(),
+            ("--top", given("top")),
+        ):
+            if used:
+                raise WordlelabError(
+                    f"{flag} does not apply to --exact --opener: it looks each opener named up "
+                    "in the shipped table and runs no ranking",
                     flag,
                 )
         _lookup(opener_words, hard, as_json, prove or prove_nodes is not None, prove_nodes)
@@ -205,15 +232,15 @@ def openers(
     )
 
     if by_play is None and not exact:
-        for flag, given in (
+        for flag, used in (
             ("--best", best),
             ("--candidates", candidates is not None),
             ("--all", all_openers),
             ("--option", bool(options)),
-            ("--csv", csv_path is not None),
-            ("--store", store_path is not None),
+            *_ranking_run(),
+            ("--max-guesses", given("max_guesses")),
         ):
-            if given:
+            if used:
                 raise WordlelabError(f"{flag} needs --by-play or --exact", flag)
         _one_step(metric, top, hard, length, lang, words_file, answers_file, as_json)
         return
@@ -227,6 +254,19 @@ def openers(
         raise WordlelabError("choose one of --candidates and --all", "--all")
     if exact and options:
         raise WordlelabError("--option applies to --by-play only", options)
+    if given("metric"):
+        raise WordlelabError(
+            "--metric is for the one-step ranking; --by-play and --exact rank by whole games",
+            "--metric",
+        )
+    if as_json and given("top"):
+        raise WordlelabError("--top does not apply to --json: the JSON has every opener", "--top")
+    if backend == "serial" and workers is not None:
+        raise WordlelabError(
+            "--workers does not apply to --backend serial (one process)", "--workers"
+        )
+    if backend in ("local", "serial") and given("address"):
+        raise WordlelabError(f"--address goes with --backend ray, not {backend}", "--address")
     csv_out = check_output_path(csv_path, "--csv")
     job = (
         RankJob.exact(hard, max_guesses)
@@ -235,7 +275,6 @@ def openers(
     )
     if backend == "auto":
         backend = "ray" if address else "local"
-    workers = capped_to_cores(workers, "--workers")
     workers = capped_to_cores(workers, "--workers")
     store = ResultStore(
         store_path

@@ -11,6 +11,14 @@ from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH
 from ..list_sets import DEFAULT_SET, LIST_SETS, LISTS_ENV
 
 
+def given(name: str) -> bool:
+    """Whether the running command's parameter ``name`` was typed on its command line (not left
+    at its default, nor set by an environment variable such as RAY_ADDRESS)."""
+    ctx = click.get_current_context(silent=True)
+    source = ctx.get_parameter_source(name) if ctx is not None else None
+    return source is click.core.ParameterSource.COMMANDLINE
+
+
 def _remember_lists(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
     ctx.meta["wordlelab.lists"] = value
     return value

@@ -137,7 +137,7 @@ def solve_boards(
     answers_file: str | None,
 ) -> None:
     from ..errors import VariantError
-    from ..strategies import make_multi_strategy, multi_strategy_names
+    from ..strategies import make_multi_strategy, multi_method
     from ..variants import MultiRules
     from .variants import multi_solve_rows, print_multi_solve
 
@@ -148,13 +148,7 @@ def solve_boards(
         raise VariantError("hard mode is not played on several boards", "--hard")
     if opener != AUTO:
         raise VariantError("--opener is not used with several boards", opener)
-    # auto (the default) and entropy both mean the entropy method that plays to solve.
-    methods = multi_strategy_names()
-    method = methods[0] if strategy in ("entropy", AUTO) else strategy
-    if method not in methods:
-        raise VariantError(
-            f"several boards are played by {' or '.join(methods)}, not {strategy!r}", strategy
-        )
+    method = multi_method(strategy)  # auto and entropy: the entropy method that plays to solve
     rules = MultiRules.of(len(answers), max_guesses)
     lists = load_lists(length, lang, words_file, answers_file)
     game, data = multi_solve_rows(lists.matrix(), answers, rules, make_multi_strategy(method))

@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from ..assistant import parse_entry
-from ..errors import WordlelabError
+from ..errors import VariantError, WordlelabError
 from ..feedback import GREEN, GREY, YELLOW, Pattern
 from ..languages import LAYOUTS
 from ..matrix import PatternMatrix
@@ -25,11 +25,12 @@ from ..variants import (
     MultiRules,
     MultiSession,
     MultiStrategy,
+    board_tokens,
     parse_board_feedback,
     play_multi,
 )
 from ..variants.multi import key_states
-from .console import board_row, tile_colours
+from .console import TOP_MAX, board_row, count_arg, tile_colours
 
 _DOT = {GREEN: "#538d4e", YELLOW: "#b59f3b", GREY: "#3a3a3c"}
 _PLAIN = {GREEN: "g", YELLOW: "y", GREY: "."}
@@ -124,18 +125,24 @@ def play_multi_game(game: MultiGame, lines: Iterator[str], out: Console, lang: s
 MULTI_HELP = """\
 After each suggestion type the feedback of every unsolved board on one line, e.g.
   .y..g gg... ..... y.y..      (boards in order; a solved board is left out or written '-')
-or one board per line (you are asked for the next board until all are given).
-  WORD P1 P2 ...   you played another word
-  undo             take back the last guess
+or one board per line (you are asked for the next board until all are given;
+a board refused is asked for again, the boards before it are kept).
+  WORD P1 P2 ...   you played another word (WORD,P1,... if WORD is a command)
+  undo             take back the last board typed, or the last guess
   top [N]          the best N guesses (summed bits + expected boards solved)
   boards           what is left on each board
   quit             end the session"""
+
+# Classic assist's commands that several boards do not offer, and where to look instead.
+_MULTI_ELSEWHERE = {"words": "'boards' shows the words left on each board"}
 
 
 def run_multi_assist(session: MultiSession, lines: Iterator[str], out: Console) -> int:
     """Drive a multi-board session from ``lines``; returns the exit code."""
     say = out.print
-    pending: list[str] = []
+    # Feedback typed one board per line for the suggestion, in the order of the unsolved boards;
+    # each is checked against its board as it comes, and kept until the guess is played.
+    pending: list[Pattern] = []
 
     def suggest() -> None:
         c = session.suggestion()
@@ -144,6 +151,9 @@ def run_multi_assist(session: MultiSession, lines: Iterator[str], out: Console) 
             f"> [bold]{c.word.upper()}[/]  (guess {session.position.turn}/{session.rules.max_guesses}; "
             f"boards {left} unsolved)"
         )
+
+    def ask() -> None:
+        say(f"  board {session.position.unsolved[len(pending)] + 1}?")
 
     suggest()
     for raw in lines:
@@ -155,12 +165,19 @@ def run_multi_assist(session: MultiSession, lines: Iterator[str], out: Console) 
             if cmd in ("help", "?", "h"):
                 say(escape(MULTI_HELP))
                 continue
+            if cmd in _MULTI_ELSEWHERE:
+                raise VariantError(
+                    f"{cmd!r} is not available with several boards; {_MULTI_ELSEWHERE[cmd]}", cmd
+                )
             if cmd == "boards":
                 for text in session.board_lines():
                     say(text)
                 continue
             if cmd == "top":
-                n = int(arg) if arg.strip().isdigit() and int(arg) > 0 else 10
+                n = count_arg(arg, 10)
+                if n > TOP_MAX:
+                    say(f"(showing the best {TOP_MAX})")
+                    n = TOP_MAX
                 table = Table(box=None, pad_edge=False, header_style="bold")
                 for name in ("#", "guess", "score", "possible"):
                     table.add_column(name)
@@ -171,26 +188,39 @@ def run_multi_assist(session: MultiSession, lines: Iterator[str], out: Console) 
                 say(table)
                 continue
             if cmd == "undo":
-                pending.clear()
+                if pending:
+                    pending.pop()
+                    say(f"undone: board {session.position.unsolved[len(pending)] + 1}'s feedback")
+                    ask()
+                    continue
                 say(f"undone: {escape(session.undo())}")
                 suggest()
                 continue
             if not line:
                 continue
             unsolved = session.position.unsolved
-            tokens = line.split()
-            if len(tokens) == 1 and len(unsolved) > 1:
-                Pattern.parse(tokens[0], session.matrix.length)  # a bad pattern is refused at once
-                pending.append(tokens[0])
-                if len(pending) < len(unsolved):
-                    say(f"  board {unsolved[len(pending)] + 1}?")
+            tokens = board_tokens(line)
+            if len(tokens) == 1 and (pending or len(unsolved) > 1):
+                # One board's feedback: refused at once if its board cannot give it.
+                pattern = session.check_board(unsolved[len(pending)], tokens[0])
+                if len(pending) + 1 < len(unsolved):
+                    pending.append(pattern)
+                    ask()
                     continue
-                line, pending = " ".join(pending), []
-            word, pats = parse_board_feedback(line, session.position)
-            session.play(word, pats)
-        except WordlelabError as exc:
+                given = iter([*pending, pattern])
+                session.play(
+                    None,
+                    [next(given) if b in unsolved else None for b in range(session.rules.boards)],
+                )
+            else:
+                word, pats = parse_board_feedback(line, session.position)
+                session.play(word, pats)
             pending.clear()
+        except WordlelabError as exc:
+            # Nothing changed: the boards already typed are kept, and the next one asked again.
             say(f"[red]! {escape(str(exc))}[/] (nothing changed; 'help' for help)")
+            if pending:
+                ask()
             continue
         for text in session.board_lines():
             say("  " + text)
@@ -251,12 +281,12 @@ def print_multi_solve(game: MultiGame, out: Console) -> None:
         )
 
 
-def print_multi_bench(result: MultiBenchResult, out: Console) -> None:
+def print_multi_bench(result: MultiBenchResult, out: Console, method: str) -> None:
     d = result.to_dict()
     mean = "-" if d["mean_guesses"] is None else f"{d['mean_guesses']:.3f}"
     out.print(
         f"{d['variant']} ({d['boards']} boards, {d['max_guesses']} guesses), {d['games']} games, "
-        f"seed {d['seed']}: mean {mean} guesses over the games won, "
+        f"seed {d['seed']}, {method}: mean {mean} guesses over the games won, "
         f"{d['failures']} failed ({100 * d['failure_rate']:.2f}%)"
     )
     top = max(result.distribution.values(), default=0) or 1
@@ -297,11 +327,23 @@ def play_absurdle_game(game: AbsurdleGame, lines: Iterator[str], out: Console) -
 
 ABSURDLE_HELP = """\
 After each suggestion type the feedback Absurdle showed (.y..g, BYBBG, emoji...), or
-  WORD PATTERN   you played another word
+  WORD PATTERN   you played another word (WORD,PATTERN if WORD is a command)
   WORD           you played WORD here: its feedback is the adversary's own
   plan           the whole line of guesses that forces a win from here
   undo           take back the last guess
   quit           end the session"""
+
+# Classic assist's commands that the Absurdle assistant does not offer.
+_ABSURDLE_MISSING = ("top", "words", "skip", "next")
+
+
+def _not_against_absurdle(cmd: str, session: AbsurdleSession) -> VariantError:
+    """The one line for a command of classic assist typed here; a word of that name is played as
+    any word with its feedback (classic assist's rule: a line's first word is read as a command)."""
+    line = f"{cmd!r} is not available against Absurdle (its commands: plan, undo, help, quit)"
+    if cmd in session.matrix.guesses and not session.solved:
+        line += f"; to play the word {cmd.upper()} type '{cmd},{session.expected(cmd)}'"
+    return VariantError(line, cmd)
 
 
 def run_absurdle_assist(session: AbsurdleSession, lines: Iterator[str], out: Console) -> int:
@@ -313,16 +355,19 @@ def run_absurdle_assist(session: AbsurdleSession, lines: Iterator[str], out: Con
     for raw in lines:
         line = raw.strip()
         low = line.lower()
+        cmd = low.partition(" ")[0]  # as classic assist reads its commands
         try:
-            if low in ("quit", "exit", "q"):
+            if cmd in ("quit", "exit", "q"):
                 return 0
-            if low in ("help", "?", "h"):
+            if cmd in ("help", "?", "h"):
                 say(escape(ABSURDLE_HELP))
                 continue
-            if low == "plan":
+            if cmd == "plan":
                 say(" ".join(w.upper() for w in plan))
                 continue
-            if low == "undo":
+            if cmd in _ABSURDLE_MISSING:
+                raise _not_against_absurdle(cmd, session)
+            if cmd == "undo":
                 say(f"undone: {escape(session.undo())}")
             elif not line:
                 continue

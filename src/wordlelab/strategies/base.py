@@ -400,6 +400,26 @@ def multi_strategy_names() -> list[str]:
     return list(_MULTI_REGISTRY)
 
 
+# What a command's one-board strategy option may say for several boards and mean the default
+# method: the commands' default ('auto') and the heuristic the methods build on ('entropy').
+MULTI_DEFAULT_NAMES = ("auto", "entropy")
+
+
+def multi_method(name: str) -> str:
+    """The multi-board method that a command's ``-s NAME`` plays on several boards: 'auto' and
+    'entropy' the default, a method its own name; UnknownStrategyError for any other strategy
+    (one-board strategies such as 'coach' are not played on several boards)."""
+    methods = multi_strategy_names()
+    key = name.strip().lower()
+    if key in MULTI_DEFAULT_NAMES and methods:
+        return methods[0]
+    if key not in methods:
+        raise UnknownStrategyError(
+            f"several boards are played by {' or '.join(methods)}, not {name!r}", name
+        )
+    return key
+
+
 def make_multi_strategy(name: str | None = None) -> Any:
     """The multi-board strategy ``name`` (None: the default); UnknownStrategyError otherwise."""
     key = (name or "").strip().lower() or next(iter(_MULTI_REGISTRY), "")

@@ -29,7 +29,7 @@ from .multi import (
     play_multi,
     random_answers,
 )
-from .session import AbsurdleSession, MultiSession, parse_board_feedback
+from .session import AbsurdleSession, MultiSession, board_tokens, parse_board_feedback
 
 __all__ = [
     "AbsurdleGame",
@@ -37,6 +37,7 @@ __all__ = [
     "AbsurdleSearch",
     "AbsurdleSession",
     "MultiSession",
+    "board_tokens",
     "parse_board_feedback",
     "DORDLE",
     "MultiBenchResult",

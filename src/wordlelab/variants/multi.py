@@ -15,7 +15,7 @@ from functools import partial
 
 import numpy as np
 
-from ..errors import GameOverError, UnknownWordError, VariantError
+from ..errors import GameOverError, UnknownWordError, VariantError, WordlelabError
 from ..feedback import GREEN, GREY, YELLOW, Pattern, score
 from ..game import Position
 from ..kernels.multi import multi_board_scores
@@ -232,8 +232,15 @@ class MultiPosition:
             else:
                 if pat is None:
                     raise VariantError(f"board {b + 1} is not solved; give its feedback", b + 1)
-                new.append(pos.after(g, pat))
+                new.append(self.board_after(b, g, pat))
         return MultiPosition(tuple(new), self.rules, self.guesses + (g,))
+
+    def board_after(self, board: int, guess: int | str, pattern: Pattern | str | int) -> Position:
+        """Board ``board`` (0-based) after ``guess`` got ``pattern``; an error names the board."""
+        try:
+            return self.boards[board].after(guess, pattern)
+        except WordlelabError as exc:
+            raise exc.within(f"board {board + 1}", board=board + 1) from None
 
     def after_game(self, game: MultiGame, turn: int) -> MultiPosition:
         """Apply the game's ``turn``-th guess (0-based) and its feedback."""

@@ -23,12 +23,18 @@ from .multi import MultiPosition, MultiRules, MultiStrategy
 SOLVED_MARKS = ("-", "solved", "done")
 
 
+def board_tokens(text: str) -> list[str]:
+    """The pieces of a typed multi-board line: words and patterns, split at spaces, commas,
+    semicolons or bars."""
+    return [t for t in re.split(r"[\s,;|]+", text.strip()) if t]
+
+
 def parse_board_feedback(
     text: str, position: MultiPosition
 ) -> tuple[str | None, list[Pattern | None]]:
     """Read ``[WORD] P1 P2 ...``: a pattern per unsolved board, or per board with '-' for solved ones."""
     m = position.matrix
-    tokens = [t for t in re.split(r"[\s,;|]+", text.strip()) if t]
+    tokens = board_tokens(text)
     word: str | None = None
     if tokens and tokens[0].lower() in m.guesses and len(tokens) > 1:
         try:
@@ -47,16 +53,24 @@ def parse_board_feedback(
             elif b not in unsolved:
                 raise VariantError(f"board {b + 1} is already solved; write '-' for it", t)
             else:
-                pats.append(Pattern.parse(t, m.length))
+                pats.append(_board_pattern(b, t, m.length))
         return word, pats
     if len(tokens) == len(unsolved):
-        it = iter(Pattern.parse(t, m.length) for t in tokens)
+        it = iter(_board_pattern(b, t, m.length) for b, t in zip(unsolved, tokens))
         return word, [next(it) if b in unsolved else None for b in range(boards)]
     raise VariantError(
         f"give {len(unsolved)} patterns (one per unsolved board: {', '.join(str(b + 1) for b in unsolved)}), "
         f"not {len(tokens)}",
         text,
     )
+
+
+def _board_pattern(board: int, text: str, length: int) -> Pattern:
+    """``text`` read as board ``board``'s feedback (0-based); an error names the board."""
+    try:
+        return Pattern.parse(text, length)
+    except InvalidPatternError as exc:
+        raise exc.within(f"board {board + 1}", board=board + 1) from None
 
 
 @dataclass
@@ -103,6 +117,24 @@ class MultiSession:
         self.stack.append(self.position.after(w, patterns))
         self.skipped.append(frozenset())
         return self.position
+
+    def check_board(self, board: int, feedback: Pattern | str, word: str | None = None) -> Pattern:
+        """Board ``board``'s (0-based) feedback for ``word`` (None: the suggestion), read and checked
+        against that board alone, so feedback typed one board at a time is refused as it comes;
+        nothing changes. VariantError for a solved board; every error names the board."""
+        if not 0 <= board < self.rules.boards:
+            raise VariantError(
+                f"there is no board {board + 1}; the boards are 1 to {self.rules.boards}", board + 1
+            )
+        if board not in self.position.unsolved:
+            raise VariantError(
+                f"board {board + 1} is already solved; it takes no feedback", board + 1
+            )
+        w = word if word is not None else self.suggestion().word
+        if isinstance(feedback, str):
+            feedback = _board_pattern(board, feedback, self.matrix.length)
+        self.position.board_after(board, self.matrix.guesses.lookup(w), feedback)
+        return feedback
 
     def enter(self, text: str) -> MultiPosition:
         """Record one typed line (see ``parse_board_feedback``)."""

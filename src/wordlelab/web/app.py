@@ -523,6 +523,7 @@ class WebApp:
             # The page's length setting and the pasted game disagree: say so rather than guess.
             raise RequestError(f"the game has {length}-letter words, not {asked}", asked)
         set_name = _list_set(data, lang, length)
+        max_guesses = request.limit()  # more guesses played than the game allows: before any work
         matrix = self.matrix(lang, length, set_name)
         history = request.history(matrix.guesses) if request.reviewable else None
         out: dict[str, Any] = {"verdict": None, "p_value": None, "report": None, "review": None}
@@ -543,7 +544,7 @@ class WebApp:
                         hard=hard,
                         answer=answer,
                         budget=self.review_budget,
-                        max_guesses=request.max_guesses,
+                        max_guesses=max_guesses,
                     ).to_dict()
             except HardModeError as exc:
                 # A judged grid whose words break hard mode: the report says so (its note and

@@ -273,6 +273,7 @@ const STRINGS = {
     err_grid_score_rows: "В заголовке {header} сказано {score}, но строк в таблице: {rows}",
     err_grid_solved_not_green: "В заголовке {header} сказано, что слово отгадано, но последняя строка не вся зелёная",
     err_grid_too_many_rows: "Строк в таблице: {rows}, а в игре не больше {max_guesses} попыток",
+    err_too_many_guesses: "Сыграно слов: {played}, а в игре не больше {max_guesses} попыток",
     err_grid_word_length: "Клеток в строке таблицы: {tiles}, а букв в словах: {letters}",
     err_grid_rows_words: "Строк в таблице: {rows}, а слов: {words}",
     note_lost: "проиграно; возможных ответов оставалось: {n}",
