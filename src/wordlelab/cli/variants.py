@@ -92,7 +92,8 @@ def play_multi_game(game: MultiGame, lines: Iterator[str], out: Console, lang: s
     colour = tile_colours(out)
     out.print(
         f"{game.rules.title}: solve {game.rules.boards} words at once in {game.max_guesses} tries; "
-        "every guess goes to every unsolved board. 'quit' gives up."
+        "every guess goes to every unsolved board. "
+        "'quit' stops (an unfinished game is not counted)."
     )
     for raw in lines:
         line = raw.strip()
@@ -304,7 +305,8 @@ def play_absurdle_game(game: AbsurdleGame, lines: Iterator[str], out: Console) -
     colour = tile_colours(out)
     out.print(
         "Absurdle: there is no secret word; every guess keeps the largest group of words "
-        f"({game.remaining} to start). Corner it! 'quit' gives up."
+        f"({game.remaining} to start). Corner it! "
+        "'quit' stops (an unfinished game is not counted)."
     )
     for raw in lines:
         line = raw.strip()
