@@ -38,6 +38,10 @@ def test_parse_header_details():
     assert g.score is None and g.hard and g.number == "1,234" and not g.solved
     g = parse_share_grid("Wordle 210 1/6\n🟩🟩🟩🟩🟩")
     assert g.score == 1 and g.number == "210"
+    g = parse_share_grid(
+        "Wordle 1,000 🎉 2/6\n⬜🟨⬜⬜⬜\n🟩🟩🟩🟩🟩"
+    )  # the NYT's milestone header
+    assert (g.number, g.score) == ("1,000", 2)
     g = parse_share_grid("Вордли #412 2/6*\n⬜🟨⬜⬜⬜\n🟩🟩🟩🟩🟩")  # a Russian clone's header
     assert g.has_header and g.score == 2 and g.hard and g.number == "412"
     with pytest.raises(ShareGridError, match="says 3 guesses but there are 2 rows"):
@@ -59,7 +63,8 @@ def test_parse_header_details():
         ("⬜🟨⬜⬜⬜\n🟩🟩🟩🟩", "'🟩🟩🟩🟩' has 4 tiles"),
         ("⬜🟨⬜⬜⬜\n🟩🟩x🟩🟩", "'🟩🟩x🟩🟩' mixes tiles"),
         ("🟩🟩🟩🟩🟩\n⬜🟨⬜⬜⬜", "after a solved row"),
-        ("⬜🟨⬜⬜⬜\n\nWordle 2 1/6\n🟩🟩🟩🟩🟩", "second grid"),
+        ("⬜🟨⬜⬜⬜\n\nWordle 2 1/6\n🟩🟩🟩🟩🟩", "line 'Wordle 2 1/6' starts a second grid"),
+        ("⬜🟨⬜⬜⬜\n\n#wordle\n🟩🟩🟩🟩🟩", "line '🟩🟩🟩🟩🟩' starts a second grid"),
         ("Wordle 1 7/6\n" + "⬜⬜⬜⬜⬜\n" * 6 + "🟩🟩🟩🟩🟩", "not between 1 and 6"),
     ],
 )

@@ -109,3 +109,15 @@ def test_an_opener_that_can_fail_in_hard_mode_says_so(default_lists):
     code, out, _ = invoke("check", "--hard", "--played", "crane,moist,shout", "--json", input=rows)
     row = json.loads(out)["rows"][0]
     assert row["can_fail"] and row["exact_best"] == "tarse" and row["exact_guesses"] is None
+
+
+def test_the_title_line_is_the_grids_own():
+    # A grid pasted without its header got a made-up "Wordle 3/6"; the NYT's milestone header
+    # ("Wordle 1,000 🎉 3/6") was not read at all (its number and score were not checked).
+    rows = "⬜⬜⬜⬜⬜\n⬜⬜🟩🟨🟩\n🟩🟩🟩🟩🟩\n"
+    code, out, _ = invoke("check", input=rows)
+    assert code == 0 and out.splitlines()[0] == "3/6 (no header line: the score is the rows')"
+    code, out, _ = invoke("check", input="Wordle 1,000 🎉 3/6\n\n" + rows)
+    assert code == 0 and out.splitlines()[0] == "Wordle 1,000 3/6"
+    code, _, err = invoke("check", input="Wordle 1,000 🎉 2/6\n\n" + rows)
+    assert code == 1 and "says 2 guesses but there are 3 rows" in err

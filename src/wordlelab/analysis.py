@@ -43,7 +43,7 @@ SQUARES = {
 _INVISIBLE = dict.fromkeys(map(ord, "\ufe0f\ufe0e\u200d\u200b\ufeff"), None)
 # The game's name starts the header: "Wordle", or "Вордли" as Russian clones write it.
 _HEADER = re.compile(
-    r"(?:wordle|вордли)\b[^\d\n]*?(?P<number>\d[\d,.\u202f\u00a0 ]*\d|\d)?\s*(?P<score>[0-9]+|x)\s*/\s*(?P<max>\d+)\s*(?P<hard>\*)?",
+    r"(?:wordle|вордли)\b[^\d\n]*?(?P<number>\d[\d,.\u202f\u00a0 ]*\d|\d)?[^\d\n]*?(?P<score>[0-9]+|x)\s*/\s*(?P<max>\d+)\s*(?P<hard>\*)?",
     re.IGNORECASE,
 )
 HEADER_CHARS = 200
@@ -98,6 +98,7 @@ def parse_share_grid(text: str) -> ShareGrid:
     rows: list[Pattern] = []
     words: list[str | None] = []
     gap_after_rows = False
+    second_header: str | None = None
     for raw in lines:
         line = raw.strip()
         if not any(ch in SQUARES for ch in line):
@@ -108,6 +109,8 @@ def parse_share_grid(text: str) -> ShareGrid:
                 if m:
                     header = (m, raw)
             if rows and line:
+                if not gap_after_rows and _HEADER.search(line[:HEADER_CHARS]):
+                    second_header = raw  # a second grid's own header: the line to name
                 gap_after_rows = True
             continue
         compact = "".join(line.split())
@@ -134,7 +137,11 @@ def parse_share_grid(text: str) -> ShareGrid:
         if any(ch in SQUARES for ch in rest) or (rest and not rest.isalpha()):
             raise _line_error(raw, " mixes tiles with other characters", "grid_mixed_line")
         if gap_after_rows:
-            raise _line_error(raw, " starts a second grid; paste one grid at a time", "grid_second")
+            raise _line_error(
+                second_header or raw,
+                " starts a second grid; paste one grid at a time",
+                "grid_second",
+            )
         if rows and len(tiles) != rows[0].length:
             raise _line_error(
                 raw,
@@ -280,6 +287,7 @@ class GameReport(WithNotes):
     verdict: str | None = None
     p_value: float | None = None
     detection: Detection | None = None
+    has_header: bool = True  # False: the grid came without its "Wordle 1,234 3/6" line
 
     def to_dict(self) -> dict:
         out = asdict(self)
@@ -671,4 +679,5 @@ def _judge(
         answers,
         reports,
         notes,
+        has_header=grid.has_header,
     )

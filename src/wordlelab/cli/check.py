@@ -59,7 +59,11 @@ VERDICT_STYLE = {"plausible": "bold green", "unusual": "bold yellow", "suspiciou
 
 def show(report: GameReport) -> None:
     out = stdout()
-    title = f"Wordle{' ' + report.number if report.number else ''} {report.score}"
+    title = (
+        f"Wordle{' ' + report.number if report.number else ''} {report.score}"
+        if report.has_header
+        else f"{report.score} (no header line: the score is the rows')"
+    )
     out.print(
         f"[bold]{escape(title)}[/]{'  (hard mode)' if report.hard else ''}"
         f"{f'  answer {report.answer.upper()}' if report.answer else ''}"
