@@ -233,3 +233,10 @@ def test_a_pending_game_of_the_first_release_counts_as_classic(tmp_path):
     assert rec.variant == "classic" and rec.seed is None
     with pytest.raises(ValueError):
         GameRecord.from_dict({"answer": "cigar", "guesses": 2, "won": True, "seed": "seven"})
+
+
+def test_a_named_variant_with_no_games_shows_its_own_tries(tmp_path):
+    store = StatsStore(tmp_path / "s.db")
+    assert len(store.summary(variant="quordle").distribution) == 9  # was 6, Wordle's
+    assert len(store.summary(variant="dordle").distribution) == 7
+    assert len(store.summary().distribution) == 6

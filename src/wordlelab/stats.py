@@ -421,8 +421,14 @@ class StatsStore:
     def summary(
         self, length: int | None = None, lang: str | None = None, variant: str | None = None
     ) -> Summary:
-        """The statistics of the games chosen (every variant together unless one is named)."""
-        return _summary(self.games(length, lang, variant))
+        """The statistics of the games chosen (every variant together unless one is named). A
+        named variant's distribution runs to its own number of tries, games or none."""
+        least = 6
+        if variant is not None:
+            from .rules import rules_from_key
+
+            least = getattr(rules_from_key(variant), "max_guesses", None) or 6
+        return _summary(self.games(length, lang, variant), least)
 
     def by_variant(self, length: int | None = None, lang: str | None = None) -> dict[str, Summary]:
         """The statistics of each variant with games, classic first, then in order of first play."""
@@ -438,6 +444,6 @@ class StatsStore:
         return any(g.seed == seed for g in self.games(length, lang, variant))
 
 
-def _summary(games: list[GameRecord]) -> Summary:
-    top = max([6] + [g.max_guesses for g in games])
+def _summary(games: list[GameRecord], least: int = 6) -> Summary:
+    top = max([least] + [g.max_guesses for g in games])
     return summarize([(g.won, g.guesses) for g in games], top)

@@ -119,7 +119,8 @@ _CONSOLE: dict[
     "tries",
     type=click.IntRange(1, 40),
     default=None,
-    help="Number of tries [default: 6; with --boards the variant's own, e.g. 9 for 4 boards].",
+    help="Number of tries, up to 20 on one board and 40 with --boards [default: 6; with --boards "
+    "the variant's own, e.g. 9 for 4 boards].",
 )
 @click.option(
     "--boards",
