@@ -523,14 +523,17 @@ def test_bench_is_bounded_and_can_be_stopped(tmp_path):
             c, c.post("/api/bench", json={"strategies": "frequency", "length": 4}).json()
         )
         assert job["results"] == [] and "time budget" in job["error"]
+        assert job["stopped"] == {"by": "budget", "seconds": 0.0, "finished": 0}
     with TestClient(create_app(stats_path=tmp_path / "s.db"), base_url=LOCAL) as c:
         job = c.post("/api/bench", json={"strategies": "entropy,frequency"}).json()
-        assert (
-            c.post("/api/bench", json={"strategies": "frequency"}).status_code == 409
-        )  # one at a time
+        busy = c.post("/api/bench", json={"strategies": "frequency"})
+        assert busy.status_code == 409  # one at a time, said as data too (the Russian page)
+        assert busy.json()["parts"]["kind"] == "bench_running"
         c.post(f"/api/bench/{job['id']}/stop", json={})
         job = wait_for(c, job)
         assert job["finished"] and "stopped" in job["error"] and len(job["results"]) < 2
+        # whether anything finished: the page says "nothing to show" rather than promise results
+        assert job["stopped"] == {"by": "user", "seconds": None, "finished": len(job["results"])}
         # The next comparison may start once the last one has stopped.
         assert (
             c.post("/api/bench", json={"strategies": "frequency", "length": 4}).status_code == 200

@@ -374,7 +374,11 @@ def find_strategy(name: str) -> type[Strategy]:
     key = _ALIASES.get(key, key)
     if key not in _REGISTRY:
         raise UnknownStrategyError(
-            f"unknown strategy {name!r}; known: {', '.join(strategy_names())}", name
+            f"unknown strategy {name!r}; known: {', '.join(strategy_names())}",
+            name,
+            kind="unknown_strategy",
+            name=name,
+            known=", ".join(strategy_names()),
         )
     return _REGISTRY[key]
 
@@ -441,13 +445,20 @@ def build_strategies(
     options = options or {}
     wanted = [n.strip() for n in names.split(",") if n.strip()]
     if not wanted:
-        raise WordlelabError("no strategy named; see 'wordlelab strategies'", names)
+        raise WordlelabError(
+            "no strategy named; see 'wordlelab strategies'", names, kind="no_strategy"
+        )
     classes = [find_strategy(n) for n in wanted]  # all names checked before any work
     for i, cls in enumerate(classes):
         if cls in classes[:i]:  # the same strategy twice (or by an alias): one run would repeat
             first = wanted[classes.index(cls)]
             again = f"'{wanted[i]}'" + ("" if wanted[i] == first else f" (= '{first}')")
-            raise WordlelabError(f"strategy {again} is named twice in {names!r}", names)
+            raise WordlelabError(
+                f"strategy {again} is named twice in {names!r}",
+                names,
+                kind="strategy_twice",
+                name=wanted[i],
+            )
     if len(classes) > 1:
         declared = {o.name for cls in classes for o in cls.options}
         unknown = sorted(k for k in options if k not in declared)

@@ -82,8 +82,19 @@ class RequestError(WordlelabError):
     """A request that is not what the route reads (bad JSON, a missing or ill-typed field)."""
 
 
+class BusyError(WordlelabError):
+    """A comparison asked for while another runs (HTTP 409)."""
+
+    kind = "bench_running"
+    status = 409
+
+
 class _Stopped(Exception):
-    """A comparison stopped by the user or by its time budget."""
+    """A comparison stopped by the user (``seconds`` None) or by its time budget."""
+
+    def __init__(self, message: str, seconds: float | None = None) -> None:
+        super().__init__(message)
+        self.seconds = seconds
 
 
 # -- reading requests ------------------------------------------------------------------------------
@@ -580,7 +591,7 @@ class WebApp:
                 f"{len(strategies)} strategies; compare at most 4 at a time", len(strategies)
             )
         if not self._bench_running.acquire(blocking=False):
-            raise HTTPException(409, "a comparison is already running; wait for it to finish")
+            raise BusyError("a comparison is already running; wait for it to finish")
         try:
             matrix = self.matrix(lang, length, _list_set(data, lang, length))
         except BaseException:
@@ -592,6 +603,7 @@ class WebApp:
             "results": [],
             "finished": False,
             "error": None,
+            "stopped": None,
             "current": strategies[0].name,
             "stop": False,
             "budget": self.bench_budget,
@@ -618,12 +630,20 @@ class WebApp:
                     if job["stop"]:
                         raise _Stopped("stopped; the strategies finished before are shown")
                     if time.monotonic() - started > job["budget"]:
-                        raise _Stopped(f"stopped after its time budget of {job['budget']:.0f} s")
+                        raise _Stopped(
+                            f"stopped after its time budget of {job['budget']:.0f} s",
+                            job["budget"],
+                        )
 
                 r = simulate_rules(Classic(hard), matrix, strategy, progress=progress)
                 job["results"].append(r.to_dict())  # what 'wordlelab bench --json' prints
                 job["done"] = (i + 1) * n
-        except (WordlelabError, _Stopped) as exc:
+        except _Stopped as exc:
+            job["error"] = str(exc)
+            # As data, for the page to say in its language (and whether anything finished).
+            by = "user" if exc.seconds is None else "budget"
+            job["stopped"] = {"by": by, "seconds": exc.seconds, "finished": len(job["results"])}
+        except WordlelabError as exc:
             job["error"] = str(exc)
         finally:
             self._bench_running.release()  # before 'finished', so a caller who saw it may start another
@@ -757,7 +777,7 @@ def create_app(
         out: dict[str, Any] = {"error": scrub_paths(str(exc))}
         if isinstance(exc, WordlelabError) and exc.kind != "error":
             out["parts"] = {**exc.parts(), "text": out["error"]}
-        return JSONResponse(out, status_code=400)
+        return JSONResponse(out, status_code=getattr(exc, "status", 400))
 
     async def server_error(request: Request, exc: Exception) -> Response:
         # A bug, never the request's fault; say so without the details (no paths, no traceback).

@@ -34,7 +34,11 @@ async function runBench(e) {
   }
   $("bench-run").disabled = false;
   $("bench-stop").disabled = true;
-  if (job.error) $("bench-error").textContent = job.error;
+  if (job.stopped) {
+    const st = job.stopped;
+    $("bench-error").textContent = st.by === "budget" ? t("benchStoppedBudget", { s: Math.round(st.seconds) })
+      : t(st.finished ? "benchStoppedSome" : "benchStoppedNone");
+  } else if (job.error) $("bench-error").textContent = job.error;
   const out = $("bench-out");
   out.replaceChildren();
   for (const r of job.results) {
