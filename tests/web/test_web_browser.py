@@ -414,6 +414,9 @@ def test_russian_games_get_russian_interface_text(page):
         sync_api.expect(page.locator("#play-msg")).to_have_text(message)
         for _ in word:
             page.click('#play-keyboard [data-key="backspace"]')
+    # A Latin keyboard layout: the keys are not taken, and the page says why.
+    page.locator("body").press("z")
+    sync_api.expect(page.locator("#play-msg")).to_contain_text("Z — не буква алфавита этой игры")
     guess(page, opener, 1, on_screen=True)
     sync_api.expect(page.locator("#play-msg")).to_have_text("Осталось 5 попыток")
     guess(page, answer, 2, on_screen=True)

@@ -356,5 +356,10 @@ export function setupPlay() {
     const k = e.key.toLowerCase();
     if (k === "enter" || k === "backspace") { e.preventDefault(); press(k); }
     else if (k.length === 1 && play.state.letters.includes(k)) { e.preventDefault(); press(k); }
+    else if (k.length === 1 && /\p{L}/u.test(k) && !play.state.over) {
+      // A letter of another alphabet (a Latin keyboard layout in a Russian game): say so rather
+      // than drop the keys without a word.
+      $("play-msg").textContent = t("otherLayout", { key: k.toUpperCase() });
+    }
   });
 }
