@@ -23,7 +23,8 @@ class Language:
         return word
 
     def bad_letters(self, word: str) -> str:
-        return "".join(sorted({ch for ch in word if ch not in self.alphabet}))
+        """The characters of ``word`` outside the alphabet, once each, in the order typed."""
+        return "".join(dict.fromkeys(ch for ch in word if ch not in self.alphabet))
 
 
 ENGLISH = Language("en", "English", "abcdefghijklmnopqrstuvwxyz")

@@ -43,23 +43,27 @@ def normalize_word(word: str, length: int | None = None, language: Language | No
         bad = "".join(sorted({ch for ch in w if not ch.isalpha()}))
     if bad:
         where = f"the {language.name} alphabet" if language else "a word"
+        other = _other_language(w, language)
         raise InvalidWordError(
-            f"{word!r} has {bad!r}, which is not in {where}{_other_language(w, language)}",
+            f"{word!r} has {bad!r}, which is not in {where}"
+            + (f"; the word is {other.name}" if other else ""),
             word,
             kind="bad_letters",
             letters=bad,
+            **({"other_lang": other.code} if other else {}),
         )
     return w
 
 
-def _other_language(word: str, language: Language | None) -> str:
-    """'; try --lang ru' when every letter of ``word`` is another language's."""
+def _other_language(word: str, language: Language | None) -> Language | None:
+    """The other language every letter of ``word`` belongs to, if one does (the error says the
+    word is Russian; the CLI adds "try --lang ru", the web page its language menu)."""
     from .languages import LANGUAGES
 
     for other in LANGUAGES.values():
         if other != language and not other.bad_letters(other.normalize(word)):
-            return f"; try --lang {other.code}"
-    return ""
+            return other
+    return None
 
 
 class WordList(Sequence[str]):
@@ -121,10 +125,12 @@ class WordList(Sequence[str]):
             if lang is not None:
                 bad = lang.bad_letters(word)
                 if bad:
+                    other = _other_language(word, lang)
                     raise WordListError(
                         f"{where}: {raw.strip()!r} has {bad!r}, outside the {lang.name} alphabet"
-                        f"{_other_language(word, lang)}",
+                        + (f"; the word is {other.name}" if other else ""),
                         name,
+                        **({"other_lang": other.code} if other else {}),
                     )
             elif not word.isalpha():
                 bad = "".join(sorted({ch for ch in word if not ch.isalpha()}))

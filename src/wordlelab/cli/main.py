@@ -73,7 +73,10 @@ class WordlelabGroup(click.Group):
             )
         except WordlelabError as exc:
             code = getattr(exc, "exit_code", 1)
-            click.echo(f"wordlelab: {'error: ' if code == 1 else ''}{_shown(str(exc))}", err=True)
+            text = str(exc)
+            if exc.fields.get("other_lang"):  # the word is another language's: the option for it
+                text += f" (try --lang {exc.fields['other_lang']})"
+            click.echo(f"wordlelab: {'error: ' if code == 1 else ''}{_shown(text)}", err=True)
             sys.exit(code)
         except click.exceptions.NoArgsIsHelpError as exc:
             click.echo(exc.ctx.get_help() if exc.ctx else str(exc))
