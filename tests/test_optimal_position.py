@@ -166,3 +166,26 @@ def test_a_tree_that_breaks_the_positions_rule_is_never_reported(matrix, monkeyp
         solve_optimal(
             matrix, hard=True, history=list(pos.history), answers=pos.candidate_words, memo_mb=16
         )
+
+
+@pytest.mark.parametrize("hard", [False, True])
+def test_a_tree_from_a_position_keeps_it_and_tree_verify_replays_it(tmp_path, hard):
+    # The file said nothing of its position, so 'tree verify' took it for a tree of every answer
+    # ("2312 answers have no line"); its header now keeps the position, and verify replays it
+    # (in hard mode, the position's rule binds every line).
+    mode = ("--hard",) if hard else ()
+    out = tmp_path / "sub.txt"
+    code, _, err = invoke("optimal", *mode, "--position", "salet:.y.y.", "--out", str(out))
+    assert code == 0, err
+    assert "# after: salet .y.y." in out.read_text()
+    code, text, err = invoke("tree", "verify", str(out), *mode)
+    assert code == 0, err
+    assert f"OK ({'hard' if hard else 'normal'} mode after salet .y.y.)" in text
+    # A line changed to break the position's hard-mode rule is caught.
+    if hard:
+        lines = out.read_text().splitlines()
+        i = next(i for i, line in enumerate(lines) if not line.startswith("#") and " " in line)
+        lines[i] = "plumb " + lines[i]
+        out.write_text("\n".join(lines) + "\n")
+        code, _, err = invoke("tree", "verify", str(out), "--hard")
+        assert code == 1 and "hard mode" in err

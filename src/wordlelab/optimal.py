@@ -181,6 +181,9 @@ class OptimalResult:
     opener_given: bool = False
     best_of_searched: bool = False
     searched: int = 1  # openers searched
+    # The position searched from, as pairs of a guess and its feedback ("tarse .y.y. planc ..gy.");
+    # empty from the start. A tree file keeps it ("# after:"), so 'tree verify' replays it.
+    after: str = ""
     table: str | None = None  # the shipped opener table that rules out the openers not searched
 
     @property
@@ -222,6 +225,8 @@ class OptimalResult:
             "mean": f"{self.mean:.4f}",
             "proven": self.proof,
         }
+        if self.after:
+            meta["after"] = self.after
         return DecisionTree(self.paths, name=f"optimal tree from {self.opener}", meta=meta)
 
 
@@ -1090,4 +1095,5 @@ def solve_optimal(
         openers=results,
         answers_fingerprint=matrix.answers.fingerprint,
         guesses_fingerprint=matrix.guesses.fingerprint,
+        after=" ".join(f"{guesses[g]} {Pattern(c, matrix.length)}" for g, c in history),
     )

@@ -7,7 +7,7 @@ from pathlib import Path
 import click
 from rich.tree import Tree as RichTree
 
-from ..errors import InvalidPatternError, InvalidWordError
+from ..errors import InvalidPatternError, InvalidWordError, TreeError
 from ..feedback import Pattern, score
 from ..tree import DecisionTree, bundled_opener_trees, bundled_trees, load_tree
 from .common import echo_json, list_options, load_lists, stdout
@@ -53,14 +53,27 @@ def verify(
     lists = load_lists(length, lang, words_file, answers_file)
     t = load_tree(file, lists.guesses, lists.answers, hard)
     file = file or t.name
-    report = t.verify(lists.guesses, lists.answers, hard=hard, max_guesses=max_guesses)
+    answers = lists.answers
+    # A tree searched from a position ('optimal --position ... --out') says so in its header:
+    # its lines follow those guesses, for the answers that fit them.
+    after = _history(t.meta.get("after"), answers.length)
+    if after:
+        from ..game import consistent_words
+        from ..words import WordList
+
+        fit = consistent_words(answers.words, after)
+        if not fit:
+            raise TreeError(f"{file}: no answer fits its position {t.meta['after']!r}", file)
+        answers = WordList(fit, f"{answers.name} after {t.meta['after']}", answers.language)
+    report = t.verify(lists.guesses, answers, hard=hard, max_guesses=max_guesses, after=after)
     if as_json:
         echo_json({"file": file, "ok": True, **report.as_dict()})
         return
     con = stdout()
     mode = "hard mode" if hard else "normal mode"
+    where = f" after {t.meta['after']}" if after else ""
     con.print(
-        f"{file}: OK ({mode}) — {report.answers} answers, {report.total} guesses in total, "
+        f"{file}: OK ({mode}{where}) — {report.answers} answers, {report.total} guesses in total, "
         f"mean {report.mean:.4f}, worst {report.worst}, opener {report.opener}"
     )
     con.print(
