@@ -245,13 +245,15 @@ def optimal(
         if opener is None and res.openers:
             from rich.table import Table
 
-            table = Table("opener", "total", "", "greedy tree")
+            greedy = any(o.greedy is not None for o in res.openers)
+            first = "next guess" if res.after else "opener"
+            table = Table(first, "total", "proof", *(["greedy tree"] if greedy else []))
             for o in res.openers:
                 table.add_row(
                     o.word,
                     str(o.value),
                     "exact" if o.exact else "lower bound",
-                    "-" if o.greedy is None else str(o.greedy),
+                    *(["-" if o.greedy is None else str(o.greedy)] if greedy else []),
                 )
             con.print(table)
         con.print(
