@@ -119,7 +119,9 @@ def solve(
     out.print(table)
     if not listed:
         out.print(
-            f"{steps[-1].word.upper()} is not in the answer list ({lists.answers.name}); after guess "
+            f"{steps[-1].word.upper()} is not in the answer list"
+            + (f" of the {lists.set_name} lists" if lists.set_name else f" {lists.answers.name!r}")
+            + f"; after guess "
             f"{widened_at} no listed answer fitted and every allowed word became possible."
         )
 
