@@ -628,6 +628,8 @@ def test_assist_in_russian_has_no_english(page):
         document.body.append(c); const t = c.innerText; c.remove(); return t; }""")
     english = sorted(set(re.findall(r"[A-Za-z]{3,}", text)))
     assert not english, english
+    # Numbers with a decimal comma, as Russian writes them (3,421), never a decimal point.
+    assert re.search(r"\d,\d", text) and not re.search(r"\d\.\d", text), text
     screenshots(page, "assist-russian")
 
 
@@ -1097,6 +1099,9 @@ def test_the_games_message_is_in_sight_while_typing_many_boards_on_a_phone(
     page.set_viewport_size(viewport)
     for route in ("play/quordle", "play/sedecordle", "play/dordle", "play"):
         open_variant(page, base_url, route)
+        # (a hash change keeps the page: wait for the new variant's board before typing)
+        variant = route.partition("/")[2] or "classic"
+        sync_api.expect(page.locator("#play-board")).to_have_attribute("data-variant", variant)
         page.wait_for_selector("#play-board .subboard")
         page.keyboard.type("zzzzz")
         page.keyboard.press("Enter")

@@ -4,7 +4,7 @@ import { $, el, mini } from "./dom.js";
 import { api, Latest } from "./api.js";
 import { lang, t, errorText } from "./i18n.js";
 import { barChart } from "./charts.js";
-import { fmt, upTo, range } from "./format.js";
+import { fmt, num, pct, upTo, range } from "./format.js";
 import { settings } from "./state.js";
 
 const latest = new Latest();
@@ -39,7 +39,7 @@ function reportTable(r) {
     table.append(el("tr", {},
       el("td", { text: String(row.row) }), el("td", { text: (row.guess || "?").toUpperCase() }),
       el("td", {}, mini(row.colors)), el("td", { text: String(row.before) }), el("td", { text: String(row.after) }),
-      el("td", { text: row.probability === null ? "–" : `${(100 * row.probability).toFixed(1)}%` }),
+      el("td", { text: row.probability === null ? "–" : pct(row.probability) }),
       el("td", { text: fmt(row.expected) }), el("td", { text: (row.best_guess || "–").toUpperCase() }),
       el("td", { text: fmt(row.best_expected) }), el("td", { text: skillText(row) }),
       el("td", { text: row.luck === null ? "–" : String(row.luck) })));
@@ -57,7 +57,7 @@ function wordsLeftChart(labels, counts) {
 /** How often, for the detector's reasons (the library's wording, said in the page's language). */
 function share(p) {
   if (p >= 0.1) return t("dShare", { pct: `${Math.round(p * 100)}%` });
-  if (p >= 0.001) return t("dShareOnly", { pct: `${(p * 100).toFixed(1)}%` });
+  if (p >= 0.001) return t("dShareOnly", { pct: pct(p) });
   return t("dShareRare", { k: Math.round(1 / p).toLocaleString(lang()) });
 }
 
@@ -129,7 +129,7 @@ function openerText(o) {
 function verdictParts(d) {
   if (lang() === "en" || !d.parts) return [d.verdict, d.line.slice(d.verdict.length)];
   const consistent = !d.parts.some((x) => x.kind === "inconsistent");
-  const shown = d.p_value !== null && consistent ? ` (p = ${Number(d.p_value.toPrecision(3))})` : "";
+  const shown = d.p_value !== null && consistent ? ` (p = ${num(Number(d.p_value.toPrecision(3)))})` : "";
   return [t(`verdict_${d.verdict}`), `${shown}: ${d.parts.map(reason).join("; ")}`];
 }
 

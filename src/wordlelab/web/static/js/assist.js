@@ -4,7 +4,7 @@
 import { $, el, rowOf, mini, colourName, PATTERN_CHARS, parseColours } from "./dom.js";
 import { api, Latest } from "./api.js";
 import { t, metricName } from "./i18n.js";
-import { fmt, range, perAnswer } from "./format.js";
+import { fmt, pct, range, perAnswer } from "./format.js";
 import { settings, variantFields, isMulti as multiVariant, isAbsurdle as absurdleVariant } from "./state.js";
 
 const FEW = 10;  // at most this many words left: possible answers lead the best-guess table
@@ -66,7 +66,7 @@ function drawExactTop(x, refused = []) {
 }
 
 /** A chance as the CLI writes it: two decimals under 10% (1 in 2315 is 0.04%, not 0.0%). */
-function percent(p) { return `${(100 * p).toFixed(p < 0.1 ? 2 : 1)}%`; }
+function percent(p) { return pct(p, p < 0.1 ? 2 : 1); }
 
 function exactCell(x) {
   if (!x) return "–";
@@ -81,8 +81,8 @@ function drawTop(s) {
   const table = $("assist-top");
   const sample = s.top[0] || {};
   const cols = [["#", (r) => String(r.rank)], [t("hGuess"), (r) => r.word.toUpperCase() + (isCandidate(r) ? " ✓" : "")]];
-  if ("bits" in sample) cols.push([t("hBits"), (r) => r.bits.toFixed(3)]);
-  if ("expected" in sample) cols.push([t("hExpectedLeft"), (r) => r.expected.toFixed(2)]);
+  if ("bits" in sample) cols.push([t("hBits"), (r) => fmt(r.bits, 3)]);
+  if ("expected" in sample) cols.push([t("hExpectedLeft"), (r) => fmt(r.expected, 2)]);
   if (!("bits" in sample) && "value" in sample) cols.push([metricName(sample.metric || "value"), (r) => fmt(r.value, 3)]);
   if ("p_answer" in sample) cols.push([t("hPAnswer"), (r) => (r.p_answer ? percent(r.p_answer) : "–")]);
   if ("largest" in sample) cols.push([t("hWorst"), (r) => String(r.largest)]);
@@ -144,7 +144,7 @@ function draw() {
       else line.append(g.emoji || g.pattern || "");
     }
     else if ("bits" in g) {
-      line.append(t("suggestionLine", { bits: g.bits.toFixed(2), expected: g.expected.toFixed(1), possible: t("possibleNow", { n: s.remaining }) }));
+      line.append(t("suggestionLine", { bits: fmt(g.bits, 2), expected: fmt(g.expected, 1), possible: t("possibleNow", { n: s.remaining }) }));
     } else if ("value" in g) line.append(` — ${metricName(g.metric || "value")} ${fmt(g.value, 3)}`);
     box.append(line);
     if (isAbsurdle(s) && s.plan && s.plan.length) {

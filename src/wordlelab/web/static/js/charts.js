@@ -1,10 +1,11 @@
 // Small SVG bar charts. Small values stay visible: a count chart can use a log scale, and any
 // value above zero gets a bar of at least MIN_BAR. A bound is drawn as a range, never as a value.
 import { el, svg } from "./dom.js";
+import { fmt } from "./format.js";
 
 const W = 320, H = 150, PAD = 26, MIN_BAR = 3;
 
-function fmtValue(v) { return Number.isInteger(v) ? String(v) : v.toFixed(2); }
+function fmtValue(v) { return Number.isInteger(v) ? String(v) : fmt(v, 2); }
 
 /**
  * ``series``: [{name, cls, values}] where a value is a number, null (none), or {low, high} for

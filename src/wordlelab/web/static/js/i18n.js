@@ -309,7 +309,9 @@ export function t(key, vars = {}) {
     const form = new Intl.PluralRules(current).select(Number(vars.n));
     text = text[form] ?? text.other;
   }
-  return text.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`));
+  // A fractional number given as a figure gets the page's decimal mark (3,5526 in Russian).
+  const shown = (v) => (typeof v === "number" && !Number.isInteger(v) && current === "ru" ? String(v).replace(".", ",") : String(v));
+  return text.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? shown(vars[name]) : `{${name}}`));
 }
 
 /** A refused request's message in the page's language: the server's error as data
