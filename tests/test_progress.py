@@ -20,7 +20,7 @@ def test_a_matrix_built_afresh_is_announced_and_a_cached_one_is_not(tmp_path, mo
     progress.add_listener(heard.append)
     try:
         PatternMatrix.load(words, words)
-        assert heard == ["building the 5×5 pattern matrix (first run; cached afterwards)"]
+        assert heard == ["building the 5×5 pattern matrix (once; cached afterwards)"]
         PatternMatrix.load(words, words)
         assert len(heard) == 1
     finally:

@@ -156,7 +156,7 @@ class PatternMatrix:
                 from .progress import notify
 
                 notify(
-                    f"building the {shape[0]}×{shape[1]} pattern matrix (first run; cached afterwards)"
+                    f"building the {shape[0]}×{shape[1]} pattern matrix (once; cached afterwards)"
                 )
             data = build_array(guesses, answers)
             try:

@@ -1,4 +1,4 @@
-"""'check' prints tables that fit an 80-column terminal (the prose lines wrap as the terminal does)."""
+"""'check' prints tables that fit an 80-column terminal; on a terminal its prose wraps at words."""
 
 from __future__ import annotations
 
@@ -61,3 +61,26 @@ def test_assist_top_table_fits_80_columns(args, answers):
     assert [ln.split()[0] for ln in table[1:]] == ["1", "2", "3"], table  # one line a row
     for line in table:
         assert cell_len(line) <= 80, line
+
+
+def test_prose_wraps_at_words_on_a_terminal(tmp_path):
+    """A terminal broke the verdict's 150-column line mid-word; on a terminal the console now
+    wraps sentences at words to its width (into a pipe every line stays whole, above)."""
+    pexpect = pytest.importorskip("pexpect")
+    grid = tmp_path / "g.txt"
+    grid.write_text("Wordle 1,234 2/6\n\n⬜🟨⬜⬜⬜\n🟩🟩🟩🟩🟩\n")
+    env = {**os.environ, "WORDLELAB_LISTS": "nyt", "TERM": "xterm", "NO_COLOR": "1"}
+    env.pop("COLUMNS", None)
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "wordlelab", "check", "--played", "adieu,dolly", str(grid)],
+        env=env,
+        dimensions=(40, 80),
+        encoding="utf-8",
+        timeout=300,
+    )
+    child.expect(pexpect.EOF)
+    lines = [re.sub(r"\x1b\[[0-9;]*m", "", ln) for ln in child.before.splitlines()]
+    verdict = next(i for i, ln in enumerate(lines) if ln.startswith("unusual"))
+    assert cell_len(lines[verdict]) <= 80 and lines[verdict + 1].startswith("time;")
+    assert all(cell_len(ln) <= 80 for ln in lines), [ln for ln in lines if cell_len(ln) > 80]

@@ -48,7 +48,13 @@ def _broken_pipe() -> None:
 
 
 def stdout() -> Console:
-    return _console(soft_wrap=True)
+    """The console commands print to. On a terminal a long sentence wraps at word boundaries to
+    its width (the terminal itself broke lines mid-word); into a pipe or a file every line stays
+    whole, for scripts and greps."""
+    console = _console(soft_wrap=True)
+    if console.is_terminal:
+        console.soft_wrap = False
+    return console
 
 
 def stderr() -> Console:
