@@ -31,10 +31,10 @@ Answer each suggestion with the game's feedback, in any notation:
   (blank line)   the game did not take that word: suggest the next-best one
   WORD PATTERN   you played another word, e.g.  crane .y..g  (or crane,.y..g)
   undo           take back the last step
-  top [N]        the best N guesses with entropy, expected words left, chance it is the answer,
-                 and exact expected guesses once few answers are left (proven; '≥' a bound,
-                 '∞' no strategy after it solves every answer in the guesses left)
-  words [N]      the words still possible, most common first (N of them, default 60)
+  top [N]        the best N guesses: bits, expected words left, chance it is
+                 the answer, and exact expected guesses once few are left
+                 (proven; '≥' a bound, '∞' it cannot solve every answer in time)
+  words [N]      the words still possible, most common first (N, default 60)
   help           this text
   quit           end the session (Ctrl-D and Ctrl-C too)"""
 
