@@ -26,7 +26,7 @@ from .lists import widen, with_answers
 from .luck import information_skill, luck, outcomes, p_at_most
 from .luck import skill as row_skill
 from .matrix import PatternMatrix
-from .notes import Note, WithNotes, note
+from .notes import Note, WithNotes, lifted_note, note
 
 if TYPE_CHECKING:
     from .evaluation import StepValue
@@ -620,18 +620,7 @@ def _judge(
                 )
             )
         if lifted:
-            which = ", ".join(str(t) for t in lifted)
-            one = len(lifted) == 1
-            notes.append(
-                note(
-                    "lifted",
-                    f"before guess{'' if one else 'es'} {which} no strategy could solve every answer "
-                    f"left within the guesses left (proven): {'that step is' if one else 'those steps are'} "
-                    f"valued as if the game allowed {lifted_to} guesses (‡)",
-                    turns=lifted,
-                    n=lifted_to,
-                )
-            )
+            notes.append(lifted_note(lifted, lifted_to))
         if late:
             rows_text = ", ".join(str(i) for i in late)
             notes.append(

@@ -47,3 +47,18 @@ class WithNotes:
     @property
     def note_parts(self) -> list[dict[str, object]]:
         return parts(self.note_items)
+
+
+def lifted_note(turns: list[int], n: int) -> Note:
+    """The note of a review or a judged grid whose steps ``turns`` were valued with the guess
+    limit lifted to ``n`` (no strategy solved every answer left within the game's)."""
+    which = ", ".join(str(t) for t in turns)
+    one = len(turns) == 1
+    return note(
+        "lifted",
+        f"before guess{'' if one else 'es'} {which} no strategy could solve every answer left "
+        f"within the guesses left (proven): {'that step is' if one else 'those steps are'} "
+        f"valued as if the game allowed {n} guesses (‡)",
+        turns=list(turns),
+        n=n,
+    )

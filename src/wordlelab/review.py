@@ -24,7 +24,7 @@ from .lists import widen, with_answers
 from .luck import luck, outcomes, p_at_most
 from .luck import skill as row_skill
 from .matrix import PatternMatrix
-from .notes import Note, WithNotes, note
+from .notes import Note, WithNotes, lifted_note, note
 from .opener_values import OpenerValue, opener_value, unsolvable_opener_note
 from .optimal import INF
 from .position import parse_position
@@ -277,18 +277,7 @@ def review(
         )
         pos = nxt
     if lifted_turns:
-        which = ", ".join(str(t) for t in lifted_turns)
-        one = len(lifted_turns) == 1
-        notes.append(
-            note(
-                "lifted",
-                f"before guess{'' if one else 'es'} {which} no strategy could solve every answer left "
-                f"within the guesses left (proven): {'that step is' if one else 'those steps are'} "
-                f"valued as if the game allowed {LIFTED_GUESSES} guesses (‡)",
-                turns=lifted_turns,
-                n=LIFTED_GUESSES,
-            )
-        )
+        notes.append(lifted_note(lifted_turns, LIFTED_GUESSES))
     late = [str(s.turn) for s in steps if s.timed_out]
     if late:
         allowed = (
