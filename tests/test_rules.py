@@ -193,7 +193,7 @@ def test_a_sessions_actions_replay_into_a_new_one_for_any_rules(matrix):
         new.undo()
         assert new.actions() == old.actions()[:-1]
     fresh = Session.create(Classic(), matrix, "entropy")
-    with pytest.raises(WordlelabError, match=r"action 2 of 2 \(salet\): no remaining word"):
+    with pytest.raises(WordlelabError, match=r"action 2 of 2 \('salet'\): no remaining word"):
         fresh.replay([Action("salet", (".....",)), Action("salet", ("ggggy",))])
     assert fresh.guesses == ["salet"]  # the actions before the one that failed
     with pytest.raises(WordlelabError, match="skipped as the suggestion, but the suggestion here"):

@@ -270,8 +270,8 @@ class Session:
                 now = self.suggest()
                 if now != action.word:
                     raise WordlelabError(
-                        f"{action.word!r} was skipped as the suggestion, but the suggestion here "
-                        f"is {now!r}",
+                        f"{action.word[:20]!r} was skipped as the suggestion, but the suggestion "
+                        f"here is {now!r}",
                         action.word,
                     )
             self.skip()
@@ -286,12 +286,13 @@ class Session:
 
     def replay(self, actions: Sequence[Action]) -> None:
         """Enter ``actions`` in order (``apply``). An impossible one raises WordlelabError naming
-        it ("action 3 of 5: ..."); the session then holds the actions before it."""
+        it ("action 3 of 5 ('crane'): ..."); the session then holds the actions before it."""
         for i, action in enumerate(actions, 1):
             try:
                 self.apply(action)
             except WordlelabError as exc:
-                what = f"skip {action.word}" if action.skip else action.word
+                word = action.word if len(action.word) <= 20 else action.word[:20] + "…"
+                what = f"skip {word!r}" if action.skip else repr(word)
                 raise WordlelabError(
                     f"action {i} of {len(actions)} ({what}): {exc}", action.word
                 ) from exc
