@@ -154,6 +154,54 @@ def test_one_session_for_any_rules(matrix):
         adv.skip()
 
 
+def test_a_sessions_actions_replay_into_a_new_one_for_any_rules(matrix):
+    """``actions()`` lists what was entered (guesses with their feedback, skips); ``replay`` on a
+    new session rebuilds it, undo included; an action that does not fit names itself."""
+    from wordlelab.errors import WordlelabError
+    from wordlelab.feedback import score
+    from wordlelab.session import Action
+
+    classic = Session.create(Classic(), matrix, "entropy")
+    classic.play("salet", score("salet", "octet"))
+    skipped = classic.suggest()
+    classic.skip()
+    classic.play("crony", score("crony", "octet"))
+    two = Session.create(Multi.of(2), matrix)
+    two.play("crane", ["ggggg", "....."])
+    refused = two.suggest()
+    two.skip()
+    two.play("moist", [None, ".y..."])
+    adv = Session.create(Absurdle(), matrix)
+    adv.play(None)  # the adversary's own feedback: kept as the pattern it gave
+    assert classic.actions() == [
+        Action("salet", ("...gg",)),
+        Action(skipped),
+        Action("crony", (str(score("crony", "octet")),)),
+    ]
+    assert two.actions() == [
+        Action("crane", ("ggggg", ".....")),
+        Action(refused),
+        Action("moist", (None, ".y...")),
+    ]
+    ((_, given),) = adv.backend.position.words_history()
+    assert adv.actions() == [Action("aesir", (str(given),))]
+    for old, strategy in ((classic, "entropy"), (two, None), (adv, None)):
+        new = Session.create(old.rules, matrix, strategy)
+        new.replay(old.actions())
+        assert new.actions() == old.actions() and new.guesses == old.guesses
+        assert new.suggest() == old.suggest()
+        new.undo()
+        assert new.actions() == old.actions()[:-1]
+    fresh = Session.create(Classic(), matrix, "entropy")
+    with pytest.raises(WordlelabError, match=r"action 2 of 2 \('salet'\): no remaining word"):
+        fresh.replay([Action("salet", (".....",)), Action("salet", ("ggggy",))])
+    assert fresh.guesses == ["salet"]  # the actions before the one that failed
+    with pytest.raises(WordlelabError, match="skipped as the suggestion, but the suggestion here"):
+        Session.create(Classic(), matrix, "entropy").replay([Action("crane")])
+    with pytest.raises(WordlelabError, match="one board takes one pattern"):
+        Session.create(Classic(), matrix, "entropy").replay([Action("salet", (".....", "....."))])
+
+
 def test_one_simulate_for_any_rules(lists):
     m4 = load_lists(4, "en").matrix()
     classic = simulate_rules(Classic(), m4, "frequency")

@@ -423,6 +423,19 @@ class Assistant:
             raise WordlelabError("nothing to undo")
         return self._states.pop().action
 
+    def steps(self) -> list[tuple[str, Pattern | None]]:
+        """The actions that led here, oldest first (undone ones are gone): ``(word, feedback)`` for
+        a recorded guess, ``(word, None)`` for a skip of ``word``. Played again on a new assistant
+        with the same lists and strategy (``play``, ``skip``), they rebuild this one."""
+        out: list[tuple[str, Pattern | None]] = []
+        for before, after in zip(self._states, self._states[1:]):
+            if after.position is before.position:  # a skip: one more refused word, same position
+                (row,) = after.skipped - before.skipped
+                out.append((self.matrix.guesses[row], None))
+            else:
+                out.append(after.position.words_history()[-1])
+        return out
+
 
 def parse_entry(text: str, matrix: PatternMatrix) -> tuple[str | None, Pattern]:
     """Read one answer typed to the assistant: feedback alone, or ``WORD PATTERN`` (either order,

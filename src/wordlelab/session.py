@@ -6,7 +6,8 @@
 numbers, ``exact(n)`` the exact figures within a budget (Wordle only; the policy of when to
 search lives here), ``play(word, feedback)``, ``skip()`` and ``undo()``. Underneath it drives the
 variant's own session (``Assistant``, ``MultiSession``, ``AbsurdleSession``), so every suggestion
-is the one those classes made before.
+is the one those classes made before. ``actions()`` lists what was entered, as ``Action`` values
+that ``replay`` enters again into a new session (a front-end that lost its session rebuilds it).
 """
 
 from __future__ import annotations
@@ -31,6 +32,20 @@ if TYPE_CHECKING:
 Backend = Assistant | MultiSession | AbsurdleSession
 # Strategy names that mean "the variant's own" for several boards (Absurdle takes none: "auto").
 _DEFAULTS = (AUTO, "entropy")
+
+
+@dataclass(frozen=True)
+class Action:
+    """One action of a session as it can be entered again: a guess ``word`` with its feedback,
+    ``patterns`` (one per board; None for a board solved before it; one board: one pattern), or,
+    with ``patterns`` None, a skip: the game refused ``word``, the suggestion at that point."""
+
+    word: str
+    patterns: tuple[str | None, ...] | None = None
+
+    @property
+    def skip(self) -> bool:
+        return self.patterns is None
 
 
 @dataclass
@@ -217,6 +232,70 @@ class Session:
     def undo(self) -> str:
         """Take back the last action; what was taken back."""
         return self.backend.undo()
+
+    # -- the actions entered, and entering them again -----------------------------------------------
+
+    def actions(self) -> list[Action]:
+        """What was entered, oldest first (an undone action is gone): ``replay`` on a new session
+        with the same rules, lists and strategy rebuilds this one, undo included."""
+        b = self.backend
+        if isinstance(b, Assistant):
+            return [Action(w, None if p is None else (str(p),)) for w, p in b.steps()]
+        words = b.matrix.guesses
+        out: list[Action] = []
+        if isinstance(b, MultiSession):
+            for i in range(1, len(b.stack)):
+                before, after = b.stack[i - 1], b.stack[i]
+                if after is before:  # a skip: the same position, one more refused word
+                    (row,) = b.skipped[i] - b.skipped[i - 1]
+                    out.append(Action(words[row]))
+                    continue
+                patterns = tuple(
+                    None if was.solved else str(now.words_history()[-1][1])
+                    for was, now in zip(before.boards, after.boards)
+                )
+                out.append(Action(words[after.guesses[-1]], patterns))
+            return out
+        for position in b.stack[1:]:
+            word, pattern = position.words_history()[-1]
+            out.append(Action(word, (str(pattern),)))
+        return out
+
+    def apply(self, action: Action) -> None:
+        """Enter ``action`` as ``play`` or ``skip`` would; a skip only of the word suggested now
+        (another word means this session is not the one the action came from). Nothing changes
+        if it is impossible."""
+        if action.patterns is None:
+            if not isinstance(self.backend, AbsurdleSession):  # Absurdle: skip() says why not
+                now = self.suggest()
+                if now != action.word:
+                    raise WordlelabError(
+                        f"{action.word[:20]!r} was skipped as the suggestion, but the suggestion "
+                        f"here is {now!r}",
+                        action.word,
+                    )
+            self.skip()
+        elif isinstance(self.backend, MultiSession):
+            self.play(action.word, list(action.patterns))
+        elif len(action.patterns) != 1:
+            raise VariantError(
+                f"one board takes one pattern, not {len(action.patterns)}", list(action.patterns)
+            )
+        else:
+            self.play(action.word, action.patterns[0])
+
+    def replay(self, actions: Sequence[Action]) -> None:
+        """Enter ``actions`` in order (``apply``). An impossible one raises WordlelabError naming
+        it ("action 3 of 5 ('crane'): ..."); the session then holds the actions before it."""
+        for i, action in enumerate(actions, 1):
+            try:
+                self.apply(action)
+            except WordlelabError as exc:
+                word = action.word if len(action.word) <= 20 else action.word[:20] + "…"
+                what = f"skip {word!r}" if action.skip else repr(word)
+                raise WordlelabError(
+                    f"action {i} of {len(actions)} ({what}): {exc}", action.word
+                ) from exc
 
     def expected(self, word: str) -> Pattern | None:
         """The feedback the Absurdle adversary gives ``word`` now (None in the other variants)."""

@@ -650,6 +650,141 @@ def test_assist_says_when_a_solved_answer_is_off_the_list(page):
     screenshots(page, "assist-off-list")
 
 
+# The rebuilding of a kept assistant answers slowly (as a busy server would).
+SLOW_RESUME = """(() => { const f = window.fetch;
+    window.fetch = (u, o) => String(u).endsWith('/api/assist/resume')
+      ? new Promise(r => setTimeout(() => r(f(u, o)), 1500)) : f(u, o); })();"""
+
+
+def record_row(page, word: str, answer: str, rows_after: int) -> None:
+    """Record ``word`` in Assist with the colours ``answer`` gives it (typed, as a user may)."""
+    page.fill("#assist-word", word)
+    page.fill("#assist-pattern", score(word, answer).emoji)
+    page.click("#assist-record")
+    sync_api.expect(page.locator("#assist-board .row")).to_have_count(rows_after)
+    sync_api.expect(page.locator("#assist-busy")).to_have_text("")
+
+
+def assist_rows(page) -> list[str]:
+    return [r.inner_text().replace("\n", "") for r in page.locator("#assist-board .row").all()]
+
+
+@pytest.mark.parametrize("allowed_errors", [["status of 400", "status of 404"]])
+def test_assist_rows_and_suggestion_survive_a_reload_and_undo_still_works(page, base_app):
+    """Everything entered in Assist is kept in the browser: after a reload (and a server that
+    has forgotten the assistant) the rows, the skip and the suggestion are back, and undo
+    takes back the last row."""
+    from wordlelab.web.sessions import Sessions
+
+    page.click("#tab-assist")
+    page.click("#assist-new")
+    sync_api.expect(page.locator("#assist-suggestion")).to_have_text("SALET")
+    record_row(page, "salet", "found", 1)
+    skipped = page.locator("#assist-suggestion").inner_text()
+    page.click("#assist-skip")  # the game refused the suggestion: the next one
+    sync_api.expect(page.locator("#assist-suggestion")).not_to_have_text(skipped)
+    record_row(page, "crony", "found", 2)  # 9 words left
+    suggestion = page.locator("#assist-suggestion").inner_text()
+    top = page.locator("#assist-top").inner_text()
+    exact = page.locator("#assist-exact").inner_text()
+    page.reload()  # the server still has it: found by its id
+    page.wait_for_selector("body[data-ready='1']")
+    sync_api.expect(page.locator("#assist-board .row")).to_have_count(2)
+    assert assist_rows(page) == ["SALET", "CRONY"]
+    sync_api.expect(page.locator("#assist-suggestion")).to_have_text(suggestion)
+    base_app.state.web.assistants = Sessions()  # a restart: rebuilt from what the page kept
+    page.add_init_script(SLOW_RESUME)
+    page.reload()
+    # While it is rebuilt the page says so, and Start stays free (a slow server holds nothing).
+    sync_api.expect(page.locator("#assist-busy")).to_have_text("Restoring the rows entered before…")
+    sync_api.expect(page.locator("#assist")).to_have_attribute("aria-busy", "true")
+    sync_api.expect(page.locator("#assist-new")).to_be_enabled()
+    page.wait_for_selector("body[data-ready='1']")
+    sync_api.expect(page.locator("#assist-board .row")).to_have_count(2)
+    sync_api.expect(page.locator("#assist-busy")).to_have_text("")
+    assert assist_rows(page) == ["SALET", "CRONY"]
+    sync_api.expect(page.locator("#assist-suggestion")).to_have_text(suggestion)
+    assert page.locator("#assist-top").inner_text() == top
+    assert page.locator("#assist-exact").inner_text() == exact
+    sync_api.expect(page.locator("#assist-error")).to_have_text("")
+    assert page.input_value("#assist-word") == suggestion.lower()
+    screenshots(page, "assist-after-reload")
+    page.click("#assist-undo")
+    sync_api.expect(page.locator("#assist-board .row")).to_have_count(1)
+    assert assist_rows(page) == ["SALET"]
+    page.click("#assist-undo")  # the skip comes back off too: the suggestion it refused
+    sync_api.expect(page.locator("#assist-suggestion")).to_have_text(skipped)
+
+
+@pytest.mark.parametrize("allowed_errors", [["status of 400", "status of 404"]])
+def test_assist_after_a_server_restart_the_next_row_counts(page, base_app):
+    """The server forgets its assistants on a restart; the open page rebuilds it from what it
+    kept and records the row, with no "start a new one". A row it refuses after a restart keeps
+    what was typed."""
+    from wordlelab.web.sessions import Sessions
+
+    page.click("#tab-assist")
+    page.click("#assist-new")
+    sync_api.expect(page.locator("#assist-suggestion")).to_have_text("SALET")
+    record_row(page, "salet", "octet", 1)
+    base_app.state.web.assistants = Sessions()  # what a restart leaves: no assistant under any id
+    record_row(page, "crony", "octet", 2)
+    sync_api.expect(page.locator("#assist-error")).to_have_text("")
+    assert assist_rows(page) == ["SALET", "CRONY"]
+    screenshots(page, "assist-after-server-restart")
+    base_app.state.web.assistants = Sessions()
+    page.fill("#assist-word", "octet")
+    page.fill("#assist-pattern", "gg.q.")
+    page.click("#assist-record")
+    sync_api.expect(page.locator("#assist-error")).to_contain_text("q")
+    assert (
+        page.input_value("#assist-pattern") == "gg.q."
+        and page.input_value("#assist-word") == "octet"
+    )
+    assert assist_rows(page) == ["SALET", "CRONY"]
+    page.fill("#assist-pattern", "ggggg")
+    page.click("#assist-record")
+    sync_api.expect(page.locator("#assist-suggest")).to_contain_text("Solved in 3: OCTET")
+    sync_api.expect(page.locator("#assist-error")).to_have_text("")
+
+
+def test_assist_start_drops_the_kept_rows(page):
+    page.click("#tab-assist")
+    page.click("#assist-new")
+    sync_api.expect(page.locator("#assist-suggestion")).to_have_text("SALET")
+    record_row(page, "salet", "octet", 1)
+    page.click("#assist-new")
+    sync_api.expect(page.locator("#assist-board .row")).to_have_count(0)
+    sync_api.expect(page.locator("#assist-busy")).to_have_text("")
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    sync_api.expect(page.locator("#assist-suggestion")).to_have_text("SALET")
+    sync_api.expect(page.locator("#assist-board .row")).to_have_count(0)
+    sync_api.expect(page.locator("#assist-undo")).to_be_disabled()
+
+
+@pytest.mark.parametrize("allowed_errors", [["status of 400", "status of 404"]])
+def test_a_kept_assistant_that_no_longer_replays_is_dropped_with_a_message(page):
+    page.click("#tab-assist")
+    page.click("#assist-new")
+    sync_api.expect(page.locator("#assist-suggestion")).to_have_text("SALET")
+    record_row(page, "salet", "octet", 1)
+    # As if the lists had changed: the kept row no longer fits, and the server has forgotten the id.
+    page.evaluate("""() => { const k = 'wordlelab-assist-classic'; const a = JSON.parse(localStorage.getItem(k));
+        a.id = 'forgotten'; a.actions[0].pattern = 'ggggy'; localStorage.setItem(k, JSON.stringify(a)); }""")
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    sync_api.expect(page.locator("#assist-error")).to_contain_text(
+        "The rows entered before could not be restored, so they were dropped (action 1 of 1"
+    )
+    sync_api.expect(page.locator("#assist-main")).to_be_hidden()
+    assert page.evaluate("localStorage.getItem('wordlelab-assist-classic')") is None
+    screenshots(page, "assist-not-restored")
+    page.click("#assist-new")  # the page works on as before
+    sync_api.expect(page.locator("#assist-suggestion")).to_have_text("SALET")
+    sync_api.expect(page.locator("#assist-error")).to_have_text("")
+
+
 SLOW_FIRST_FETCH = """() => { const f = window.fetch; window.calls = 0; window.answered = 0;
     window.fetch = (u, o) => { const n = ++window.calls;
       const wait = n === 1 ? 1500 : 0;  // the first request answers last
@@ -1244,6 +1379,49 @@ def test_assist_absurdle_lets_the_adversary_answer(page, base_url):
     page.click("#assist-record")  # colours untouched: the adversary gives its own
     sync_api.expect(page.locator("#assist-board .row")).to_have_count(1)
     screenshots(page, "assist-absurdle")
+
+
+@pytest.mark.parametrize("allowed_errors", [["status of 400", "status of 404"]])
+def test_assist_on_several_boards_and_absurdle_survives_a_reload_and_a_restart(
+    page, base_url, base_app
+):
+    """The same keeping for every variant, one kept assistant each: Quordle's rows come back
+    after a restart and a reload, Absurdle's next row counts after a restart (the adversary's
+    answers kept as given), and going back to Quordle finds its own."""
+    from wordlelab.web.sessions import Sessions
+
+    needs_variants(page)
+    open_variant(page, base_url, "assist/quordle")
+    page.click("#assist-new")
+    sync_api.expect(page.locator("#assist-suggestion")).to_be_visible()
+    page.click('#assist-tiles [data-board="2"] [data-index="0"]')  # board 3, first letter: yellow
+    page.click("#assist-record")
+    board3 = page.locator("#assist-board .subboard").nth(2)
+    sync_api.expect(board3.locator(".row")).to_have_count(1)
+    suggestion = page.locator("#assist-suggestion").inner_text()
+    base_app.state.web.assistants = Sessions()
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    sync_api.expect(board3.locator(".row")).to_have_count(1)
+    sync_api.expect(board3.locator(".row .tile").first).to_have_class(re.compile("c1"))
+    sync_api.expect(page.locator("#assist-suggestion")).to_have_text(suggestion)
+    sync_api.expect(page.locator("#assist-tiles .tilerow")).to_have_count(4)
+    screenshots(page, "assist-quordle-after-reload")
+    open_variant(page, base_url, "assist/absurdle")
+    sync_api.expect(page.locator("#assist-main")).to_be_hidden()  # none kept for Absurdle yet
+    page.click("#assist-new")
+    sync_api.expect(page.locator("#assist-suggestion")).to_be_visible()
+    page.click("#assist-record")  # colours untouched: the adversary gives its own
+    sync_api.expect(page.locator("#assist-board .row")).to_have_count(1)
+    first = assist_rows(page)
+    base_app.state.web.assistants = Sessions()
+    page.click("#assist-record")
+    sync_api.expect(page.locator("#assist-board .row")).to_have_count(2)
+    sync_api.expect(page.locator("#assist-error")).to_have_text("")
+    assert assist_rows(page)[:1] == first
+    open_variant(page, base_url, "assist/quordle")
+    sync_api.expect(board3.locator(".row")).to_have_count(1)
+    sync_api.expect(page.locator("#assist-suggestion")).to_have_text(suggestion)
 
 
 @pytest.mark.parametrize("allowed_errors", [["status of 400", "status of 404"]])

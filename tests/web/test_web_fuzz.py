@@ -25,6 +25,7 @@ POST_ROUTES = [
     "/api/play",
     "/api/play/{game}/guess",
     "/api/assist",
+    "/api/assist/resume",
     "/api/assist/{assistant}/play",
     "/api/assist/{assistant}/undo",
     "/api/assist/{assistant}/skip",
@@ -60,6 +61,8 @@ KEYS = [
     "answer",
     "position",
     "no_stats",
+    "variant",
+    "actions",
 ]
 
 HUGE = st.sampled_from(
@@ -118,6 +121,17 @@ VALUE = st.recursive(
 # Lengths past 8 stay out of a valid "length": a valid 11 would build a big matrix, not what this tests.
 OBJECT = st.dictionaries(st.sampled_from(KEYS), VALUE, max_size=6).map(
     lambda d: {**d, "length": 5} if d.get("length") in (6, 7, 8, 9, 10, 11) else d
+)
+
+
+# A resumed assistant's actions: the shapes it reads, with any text or value in them.
+ACTION = st.one_of(
+    st.fixed_dictionaries({"word": TEXT, "pattern": TEXT}),
+    st.fixed_dictionaries(
+        {"word": TEXT, "patterns": st.lists(st.one_of(st.none(), TEXT), max_size=3)}
+    ),
+    st.fixed_dictionaries({"skip": TEXT}),
+    VALUE,
 )
 
 
@@ -238,6 +252,21 @@ def test_no_post_body_makes_a_server_error(client, route, raw, content_type, hea
 def test_no_json_object_makes_a_server_error(client, route, body):
     c, ids = client
     check(c.post(route.format(**ids), json=body))
+
+
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
+@given(
+    actions=st.lists(ACTION, max_size=4),
+    variant=st.sampled_from([None, "classic", "dordle", "absurdle", "boards-3"]),
+)
+def test_no_actions_to_resume_make_a_server_error(client, actions, variant):
+    c, _ = client
+    body = {"actions": actions, "strategy": "frequency" if variant in (None, "classic") else None}
+    check(c.post("/api/assist/resume", json={**body, "variant": variant}))
 
 
 @settings(

@@ -292,3 +292,76 @@ def test_the_request_shape_is_the_librarys_for_both_front_ends():
     assert grid_only.hard and not grid_only.reviewable and grid_only.length == 5
     with pytest.raises(Exception, match="wordlelab plays 4 to 11 letters"):
         _ = GameRequest.parse("abc:...", None, None, None).length
+
+
+def test_an_assistant_resumes_from_its_start_request_and_actions(client):
+    """Each assist state lists what was entered (``actions``); the start request with them
+    rebuilds the assistant under a new id (after a reload or a restart), undo included, in every
+    variant. An action that no longer fits, or one not in that shape, is a 400 naming it."""
+    start = {"lists": "original", "strategy": "entropy", "top": 3}
+    state = client.post("/api/assist", json=start).json()
+    assert state["actions"] == []
+    aid = state["id"]
+    client.post(f"/api/assist/{aid}/play", json={"word": "salet", "pattern": "...gg"})
+    skipped = client.post(f"/api/assist/{aid}/skip", json={}).json()["skipped"]
+    state = client.post(
+        f"/api/assist/{aid}/play", json={"word": "crony", "pattern": score("crony", "octet").emoji}
+    ).json()
+    assert state["actions"] == [
+        {"word": "salet", "pattern": "...gg"},
+        {"skip": skipped[0]},
+        {"word": "crony", "pattern": str(score("crony", "octet"))},
+    ]
+    again = client.post("/api/assist/resume", json={**start, "actions": state["actions"]}).json()
+    assert again["id"] != aid
+    for key in ("rows", "remaining", "skipped", "suggestion", "top", "actions", "can_undo"):
+        assert again[key] == state[key], key
+    back = client.post(f"/api/assist/{again['id']}/undo", json={}).json()
+    assert back["actions"] == state["actions"][:-1] and len(back["rows"]) == 1
+    # Several boards (a solved board's pattern is null) and Absurdle (the adversary's answer kept).
+    for body, moves in (
+        (
+            {"variant": "dordle"},
+            [
+                {"word": "crane", "patterns": ["ggggg", "....."]},
+                {"word": "moist", "patterns": [None, ".y..."]},
+            ],
+        ),
+        ({"variant": "absurdle"}, [{}, {}]),  # no pattern: the adversary's own
+    ):
+        aid = client.post("/api/assist", json=body).json()["id"]
+        for move in moves:
+            state = client.post(f"/api/assist/{aid}/play", json=move).json()
+        again = client.post("/api/assist/resume", json={**body, "actions": state["actions"]})
+        assert again.status_code == 200, again.text
+        for key in ("guesses", "suggestion", "actions", "boards", "rows"):
+            assert again.json().get(key) == state.get(key), (body, key)
+        if body["variant"] == "dordle":
+            assert state["actions"][1] == {"word": "moist", "patterns": [None, ".y..."]}
+        else:
+            assert [a["word"] for a in state["actions"]] == state["guesses"]
+            assert all(set(a) == {"word", "pattern"} for a in state["actions"])
+    for body, text in [
+        ({"actions": "salet"}, "actions must be a list"),
+        ({"actions": ["salet"]}, "action 1 must be an object"),
+        ({"actions": [{"word": "salet"}]}, "action 1: an action is"),
+        ({"actions": [{"word": "salet", "pattern": 5}]}, "action 1: pattern must be text"),
+        ({"actions": [{"skip": ""}]}, "action 1: skip must be a non-empty text"),
+        ({"actions": [{"word": "salet", "patterns": "....."}]}, "list of texts"),
+        ({"actions": [{"skip": "salet"}] * 300}, "300 actions; at most 256"),
+        (
+            {
+                "actions": [
+                    {"word": "salet", "pattern": "....."},
+                    {"word": "salet", "pattern": "ggggy"},
+                ]
+            },
+            "action 2 of 2 ('salet'): no remaining word",
+        ),
+        ({"actions": [{"skip": "crane"}]}, "action 1 of 1 (skip 'crane'): 'crane' was skipped"),
+        ({"actions": [{"word": "zzzzz", "pattern": "....."}]}, "action 1 of 1 ('zzzzz')"),
+        ({"variant": "absurdle", "actions": [{"skip": "aesir"}]}, "nothing to skip"),
+        ({"strategy": "nope", "actions": []}, "nope"),
+    ]:
+        r = client.post("/api/assist/resume", json={"lists": "original", **body})
+        assert r.status_code == 400 and text in r.json()["error"], (body, r.text)

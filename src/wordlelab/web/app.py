@@ -39,7 +39,7 @@ from ..matrix import PatternMatrix
 from ..play import Play
 from ..rules import Classic, named_variants, parse_rules, rules_from_key, rules_to_dict
 from ..seal import seal, secret_key, unseal
-from ..session import Session
+from ..session import Action, Session
 from ..stats import StatsError, StatsStore
 from ..strategies import Choice, multi_strategy_names
 from ..variants.session import AbsurdleSession, MultiSession
@@ -72,6 +72,9 @@ ASSIST_BUDGET = (
 # default, the coach where the exact search covers the lists; Absurdle: its own search).
 DEFAULT_STRATEGY: dict[str, str | None] = {"classic": "auto", "multi": None, "absurdle": None}
 LENGTHS = PLAY_LENGTHS
+# Actions a resumed assistant may be given: far more than any game's guesses and skips (Absurdle
+# has no limit of guesses; a request is also bounded by MAX_BODY).
+MAX_ACTIONS = 256
 MAX_RUN = (
     1024  # characters without a space in a text field (a position of 20 guesses of 11 letters: 480)
 )
@@ -188,6 +191,55 @@ def _feedback(data: dict[str, Any]) -> Any:
     return _str(data, "pattern").strip() or None
 
 
+def _actions(data: dict[str, Any]) -> list[Action]:
+    """A resumed assistant's ``actions``, as its states give them: ``{"word", "pattern"}`` (one
+    board), ``{"word", "patterns": [text or null per board]}`` (several), ``{"skip": word}``."""
+    items = data.get("actions", [])
+    if items is None:
+        return []
+    if not isinstance(items, list):
+        raise RequestError(f"actions must be a list, not {items!r}", items)
+    if len(items) > MAX_ACTIONS:
+        raise RequestError(f"{len(items)} actions; at most {MAX_ACTIONS}", len(items))
+    out = []
+    for i, item in enumerate(items, 1):
+        if not isinstance(item, dict):
+            raise RequestError(f"action {i} must be an object, not {item!r}", item)
+        keys = set(item)
+        try:
+            if keys == {"skip"}:
+                out.append(Action(_word(item, "skip")))
+            elif keys == {"word", "pattern"}:
+                out.append(Action(_word(item, "word"), (_word(item, "pattern"),)))
+            elif keys == {"word", "patterns"}:
+                patterns = item["patterns"]
+                if not isinstance(patterns, list) or not all(
+                    p is None or isinstance(p, str) for p in patterns
+                ):
+                    raise RequestError(
+                        f"patterns must be a list of texts (null for a solved board), not "
+                        f"{patterns!r}",
+                        patterns,
+                    )
+                out.append(Action(_word(item, "word"), tuple(patterns)))
+            else:
+                raise RequestError(
+                    'an action is {"word", "pattern"}, {"word", "patterns"} or {"skip"}, not '
+                    f"the fields {sorted(keys)}",
+                    sorted(keys),
+                )
+        except RequestError as exc:
+            raise RequestError(f"action {i}: {exc}", item) from None
+    return out
+
+
+def _word(data: dict[str, Any], key: str) -> str:
+    value = _str(data, key).strip()
+    if not value:
+        raise RequestError(f"{key} must be a non-empty text", value)
+    return value
+
+
 # -- formatting ------------------------------------------------------------------------------------
 
 
@@ -207,6 +259,15 @@ def _expected_of(ev: Evaluation | None, word: str) -> dict[str, Any] | None:
         return None
     kind, x = ev.expected_of(word)
     return {"kind": kind, "expected": None if x is None else round(x, 4)}
+
+
+def _action(a: Action) -> dict[str, Any]:
+    """An action as ``_actions`` reads it back (one board: its pattern; several: one per board)."""
+    if a.patterns is None:
+        return {"skip": a.word}
+    if len(a.patterns) == 1 and a.patterns[0] is not None:
+        return {"word": a.word, "pattern": a.patterns[0]}
+    return {"word": a.word, "patterns": list(a.patterns)}
 
 
 def _choice(c: Choice) -> dict[str, Any]:
@@ -367,18 +428,31 @@ class WebApp:
 
     # -- assist ------------------------------------------------------------------------------------
 
-    def new_assistant(self, data: dict[str, Any]) -> dict[str, Any]:
+    def new_assistant(
+        self, data: dict[str, Any], actions: list[Action] | None = None
+    ) -> dict[str, Any]:
+        """A new assistant for the rules, language, length, lists and strategy in ``data``, given
+        ``actions`` (a resumed one: what its states listed) before its first state."""
         rules = parse_rules(data)
         lang = _lang(data)
         length = _int(data, "length", 5, LENGTHS.start, LENGTHS.stop - 1)
         assert length is not None
+        top = _int(data, "top", 10, 1, 50) or 10
         strategy = _str(data, "strategy").strip() or DEFAULT_STRATEGY[rules.variant]
         Session.check(rules, strategy)  # an unknown name fails before any list is loaded
         matrix = self.matrix(lang, length, _list_set(data, lang, length))
         with self._exact_search(rules):  # the coach's first guess may need the exact search
             session = Session.create(rules, matrix, strategy)
+            if actions:  # a skip asks for the suggestion it skips: the same search
+                session.replay(actions)
         token = self.assistants.add({"session": session, "lang": lang})
-        return self.assist_state(token, _int(data, "top", 10, 1, 50) or 10)
+        return self.assist_state(token, top)
+
+    def resume_assistant(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The assistant a start request and its ``actions`` describe, under a new id (after a
+        reload or a server restart); an action that no longer fits is a 400 naming it."""
+        actions = _actions(data)  # before any list is loaded
+        return self.new_assistant(data, actions)
 
     def assist_action(self, token: str, action: str, data: dict[str, Any]) -> dict[str, Any]:
         lock, entry = self.assistants.get(token)
@@ -413,6 +487,8 @@ class WebApp:
             "guesses": session.guesses,
             "solved": session.done,
             "can_undo": session.can_undo,
+            # What was entered: with the start request, POST /api/assist/resume rebuilds this.
+            "actions": [_action(a) for a in session.actions()],
             "suggestion": None,
             "top": [],
         }
@@ -799,6 +875,7 @@ def create_app(
         Route("/api/play/{token}", game_get),
         Route("/api/play/{token}/guess", route(web.guess, token=True), methods=["POST"]),
         Route("/api/assist", route(web.new_assistant), methods=["POST"]),
+        Route("/api/assist/resume", route(web.resume_assistant), methods=["POST"]),
         Route("/api/assist/{token}", assist_get),
         *(
             Route(

@@ -1,37 +1,70 @@
 // The Assist page: the player reports what another game showed; the server suggests the next
 // guess. One board, N boards or Absurdle. Only the newest answer is drawn, and the buttons rest
-// while a request runs.
+// while a request runs. What was entered is kept in this browser (the start request and the
+// state's actions), so a reload or a server restart rebuilds the assistant (/api/assist/resume).
 import { $, el, rowOf, mini, colourName, PATTERN_CHARS, parseColours } from "./dom.js";
 import { api, Latest } from "./api.js";
 import { t, metricName } from "./i18n.js";
 import { fmt, pct, range, perAnswer } from "./format.js";
-import { settings, variantFields, isMulti as multiVariant, isAbsurdle as absurdleVariant } from "./state.js";
+import { settings, variantFields, variantKey, isMulti as multiVariant, isAbsurdle as absurdleVariant } from "./state.js";
 
 const FEW = 10;  // at most this many words left: possible answers lead the best-guess table
-// colours: one array of tile colours per board still open (one board: one array).
-export const assist = { state: null, colours: [], touched: false, latest: new Latest() };
+const STORE = "wordlelab-assist";
+// colours: one array of tile colours per board still open (one board: one array). kept: how to
+// rebuild the assistant on screen, {key, id, start, actions}, as it is in localStorage.
+export const assist = { state: null, colours: [], touched: false, latest: new Latest(), kept: null };
+
+// One kept assistant per variant (as Play keeps one game per variant), filed under the variant
+// it was started in.
+const storeName = (key) => `${STORE}-${key}`;
+
+function keep(state, start, key) {
+  assist.kept = { key, id: state.id, start, actions: state.actions || [] };
+  try { localStorage.setItem(storeName(key), JSON.stringify(assist.kept)); } catch { /* storage off or full: kept until the page closes */ }
+}
+
+function readKept(key) {
+  try { return JSON.parse(localStorage.getItem(storeName(key)) || "null"); } catch { return undefined; }
+}
+
+/** Drop ``kept`` (it no longer replays); an assistant started meanwhile in its place stays. */
+function forget(kept) {
+  const now = readKept(kept.key);
+  if (!now || now.id === kept.id) localStorage.removeItem(storeName(kept.key));
+  if (assist.kept && assist.kept.id === kept.id) assist.kept = null;
+}
+
+const topN = () => Number($("assist-top-n").value);
 
 const isMulti = (s) => (s.rules ? s.rules.variant === "multi" : Array.isArray(s.boards));
 const isAbsurdle = (s) => Boolean(s.rules && s.rules.variant === "absurdle");
 const isCandidate = (g) => g.is_candidate ?? g.p_answer > 0;
 
-function setBusy(on) {
+/** The buttons rest while a request runs; ``startFree``: Start stays, so a slow restore never
+ * holds the page (a new assistant's answer is the newer one, and the one drawn). */
+function setBusy(on, startFree = false) {
   $("assist").setAttribute("aria-busy", String(on));
   for (const id of ["assist-new", "assist-record", "assist-skip", "assist-undo", "assist-top-n"]) {
-    $(id).disabled = on || (id === "assist-undo" && !(assist.state && assist.state.can_undo));
+    $(id).disabled = (on && !(startFree && id === "assist-new")) || (id === "assist-undo" && !(assist.state && assist.state.can_undo));
   }
   const solvedUndo = $("assist-undo-solved");
   if (solvedUndo) solvedUndo.disabled = on;
 }
 
-async function call(path, body = {}) {
-  const busy = setTimeout(() => { $("assist-busy").textContent = t("working"); }, 300);
-  setBusy(true);
+/** Run ``work``, which resolves to {state, start, key} (the new state, the start request it
+ * comes from and the variant it is filed under), with the buttons resting and ``busyText``
+ * after a moment; the newest answer is drawn and kept. */
+async function request(work, { busyText = "working", startFree = false } = {}) {
+  const busy = setTimeout(() => { $("assist-busy").textContent = t(busyText); }, 300);
+  setBusy(true, startFree);
   try {
-    const r = await assist.latest.run(() => api(path, { ...body, top: Number($("assist-top-n").value) }));
+    const r = await assist.latest.run(work);
     if (r === null) return;  // a newer request was made meanwhile: its answer is the one to draw
-    assist.state = r.value;
+    assist.state = r.value.state;
+    assist.key = r.value.key;
+    keep(r.value.state, r.value.start, r.value.key);
     $("assist-error").textContent = "";
+    if (r.value.key !== variantKey()) { $("assist-main").hidden = true; return; }  // the address moved to another game meanwhile: kept, not drawn
     draw();
   } catch (err) {
     $("assist-error").textContent = err.message;
@@ -42,6 +75,74 @@ async function call(path, body = {}) {
       setBusy(false);
     }
   }
+}
+
+/** The kept assistant again under a new id (the server lost it: restarted, or it expired). One
+ * that no longer replays (other lists, say) is dropped, and the error says so. */
+async function resume(kept) {
+  try {
+    return await api("/api/assist/resume", { ...kept.start, actions: kept.actions, top: topN() });
+  } catch (err) {
+    if (err.status !== 400) throw err;
+    forget(kept);
+    throw new Error(t("assistNotRestored", { error: err.message }));
+  }
+}
+
+/** An action on the assistant on screen ("play", "undo", "skip", "top"). A server that no
+ * longer knows it gets it back from what is kept, and the action again. */
+function call(action, body = {}) {
+  const s = assist.state;
+  const kept = assist.kept;
+  return request(async () => {
+    const send = (id) => api(`/api/assist/${id}/${action}`, { ...body, top: topN() });
+    try {
+      return { state: await send(s.id), start: kept && kept.start, key: assist.key };
+    } catch (err) {
+      if (err.status !== 404 || !kept || kept.id !== s.id) throw err;
+      const again = await resume(kept);
+      try {
+        return { state: await send(again.id), start: kept.start, key: kept.key };
+      } catch (err2) {
+        // Refused (bad colours, say): the board is the same, under its new id; what was typed stays.
+        assist.state = again;
+        keep(again, kept.start, kept.key);
+        throw err2;
+      }
+    }
+  });
+}
+
+/** The assistant on screen is the one for the variant in the address. */
+export function assistShown() {
+  return Boolean(assist.state) && assist.key === variantKey() && !$("assist-main").hidden;
+}
+
+/** The assistant kept for the variant in the address: by its id while the server has it, else
+ * rebuilt from its start request and actions. False when none is kept. */
+export async function restoreAssist(applySettings) {
+  const key = variantKey();
+  const kept = readKept(key);
+  const usable = kept && typeof kept.id === "string" && kept.start && typeof kept.start === "object" && Array.isArray(kept.actions);
+  if (!usable) {
+    if (kept !== null) localStorage.removeItem(storeName(key));  // not what this page writes: nothing to rebuild from
+    return false;
+  }
+  kept.key = key;
+  const o = kept.start;
+  applySettings({ lang: o.lang, length: o.length, hard: o.hard, lists: o.lists });
+  updateStrategies();
+  if (o.strategy && [...$("assist-strategy").options].some((x) => x.value === o.strategy)) $("assist-strategy").value = o.strategy;
+  await request(async () => {
+    try {
+      const state = await api(`/api/assist/${encodeURIComponent(kept.id)}?top=${topN()}`);
+      return { state, start: o, key };
+    } catch (err) {
+      if (err.status !== 404) throw err;
+      return { state: await resume(kept), start: o, key };
+    }
+  }, { busyText: "assistRestoring", startFree: true });
+  return true;
 }
 
 /** A word as the exact figures name it, marked when the game refused it ('skip'). */
@@ -134,7 +235,7 @@ function draw() {
     const last = isMulti(s) ? "" : s.rows[s.rows.length - 1].word.toUpperCase();
     box.append(el("p", { class: "big", text: isMulti(s) ? t("allSolved", { n: turns }) : t("solvedIn", { n: turns, word: last }) }),
       el("button", { type: "button", id: "assist-undo-solved" }, t("undo")));
-    $("assist-undo-solved").addEventListener("click", () => call(`/api/assist/${s.id}/undo`));
+    $("assist-undo-solved").addEventListener("click", () => call("undo"));
   } else {
     const g = s.suggestion;
     const line = el("p", {}, t("playWord"), el("strong", { class: "big", id: "assist-suggestion", text: g.word.toUpperCase() }));
@@ -273,9 +374,11 @@ export function updateStrategies() {
 
 export function setupAssist() {
   $("assist-new").addEventListener("click", () => {
-    const body = { ...settings(), ...variantFields() };
-    if (!absurdleVariant()) body.strategy = $("assist-strategy").value;
-    call("/api/assist", body);
+    // A new assistant: the one kept for this variant is replaced by it (its rows are gone).
+    const start = { ...settings(), ...variantFields() };
+    if (!absurdleVariant()) start.strategy = $("assist-strategy").value;
+    const key = variantKey();
+    request(async () => ({ state: await api("/api/assist", { ...start, top: topN() }), start, key }));
   });
   $("assist-word").addEventListener("input", drawTiles);
   $("assist-pattern").addEventListener("input", () => {
@@ -298,9 +401,9 @@ export function setupAssist() {
       $("assist-word").focus();
       return;
     }
-    call(`/api/assist/${assist.state.id}/play`, recordBody());
+    call("play", recordBody());
   });
-  $("assist-top-n").addEventListener("change", () => { if (assist.state) call(`/api/assist/${assist.state.id}/top`); });
-  $("assist-skip").addEventListener("click", () => { if (!assist.latest.busy) call(`/api/assist/${assist.state.id}/skip`); });
-  $("assist-undo").addEventListener("click", () => { if (!assist.latest.busy) call(`/api/assist/${assist.state.id}/undo`); });
+  $("assist-top-n").addEventListener("change", () => { if (assist.state) call("top"); });
+  $("assist-skip").addEventListener("click", () => { if (!assist.latest.busy && assist.state) call("skip"); });
+  $("assist-undo").addEventListener("click", () => { if (!assist.latest.busy && assist.state) call("undo"); });
 }

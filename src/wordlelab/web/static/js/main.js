@@ -5,7 +5,7 @@ import { api } from "./api.js";
 import { setLang, t } from "./i18n.js";
 import { PAGES, variants, parseRoute, address, go, setVariant, refuseVariant, variantKey, variantTitle } from "./state.js";
 import { play, setupPlay, newGame, restoreGame, focusBoard, drawGame } from "./play.js";
-import { setupAssist, assist, setStrategies, updateStrategies, redrawAssist } from "./assist.js";
+import { setupAssist, assist, setStrategies, updateStrategies, redrawAssist, assistShown, restoreAssist } from "./assist.js";
 import { setupAnalyse, analyseFromRoute, redrawAnalyse } from "./analyse.js";
 import { setupBench } from "./bench.js";
 
@@ -43,10 +43,11 @@ function setupContrast() {
   document.body.classList.toggle("contrast", $("contrast").checked);
 }
 
-function applySettings({ lang, length, hard }) {
+function applySettings({ lang, length, hard, lists }) {
   if (lang !== undefined) $("lang").value = lang;
   if (length !== undefined) $("length").value = String(length);
   if (hard !== undefined) $("hard").checked = hard;
+  if (lists && [...$("lists").options].some((o) => o.value === lists)) $("lists").value = lists;
   showLists();
   setLang($("lang").value);
 }
@@ -89,6 +90,7 @@ async function render() {
   } else if (route.page === "play") {
     focusBoard();
   }
+  if (route.page === "assist" && !assistShown()) await restoreAssist(applySettings);  // kept from before a reload
   if (route.page === "analyse") analyseFromRoute(route.params);
 }
 
