@@ -56,7 +56,8 @@ class UnknownWordError(WordlelabError, ValueError):
     @classmethod
     def not_in_list(cls, word: str, list_name: str | None = None) -> UnknownWordError:
         """The error every game and list gives for ``word`` (as typed) outside its list."""
-        where = f" ({list_name})" if list_name else ""
+        # "(nyt)", or ": nyt (en, 5 letters)" where the name has its own parentheses
+        where = "" if not list_name else f": {list_name}" if "(" in list_name else f" ({list_name})"
         return cls(f"{word!r} is not in the word list{where}", word, kind="unknown_word")
 
 
