@@ -21,6 +21,7 @@ from .errors import InconsistentFeedbackError, ShareGridError, WordlelabError
 from .feedback import Pattern, score
 from .frequency import rank_by_frequency
 from .game import Position
+from .kernels.bounds import INF as INF_TOTAL  # an impossible total (numpy only, no numba)
 from .limits import MAX_TILES, MAX_WORD
 from .lists import widen, with_answers
 from .luck import information_skill, luck, outcomes, p_at_most
@@ -47,7 +48,6 @@ _HEADER = re.compile(
     re.IGNORECASE,
 )
 HEADER_CHARS = 200
-INF_TOTAL = 1 << 40  # optimal.INF, an impossible total (not imported: no numba at import time)
 
 
 @dataclass(frozen=True)

@@ -122,8 +122,8 @@ def exact_skill(evaluation: Evaluation) -> int | None:
     played = evaluation.guess
     if played is None or not (evaluation.exact and played.exact):
         return None
-    if played.upper >= 1 << 40:
-        return 0 if evaluation.upper < 1 << 40 else None
+    if not played.winnable:  # both proven exactly: lower == upper
+        return 0 if evaluation.winnable else None
     return score99(evaluation.upper / played.upper)
 
 
