@@ -1475,3 +1475,82 @@ def test_a_game_comes_back_after_a_server_restart_and_a_changed_one_is_refused(p
     page.wait_for_selector("body[data-ready='1']")
     sync_api.expect(page.locator("#play-msg")).to_contain_text("changed")
     sync_api.expect(page.locator("#play-board")).to_have_attribute("data-guesses", "0")
+
+
+# What the box around a table says of it: the sides marked with columns beyond them, whether the
+# fade and arrow of each side show (style.css), and what a keyboard and a screen reader get.
+SCROLL_CUE = """(id) => { const box = document.getElementById(id).closest('.scroll');
+    const area = box.querySelector('.scroll-area');
+    return {left: box.classList.contains('more-left'), right: box.classList.contains('more-right'),
+      fadeLeft: getComputedStyle(box, '::before').opacity, fadeRight: getComputedStyle(box, '::after').opacity,
+      hidden: area.scrollWidth - area.clientWidth, tabindex: area.getAttribute('tabindex'),
+      role: area.getAttribute('role'), label: area.getAttribute('aria-label')}; }"""
+
+
+def scroll_cue(page, table: str, **expect: object) -> dict[str, object]:
+    """The cue of ``table``'s box once it shows ``expect`` (the fades finish their transition)."""
+    want = {
+        k: v if not isinstance(v, bool) or not k.startswith("fade") else ("1" if v else "0")
+        for k, v in expect.items()
+    }
+    page.wait_for_function(
+        f"""([id, want]) => {{ const c = ({SCROLL_CUE})(id);
+            return Object.entries(want).every(([k, v]) => c[k] === v); }}""",
+        arg=[table, want],
+    )
+    return page.evaluate(SCROLL_CUE, table)
+
+
+def test_a_wide_table_on_a_phone_says_it_scrolls_sideways(page):
+    """On a phone the best-guess and analysis tables are wider than the screen: the side with
+    columns out of sight fades under an arrow, only while there are (none at desktop width, where
+    they fit); the table can then be scrolled from the keyboard and is named for a screen reader."""
+    page.click("#tab-assist")
+    page.click("#assist-new")
+    sync_api.expect(page.locator("#assist-suggestion")).to_have_text("SALET")
+    record_row(page, "salet", "found", 1)
+    sync_api.expect(page.locator("#assist-top tr")).to_have_count(11)
+    fits = scroll_cue(page, "assist-top", left=False, right=False, fadeLeft=False, fadeRight=False)
+    assert fits["hidden"] <= 1 and fits["tabindex"] is None and fits["role"] is None
+    out = artifacts()
+    page.locator("#assist-tables").screenshot(path=str(out / "table-scroll-cue-desktop.png"))
+
+    page.set_viewport_size(PHONE)
+    cue = scroll_cue(page, "assist-top", left=False, right=True, fadeLeft=False, fadeRight=True)
+    assert cue["hidden"] > 20, cue  # a column or more out of sight at 390 px
+    assert cue["tabindex"] == "0" and cue["role"] == "region"
+    assert cue["label"] == "Table, scrolls sideways: more columns out of sight"
+    page.locator("#assist-tables").screenshot(path=str(out / "table-scroll-cue-phone390.png"))
+    # The arrow keys scroll it once it has the focus; then there is more on the left too ...
+    area = page.locator("#assist-top").locator("xpath=..")
+    area.focus()
+    page.keyboard.press("ArrowRight")
+    scroll_cue(page, "assist-top", left=True, right=True, fadeLeft=True, fadeRight=True)
+    page.locator("#assist-tables").screenshot(path=str(out / "table-scroll-cue-phone390-mid.png"))
+    # ... and at the far end, only there.
+    area.evaluate("a => { a.scrollLeft = a.scrollWidth; }")
+    scroll_cue(page, "assist-top", left=True, right=False, fadeLeft=True, fadeRight=False)
+    page.select_option("#lang", "ru")  # said in the page's language
+    cue = scroll_cue(page, "assist-top", left=True)
+    assert cue["label"] == "Таблица прокручивается вбок: не все столбцы видны"
+    page.select_option("#lang", "en")
+    page.set_viewport_size(DESKTOP)  # room again: no cue, no stop for Tab
+    fits = scroll_cue(page, "assist-top", left=False, right=False, fadeLeft=False, fadeRight=False)
+    assert fits["tabindex"] is None and fits["role"] is None and fits["label"] is None
+
+    # The analysis tables are drawn anew with each result: the same cue on each.
+    page.click("#tab-analyse")
+    page.fill("#analyse-grid", "Wordle 1 3/6\n\n⬜🟨⬜⬜⬜\n⬜⬜🟩🟨⬜\n🟩🟩🟩🟩🟩")
+    page.click("#analyse-run")
+    page.wait_for_selector("#analyse-table")
+    scroll_cue(page, "analyse-table", left=False, right=False, fadeRight=False)
+    report = page.locator("#analyse-table").locator("xpath=../..")
+    report.screenshot(path=str(out / "analyse-table-scroll-cue-desktop.png"))
+    for phone in (PHONE, SMALL_PHONE):
+        page.set_viewport_size(phone)
+        scroll_cue(page, "analyse-table", left=False, right=True, fadeRight=True, tabindex="0")
+        # The table scrolls in its box, not the page.
+        fits_sideways(page, "analyse-table-scroll-cue")
+        name = f"analyse-table-scroll-cue-phone{phone['width']}.png"
+        page.screenshot(path=str(out / name), full_page=True)
+    page.set_viewport_size(DESKTOP)

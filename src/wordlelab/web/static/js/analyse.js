@@ -6,6 +6,7 @@ import { lang, t, errorText } from "./i18n.js";
 import { barChart } from "./charts.js";
 import { fmt, num, pct, upTo, range } from "./format.js";
 import { settings } from "./state.js";
+import { scrollBox } from "./scroll.js";
 
 const latest = new Latest();
 
@@ -167,7 +168,7 @@ function show(r) {
   if (r.review) {
     const v = r.review;
     out.append(el("h2", { text: t("reviewHead", { mode: v.hard ? t("hardSuffix") : "" }) }));
-    out.append(el("div", { class: "scroll" }, reviewTable(v)));
+    out.append(scrollBox(reviewTable(v)));
     out.append(el("p", { class: "table-key", id: "analyse-skill-key", text: t("skillKey") }));
     const proof = t(v.exact ? "proofExact" : "proofBounds");
     out.append(el("p", { id: "analyse-total", text: t("totalCost", { v: range(v.cost_low, v.exact ? v.cost_low : v.cost_high), proof }) }));
@@ -188,7 +189,7 @@ function show(r) {
     const p = r.report;
     if (!r.review) {
       out.append(el("h2", { text: t("reportHead", { score: p.score, number: p.number ? ` (Wordle ${p.number})` : "" }) }));
-      out.append(el("div", { class: "scroll" }, reportTable(p)));
+      out.append(scrollBox(reportTable(p)));
       const labels = p.rows.map((row) => String(row.row));
       out.append(el("div", { class: "charts" }, wordsLeftChart(labels, p.rows.map((x) => x.after))));
     }

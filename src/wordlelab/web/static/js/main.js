@@ -8,6 +8,7 @@ import { play, setupPlay, newGame, restoreGame, focusBoard, drawGame } from "./p
 import { setupAssist, assist, setStrategies, updateStrategies, redrawAssist, assistShown, restoreAssist } from "./assist.js";
 import { setupAnalyse, analyseFromRoute, redrawAnalyse } from "./analyse.js";
 import { setupBench } from "./bench.js";
+import { watchScroll } from "./scroll.js";
 
 const THEME = "wordlelab-theme";
 
@@ -157,6 +158,7 @@ async function start() {
   setupAssist();
   setupAnalyse();
   setupBench();
+  for (const box of document.querySelectorAll(".scroll")) watchScroll(box);  // the tables in the page itself
   const options = await api("/api/options");
   for (const n of options.lengths) $("length").append(el("option", { value: String(n) }, String(n)));
   $("length").value = "5";
