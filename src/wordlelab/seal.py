@@ -58,6 +58,7 @@ def unseal(text: str, secret: bytes) -> dict[str, Any]:
     refused = SealError(
         "this saved game was changed or comes from another server; start a new one",
         text[:40] if isinstance(text, str) else text,
+        kind="saved_changed",
     )
     if not isinstance(text, str) or not text or len(text) > 64 * 1024:
         raise refused

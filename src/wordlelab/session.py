@@ -286,7 +286,8 @@ class Session:
 
     def replay(self, actions: Sequence[Action]) -> None:
         """Enter ``actions`` in order (``apply``). An impossible one raises WordlelabError naming
-        it ("action 3 of 5 ('crane'): ..."); the session then holds the actions before it."""
+        it ("action 3 of 5 ('crane'): ..."); the session then holds the actions before it. Its
+        kind is "replay": which action, and the action's own error as data (``cause``)."""
         for i, action in enumerate(actions, 1):
             try:
                 self.apply(action)
@@ -294,7 +295,14 @@ class Session:
                 word = action.word if len(action.word) <= 20 else action.word[:20] + "…"
                 what = f"skip {word!r}" if action.skip else repr(word)
                 raise WordlelabError(
-                    f"action {i} of {len(actions)} ({what}): {exc}", action.word
+                    f"action {i} of {len(actions)} ({what}): {exc}",
+                    action.word,
+                    kind="replay",
+                    action=i,
+                    actions=len(actions),
+                    word=word,
+                    skip=action.skip,
+                    cause=exc.parts(),
                 ) from exc
 
     def expected(self, word: str) -> Pattern | None:

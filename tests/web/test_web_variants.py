@@ -150,6 +150,8 @@ def test_a_saved_game_resumes_and_a_changed_one_is_refused(client):
     ):
         r = client.post("/api/play/resume", json={"saved": bad})
         assert r.status_code == 400 and "changed" in r.json()["error"], bad
+        # ... and as data, for a page in another language to say it (i18n.js err_saved_changed).
+        assert r.json()["parts"]["kind"] == "saved_changed", bad
 
 
 def test_seals_round_trip_and_refuse_another_secret():
@@ -365,3 +367,20 @@ def test_an_assistant_resumes_from_its_start_request_and_actions(client):
     ]:
         r = client.post("/api/assist/resume", json={"lists": "original", **body})
         assert r.status_code == 400 and text in r.json()["error"], (body, r.text)
+    # An action that no longer fits, as data too (i18n.js err_replay): which one, and its own
+    # error (here the feedback no remaining word gives on the first board).
+    body = {"variant": "dordle", "lists": "original"}
+    moves = [{"word": "salet", "patterns": [".....", "....."]}]
+    moves.append({"word": "salet", "patterns": ["ggggy", "....."]})
+    parts = client.post("/api/assist/resume", json={**body, "actions": moves}).json()["parts"]
+    assert {k: parts[k] for k in ("kind", "action", "actions", "word", "skip")} == {
+        "kind": "replay",
+        "action": 2,
+        "actions": 2,
+        "word": "salet",
+        "skip": False,
+    }
+    assert parts["cause"]["kind"] == "no_fit" and parts["cause"]["board"] == 1
+    assert parts["text"].startswith("action 2 of 2 ('salet'): board 1: no remaining word")
+    skip = client.post("/api/assist/resume", json={**body, "actions": [{"skip": "crane"}]})
+    assert skip.json()["parts"]["skip"] is True

@@ -294,6 +294,11 @@ const STRINGS = {
     err_too_many_guesses: "Сыграно слов: {played}, а в игре не больше {max_guesses} попыток",
     err_grid_word_length: "Клеток в строке таблицы: {tiles}, а букв в словах: {letters}",
     err_grid_rows_words: "Строк в таблице: {rows}, а слов: {words}",
+    err_saved_changed: "Сохранённая игра изменена или записана другим сервером; начните новую",
+    err_replay: "шаг {action} из {actions} ({what}): {cause}",
+    replaySkip: "«слово не принято» для {word}",
+    replayRefused: "сервер его не принимает",
+    onBoard: "поле {i}: ",
     note_lost: "проиграно; возможных ответов оставалось: {n}",
     openerLine: "Первый ход {word}: {total} ходов на {answers} ответов, {mean} за игру, {rank}{tied}, на {gap} хода за игру хуже {best} (таблица {source}).",
     openerBest: "Первый ход {word}: {total} ходов на {answers} ответов, {mean} за игру, лучший первый ход{tied} (таблица {source}).",
@@ -320,18 +325,38 @@ export function t(key, vars = {}) {
   return text.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? shown(vars[name]) : `{${name}}`));
 }
 
-/** A refused request's message in the page's language: the server's error as data
- * (``parts``: kind and figures) where this page has words for its kind, else its English line. */
-export function errorText(data) {
+/** A refused request's reason in the page's language: the English line on the English page;
+ * elsewhere the server's error as data (``parts``: kind and figures) in this page's words, or
+ * null where it has none for that kind (a caller that must not show English says something of
+ * its own). */
+export function reasonText(data) {
+  if (!data) return null;
+  if (current === "en") return data.error ?? null;
   const parts = data.parts;
-  if (!parts || current === "en") return data.error;
+  if (!parts || typeof parts !== "object") return null;
   const key = `err_${parts.kind}`;
   const vars = { ...parts, input: String(parts.input ?? "").toUpperCase(), guess: String(parts.guess ?? "").toUpperCase() };
   if (parts.kind === "word_length") vars.n = parts.letters;
   for (const name of ["line", "header"]) if (name in parts) vars[name] = `«${parts[name]}»`;
   if (parts.kind === "hard_mode") vars.need = t(parts.position ? "hardKeep" : parts.times > 1 ? "hardTimes" : "hardContain", parts);
+  if (parts.kind === "replay") {
+    // An action of a rebuilt assistant that no longer fits: which one, and its own error.
+    const word = String(parts.word ?? "").toUpperCase();
+    vars.what = parts.skip ? t("replaySkip", { word }) : word;
+    vars.cause = lowerFirst(reasonText({ parts: parts.cause }) ?? t("replayRefused"));
+  }
   const text = t(key, vars);
-  return text === key ? data.error : text;
+  if (text === key) return null;
+  // An error said of one board of several ("board 3: ...") names it here too.
+  return Number.isInteger(parts.board) ? t("onBoard", { i: parts.board }) + lowerFirst(text) : text;
+}
+
+const lowerFirst = (text) => text.charAt(0).toLowerCase() + text.slice(1);
+
+/** A refused request's message in the page's language where this page has words for it (see
+ * ``reasonText``), else the server's English line. */
+export function errorText(data) {
+  return reasonText(data) ?? data.error;
 }
 
 /** The name of a strategy's figure (Choice.metric) in the page's language; the library's own name
