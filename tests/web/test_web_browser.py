@@ -1554,3 +1554,129 @@ def test_a_wide_table_on_a_phone_says_it_scrolls_sideways(page):
         name = f"analyse-table-scroll-cue-phone{phone['width']}.png"
         page.screenshot(path=str(out / name), full_page=True)
     page.set_viewport_size(DESKTOP)
+
+
+def latin(text: str) -> list[str]:
+    """The Latin words in ``text`` (none on a page that is all Russian)."""
+    return sorted(set(re.findall(r"[A-Za-z]{2,}", text)))
+
+
+ASSIST_KEPT = "wordlelab-assist-classic"
+
+
+@pytest.mark.default_budgets
+@pytest.mark.parametrize("allowed_errors", [["status of 400", "status of 404", "status of 500"]])
+def test_a_russian_assistant_that_cannot_be_restored_says_why_in_russian(page):
+    """The rows of a Russian assistant that no longer replay are dropped with a message all in
+    Russian: the server's reason is said from its kind (err_replay with the action's own error),
+    a reason of a kind the page has no words for gets its own Russian words, and so does a server
+    that fails while rebuilding (then the rows stay kept)."""
+    page.select_option("#lang", "ru")
+    page.click("#tab-assist")
+    page.click("#assist-new")
+    sync_api.expect(page.locator("#assist-suggestion")).to_be_visible(timeout=60_000)
+    word = page.locator("#assist-suggestion").inner_text().lower()
+    page.fill("#assist-pattern", score(word, "порог").emoji)
+    page.click("#assist-record")
+    sync_api.expect(page.locator("#assist-board .row")).to_have_count(1)
+    sync_api.expect(page.locator("#assist-busy")).to_have_text("", timeout=60_000)
+    kept = page.evaluate(f"localStorage.getItem('{ASSIST_KEPT}')")
+    error = page.locator("#assist-error")
+
+    def reload_with(change: str) -> str:
+        """Reload with the kept assistant changed by ``change`` (JS on ``a``) and forgotten by
+        the server; the message the page shows."""
+        page.evaluate(
+            """([k, kept, change]) => { const a = JSON.parse(kept); a.id = 'forgotten';
+                new Function('a', change)(a); localStorage.setItem(k, JSON.stringify(a)); }""",
+            [ASSIST_KEPT, kept, change],
+        )
+        page.reload()
+        page.wait_for_selector("body[data-ready='1']")
+        sync_api.expect(error).not_to_have_text("", timeout=60_000)
+        assert page.evaluate("document.documentElement.lang") == "ru"
+        return error.inner_text()
+
+    # The row no longer fits (as if the lists had changed): which action, and why, in Russian.
+    text = reload_with("a.actions[0].pattern = 'ggggy';")
+    assert text.startswith("Записанные ранее ходы восстановить не удалось, они удалены (шаг 1 из 1")
+    assert f"({word.upper()}): ни одно оставшееся слово не даёт" in text, text
+    assert not latin(text), text
+    assert page.evaluate(f"localStorage.getItem('{ASSIST_KEPT}')") is None
+    screenshots(page, "assist-not-restored-russian")
+    # A refusal the page has no words for (an action not in the shape the page writes).
+    text = reload_with("a.actions[0] = {word: a.actions[0].word};")
+    assert "(сервер их не принял)" in text and not latin(text), text
+    # The server fails while rebuilding: said in Russian, and the rows stay kept for a reload.
+    page.route(
+        "**/api/assist/resume",
+        lambda route: route.fulfill(
+            status=500, json={"error": "internal error: the server failed on this request"}
+        ),
+    )
+    text = reload_with("")
+    assert text.startswith("Записанные ранее ходы сейчас восстановить не удалось (сбой"), text
+    assert not latin(text), text
+    assert page.evaluate(f"localStorage.getItem('{ASSIST_KEPT}')") is not None
+    page.unroute("**/api/assist/resume")
+    page.reload()  # the server rebuilds it now
+    page.wait_for_selector("body[data-ready='1']")
+    sync_api.expect(page.locator("#assist-board .row")).to_have_count(1, timeout=60_000)
+    sync_api.expect(error).to_have_text("")
+
+
+PLAY_KEPT = "wordlelab-play-classic"
+
+
+@pytest.mark.parametrize("allowed_errors", [["status of 400", "status of 404"]])
+def test_a_russian_game_that_cannot_be_restored_says_why_in_russian(page, base_app):
+    """A Russian game whose saved string the server refuses: after a reload the page stays
+    Russian and says why in Russian (err_saved_changed), with a new Russian game; a refusal of a
+    kind the page has no words for gets its own Russian words; and a guess that meets a
+    restarted server with another secret is refused in Russian too."""
+    page.select_option("#lang", "ru")
+    sync_api.expect(page.locator("#play-msg")).to_contain_text("Попыток")
+    msg = page.locator("#play-msg")
+
+    def reload_with(change: str) -> str:
+        page.evaluate(
+            """([k, change]) => { const g = JSON.parse(localStorage.getItem(k)); g.id = 'forgotten';
+                new Function('g', change)(g); localStorage.setItem(k, JSON.stringify(g)); }""",
+            [PLAY_KEPT, change],
+        )
+        page.reload()
+        page.wait_for_selector("body[data-ready='1']")
+        assert page.evaluate("document.documentElement.lang") == "ru"
+        sync_api.expect(page.locator('#play-keyboard [data-key="й"]')).to_be_visible()
+        return msg.inner_text()
+
+    text = reload_with(
+        "g.saved = g.saved.slice(0, -4) + (g.saved.endsWith('AAAA') ? 'BBBB' : 'AAAA');"
+    )
+    assert text.startswith("Сохранённая игра изменена или записана другим сервером"), text
+    assert not latin(text), text
+    screenshots(page, "play-not-restored-russian")
+    page.route(
+        "**/api/play/resume",
+        lambda route: route.fulfill(
+            status=400, json={"error": "the saved game has no word length"}
+        ),
+    )
+    text = reload_with("")
+    assert text.startswith("Начатую игру восстановить не удалось (сервер её не принял); вот новая.")
+    assert not latin(text), text
+    page.unroute("**/api/play/resume")
+    # A restart with another secret: the open page's saved string no longer opens.
+    from wordlelab.web.sessions import Sessions
+
+    web = base_app.state.web
+    secret = web.secret
+    try:
+        web.games, web.secret = Sessions(), b"another secret" * 4
+        for ch in "порог":
+            page.click(f'#play-keyboard [data-key="{ch}"]')
+        page.click('#play-keyboard [data-key="enter"]')
+        sync_api.expect(msg).to_contain_text("Сохранённая игра изменена")
+        assert not latin(msg.inner_text()), msg.inner_text()
+    finally:
+        web.secret = secret

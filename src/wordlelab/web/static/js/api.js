@@ -1,10 +1,18 @@
 // Requests to the server: same origin, JSON in and out (the server refuses anything else), and
 // a counter per kind of request so that only the newest answer is ever drawn.
 
-import { errorText } from "./i18n.js";
+import { lang, reasonText, t } from "./i18n.js";
 
 export class ApiError extends Error {
-  constructor(message, status) { super(message); this.status = status; }
+  /** ``said``: the message is in the page's language (not a server line it has no words for). */
+  constructor(message, status, said = false) { super(message); this.status = status; this.said = said; }
+}
+
+/** What went wrong, all in the page's language: ``err``'s message where it is (always on the
+ * English page), else the text ``fallback`` names (a server line this page has no words for, a
+ * network that failed). For the messages a page must not leave half in English. */
+export function saidOr(err, fallback) {
+  return err.said || lang() === "en" ? err.message : t(fallback);
 }
 
 export async function api(path, body) {
@@ -17,7 +25,10 @@ export async function api(path, body) {
   const response = await fetch(path, init);
   let data;
   try { data = await response.json(); } catch { data = {}; }
-  if (!response.ok) throw new ApiError(errorText(data) || `HTTP ${response.status}`, response.status);
+  if (!response.ok) {
+    const reason = reasonText(data);
+    throw new ApiError(reason ?? data.error ?? `HTTP ${response.status}`, response.status, reason !== null);
+  }
   return data;
 }
 

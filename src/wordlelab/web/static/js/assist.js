@@ -3,7 +3,7 @@
 // while a request runs. What was entered is kept in this browser (the start request and the
 // state's actions), so a reload or a server restart rebuilds the assistant (/api/assist/resume).
 import { $, el, rowOf, mini, colourName, PATTERN_CHARS, parseColours } from "./dom.js";
-import { api, Latest } from "./api.js";
+import { api, ApiError, Latest, saidOr } from "./api.js";
 import { t, metricName } from "./i18n.js";
 import { fmt, pct, range, perAnswer } from "./format.js";
 import { settings, variantFields, variantKey, isMulti as multiVariant, isAbsurdle as absurdleVariant } from "./state.js";
@@ -78,16 +78,19 @@ async function request(work, { busyText = "working", startFree = false } = {}) {
 }
 
 /** The kept assistant again under a new id (the server lost it: restarted, or it expired). One
- * that no longer replays (other lists, say) is dropped, and the error says so. */
+ * that no longer replays (other lists, say) is dropped, and the error says so; one the server
+ * could not rebuild just now stays kept. Either way in the page's language, reason included. */
 async function resume(kept) {
   try {
     return await api("/api/assist/resume", { ...kept.start, actions: kept.actions, top: topN() });
   } catch (err) {
-    if (err.status !== 400) throw err;
+    if (err.status !== 400) throw restoreFailed(err);
     forget(kept);
-    throw new Error(t("assistNotRestored", { error: err.message }));
+    throw new ApiError(t("assistNotRestored", { error: saidOr(err, "rowsRefused") }), err.status, true);
   }
 }
+
+const restoreFailed = (err) => new ApiError(t("assistRestoreFailed", { error: saidOr(err, "serverFailed") }), err.status, true);
 
 /** An action on the assistant on screen ("play", "undo", "skip", "top"). A server that no
  * longer knows it gets it back from what is kept, and the action again. */
@@ -138,7 +141,7 @@ export async function restoreAssist(applySettings) {
       const state = await api(`/api/assist/${encodeURIComponent(kept.id)}?top=${topN()}`);
       return { state, start: o, key };
     } catch (err) {
-      if (err.status !== 404) throw err;
+      if (err.status !== 404) throw restoreFailed(err);
       return { state: await resume(kept), start: o, key };
     }
   }, { busyText: "assistRestoring", startFree: true });

@@ -44,11 +44,14 @@ function setupContrast() {
   document.body.classList.toggle("contrast", $("contrast").checked);
 }
 
+const offered = (select, value) => value !== undefined && value !== null && [...$(select).options].some((o) => o.value === String(value));
+
+/** Show these settings (those given and offered here), and the page in the language chosen. */
 function applySettings({ lang, length, hard, lists }) {
-  if (lang !== undefined) $("lang").value = lang;
-  if (length !== undefined) $("length").value = String(length);
+  if (offered("lang", lang)) $("lang").value = lang;
+  if (offered("length", length)) $("length").value = String(length);
   if (hard !== undefined) $("hard").checked = hard;
-  if (lists && [...$("lists").options].some((o) => o.value === lists)) $("lists").value = lists;
+  if (offered("lists", lists)) $("lists").value = lists;
   showLists();
   setLang($("lang").value);
 }

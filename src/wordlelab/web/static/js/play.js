@@ -2,7 +2,7 @@
 // board, typed from the keyboard or the on-screen keys, kept across a reload, and a results
 // dialog at the end.
 import { $, el, tile, rowOf, colourName } from "./dom.js";
-import { api, Latest } from "./api.js";
+import { api, ApiError, Latest, saidOr } from "./api.js";
 import { t, praise } from "./i18n.js";
 import { drawStats } from "./stats.js";
 import { settings, variantFields, variantKey, go } from "./state.js";
@@ -18,7 +18,9 @@ const storeName = (s = null) => `${STORE}-${s && s.rules ? s.rules.key : variant
 function save() {
   const s = play.state;
   if (!s) return;
-  localStorage.setItem(storeName(s), JSON.stringify({ id: s.id, saved: s.saved ?? null, typed: play.typed, practice: play.practice }));
+  // The settings too, in the clear: a game that cannot be restored leaves its language behind.
+  localStorage.setItem(storeName(s), JSON.stringify({ id: s.id, saved: s.saved ?? null, typed: play.typed, practice: play.practice,
+    lang: s.lang, length: s.length, hard: s.hard }));
 }
 
 function seedKey(seed) {
@@ -99,7 +101,7 @@ export async function newGame(keepTyped = false) {
     play.practice = practice;
     play.announced = false;
     closeResult();
-    const notice = play.notice ? `${play.notice} ` : "";
+    const notice = play.notice ? `${play.notice.replace(/[^.!?…]$/, "$&.")} ` : "";  // a server line ends with no stop
     play.notice = "";
     show(r.value, notice + intro(r.value));
     return true;
@@ -115,6 +117,9 @@ export async function restoreGame(applySettings) {
   let stored;
   try { stored = JSON.parse(localStorage.getItem(storeName()) || "null"); } catch { stored = null; }
   if (!stored || typeof stored.id !== "string") return false;
+  // Its language (and length) from the start: a game that cannot be restored is said so in it,
+  // and the new game in its place is one of the same kind.
+  applySettings({ lang: stored.lang, length: stored.length, hard: typeof stored.hard === "boolean" ? stored.hard : undefined });
   let state = null;
   try {
     const r = await play.latest.run(() => api(`/api/play/${encodeURIComponent(stored.id)}`));
@@ -127,7 +132,7 @@ export async function restoreGame(applySettings) {
         if (r === null) return true;
         state = r.value;
       } catch (err2) {
-        play.notice = err2.message;  // a changed saved game: the server says so in one line
+        play.notice = saidOr(err2, "restoreRefused");  // a changed saved game: the server says so in one line
       }
     } else {
       play.notice = t("restoreLost");
@@ -273,7 +278,11 @@ async function sendGuess(s, word) {
     return await api(`/api/play/${s.id}/guess`, { word });
   } catch (err) {
     if (err.status !== 404 || typeof s.saved !== "string") throw err;
-    play.state = await api("/api/play/resume", { saved: s.saved });  // a changed one: its own error
+    try {
+      play.state = await api("/api/play/resume", { saved: s.saved });
+    } catch (err2) {  // a changed one: its own error, in the page's language
+      throw new ApiError(saidOr(err2, "restoreRefusedNow"), err2.status, true);
+    }
     save();  // the new id, so a reload finds the game too
     return api(`/api/play/${play.state.id}/guess`, { word });
   }
