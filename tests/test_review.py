@@ -117,6 +117,8 @@ def test_cli_analyse_json_and_text():
     "args, says",
     [
         (["analyse"], "nothing to review"),
+        # An answer alone is no game: what a review needs, not what a share grid looks like.
+        (["analyse", "--answer", "crane"], "nothing to review: give a POSITION, or --played"),
         (["analyse", "--played", "salet"], "needs --answer"),
         (["analyse", "--played", "qqqqq", "--answer", "cigar"], "qqqqq"),
         (["analyse", "salet:ggggq"], "ggggq"),

@@ -78,15 +78,15 @@ class GameRequest:
         if position is not None and (grid_given or played):
             raise WordlelabError(f"give {names.position} or {names.words}, not both", position)
         if position is None and not played and not (grid_alone and grid_given):
-            if grid_alone:
-                parse_share_grid(
-                    grid if isinstance(grid, str) else ""
-                )  # says what a grid looks like
-            raise WordlelabError(
-                f"nothing to review: give {names.position}, or {names.words} with "
-                f"{names.answer} or {names.grid}",
-                None,
+            # Nothing given, or an answer alone (a grid given as text but not accepted alone is
+            # here too): say what a request needs, not what a share grid looks like. A pasted text
+            # with no coloured rows is a grid given, refused below by parse_share_grid (grid_none).
+            needs = (
+                f"{names.grid}, {names.position}, or {names.words} with {names.answer}"
+                if grid_alone
+                else f"{names.position}, or {names.words} with {names.answer} or {names.grid}"
             )
+            raise WordlelabError(f"nothing to review: give {needs}", None, kind="nothing_to_review")
         if played and not grid_given and answer is None:
             raise WordlelabError(
                 f"{names.words_need} {names.answer} or {names.grid} to give each guess's feedback",

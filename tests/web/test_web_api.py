@@ -371,7 +371,7 @@ def test_analyse_a_position_or_words_with_the_answer(client, opener_rows):
         ({"grid": "hello"}, "no share grid"),
         ({"grid": "Wordle 1/6\n\n🟩🟩🟩🟩🟩", "words": "salet tenor"}, "1 row but 2 words played"),
         ({"grid": "⬜⬜⬜⬜⬜\n🟩🟩🟩🟩🟩", "words": "salet zzzzz"}, "zzzzz"),
-        ({}, "no share grid"),
+        ({}, "nothing to review"),
         ({"grid": "⬜⬜⬜"}, "3-letter words"),
         ({"grid": 5}, "text"),
         ({"words": "salet"}, "need the answer or a share grid"),
@@ -402,6 +402,34 @@ def test_analyse_a_position_or_words_with_the_answer(client, opener_rows):
 def test_analyse_bad_input(client, body, text):
     resp = client.post("/api/analyse", json=body)
     assert resp.status_code == 400 and text in resp.json()["error"], (body, resp.json())
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {},
+        {"answer": "crane"},
+        {"answer": "crane", "grid": " \n ", "words": " , ", "position": " "},
+        {"lang": "ru", "answer": "crane"},
+    ],
+)
+def test_analyse_with_nothing_to_review_says_so(client, body):
+    """An empty form, or the answer alone, is not a game: the error says what to give (not what a
+    share grid looks like), with a kind the Russian page says in its own words."""
+    resp = client.post("/api/analyse", json=body)
+    assert resp.status_code == 400, resp.json()
+    said = "nothing to review: give a share grid, a position, or the words played with the answer"
+    assert resp.json()["error"] == said
+    assert resp.json()["parts"] == {"kind": "nothing_to_review", "text": said}
+
+
+@pytest.mark.parametrize("grid", ["hello", "Wordle 1,234 4/6\n\nno squares here"])
+def test_analyse_a_pasted_text_with_no_rows_is_grid_none(client, grid):
+    """Text pasted as the grid is a grid given: one with no coloured rows is still grid_none."""
+    resp = client.post("/api/analyse", json={"grid": grid, "answer": "crane"})
+    assert resp.status_code == 400
+    assert resp.json()["parts"]["kind"] == "grid_none"
+    assert resp.json()["error"] == "no share grid found (no rows of coloured squares)"
 
 
 def test_analyse_too_many_guesses_is_an_error_as_data(client):

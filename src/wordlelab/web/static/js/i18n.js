@@ -293,6 +293,7 @@ const STRINGS = {
     err_grid_row_length: "Строка {line}: клеток {tiles}, а в строках выше — {above}",
     err_grid_after_solved: "Строка {line} идёт после отгаданной строки",
     err_grid_none: "Таблица не найдена (нет строк из цветных квадратов)",
+    err_nothing_to_review: "Нечего разбирать: вставьте результат игры, позицию или сыгранные слова с ответом",
     err_grid_lost_but_solved: "В заголовке {header} сказано X (не отгадано), но последняя строка отгадана",
     err_grid_lost_rows: "В заголовке {header} сказано X/{max_guesses}, но строк в таблице: {rows}",
     err_grid_score_range: "Заголовок {header}: {score} — не от 1 до {max_guesses}",
