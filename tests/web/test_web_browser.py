@@ -1093,6 +1093,77 @@ def test_bench_shows_progress_and_histograms(page):
     sync_api.expect(page.locator("#bench-error")).to_contain_text("nope")
 
 
+def _box(page, selector: str) -> dict[str, float]:
+    """Where ``selector`` is on the page: x, y, width, height (all 0 when it is not rendered)."""
+    box = page.locator(selector).bounding_box()
+    return box or {"x": 0.0, "y": 0.0, "width": 0.0, "height": 0.0}
+
+
+@pytest.mark.default_budgets
+def test_an_empty_error_takes_no_room_and_one_that_appears_moves_no_button(page):
+    """An empty error line takes no height (no blank band between Compare and the progress bar,
+    nor above Assist's rows), yet stays a live region; an error that appears is shown, and
+    Assist's goes under its form, so the Record just pressed does not move. Desktop and phone."""
+    out = artifacts()
+    for viewport in (DESKTOP, PHONE):
+        width = viewport["width"]
+        page.set_viewport_size(viewport)
+        page.evaluate("localStorage.clear()")  # no assistant kept from the round before
+        page.reload()  # every error line empty again
+        page.wait_for_selector("body[data-ready='1']")
+        for selector in ("#route-error", "#assist-error", "#analyse-error", "#bench-error"):
+            assert page.get_attribute(selector, "role") == "alert", selector
+        # Bench: the progress bar right under the Compare row while a comparison runs.
+        page.click("#tab-bench")
+        page.select_option("#length", "4")  # the smallest game keeps this quick
+        page.fill("#bench-strategies", "frequency")
+        page.click("#bench-run")
+        sync_api.expect(page.locator("#bench-progress-label")).to_be_visible()
+        assert _box(page, "#bench-error")["height"] == 0
+        form, bar = _box(page, "#bench-form"), _box(page, "#bench-progress-label")
+        assert bar["y"] - (form["y"] + form["height"]) <= 16, (form, bar)  # the form's margin
+        sync_api.expect(page.locator("#bench-run")).to_be_enabled(timeout=120_000)
+        page.screenshot(path=str(out / f"error-room-bench-{width}.png"))
+        page.fill("#bench-strategies", "nope")
+        page.click("#bench-run")
+        sync_api.expect(page.locator("#bench-error")).to_contain_text("unknown strategy 'nope'")
+        assert _box(page, "#bench-error")["height"] > 0
+        page.screenshot(path=str(out / f"error-room-bench-error-{width}.png"))
+        # Assist: no band above the suggestion; a refused word's error appears under the form.
+        page.select_option("#length", "5")
+        page.click("#tab-assist")
+        page.click("#assist-new")
+        sync_api.expect(page.locator("#assist-suggestion")).to_be_visible(timeout=60_000)
+        sync_api.expect(page.locator("#assist-busy")).to_have_text("", timeout=60_000)
+        assert _box(page, "#assist-error")["height"] == 0
+        record = _box(page, "#assist-record")
+        page.fill("#assist-word", "qqqqq")
+        page.click("#assist-record")
+        sync_api.expect(page.locator("#assist-error")).to_contain_text("'qqqqq' is not in")
+        error, form = _box(page, "#assist-error"), _box(page, "#assist-form")
+        assert error["height"] > 0 and error["y"] >= form["y"] + form["height"], (error, form)
+        assert _box(page, "#assist-record") == record  # the button pressed stays where it was
+        page.screenshot(path=str(out / f"error-room-assist-error-{width}.png"))
+        page.fill("#assist-word", "salet")
+        page.fill("#assist-pattern", ".....")
+        page.click("#assist-record")
+        sync_api.expect(page.locator("#assist-board .row")).to_have_count(1)
+        sync_api.expect(page.locator("#assist-error")).to_have_text("")
+        assert _box(page, "#assist-error")["height"] == 0
+        # Analyse: the answer alone is nothing to review, said under the form.
+        page.click("#tab-analyse")
+        assert _box(page, "#analyse-error")["height"] == 0
+        page.fill("#analyse-grid", "")
+        page.fill("#analyse-answer", "crane")
+        page.click("#analyse-run")
+        sync_api.expect(page.locator("#analyse-error")).to_have_text(
+            "nothing to review: give a share grid, a position, or the words played with the answer"
+        )
+        assert _box(page, "#analyse-error")["height"] > 0
+        page.screenshot(path=str(out / f"error-room-analyse-error-{width}.png"))
+    page.set_viewport_size(DESKTOP)
+
+
 def test_the_page_is_es_modules_served_from_the_package(base_url):
     """No build step and no CDN: index.html loads /static/js/main.js as a module, and every module
     it imports is a package file served as JavaScript."""
