@@ -304,6 +304,8 @@ def test_rules_learnt_from_cuts_agree_with_brute_force(seed, hard, max_guesses):
         K.DEDUPE_48,
         K.OFF_ROWS_EARLY,
         K.OFF_SPLIT_ROWS,
+        K.OFF_DOMINANCE,
+        K.ALWAYS_DOMINANCE,
     ]:
         if rules_off & K.ALWAYS_SUPERSETS:
             continue

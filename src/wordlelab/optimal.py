@@ -230,6 +230,30 @@ class OptimalResult:
         return DecisionTree(self.paths, name=f"optimal tree from {self.opener}", meta=meta)
 
 
+def neighbour_runs(letters: np.ndarray, n_alpha: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """For each position i: the guesses sorted by their letters at the other positions (order[i])
+    and each guess's run of equals there, [lo[i, g], hi[i, g]) (itself included): the guesses
+    that differ from g at position i alone. The search's dominance rule reads them
+    (``kernels.search._undominated``)."""
+    n, k = letters.shape
+    order = np.empty((k, n), dtype=np.int64)
+    lo = np.empty((k, n), dtype=np.int64)
+    hi = np.empty((k, n), dtype=np.int64)
+    for i in range(k):
+        others = [letters[:, j] for j in range(k) if j != i]
+        o = np.lexsort(others[::-1]) if others else np.arange(n)
+        rows = letters[o][:, [j for j in range(k) if j != i]]
+        new = np.ones(n, dtype=bool)
+        new[1:] = (rows[1:] != rows[:-1]).any(axis=1)
+        run = np.cumsum(new) - 1  # the run of each place in the order
+        starts = np.flatnonzero(new)
+        ends = np.append(starts[1:], n)
+        order[i] = o
+        lo[i, o] = starts[run]
+        hi[i, o] = ends[run]
+    return order, lo, hi
+
+
 class Engine:
     """The arrays the kernels need for one matrix and mode."""
 
@@ -285,6 +309,7 @@ class Engine:
             + np.uint64(1),
             # Answer-major copy: a node reads the rows of its few answers, each along the guesses.
             K.transposed(np.ascontiguousarray(matrix.data)),
+            *neighbour_runs(letters, len(alphabet)),
         )
         self.all_pool = np.arange(len(matrix.guesses), dtype=np.int64)
         self.slots = max(1 << 12, (memo_mb << 20) // K.MEMO_SLOT_BYTES)

@@ -40,7 +40,7 @@ def guess_total(
     and that group and the rest add their bounds. ``low`` is the total so far (the caller caps it
     at INF). ``split`` is a search's no-split marker (``search.new_split(1, 0)``).
     """
-    data, g2a, a2g, lbtab, gletters, gcounts, pow3, rnd, dT = tabs
+    data, g2a, a2g, lbtab, gletters, gcounts, pow3, rnd, dT, nb_order, nb_lo, nb_hi = tabs
     n = S.shape[0]
     win = scratch[2].shape[0] - 1  # the all-green pattern
     codes = np.empty(n, dtype=np.int64)

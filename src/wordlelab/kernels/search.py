@@ -47,7 +47,10 @@ CTL_ROWS_EARLY = CTL_SCAN_HIST + 2 * 7 * 8
 # The scans of sets the memo already held a lower bound for (below this visit's beta: an earlier
 # visit cut the set at a lower beta), by the guesses left (0-6): look-ups and scans, two slots each.
 CTL_REVISIT = CTL_ROWS_EARLY + 1
-CTL_SIZE = CTL_REVISIT + 2 * 7
+# Guesses dropped as dominated: another guess of the pool tells apart every pair of answers they
+# do, on the set and on all its subsets (rule OFF_DOMINANCE, ``_undominated``).
+CTL_DOM = CTL_REVISIT + 2 * 7
+CTL_SIZE = CTL_DOM + 1
 
 # A set's guesses shared out among threads (see ``solve``'s ``split``): split[SPLIT_PARTS] parts
 # (1 or less: no sharing), the set's size at SPLIT_N, the best (value, order) key any part has
@@ -69,6 +72,9 @@ OFF_LAZY = 32  # classes of guesses formed up front for every guess that may be 
 DEDUPE_48 = 64  # not a rule off: the pool deduplicated on sets of 48+ answers at any depth (step 3)
 OFF_ROWS_EARLY = 128  # row scans stopped once few guesses can still matter (``_repeats``)
 OFF_SPLIT_ROWS = 256  # a perfect splitter looked for guess by guess only (step 2, ``_collided``)
+OFF_DOMINANCE = 512  # guesses another guess of the pool dominates kept (step 3a, ``_undominated``)
+DOM_MIN_D = 4
+DOM_MIN_N = 48
 # How much dearer counting a guess alone is than its n look-ups' charge (its column is read across
 # rows): the row scan stops early only where it saves this many times the count (``_repeats``).
 ROWS_EARLY_F = 4
@@ -76,6 +82,7 @@ VEC_CELLS = 32  # row cells compared in one look-up's time (the work a row scan 
 ALWAYS_SUPERSETS = (
     4  # not a rule off: store the bounds learnt from a cut after every sub-search (tests)
 )
+ALWAYS_DOMINANCE = 1024  # not a rule off: the dominance rule on every set, however small (tests)
 
 PROBES = 8
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -743,6 +750,118 @@ def _live_classes(pool, keep, rep, S, a2g, gletters, n_alpha, ctl) -> None:
 
 
 @njit(cache=True, nogil=True)
+def _undominated(pool, S, a2g, gletters, gcounts, nb_order, nb_lo, nb_hi, ctl) -> np.ndarray:
+    """The pool without the guesses another guess of it dominates on S (normal mode; step 3a of
+    ``solve``): what is left holds a guess as good as each one dropped, on S and on every subset.
+
+    The argument. A letter that occurs once in a guess, at position i, shows green when the answer
+    has it at i, else yellow when the answer holds it, else grey: a function of the letter, the
+    position and the answer only. Call position i of guess w *constant on S* when what it shows is
+    the same for every answer of S: its letter is held by no answer of S (grey, however often it
+    occurs in w), or it occurs once in w and every answer of S has it at i (green) or every answer
+    holds it but none at i (yellow). Let h have a constant position and a letter occurring once in
+    h at every other position (its *rest*), and let g be h with the letter at one constant
+    position i changed, so that every letter of the rest still occurs once in g. Then at the rest
+    g and h show the same colours on every answer, and h's other positions show constants: h's
+    pattern is a function of g's, so g's partition of S refines h's. Constancy only grows on
+    subsets, so the same holds on every subset T of S, and a refining guess never costs more
+    there: a tree that plays h at T turns into one that plays g at T, each of g's groups inside
+    one of h's and answered by h's subtree for that group, no answer deeper than before, unless h
+    is itself an answer of T (h would win its group of one, g cannot): h must not be an answer of
+    S. So v(T with g first) <= v(T with h first) for every subset T of S and any guesses left.
+
+    To drop h without dropping every guess that would stand for it, g must show something at i:
+    its letter there is not constant on S. Then g has more positions that are not constant than h,
+    so following dominators from a dropped guess ends at one nobody dominates, which stays: the
+    least value over the pool is kept, here and at every node below (their pools come from this
+    one), and so is the least bound. A dominator dropped itself still counts (refining is
+    transitive), so the drops are made after every guess has been looked at. ``nb_order``,
+    ``nb_lo``, ``nb_hi``: for position i, the guesses sorted by their letters at the other
+    positions, and each guess's run of equals in that order (itself included).
+    """
+    k = gletters.shape[1]
+    n = S.shape[0]
+    n_alpha = gcounts.shape[1]
+    npool = pool.shape[0]
+    has = np.zeros(n_alpha, dtype=np.int64)  # answers of S holding each letter
+    at = np.zeros((k, n_alpha), dtype=np.int64)  # answers of S with the letter at each position
+    for j in range(n):
+        w = a2g[S[j]]
+        for i in range(k):
+            ch = gletters[w, i]
+            at[i, ch] += 1
+            first = True
+            for i2 in range(i):
+                if gletters[w, i2] == ch:
+                    first = False
+                    break
+            if first:
+                has[ch] += 1
+    pos = np.full(gletters.shape[0], -1, dtype=np.int64)  # place in the pool of each guess
+    for t in range(npool):
+        pos[pool[t]] = t
+    cand = np.zeros(npool, dtype=np.bool_)
+    for j in range(n):
+        t = pos[a2g[S[j]]]
+        if t >= 0:
+            cand[t] = True
+    full = (1 << k) - 1
+    cmask = np.zeros(npool, dtype=np.int64)  # constant positions
+    single = np.zeros(npool, dtype=np.int64)  # positions whose letter occurs once in the guess
+    for t in range(npool):
+        g = pool[t]
+        c = 0
+        s1 = 0
+        for i in range(k):
+            ch = gletters[g, i]
+            once = gcounts[g, ch] == 1
+            if once:
+                s1 |= 1 << i
+            if has[ch] == 0 or (once and (at[i, ch] == n or (has[ch] == n and at[i, ch] == 0))):
+                c |= 1 << i
+        cmask[t] = c
+        single[t] = s1
+    drop = np.zeros(npool, dtype=np.bool_)
+    steps = 0
+    for t in range(npool):
+        c = cmask[t]
+        rest = full & ~c
+        if c == 0 or rest == 0 or (single[t] & rest) != rest or cand[t]:
+            continue
+        h = pool[t]
+        found = False
+        for i in range(k):
+            if (c >> i) & 1 == 0:
+                continue
+            for q in range(nb_lo[i, h], nb_hi[i, h]):
+                g = nb_order[i, q]
+                steps += 1
+                u = pos[g]
+                if u < 0 or g == h:
+                    continue
+                if (cmask[u] >> i) & 1 == 0 and (single[u] & rest) == rest:
+                    found = True
+                    break
+            if found:
+                break
+        drop[t] = found
+    # About a look-up's time per guess (its k letters) and per neighbour looked at.
+    ctl[CTL_WORK] += npool + steps + n
+    kept = 0
+    for t in range(npool):
+        if not drop[t]:
+            kept += 1
+    out = np.empty(kept, dtype=np.int64)
+    u = 0
+    for t in range(npool):
+        if not drop[t]:
+            out[u] = pool[t]
+            u += 1
+    ctl[CTL_DOM] += npool - kept
+    return out
+
+
+@njit(cache=True, nogil=True)
 def lower_bound_q(m: int, d: int, q: int) -> int:
     """The counting bound with at most ``q`` groups per guess: fewest total guesses for m answers
     in d guesses when one guess solves at most one answer and splits a set into at most q groups
@@ -784,7 +903,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     timing. A value published is one a guess reaches, so cutting against it is sound even when a
     thread reads it late.
     """
-    data, g2a, a2g, lbtab, gletters, gcounts, pow3, rnd, dT = tabs
+    data, g2a, a2g, lbtab, gletters, gcounts, pow3, rnd, dT, nb_order, nb_lo, nb_hi = tabs
     lab, lab2, seen, cnt, inS, stamp = scratch
     n = S.shape[0]
     if ctl[CTL_STOP] != 0:
@@ -894,6 +1013,17 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
             memo_put(memo, k1, k2, lbn, False, -1, n)
             ctl[CTL_STORES] += 1
         return lbn
+
+    # 3a. Normal mode: the guesses another guess of the pool dominates on S (one that tells apart
+    # every pair of answers they do, here and on every subset: ``_undominated``) are dropped,
+    # here and for the children, where the sets are large enough for it to pay.
+    if (
+        not hard
+        and (ctl[CTL_OFF] & OFF_DOMINANCE) == 0
+        and ((n >= DOM_MIN_N and d >= DOM_MIN_D) or (ctl[CTL_OFF] & ALWAYS_DOMINANCE) != 0)
+    ):
+        pool = _undominated(pool, S, a2g, gletters, gcounts, nb_order, nb_lo, nb_hi, ctl)
+        npool = pool.shape[0]
 
     # 3. One pass over the pool: every guess's groups, its bound n + sum over its non-winning
     # groups of lb(group size, d - 1), a hash of its grouping, and whether it settles S at once
@@ -1532,7 +1662,7 @@ def node_bound(S, d, pool, tabs, stamp, ctl) -> int:
     counting bound of S and the closed forms' 2n - 1 are below it. Groups larger than P + 1 (only
     at the root of big lists) use the table; smaller ones the count of distinct patterns.
     """
-    data, g2a, a2g, lbtab, gletters, gcounts, pow3, rnd, dT = tabs
+    data, g2a, a2g, lbtab, gletters, gcounts, pow3, rnd, dT, nb_order, nb_lo, nb_hi = tabs
     n = S.shape[0]
     if n <= 1:
         return np.int64(n) if d >= 1 else INF
