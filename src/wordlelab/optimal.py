@@ -77,6 +77,18 @@ they are applied):
   on every letter some answer of S holds group every subset alike, are allowed or refused alike
   by every rule below and leave the same rule after each pattern: one of each such class is
   tried, and only it goes to the children's pool.
+* **Refinement dominance** (normal mode, sets of 48 answers or more with four guesses left or
+  more): a position of a guess is *constant* on S when it shows the same colour on every answer
+  (a letter no answer holds; or a letter occurring once in the guess that every answer has at
+  that position, or that every answer holds elsewhere). A guess h with a constant position and a
+  once-occurring letter at every other position is dropped, here and from the children's pool,
+  when the pool holds a guess g equal to h but for one constant position of h, where g's letter
+  is not constant and leaves h's other letters occurring once: g shows the same colours as h at
+  h's other positions on every answer, so g's partition refines h's on S and on every subset
+  (constancy only grows on subsets), and a refining guess never costs more (h's subtrees answer
+  g's groups; h must not be an answer of S, which would win its own group). g has more
+  non-constant positions than h, so chains of drops end at a guess that stays
+  (``kernels.search._undominated``; `test_search_dominance.py`).
 * **Depth**: every guess of an optimal tree splits its set, so no line needs more than |S|
   guesses and d is capped at |S| (which lets more sub-problems share a memo entry).
 
