@@ -73,6 +73,9 @@ DEDUPE_48 = 64  # not a rule off: the pool deduplicated on sets of 48+ answers a
 OFF_ROWS_EARLY = 128  # row scans stopped once few guesses can still matter (``_repeats``)
 OFF_SPLIT_ROWS = 256  # a perfect splitter looked for guess by guess only (step 2, ``_collided``)
 OFF_DOMINANCE = 512  # guesses another guess of the pool dominates kept (step 3a, ``_undominated``)
+# Where the dominance rule pays: sets of 48 answers or more with four guesses left or more (the
+# pools of the many small sets below them shrink with it). On smaller sets its pass over the pool
+# cost about what it saved (search_rules_dominance*.json: the rule on and off).
 DOM_MIN_D = 4
 DOM_MIN_N = 48
 # How much dearer counting a guess alone is than its n look-ups' charge (its column is read across
