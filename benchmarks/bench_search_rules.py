@@ -10,7 +10,7 @@ both, 8 without the hard-mode guess classes on the letters a set holds, 16 witho
 small set's groups along whole rows, 32 with the guess classes formed up front instead of as the
 search reaches each guess, 64 with every guess's grouping hashed on sets of 48 answers or more at
 any depth, as before 2026-11-26, 128 without stopping a row scan once few guesses can still
-matter; masks add up). Configurations alternate within each repeat. CPU
+matter, 512 without dropping the guesses another guess dominates; masks add up). Configurations alternate within each repeat. CPU
 seconds (process time, robust to a shared machine's load), the kernel's work units (guesses x answers scanned) and nodes; every
 total must be the same across configurations (the script stops otherwise).
 """
