@@ -40,7 +40,7 @@ def _dropped(e, S: np.ndarray, pool: np.ndarray) -> tuple[np.ndarray, np.ndarray
     return kept, np.setdiff1d(pool, kept)
 
 
-@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("seed", [1, pytest.param(2, marks=pytest.mark.slow), 3])
 def test_every_dropped_guess_is_refined_by_a_kept_one(seed):
     """On groups of the original lists (after a random opener, and after a second guess), each
     guess the rule drops is refined by a guess it keeps, on the set and on subsets of it; no
@@ -99,7 +99,7 @@ def _dominance_sample(seed: int, n_answers: int) -> tuple[list[str], list[str]]:
     [
         (1, 3),
         (2, 4),
-        (3, 5),
+        pytest.param(3, 5, marks=pytest.mark.slow),
         pytest.param(4, 6, marks=pytest.mark.slow),
     ],
 )
