@@ -11,17 +11,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 import reference
+from test_optimal import FAMILY  # one family of answers: _A_ED
 
 from wordlelab.matrix import PatternMatrix
 from wordlelab.words import WordList
-
-FAMILY = (
-    "baked baled bared based bated bayed caged caked caned caped cared cased caved cawed dared "
-    "dated dazed eared eased faced faded faked famed fared fated faxed fazed gamed gaped gated "
-    "gazed hated hazed jaded laced lamed laved lazed mated maxed naked named oared paced paged "
-    "paled pared paved pawed raced raged raked rated raved razed sated saved sawed tamed taped "
-    "taxed waded waged waked waned waved waxed"
-).split()
 
 
 def _distinct(rows: np.ndarray) -> np.ndarray:
