@@ -119,7 +119,7 @@ def is_regular_file(path: Path) -> bool:
 # The parts of the cache directory: (folder, what it holds). Everything there can be rebuilt.
 CACHE_PARTS: tuple[tuple[str, str], ...] = (
     ("matrix", "pattern matrices (one per pair of word lists)"),
-    ("openers", "strategies' first guesses"),
+    ("openers", "strategies' first guesses and Absurdle's opening lines"),
     ("freq", "word frequencies of user lists"),
 )
 

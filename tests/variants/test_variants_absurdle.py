@@ -220,3 +220,55 @@ def test_session_suggests_a_winning_line(matrix):
 def test_four_is_the_proven_minimum_on_the_original_lists(matrix, hard):
     proof = prove_absurdle(matrix, hard=hard)
     assert (proof.guesses, proof.impossible) == (4, 3)
+
+
+def test_the_start_line_is_computed_once_and_then_read_from_the_cache(
+    matrix, tmp_path, monkeypatch
+):
+    """The assistant's line at the start comes from the disk cache after the first game: the same
+    line the search gives (it is deterministic), and no search the second time."""
+    from wordlelab.variants import absurdle as A
+
+    monkeypatch.setenv("WORDLELAB_CACHE_DIR", str(tmp_path))
+    start = Position.start(matrix, max_guesses=10**6)
+    _, want = A.absurdle_next(start, 20)
+    assert A.start_line(matrix, False, 20) == want
+    (path,) = (tmp_path / "openers").glob("*.json")
+
+    def no_search(*args, **kwargs):
+        raise AssertionError("searched although the line was cached")
+
+    monkeypatch.setattr(A, "absurdle_next", no_search)
+    assert A.start_line(matrix, False, 20) == want
+    assert AbsurdleSession(matrix, width=20).plan() == [matrix.guesses[r] for r in want]
+    # Another width or mode is another line: not taken from this file.
+    with pytest.raises(AssertionError, match="searched"):
+        A.start_line(matrix, True, 20)
+    # A file that was changed (words that do not force a win, junk, another key) is not
+    # believed: the line is searched again and the file written anew.
+    monkeypatch.undo()
+    monkeypatch.setenv("WORDLELAB_CACHE_DIR", str(tmp_path))
+    good = path.read_text(encoding="utf-8")
+    for bad in (
+        good.replace(matrix.guesses[want[-1]], "zonal"),
+        "{not json",
+        good.replace('"key": "', '"key": "x'),
+        '{"key": 1}',
+    ):
+        path.write_text(bad, encoding="utf-8")
+        assert A.start_line(matrix, False, 20) == want
+        assert path.read_text(encoding="utf-8") == good
+
+
+def test_an_unwritable_cache_only_costs_time(matrix, tmp_path, monkeypatch):
+    from wordlelab.variants import absurdle as A
+
+    monkeypatch.setenv("WORDLELAB_CACHE_DIR", str(tmp_path))
+
+    def refuse(*args, **kwargs):
+        raise PermissionError("read-only")
+
+    monkeypatch.setattr(A, "write_atomic", refuse)
+    start = Position.start(matrix, max_guesses=10**6)
+    assert A.start_line(matrix, False, 20) == A.absurdle_next(start, 20)[1]
+    assert not (tmp_path / "openers").exists()

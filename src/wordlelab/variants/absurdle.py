@@ -18,16 +18,20 @@ one guess fewer never suffices.
 
 from __future__ import annotations
 
+import hashlib
+import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
 
-from ..errors import GameOverError, UnknownWordError, VariantError
+from ..errors import GameOverError, UnknownWordError, VariantError, WordlelabError
 from ..feedback import Pattern
 from ..game import Position
-from ..matrix import PatternMatrix
+from ..matrix import PatternMatrix, matrix_key
+from ..paths import cache_dir, is_regular_file, write_atomic
 
 # Far beyond any Absurdle game worth searching: the published optimum is 4.
 MAX_DEPTH = 8
@@ -209,6 +213,63 @@ def absurdle_next(
         if found is not None:
             return depth, found
     raise VariantError(f"no forced win within {max_guesses} guesses was found", max_guesses)
+
+
+# Bumped when absurdle_next's choices change for the same lists and width (the cached start lines).
+START_LINE_VERSION = 1
+
+
+def _start_key(matrix: PatternMatrix, hard: bool, width: int) -> str:
+    text = (
+        f"absurdle-start v{START_LINE_VERSION}\n{matrix_key(matrix.guesses, matrix.answers)}\n"
+        f"hard={hard}\nwidth={width}\nmax={MAX_DEPTH}\n"
+    )
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def _read_start(path: Path, key: str, matrix: PatternMatrix, hard: bool) -> list[int] | None:
+    """The cached line, if the file is ours and its words still force a win when replayed."""
+    if not is_regular_file(path):  # a FIFO would block; anything else is recomputed
+        return None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(data, dict) or data.get("key") != key:
+            return None
+        words = data["words"]
+        if not isinstance(words, list) or not words or not all(isinstance(w, str) for w in words):
+            return None
+        line = replay(matrix, words, hard)
+        if not line[-1][1].is_win:
+            return None
+        return [matrix.guesses.lookup(w) for w in words]
+    except (OSError, ValueError, KeyError, TypeError, RecursionError, WordlelabError):
+        return None
+
+
+def start_line(matrix: PatternMatrix, hard: bool = False, width: int = 40) -> list[int]:
+    """``absurdle_next`` at the start of a game, from the disk cache when it is there.
+
+    The search is deterministic, so the line of a pair of lists (and mode and width) is the same
+    every time: it is computed once (seconds on the NYT lists) and kept in the cache's "openers"
+    part. A cached line is used only if its words replay to a win against the adversary.
+    """
+    key = _start_key(matrix, hard, width)
+    path = cache_dir() / "openers" / f"{key}.json"
+    rows = _read_start(path, key, matrix, hard)
+    if rows is None:
+        start = Position.start(matrix, hard=hard, max_guesses=10**6)
+        _, rows = absurdle_next(start, width)
+        payload = {
+            "key": key,
+            "hard": hard,
+            "width": width,
+            "words": [matrix.guesses[r] for r in rows],
+        }
+        try:
+            write_atomic(path, json.dumps(payload).encode("utf-8"))
+        except OSError:
+            pass  # an unwritable cache only costs time next run
+    return rows
 
 
 @dataclass

@@ -16,7 +16,7 @@ from ..feedback import Pattern
 from ..game import Position
 from ..matrix import PatternMatrix
 from ..strategies.base import Choice
-from .absurdle import absurdle_next, absurdle_response
+from .absurdle import absurdle_next, absurdle_response, start_line
 from .multi import MultiPosition, MultiRules, MultiStrategy
 
 # Marks a solved board in typed feedback: "- ..y.g" means board 1 is done.
@@ -187,7 +187,10 @@ class AbsurdleSession:
 
     def plan(self) -> list[str]:
         """A line of guesses that forces a win from here (beam search; see ``absurdle_next``)."""
-        _, rows = absurdle_next(self.position, self.width)
+        if not self.position.history:  # the start: the same line every game (cached on disk)
+            rows = start_line(self.matrix, self.hard, self.width)
+        else:
+            _, rows = absurdle_next(self.position, self.width)
         return [self.matrix.guesses[r] for r in rows]
 
     def suggestion(self) -> str:
