@@ -252,9 +252,10 @@ def neighbour_runs(letters: np.ndarray, n_alpha: int) -> tuple[np.ndarray, np.nd
     lo = np.empty((k, n), dtype=np.int64)
     hi = np.empty((k, n), dtype=np.int64)
     for i in range(k):
-        others = [letters[:, j] for j in range(k) if j != i]
-        o = np.lexsort(others[::-1]) if others else np.arange(n)
-        rows = letters[o][:, [j for j in range(k) if j != i]]
+        cols = [j for j in range(k) if j != i]
+        # lexsort's last key sorts first: the first other position is the primary key.
+        o = np.lexsort(letters[:, cols[::-1]].T) if cols else np.arange(n)
+        rows = letters[o][:, cols]
         new = np.ones(n, dtype=bool)
         new[1:] = (rows[1:] != rows[:-1]).any(axis=1)
         run = np.cumsum(new) - 1  # the run of each place in the order
