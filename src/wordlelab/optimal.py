@@ -248,9 +248,10 @@ def neighbour_runs(letters: np.ndarray, n_alpha: int) -> tuple[np.ndarray, np.nd
     that differ from g at position i alone. The search's dominance rule reads them
     (``kernels.search._undominated``)."""
     n, k = letters.shape
-    order = np.empty((k, n), dtype=np.int64)
-    lo = np.empty((k, n), dtype=np.int64)
-    hi = np.empty((k, n), dtype=np.int64)
+    # (32-bit: the three tables stay small enough for the search's caches.)
+    order = np.empty((k, n), dtype=np.int32)
+    lo = np.empty((k, n), dtype=np.int32)
+    hi = np.empty((k, n), dtype=np.int32)
     for i in range(k):
         cols = [j for j in range(k) if j != i]
         # lexsort's last key sorts first: the first other position is the primary key.

@@ -815,49 +815,56 @@ def _undominated(pool, S, a2g, gletters, gcounts, nb_order, nb_lo, nb_hi, ctl) -
                     break
             if first:
                 has[ch] += 1
-    # By guess (k <= 8 positions: a byte each), small enough for the neighbours' random look-ups
-    # to stay in the nearest cache: in the pool, an answer of S, constant positions, positions
-    # whose letter occurs once in the guess.
+    # By guess, in one word small enough for the neighbours' random look-ups to stay in the
+    # nearest cache (k <= 8 positions): bit 0 in the pool, bits 1..k its constant positions, bits
+    # 9..8+k its positions whose letter occurs once in it (0 for guesses not in the pool).
     n_all = gletters.shape[0]
-    inpool = np.zeros(n_all, dtype=np.uint8)
+    info = np.zeros(n_all, dtype=np.int32)
     iscand = np.zeros(n_all, dtype=np.uint8)
-    cmask = np.zeros(n_all, dtype=np.uint8)
-    single = np.zeros(n_all, dtype=np.uint8)
     for j in range(n):
         iscand[a2g[S[j]]] = 1
     full = (1 << k) - 1
+    # Per position and letter: 1 when the letter shows the same at that position on every answer
+    # of S whatever else the guess holds (no answer holds it: grey), 2 when it does so as a letter
+    # occurring once in the guess (every answer has it there, or holds it but none there). A
+    # table, so that the pass over the pool below has no branches.
+    ctab = np.zeros((k, n_alpha), dtype=np.int64)
+    for i in range(k):
+        for ch in range(n_alpha):
+            if has[ch] == 0:
+                ctab[i, ch] = 1
+            elif at[i, ch] == n or (has[ch] == n and at[i, ch] == 0):
+                ctab[i, ch] = 2
     for t in range(npool):
         g = pool[t]
-        inpool[g] = 1
-        c = 0
-        s1 = 0
+        c = np.int64(0)
+        s1 = np.int64(0)
         for i in range(k):
             ch = gletters[g, i]
-            once = gcounts[g, ch] == 1
-            if once:
-                s1 |= 1 << i
-            if has[ch] == 0 or (once and (at[i, ch] == n or (has[ch] == n and at[i, ch] == 0))):
-                c |= 1 << i
-        cmask[g] = c
-        single[g] = s1
+            once = np.int64(gcounts[g, ch] == 1)
+            s1 |= once << i
+            e = ctab[i, ch]
+            c |= ((e & 1) | ((e >> 1) & once)) << i
+        info[g] = np.int32(1 | (c << 1) | (s1 << 9))
     drop = np.zeros(npool, dtype=np.bool_)
     steps = 0
     for t in range(npool):
         h = pool[t]
-        c = np.int64(cmask[h])
+        c = (np.int64(info[h]) >> 1) & full
         rest = full & ~c
-        if c == 0 or rest == 0 or (np.int64(single[h]) & rest) != rest or iscand[h] != 0:
+        if c == 0 or rest == 0 or ((np.int64(info[h]) >> 9) & rest) != rest or iscand[h] != 0:
             continue
         found = False
         for i in range(k):
             if (c >> i) & 1 == 0:
                 continue
+            # g in the pool, position i not constant in g, every letter of h's rest once in g:
+            # one mask and compare (h itself fails it: its position i is constant).
+            want = np.int64(1) | (rest << 9)
+            care = want | (np.int64(1) << (i + 1))
             for q in range(nb_lo[i, h], nb_hi[i, h]):
-                g = nb_order[i, q]
                 steps += 1
-                if inpool[g] == 0 or g == h:
-                    continue
-                if (np.int64(cmask[g]) >> i) & 1 == 0 and (np.int64(single[g]) & rest) == rest:
+                if (np.int64(info[nb_order[i, q]]) & care) == want:
                     found = True
                     break
             if found:
