@@ -120,3 +120,68 @@ def test_search_with_dominance_agrees_with_brute_force(seed, max_guesses):
                 v = on.value(sub, max_guesses - 1)
                 total += float("inf") if v >= K.INF else v
         assert total == reference.brute_force(gs, ans, max_guesses, False, guess=gs[g])
+
+
+def _dropped_by_definition(words: list[str], answers: list[str], pool: list[int]) -> set[int]:
+    """The rule as stated in ``_undominated``'s docstring, word by word: h (not an answer of S)
+    is dropped when some guess g of the pool equals h but at one position i that is constant on
+    S for h, g's position i is not constant for g, and every letter at h's other non-constant
+    positions (its rest) occurs once in g as in h."""
+    k = len(words[0])
+    holds = {ch: sum(ch in a for a in answers) for ch in set("".join(words))}
+    n = len(answers)
+
+    def constant(w: str, i: int) -> bool:
+        ch = w[i]
+        if holds.get(ch, 0) == 0:
+            return True  # grey on every answer
+        if w.count(ch) != 1:
+            return False
+        at = sum(a[i] == ch for a in answers)
+        return at == n or (holds[ch] == n and at == 0)  # green everywhere or yellow everywhere
+
+    in_pool = {words[g]: g for g in pool}
+    out = set()
+    for h in pool:
+        w = words[h]
+        if w in answers:
+            continue
+        const = [i for i in range(k) if constant(w, i)]
+        rest = [i for i in range(k) if i not in const]
+        if not const or not rest or any(w.count(w[i]) != 1 for i in rest):
+            continue
+        for i in const:
+            for ch in "abcdefghijklmnopqrstuvwxyz":
+                v = w[:i] + ch + w[i + 1 :]
+                if v == w or v not in in_pool or constant(v, i):
+                    continue
+                if all(v.count(v[r]) == 1 for r in rest):
+                    out.add(h)
+    return out
+
+
+@pytest.mark.parametrize("seed", [4, 5])
+def test_the_kernel_drops_what_the_rule_says(seed):
+    """The kernel's drop set, found through its tables of one-letter neighbours and bit masks,
+    equals the rule written out word by word, on groups of the original lists and on random
+    pools: nothing dropped that the rule keeps, nothing kept that it drops."""
+    from wordlelab.lists import load_lists
+    from wordlelab.optimal import Engine
+
+    m = load_lists(lists="original").matrix()
+    e = Engine(m, False, 6, 8)
+    rng = np.random.default_rng(seed)
+    root = np.arange(len(m.answers), dtype=np.int64)
+    fired = 0
+    for _ in range(3):
+        opener = int(rng.integers(len(m.guesses)))
+        S = max((sub for p, sub in e.groups(root, opener) if p != e.win), key=len)
+        if rng.random() < 0.5:
+            S = np.sort(rng.choice(S, max(3, S.size // 2), replace=False))
+        pool = np.sort(rng.choice(len(m.guesses), 3000, replace=False)).astype(np.int64)
+        pool = np.union1d(pool, e.tabs[2][S])  # the set's answers in the pool, as in the search
+        _, dropped = _dropped(e, S, pool)
+        expect = _dropped_by_definition(list(m.guesses), [m.answers[a] for a in S], list(pool))
+        assert set(dropped.tolist()) == expect
+        fired += len(expect)
+    assert fired > 0  # the rule fired, so the comparison said something
