@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from rich.console import Console
 from rich.markup import escape
@@ -27,7 +28,24 @@ _CONTRAST = {
     YELLOW: "bold white on #85c0f9",
     GREY: "bold white on #3a3a3c",
 }
-_UNUSED = -1
+# A 16-colour terminal (TERM=xterm, the Linux console, legacy Windows) gets named colours: rich
+# would map each colour above to its nearest of the 16, and green and grey both became bright
+# black there, yellow and blue white behind white letters.
+_COLOUR_16 = {
+    GREEN: "bold white on green",
+    YELLOW: "bold black on yellow",
+    GREY: "bold white on bright_black",
+}
+_CONTRAST_16 = {
+    GREEN: "bold white on red",
+    YELLOW: "bold white on blue",
+    GREY: "bold white on bright_black",
+}
+_UNUSED, _UNUSED_16 = "bold black on #d3d6da", "bold black on white"
+# The marks after each key on several boards (coloured text, no background).
+_DOT = {GREEN: "#538d4e", YELLOW: "#b59f3b", GREY: "#3a3a3c"}
+_DOT_16 = {GREEN: "green", YELLOW: "yellow", GREY: "bright_black"}
+_NOT_PLAYED = -1
 # Without colour each tile carries its state in symbols: [A] right place, (A) elsewhere, -A- absent.
 _PLAIN = {GREEN: "[{}]", YELLOW: "({})", GREY: "-{}-"}
 
@@ -35,13 +53,23 @@ _PLAIN = {GREEN: "[{}]", YELLOW: "({})", GREY: "-{}-"}
 high_contrast = False
 
 
-def tile_colours(out: Console) -> bool:
-    """Whether tiles can be drawn in colour: a colour terminal, and NO_COLOR not set."""
-    return out.color_system is not None and not out.no_color
+@dataclass(frozen=True)
+class Palette:
+    """The styles tiles, keys and the several-board marks are drawn in on one terminal."""
+
+    tiles: dict[int, str]
+    unused: str
+    dots: dict[int, str]
 
 
-def _tiles() -> dict[int, str]:
-    return _CONTRAST if high_contrast else _COLOUR
+def tile_colours(out: Console) -> Palette | None:
+    """The palette tiles are drawn in on ``out``; None without colour (NO_COLOR, not a colour
+    terminal): then the tiles carry their state in symbols."""
+    if out.color_system is None or out.no_color:
+        return None
+    if out.color_system in ("standard", "windows"):
+        return Palette(_CONTRAST_16 if high_contrast else _COLOUR_16, _UNUSED_16, _DOT_16)
+    return Palette(_CONTRAST if high_contrast else _COLOUR, _UNUSED, _DOT)
 
 
 def squares(pattern: Pattern) -> str:
@@ -49,12 +77,12 @@ def squares(pattern: Pattern) -> str:
     return pattern.format("contrast" if high_contrast else "emoji")
 
 
-def board_row(word: str, pattern: Pattern, colour: bool) -> Text:
+def board_row(word: str, pattern: Pattern, colour: Palette | None) -> Text:
     """One played row: coloured tiles on a colour terminal, else symbols ([A] (A) -A-) and squares."""
     if colour:
         row = Text()
         for ch, c in zip(word, pattern.colors):
-            row.append(f" {ch.upper()} ", style=_tiles()[c])
+            row.append(f" {ch.upper()} ", style=colour.tiles[c])
             row.append(" ")
         return row
     return Text(
@@ -65,7 +93,7 @@ def board_row(word: str, pattern: Pattern, colour: bool) -> Text:
 
 
 def keyboard(
-    history: list[tuple[str, Pattern]], lang: str, letters: str, colour: bool
+    history: list[tuple[str, Pattern]], lang: str, letters: str, colour: Palette | None
 ) -> list[Text]:
     """The keyboard under the board, each key in the colour it has shown.
 
@@ -77,9 +105,9 @@ def keyboard(
     for i, keys in enumerate(rows):
         line = Text(" " * i)
         for ch in keys:
-            state = states.get(ch, _UNUSED)
+            state = states.get(ch, _NOT_PLAYED)
             if colour:
-                style = _tiles()[state] if state != _UNUSED else "bold black on #d3d6da"
+                style = colour.tiles[state] if state != _NOT_PLAYED else colour.unused
                 line.append(f" {ch.upper()} ", style=style)
                 line.append(" ")
             else:

@@ -30,16 +30,15 @@ from ..variants import (
     play_multi,
 )
 from ..variants.multi import key_states
-from .console import TOP_MAX, board_row, count_arg, tile_colours
+from .console import TOP_MAX, Palette, board_row, count_arg, tile_colours
 
-_DOT = {GREEN: "#538d4e", YELLOW: "#b59f3b", GREY: "#3a3a3c"}
 _PLAIN = {GREEN: "g", YELLOW: "y", GREY: "."}
 
 
 # -- several boards ------------------------------------------------------------------------------
 
 
-def rows_side_by_side(game: MultiGame, colour: bool) -> list[Text]:
+def rows_side_by_side(game: MultiGame, colour: Palette | None) -> list[Text]:
     """Each guess as one line: every board's tiles for it, blank once that board was solved."""
     k = len(game.answers[0])
     width = 4 * k if colour else 2 * k + 1 + k
@@ -59,7 +58,7 @@ def rows_side_by_side(game: MultiGame, colour: bool) -> list[Text]:
     return lines
 
 
-def multi_keyboard(game: MultiGame, lang: str, colour: bool) -> list[Text]:
+def multi_keyboard(game: MultiGame, lang: str, colour: Palette | None) -> list[Text]:
     """The keyboard with one mark per board after each key: green, yellow, grey, or blank if unplayed.
 
     Without colour the marks are g, y and '.'.
@@ -79,7 +78,8 @@ def multi_keyboard(game: MultiGame, lang: str, colour: bool) -> list[Text]:
                 if state is None:
                     line.append(" ")
                 elif colour:
-                    line.append("▮", style=_DOT[state] if not solved else "dim " + _DOT[state])
+                    dot = colour.dots[state]
+                    line.append("▮", style=dot if not solved else "dim " + dot)
                 else:
                     line.append(_PLAIN[state])
             line.append(" ")

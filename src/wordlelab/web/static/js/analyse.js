@@ -1,6 +1,6 @@
 // The Analyse page: a share grid (and the words, if known) judged by the server. An exact review
 // can take a while on a fresh server: the button rests and says so meanwhile.
-import { $, el, mini } from "./dom.js";
+import { $, el, mini, holdFocus } from "./dom.js";
 import { api, Latest } from "./api.js";
 import { lang, t, errorText } from "./i18n.js";
 import { barChart } from "./charts.js";
@@ -203,6 +203,7 @@ export async function runAnalyse(e) {
   if (e) e.preventDefault();
   const button = $("analyse-run");
   const busy = setTimeout(() => { $("analyse-busy").textContent = t("analysing"); }, 200);
+  const refocus = holdFocus();
   button.disabled = true;
   $("analyse").setAttribute("aria-busy", "true");
   try {
@@ -225,6 +226,7 @@ export async function runAnalyse(e) {
       $("analyse-busy").textContent = "";
       button.disabled = false;
       $("analyse").removeAttribute("aria-busy");
+      refocus();
     }
   }
 }

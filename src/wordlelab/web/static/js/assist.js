@@ -2,7 +2,7 @@
 // guess. One board, N boards or Absurdle. Only the newest answer is drawn, and the buttons rest
 // while a request runs. What was entered is kept in this browser (the start request and the
 // state's actions), so a reload or a server restart rebuilds the assistant (/api/assist/resume).
-import { $, el, rowOf, mini, colourName, PATTERN_CHARS, parseColours } from "./dom.js";
+import { $, el, rowOf, mini, colourName, PATTERN_CHARS, parseColours, holdFocus } from "./dom.js";
 import { api, ApiError, Latest, saidOr } from "./api.js";
 import { t, metricName } from "./i18n.js";
 import { fmt, pct, range, perAnswer } from "./format.js";
@@ -56,6 +56,7 @@ function setBusy(on, startFree = false) {
  * after a moment; the newest answer is drawn and kept. */
 async function request(work, { busyText = "working", startFree = false } = {}) {
   const busy = setTimeout(() => { $("assist-busy").textContent = t(busyText); }, 300);
+  const refocus = holdFocus();
   setBusy(true, startFree);
   try {
     const r = await assist.latest.run(work);
@@ -73,6 +74,8 @@ async function request(work, { busyText = "working", startFree = false } = {}) {
     if (!assist.latest.busy) {
       $("assist-busy").textContent = "";
       setBusy(false);
+      // Solved: Undo is all there is to do; else the colours of the next row.
+      refocus(() => $("assist-undo-solved") || $("assist-pattern"));
     }
   }
 }

@@ -1,5 +1,5 @@
 // The Bench page: strategies compared over every answer, with progress and one histogram each.
-import { $, el } from "./dom.js";
+import { $, el, holdFocus } from "./dom.js";
 import { api } from "./api.js";
 import { barChart } from "./charts.js";
 import { settings } from "./state.js";
@@ -13,12 +13,14 @@ async function runBench(e) {
   if ($("bench-run").disabled) return;
   $("bench-error").textContent = "";
   let job;
+  const refocus = holdFocus();
   $("bench-run").disabled = true;
   try {
     job = await api("/api/bench", { ...settings(), strategies: $("bench-strategies").value });
   } catch (err) {
     $("bench-error").textContent = err.message;
     $("bench-run").disabled = false;
+    refocus();
     return;
   }
   $("bench-stop").disabled = false;
@@ -34,6 +36,7 @@ async function runBench(e) {
   }
   $("bench-run").disabled = false;
   $("bench-stop").disabled = true;
+  refocus(() => $("bench-run"));  // Stop, if it had the focus, rests now
   if (job.stopped) {
     const st = job.stopped;
     $("bench-error").textContent = st.by === "budget" ? t("benchStoppedBudget", { s: Math.round(st.seconds) })

@@ -55,3 +55,20 @@ export function parseColours(text) {
   }
   return out;
 }
+
+/** Call before a request disables the control in use; the returned function, called once it is
+ * over, puts the keyboard focus back: a disabled control drops the focus to the page, and a
+ * keyboard user would start again from the top. The control gets it again, or, where it is gone,
+ * hidden or still disabled, ``fallback()`` (the next place to type). A focus the user has moved
+ * meanwhile stays where it is. */
+export function holdFocus() {
+  const had = document.activeElement;
+  if (!had || had === document.body) return () => {};  // the focus was nowhere (a restore on load): nothing to keep
+  const usable = (x) => Boolean(x) && x.isConnected && !x.disabled && !x.closest("[hidden]");
+  return (fallback = () => null) => {
+    const now = document.activeElement;
+    if (now && now !== document.body) return;
+    const target = usable(had) ? had : fallback();
+    if (usable(target)) target.focus();
+  };
+}
