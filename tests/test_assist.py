@@ -232,6 +232,11 @@ def test_parse_entry(matrix, text, expected):
         ("crane .y..", "4 tiles"),
         ("cranes .y..g", "6 letters"),
         ("⬜🟨.g0", "mixes notations"),
+        # A short word made of feedback letters ('foo' reads as XOF) beside fitting feedback:
+        # its length, as for any word, not "mixes notations".
+        ("foo ggggg", "3 letters"),
+        ("ggggg, foo", "3 letters"),
+        ("fox ggggg", "3 letters"),
     ],
 )
 def test_parse_entry_errors(matrix, text, match):

@@ -437,6 +437,17 @@ class Assistant:
         return out
 
 
+def _fits(text: str, length: int) -> bool:
+    """Whether ``text`` reads as feedback of ``length`` tiles."""
+    from .errors import InvalidPatternError
+
+    try:
+        Pattern.parse(text, length)
+    except InvalidPatternError:
+        return False
+    return True
+
+
 def parse_entry(text: str, matrix: PatternMatrix) -> tuple[str | None, Pattern]:
     """Read one answer typed to the assistant: feedback alone, or ``WORD PATTERN`` (either order,
     space or comma between). Raises InvalidPatternError / InvalidWordError with a hint."""
@@ -469,6 +480,15 @@ def parse_entry(text: str, matrix: PatternMatrix) -> tuple[str | None, Pattern]:
     elif tail and wordlike(tail.group(2)):
         word, rest = tail.group(2), tail.group(1)
     else:
+        # A word of the wrong length whose letters all read as feedback ('foo' is XOF) beside
+        # feedback that fits: name the word's length, as for any other word of that length,
+        # rather than report the whole line as mixed notations.
+        for m in (head, tail):
+            if m is None:
+                continue
+            for word_tok, pattern_tok in ((m.group(1), m.group(2)), (m.group(2), m.group(1))):
+                if word_tok.isalpha() and len(word_tok) != k and _fits(pattern_tok, k):
+                    matrix.guesses.normalize(word_tok)  # raises, naming the word's length
         if wordlike(text) and len(text) == k:
             raise InvalidPatternError(
                 f"{text!r} is not feedback; to record a word you played, type it with its "
