@@ -143,6 +143,8 @@ export async function restoreGame(applySettings) {
     return false;
   }
   applySettings({ lang: state.lang, length: state.length, hard: state.hard });
+  // The seed field as it was: the restored game's seed (empty for a random game).
+  $("play-seed").value = state.seed === null || state.seed === undefined ? "" : String(state.seed);
   play.typed = typeof stored.typed === "string" ? stored.typed.slice(0, state.length) : "";
   play.practice = Boolean(stored.practice);
   play.announced = state.over;  // a finished game shows its results on request, not again on reload
