@@ -44,17 +44,24 @@ def test_high_contrast_squares_in_the_rows_and_the_share(monkeypatch):
     assert "🟩" not in out and "🟨" not in out
 
 
-def test_a_colour_terminal_under_no_color_gets_symbols_too():
+def _spawn_seed_1(env: dict[str, str], **kw):
+    """``wordlelab play --seed 1`` (DICEY) on a pty with ``env``, not counted."""
     import pexpect
 
-    env = {**os.environ, "NO_COLOR": "1", "TERM": "xterm-256color"}
-    child = pexpect.spawn(
+    return pexpect.spawn(
         sys.executable,
         ["-m", "wordlelab", "play", "--seed", "1", "--no-stats", "--lists", "original"],
         env=env,
         encoding="utf-8",
         timeout=120,
+        **kw,
     )
+
+
+def test_a_colour_terminal_under_no_color_gets_symbols_too():
+    import pexpect
+
+    child = _spawn_seed_1({**os.environ, "NO_COLOR": "1", "TERM": "xterm-256color"})
     child.expect("6 tries")
     child.sendline("crane")
     child.expect(r"\(C\) -R- -A- -N- \(E\)")
@@ -77,14 +84,7 @@ def test_a_16_colour_terminal_tells_green_yellow_and_grey_apart():
     env = {**os.environ, "TERM": "xterm"}
     env.pop("NO_COLOR", None)
     env.pop("COLORTERM", None)
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "wordlelab", "play", "--seed", "1", "--no-stats", "--lists", "original"],
-        env=env,
-        encoding="utf-8",
-        timeout=120,
-        dimensions=(40, 120),
-    )
+    child = _spawn_seed_1(env, dimensions=(40, 120))
     seen = io.StringIO()
     child.logfile_read = seen
     child.expect("6 tries")
