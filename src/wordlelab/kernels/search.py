@@ -1118,8 +1118,8 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
                 cmark[a2g[S[j]]] = 1
         full = vec and kdone == n
         if full:
-            # Every guess's groups known from the rows: the loop below without its branches
-            # (the same figures, about a third of its time).
+            # Every guess's groups known from the rows: the loop below without the branches the
+            # other cases need (the same figures, in less time).
             for i in range(npool):
                 g = pool[i]
                 c = np.int64(cmark[g])
