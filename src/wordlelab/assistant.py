@@ -437,8 +437,8 @@ class Assistant:
         return out
 
 
-def _fits(text: str, length: int) -> bool:
-    """Whether ``text`` reads as feedback of ``length`` tiles."""
+def _fits(text: str, length: int | None = None) -> bool:
+    """Whether ``text`` reads as feedback (of ``length`` tiles, when given)."""
     from .errors import InvalidPatternError
 
     try:
@@ -465,13 +465,7 @@ def parse_entry(text: str, matrix: PatternMatrix) -> tuple[str | None, Pattern]:
     def wordlike(token: str) -> bool:
         if token.lower() in matrix.guesses:
             return True
-        if not token.isalpha():
-            return False
-        try:
-            Pattern.parse(token)
-        except InvalidPatternError:
-            return True
-        return False
+        return token.isalpha() and not _fits(token)
 
     head = re.match(r"^([^\s,;]+)[\s,;]+(.+)$", text)
     tail = re.match(r"^(.+?)[\s,;]+([^\s,;]+)$", text)

@@ -855,12 +855,12 @@ def _undominated(pool, S, a2g, gletters, gcounts, nb_order, nb_lo, nb_hi, ctl) -
         if c == 0 or rest == 0 or ((np.int64(info[h]) >> 9) & rest) != rest or iscand[h] != 0:
             continue
         found = False
+        # g in the pool, position i not constant in g, every letter of h's rest once in g: one
+        # mask and compare (h itself fails it: its position i is constant).
+        want = np.int64(1) | (rest << 9)
         for i in range(k):
             if (c >> i) & 1 == 0:
                 continue
-            # g in the pool, position i not constant in g, every letter of h's rest once in g:
-            # one mask and compare (h itself fails it: its position i is constant).
-            want = np.int64(1) | (rest << 9)
             care = want | (np.int64(1) << (i + 1))
             for q in range(nb_lo[i, h], nb_hi[i, h]):
                 steps += 1

@@ -144,7 +144,7 @@ export async function restoreGame(applySettings) {
   }
   applySettings({ lang: state.lang, length: state.length, hard: state.hard });
   // The seed field as it was: the restored game's seed (empty for a random game).
-  $("play-seed").value = state.seed === null || state.seed === undefined ? "" : String(state.seed);
+  $("play-seed").value = String(state.seed ?? "");
   play.typed = typeof stored.typed === "string" ? stored.typed.slice(0, state.length) : "";
   play.practice = Boolean(stored.practice);
   play.announced = state.over;  // a finished game shows its results on request, not again on reload
@@ -169,7 +169,7 @@ export function drawGame() {
   const board = $("play-board");
   board.replaceChildren();
   board.style.setProperty("--cols", s.length);
-  board.dataset.seed = s.seed === null || s.seed === undefined ? "" : String(s.seed);  // which game is on the board
+  board.dataset.seed = String(s.seed ?? "");  // which game is on the board
   board.dataset.over = s.over ? "1" : "";
   board.dataset.guesses = String(guessesOf(s).length);
   board.dataset.variant = s.rules ? s.rules.key : "classic";
