@@ -273,6 +273,7 @@ def test_a_game_in_progress_survives_a_reload(page):
     page.wait_for_selector("body[data-ready='1']")
     page.wait_for_selector("#play-board[data-seed='3']")
     sync_api.expect(page.locator("#play-seed")).to_have_value("3")  # the field says which game
+    screenshots(page, "play-restored-seeded")
     rows = page.locator("#play-board .row")
     assert rows.nth(0).inner_text().replace("\n", "").lower() == opener
     sync_api.expect(rows.nth(1)).to_have_text("AB")
