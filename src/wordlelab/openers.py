@@ -8,7 +8,6 @@ validate is ignored and rewritten).
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,7 +15,7 @@ from pathlib import Path
 from .errors import WordlelabError
 from .game import Position
 from .matrix import PatternMatrix, matrix_key
-from .paths import cache_dir, is_regular_file, write_atomic
+from .paths import cache_dir, read_cache_entry, write_cache_entry
 from .strategies.base import Strategy, make_strategy
 
 OPENER_FORMAT = 1
@@ -79,24 +78,15 @@ def opener_path(strategy: Strategy, matrix: PatternMatrix, hard: bool) -> Path:
 
 
 def _read(path: Path, key: str, matrix: PatternMatrix) -> int | None:
-    if not is_regular_file(path):  # a FIFO would block; anything else is rebuilt
+    data = read_cache_entry(path, key)
+    if data is None:
         return None
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if not isinstance(data, dict):
-            return None
-        row = data["row"]
-        if data.get("key") != key or not isinstance(row, int) or not 0 <= row < len(matrix.guesses):
-            return None
-        if matrix.guesses[row] != data.get("word"):
-            return None
-        return row
-    except (OSError, ValueError, KeyError, TypeError, RecursionError):
+    row = data.get("row")
+    if not isinstance(row, int) or not 0 <= row < len(matrix.guesses):
         return None
-
-
-def _write_atomic(path: Path, payload: dict[str, object]) -> None:
-    write_atomic(path, json.dumps(payload).encode("utf-8"))
+    if matrix.guesses[row] != data.get("word"):
+        return None
+    return row
 
 
 def strategy_opener(
@@ -121,17 +111,14 @@ def strategy_opener(
         if on_compute is not None:
             on_compute()
         row = strategy.choose(Position.start(matrix, hard=hard)).row
-        try:
-            _write_atomic(
-                path,
-                {
-                    "key": key,
-                    "strategy": strategy.token,
-                    "hard": hard,
-                    "word": matrix.guesses[row],
-                    "row": row,
-                },
-            )
-        except OSError:
-            pass  # an unwritable cache only costs time next run
+        write_cache_entry(
+            path,
+            {
+                "key": key,
+                "strategy": strategy.token,
+                "hard": hard,
+                "word": matrix.guesses[row],
+                "row": row,
+            },
+        )
     return row

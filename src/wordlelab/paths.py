@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 import tempfile
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import platformdirs
 
@@ -43,6 +45,29 @@ def write_atomic(path: Path, data: bytes) -> None:
         except OSError:
             pass
         raise
+
+
+def read_cache_entry(path: Path, key: str) -> dict[str, Any] | None:
+    """A JSON cache file's contents when it is a regular file holding an object whose "key" is
+    ``key``; None for anything else (missing, unreadable, not ours, another key): the caller then
+    computes the entry again."""
+    if not is_regular_file(path):  # a FIFO would block; anything else is rebuilt
+        return None
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict) or data.get("key") != key:
+        return None
+    return data
+
+
+def write_cache_entry(path: Path, payload: dict[str, object]) -> None:
+    """Write a JSON cache entry atomically; an unwritable cache only costs time next run."""
+    try:
+        write_atomic(path, json.dumps(payload).encode("utf-8"))
+    except OSError:
+        pass
 
 
 def _file_mode(path: Path) -> int:

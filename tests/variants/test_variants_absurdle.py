@@ -261,6 +261,7 @@ def test_the_start_line_is_computed_once_and_then_read_from_the_cache(
 
 
 def test_an_unwritable_cache_only_costs_time(matrix, tmp_path, monkeypatch):
+    from wordlelab import paths
     from wordlelab.variants import absurdle as A
 
     monkeypatch.setenv("WORDLELAB_CACHE_DIR", str(tmp_path))
@@ -268,7 +269,7 @@ def test_an_unwritable_cache_only_costs_time(matrix, tmp_path, monkeypatch):
     def refuse(*args, **kwargs):
         raise PermissionError("read-only")
 
-    monkeypatch.setattr(A, "write_atomic", refuse)
+    monkeypatch.setattr(paths, "write_atomic", refuse)  # every cache entry is written through it
     start = Position.start(matrix, max_guesses=10**6)
     assert A.start_line(matrix, False, 20) == A.absurdle_next(start, 20)[1]
     assert not (tmp_path / "openers").exists()

@@ -19,7 +19,6 @@ one guess fewer never suffices.
 from __future__ import annotations
 
 import hashlib
-import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -31,7 +30,7 @@ from ..errors import GameOverError, UnknownWordError, VariantError, WordlelabErr
 from ..feedback import Pattern
 from ..game import Position
 from ..matrix import PatternMatrix, matrix_key
-from ..paths import cache_dir, is_regular_file, write_atomic
+from ..paths import cache_dir, read_cache_entry, write_cache_entry
 
 # Far beyond any Absurdle game worth searching: the published optimum is 4.
 MAX_DEPTH = 8
@@ -229,20 +228,18 @@ def _start_key(matrix: PatternMatrix, hard: bool, width: int) -> str:
 
 def _read_start(path: Path, key: str, matrix: PatternMatrix, hard: bool) -> list[int] | None:
     """The cached line, if the file is ours and its words still force a win when replayed."""
-    if not is_regular_file(path):  # a FIFO would block; anything else is recomputed
+    data = read_cache_entry(path, key)
+    if data is None:
+        return None
+    words = data.get("words")
+    if not isinstance(words, list) or not words or not all(isinstance(w, str) for w in words):
         return None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-        if not isinstance(data, dict) or data.get("key") != key:
-            return None
-        words = data["words"]
-        if not isinstance(words, list) or not words or not all(isinstance(w, str) for w in words):
-            return None
         line = replay(matrix, words, hard)
         if not line[-1][1].is_win:
             return None
         return [matrix.guesses.lookup(w) for w in words]
-    except (OSError, ValueError, KeyError, TypeError, RecursionError, WordlelabError):
+    except (WordlelabError, KeyError, ValueError, TypeError):  # words that are not a line here
         return None
 
 
@@ -259,16 +256,10 @@ def start_line(matrix: PatternMatrix, hard: bool = False, width: int = 40) -> li
     if rows is None:
         start = Position.start(matrix, hard=hard, max_guesses=10**6)
         _, rows = absurdle_next(start, width)
-        payload = {
-            "key": key,
-            "hard": hard,
-            "width": width,
-            "words": [matrix.guesses[r] for r in rows],
-        }
-        try:
-            write_atomic(path, json.dumps(payload).encode("utf-8"))
-        except OSError:
-            pass  # an unwritable cache only costs time next run
+        write_cache_entry(
+            path,
+            {"key": key, "hard": hard, "width": width, "words": [matrix.guesses[r] for r in rows]},
+        )
     return rows
 
 
