@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import signal
 import tempfile
 
@@ -15,7 +17,11 @@ import pytest
 signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # Tests never touch the user's real cache or saved statistics.
+# Each process of the run (pytest-xdist starts one per worker) has its own directory, and removes
+# it when it exits: the matrix caches in it come to about 0.7 GB a run, and left behind they
+# filled the disk of a machine that ran the suite many times.
 _TMP = tempfile.mkdtemp(prefix="wordlelab-tests-")
+atexit.register(shutil.rmtree, _TMP, ignore_errors=True)
 os.environ.setdefault("WORDLELAB_CACHE_DIR", os.path.join(_TMP, "cache"))
 os.environ.setdefault("WORDLELAB_DATA_DIR", os.path.join(_TMP, "data"))
 # The figures of the first release's tests are the literature's, on the original lists; tests of
