@@ -12,6 +12,7 @@ Run: python benchmarks/bench_lengths.py [--quick]   (prints JSON)
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -77,8 +78,11 @@ def main() -> None:
     for name, args, extra in cases:
         cache = tempfile.mkdtemp(prefix="wordlelab-bench-cache-")
         env = {**os.environ, "PYTHONPATH": SRC, "WORDLELAB_CACHE_DIR": cache, **extra}
-        cold = run(args, env)
-        warm = run(args, env)
+        try:
+            cold = run(args, env)
+            warm = run(args, env)
+        finally:
+            shutil.rmtree(cache, ignore_errors=True)
         out[name] = {"cold": cold, "warm": warm}
     _util.emit("lengths", out)
 

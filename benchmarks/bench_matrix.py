@@ -6,7 +6,9 @@ Run: python benchmarks/bench_matrix.py   (prints JSON; medians over repeated run
 
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import tempfile
 import time
 
@@ -14,6 +16,7 @@ import _util  # noqa: F401  (puts src/ on the path)
 import numpy as np
 
 os.environ["WORDLELAB_CACHE_DIR"] = tempfile.mkdtemp(prefix="wordlelab-bench-")
+atexit.register(shutil.rmtree, os.environ["WORDLELAB_CACHE_DIR"], ignore_errors=True)
 
 
 def numpy_build(guesses: np.ndarray, answers: np.ndarray, n_letters: int) -> np.ndarray:
