@@ -28,6 +28,7 @@ from .luck import information_skill, luck, outcomes, p_at_most
 from .luck import skill as row_skill
 from .matrix import PatternMatrix
 from .notes import Note, WithNotes, lifted_note, note
+from .rounding import outward
 
 if TYPE_CHECKING:
     from .evaluation import StepValue
@@ -592,8 +593,7 @@ def _judge(
                 if played.winnable and played.upper < INF_TOTAL:
                     r.exact_guesses = round(played.upper / ev.n, 4)
                     r.exact_guesses_proven = played.exact
-                    low, high = ev.cost(played)
-                    r.cost_low, r.cost_high = round(low, 4), round(high, 4)
+                    r.cost_low, r.cost_high = outward(*ev.cost(played), 4)
                     if ev.exact and played.exact:
                         r.cost = round((played.upper - ev.upper) / ev.n, 4)
             elif ev is not None and not ev.winnable:

@@ -28,6 +28,7 @@ from .notes import Note, WithNotes, lifted_note, note
 from .opener_values import OpenerValue, opener_value, unsolvable_opener_note
 from .optimal import INF
 from .position import parse_position
+from .rounding import outward, shown
 from .words import WordList
 
 
@@ -72,9 +73,11 @@ class ReviewStep:
     # the same game reviewed twice gives the same output)
 
     def to_dict(self) -> dict[str, object]:
-        return {
+        out: dict[str, object] = {
             k: (None if v == float("inf") else v) for k, v in asdict(self).items() if k != "seconds"
         }
+        out["cost_shown"] = shown(self.cost_low, self.cost_high)
+        return out
 
 
 @dataclass
@@ -105,6 +108,7 @@ class Review(WithNotes):
 
     def to_dict(self) -> dict[str, object]:
         d = self.detection
+        low, high = outward(self.cost_low, self.cost_high, 4)
         return {
             "verdict": d.verdict if d else None,
             "p_value": d.p_value if d else None,
@@ -114,8 +118,9 @@ class Review(WithNotes):
             "solved": self.solved,
             "outside": self.outside,
             "exact": self.exact,
-            "cost_low": None if self.cost_low == float("inf") else round(self.cost_low, 4),
-            "cost_high": None if self.cost_high == float("inf") else round(self.cost_high, 4),
+            "cost_low": None if low == float("inf") else low,
+            "cost_high": None if high == float("inf") else high,
+            "cost_shown": shown(self.cost_low, self.cost_high),
             "notes": self.notes,
             "note_parts": self.note_parts,
             "steps": [s.to_dict() for s in self.steps],
@@ -244,7 +249,8 @@ def review(
             )
         played = ev.guess
         assert played is not None
-        low, high = ev.cost(played)
+        # Four decimals, outwards: the rounded range still contains the proven one.
+        low, high = outward(*ev.cost(played), 4)
         out = outcomes(pos, r)
         actual = out.actual(c, m.win_code)
         skill, source = row_skill(valued, r, ev)
@@ -259,8 +265,8 @@ def review(
                 ev.best,
                 round(ev.expected, 4) if ev.upper < INF else None,
                 round(played.expected, 4) if played.upper < INF else None,
-                round(low, 4),
-                round(high, 4) if high != float("inf") else float("inf"),
+                low,
+                high,
                 ev.exact and played.exact and ev.winnable,
                 round(out.expected, 3),
                 luck(out.left, actual),

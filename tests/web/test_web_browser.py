@@ -844,6 +844,7 @@ BOUNDED_REVIEW = {
         "exact": False,
         "cost_low": 0.05,
         "cost_high": 0.4,
+        "cost_shown": [0.05, 0.4],
         "notes": [],
         "steps": [
             {
@@ -857,6 +858,7 @@ BOUNDED_REVIEW = {
                 "played_expected": 3.4212,
                 "cost_low": 0.0,
                 "cost_high": 0.0,
+                "cost_shown": [0.0, 0.0],
                 "exact": True,
                 "expected_left": 60.4,
                 "luck": 80,
@@ -875,6 +877,7 @@ BOUNDED_REVIEW = {
                 "played_expected": 2.538,
                 "cost_low": 0.05,
                 "cost_high": 0.4,
+                "cost_shown": [0.05, 0.4],
                 "exact": False,
                 "expected_left": 2.1,
                 "luck": 90,
@@ -893,6 +896,7 @@ BOUNDED_REVIEW = {
                 "played_expected": 1.0,
                 "cost_low": 0.0,
                 "cost_high": 0.0,
+                "cost_shown": [0.0, 0.0],
                 "exact": True,
                 "expected_left": 0.0,
                 "luck": None,

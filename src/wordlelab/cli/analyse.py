@@ -10,6 +10,7 @@ from ..budgets import REVIEW_WORK, SAFETY_S, format_work, parse_work
 from ..feedback import Pattern
 from ..game_request import NAMES_CLI, GameRequest
 from ..review import Review, review
+from ..rounding import outward
 from .check import VERDICT_STYLE, read_grid
 from .common import FiniteFloatRange, echo_json, list_options, load_lists, stdout
 
@@ -39,6 +40,7 @@ def _cost(low: float, high: float) -> str:
         "inf"
     ):  # proven: after this guess some answer may need more guesses than allowed
         return "∞ (can fail)"
+    low, high = outward(low, high, 3)  # the range shown contains the range proven
     if high == float("inf"):
         return f"≥{low:.3f}"
     return f"{low:.3f}" if abs(high - low) < 1e-9 else f"{low:.3f}…{high:.3f}"

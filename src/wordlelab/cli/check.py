@@ -13,6 +13,7 @@ from ..analysis import GameReport, RowReport, analyse, parse_share_grid
 from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH
 from ..errors import ShareGridError, WordListError
 from ..limits import MAX_FILE_BYTES, check_lines, read_user_text
+from ..rounding import outward
 from .common import echo_json, lists_option, load_lists, stdout
 from .interrupts import waiting_for
 
@@ -37,7 +38,8 @@ def _exact_cells(r: RowReport) -> list[str]:
     if r.cost is not None:
         cost = f"{r.cost:.3f}{lift}"
     elif r.cost_low is not None and r.cost_high is not None:
-        cost = f"{r.cost_low:.3f}…{r.cost_high:.3f}{lift}"
+        low, high = outward(r.cost_low, r.cost_high, 3)  # contains the range proven
+        cost = f"{low:.3f}…{high:.3f}{lift}"
     else:
         cost = "-"
     return [f"{best} vs {played}", cost]

@@ -16,6 +16,12 @@ function skillText(x) {
   return `${x.skill}${x.skill_source === "exact" ? "*" : ""}`;
 }
 
+/** A cost's proven range as the server rounded it for display (outwards: it contains the range
+ * proven), the figures the terminal shows too; null: the move can fail. */
+function shownRange(x) {
+  return x.cost_shown ? range(x.cost_shown[0], x.cost_shown[1]) : range(null, null);
+}
+
 function reviewTable(review) {
   const table = el("table", { class: "numbers", id: "analyse-review" });
   table.append(el("tr", {}, ...["#", t("hGuess"), t("hTiles"), t("hWordsLeft"), t("hPlayed"), t("hBest"), t("hCost"), t("hSkill"), t("hLuck")]
@@ -25,7 +31,7 @@ function reviewTable(review) {
       el("td", { text: String(s.turn) }), el("td", { text: s.guess.toUpperCase() }), el("td", {}, mini(s.colors)),
       el("td", { text: `${s.before} → ${s.after}` }), el("td", { text: upTo(s.played_expected, s.played_exact) }),
       el("td", { text: `${(s.best || "–").toUpperCase()} ${upTo(s.best_expected, s.best_exact)}` }),
-      el("td", { text: range(s.cost_low, s.cost_high) + (s.limit_lifted ? "‡" : "") }),
+      el("td", { text: shownRange(s) + (s.limit_lifted ? "‡" : "") }),
       el("td", { text: skillText(s) }),
       el("td", { text: s.luck === null || s.luck === undefined ? "–" : String(s.luck) })));
   }
@@ -171,12 +177,12 @@ function show(r) {
     out.append(scrollBox(reviewTable(v)));
     out.append(el("p", { class: "table-key", id: "analyse-skill-key", text: t("skillKey") }));
     const proof = t(v.exact ? "proofExact" : "proofBounds");
-    out.append(el("p", { id: "analyse-total", text: t("totalCost", { v: range(v.cost_low, v.exact ? v.cost_low : v.cost_high), proof }) }));
+    out.append(el("p", { id: "analyse-total", text: t("totalCost", { v: shownRange(v), proof }) }));
     if (v.opener && v.opener.solvable) out.append(el("p", { id: "analyse-opener", text: openerText(v.opener) }));
     const labels = v.steps.map((s) => String(s.turn));
     const costs = v.steps.map((s) => (s.exact ? s.cost_low : { low: s.cost_low, high: s.cost_high }));
     const bounded = v.steps.filter((s) => !s.exact).map((s) => s.turn);
-    const lost = v.steps.filter((s) => s.exact && s.cost_low > 1e-9).map((s) => `${s.turn}: ${fmt(s.cost_low, 3)}`);
+    const lost = v.steps.filter((s) => s.exact && s.cost_low > 1e-9).map((s) => `${s.turn}: ${shownRange(s)}`);
     out.append(el("div", { class: "charts" },
       wordsLeftChart(labels, v.steps.map((s) => s.after)),
       barChart({ title: t("chartCost"), labels, id: "chart-cost",

@@ -1,0 +1,43 @@
+"""Proven ranges rounded for display, the same way for every front end.
+
+A review's cost of a move is proven to lie in [low, high]. Rounded to the nearest at a few
+decimals, a range can come out narrower than what was proven (0.70449 shows as 0.704, while the
+same figure rounded to four decimals first, as JSON carries it, shows as 0.705), and two front
+ends that round at different places disagree. ``outward`` rounds the lower bound down and the
+upper bound up, so the range shown always contains the range proven; a value proven exactly
+(the two meet) rounds to the nearest.
+"""
+
+from __future__ import annotations
+
+import math
+
+INF = float("inf")
+
+# Products such as 0.402 * 1000 come out as 401.99999999999994 in binary: the scaled figure is
+# rounded to this many decimals before floor / ceil, so a bound already on the grid stays put.
+_GRID_TOLERANCE = 6
+
+
+def outward(low: float, high: float, digits: int) -> tuple[float, float]:
+    """``(low, high)`` rounded to ``digits`` decimals outwards: low down, high up (infinite
+    bounds unchanged); one nearest-rounded value twice when the two are equal."""
+    if low == INF:
+        return low, high
+    if high != INF and abs(high - low) < 1e-9:
+        v = round(low, digits)
+        return v, v
+    scale = 10**digits
+    lo = math.floor(round(low * scale, _GRID_TOLERANCE)) / scale
+    hi = high if high == INF else math.ceil(round(high * scale, _GRID_TOLERANCE)) / scale
+    return lo, hi
+
+
+def shown(low: float, high: float) -> list[float | None] | None:
+    """The range as the pages and the terminal show it (three decimals, outwards), for JSON:
+    ``[low, high]``, high None when no upper bound is known; None when the move can fail
+    (``low`` infinite)."""
+    if low == INF:
+        return None
+    lo, hi = outward(low, high, 3)
+    return [lo, None if hi == INF else hi]
