@@ -78,3 +78,27 @@ def test_the_terminal_and_the_json_show_the_same_bounds():
         else:
             assert slo <= step["cost_low"] and shi >= step["cost_high"]
     assert math.isclose(low, 0.402) and math.isclose(high, 0.705)
+
+
+def test_the_assistants_bounds_read_the_same_in_the_terminal_and_the_json():
+    """The coach's exact line with proven bounds (the budget ran out): 17 and 20 guesses over 7
+    answers are 2.4286 and 2.8571 a game, which the nearest rounding showed as 2.429…2.857, a
+    range narrower than the proven one; both front ends now show 2.428…2.858."""
+    from wordlelab.cli.assist import exact_cell, exact_line
+    from wordlelab.evaluation import Evaluation, GuessValue
+
+    ev = Evaluation(n=7, guesses_left=4, lower=17, upper=20, best="crane")
+    assert "between 2.428 and 2.858 expected guesses" in exact_line(ev)
+    assert ev.to_dict()["expected_shown"] == [2.428, 2.858]
+    g = GuessValue("crane", 17, 20, 7)
+    assert g.to_dict()["expected_shown"] == [2.428, 2.858]
+    # No upper bound: "at least"; no win possible: nothing to show.
+    open_ev = Evaluation(n=7, guesses_left=4, lower=17, upper=1 << 40, best=None)
+    assert "at least 2.428 expected guesses" in exact_line(open_ev)
+    assert open_ev.to_dict()["expected_shown"] == [2.428, None]
+    assert GuessValue("crane", 1 << 40, 1 << 40, 7).to_dict()["expected_shown"] is None
+    # A guess outside a complete exact top N is no better than its last: a bound, rounded down.
+    top = [GuessValue("salet", 17, 17, 7)]
+    ranked = Evaluation(n=7, guesses_left=4, lower=17, upper=17, best="salet", top=top)
+    assert exact_cell(ranked, "salet") == "2.429"  # proven exactly: the nearest
+    assert exact_cell(ranked, "zzzzz") == "≥2.428"

@@ -32,6 +32,7 @@ from .kernels.guess_total import RAN as GT_RAN
 from .kernels.guess_total import guess_total
 from .matrix import PatternMatrix, shared_alphabet
 from .optimal import INF, Engine, Solver, _run_interruptibly
+from .rounding import per_answer
 from .tree import DecisionTree, bundled_tree, bundled_trees, find_opener_tree
 from .words import WordList
 
@@ -97,6 +98,7 @@ class GuessValue:
             "lower": None if self.lower >= INF else self.lower,
             "upper": None if self.upper >= INF else self.upper,
             "expected": round(self.expected, 4) if self.upper < INF else None,
+            "expected_shown": per_answer(self.lower, self.upper, self.n),
         }
 
 
@@ -175,6 +177,7 @@ class Evaluation:
             "lower": None if self.lower >= INF else self.lower,
             "upper": None if self.upper >= INF else self.upper,
             "expected": round(self.expected, 4) if self.upper < INF else None,
+            "expected_shown": per_answer(self.lower, self.upper, self.n),
             "best": self.best,
             "top": [g.to_dict() for g in self.top],
             "guess": self.guess.to_dict() if self.guess else None,

@@ -13,10 +13,28 @@ from __future__ import annotations
 import math
 
 INF = float("inf")
+INF_TOTAL = 1 << 40  # the exact search's impossible total (``kernels.search.INF``)
 
 # Products such as 0.402 * 1000 come out as 401.99999999999994 in binary: the scaled figure is
 # rounded to this many decimals before floor / ceil, so a bound already on the grid stays put.
 _GRID_TOLERANCE = 6
+
+
+def down(x: float, digits: int) -> float:
+    """A lower bound rounded to ``digits`` decimals downwards (still a lower bound)."""
+    if x == INF:
+        return x
+    scale = 10**digits
+    return math.floor(round(x * scale, _GRID_TOLERANCE)) / scale
+
+
+def per_answer(lower: float, upper: float, n: int) -> list[float | None] | None:
+    """Proven bounds on a total over ``n`` answers as expected guesses a game, shown (three
+    decimals, outwards): ``[low, high]``, high None without an upper bound; None when no win
+    is proven possible (``lower`` infinite or past ``INF_TOTAL``)."""
+    if lower >= INF_TOTAL or n <= 0:
+        return None
+    return shown(lower / n, upper / n if upper < INF_TOTAL else INF)
 
 
 def outward(low: float, high: float, digits: int) -> tuple[float, float]:
@@ -28,9 +46,8 @@ def outward(low: float, high: float, digits: int) -> tuple[float, float]:
         v = round(low, digits)
         return v, v
     scale = 10**digits
-    lo = math.floor(round(low * scale, _GRID_TOLERANCE)) / scale
     hi = high if high == INF else math.ceil(round(high * scale, _GRID_TOLERANCE)) / scale
-    return lo, hi
+    return down(low, digits), hi
 
 
 def shown(low: float, high: float) -> list[float | None] | None:
@@ -41,3 +58,10 @@ def shown(low: float, high: float) -> list[float | None] | None:
         return None
     lo, hi = outward(low, high, 3)
     return [lo, None if hi == INF else hi]
+
+
+def exact_shown(kind: str, x: float) -> float:
+    """A guess's expected guesses as ``Evaluation.expected_of`` gives them, at three decimals:
+    the nearest for a value proven exactly ("exact"), rounded down for a lower bound
+    ("at least")."""
+    return down(x, 3) if kind == "at least" else round(x, 3)

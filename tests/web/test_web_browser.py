@@ -539,6 +539,28 @@ def test_each_page_has_an_address_and_back_keeps_page_and_address_in_step(page, 
     sync_api.expect(page.locator("#route-error")).to_contain_text('no page "nowhere"')
 
 
+def test_assist_shows_the_bounds_as_the_server_rounded_them(page):
+    """Proven bounds on the exact line are the server's ``expected_shown`` (rounded outwards, as
+    the terminal prints them), not the page's own rounding of the totals: 17 and 20 guesses over
+    7 answers read 2.428 and 2.858 (the nearest would say 2.429 and 2.857)."""
+
+    def bounded(route):
+        response = route.fetch()
+        body = response.json()
+        body["exact"].update(
+            exact=False, total=None, answers=7, lower=17, upper=20, expected_shown=[2.428, 2.858]
+        )
+        route.fulfill(response=response, json=body)
+
+    page.route("**/api/assist/*/play", bounded)
+    page.click("#tab-assist")
+    page.click("#assist-new")
+    sync_api.expect(page.locator("#assist-exact")).to_contain_text("proven")
+    page.fill("#assist-pattern", ".....")
+    page.click("#assist-record")
+    sync_api.expect(page.locator("#assist-exact")).to_contain_text("≥2.428 ≤2.858")
+
+
 def test_assist_a_whole_game_by_clicking_tiles(page):
     answer = "octet"
     page.click("#tab-assist")

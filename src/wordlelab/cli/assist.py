@@ -14,6 +14,7 @@ from rich.table import Table
 from ..assistant import AUTO, EXACT_TOP_MAX, OFF_LIST, WIDENED, Assistant, Scored, parse_entry
 from ..budgets import SEARCH_WORK_PER_ANSWER, format_work
 from ..errors import WordlelabError
+from ..rounding import INF, exact_shown, outward
 from ..rules import Absurdle, Classic, Multi, rules_from_options
 from ..session import Session
 from ..strategies import make_strategy, strategy_names
@@ -71,12 +72,12 @@ def exact_cell(ev: Evaluation | None, word: str) -> str:
     if ev is None:
         return "-"
     kind, x = ev.expected_of(word)
-    if kind == "exact":
-        return f"{x:.3f}"
+    if kind == "exact" and x is not None:
+        return f"{exact_shown(kind, x):.3f}"
     if kind == "can fail":
         return "∞ (can fail)"
-    if kind == "at least":
-        return f"≥{x:.3f}"  # not in the exact top N: no better than its last
+    if kind == "at least" and x is not None:
+        return f"≥{exact_shown(kind, x):.3f}"  # not in the exact top N: no better than its last
     return "-"
 
 
@@ -110,12 +111,14 @@ def exact_line(ev: Evaluation, refused: Sequence[str] = ()) -> str:
         if not ev.top_complete:
             line += f"; {_stopped(ev)} before the whole top list was proven"
         return line
-    if ev.upper >= 1 << 40:
+    # The bounds at three decimals, outwards (the web page shows the same figures).
+    low, high = outward(ev.lower / ev.n, ev.upper / ev.n if ev.upper < 1 << 40 else INF, 3)
+    if high == INF:
         reach = "no guess found yet solves every answer within the guesses left"
-        between = f"at least {ev.lower / ev.n:.3f} expected guesses"
+        between = f"at least {low:.3f} expected guesses"
     else:
         reach = f"{name(ev.best) if ev.best else '-'} reaches the upper one"
-        between = f"between {ev.lower / ev.n:.3f} and {ev.upper / ev.n:.3f} expected guesses"
+        between = f"between {low:.3f} and {high:.3f} expected guesses"
     return f"{_stopped(ev)}: {between} (proven bounds; {reach})"
 
 

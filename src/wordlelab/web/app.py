@@ -37,6 +37,7 @@ from ..languages import LANGUAGES, get_language, keyboard_rows
 from ..lists import LIST_SETS, Lists, load_lists
 from ..matrix import PatternMatrix
 from ..play import Play
+from ..rounding import exact_shown
 from ..rules import Classic, named_variants, parse_rules, rules_from_key, rules_to_dict
 from ..seal import seal, secret_key, unseal
 from ..session import Action, Session
@@ -254,11 +255,14 @@ def _row(word: str, pattern: Pattern) -> dict[str, Any]:
 
 def _expected_of(ev: Evaluation | None, word: str) -> dict[str, Any] | None:
     """A top row's exact expected guesses: {"kind": "exact" | "can fail" | "at least" | "unknown",
-    "expected": x or None} (``Evaluation.expected_of``); None without exact figures."""
+    "expected": x or None, "shown": x at three decimals as the CLI shows it (a bound rounded
+    down)} (``Evaluation.expected_of``); None without exact figures."""
     if ev is None:
         return None
     kind, x = ev.expected_of(word)
-    return {"kind": kind, "expected": None if x is None else round(x, 4)}
+    if x is None:
+        return {"kind": kind, "expected": None, "shown": None}
+    return {"kind": kind, "expected": round(x, 4), "shown": exact_shown(kind, x)}
 
 
 def _action(a: Action) -> dict[str, Any]:

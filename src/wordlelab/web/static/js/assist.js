@@ -154,10 +154,14 @@ export async function restoreAssist(applySettings) {
 /** A word as the exact figures name it, marked when the game refused it ('skip'). */
 function exactWord(word, refused) { return word.toUpperCase() + (refused.includes(word) ? t("refusedMark") : ""); }
 
+/** Proven bounds per answer as the server rounded them for display ([low, high], outwards, the
+ * figures the terminal shows); null: no win within the guesses left is proven possible. */
+function shownBounds(b) { return b ? range(b[0], b[1]) : range(null, null); }
+
 function exactLine(x, refused = []) {
   // Totals are over the answers left; per answer they are expected guesses, this one included.
   const what = x.exact ? t("provenAvg", { v: fmt(perAnswer(x.total, x.answers), 3) })
-    : t("boundsAvg", { v: range(perAnswer(x.lower, x.answers), perAnswer(x.upper, x.answers)) });
+    : t("boundsAvg", { v: shownBounds(x.expected_shown) });
   return el("p", { id: "assist-exact" }, t("perfectFrom"), el("strong", { text: x.best ? exactWord(x.best, refused) : "–" }), `, ${what}`);
 }
 
@@ -169,7 +173,7 @@ function drawExactTop(x, refused = []) {
   if (!rows.length) return;
   table.append(el("tr", {}, ...["#", t("hGuess"), t("hExpectedGuesses")].map((h) => el("th", { scope: "col", text: h }))));
   rows.forEach((g, i) => table.append(el("tr", {}, el("td", { text: String(i + 1) }), el("td", { text: exactWord(g.word, refused) }),
-    el("td", { text: g.exact ? fmt(perAnswer(g.total, x.answers), 3) : range(perAnswer(g.lower, x.answers), perAnswer(g.upper, x.answers)) }))));
+    el("td", { text: g.exact ? fmt(perAnswer(g.total, x.answers), 3) : shownBounds(g.expected_shown) }))));
 }
 
 /** A chance as the CLI writes it: two decimals under 10% (1 in 2315 is 0.04%, not 0.0%). */
@@ -177,9 +181,9 @@ function percent(p) { return pct(p, p < 0.1 ? 2 : 1); }
 
 function exactCell(x) {
   if (!x) return "–";
-  if (x.kind === "exact") return fmt(x.expected, 3);
+  if (x.kind === "exact") return fmt(x.shown ?? x.expected, 3);
   if (x.kind === "can fail") return t("canFail");
-  if (x.kind === "at least") return `≥${fmt(x.expected, 3)}`;
+  if (x.kind === "at least") return `≥${fmt(x.shown ?? x.expected, 3)}`;  // rounded down: still a bound
   return "–";
 }
 
