@@ -5,7 +5,9 @@ decimals, a range can come out narrower than what was proven (0.70449 shows as 0
 same figure rounded to four decimals first, as JSON carries it, shows as 0.705), and two front
 ends that round at different places disagree. ``outward`` rounds the lower bound down and the
 upper bound up, so the range shown always contains the range proven; a value proven exactly
-(the two meet) rounds to the nearest.
+(the two meet) rounds to the nearest. The coach's bounds on the expected guesses from a position
+(``per_answer``) and a guess "at least" a figure (``exact_shown``) are shown the same way. The
+JSON carries the figures these give, so the web page shows what the terminal prints.
 """
 
 from __future__ import annotations

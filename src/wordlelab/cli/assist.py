@@ -14,7 +14,7 @@ from rich.table import Table
 from ..assistant import AUTO, EXACT_TOP_MAX, OFF_LIST, WIDENED, Assistant, Scored, parse_entry
 from ..budgets import SEARCH_WORK_PER_ANSWER, format_work
 from ..errors import WordlelabError
-from ..rounding import INF, exact_shown, outward
+from ..rounding import exact_shown, per_answer
 from ..rules import Absurdle, Classic, Multi, rules_from_options
 from ..session import Session
 from ..strategies import make_strategy, strategy_names
@@ -111,9 +111,9 @@ def exact_line(ev: Evaluation, refused: Sequence[str] = ()) -> str:
         if not ev.top_complete:
             line += f"; {_stopped(ev)} before the whole top list was proven"
         return line
-    # The bounds at three decimals, outwards (the web page shows the same figures).
-    low, high = outward(ev.lower / ev.n, ev.upper / ev.n if ev.upper < 1 << 40 else INF, 3)
-    if high == INF:
+    # The bounds a game at three decimals, outwards: the figures the web page shows.
+    low, high = per_answer(ev.lower, ev.upper, ev.n) or (0.0, None)  # (winnable here)
+    if high is None:
         reach = "no guess found yet solves every answer within the guesses left"
         between = f"at least {low:.3f} expected guesses"
     else:
