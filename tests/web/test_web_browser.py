@@ -376,6 +376,26 @@ def test_dark_mode_follows_the_system_and_the_toggle(browser, base_url):
         context.close()
 
 
+def test_the_settings_chosen_on_analyse_or_bench_survive_a_reload(page):
+    """Language, letters and hard mode chosen on Analyse or Bench are kept by a reload (they went
+    back to English, five letters: only Play's kept game and Assist's kept assistant brought
+    their own settings back)."""
+    for tab, heading in (("analyse", "Разбор"), ("bench", "Сравнение")):
+        page.click(f"#tab-{tab}")
+        page.select_option("#lang", "ru")
+        page.select_option("#length", "6")
+        page.check("#hard")
+        page.reload()
+        page.wait_for_selector("body[data-ready='1']")
+        assert page.url.endswith(f"#{tab}")
+        assert (page.input_value("#lang"), page.input_value("#length")) == ("ru", "6")
+        assert page.is_checked("#hard")
+        sync_api.expect(page.locator(f"#tab-{tab}")).to_have_text(heading)
+        page.select_option("#lang", "en")  # the next round starts from English again
+        page.select_option("#length", "5")
+        page.uncheck("#hard")
+
+
 @pytest.mark.parametrize("viewport", [SMALL_PHONE, PHONE])
 def test_a_russian_game_keeps_its_message_above_the_keyboard_on_a_phone(page, viewport):
     page.set_viewport_size(viewport)

@@ -11,6 +11,21 @@ import { setupBench } from "./bench.js";
 import { watchScroll } from "./scroll.js";
 
 const THEME = "wordlelab-theme";
+const SETTINGS = "wordlelab-settings";
+
+/** The settings as last shown, so that a reload of any page opens with them (not only Play's
+ * and Assist's, whose kept game or assistant brings its own). */
+function keepSettings() {
+  const shown = { lang: $("lang").value, length: Number($("length").value), hard: $("hard").checked, lists: $("lists").value };
+  try { localStorage.setItem(SETTINGS, JSON.stringify(shown)); } catch { /* storage off or full: kept until the page closes */ }
+}
+
+function keptSettings() {
+  let kept;
+  try { kept = JSON.parse(localStorage.getItem(SETTINGS) || "null"); } catch { kept = null; }
+  if (!kept || typeof kept !== "object") return {};
+  return { lang: kept.lang, length: kept.length, lists: kept.lists, hard: typeof kept.hard === "boolean" ? kept.hard : undefined };
+}
 
 function showLists() {
   // Only the English five-letter game has several list sets; the server ignores the field elsewhere.
@@ -54,6 +69,7 @@ function applySettings({ lang, length, hard, lists }) {
   if (offered("lists", lists)) $("lists").value = lists;
   showLists();
   setLang($("lang").value);
+  keepSettings();
 }
 
 function currentPage() { return PAGES.find((name) => !$(name).hidden) || "play"; }
@@ -144,6 +160,7 @@ function setupSettings() {
   for (const id of ["lang", "length", "lists", "hard"]) {
     $(id).addEventListener("change", () => {
       showLists();
+      keepSettings();
       if (currentPage() !== "play") return;
       // A game not yet begun follows the settings; one under way keeps its own. Either way the
       // next keystrokes go to the board, not to the control just changed.
@@ -173,7 +190,7 @@ async function start() {
   }
   for (const v of variants.list) $("variant").append(el("option", { value: v.key }, v.title));
   setStrategies(options);
-  applySettings({});
+  applySettings(keptSettings());
   setupTabs();
   setupSettings();
   await render();
