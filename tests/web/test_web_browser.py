@@ -1504,6 +1504,9 @@ def test_assist_four_boards_by_colour_tiles(page, base_url):
     page.click("#assist-new")
     sync_api.expect(page.locator("#assist-suggestion")).to_be_visible()
     sync_api.expect(page.locator("#assist-tiles .tilerow")).to_have_count(4)
+    # No blank band above the first suggestion: the four empty boards take no room (they took a
+    # band, wider on a phone, where they stand two by two).
+    sync_api.expect(page.locator("#assist-board")).to_have_attribute("hidden", "")
     page.click('#assist-tiles [data-board="2"] [data-index="0"]')  # board 3, first letter: yellow
     sync_api.expect(page.locator('#assist-tiles [data-board="2"] [data-index="0"]')).to_have_class(
         "tile c1 clickable"
@@ -1521,6 +1524,7 @@ def test_assist_four_boards_by_colour_tiles(page, base_url):
     screenshots(page, "assist-quordle")
     page.click("#assist-undo")
     sync_api.expect(page.locator("#assist-board .subboard").nth(2).locator(".row")).to_have_count(0)
+    sync_api.expect(page.locator("#assist-board")).to_have_attribute("hidden", "")
 
 
 def test_assist_four_boards_in_russian_names_the_strategys_figure_in_russian(page, base_url):
