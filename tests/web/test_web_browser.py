@@ -376,6 +376,38 @@ def test_dark_mode_follows_the_system_and_the_toggle(browser, base_url):
         context.close()
 
 
+def test_a_word_typed_after_opening_the_statistics_is_a_guess(page):
+    """After a click on Statistics the keys go back to the board: the word typed next and its
+    Enter are a guess (the Enter pressed the focused button again: the box closed, no guess)."""
+    page.click("#play-show-stats")
+    sync_api.expect(page.locator("#play-stats-now")).to_be_visible()
+    guess(page, "crane" if answer_for(424243) != "crane" else "slate", 1)
+    sync_api.expect(page.locator("#play-stats-now")).to_be_visible()
+    page.click("#play-show-stats")  # closed, and the keys are the board's still
+    sync_api.expect(page.locator("#play-stats-now")).to_be_hidden()
+    guess(page, "moist" if answer_for(424243) != "moist" else "pound", 2)
+
+
+def test_the_open_statistics_box_counts_a_game_just_won_and_follows_the_language(page):
+    """The statistics box opened before a game ends shows it counted once it ends, and is said
+    in Russian when the page is switched (it kept the figures and the English it was opened
+    with)."""
+    seed = 424242
+    answer = answer_for(seed)
+    new_seeded_game(page, seed)
+    page.click("#play-show-stats")
+    figures = page.locator("#play-stats-now .figure strong")
+    sync_api.expect(figures.first).not_to_have_text("")
+    before = int(figures.first.inner_text())
+    page.focus("#play-board")
+    guess(page, "crane" if answer != "crane" else "slate", 1)
+    guess(page, answer, 2)
+    page.click("#play-close")
+    sync_api.expect(figures.first).to_have_text(str(before + 1))
+    page.select_option("#lang", "ru")
+    sync_api.expect(page.locator("#play-stats-now .figure span").first).to_have_text("Сыграно")
+
+
 def test_the_settings_chosen_on_analyse_or_bench_survive_a_reload(page):
     """Language, letters and hard mode chosen on Analyse or Bench are kept by a reload (they went
     back to English, five letters: only Play's kept game and Assist's kept assistant brought

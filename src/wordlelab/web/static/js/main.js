@@ -4,7 +4,7 @@ import { $, el } from "./dom.js";
 import { api } from "./api.js";
 import { setLang, t } from "./i18n.js";
 import { PAGES, variants, parseRoute, address, go, setVariant, refuseVariant, variantKey, variantTitle } from "./state.js";
-import { play, setupPlay, newGame, restoreGame, focusBoard, drawGame } from "./play.js";
+import { play, setupPlay, newGame, restoreGame, focusBoard, drawGame, refreshStats } from "./play.js";
 import { setupAssist, assist, setStrategies, updateStrategies, redrawAssist, assistShown, restoreAssist } from "./assist.js";
 import { setupAnalyse, analyseFromRoute, redrawAnalyse } from "./analyse.js";
 import { setupBench } from "./bench.js";
@@ -154,6 +154,7 @@ function setupSettings() {
     setLang($("lang").value);
     setTitle(currentPage());
     if (play.state) drawGame();
+    refreshStats();
     redrawAssist();
     redrawAnalyse();
   });
