@@ -376,6 +376,28 @@ def test_dark_mode_follows_the_system_and_the_toggle(browser, base_url):
         context.close()
 
 
+def test_a_comparison_under_way_survives_a_reload_with_its_progress_and_stop(page):
+    """A reload during a Bench comparison finds it again: its progress, and Stop, which stops it
+    (the page forgot it: no progress, Stop disabled, and Compare said one was running)."""
+    page.click("#tab-bench")
+    page.fill("#bench-strategies", "lookahead")  # long enough to be under way at the reload
+    page.click("#bench-run")
+    sync_api.expect(page.locator("#bench-count")).not_to_have_text("")
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    sync_api.expect(page.locator("#bench-progress-label")).to_be_visible()
+    sync_api.expect(page.locator("#bench-count")).to_contain_text("(lookahead)")
+    sync_api.expect(page.locator("#bench-strategies")).to_have_value("lookahead")
+    if page.is_enabled("#bench-stop"):
+        page.click("#bench-stop")
+    sync_api.expect(page.locator("#bench-run")).to_be_enabled(timeout=120_000)
+    sync_api.expect(page.locator("#bench-stop")).to_be_disabled()
+    page.reload()  # over: nothing is followed again
+    page.wait_for_selector("body[data-ready='1']")
+    sync_api.expect(page.locator("#bench-progress-label")).to_be_hidden()
+    assert page.evaluate("localStorage.getItem('wordlelab-bench')") is None
+
+
 def test_a_word_typed_after_opening_the_statistics_is_a_guess(page):
     """After a click on Statistics the keys go back to the board: the word typed next and its
     Enter are a guess (the Enter pressed the focused button again: the box closed, no guess)."""

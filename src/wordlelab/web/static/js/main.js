@@ -7,7 +7,7 @@ import { PAGES, variants, parseRoute, address, go, setVariant, refuseVariant, va
 import { play, setupPlay, newGame, restoreGame, focusBoard, drawGame, refreshStats } from "./play.js";
 import { setupAssist, assist, setStrategies, updateStrategies, redrawAssist, assistShown, restoreAssist } from "./assist.js";
 import { setupAnalyse, analyseFromRoute, redrawAnalyse } from "./analyse.js";
-import { setupBench } from "./bench.js";
+import { setupBench, restoreBench } from "./bench.js";
 import { watchScroll } from "./scroll.js";
 
 const THEME = "wordlelab-theme";
@@ -195,6 +195,7 @@ async function start() {
   setupTabs();
   setupSettings();
   await render();
+  restoreBench();  // a comparison under way before a reload: its progress and Stop again
   document.body.dataset.ready = "1";
 }
 
