@@ -90,6 +90,33 @@ def test_bad_syntax(text, error):
     assert "\n" not in str(exc.value)
 
 
+def test_a_word_and_its_feedback_of_different_lengths_name_both():
+    """'sal:.....' is a short word, not feedback too long: the error names the word's letters
+    and the feedback's tiles (it said "feedback '.....' has 5 tiles; expected 3")."""
+    with pytest.raises(InvalidPatternError) as exc:
+        parse_position("sal:.....")
+    assert str(exc.value) == (
+        "position 'sal:.....': 'sal' has 3 letters but its feedback '.....' has 5 tiles"
+    )
+    parts = exc.value.parts()
+    assert (parts["kind"], parts["input"], parts["letters"], parts["tiles"]) == (
+        "position_tiles",
+        "sal",
+        3,
+        5,
+    )
+
+
+def test_bad_feedback_in_a_position_keeps_its_kind():
+    """The web page's Russian text comes from the error's kind and figures: a position's bad
+    feedback keeps those of the feedback's own error (it had none: the page showed English)."""
+    with pytest.raises(InvalidPatternError) as exc:
+        parse_position("salet:.q...")
+    assert str(exc.value).startswith("position 'salet:.q...': feedback '.q...' has 'q'")
+    parts = exc.value.parts()
+    assert (parts["kind"], parts["input"], parts["chars"]) == ("feedback_chars", ".q...", "q")
+
+
 def test_resolve(original):
     pos, trailing = read_position("salet.BBBYB.drone.YBBBG", original)
     words = pos.candidate_words

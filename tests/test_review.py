@@ -136,6 +136,17 @@ def test_cli_analyse_errors(args, says):
     )
 
 
+@pytest.mark.parametrize("text", ["", "\n  \n"])
+def test_cli_analyse_an_empty_grid_file_is_no_share_grid(tmp_path, text):
+    """--grid with a file that holds nothing was taken for no --grid at all: "--played needs
+    --answer or --grid", though --grid was given. It is a grid with no rows."""
+    (tmp_path / "empty.txt").write_text(text)
+    args = ["--played", "salet,crony", "--grid", str(tmp_path / "empty.txt")]
+    code, out, err = invoke("analyse", *args, "--lists", "original")
+    assert (code, out) == (1, "")
+    assert err == "wordlelab: error: no share grid found (no rows of coloured squares)\n"
+
+
 _SEVEN = "fuzzy,jumbo,whelp,vivid,kayak,dwelt,crony"  # seven guesses, CRONY the answer
 
 

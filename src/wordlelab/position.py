@@ -104,7 +104,22 @@ def _checked(pairs: list[tuple[str, str]], trailing: str | None, text: str) -> P
         try:
             pattern = Pattern.parse(pat.strip(), len(word))
         except InvalidPatternError as exc:
-            raise InvalidPatternError(f"position {text.strip()!r}: {exc}", text) from None
+            where = f"position {text.strip()!r}"
+            if exc.kind == "feedback_length":
+                # Which of the two is wrong is not known here (the word may be the short one):
+                # name both, rather than blame the feedback for the word's length.
+                tiles = exc.fields["tiles"]
+                raise InvalidPatternError(
+                    f"{where}: {word!r} has {len(word)} letters but its feedback "
+                    f"{pat.strip()!r} has {tiles} tiles",
+                    word,
+                    kind="position_tiles",
+                    letters=len(word),
+                    tiles=tiles,
+                    feedback=pat.strip(),
+                ) from None
+            # The same kind and figures, for a page in another language to say it (parts()).
+            raise exc.within(where) from None
         history.append((word, pattern))
     return PositionText(tuple(history), trailing.strip().lower() if trailing else None)
 

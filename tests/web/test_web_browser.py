@@ -376,6 +376,80 @@ def test_dark_mode_follows_the_system_and_the_toggle(browser, base_url):
         context.close()
 
 
+def test_a_comparison_under_way_survives_a_reload_with_its_progress_and_stop(page):
+    """A reload during a Bench comparison finds it again: its progress, and Stop, which stops it
+    (the page forgot it: no progress, Stop disabled, and Compare said one was running)."""
+    page.click("#tab-bench")
+    page.fill("#bench-strategies", "lookahead")  # long enough to be under way at the reload
+    page.click("#bench-run")
+    sync_api.expect(page.locator("#bench-count")).not_to_have_text("")
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']")
+    sync_api.expect(page.locator("#bench-progress-label")).to_be_visible()
+    sync_api.expect(page.locator("#bench-count")).to_contain_text("(lookahead)")
+    sync_api.expect(page.locator("#bench-strategies")).to_have_value("lookahead")
+    if page.is_enabled("#bench-stop"):
+        page.click("#bench-stop")
+    sync_api.expect(page.locator("#bench-run")).to_be_enabled(timeout=120_000)
+    sync_api.expect(page.locator("#bench-stop")).to_be_disabled()
+    page.reload()  # over: nothing is followed again
+    page.wait_for_selector("body[data-ready='1']")
+    sync_api.expect(page.locator("#bench-progress-label")).to_be_hidden()
+    assert page.evaluate("localStorage.getItem('wordlelab-bench')") is None
+
+
+def test_a_word_typed_after_opening_the_statistics_is_a_guess(page):
+    """After a click on Statistics the keys go back to the board: the word typed next and its
+    Enter are a guess (the Enter pressed the focused button again: the box closed, no guess)."""
+    page.click("#play-show-stats")
+    sync_api.expect(page.locator("#play-stats-now")).to_be_visible()
+    guess(page, "crane" if answer_for(424243) != "crane" else "slate", 1)
+    sync_api.expect(page.locator("#play-stats-now")).to_be_visible()
+    page.click("#play-show-stats")  # closed, and the keys are the board's still
+    sync_api.expect(page.locator("#play-stats-now")).to_be_hidden()
+    guess(page, "moist" if answer_for(424243) != "moist" else "pound", 2)
+
+
+def test_the_open_statistics_box_counts_a_game_just_won_and_follows_the_language(page):
+    """The statistics box opened before a game ends shows it counted once it ends, and is said
+    in Russian when the page is switched (it kept the figures and the English it was opened
+    with)."""
+    seed = 424242
+    answer = answer_for(seed)
+    new_seeded_game(page, seed)
+    page.click("#play-show-stats")
+    figures = page.locator("#play-stats-now .figure strong")
+    sync_api.expect(figures.first).not_to_have_text("")
+    before = int(figures.first.inner_text())
+    page.focus("#play-board")
+    guess(page, "crane" if answer != "crane" else "slate", 1)
+    guess(page, answer, 2)
+    page.click("#play-close")
+    sync_api.expect(figures.first).to_have_text(str(before + 1))
+    page.select_option("#lang", "ru")
+    sync_api.expect(page.locator("#play-stats-now .figure span").first).to_have_text("Сыграно")
+
+
+def test_the_settings_chosen_on_analyse_or_bench_survive_a_reload(page):
+    """Language, letters and hard mode chosen on Analyse or Bench are kept by a reload (they went
+    back to English, five letters: only Play's kept game and Assist's kept assistant brought
+    their own settings back)."""
+    for tab, heading in (("analyse", "Разбор"), ("bench", "Сравнение")):
+        page.click(f"#tab-{tab}")
+        page.select_option("#lang", "ru")
+        page.select_option("#length", "6")
+        page.check("#hard")
+        page.reload()
+        page.wait_for_selector("body[data-ready='1']")
+        assert page.url.endswith(f"#{tab}")
+        assert (page.input_value("#lang"), page.input_value("#length")) == ("ru", "6")
+        assert page.is_checked("#hard")
+        sync_api.expect(page.locator(f"#tab-{tab}")).to_have_text(heading)
+        page.select_option("#lang", "en")  # the next round starts from English again
+        page.select_option("#length", "5")
+        page.uncheck("#hard")
+
+
 @pytest.mark.parametrize("viewport", [SMALL_PHONE, PHONE])
 def test_a_russian_game_keeps_its_message_above_the_keyboard_on_a_phone(page, viewport):
     page.set_viewport_size(viewport)
@@ -1506,6 +1580,9 @@ def test_assist_four_boards_by_colour_tiles(page, base_url):
     page.click("#assist-new")
     sync_api.expect(page.locator("#assist-suggestion")).to_be_visible()
     sync_api.expect(page.locator("#assist-tiles .tilerow")).to_have_count(4)
+    # No blank band above the first suggestion: the four empty boards take no room (they took a
+    # band, wider on a phone, where they stand two by two).
+    sync_api.expect(page.locator("#assist-board")).to_have_attribute("hidden", "")
     page.click('#assist-tiles [data-board="2"] [data-index="0"]')  # board 3, first letter: yellow
     sync_api.expect(page.locator('#assist-tiles [data-board="2"] [data-index="0"]')).to_have_class(
         "tile c1 clickable"
@@ -1523,6 +1600,7 @@ def test_assist_four_boards_by_colour_tiles(page, base_url):
     screenshots(page, "assist-quordle")
     page.click("#assist-undo")
     sync_api.expect(page.locator("#assist-board .subboard").nth(2).locator(".row")).to_have_count(0)
+    sync_api.expect(page.locator("#assist-board")).to_have_attribute("hidden", "")
 
 
 def test_assist_four_boards_in_russian_names_the_strategys_figure_in_russian(page, base_url):

@@ -6,6 +6,7 @@ import click
 from rich.markup import escape
 from rich.table import Table
 
+from ..analysis import parse_share_grid
 from ..budgets import REVIEW_WORK, SAFETY_S, format_work, parse_work
 from ..feedback import Pattern
 from ..game_request import NAMES_CLI, GameRequest
@@ -163,6 +164,10 @@ def analyse(
     """Review a game exactly: POSITION (e.g. 'salet:...y. drone:y...g'), or --played with --answer or --grid."""
     # With a POSITION the grid file is not read: any text stands for it (refused: not both).
     grid = None if grid_file is None else read_grid(grid_file) if position is None else grid_file
+    if grid is not None and not grid.strip():
+        # A --grid that holds nothing is a grid given, not one missing: say what is wrong with it
+        # (it said "--played needs --answer or --grid").
+        parse_share_grid(grid)
     request = GameRequest.parse(position, grid, played, answer, names=NAMES_CLI, grid_alone=False)
     max_guesses = request.limit(max_guesses, NAMES_CLI)  # before the lists and the search
     lists = load_lists(length, lang, words_file, answers_file)

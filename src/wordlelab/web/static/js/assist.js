@@ -226,7 +226,9 @@ function drawBoards(s) {
     board.classList.remove("multi");
     board.replaceChildren(el("div", { class: "subboard" }, ...s.rows.map(rowOf)));
   }
-  board.hidden = !isMulti(s) && s.rows.length === 0;  // no blank band above the first suggestion
+  // No blank band above the first suggestion: on several boards too, whose empty boards (and the
+  // gaps between them) took room before any row was played.
+  board.hidden = isMulti(s) ? s.boards.every((b) => b.rows.length === 0) : s.rows.length === 0;
 }
 
 function draw() {

@@ -6,7 +6,17 @@ import { settings } from "./state.js";
 import { fmt } from "./format.js";
 import { t } from "./i18n.js";
 
-const bench = { id: null };
+const bench = { id: null, strategies: "" };
+// The comparison under way (its id), so that a reload finds it: its progress, Stop, its results
+// (the page forgot it, and Compare said one was running with nothing on screen to stop it).
+const KEPT = "wordlelab-bench";
+
+function keep(id) {
+  try {
+    if (id) localStorage.setItem(KEPT, JSON.stringify({ id, strategies: bench.strategies }));
+    else localStorage.removeItem(KEPT);
+  } catch { /* storage off or full: kept until the page closes */ }
+}
 
 async function runBench(e) {
   e.preventDefault();
@@ -16,15 +26,45 @@ async function runBench(e) {
   const refocus = holdFocus();
   $("bench-run").disabled = true;
   try {
-    job = await api("/api/bench", { ...settings(), strategies: $("bench-strategies").value });
+    bench.strategies = $("bench-strategies").value;
+    job = await api("/api/bench", { ...settings(), strategies: bench.strategies });
   } catch (err) {
     $("bench-error").textContent = err.message;
     $("bench-run").disabled = false;
     refocus();
     return;
   }
+  await follow(job, refocus);
+}
+
+/** The comparison kept from before a reload, followed to its end as if never left (nothing when
+ * the server no longer has it). */
+export async function restoreBench() {
+  let kept = null;
+  try { kept = JSON.parse(localStorage.getItem(KEPT) || "null"); } catch { kept = {}; }  // not ours: dropped below
+  const id = kept && typeof kept.id === "string" ? kept.id : null;
+  if (!id || bench.id) { if (kept !== null && !id) keep(null); return; }
+  let job;
+  try {
+    job = await api(`/api/bench/${encodeURIComponent(id)}`);
+  } catch {
+    keep(null);  // expired, or a server restarted since: nothing to show
+    return;
+  }
+  if (bench.id) return;  // a comparison started meanwhile
+  if (typeof kept.strategies === "string") {
+    bench.strategies = kept.strategies;
+    $("bench-strategies").value = kept.strategies;  // the strategies being compared, as typed
+  }
+  $("bench-run").disabled = true;
+  await follow(job, holdFocus());
+}
+
+async function follow(job, refocus) {
+  $("bench-run").disabled = true;
   $("bench-stop").disabled = false;
   bench.id = job.id;
+  keep(job.finished ? null : job.id);
   $("bench-progress-label").hidden = false;
   while (true) {
     $("bench-progress").max = job.total;
@@ -34,6 +74,7 @@ async function runBench(e) {
     await new Promise((resolve) => setTimeout(resolve, 300));
     try { job = await api(`/api/bench/${job.id}`); } catch (err) { $("bench-error").textContent = err.message; break; }
   }
+  keep(null);
   $("bench-run").disabled = false;
   $("bench-stop").disabled = true;
   refocus(() => $("bench-run"));  // Stop, if it had the focus, rests now

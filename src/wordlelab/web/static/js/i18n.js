@@ -282,6 +282,7 @@ const STRINGS = {
     err_feedback_chars: "В цветах {input} есть знаки {chars}; пишите . y g, 0 1 2, B/N/W Y G, X O F или цветными квадратами",
     err_feedback_mixed: "В цветах {input} смешаны разные обозначения; используйте одно",
     err_feedback_length: "В цветах {input} клеток: {tiles}, а нужно {expected}",
+    err_position_tiles: "В слове {input} букв: {letters}, а клеток в его цветах {feedback}: {tiles}",
     err_play_length: "Длина слова {length}: wordlelab играет словами от {min} до {max} букв",
     err_bench_running: "Сравнение уже идёт; дождитесь его окончания",
     err_no_strategy: "Не выбрано ни одной стратегии",

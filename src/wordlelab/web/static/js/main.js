@@ -4,13 +4,28 @@ import { $, el } from "./dom.js";
 import { api } from "./api.js";
 import { setLang, t } from "./i18n.js";
 import { PAGES, variants, parseRoute, address, go, setVariant, refuseVariant, variantKey, variantTitle } from "./state.js";
-import { play, setupPlay, newGame, restoreGame, focusBoard, drawGame } from "./play.js";
+import { play, setupPlay, newGame, restoreGame, focusBoard, drawGame, refreshStats } from "./play.js";
 import { setupAssist, assist, setStrategies, updateStrategies, redrawAssist, assistShown, restoreAssist } from "./assist.js";
 import { setupAnalyse, analyseFromRoute, redrawAnalyse } from "./analyse.js";
-import { setupBench } from "./bench.js";
+import { setupBench, restoreBench } from "./bench.js";
 import { watchScroll } from "./scroll.js";
 
 const THEME = "wordlelab-theme";
+const SETTINGS = "wordlelab-settings";
+
+/** The settings as last shown, so that a reload of any page opens with them (not only Play's
+ * and Assist's, whose kept game or assistant brings its own). */
+function keepSettings() {
+  const shown = { lang: $("lang").value, length: Number($("length").value), hard: $("hard").checked, lists: $("lists").value };
+  try { localStorage.setItem(SETTINGS, JSON.stringify(shown)); } catch { /* storage off or full: kept until the page closes */ }
+}
+
+function keptSettings() {
+  let kept;
+  try { kept = JSON.parse(localStorage.getItem(SETTINGS) || "null"); } catch { kept = null; }
+  if (!kept || typeof kept !== "object") return {};
+  return { lang: kept.lang, length: kept.length, lists: kept.lists, hard: typeof kept.hard === "boolean" ? kept.hard : undefined };
+}
 
 function showLists() {
   // Only the English five-letter game has several list sets; the server ignores the field elsewhere.
@@ -54,6 +69,7 @@ function applySettings({ lang, length, hard, lists }) {
   if (offered("lists", lists)) $("lists").value = lists;
   showLists();
   setLang($("lang").value);
+  keepSettings();
 }
 
 function currentPage() { return PAGES.find((name) => !$(name).hidden) || "play"; }
@@ -138,12 +154,14 @@ function setupSettings() {
     setLang($("lang").value);
     setTitle(currentPage());
     if (play.state) drawGame();
+    refreshStats();
     redrawAssist();
     redrawAnalyse();
   });
   for (const id of ["lang", "length", "lists", "hard"]) {
     $(id).addEventListener("change", () => {
       showLists();
+      keepSettings();
       if (currentPage() !== "play") return;
       // A game not yet begun follows the settings; one under way keeps its own. Either way the
       // next keystrokes go to the board, not to the control just changed.
@@ -173,10 +191,11 @@ async function start() {
   }
   for (const v of variants.list) $("variant").append(el("option", { value: v.key }, v.title));
   setStrategies(options);
-  applySettings({});
+  applySettings(keptSettings());
   setupTabs();
   setupSettings();
   await render();
+  restoreBench();  // a comparison under way before a reload: its progress and Stop again
   document.body.dataset.ready = "1";
 }
 

@@ -83,6 +83,7 @@ function show(state, message) {
   save();
   drawGame();
   focusBoard();
+  refreshStats();
 }
 
 /** A new game for the settings and variant shown. ``keepTyped``: letters typed into a game not yet
@@ -256,6 +257,26 @@ function fillResult(s) {
   }
 }
 
+let statsAsked = 0;
+
+async function drawStatsNow() {
+  const asked = ++statsAsked;
+  const o = settings();
+  const summary = await statsFor(o.lang, o.length, variantKey());
+  if (asked === statsAsked) drawStats($("play-stats-now"), { summary });  // a later ask draws its own
+}
+
+/** The open statistics box drawn again: for the settings as they are now, in the page's language,
+ * with a game just ended counted (it kept the figures and words it was opened with). */
+export async function refreshStats() {
+  if ($("play-stats-now").hidden) return;
+  try {
+    await drawStatsNow();
+  } catch (err) {
+    drawStats($("play-stats-now"), { error: err.message });
+  }
+}
+
 export function statsFor(lang, length, key) {
   const q = new URLSearchParams({ lang, length: String(length) });
   if (key && key !== "classic") q.set("variant", key);
@@ -304,6 +325,7 @@ export async function press(value) {
     try {
       play.state = await sendGuess(s, word);
       if (!play.state.over) $("play-msg").textContent = progressLine(play.state);
+      else refreshStats();  // the game just ended counts in the figures shown
     } catch (err) {
       play.typed = (word + play.typed).slice(0, s.length);  // a refused word costs nothing: it is back
       play.enterQueued = false;
@@ -332,15 +354,17 @@ export function setupPlay() {
   $("play-result").addEventListener("close", () => $("play-board").focus());
   $("play-show-result").addEventListener("click", () => { if (play.state && play.state.over) openResult(); });
   $("play-show-stats").addEventListener("click", async () => {
+    // The keys go back to the board, as after New game: a word typed next and its Enter are a
+    // guess, not a press of this button again (which closed the box and played nothing).
     const box = $("play-stats-now");
-    if (!box.hidden) { box.hidden = true; return; }
+    if (!box.hidden) { box.hidden = true; focusBoard(); return; }
     try {
-      const o = settings();
-      drawStats(box, { summary: await statsFor(o.lang, o.length, variantKey()) });
+      await drawStatsNow();
       box.hidden = false;
     } catch (err) {
       $("play-msg").textContent = err.message;
     }
+    focusBoard();
   });
   $("play-copy").addEventListener("click", async () => {
     try {
