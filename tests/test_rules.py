@@ -51,6 +51,7 @@ def test_keys_and_titles():
         ("absurdle", "Absurdle"),
     ]
     assert (Multi(7, 12).key, Multi(7, 12).title) == ("boards-7", "7 boards")
+    assert Multi(1, 6).title == "1 board"
     assert Multi(4, 10).key == "boards-4-t10" and Multi.of(4) == Multi(4, 9)
     assert Multi.of(4).max_guesses == QUORDLE.max_guesses
 

@@ -55,6 +55,11 @@ class Classic:
         return "Wordle"
 
 
+def boards_title(boards: int) -> str:
+    """A game of ``boards`` boards with no name of its own: "1 board", "7 boards"."""
+    return f"{boards} board{'' if boards == 1 else 's'}"
+
+
 def check_boards(boards: int, max_guesses: int) -> None:
     """VariantError unless ``boards`` is 1 to MAX_BOARDS and each board can get a guess."""
     if not 1 <= boards <= MAX_BOARDS:
@@ -104,7 +109,7 @@ class Multi:
 
     @property
     def title(self) -> str:
-        return NAMED[self.boards][0] if self.named else f"{self.boards} boards"
+        return NAMED[self.boards][0] if self.named else boards_title(self.boards)
 
 
 @dataclass(frozen=True)

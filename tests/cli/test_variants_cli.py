@@ -381,3 +381,14 @@ def test_assist_boards_takes_its_methods_and_refuses_others():
     )
     code, _, err = invoke("play", "--absurdle", "--tries", "5", *ORIGINAL, input="quit\n")
     assert code == 1 and "Absurdle has no limit on guesses" in err
+
+
+def test_play_one_board_speaks_of_one_word():
+    """``--boards 1`` is allowed (1 to 64): its lines said "1 boards: solve 1 words at once" and
+    "All 1 solved"."""
+    (answer,) = seeded_answers(1, 3)
+    code, out, _ = invoke("play", "--boards", "1", "--seed", "3", *ORIGINAL, input=f"{answer}\n")
+    assert code == 0
+    assert "1 board: solve 1 word in 6 tries" in out
+    assert "Solved in 1/6!" in out
+    assert "1 boards" not in out and "1 words" not in out and "All 1 " not in out

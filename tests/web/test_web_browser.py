@@ -1434,6 +1434,39 @@ def test_quordle_is_played_to_the_end_with_its_own_statistics(page, base_url):
     )
 
 
+def test_several_boards_are_counted_in_words_that_agree_with_the_number(page, base_url):
+    """The Russian page said "Угадайте 8 слов(а)": the plural form followed the letters, not the
+    boards. Now the boards choose it, in both languages (one board: "word", not "words")."""
+    needs_variants(page)
+    page.select_option("#lang", "ru")
+    open_variant(page, base_url, "play/quordle")
+    sync_api.expect(page.locator("#play-msg")).to_contain_text("Угадайте 4 слова из 5 букв")
+    texts = page.evaluate(
+        """import('/static/js/i18n.js').then((m) => {
+          const out = {};
+          for (const lang of ['ru', 'en']) {
+            m.setLang(lang);
+            for (const boards of [1, 2, 5, 8, 21]) {
+              out[`${lang}${boards}`] = m.t('guessBoards', { boards, n: 5, tries: 9 });
+              out[`${lang}won${boards}`] = m.t('boardsWon', { boards, n: 7, tries: 9 });
+            }
+          }
+          m.setLang('ru');
+          return out;
+        })"""
+    )
+    assert texts["ru1"].startswith("Угадайте 1 слово из 5 букв")
+    assert texts["ru2"].startswith("Угадайте 2 слова из 5 букв")
+    assert texts["ru5"].startswith("Угадайте 5 слов из 5 букв")
+    assert texts["ru8"].startswith("Угадайте 8 слов из 5 букв")
+    assert texts["ru21"].startswith("Угадайте 21 слово из 5 букв")
+    assert texts["ruwon8"] == "Все 8 слов за 7/9!" and texts["ruwon2"] == "Все 2 слова за 7/9!"
+    assert texts["en1"].startswith("Guess 1 word of 5 letters")
+    assert texts["en8"].startswith("Guess 8 words of 5 letters")
+    assert texts["enwon8"] == "All 8 words in 7/9!" and texts["enwon1"] == "The word in 7/9!"
+    assert not any("(а)" in v for v in texts.values())
+
+
 @pytest.mark.parametrize("viewport", [SMALL_PHONE, DESKTOP])
 def test_octordle_and_sixteen_boards_fit_the_screen(page, base_url, viewport):
     needs_variants(page)

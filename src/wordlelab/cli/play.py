@@ -78,7 +78,8 @@ def _multi_result(play: Play, out: Console) -> None:
     rules = play.rules
     if play.won:
         out.print(
-            f"[bold green]All {rules.boards} solved[/] in {len(play.guesses)}/{rules.max_guesses}!"
+            f"[bold green]{'Solved' if rules.boards == 1 else f'All {rules.boards} solved'}[/] "
+            f"in {len(play.guesses)}/{rules.max_guesses}!"
         )
     else:
         missed = [a.upper() for b, a in enumerate(play.answers) if play.solved_at(b) is None]

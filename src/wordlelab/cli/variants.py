@@ -87,11 +87,19 @@ def multi_keyboard(game: MultiGame, lang: str, colour: Palette | None) -> list[T
     return out
 
 
+def _words(boards: int) -> str:
+    return "1 word" if boards == 1 else f"{boards} words at once"
+
+
+def _all_solved(boards: int) -> str:
+    return "The board solved" if boards == 1 else f"All {boards} boards solved"
+
+
 def play_multi_game(game: MultiGame, lines: Iterator[str], out: Console, lang: str) -> bool:
     """Run one multi-board game from ``lines``; True when it ended, False when abandoned."""
     colour = tile_colours(out)
     out.print(
-        f"{game.rules.title}: solve {game.rules.boards} words at once in {game.max_guesses} tries; "
+        f"{game.rules.title}: solve {_words(game.rules.boards)} in {game.max_guesses} tries; "
         "every guess goes to every unsolved board. "
         "'quit' stops (an unfinished game is not counted)."
     )
@@ -227,7 +235,8 @@ def run_multi_assist(session: MultiSession, lines: Iterator[str], out: Console) 
             say("  " + text)
         if session.done:
             say(
-                f"[bold green]All {session.rules.boards} boards solved[/] in {len(session.position.guesses)} guesses."
+                f"[bold green]{_all_solved(session.rules.boards)}[/] in "
+                f"{len(session.position.guesses)} guesses."
             )
             return 0
         if session.position.turns_left <= 0:

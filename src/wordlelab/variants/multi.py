@@ -20,7 +20,7 @@ from ..feedback import GREEN, GREY, YELLOW, Pattern, score
 from ..game import Position
 from ..kernels.multi import multi_board_scores
 from ..matrix import PatternMatrix
-from ..rules import NAMED, Multi, check_boards
+from ..rules import NAMED, Multi, boards_title, check_boards
 from ..strategies.base import BITS_SOLVES, LAST_CANDIDATE, Choice, alphabetical_rank, register_multi
 from ..words import WordList
 
@@ -38,7 +38,7 @@ class MultiRules:
 
     @property
     def title(self) -> str:
-        return self.name or f"{self.boards} boards"
+        return self.name or boards_title(self.boards)
 
     @classmethod
     def of(cls, boards: int, max_guesses: int | None = None) -> MultiRules:

@@ -16,11 +16,11 @@ const STRINGS = {
     enter: "Enter", deleteLetter: "Delete letter", empty: "empty",
     grey: "grey", yellow: "yellow", green: "green",
     guessWord: "Guess the {n}-letter word in {tries} tries.",
-    guessBoards: "Guess {boards} words of {n} letters in {tries} tries.",
+    guessBoards: { by: "boards", one: "Guess {boards} word of {n} letters in {tries} tries.", other: "Guess {boards} words of {n} letters in {tries} tries." },
     guessAbsurdle: "Absurdle: the answer dodges you. Corner it in as few guesses as you can.",
     triesLeft: { one: "{n} try left", other: "{n} tries left" },
     wordWas: "The word was {word}.", wordsWere: "The words were {words}.",
-    boardsWon: "All {boards} words in {n}/{tries}!", absurdleWon: "Cornered! {word} in {n}.",
+    boardsWon: { by: "boards", one: "The word in {n}/{tries}!", other: "All {boards} words in {n}/{tries}!" }, absurdleWon: "Cornered! {word} in {n}.",
     absurdleLeft: { one: "{n} word still possible", other: "{n} words still possible" },
     board: "board {i}", solvedBoard: "board {i}, solved",
     settingsLater: "The new settings apply from the next game.", typeFirst: "Type a word first.",
@@ -126,11 +126,11 @@ const STRINGS = {
     enter: "Ввод", deleteLetter: "Стереть букву", empty: "пусто",
     grey: "серый", yellow: "жёлтый", green: "зелёный",
     guessWord: "Угадайте слово из {n} букв. Попыток: {tries}.",
-    guessBoards: "Угадайте {boards} слов(а) из {n} букв. Попыток: {tries}.",
+    guessBoards: { by: "boards", one: "Угадайте {boards} слово из {n} букв. Попыток: {tries}.", few: "Угадайте {boards} слова из {n} букв. Попыток: {tries}.", many: "Угадайте {boards} слов из {n} букв. Попыток: {tries}.", other: "Угадайте {boards} слова из {n} букв. Попыток: {tries}." },
     guessAbsurdle: "Absurdle: ответ от вас уворачивается. Загоните его в угол как можно быстрее.",
     triesLeft: { one: "Осталась {n} попытка", few: "Осталось {n} попытки", many: "Осталось {n} попыток", other: "Осталось {n} попытки" },
     wordWas: "Загаданное слово: {word}.", wordsWere: "Загаданные слова: {words}.",
-    boardsWon: "Все {boards} слов(а) за {n}/{tries}!", absurdleWon: "Попался! {word} за {n}.",
+    boardsWon: { by: "boards", one: "Слово угадано за {n}/{tries}!", few: "Все {boards} слова за {n}/{tries}!", many: "Все {boards} слов за {n}/{tries}!", other: "Все {boards} слова за {n}/{tries}!" }, absurdleWon: "Попался! {word} за {n}.",
     absurdleLeft: { one: "Возможно ещё {n} слово", few: "Возможно ещё {n} слова", many: "Возможно ещё {n} слов", other: "Возможно ещё {n} слова" },
     board: "поле {i}", solvedBoard: "поле {i}, решено",
     settingsLater: "Новые настройки — со следующей игры.", typeFirst: "Сначала наберите слово.",
@@ -323,11 +323,12 @@ let current = "en";
 
 export function lang() { return current; }
 
-/** The text for ``key`` with {name} filled in; a plural form is chosen by ``vars.n``. */
+/** The text for ``key`` with {name} filled in; a plural form is chosen by ``vars.n`` (or by
+ * the figure the text names in ``by``: "4 слова из 5 букв" counts the boards, not the letters). */
 export function t(key, vars = {}) {
   let text = STRINGS[current][key] ?? STRINGS.en[key] ?? key;
   if (typeof text === "object") {
-    const form = new Intl.PluralRules(current).select(Number(vars.n));
+    const form = new Intl.PluralRules(current).select(Number(vars[text.by ?? "n"]));
     text = text[form] ?? text.other;
   }
   // A fractional number given as a figure gets the page's decimal mark (3,5526 in Russian).
