@@ -18,7 +18,7 @@ signal.signal(signal.SIGINT, signal.default_int_handler)
 
 # Tests never touch the user's real cache or saved statistics.
 # Each process of the run (pytest-xdist starts one per worker) has its own directory, and removes
-# it when it exits: the matrix caches in it come to about 0.7 GB a run, and left behind they
+# it when it exits: the matrix caches in it come to up to about 0.7 GB each, and left behind they
 # filled the disk of a machine that ran the suite many times.
 _TMP = tempfile.mkdtemp(prefix="wordlelab-tests-")
 atexit.register(shutil.rmtree, _TMP, ignore_errors=True)

@@ -1,8 +1,8 @@
 """The test suite cleans up after itself: a run leaves nothing in the temporary directory.
 
-Each test process keeps the pattern matrices it builds in a private cache (about 0.7 GB a run
-of the whole suite); left behind, enough runs filled a machine's disk, and the next CI run failed
-installing packages ("No space left on device")."""
+Each test process keeps the pattern matrices it builds in a private cache (up to about 0.7 GB in
+a run of the whole suite); left behind, enough runs filled a machine's disk, and the next CI run
+failed installing packages ("No space left on device")."""
 
 from __future__ import annotations
 
