@@ -144,3 +144,38 @@ def test_bad_positions(original, text, hard, error):
     with pytest.raises(error) as exc:
         read_position(text, original, hard=hard)
     assert isinstance(exc.value, WordlelabError) and "\n" not in str(exc.value)
+
+
+@pytest.mark.parametrize(
+    ("text", "kind", "input_", "fields"),
+    [
+        (";;;", "position_no_guesses", ";;;", {}),
+        ("salet crane:.....", "position_no_feedback", "salet", {}),
+        ("sa1et:.....", "position_not_word", "sa1et", {}),
+        ("salet:..... cranes:......", "position_word_lengths", "cranes", {"first": "SALET"}),
+    ],
+)
+def test_each_fault_of_a_position_has_a_kind_for_the_page(text, kind, input_, fields):
+    """The Russian page says a refused position in Russian from its kind (i18n.js err_<kind>);
+    these faults had none, so it showed the English sentence."""
+    with pytest.raises(WordlelabError) as exc:
+        parse_position(text)
+    parts = exc.value.parts()
+    assert (parts["kind"], parts["input"]) == (kind, input_), parts
+    assert fields.items() <= parts.items()
+
+
+def test_a_position_played_on_after_the_win_or_past_the_limit_has_a_kind(matrix):
+    with pytest.raises(WordlelabError) as exc:
+        read_position("cigar:ggggg crane:.....", matrix)
+    assert (exc.value.parts()["kind"], exc.value.parts()["input"]) == (
+        "position_after_win",
+        "crane",
+    )
+    with pytest.raises(WordlelabError) as exc:
+        read_position("cigar:ggggg crane", matrix)
+    assert exc.value.parts()["kind"] == "position_after_win"
+    with pytest.raises(WordlelabError) as exc:
+        read_position("salet:..... crane:..... fuzzy:.....", matrix, max_guesses=2)
+    parts = exc.value.parts()
+    assert (parts["kind"], parts["played"], parts["max_guesses"]) == ("too_many_guesses", 3, 2)

@@ -67,7 +67,9 @@ def parse_position(text: str) -> PositionText:
         entries = s.split()
         split = [e.split(":", 1) for e in entries]
     if not split:  # only separators (';;;;'): not the empty position, which is written as ''
-        raise InvalidPatternError(f"position {text.strip()!r} has no guesses in it", text)
+        raise InvalidPatternError(
+            f"position {text.strip()!r} has no guesses in it", text, kind="position_no_guesses"
+        )
     trailing = None
     if split and len(split[-1]) == 1:
         trailing = split.pop()[0]
@@ -76,7 +78,8 @@ def parse_position(text: str) -> PositionText:
             raise InvalidPatternError(
                 f"position {text.strip()!r}: {part[0]!r} has no feedback (only the last "
                 "word may come without it)",
-                text,
+                part[0].strip(),
+                kind="position_no_feedback",
             )
     return _checked([(w, p) for w, p in split], trailing, text)
 
@@ -91,12 +94,18 @@ def _checked(pairs: list[tuple[str, str]], trailing: str | None, text: str) -> P
         )
     for w in words:
         if not w.isalpha():
-            raise InvalidWordError(f"position {text.strip()!r}: {w!r} is not a word", text)
+            raise InvalidWordError(
+                f"position {text.strip()!r}: {w!r} is not a word", w, kind="position_not_word"
+            )
         if len(w) != len(words[0]):
             raise InvalidWordError(
                 f"position {text.strip()!r}: {w!r} has {len(w)} letters, "
                 f"{words[0]!r} {len(words[0])}",
-                text,
+                w,
+                kind="position_word_lengths",
+                letters=len(w),
+                first=words[0].upper(),
+                first_letters=len(words[0]),
             )
     history = []
     for word, pat in pairs:
@@ -138,13 +147,18 @@ def read_position(
         raise InvalidPatternError(
             f"position {shown!r} has {len(parsed.history)} guesses; the game allows {max_guesses}",
             shown,
+            kind="too_many_guesses",
+            played=len(parsed.history),
+            max_guesses=max_guesses,
         )
     pos = Position.start(matrix, hard=hard, max_guesses=max_guesses)
     for word, pattern in parsed.history:
         row = matrix.guesses.lookup(word)
         if pos.solved:
             raise InvalidPatternError(
-                f"position {shown!r}: {word.upper()} comes after the game was won", shown
+                f"position {shown!r}: {word.upper()} comes after the game was won",
+                word,
+                kind="position_after_win",
             )
         _check_hard(pos, matrix.guesses[row])
         pos = pos.after(row, pattern)
@@ -153,7 +167,9 @@ def read_position(
         guess = matrix.guesses[matrix.guesses.lookup(parsed.guess)]
         if pos.solved:
             raise InvalidPatternError(
-                f"position {shown!r}: {guess.upper()} comes after the game was won", shown
+                f"position {shown!r}: {guess.upper()} comes after the game was won",
+                guess,
+                kind="position_after_win",
             )
         _check_hard(pos, guess)
     return pos, guess

@@ -512,6 +512,23 @@ def test_russian_games_get_russian_interface_text(page):
     screenshots(page, "analyse-russian")
 
 
+def test_a_russian_page_says_a_positions_faults_in_russian(page):
+    """A position's faults reach the page as data (their kinds), so the Russian page says them in
+    Russian; they came in English."""
+    page.select_option("#lang", "ru")
+    page.click("#tab-analyse")
+    error = page.locator("#analyse-error")
+    for text, says in [
+        ("ветер аббат:.....", "у слова ВЕТЕР нет цветов"),
+        ("ветер:..... аббаты:......", "в слове АББАТЫ букв: 6, а в слове ВЕТЕР: 5"),
+        ("ве1ер:.....", "ВЕ1ЕР — не слово"),
+    ]:
+        page.fill("#analyse-position", text)
+        page.click("#analyse-run")
+        sync_api.expect(error).to_contain_text(says)
+        assert re.search(r"[a-z]{3}", error.inner_text()) is None, error.inner_text()
+
+
 @pytest.mark.default_budgets
 def test_russian_analyse_writes_its_notes_in_russian(page):
     """The notes under a review and a judged grid, and the detector's reason that quotes one,
