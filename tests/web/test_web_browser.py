@@ -1478,6 +1478,7 @@ def test_several_boards_are_counted_in_words_that_agree_with_the_number(page, ba
     assert texts["ru8"].startswith("Угадайте 8 слов из 5 букв")
     assert texts["ru21"].startswith("Угадайте 21 слово из 5 букв")
     assert texts["ruwon8"] == "Все 8 слов за 7/9!" and texts["ruwon2"] == "Все 2 слова за 7/9!"
+    assert texts["ruwon21"] == "Отгадано 21 слово из 21 за 7/9!"  # 21 takes the form of 1
     assert texts["en1"].startswith("Guess 1 word of 5 letters")
     assert texts["en8"].startswith("Guess 8 words of 5 letters")
     assert texts["enwon8"] == "All 8 words in 7/9!" and texts["enwon1"] == "The word in 7/9!"

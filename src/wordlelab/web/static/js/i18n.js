@@ -130,7 +130,7 @@ const STRINGS = {
     guessAbsurdle: "Absurdle: ответ от вас уворачивается. Загоните его в угол как можно быстрее.",
     triesLeft: { one: "Осталась {n} попытка", few: "Осталось {n} попытки", many: "Осталось {n} попыток", other: "Осталось {n} попытки" },
     wordWas: "Загаданное слово: {word}.", wordsWere: "Загаданные слова: {words}.",
-    boardsWon: { by: "boards", one: "Слово угадано за {n}/{tries}!", few: "Все {boards} слова за {n}/{tries}!", many: "Все {boards} слов за {n}/{tries}!", other: "Все {boards} слова за {n}/{tries}!" }, absurdleWon: "Попался! {word} за {n}.",
+    boardsWon: { by: "boards", one: "Отгадано {boards} слово из {boards} за {n}/{tries}!", few: "Все {boards} слова за {n}/{tries}!", many: "Все {boards} слов за {n}/{tries}!", other: "Все {boards} слова за {n}/{tries}!" }, absurdleWon: "Попался! {word} за {n}.",
     absurdleLeft: { one: "Возможно ещё {n} слово", few: "Возможно ещё {n} слова", many: "Возможно ещё {n} слов", other: "Возможно ещё {n} слова" },
     board: "поле {i}", solvedBoard: "поле {i}, решено",
     settingsLater: "Новые настройки — со следующей игры.", typeFirst: "Сначала наберите слово.",
