@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import math
 
+from .kernels.bounds import INF as INF_TOTAL  # the exact search's impossible total (numpy only)
+
 INF = float("inf")
-INF_TOTAL = 1 << 40  # the exact search's impossible total (``kernels.search.INF``)
 
 # Products such as 0.402 * 1000 come out as 401.99999999999994 in binary: the scaled figure is
 # rounded to this many decimals before floor / ceil, so a bound already on the grid stays put.
