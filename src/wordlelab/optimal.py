@@ -20,7 +20,7 @@ they are applied):
   runs along the answers' rows instead, for every guess at once: a guess's groups are n minus the
   answers whose pattern equals an earlier answer's, found by comparing whole rows (many guesses
   an instruction); it is exact for every guess, so only tighter, and taken where its cost (n(n-1)/2
-  rows of all guesses, about 32 cells a look-up's time) is below the guess-by-guess count's.
+  rows of all guesses, about 80 cells a look-up's time) is below the guess-by-guess count's.
 * **Exact shortcut**: a guess whose groups all hold one or two answers costs exactly its bound
   (1 for one answer, 3 for two); if that equals the least bound of any guess, it is optimal.
 * **Cut-offs** (alpha-beta style): each sub-problem gets the budget left once the groups already

@@ -84,7 +84,13 @@ ROWS_EARLY_F = 4
 # Pairs of rows compared before a perfect splitter is looked for guess by guess (step 2): speed
 # only, the guess found and the work charged are the same.
 PRE_PAIRS = 8
-VEC_CELLS = 32  # row cells compared in one look-up's time (the work a row scan is charged)
+# Row cells compared in one look-up's time: a row scan is taken where its cost in look-ups,
+# pairs * guesses / VEC_CELLS, is below the guess-by-guess count's, and that cost is the work it
+# is charged. Measured: the kernel's guess-by-guess count against ``_repeats`` on sets of 16-128
+# answers over the NYT's 14855 guesses, a median of 78 cells a look-up (66-92 by size;
+# benchmarks/bench_vec_cells.py, vec_cells.json). It was 32, which left sets of about 50-190
+# answers to the slower count (tail_vec_cells.json: the search with 80 against 32).
+VEC_CELLS = 80
 ALWAYS_SUPERSETS = (
     4  # not a rule off: store the bounds learnt from a cut after every sub-search (tests)
 )
@@ -1094,7 +1100,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
         # For a small set, count every guess's groups at once along the answers' rows: a guess's
         # groups are n minus the answers whose pattern repeats an earlier answer's, and comparing
         # two whole rows runs many guesses per instruction. Taken where its cost (in look-ups'
-        # time, measured: about 32 row cells a look-up) is below the guess-by-guess count's.
+        # time, measured: about VEC_CELLS row cells a look-up) is below the guess-by-guess count's.
         n_all = dT.shape[1]
         vec_cost = (n * (n - 1) // 2) * n_all // VEC_CELLS + n_all
         vec = n < 256 and vec_cost < npool * n and (ctl[CTL_OFF] & OFF_VECTOR) == 0
