@@ -654,6 +654,32 @@ def table_sample_block(name: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def vec_cells_block(name: str) -> str:
+    """bench_vec_cells.py: nanoseconds per look-up and per row cell, and their ratio, by size."""
+    path = RESULTS / f"{name}.json"
+    if not path.exists():
+        return f"No result file yet: `python benchmarks/bench_vec_cells.py` ({name}.json).\n"
+    d = json.loads(path.read_text(encoding="utf-8"))
+    lines = [
+        "| answers | ns a look-up (guess by guess) | ns a row cell (row scan) | cells a look-up |",
+        "|---:|---:|---:|---:|",
+    ]
+    for r in d["rows"]:
+        lines.append(
+            f"| {r['answers']} | {fmt(r['ns_per_lookup'])} | {fmt(r['ns_per_row_cell'])} "
+            f"| {fmt(r['cells_per_lookup'])} |"
+        )
+    load = ", ".join(fmt(x) for x in d.get("load", []))
+    lines.append("")
+    lines.append(
+        f"Median {fmt(d['median_cells_per_lookup'])} cells a look-up over the sizes "
+        f"({d['sets_per_size']} sets a size, {d['repeat']} repeats each, medians; "
+        f"{d['guesses']} guesses); the kernel's VEC_CELLS at the run: {d['kernel_vec_cells']}; "
+        f"load {load}; commit {d.get('commit')}, {d.get('date')} (`{path.name}`)."
+    )
+    return "\n".join(lines) + "\n"
+
+
 BLOCKS: dict[str, Callable[[str], str]] = {
     "strategies": strategy_block,
     "speed": speed_block,
@@ -667,6 +693,7 @@ BLOCKS: dict[str, Callable[[str], str]] = {
     "ranking_samples": ranking_samples_block,
     "unknown_answers": unknown_answers_block,
     "table_sample": table_sample_block,
+    "vec_cells": vec_cells_block,
 }
 
 
