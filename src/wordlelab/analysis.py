@@ -542,11 +542,18 @@ def _judge(
         for i, (w, p) in enumerate(zip(words, grid.rows)):
             r = reports[i]
             r.guess = w
-            if answer is not None and score(w, answer) != p:
+            gives = score(w, answer).emoji if answer is not None else p.emoji
+            if gives != p.emoji:
                 raise InconsistentFeedbackError(
-                    f"row {i + 1}: {w.upper()} against {answer.upper()} gives {score(w, answer).emoji}, not "
+                    f"row {i + 1}: {w.upper()} against {str(answer).upper()} gives {gives}, not "
                     f"{p.emoji}; check the words and the tiles",
                     w,
+                    kind="grid_word_answer",
+                    row=i + 1,
+                    guess=w.upper(),
+                    answer=str(answer).upper(),
+                    gives=gives,
+                    tiles=p.emoji,
                 )
             if grid.hard and pos.history:
                 broken = pos.rule.broken(w)
@@ -600,9 +607,13 @@ def _judge(
                 r.no_win = True
             if out.sizes[p.code] == 0:
                 raise InconsistentFeedbackError(
-                    f"row {i + 1}: no allowed answer that fits the rows above gives {p.emoji} to {w.upper()}; "
-                    "check the words and the tiles",
+                    f"row {i + 1}: no allowed answer that fits the rows above gives {p.emoji} to "
+                    f"{w.upper()}; check the words and the tiles",
                     w,
+                    kind="grid_no_answer",
+                    row=i + 1,
+                    guess=w.upper(),
+                    emoji=p.emoji,
                 )
             actual = out.actual(p.code, m.win_code)
             r.luck = luck(out.left, actual)

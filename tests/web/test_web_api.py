@@ -450,6 +450,61 @@ def test_analyse_too_many_guesses_is_an_error_as_data(client):
     assert (parts["played"], parts["max_guesses"]) == (7, 6)
 
 
+RU_GRID = "⬜🟨⬜⬜⬜\n🟨🟩⬜⬜⬜\n🟩🟩🟩🟩🟩"
+
+
+@pytest.mark.parametrize(
+    ("body", "kind", "fields"),
+    [
+        # the words do not give the grid's tiles against the answer
+        (
+            {"grid": RU_GRID, "words": "норка пирог шепот", "answer": "шепот"},
+            "grid_word_answer",
+            {"row": 2, "guess": "ПИРОГ", "answer": "ШЕПОТ", "gives": "🟨⬜⬜🟩⬜"},
+        ),
+        # no answer that fits the rows above gives a row's tiles to its word
+        (
+            {"grid": RU_GRID, "words": "норка пирог шепот"},
+            "grid_no_answer",
+            {"row": 2, "guess": "ПИРОГ", "emoji": "🟨🟩⬜⬜⬜"},
+        ),
+        # a position's word against the answer
+        (
+            {"position": "норка:..... пирог:.....", "answer": "шепот"},
+            "word_answer",
+            {"row": 1, "guess": "НОРКА", "answer": "ШЕПОТ", "gives": "⬜🟨⬜⬜⬜"},
+        ),
+        (
+            {"words": "шепот норка", "answer": "шепот"},
+            "after_win",
+            {"turn": 2, "guess": "НОРКА", "won": "ШЕПОТ"},
+        ),
+        (
+            {"position": "норка:..... шепот:ggggg пирог:....."},
+            "after_win",
+            {"turn": 3, "guess": "ПИРОГ", "won": "ШЕПОТ"},
+        ),
+        ({"position": "норка:.....", "words": "норка"}, "position_and_words", {}),
+        ({"words": "норка пирог"}, "words_need_feedback", {}),
+        ({"position": "норка:..... пирог"}, "position_ends_with_guess", {}),
+    ],
+)
+def test_analyse_refusals_are_errors_as_data_for_the_russian_page(client, body, kind, fields):
+    """Each way the Analyse form can be refused carries a kind and its figures, so the Russian page
+    says it in Russian (i18n.js err_<kind>); these were English lines on the Russian page."""
+    from pathlib import Path
+
+    resp = client.post("/api/analyse", json={"lang": "ru", **body})
+    assert resp.status_code == 400, resp.json()
+    parts = resp.json().get("parts")
+    assert parts is not None, resp.json()
+    assert parts["kind"] == kind and parts["text"] == resp.json()["error"]
+    assert fields.items() <= parts.items(), parts
+    i18n = Path(__file__).parents[2] / "src/wordlelab/web/static/js/i18n.js"
+    ru = i18n.read_text(encoding="utf-8").split("\n  ru: {", 1)[1]
+    assert f"err_{kind}:" in ru
+
+
 def test_bench_runs_with_progress(client):
     job = client.post("/api/bench", json={"strategies": "frequency", "length": 4}).json()
     deadline = time.monotonic() + 120
