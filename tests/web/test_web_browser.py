@@ -512,6 +512,26 @@ def test_russian_games_get_russian_interface_text(page):
     screenshots(page, "analyse-russian")
 
 
+def test_the_russian_keyboards_yo_key_types_ye(page):
+    """A Russian keyboard has a key for Ё, which the game folds into Е (as the server does with a
+    typed word); the page refused it as a letter of another layout and dropped it."""
+    page.select_option("#lang", "ru")
+    answer = answer_for(3, lang="ru")
+    new_seeded_game(page, 3)
+    word = next(w for w in ("шепот", "ежики", "елкой") if w != answer)
+    # A Russian layout's keys give Cyrillic ``key`` values, which Playwright's keyboard cannot
+    # press; the page reads the same keydown events from the document.
+    for ch in word.replace("е", "ё"):
+        page.evaluate(
+            "k => document.body.dispatchEvent(new KeyboardEvent('keydown', {key: k, bubbles: true}))",
+            ch,
+        )
+    sync_api.expect(page.locator("#play-board .row").first).to_have_text(word.upper())
+    sync_api.expect(page.locator("#play-msg")).not_to_contain_text("не буква")
+    page.locator("body").press("Enter")
+    sync_api.expect(page.locator("#play-msg")).to_have_text("Осталось 5 попыток")
+
+
 def test_a_russian_page_says_a_positions_faults_in_russian(page):
     """A position's faults reach the page as data (their kinds), so the Russian page says them in
     Russian; they came in English."""

@@ -401,6 +401,8 @@ class WebApp:
             "keys": play.keys(),
             "keyboard": keyboard_rows(play.lang, play.letters),
             "letters": play.letters,
+            # Keys the game folds into its letters (Russian ё into е), as it folds typed words.
+            "folds": dict(get_language(play.lang).folds),
             "over": over,
             "won": play.won,
             "turns_left": play.turns_left,

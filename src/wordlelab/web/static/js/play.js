@@ -388,7 +388,8 @@ export function setupPlay() {
     const texty = tag === "TEXTAREA" || tag === "SELECT" || (tag === "INPUT" && target.type !== "checkbox");
     if (texty) return;
     if (e.key === "Enter" && (tag === "BUTTON" || tag === "A")) return;  // a focused control handles its own Enter
-    const k = e.key.toLowerCase();
+    // A key the game folds into one of its letters (ё on a Russian keyboard) types that letter.
+    const k = (play.state.folds ?? {})[e.key.toLowerCase()] ?? e.key.toLowerCase();
     if (k === "enter" || k === "backspace") { e.preventDefault(); press(k); }
     else if (k.length === 1 && play.state.letters.includes(k)) { e.preventDefault(); press(k); }
     else if (k.length === 1 && /\p{L}/u.test(k) && !play.state.over) {
