@@ -121,3 +121,15 @@ def test_the_title_line_is_the_grids_own():
     assert code == 0 and out.splitlines()[0] == "Wordle 1,000 3/6"
     code, _, err = invoke("check", input="Wordle 1,000 🎉 2/6\n\n" + rows)
     assert code == 1 and "says 2 guesses but there are 3 rows" in err
+
+
+def test_a_grid_of_a_length_the_games_do_not_play_is_one_short_line():
+    """Rows of 3 tiles (or 15: a grid pasted on one line) named every bundled list, on one line
+    of some 900 characters; the grid's length is now checked as the web's Analyse checks it."""
+    for rows, n in (("⬜🟨⬜\n🟩🟩🟩\n", 3), ("⬜🟨⬜⬜⬜ 🟨🟩⬜⬜⬜ 🟩🟩🟩🟩🟩\n", 15)):
+        code, out, err = invoke("check", input=rows)
+        assert code == 1 and out == ""
+        assert (
+            err
+            == f"wordlelab: error: the grid: {n}-letter words; wordlelab plays 4 to 11 letters\n"
+        )

@@ -10,8 +10,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..analysis import GameReport, RowReport, analyse, parse_share_grid
-from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH
-from ..errors import ShareGridError, WordListError
+from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH, check_play_length
+from ..errors import ShareGridError, WordlelabError, WordListError
 from ..limits import MAX_FILE_BYTES, check_lines, read_user_text
 from ..rounding import outward
 from .common import echo_json, lists_option, load_lists, stdout
@@ -244,6 +244,10 @@ def check(
     (inconsistent), 1 for bad input."""
     text = read_grid(file)
     grid = parse_share_grid(text)
+    try:
+        check_play_length(grid.length)
+    except WordlelabError as exc:  # before loading lists of a length none is bundled for
+        raise exc.within("the grid") from None
     if length is not None and length != grid.length:
         raise ShareGridError(f"the grid has {grid.length} tiles a row, not {length}", length)
     if words_file and "," in words_file and not Path(words_file).exists():
