@@ -30,9 +30,10 @@ def show_summary(out: Console, s: Summary) -> None:
     )
     out.print("Guess distribution")
     top = max(s.distribution.values(), default=0) or 1
+    width = max((len(str(n)) for n in s.distribution), default=1)  # 10 and up: bars line up
     for n, count in sorted(s.distribution.items()):
         bar = "█" * max(1, round(20 * count / top)) if count else ""
-        out.print(f"  {n} {bar} {count}")
+        out.print(f"  {n:>{width}} {bar} {count}")
 
 
 def play_game(game: Game, lines: Iterator[str], out: Console, lang: str) -> bool:
