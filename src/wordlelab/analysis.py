@@ -63,6 +63,21 @@ class ShareGrid:
     has_header: bool = False
     words: tuple[str | None, ...] = ()  # words written beside the rows, if any
 
+    @classmethod
+    def of_game(
+        cls, history: Sequence[tuple[str, Pattern]], max_guesses: int = 6, hard: bool = False
+    ) -> ShareGrid:
+        """The grid a game of (word, feedback) ``history`` shares, with its words beside it."""
+        rows = tuple(p for _, p in history)
+        solved = bool(rows) and rows[-1].is_win
+        return cls(
+            rows,
+            score=len(rows) if solved else None,
+            max_guesses=max_guesses,
+            hard=hard,
+            words=tuple(w for w, _ in history),
+        )
+
     @property
     def length(self) -> int:
         return self.rows[0].length

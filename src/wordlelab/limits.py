@@ -15,6 +15,7 @@ from pathlib import Path
 from .errors import WordlelabError
 
 MAX_WORD = 11  # letters: the longest words any list plays
+MAX_EXACT_WORD = 8  # letters: the longest words the exact search takes
 MAX_TILES = 20  # tiles of one feedback pattern (the base-3 code stays a small int)
 MAX_LINE = 4096  # characters of one line of a word list, grid or tree file
 MAX_FILE_BYTES = 256 << 20  # a file given by the user (the largest bundled list is under 1 MB)

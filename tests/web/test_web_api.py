@@ -505,6 +505,40 @@ def test_analyse_refusals_are_errors_as_data_for_the_russian_page(client, body, 
     assert f"err_{kind}:" in ru
 
 
+def test_analysing_a_game_of_nine_letters_or_more_gives_its_report(client):
+    """Play offers 'Analyse this game' up to 11 letters, but the exact search takes up to 8: the
+    analysis was a 400 ("the exact search supports words of up to 8 letters, not 9"). The game is
+    now judged as its share grid with the words would be (information skill, the detector's
+    verdict), and the reason there is no exact review comes as data, as for a hard-mode break."""
+    words, answer = "abatement abdominal", "abdominal"
+    resp = client.post("/api/analyse", json={"words": words, "answer": answer})
+    assert resp.status_code == 200, resp.json()
+    out = resp.json()
+    assert out["review"] is None and out["verdict"] in ("plausible", "unusual", "suspicious")
+    report = out["report"]
+    assert [r["guess"] for r in report["rows"]] == ["abatement", "abdominal"]
+    assert report["rows"][0]["emoji"] == score("abatement", answer).emoji
+    assert report["rows"][0]["colors"] == list(score("abatement", answer).colors)
+    assert report["score"] == "2/6" and report["answers"] == [answer]
+    assert out["review_error_parts"] == {
+        "kind": "exact_length",
+        "text": out["review_error"],
+        "length": 9,
+        "max": 8,
+    }
+    # ... and with its share grid, as Play's "Analyse this game" sends it.
+    grid = f"Wordle 4 2/6\n\n{score('abatement', answer).emoji}\n{score(answer, answer).emoji}"
+    resp = client.post("/api/analyse", json={"grid": grid, "words": words, "answer": answer})
+    assert resp.status_code == 200, resp.json()
+    assert resp.json()["review_error_parts"]["kind"] == "exact_length"
+    assert resp.json()["report"]["number"] == "4"
+    # A position of nine letters too.
+    position = f"abatement:{score('abatement', answer)}"
+    resp = client.post("/api/analyse", json={"position": position})
+    assert resp.status_code == 200, resp.json()
+    assert resp.json()["report"]["rows"][0]["guess"] == "abatement"
+
+
 def test_bench_runs_with_progress(client):
     job = client.post("/api/bench", json={"strategies": "frequency", "length": 4}).json()
     deadline = time.monotonic() + 120

@@ -34,6 +34,7 @@ from ..errors import HardModeError, WordlelabError
 from ..feedback import Pattern
 from ..game_request import NAMES_WEB, GameRequest
 from ..languages import LANGUAGES, get_language, keyboard_rows
+from ..limits import MAX_EXACT_WORD
 from ..lists import LIST_SETS, Lists, load_lists
 from ..matrix import PatternMatrix
 from ..play import Play
@@ -597,7 +598,7 @@ class WebApp:
     def analyse(self, data: dict[str, Any]) -> dict[str, Any]:
         """A share grid judged as 'check' does and, with the words known (or a position), the exact
         review 'analyse' gives, each step's search bounded by REVIEW_BUDGET look-ups."""
-        from ..analysis import analyse
+        from ..analysis import ShareGrid, analyse
         from ..review import review
 
         lang = _lang(data)
@@ -620,6 +621,12 @@ class WebApp:
         matrix = self.matrix(lang, length, set_name)
         history = request.history(matrix.guesses) if request.reviewable else None
         out: dict[str, Any] = {"verdict": None, "p_value": None, "report": None, "review": None}
+        if history is not None and grid is None and length > MAX_EXACT_WORD:
+            # Longer words than the exact search takes (Play offers up to 11 letters): the game is
+            # judged as its share grid with the words would be; the review below says why it has
+            # no exact review.
+            grid = ShareGrid.of_game(history, max_guesses, hard)
+            words = [w for w, _ in history]
         if grid is not None:
             with self._exact_lock:  # its exact skill searches too: one request at a time
                 report = analyse(
@@ -639,10 +646,13 @@ class WebApp:
                         budget=self.review_budget,
                         max_guesses=max_guesses,
                     ).to_dict()
-            except HardModeError as exc:
+            except WordlelabError as exc:
                 # A judged grid whose words break hard mode: the report says so (its note and
                 # the detector's verdict, as 'check' gives them); no review can be made of it.
-                if out["report"] is None:
+                # Nor of words longer than the exact search takes: the report stands alone.
+                if out["report"] is None or not (
+                    isinstance(exc, HardModeError) or exc.kind == "exact_length"
+                ):
                     raise
                 out["review_error"] = scrub_paths(str(exc))
                 # ... and as data, for a page in another language (as a refused request's parts).

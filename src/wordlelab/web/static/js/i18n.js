@@ -316,6 +316,7 @@ const STRINGS = {
     err_after_win: "Ход {turn} ({guess}) сыгран после того, как слово {won} уже отгадано",
     err_position_and_words: "Укажите позицию или сыгранные слова, но не то и другое сразу",
     err_words_need_feedback: "К сыгранным словам нужен ответ или таблица с результатом, чтобы узнать цвета каждого хода",
+    err_exact_length: "Точный поиск берёт слова не длиннее {max} букв, а в этой игре {length}",
     err_position_ends_with_guess: "Позиция кончается словом {guess} без цветов; для разбора нужны цвета каждого слова",
     err_replay: "шаг {action} из {actions} ({what}): {cause}",
     replaySkip: "«слово не принято» для {word}",
