@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .budgets import REVIEW_WORK, SAFETY_S
+from .config import MIN_PLAY_LENGTH
 from .detector import Detection, StrongPlayer, detect, strong_player
 from .errors import InconsistentFeedbackError, ShareGridError, WordlelabError
 from .feedback import Pattern, score
@@ -129,6 +130,23 @@ def parse_share_grid(text: str) -> ShareGrid:
                     second_header = raw  # a second grid's own header: the line to name
                 gap_after_rows = True
             continue
+        # Rows side by side (a grid of several boards, as Quordle shares it, or a grid whose line
+        # breaks were lost) would otherwise join into one long row; tiles spaced one by one stay
+        # one row.
+        groups = [g for g in line.split() if all(ch in SQUARES for ch in g)]
+        if (
+            len(groups) > 1
+            and len({len(g) for g in groups}) == 1
+            and len(groups[0]) >= MIN_PLAY_LENGTH
+        ):
+            raise _line_error(
+                raw,
+                f" has {len(groups)} groups of {len(groups[0])} tiles: put each row on its own "
+                "line (a grid of several boards, such as Quordle's, is not a Wordle grid)",
+                "grid_groups",
+                groups=len(groups),
+                tiles=len(groups[0]),
+            )
         compact = "".join(line.split())
         tiles = []
         i = 0

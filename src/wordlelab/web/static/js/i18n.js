@@ -296,6 +296,7 @@ const STRINGS = {
     err_grid_line_too_long: "Строка {line}: клеток {tiles}, букв {letters}; допускается не больше {max_tiles} клеток и {max_letters} букв",
     err_grid_mixed_line: "В строке {line} клетки перемешаны с другими знаками",
     err_grid_second: "Строка {line} начинает вторую таблицу; вставляйте по одной",
+    err_grid_groups: "В строке {line} клетки стоят группами ({groups} по {tiles}): каждую строку таблицы — на отдельной строке (таблица нескольких полей, как в Quordle, — не таблица Wordle)",
     err_grid_row_length: "Строка {line}: клеток {tiles}, а в строках выше — {above}",
     err_grid_after_solved: "Строка {line} идёт после отгаданной строки",
     err_grid_none: "Таблица не найдена (нет строк из цветных квадратов)",
