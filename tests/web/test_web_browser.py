@@ -512,6 +512,19 @@ def test_russian_games_get_russian_interface_text(page):
     screenshots(page, "analyse-russian")
 
 
+def test_a_word_typed_after_the_dark_mode_button_is_guessed_by_enter(page):
+    """After a click on the dark-mode button the letters typed went to the board, but Enter
+    pressed the button again (the theme flipped back) and the word was never guessed; the button
+    now hands the keys back to the board, as the settings' selects do."""
+    page.wait_for_selector("#play-board[data-seed='']")
+    dark = page.evaluate("document.documentElement.dataset.theme")
+    page.click("#theme")
+    page.keyboard.type("crane")
+    page.keyboard.press("Enter")
+    sync_api.expect(page.locator("#play-msg")).to_have_text("5 tries left")
+    assert page.evaluate("document.documentElement.dataset.theme") != dark  # still switched
+
+
 def test_the_russian_keyboards_yo_key_types_ye(page):
     """A Russian keyboard has a key for Ё, which the game folds into Е (as the server does with a
     typed word); the page refused it as a letter of another layout and dropped it."""
