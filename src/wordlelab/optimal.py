@@ -1075,9 +1075,15 @@ def solve_optimal(
         # Every opener not searched has a bound of INF (it cannot win in time, or hard mode
         # refuses it): the search then covered every opener that could.
         searched_all = opener is None and bool((np.delete(bounds, order) >= INF).all())
-        tried = "every opener" if searched_all else f"the {len(order)} openers tried (--candidates)"
+        tried = (
+            f"after {opener.upper()}"
+            if opener is not None
+            else "with every opener"
+            if searched_all
+            else f"with the {len(order)} openers tried (--candidates)"
+        )
         raise SearchFailedError(
-            f"no strategy solves every answer within {_guesses(left)} with {tried} — proven",
+            f"no strategy solves every answer within {_guesses(left)} {tried} — proven",
             max_guesses,
         )
     total = best.total
