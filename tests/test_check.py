@@ -133,3 +133,17 @@ def test_a_grid_of_a_length_the_games_do_not_play_is_one_short_line():
             err
             == f"wordlelab: error: the grid: {n}-letter words; wordlelab plays 4 to 11 letters\n"
         )
+
+
+def test_an_unfinished_grid_is_not_scored_as_lost():
+    """Two unsolved rows with no header were scored X/6, a game lost after six guesses; the score
+    is now ?/6 and the title says the game is unfinished."""
+    rows = "⬜🟨⬜⬜⬜\n⬜⬜⬜⬜⬜\n"
+    code, out, _ = invoke("check", input=rows)
+    assert code == 0
+    assert out.splitlines()[0] == "?/6 (no header line: an unfinished game, 2 rows, not solved)"
+    code, out, _ = invoke("check", "--json", input=rows)
+    assert json.loads(out)["score"] == "?/6"
+    # Six unsolved rows are a lost game, header or not.
+    code, out, _ = invoke("check", input=rows * 3)
+    assert out.splitlines()[0].startswith("X/6 (no header line")

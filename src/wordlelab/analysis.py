@@ -702,7 +702,9 @@ def _judge(
     answers = rank_by_frequency([m.answers[int(c)] for c in final], lang)
     if answer is not None and answer not in answers and consistent:
         consistent = False
-    shown = f"{len(grid.rows) if grid.solved else 'X'}/{grid.max_guesses}{'*' if grid.hard else ''}"
+    # X is a game lost after every guess; rows that stop unsolved before it are a game unfinished.
+    used = len(grid.rows) if grid.solved else "X" if len(grid.rows) >= grid.max_guesses else "?"
+    shown = f"{used}/{grid.max_guesses}{'*' if grid.hard else ''}"
     return GameReport(
         grid.number,
         shown,

@@ -61,9 +61,13 @@ VERDICT_STYLE = {"plausible": "bold green", "unusual": "bold yellow", "suspiciou
 
 def show(report: GameReport) -> None:
     out = stdout()
+    rows = len(report.rows)
     title = (
         f"Wordle{' ' + report.number if report.number else ''} {report.score}"
         if report.has_header
+        else f"{report.score} (no header line: an unfinished game, {rows} row{'s' * (rows != 1)}, "
+        "not solved)"
+        if report.score.startswith("?")
         else f"{report.score} (no header line: the score is the rows')"
     )
     out.print(
