@@ -539,6 +539,31 @@ def test_analysing_a_game_of_nine_letters_or_more_gives_its_report(client):
     assert resp.json()["report"]["rows"][0]["guess"] == "abatement"
 
 
+@pytest.mark.parametrize(
+    ("body", "parts"),
+    [
+        ({"seed": "abc"}, {"kind": "not_whole", "field": "seed", "value": "abc"}),
+        ({"seed": "1.5"}, {"kind": "not_whole", "field": "seed", "value": "1.5"}),
+        (
+            {"seed": "-5"},
+            {"kind": "number_range", "field": "seed", "value": "-5", "min": 0, "max": 2**63 - 1},
+        ),
+        (
+            {"length": 3},
+            {"kind": "number_range", "field": "length", "value": "3", "min": 4, "max": 11},
+        ),
+    ],
+)
+def test_a_bad_number_is_an_error_as_data(client, body, parts):
+    """The seed typed on the Russian Play page was refused in English ("seed must be a whole
+    number, not 'abc'"); a field's bad number now comes with a kind and its figures."""
+    resp = client.post("/api/play", json=body)
+    assert resp.status_code == 400
+    got = resp.json()["parts"]
+    assert got["text"] == resp.json()["error"]
+    assert parts.items() <= got.items(), got
+
+
 def test_bench_runs_with_progress(client):
     job = client.post("/api/bench", json={"strategies": "frequency", "length": 4}).json()
     deadline = time.monotonic() + 120

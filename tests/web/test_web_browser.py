@@ -525,6 +525,19 @@ def test_a_word_typed_after_the_dark_mode_button_is_guessed_by_enter(page):
     assert page.evaluate("document.documentElement.dataset.theme") != dark  # still switched
 
 
+def test_a_bad_seed_is_refused_in_russian_on_the_russian_page(page):
+    """The server's refusal of a seed came in English on the Russian page."""
+    page.select_option("#lang", "ru")
+    for seed, says in (("abc", "Номер игры: нужно целое число, а не «abc»"), ("-5", "от 0 до")):
+        page.fill("#play-seed", seed)
+        page.click("#play-new")
+        msg = page.locator("#play-msg")
+        sync_api.expect(msg).to_contain_text("Номер игры")
+        sync_api.expect(msg).to_contain_text(says)
+        said = msg.inner_text().replace(seed, "")  # the seed as typed is echoed
+        assert re.search(r"[a-z]{3}", said) is None, said
+
+
 def test_the_russian_keyboards_yo_key_types_ye(page):
     """A Russian keyboard has a key for Ё, which the game folds into Е (as the server does with a
     typed word); the page refused it as a letter of another layout and dropped it."""

@@ -133,13 +133,33 @@ def _int(data: dict[str, Any], key: str, default: int | None, lo: int, hi: int) 
             f"{key} must be a whole number between {lo} and {hi}, not a text of {len(value)} "
             "characters",
             None,
+            kind="number_range",
+            field=key,
+            value=f"{value[:12]}…",
+            min=lo,
+            max=hi,
         )
     if isinstance(value, str) and re.fullmatch(r"\s*-?\d+\s*", value):
         value = int(value)
+    # The errors as data too (kind, the field and the figures), for the page to say in its language.
     if not isinstance(value, int) or isinstance(value, bool):
-        raise RequestError(f"{key} must be a whole number, not {value!r}", value)
+        raise RequestError(
+            f"{key} must be a whole number, not {value!r}",
+            value,
+            kind="not_whole",
+            field=key,
+            value=str(value)[:40],
+        )
     if not lo <= value <= hi:
-        raise RequestError(f"{key} must be between {lo} and {hi}, not {value}", value)
+        raise RequestError(
+            f"{key} must be between {lo} and {hi}, not {value}",
+            value,
+            kind="number_range",
+            field=key,
+            value=str(value),
+            min=lo,
+            max=hi,
+        )
     return value
 
 

@@ -318,6 +318,10 @@ const STRINGS = {
     err_position_and_words: "Укажите позицию или сыгранные слова, но не то и другое сразу",
     err_words_need_feedback: "К сыгранным словам нужен ответ или таблица с результатом, чтобы узнать цвета каждого хода",
     err_exact_length: "Точный поиск берёт слова не длиннее {max} букв, а в этой игре {length}",
+    err_not_whole: "{field}: нужно целое число, а не «{value}»",
+    err_number_range: "{field}: нужно число от {min} до {max}, а не {value}",
+    // The request fields a number is refused for, as err_not_whole and err_number_range name them.
+    fields: { seed: "Номер игры", length: "Длина слова", boards: "Число полей", tries: "Число попыток", top: "Число лучших ходов" },
     err_position_ends_with_guess: "Позиция кончается словом {guess} без цветов; для разбора нужны цвета каждого слова",
     err_replay: "шаг {action} из {actions} ({what}): {cause}",
     replaySkip: "«слово не принято» для {word}",
@@ -362,6 +366,7 @@ export function reasonText(data) {
   const key = `err_${parts.kind}`;
   const vars = { ...parts, input: String(parts.input ?? "").toUpperCase(), guess: String(parts.guess ?? "").toUpperCase() };
   if (parts.kind === "word_length") vars.n = parts.letters;
+  if ("field" in parts) vars.field = (STRINGS[current].fields || {})[parts.field] ?? parts.field;
   for (const name of ["line", "header"]) if (name in parts) vars[name] = `«${parts[name]}»`;
   if (parts.kind === "hard_mode") vars.need = t(parts.position ? "hardKeep" : parts.times > 1 ? "hardTimes" : "hardContain", parts);
   if (parts.kind === "replay") {
