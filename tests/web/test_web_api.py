@@ -564,6 +564,18 @@ def test_a_bad_number_is_an_error_as_data(client, body, parts):
     assert parts.items() <= got.items(), got
 
 
+def test_too_many_strategies_is_an_error_as_data(client):
+    """Five strategies on the Russian Bench page were refused in English."""
+    resp = client.post("/api/bench", json={"strategies": "entropy,frequency,minimax,splits,rank"})
+    assert resp.status_code == 400
+    assert resp.json()["parts"] == {
+        "kind": "too_many_strategies",
+        "text": "5 strategies; compare at most 4 at a time",
+        "n": 5,
+        "max": 4,
+    }
+
+
 def test_bench_runs_with_progress(client):
     job = client.post("/api/bench", json={"strategies": "frequency", "length": 4}).json()
     deadline = time.monotonic() + 120

@@ -700,7 +700,11 @@ class WebApp:
         strategies = build_strategies(_str(data, "strategies", "entropy"))
         if len(strategies) > 4:
             raise RequestError(
-                f"{len(strategies)} strategies; compare at most 4 at a time", len(strategies)
+                f"{len(strategies)} strategies; compare at most 4 at a time",
+                len(strategies),
+                kind="too_many_strategies",
+                n=len(strategies),
+                max=4,
             )
         if not self._bench_running.acquire(blocking=False):
             raise BusyError("a comparison is already running; wait for it to finish")

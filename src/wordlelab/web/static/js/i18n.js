@@ -292,6 +292,7 @@ const STRINGS = {
     err_bench_running: "Сравнение уже идёт; дождитесь его окончания",
     err_no_strategy: "Не выбрано ни одной стратегии",
     err_unknown_strategy: "Нет стратегии «{name}»; есть: {known}",
+    err_too_many_strategies: "Стратегий: {n}; сравнивать можно не больше {max} сразу",
     err_strategy_twice: "Стратегия «{name}» указана дважды",
     err_grid_line_too_long: "Строка {line}: клеток {tiles}, букв {letters}; допускается не больше {max_tiles} клеток и {max_letters} букв",
     err_grid_mixed_line: "В строке {line} клетки перемешаны с другими знаками",
