@@ -323,6 +323,9 @@ const STRINGS = {
     err_number_range: "{field}: нужно число от {min} до {max}, а не {value}",
     // The request fields a number is refused for, as err_not_whole and err_number_range name them.
     fields: { seed: "Номер игры", length: "Длина слова", boards: "Число полей", tries: "Число попыток", top: "Число лучших ходов" },
+    err_patterns_count: "Наборов цветов нужно: {want} (по одному на каждое неотгаданное поле: {boards}), а дано: {got}",
+    err_board_unsolved: "не отгадано — укажите его цвета",
+    err_board_solved: "уже отгадано — цвета для него не нужны (напишите «-»)",
     err_position_ends_with_guess: "Позиция кончается словом {guess} без цветов; для разбора нужны цвета каждого слова",
     err_replay: "шаг {action} из {actions} ({what}): {cause}",
     replaySkip: "«слово не принято» для {word}",
