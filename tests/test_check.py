@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from interactive_helpers import invoke, run_cli
 
@@ -147,3 +148,17 @@ def test_an_unfinished_grid_is_not_scored_as_lost():
     # Six unsolved rows are a lost game, header or not.
     code, out, _ = invoke("check", input=rows * 3)
     assert out.splitlines()[0].startswith("X/6 (no header line")
+
+
+def test_a_russian_header_judges_on_the_russian_lists():
+    """A grid headed "Вордли" (a Russian game) was judged on the English lists unless --lang ru
+    was given: its answers were English words. The header's language is now the default."""
+    grid = "Вордли #412 2/6\n⬜🟨⬜⬜⬜\n🟩🟩🟩🟩🟩\n"
+    code, out, _ = invoke("check", "--json", input=grid)
+    assert code == 0
+    answers = json.loads(out)["answers"]
+    assert answers and all(re.fullmatch("[а-я]{5}", w) for w in answers), answers[:5]
+    code, out, _ = invoke("check", "--json", "--lang", "en", input=grid)  # as asked
+    assert code == 0 and all(re.fullmatch("[a-z]{5}", w) for w in json.loads(out)["answers"])
+    code, out, _ = invoke("check", input=grid.replace("Вордли", "Wordle"))
+    assert code == 0 and "about" in out

@@ -46,7 +46,7 @@ SQUARES = {
 _INVISIBLE = dict.fromkeys(map(ord, "\ufe0f\ufe0e\u200d\u200b\ufeff"), None)
 # The game's name starts the header: "Wordle", or "Вордли" as Russian clones write it.
 _HEADER = re.compile(
-    r"(?:wordle|вордли)\b[^\d\n]*?(?P<number>\d[\d,.\u202f\u00a0 ]*\d|\d)?[^\d\n]*?(?P<score>[0-9]+|x)\s*/\s*(?P<max>\d+)\s*(?P<hard>\*)?",
+    r"(?P<game>wordle|вордли)\b[^\d\n]*?(?P<number>\d[\d,.\u202f\u00a0 ]*\d|\d)?[^\d\n]*?(?P<score>[0-9]+|x)\s*/\s*(?P<max>\d+)\s*(?P<hard>\*)?",
     re.IGNORECASE,
 )
 HEADER_CHARS = 200
@@ -63,6 +63,7 @@ class ShareGrid:
     hard: bool = False
     has_header: bool = False
     words: tuple[str | None, ...] = ()  # words written beside the rows, if any
+    lang: str | None = None  # the language the header's game name says ("ru": Вордли), if any
 
     @classmethod
     def of_game(
@@ -251,6 +252,7 @@ def parse_share_grid(text: str) -> ShareGrid:
         hard,
         header is not None,
         tuple(words) if any(words) else (),
+        "ru" if header is not None and header[0].group("game").lower() == "вордли" else None,
     )
 
 

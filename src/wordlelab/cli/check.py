@@ -219,9 +219,9 @@ def read_grid(file: str) -> str:
 @click.option(
     "--lang",
     type=click.Choice(["en", "ru"]),
-    default="en",
-    show_default=True,
-    help="Language of the bundled lists and the alphabet.",
+    default=None,
+    help="Language of the bundled lists and the alphabet [default: the header's game: ru for "
+    "Вордли, else en].",
 )
 @click.option(
     "-k",
@@ -237,7 +237,7 @@ def check(
     hard: bool,
     as_json: bool,
     length: int | None,
-    lang: str,
+    lang: str | None,
     words_file: str | None,
     answers_file: str | None,
 ) -> int:
@@ -260,6 +260,7 @@ def check(
             "give the words played as --played",
             words_file,
         )
+    lang = lang or grid.lang or "en"
     lists = load_lists(grid.length, lang, words_file, answers_file)
     words = [w for w in played.replace(",", " ").split()] if played is not None else None
     if words is not None and not words:
