@@ -158,6 +158,8 @@ def test_a_russian_header_judges_on_the_russian_lists():
     assert code == 0
     answers = json.loads(out)["answers"]
     assert answers and all(re.fullmatch("[а-я]{5}", w) for w in answers), answers[:5]
+    code, out, _ = invoke("check", input=grid)
+    assert code == 0 and out.splitlines()[0] == "Вордли 412 2/6"  # the grid's own title
     code, out, _ = invoke("check", "--json", "--lang", "en", input=grid)  # as asked
     assert code == 0 and all(re.fullmatch("[a-z]{5}", w) for w in json.loads(out)["answers"])
     code, out, _ = invoke("check", input=grid.replace("Вордли", "Wordle"))

@@ -59,11 +59,12 @@ def _words(words: list[str], total: int) -> str:
 VERDICT_STYLE = {"plausible": "bold green", "unusual": "bold yellow", "suspicious": "bold red"}
 
 
-def show(report: GameReport) -> None:
+def show(report: GameReport, game: str = "Wordle") -> None:
+    """The report as text; ``game``: the name its header gave the game (Wordle, Вордли)."""
     out = stdout()
     rows = len(report.rows)
     title = (
-        f"Wordle{' ' + report.number if report.number else ''} {report.score}"
+        f"{game}{' ' + report.number if report.number else ''} {report.score}"
         if report.has_header
         else f"{report.score} (no header line: an unfinished game, {rows} row{'s' * (rows != 1)}, "
         "not solved)"
@@ -269,5 +270,5 @@ def check(
     if as_json:
         echo_json(report.to_dict())
     else:
-        show(report)
+        show(report, "Вордли" if grid.lang == "ru" else "Wordle")
     return 0 if report.consistent else 2
