@@ -1612,6 +1612,38 @@ def test_absurdle_has_no_try_limit_and_survives_a_reload(page, base_url):
     screenshots(page, "absurdle")
 
 
+def test_a_cornered_absurdle_game_is_not_offered_to_analyse(page, base_url):
+    """Analyse reviews a Wordle game against a random answer: offered for Absurdle, it judged the
+    adversary's answers as luck (luck 4, 8, 9: bad luck by construction) and gave a Wordle
+    verdict. The results of an Absurdle game no longer offer it."""
+    from wordlelab.feedback import Pattern
+    from wordlelab.game import consistent_words
+
+    needs_variants(page)
+    answers = load_lists().answers.words
+    open_variant(page, base_url, "play/absurdle")
+    sync_api.expect(page.locator("#play-board")).to_have_attribute("data-variant", "absurdle")
+    history: list = []
+    for turn in range(1, 12):
+        word = "crane" if not history else consistent_words(answers, history)[0]
+        guess(page, word, turn)
+        tiles = page.locator("#play-board .row").nth(turn - 1).locator(".tile")
+        marks = [tiles.nth(i).get_attribute("aria-label").split()[-1] for i in range(5)]
+        history.append(
+            (
+                word,
+                Pattern.parse(
+                    "".join({"grey": ".", "yellow": "y", "green": "g"}[m] for m in marks)
+                ),
+            )
+        )
+        if marks == ["green"] * 5:
+            break
+    sync_api.expect(page.locator("#play-result")).to_be_visible()
+    sync_api.expect(page.locator("#play-result-head")).to_contain_text("Cornered!")
+    sync_api.expect(page.locator("#play-analyse")).to_be_hidden()
+
+
 def test_an_unknown_or_bad_variant_is_the_servers_400_and_loses_nothing(page, base_url):
     needs_variants(page)
     page.wait_for_selector("#play-board[data-seed='']")

@@ -247,7 +247,9 @@ function fillResult(s) {
   $("play-share").textContent = s.share;
   const counted = s.stats !== null && s.stats !== undefined && !practiceOf(s);
   $("play-result-practice").hidden = counted;
-  $("play-analyse").hidden = isMultiState(s) || !s.answer;  // Analyse reads one board with its answer
+  // Analyse reads one Wordle board with its answer; Absurdle's answer is the adversary's choice, not
+  // a random word, so a review would call its every move bad luck.
+  $("play-analyse").hidden = isMultiState(s) || isAbsurdleState(s) || !s.answer;
   if (counted) drawStats($("play-stats"), s.stats, s.won ? guessesOf(s).length : null);
   else {  // not counted: the statistics as they stand, nothing marked
     const box = $("play-stats");
