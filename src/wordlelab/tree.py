@@ -369,7 +369,7 @@ class DecisionTree:
         fold = answers.language.normalize if answers.language is not None else str.lower
         if {fold(a) for a in self.paths} == set(answers):
             return
-        from .opener_values import ANSWERS, N_ANSWERS
+        from .list_sets import ANSWERS, N_ANSWERS
 
         named = next((name for name, fp in ANSWERS.items() if fp == made_for), None)
         if named is None:
