@@ -10,7 +10,7 @@ import click
 from rich.console import Console
 from rich.markup import escape
 
-from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH
+from ..config import MAX_PLAY_LENGTH, MAX_SEED, MIN_PLAY_LENGTH
 from ..errors import WordlelabError
 from ..game import Game
 from ..play import Play
@@ -110,7 +110,10 @@ _CONSOLE: dict[
 
 @click.command()
 @click.option(
-    "--seed", type=int, default=None, help="Seed for the answer (the same seed, the same word)."
+    "--seed",
+    type=click.IntRange(0, MAX_SEED),
+    default=None,
+    help="Seed for the answer (the same seed, the same word, here and in the web app).",
 )
 @click.option(
     "--hard", is_flag=True, help="Hard mode: revealed hints must be used in later guesses."

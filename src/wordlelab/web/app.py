@@ -29,7 +29,13 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..assistant import EXACT_BUDGET, OFF_LIST, WIDENED, Assistant
 from ..budgets import REVIEW_WORK
-from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH, PLAY_LENGTHS, check_play_length
+from ..config import (
+    MAX_PLAY_LENGTH,
+    MAX_SEED,
+    MIN_PLAY_LENGTH,
+    PLAY_LENGTHS,
+    check_play_length,
+)
 from ..errors import HardModeError, WordlelabError
 from ..feedback import Pattern
 from ..game_request import NAMES_WEB, GameRequest
@@ -348,7 +354,7 @@ class WebApp:
         lang = _lang(data)
         length = _int(data, "length", 5, LENGTHS.start, LENGTHS.stop - 1)
         assert length is not None
-        seed = _int(data, "seed", None, 0, 2**63 - 1)
+        seed = _int(data, "seed", None, 0, MAX_SEED)
         record = not _bool(data, "no_stats")
         set_name = _list_set(data, lang, length)
         lists = self.lists(lang, length, set_name)
