@@ -164,3 +164,16 @@ def test_a_russian_header_judges_on_the_russian_lists():
     assert code == 0 and all(re.fullmatch("[a-z]{5}", w) for w in json.loads(out)["answers"])
     code, out, _ = invoke("check", input=grid.replace("Вордли", "Wordle"))
     assert code == 0 and "about" in out
+
+
+def test_a_grid_saved_as_utf16_is_read(tmp_path):
+    """Windows saves text as UTF-16 with a byte-order mark (Notepad's "Unicode", PowerShell's
+    '>'): such a grid file was "no share grid found"; it is now read as the same grid."""
+    text = CIGAR
+    utf8, utf16 = tmp_path / "g8.txt", tmp_path / "g16.txt"
+    utf8.write_text(text, encoding="utf-8")
+    utf16.write_bytes(text.encode("utf-16"))  # with its BOM, little-endian here
+    code8, out8, _ = invoke("check", str(utf8))
+    code16, out16, err16 = invoke("check", str(utf16))
+    assert code16 == code8 == 0, err16
+    assert out16 == out8

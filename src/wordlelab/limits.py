@@ -72,6 +72,10 @@ def read_user_text(
             if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
                 raise error(f"{name}: is not a regular file", name)
             data = fh.read(MAX_FILE_BYTES + 1)
+        if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+            # UTF-16 with its byte-order mark: how Windows saves text (Notepad's "Unicode",
+            # PowerShell's '>'); read as UTF-8 it held no word or tile at all.
+            encoding = "utf-16"
         text = data.decode(encoding, errors)
     except FileNotFoundError:
         raise error(f"{name}: no such file", name) from None
