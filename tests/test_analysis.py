@@ -187,3 +187,34 @@ def test_a_row_the_safety_time_limit_stopped_is_said(matrix, monkeypatch, opener
     grid = parse_share_grid("Wordle 1 3/6\n" + "\n".join(score(w, "shout").emoji for w in words))
     r = analyse(grid, matrix, words, "shout", exact_budget=10**12)
     assert any("safety time limit" in n and "rows 1, 2, 3" in n for n in r.notes), r.notes
+
+
+@pytest.mark.parametrize(
+    "text, groups",
+    [
+        # Quordle's grid: two boards side by side on each line
+        ("Daily Quordle 1034\n⬜🟨⬜⬜⬜ ⬜⬜⬜🟨⬜\n🟩🟩🟩🟩🟩 ⬜🟨⬜⬜⬜\n", 2),
+        # a Wordle grid whose line breaks were lost when it was pasted
+        ("⬜🟨⬜⬜⬜ 🟨🟩⬜⬜⬜ 🟩🟩🟩🟩🟩", 3),
+    ],
+)
+def test_a_line_of_several_groups_of_tiles_is_refused_as_such(text, groups):
+    """Groups of tiles side by side on a line were joined into one long row: a Quordle grid was
+    judged as a 10-letter Wordle game ("plausible"), a grid pasted on one line as 15 letters."""
+    with pytest.raises(ShareGridError) as exc:
+        parse_share_grid(text)
+    line = text.splitlines()[1 if "Quordle" in text else 0]
+    assert str(exc.value) == (
+        f"line {line!r} has {groups} groups of 5 tiles: put each row on its own line "
+        "(a grid of several boards, such as Quordle's, is not a Wordle grid)"
+    )
+    assert exc.value.parts() == {
+        "kind": "grid_groups",
+        "text": str(exc.value),
+        "input": line,
+        "line": line,
+        "groups": groups,
+        "tiles": 5,
+    }
+    # Tiles spaced one by one, and a word beside its row, are still one row.
+    assert len(parse_share_grid("⬜ 🟨 ⬜ ⬜ ⬜ crane\n🟩 🟩 🟩 🟩 🟩").rows) == 2

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from interactive_helpers import invoke, run_cli
 
@@ -121,3 +122,58 @@ def test_the_title_line_is_the_grids_own():
     assert code == 0 and out.splitlines()[0] == "Wordle 1,000 3/6"
     code, _, err = invoke("check", input="Wordle 1,000 🎉 2/6\n\n" + rows)
     assert code == 1 and "says 2 guesses but there are 3 rows" in err
+
+
+def test_a_grid_of_a_length_the_games_do_not_play_is_one_short_line():
+    """Rows of 3 tiles (or 12) named every bundled list, on one line of some 900 characters; the
+    grid's length is now checked as the web's Analyse checks it."""
+    for rows, n in (("⬜🟨⬜\n🟩🟩🟩\n", 3), ("⬜🟨⬜⬜⬜⬜⬜⬜⬜⬜⬜⬜\n", 12)):
+        code, out, err = invoke("check", input=rows)
+        assert code == 1 and out == ""
+        assert (
+            err
+            == f"wordlelab: error: the grid: {n}-letter words; wordlelab plays 4 to 11 letters\n"
+        )
+
+
+def test_an_unfinished_grid_is_not_scored_as_lost():
+    """Two unsolved rows with no header were scored X/6, a game lost after six guesses; the score
+    is now ?/6 and the title says the game is unfinished."""
+    rows = "⬜🟨⬜⬜⬜\n⬜⬜⬜⬜⬜\n"
+    code, out, _ = invoke("check", input=rows)
+    assert code == 0
+    assert out.splitlines()[0] == "?/6 (no header line: an unfinished game, 2 rows, not solved)"
+    code, out, _ = invoke("check", "--json", input=rows)
+    assert json.loads(out)["score"] == "?/6"
+    # Six unsolved rows are a lost game, header or not.
+    code, out, _ = invoke("check", input=rows * 3)
+    assert out.splitlines()[0].startswith("X/6 (no header line")
+
+
+def test_a_russian_header_judges_on_the_russian_lists():
+    """A grid headed "Вордли" (a Russian game) was judged on the English lists unless --lang ru
+    was given: its answers were English words. The header's language is now the default."""
+    grid = "Вордли #412 2/6\n⬜🟨⬜⬜⬜\n🟩🟩🟩🟩🟩\n"
+    code, out, _ = invoke("check", "--json", input=grid)
+    assert code == 0
+    answers = json.loads(out)["answers"]
+    assert answers and all(re.fullmatch("[а-я]{5}", w) for w in answers), answers[:5]
+    code, out, _ = invoke("check", input=grid)
+    assert code == 0 and out.splitlines()[0] == "Вордли 412 2/6"  # the grid's own title
+    code, out, _ = invoke("check", "--json", "--lang", "en", input=grid)  # as asked
+    assert code == 0 and all(re.fullmatch("[a-z]{5}", w) for w in json.loads(out)["answers"])
+    code, out, _ = invoke("check", input=grid.replace("Вордли", "Wordle"))
+    assert code == 0 and "about" in out
+
+
+def test_a_grid_saved_as_utf16_is_read(tmp_path):
+    """Windows saves text as UTF-16 with a byte-order mark (Notepad's "Unicode", PowerShell's
+    '>'): such a grid file was "no share grid found"; it is now read as the same grid."""
+    text = CIGAR
+    utf8, utf16 = tmp_path / "g8.txt", tmp_path / "g16.txt"
+    utf8.write_text(text, encoding="utf-8")
+    utf16.write_bytes(text.encode("utf-16"))  # with its BOM, little-endian here
+    code8, out8, _ = invoke("check", str(utf8))
+    code16, out16, err16 = invoke("check", str(utf16))
+    assert code16 == code8 == 0, err16
+    assert out16 == out8

@@ -152,6 +152,17 @@ def test_no_tree_within_the_limit_is_said_to_be_proven():
         solve_optimal(matrix_for(gs, ans), candidates=3, max_guesses=2)
 
 
+def test_no_tree_after_a_given_opener_names_the_opener():
+    """With --opener the failure read "with the 1 openers tried (--candidates)", an option the
+    user had not given; it names the opener."""
+    gs, ans = sample(41, 30, 40)
+    with pytest.raises(SearchFailedError) as exc:
+        solve_optimal(matrix_for(gs, ans), opener=ans[0], max_guesses=2)
+    assert str(exc.value) == (
+        f"no strategy solves every answer within 2 guesses after {ans[0].upper()} — proven"
+    )
+
+
 def test_tree_text_round_trip():
     gs, ans = sample(51, 20, 20)
     m = matrix_for(gs, ans)

@@ -132,3 +132,15 @@ def test_pipe_game_and_a_killed_game(data):
     p.stdin.close()
     code, out, _ = invoke("stats", "--json")
     assert '"played": 1' in out
+
+
+@pytest.mark.parametrize("seed", ["-1", str(2**63)])
+def test_a_seed_the_web_cannot_play_is_refused_before_the_game(seed):
+    """'play --seed -1' played a word (and 2**63 too) though the web app, which plays the same
+    seed as the same word, refuses them, and '--boards 2 --seed -1' refused -1: seeds are now
+    0 to 2**63-1 everywhere, checked with the options."""
+    code, out, err = invoke("play", "--seed", seed, "--no-stats", input="quit\n")
+    assert code == 1 and out == ""
+    assert (
+        f"Invalid value for '--seed': {seed} is not in the range 0<=x<=9223372036854775807" in err
+    )

@@ -409,3 +409,26 @@ def test_ray_workers_give_the_serial_results_and_survive_a_killed_worker(tmp_pat
         (r.word, r.total, r.worst, r.failures) for r in serial.rows
     ]
     assert res.backend == "ray" and res.computed == len(gs)
+
+
+def test_cli_an_opener_with_no_tree_in_time_is_not_shown_as_a_huge_total(small, tmp_path):
+    """An opener after which no strategy solves every answer within the guesses (hard mode's SLATE
+    on the original lists) was ranked with the search's impossible total, 1099511627776, and a
+    mean of 474951027.1171, in the table, the JSON and the CSV; the table now says it as the
+    shipped table does (no tree within the limit), the JSON and the CSV mark the row unsolvable
+    with no mean (the total stays the store's, which the tools read)."""
+    lists = _files(tmp_path, small)
+    store, csv = tmp_path / "s.sqlite", tmp_path / "t.csv"
+    args = ["openers", "--exact", "-c", "3", "--max-guesses", "2", "--backend", "serial"]
+    args += ["--store", str(store), *lists]
+    r = CliRunner().invoke(cli, [*args, "--json", "--csv", str(csv)])
+    assert r.exit_code == 0, r.output
+    rows = json.loads(r.stdout)["rows"]
+    assert rows and all(row["solvable"] is False for row in rows), rows
+    assert all(row["mean"] is None for row in rows)
+    assert "474951027" not in r.stdout + csv.read_text()
+    header, first = csv.read_text().splitlines()[:2]
+    assert header.endswith(",solvable") and first.endswith(",0") and first.split(",")[3] == ""
+    r = CliRunner().invoke(cli, args)
+    assert r.exit_code == 0, r.output
+    assert "1099511627776" not in r.stdout and "no tree within 2" in r.stdout

@@ -240,3 +240,20 @@ def test_a_named_variant_with_no_games_shows_its_own_tries(tmp_path):
     assert len(store.summary(variant="quordle").distribution) == 9  # was 6, Wordle's
     assert len(store.summary(variant="dordle").distribution) == 7
     assert len(store.summary().distribution) == 6
+
+
+def test_the_distribution_bars_line_up_past_nine_guesses(tmp_path, monkeypatch):
+    """'stats' for a variant of ten tries or more (Octordle's 13, Absurdle's) started the bars of
+    rows 10 and up one column to the right of the others; the labels are now right-aligned."""
+    from interactive_helpers import invoke
+
+    monkeypatch.setenv("WORDLELAB_DATA_DIR", str(tmp_path))
+    store = StatsStore()
+    store.record(GameRecord("cigar", 9, True, variant="octordle", max_guesses=13))
+    store.record(GameRecord("rebut", 11, True, variant="octordle", max_guesses=13))
+    code, out, _ = invoke("stats", "--variant", "octordle")
+    assert code == 0, out
+    rows = [line for line in out.splitlines() if "█" in line]
+    assert [r.split()[0] for r in rows] == ["9", "11"], out
+    assert len({r.index("█") for r in rows}) == 1, out
+    assert "\n   1  0\n" in out and "\n  11 █" in out, out

@@ -296,3 +296,44 @@ def test_tree_commands_default_to_the_shipped_tree_of_the_lists(default_lists):
     assert r.exit_code == 1 and "no shipped tree for these lists" in r.stderr
     r = run("tree", "show", "no-such-tree")
     assert r.exit_code == 1 and "no-such-tree" in r.stderr
+
+
+@pytest.mark.parametrize(
+    "name,says",
+    [
+        ("salet-normal", "the original lists' 2315 answers, not the 3158 of nyt-answers"),
+        ("tarse-nyt2022-normal", "the nyt2022 lists' 2309 answers, not the 3158 of nyt-answers"),
+    ],
+)
+def test_verifying_a_shipped_tree_on_other_lists_names_the_lists_it_is_for(
+    default_lists, name, says
+):
+    """'tree verify salet-normal' on the default (nyt) lists blamed one line of the shipped tree
+    ("line 712 ends on 'fanny', which is not a possible answer"), as if the tree were broken; it
+    now says which lists the tree is for, and how to verify it on them."""
+    r = run("tree", "verify", name)
+    assert r.exit_code == 1
+    lists = says.split("'")[0].removeprefix("the ").removesuffix(" lists")
+    assert r.stderr.strip() == (
+        f"wordlelab: error: {name}.txt (bundled) is a tree for {says} (en, 5 letters); "
+        f"verify it on its lists (--lists {lists})"
+    )
+    r = run("tree", "verify", name, "--lists", lists)
+    assert r.exit_code == 0 and ": OK (normal mode)" in r.output
+
+
+def test_a_tree_whose_lines_fit_the_lists_verifies_whatever_its_header_says(tmp_path: Path):
+    """The header's fingerprint only explains a tree made for other answers; a tree whose lines
+    are those of the answers given is checked line by line as before."""
+    words = tmp_path / "w.txt"
+    words.write_text("\n".join(GUESSES) + "\n")
+    ans = tmp_path / "a.txt"
+    ans.write_text("\n".join(ANSWERS) + "\n")
+    tree = tmp_path / "t.txt"
+    tree.write_text("# answers: " + "0" * 64 + "\n" + GOOD)
+    r = run("tree", "verify", str(tree), "--guesses", str(words), "--answers", str(ans))
+    assert r.exit_code == 0, r.output
+    tree.write_text("# answers: " + "0" * 64 + "\n" + GOOD.replace("crane cater\n", ""))
+    r = run("tree", "verify", str(tree), "--guesses", str(words), "--answers", str(ans))
+    assert r.exit_code == 1
+    assert "is a tree for other answers (its header's fingerprint 0000000000000000…)" in r.stderr

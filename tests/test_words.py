@@ -79,7 +79,9 @@ def test_missing_and_binary_files(tmp_path):
     with pytest.raises(WordListError, match="no such file"):
         WordList.from_file(tmp_path / "nope.txt")
     p = tmp_path / "bin.txt"
-    p.write_bytes(b"\xff\xfe\x00crane")
+    p.write_bytes(
+        b"\x80\x81\x00crane"
+    )  # not UTF-8 (b"\xff\xfe" would be UTF-16's mark, read as such)
     with pytest.raises(WordListError, match="cannot read"):
         WordList.from_file(p)
 
@@ -185,3 +187,10 @@ def test_encode_is_the_index_of_each_letter_in_the_alphabet(words, alphabet):
     codes = wl.encode(alphabet)
     assert codes.dtype == np.uint8 and codes.shape == (len(words), 3)
     assert codes.tolist() == [[alphabet.index(ch) for ch in w] for w in words]
+
+
+def test_a_utf16_word_list_is_read(tmp_path):
+    """A list saved by Windows as UTF-16 (with its byte-order mark) is read as its words."""
+    p = tmp_path / "w16.txt"
+    p.write_bytes("crane\r\nslate\r\n".encode("utf-16"))
+    assert list(WordList.from_file(p)) == ["crane", "slate"]

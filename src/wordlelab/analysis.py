@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .budgets import REVIEW_WORK, SAFETY_S
+from .config import MIN_PLAY_LENGTH
 from .detector import Detection, StrongPlayer, detect, strong_player
 from .errors import InconsistentFeedbackError, ShareGridError, WordlelabError
 from .feedback import Pattern, score
@@ -45,7 +46,7 @@ SQUARES = {
 _INVISIBLE = dict.fromkeys(map(ord, "\ufe0f\ufe0e\u200d\u200b\ufeff"), None)
 # The game's name starts the header: "Wordle", or "Вордли" as Russian clones write it.
 _HEADER = re.compile(
-    r"(?:wordle|вордли)\b[^\d\n]*?(?P<number>\d[\d,.\u202f\u00a0 ]*\d|\d)?[^\d\n]*?(?P<score>[0-9]+|x)\s*/\s*(?P<max>\d+)\s*(?P<hard>\*)?",
+    r"(?P<game>wordle|вордли)\b[^\d\n]*?(?P<number>\d[\d,.\u202f\u00a0 ]*\d|\d)?[^\d\n]*?(?P<score>[0-9]+|x)\s*/\s*(?P<max>\d+)\s*(?P<hard>\*)?",
     re.IGNORECASE,
 )
 HEADER_CHARS = 200
@@ -62,6 +63,22 @@ class ShareGrid:
     hard: bool = False
     has_header: bool = False
     words: tuple[str | None, ...] = ()  # words written beside the rows, if any
+    lang: str | None = None  # the language the header's game name says ("ru": Вордли), if any
+
+    @classmethod
+    def of_game(
+        cls, history: Sequence[tuple[str, Pattern]], max_guesses: int = 6, hard: bool = False
+    ) -> ShareGrid:
+        """The grid a game of (word, feedback) ``history`` shares, with its words beside it."""
+        rows = tuple(p for _, p in history)
+        solved = bool(rows) and rows[-1].is_win
+        return cls(
+            rows,
+            score=len(rows) if solved else None,
+            max_guesses=max_guesses,
+            hard=hard,
+            words=tuple(w for w, _ in history),
+        )
 
     @property
     def length(self) -> int:
@@ -114,6 +131,23 @@ def parse_share_grid(text: str) -> ShareGrid:
                     second_header = raw  # a second grid's own header: the line to name
                 gap_after_rows = True
             continue
+        # Rows side by side (a grid of several boards, as Quordle shares it, or a grid whose line
+        # breaks were lost) would otherwise join into one long row; tiles spaced one by one stay
+        # one row.
+        groups = [g for g in line.split() if all(ch in SQUARES for ch in g)]
+        if (
+            len(groups) > 1
+            and len({len(g) for g in groups}) == 1
+            and len(groups[0]) >= MIN_PLAY_LENGTH
+        ):
+            raise _line_error(
+                raw,
+                f" has {len(groups)} groups of {len(groups[0])} tiles: put each row on its own "
+                "line (a grid of several boards, such as Quordle's, is not a Wordle grid)",
+                "grid_groups",
+                groups=len(groups),
+                tiles=len(groups[0]),
+            )
         compact = "".join(line.split())
         tiles = []
         i = 0
@@ -218,6 +252,7 @@ def parse_share_grid(text: str) -> ShareGrid:
         hard,
         header is not None,
         tuple(words) if any(words) else (),
+        "ru" if header is not None and header[0].group("game").lower() == "вордли" else None,
     )
 
 
@@ -542,11 +577,18 @@ def _judge(
         for i, (w, p) in enumerate(zip(words, grid.rows)):
             r = reports[i]
             r.guess = w
-            if answer is not None and score(w, answer) != p:
+            gives = score(w, answer).emoji if answer is not None else p.emoji
+            if gives != p.emoji:
                 raise InconsistentFeedbackError(
-                    f"row {i + 1}: {w.upper()} against {answer.upper()} gives {score(w, answer).emoji}, not "
+                    f"row {i + 1}: {w.upper()} against {str(answer).upper()} gives {gives}, not "
                     f"{p.emoji}; check the words and the tiles",
                     w,
+                    kind="grid_word_answer",
+                    row=i + 1,
+                    guess=w.upper(),
+                    answer=str(answer).upper(),
+                    gives=gives,
+                    tiles=p.emoji,
                 )
             if grid.hard and pos.history:
                 broken = pos.rule.broken(w)
@@ -600,9 +642,13 @@ def _judge(
                 r.no_win = True
             if out.sizes[p.code] == 0:
                 raise InconsistentFeedbackError(
-                    f"row {i + 1}: no allowed answer that fits the rows above gives {p.emoji} to {w.upper()}; "
-                    "check the words and the tiles",
+                    f"row {i + 1}: no allowed answer that fits the rows above gives {p.emoji} to "
+                    f"{w.upper()}; check the words and the tiles",
                     w,
+                    kind="grid_no_answer",
+                    row=i + 1,
+                    guess=w.upper(),
+                    emoji=p.emoji,
                 )
             actual = out.actual(p.code, m.win_code)
             r.luck = luck(out.left, actual)
@@ -658,7 +704,9 @@ def _judge(
     answers = rank_by_frequency([m.answers[int(c)] for c in final], lang)
     if answer is not None and answer not in answers and consistent:
         consistent = False
-    shown = f"{len(grid.rows) if grid.solved else 'X'}/{grid.max_guesses}{'*' if grid.hard else ''}"
+    # X is a game lost after every guess; rows that stop unsolved before it are a game unfinished.
+    used = len(grid.rows) if grid.solved else "X" if len(grid.rows) >= grid.max_guesses else "?"
+    shown = f"{used}/{grid.max_guesses}{'*' if grid.hard else ''}"
     return GameReport(
         grid.number,
         shown,

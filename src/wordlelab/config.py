@@ -19,6 +19,7 @@ MIN_LENGTH, MAX_LENGTH = 2, 11
 # Word lengths the games, the assistant and the web app offer (bundled lists exist for these).
 PLAY_LENGTHS = range(4, 12)
 MIN_PLAY_LENGTH, MAX_PLAY_LENGTH = PLAY_LENGTHS.start, PLAY_LENGTHS.stop - 1
+MAX_SEED = 2**63 - 1  # a game's seed: 0 to this, on the command line and in the web app
 
 CACHE_DIR_ENV = "WORDLELAB_CACHE_DIR"
 DATA_DIR_ENV = "WORDLELAB_DATA_DIR"

@@ -76,7 +76,11 @@ class GameRequest:
         played = split_words(words)
         grid_given = isinstance(grid, ShareGrid) or bool((grid or "").strip())
         if position is not None and (grid_given or played):
-            raise WordlelabError(f"give {names.position} or {names.words}, not both", position)
+            raise WordlelabError(
+                f"give {names.position} or {names.words}, not both",
+                position,
+                kind="position_and_words",
+            )
         if position is None and not played and not (grid_alone and grid_given):
             # Nothing given, or an answer alone (a grid given as text but not accepted alone is
             # here too): say what a request needs, not what a share grid looks like. A pasted text
@@ -91,6 +95,7 @@ class GameRequest:
             raise WordlelabError(
                 f"{names.words_need} {names.answer} or {names.grid} to give each guess's feedback",
                 " ".join(played),
+                kind="words_need_feedback",
             )
         parsed_grid: ShareGrid | None = None
         if position is None and grid_given:

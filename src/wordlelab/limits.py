@@ -15,6 +15,7 @@ from pathlib import Path
 from .errors import WordlelabError
 
 MAX_WORD = 11  # letters: the longest words any list plays
+MAX_EXACT_WORD = 8  # letters: the longest words the exact search takes
 MAX_TILES = 20  # tiles of one feedback pattern (the base-3 code stays a small int)
 MAX_LINE = 4096  # characters of one line of a word list, grid or tree file
 MAX_FILE_BYTES = 256 << 20  # a file given by the user (the largest bundled list is under 1 MB)
@@ -71,6 +72,10 @@ def read_user_text(
             if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
                 raise error(f"{name}: is not a regular file", name)
             data = fh.read(MAX_FILE_BYTES + 1)
+        if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+            # UTF-16 with its byte-order mark: how Windows saves text (Notepad's "Unicode",
+            # PowerShell's '>'); read as UTF-8 it held no word or tile at all.
+            encoding = "utf-16"
         text = data.decode(encoding, errors)
     except FileNotFoundError:
         raise error(f"{name}: no such file", name) from None

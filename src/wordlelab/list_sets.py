@@ -44,6 +44,18 @@ LIST_SETS: dict[str, ListSet] = {
 }
 DEFAULT_SET = "nyt"
 
+# Each set's lists' fingerprints (data/PROVENANCE.md) and its number of answers: what a tree's or
+# a table's header names its lists by.
+GUESSES_NYT = "ba86911aea83d038d53c0999fe6cbe310c8f59d2b79626c73bd0cd0773adc320"
+GUESSES_ORIGINAL = "feacc549249b5dcb43e2799fbbcda14ebc33d55904fb15d043779104e60c1579"
+ANSWERS = {
+    "nyt": "3e443482b78dee0f6f8de4f74dbb67537db781524279b1d40ca3353c592b03ce",
+    "nyt2022": "c495f6cbc36475358a89e30ac16bd5c0c05073c8c7647bb6c35dd01f7bae6e32",
+    "original": "f40e47975cf360ff9febe7d49c8e285054d8fa3fb9644cea575922060951d6ee",
+}
+GUESSES = {"nyt": GUESSES_NYT, "nyt2022": GUESSES_NYT, "original": GUESSES_ORIGINAL}
+N_ANSWERS = {"nyt": 3158, "nyt2022": 2309, "original": 2315}
+
 
 def default_set_name() -> str:
     """The list set used when none is named: WORDLELAB_LISTS, else nyt."""

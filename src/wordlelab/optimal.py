@@ -132,6 +132,7 @@ from .errors import (
 from .feedback import Pattern
 from .game import HardRule, guess_codes
 from .kernels import search as K
+from .limits import MAX_EXACT_WORD
 from .matrix import PatternMatrix, shared_alphabet
 from .tree import DecisionTree
 from .words import WordList
@@ -274,9 +275,14 @@ class Engine:
     def __init__(
         self, matrix: PatternMatrix, hard: bool = False, max_guesses: int = 6, memo_mb: int = 256
     ):
-        if matrix.length > 8:
+        if matrix.length > MAX_EXACT_WORD:
             raise WordlelabError(
-                f"the exact search supports words of up to 8 letters, not {matrix.length}"
+                f"the exact search supports words of up to {MAX_EXACT_WORD} letters, "
+                f"not {matrix.length}",
+                matrix.length,
+                kind="exact_length",
+                length=matrix.length,
+                max=MAX_EXACT_WORD,
             )
         if max_guesses < 1:
             raise WordlelabError(f"max guesses must be at least 1, not {max_guesses}")
@@ -1069,9 +1075,15 @@ def solve_optimal(
         # Every opener not searched has a bound of INF (it cannot win in time, or hard mode
         # refuses it): the search then covered every opener that could.
         searched_all = opener is None and bool((np.delete(bounds, order) >= INF).all())
-        tried = "every opener" if searched_all else f"the {len(order)} openers tried (--candidates)"
+        tried = (
+            f"after {opener.upper()}"
+            if opener is not None
+            else "with every opener"
+            if searched_all
+            else f"with the {len(order)} openers tried (--candidates)"
+        )
         raise SearchFailedError(
-            f"no strategy solves every answer within {_guesses(left)} with {tried} — proven",
+            f"no strategy solves every answer within {_guesses(left)} {tried} — proven",
             max_guesses,
         )
     total = best.total

@@ -102,6 +102,10 @@ class RankJob:
         return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
+# The total of an opener after which no strategy solves every answer in time (kernels' INF).
+NO_STRATEGY = 1 << 40
+
+
 @dataclass(frozen=True)
 class OpenerRow:
     """One opener's result: a total of guesses (exact, or a proven lower bound) and its games."""
@@ -121,11 +125,19 @@ class OpenerRow:
     def mean(self) -> float:
         return self.total / self.games
 
+    @property
+    def solvable(self) -> bool:
+        """False when no strategy after the opener solves every answer within the guesses (proven):
+        ``total`` is then the search's impossible total, no figure to show."""
+        return self.total < NO_STRATEGY
+
     def to_dict(self) -> dict[str, object]:
         return {
             "word": self.word,
+            # unsolvable: the impossible total, as the store and the tools that read it keep it
             "total": self.total,
-            "mean": round(self.mean, 4),
+            "mean": round(self.mean, 4) if self.solvable else None,
+            "solvable": self.solvable,
             "exact": self.exact,
             "worst": self.worst,
             "failures": self.failures,
@@ -355,9 +367,6 @@ class ExactEvaluator:
         total = n + solved
         return OpenerRow(word, total, True, n, None, None, time.perf_counter() - start)
 
-
-# The total of an opener after which no strategy solves every answer in time (kernels' INF).
-NO_STRATEGY = 1 << 40
 
 # Per-process state of a worker: the matrix arrives once, the evaluator is built once.
 _WORKER: dict[str, Any] = {}
@@ -666,12 +675,13 @@ class RankingResult:
         }
 
     def to_csv(self) -> str:
-        lines = ["rank,word,total,mean,exact,worst,failures,seconds"]
+        lines = ["rank,word,total,mean,exact,worst,failures,seconds,solvable"]
         for i, r in enumerate(self.rows):
+            mean = f"{r.mean:.4f}" if r.solvable else ""
             lines.append(
-                f"{i + 1},{r.word},{r.total},{r.mean:.4f},{int(r.exact)},"
+                f"{i + 1},{r.word},{r.total},{mean},{int(r.exact)},"
                 f"{'' if r.worst is None else r.worst},{'' if r.failures is None else r.failures},"
-                f"{r.seconds:.3f}"
+                f"{r.seconds:.3f},{int(r.solvable)}"
             )
         return "\n".join(lines) + "\n"
 

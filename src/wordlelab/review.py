@@ -141,6 +141,18 @@ def too_many_guesses(played: int, max_guesses: int, what: str | None = None) -> 
     )
 
 
+def after_win(turn: int, word: str, won: str) -> WordlelabError:
+    """The error for guess ``turn`` (``word``) played after ``won`` had already won the game."""
+    return WordlelabError(
+        f"guess {turn} ({word.upper()}) comes after the game was won with {won.upper()}",
+        word,
+        kind="after_win",
+        turn=turn,
+        guess=word.upper(),
+        won=won.upper(),
+    )
+
+
 def review(
     matrix: PatternMatrix,
     history: Sequence[tuple[str, Pattern]],
@@ -158,21 +170,25 @@ def review(
         raise too_many_guesses(len(history), max_guesses)
     for turn, (w, p) in enumerate(history[:-1], 1):
         if p.is_win:
-            raise WordlelabError(
-                f"guess {turn + 1} ({history[turn][0].upper()}) comes after the game was won "
-                f"with {w.upper()}",
-                w,
-            )
+            raise after_win(turn + 1, history[turn][0], w)
     words = [m.guesses.normalize(w) for w, _ in history]
     for w in words:
         m.guesses.index(w)
     if answer is not None:
         answer = m.guesses.normalize(answer)
         m.guesses.index(answer)
-        for w, (_, p) in zip(words, history):
-            if score(w, answer) != p:
+        for turn, (w, (_, p)) in enumerate(zip(words, history), 1):
+            gives = score(w, answer)
+            if gives != p:
                 raise InconsistentFeedbackError(
-                    f"{w.upper()} against {answer.upper()} gives {score(w, answer)}, not {p}", w
+                    f"{w.upper()} against {answer.upper()} gives {gives}, not {p}",
+                    w,
+                    kind="word_answer",
+                    row=turn,
+                    guess=w.upper(),
+                    answer=answer.upper(),
+                    gives=gives.emoji,
+                    tiles=p.emoji,
                 )
     rows = [(m.guesses.index(w), p.code) for w, (_, p) in zip(words, history)]
     outside = answer is not None and answer not in m.answers
@@ -222,7 +238,7 @@ def review(
     lifted_turns: list[int] = []
     for turn, ((r, c), w) in enumerate(zip(rows, words), 1):
         if pos.solved:
-            raise WordlelabError(f"guess {turn} ({w.upper()}) comes after the game was won", w)
+            raise after_win(turn, w, words[turn - 2])
         if hard and pos.history:
             broken = pos.rule.broken(w)
             if broken is not None:
@@ -347,6 +363,8 @@ def game_history(
                 f"position {position!r} ends with a guess without feedback; "
                 "'wordlelab optimal --position' values a guess",
                 position,
+                kind="position_ends_with_guess",
+                guess=parsed.guess.upper(),
             )
         return list(parsed.history)
     if grid is not None:
@@ -363,7 +381,9 @@ def game_history(
         return list(zip(words, grid.rows))
     if answer is None:
         raise WordlelabError(
-            "the words played need the answer or a share grid to give their feedback", words
+            "the words played need the answer or a share grid to give their feedback",
+            words,
+            kind="words_need_feedback",
         )
     target = guesses.normalize(answer)
     return [(w, score(guesses.normalize(w), target)) for w in words]

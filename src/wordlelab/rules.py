@@ -177,7 +177,13 @@ def _whole(data: Mapping[str, Any], key: str) -> int | None:
     if isinstance(value, str) and re.fullmatch(r"\s*-?\d+\s*", value):
         value = int(value)
     if not isinstance(value, int) or isinstance(value, bool):
-        raise VariantError(f"{key} must be a whole number, not {value!r}", value)
+        raise VariantError(
+            f"{key} must be a whole number, not {value!r}",
+            value,
+            kind="not_whole",
+            field=key,
+            value=str(value)[:40],
+        )
     return value
 
 

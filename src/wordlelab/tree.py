@@ -274,6 +274,8 @@ class DecisionTree:
         are then the position's): hard mode's rule from them binds each line, and they count
         toward ``max_guesses``.
         """
+        if not after:
+            self._check_made_for(answers)
         seen: dict[History, tuple[str, str]] = {}  # history -> (next guess, answer of first line)
         before = len(after)
         for answer, line in self.paths.items():
@@ -355,6 +357,31 @@ class DecisionTree:
             )
         return TreeReport(
             len(self.paths), self.total, self.worst, self.distribution, self.opener, hard
+        )
+
+    def _check_made_for(self, answers: WordList) -> None:
+        """TreeError naming the lists this tree is for, when its header says it was made for other
+        answers and its lines are indeed not these answers' (a shipped tree verified on the
+        default lists blamed one of its lines, as if the tree were broken)."""
+        made_for = self.meta.get("answers")
+        if not made_for or made_for == answers.fingerprint:
+            return
+        fold = answers.language.normalize if answers.language is not None else str.lower
+        if {fold(a) for a in self.paths} == set(answers):
+            return
+        from .list_sets import ANSWERS, N_ANSWERS
+
+        named = next((name for name, fp in ANSWERS.items() if fp == made_for), None)
+        if named is None:
+            raise TreeError(
+                f"{self.name} is a tree for other answers (its header's fingerprint "
+                f"{made_for[:16]}…), not the {len(answers)} of {answers.name}",
+                self.name,
+            )
+        raise TreeError(
+            f"{self.name} is a tree for the {named} lists' {N_ANSWERS[named]} answers, not the "
+            f"{len(answers)} of {answers.name}; verify it on its lists (--lists {named})",
+            self.name,
         )
 
 

@@ -44,9 +44,15 @@ def normalize_word(word: str, length: int | None = None, language: Language | No
     if bad:
         where = f"the {language.name} alphabet" if language else "a word"
         other = _other_language(w, language)
+        says = (
+            f"has {bad!r}, which is not in {where}"
+            if len(bad) == 1
+            else f"has characters outside {where} ({', '.join(bad)})"
+            if language
+            else f"has characters no word has ({', '.join(bad)})"
+        )
         raise InvalidWordError(
-            f"{word!r} has {bad!r}, which is not in {where}"
-            + (f"; the word is {other.name}" if other else ""),
+            f"{word!r} {says}" + (f"; the word is {other.name}" if other else ""),
             word,
             kind="bad_letters",
             letters=bad,

@@ -57,3 +57,19 @@ def test_real_process_stderr_and_exit_code():
     assert p.returncode == 1
     assert p.stdout == ""
     assert p.stderr.strip() == "wordlelab: error: 'hat' and 'beach' differ in length"
+
+
+def test_letters_outside_the_alphabet_are_named_one_by_one():
+    """A Russian word in an English game read "'ёлка' has 'ёлка', which is not in the English
+    alphabet"; several are now listed one by one."""
+    r = run("score", "ёлка", "елка")
+    assert r.exit_code == 1
+    assert r.output.strip() == (
+        "wordlelab: error: 'ёлка' has characters outside the English alphabet (ё, л, к, а); "
+        "the word is Russian (try --lang ru)"
+    )
+    r = run("score", "sal3t", "salet")  # one: as before
+    assert (
+        r.output.strip()
+        == "wordlelab: error: 'sal3t' has '3', which is not in the English alphabet"
+    )

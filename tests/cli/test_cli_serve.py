@@ -154,3 +154,18 @@ def test_serve_answers_only_to_its_names_and_checks_allow_host():
     finally:
         proc.send_signal(signal.SIGINT)
         proc.wait(timeout=20)
+
+
+def test_a_host_name_that_does_not_resolve_says_so():
+    """A mistyped --host was "can be reached from other machines; add --public to allow it", and
+    with --public "cannot listen on ...:0: Name or service not known"; it now says at once that
+    the name has no address."""
+    from wordlelab.cli.main import _register
+
+    _register()
+    r = CliRunner().invoke(cli, ["serve", "--host", "nonexistent.invalid"])
+    assert r.exit_code == 1 and "--public" not in r.output
+    assert r.output.startswith(
+        "wordlelab: error: --host nonexistent.invalid: no address for that name"
+    )
+    assert r.output.count("\n") == 1

@@ -450,6 +450,132 @@ def test_analyse_too_many_guesses_is_an_error_as_data(client):
     assert (parts["played"], parts["max_guesses"]) == (7, 6)
 
 
+RU_GRID = "⬜🟨⬜⬜⬜\n🟨🟩⬜⬜⬜\n🟩🟩🟩🟩🟩"
+
+
+@pytest.mark.parametrize(
+    ("body", "kind", "fields"),
+    [
+        # the words do not give the grid's tiles against the answer
+        (
+            {"grid": RU_GRID, "words": "норка пирог шепот", "answer": "шепот"},
+            "grid_word_answer",
+            {"row": 2, "guess": "ПИРОГ", "answer": "ШЕПОТ", "gives": "🟨⬜⬜🟩⬜"},
+        ),
+        # no answer that fits the rows above gives a row's tiles to its word
+        (
+            {"grid": RU_GRID, "words": "норка пирог шепот"},
+            "grid_no_answer",
+            {"row": 2, "guess": "ПИРОГ", "emoji": "🟨🟩⬜⬜⬜"},
+        ),
+        # a position's word against the answer
+        (
+            {"position": "норка:..... пирог:.....", "answer": "шепот"},
+            "word_answer",
+            {"row": 1, "guess": "НОРКА", "answer": "ШЕПОТ", "gives": "⬜🟨⬜⬜⬜"},
+        ),
+        (
+            {"words": "шепот норка", "answer": "шепот"},
+            "after_win",
+            {"turn": 2, "guess": "НОРКА", "won": "ШЕПОТ"},
+        ),
+        (
+            {"position": "норка:..... шепот:ggggg пирог:....."},
+            "after_win",
+            {"turn": 3, "guess": "ПИРОГ", "won": "ШЕПОТ"},
+        ),
+        ({"position": "норка:.....", "words": "норка"}, "position_and_words", {}),
+        ({"words": "норка пирог"}, "words_need_feedback", {}),
+        ({"position": "норка:..... пирог"}, "position_ends_with_guess", {}),
+    ],
+)
+def test_analyse_refusals_are_errors_as_data_for_the_russian_page(client, body, kind, fields):
+    """Each way the Analyse form can be refused carries a kind and its figures, so the Russian page
+    says it in Russian (i18n.js err_<kind>); these were English lines on the Russian page."""
+    from pathlib import Path
+
+    resp = client.post("/api/analyse", json={"lang": "ru", **body})
+    assert resp.status_code == 400, resp.json()
+    parts = resp.json().get("parts")
+    assert parts is not None, resp.json()
+    assert parts["kind"] == kind and parts["text"] == resp.json()["error"]
+    assert fields.items() <= parts.items(), parts
+    i18n = Path(__file__).parents[2] / "src/wordlelab/web/static/js/i18n.js"
+    ru = i18n.read_text(encoding="utf-8").split("\n  ru: {", 1)[1]
+    assert f"err_{kind}:" in ru
+
+
+def test_analysing_a_game_of_nine_letters_or_more_gives_its_report(client):
+    """Play offers 'Analyse this game' up to 11 letters, but the exact search takes up to 8: the
+    analysis was a 400 ("the exact search supports words of up to 8 letters, not 9"). The game is
+    now judged as its share grid with the words would be (information skill, the detector's
+    verdict), and the reason there is no exact review comes as data, as for a hard-mode break."""
+    words, answer = "abatement abdominal", "abdominal"
+    resp = client.post("/api/analyse", json={"words": words, "answer": answer})
+    assert resp.status_code == 200, resp.json()
+    out = resp.json()
+    assert out["review"] is None and out["verdict"] in ("plausible", "unusual", "suspicious")
+    report = out["report"]
+    assert [r["guess"] for r in report["rows"]] == ["abatement", "abdominal"]
+    assert report["rows"][0]["emoji"] == score("abatement", answer).emoji
+    assert report["rows"][0]["colors"] == list(score("abatement", answer).colors)
+    assert report["score"] == "2/6" and report["answers"] == [answer]
+    assert out["review_error_parts"] == {
+        "kind": "exact_length",
+        "text": out["review_error"],
+        "length": 9,
+        "max": 8,
+    }
+    # ... and with its share grid, as Play's "Analyse this game" sends it.
+    grid = f"Wordle 4 2/6\n\n{score('abatement', answer).emoji}\n{score(answer, answer).emoji}"
+    resp = client.post("/api/analyse", json={"grid": grid, "words": words, "answer": answer})
+    assert resp.status_code == 200, resp.json()
+    assert resp.json()["review_error_parts"]["kind"] == "exact_length"
+    assert resp.json()["report"]["number"] == "4"
+    # A position of nine letters too.
+    position = f"abatement:{score('abatement', answer)}"
+    resp = client.post("/api/analyse", json={"position": position})
+    assert resp.status_code == 200, resp.json()
+    assert resp.json()["report"]["rows"][0]["guess"] == "abatement"
+
+
+@pytest.mark.parametrize(
+    ("body", "parts"),
+    [
+        ({"seed": "abc"}, {"kind": "not_whole", "field": "seed", "value": "abc"}),
+        ({"seed": "1.5"}, {"kind": "not_whole", "field": "seed", "value": "1.5"}),
+        (
+            {"seed": "-5"},
+            {"kind": "number_range", "field": "seed", "value": "-5", "min": 0, "max": 2**63 - 1},
+        ),
+        (
+            {"length": 3},
+            {"kind": "number_range", "field": "length", "value": "3", "min": 4, "max": 11},
+        ),
+    ],
+)
+def test_a_bad_number_is_an_error_as_data(client, body, parts):
+    """The seed typed on the Russian Play page was refused in English ("seed must be a whole
+    number, not 'abc'"); a field's bad number now comes with a kind and its figures."""
+    resp = client.post("/api/play", json=body)
+    assert resp.status_code == 400
+    got = resp.json()["parts"]
+    assert got["text"] == resp.json()["error"]
+    assert parts.items() <= got.items(), got
+
+
+def test_too_many_strategies_is_an_error_as_data(client):
+    """Five strategies on the Russian Bench page were refused in English."""
+    resp = client.post("/api/bench", json={"strategies": "entropy,frequency,minimax,splits,rank"})
+    assert resp.status_code == 400
+    assert resp.json()["parts"] == {
+        "kind": "too_many_strategies",
+        "text": "5 strategies; compare at most 4 at a time",
+        "n": 5,
+        "max": 4,
+    }
+
+
 def test_bench_runs_with_progress(client):
     job = client.post("/api/bench", json={"strategies": "frequency", "length": 4}).json()
     deadline = time.monotonic() + 120

@@ -512,6 +512,52 @@ def test_russian_games_get_russian_interface_text(page):
     screenshots(page, "analyse-russian")
 
 
+def test_a_word_typed_after_the_dark_mode_button_is_guessed_by_enter(page):
+    """After a click on the dark-mode button the letters typed went to the board, but Enter
+    pressed the button again (the theme flipped back) and the word was never guessed; the button
+    now hands the keys back to the board, as the settings' selects do."""
+    page.wait_for_selector("#play-board[data-seed='']")
+    dark = page.evaluate("document.documentElement.dataset.theme")
+    page.click("#theme")
+    page.keyboard.type("crane")
+    page.keyboard.press("Enter")
+    sync_api.expect(page.locator("#play-msg")).to_have_text("5 tries left")
+    assert page.evaluate("document.documentElement.dataset.theme") != dark  # still switched
+
+
+def test_a_bad_seed_is_refused_in_russian_on_the_russian_page(page):
+    """The server's refusal of a seed came in English on the Russian page."""
+    page.select_option("#lang", "ru")
+    for seed, says in (("abc", "Номер игры: нужно целое число, а не «abc»"), ("-5", "от 0 до")):
+        page.fill("#play-seed", seed)
+        page.click("#play-new")
+        msg = page.locator("#play-msg")
+        sync_api.expect(msg).to_contain_text("Номер игры")
+        sync_api.expect(msg).to_contain_text(says)
+        said = msg.inner_text().replace(seed, "")  # the seed as typed is echoed
+        assert re.search(r"[a-z]{3}", said) is None, said
+
+
+def test_the_russian_keyboards_yo_key_types_ye(page):
+    """A Russian keyboard has a key for Ё, which the game folds into Е (as the server does with a
+    typed word); the page refused it as a letter of another layout and dropped it."""
+    page.select_option("#lang", "ru")
+    answer = answer_for(3, lang="ru")
+    new_seeded_game(page, 3)
+    word = next(w for w in ("шепот", "ежики", "елкой") if w != answer)
+    # A Russian layout's keys give Cyrillic ``key`` values, which Playwright's keyboard cannot
+    # press; the page reads the same keydown events from the document.
+    for ch in word.replace("е", "ё"):
+        page.evaluate(
+            "k => document.body.dispatchEvent(new KeyboardEvent('keydown', {key: k, bubbles: true}))",
+            ch,
+        )
+    sync_api.expect(page.locator("#play-board .row").first).to_have_text(word.upper())
+    sync_api.expect(page.locator("#play-msg")).not_to_contain_text("не буква")
+    page.locator("body").press("Enter")
+    sync_api.expect(page.locator("#play-msg")).to_have_text("Осталось 5 попыток")
+
+
 def test_a_russian_page_says_a_positions_faults_in_russian(page):
     """A position's faults reach the page as data (their kinds), so the Russian page says them in
     Russian; they came in English."""
@@ -1564,6 +1610,38 @@ def test_absurdle_has_no_try_limit_and_survives_a_reload(page, base_url):
         "still possible"
     )  # where the game stands
     screenshots(page, "absurdle")
+
+
+def test_a_cornered_absurdle_game_is_not_offered_to_analyse(page, base_url):
+    """Analyse reviews a Wordle game against a random answer: offered for Absurdle, it judged the
+    adversary's answers as luck (luck 4, 8, 9: bad luck by construction) and gave a Wordle
+    verdict. The results of an Absurdle game no longer offer it."""
+    from wordlelab.feedback import Pattern
+    from wordlelab.game import consistent_words
+
+    needs_variants(page)
+    answers = load_lists().answers.words
+    open_variant(page, base_url, "play/absurdle")
+    sync_api.expect(page.locator("#play-board")).to_have_attribute("data-variant", "absurdle")
+    history: list = []
+    for turn in range(1, 12):
+        word = "crane" if not history else consistent_words(answers, history)[0]
+        guess(page, word, turn)
+        tiles = page.locator("#play-board .row").nth(turn - 1).locator(".tile")
+        marks = [tiles.nth(i).get_attribute("aria-label").split()[-1] for i in range(5)]
+        history.append(
+            (
+                word,
+                Pattern.parse(
+                    "".join({"grey": ".", "yellow": "y", "green": "g"}[m] for m in marks)
+                ),
+            )
+        )
+        if marks == ["green"] * 5:
+            break
+    sync_api.expect(page.locator("#play-result")).to_be_visible()
+    sync_api.expect(page.locator("#play-result-head")).to_contain_text("Cornered!")
+    sync_api.expect(page.locator("#play-analyse")).to_be_hidden()
 
 
 def test_an_unknown_or_bad_variant_is_the_servers_400_and_loses_nothing(page, base_url):

@@ -33,8 +33,11 @@ def client(tmp_path):
 
 
 def one_line_error(r) -> str:
+    """The error's one line; beside it at most the same error as data (``parts``, whose text it
+    is), for a page in another language."""
     text = r.json()["error"]
-    assert set(r.json()) == {"error"} and text and "\n" not in text
+    assert set(r.json()) <= {"error", "parts"} and text and "\n" not in text
+    assert r.json().get("parts", {"text": text})["text"] == text
     return text
 
 

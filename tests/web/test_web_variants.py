@@ -384,3 +384,35 @@ def test_an_assistant_resumes_from_its_start_request_and_actions(client):
     assert parts["text"].startswith("action 2 of 2 ('salet'): board 1: no remaining word")
     skip = client.post("/api/assist/resume", json={**body, "actions": [{"skip": "crane"}]})
     assert skip.json()["parts"]["skip"] is True
+
+
+def test_assist_boards_feedback_faults_are_errors_as_data(client):
+    """The colours typed for several boards, refused, came in English on the Russian page ("give 4
+    patterns (one per unsolved board: 1, 2, 3, 4), not 1"); each refusal carries a kind, with the
+    board named as for the other errors of one board."""
+    aid = client.post("/api/assist", json={"variant": "quordle"}).json()["id"]
+    r = client.post(f"/api/assist/{aid}/play", json={"pattern": "....."})
+    assert r.status_code == 400
+    parts = r.json()["parts"]
+    assert (parts["kind"], parts["want"], parts["got"], parts["boards"]) == (
+        "patterns_count",
+        4,
+        1,
+        "1, 2, 3, 4",
+    )
+    r = client.post(f"/api/assist/{aid}/play", json={"pattern": "- ..... ..... ....."})
+    assert (r.json()["parts"]["kind"], r.json()["parts"]["board"]) == ("board_unsolved", 1)
+    r = client.post(f"/api/assist/{aid}/play", json={"patterns": [None, ".....", ".....", "....."]})
+    assert (r.json()["parts"]["kind"], r.json()["parts"]["board"]) == ("board_unsolved", 1)
+    client.post(
+        f"/api/assist/{aid}/play", json={"word": "crane", "pattern": "ggggg ..... ..... ....."}
+    )
+    r = client.post(
+        f"/api/assist/{aid}/play", json={"word": "moist", "pattern": "..... ..... ..... ....."}
+    )
+    assert (r.json()["parts"]["kind"], r.json()["parts"]["board"]) == ("board_solved", 1)
+    r = client.post(
+        f"/api/assist/{aid}/play",
+        json={"word": "moist", "patterns": [".....", ".....", ".....", "....."]},
+    )
+    assert (r.json()["parts"]["kind"], r.json()["parts"]["board"]) == ("board_solved", 1)

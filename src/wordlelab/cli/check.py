@@ -10,8 +10,8 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..analysis import GameReport, RowReport, analyse, parse_share_grid
-from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH
-from ..errors import ShareGridError, WordListError
+from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH, check_play_length
+from ..errors import ShareGridError, WordlelabError, WordListError
 from ..limits import MAX_FILE_BYTES, check_lines, read_user_text
 from ..rounding import outward
 from .common import echo_json, lists_option, load_lists, stdout
@@ -59,11 +59,16 @@ def _words(words: list[str], total: int) -> str:
 VERDICT_STYLE = {"plausible": "bold green", "unusual": "bold yellow", "suspicious": "bold red"}
 
 
-def show(report: GameReport) -> None:
+def show(report: GameReport, game: str = "Wordle") -> None:
+    """The report as text; ``game``: the name its header gave the game (Wordle, Вордли)."""
     out = stdout()
+    rows = len(report.rows)
     title = (
-        f"Wordle{' ' + report.number if report.number else ''} {report.score}"
+        f"{game}{' ' + report.number if report.number else ''} {report.score}"
         if report.has_header
+        else f"{report.score} (no header line: an unfinished game, {rows} row{'s' * (rows != 1)}, "
+        "not solved)"
+        if report.score.startswith("?")
         else f"{report.score} (no header line: the score is the rows')"
     )
     out.print(
@@ -215,9 +220,9 @@ def read_grid(file: str) -> str:
 @click.option(
     "--lang",
     type=click.Choice(["en", "ru"]),
-    default="en",
-    show_default=True,
-    help="Language of the bundled lists and the alphabet.",
+    default=None,
+    help="Language of the bundled lists and the alphabet [default: the header's game: ru for "
+    "Вордли, else en].",
 )
 @click.option(
     "-k",
@@ -233,7 +238,7 @@ def check(
     hard: bool,
     as_json: bool,
     length: int | None,
-    lang: str,
+    lang: str | None,
     words_file: str | None,
     answers_file: str | None,
 ) -> int:
@@ -244,6 +249,10 @@ def check(
     (inconsistent), 1 for bad input."""
     text = read_grid(file)
     grid = parse_share_grid(text)
+    try:
+        check_play_length(grid.length)
+    except WordlelabError as exc:  # before loading lists of a length none is bundled for
+        raise exc.within("the grid") from None
     if length is not None and length != grid.length:
         raise ShareGridError(f"the grid has {grid.length} tiles a row, not {length}", length)
     if words_file and "," in words_file and not Path(words_file).exists():
@@ -252,6 +261,7 @@ def check(
             "give the words played as --played",
             words_file,
         )
+    lang = lang or grid.lang or "en"
     lists = load_lists(grid.length, lang, words_file, answers_file)
     words = [w for w in played.replace(",", " ").split()] if played is not None else None
     if words is not None and not words:
@@ -260,5 +270,5 @@ def check(
     if as_json:
         echo_json(report.to_dict())
     else:
-        show(report)
+        show(report, "Вордли" if grid.lang == "ru" else "Wordle")
     return 0 if report.consistent else 2

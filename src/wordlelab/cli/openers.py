@@ -374,12 +374,18 @@ def _print_ranking(result: RankingResult, top: int, n_answers: int, n_guesses: i
     rows = result.rows if top == 0 else result.rows[:top]
     for i, r in enumerate(rows):
         sign = "" if r.exact else "≥ "
-        cells = [str(i + 1), r.word, f"{sign}{r.total}", f"{sign}{r.mean:.4f}"]
+        shown = (f"{sign}{r.total}", f"{sign}{r.mean:.4f}") if r.solvable else ("—", "—")
+        cells = [str(i + 1), r.word, *shown]
         if job.kind == "play":
             cells += [str(r.worst), str(r.failures)]
         table.add_row(*cells)
     out = stdout()
     out.print(table)
+    if any(not r.solvable for r in rows):
+        out.print(
+            f"—: no tree within {job.max_guesses} (proven): after that opener no strategy solves "
+            f"every answer within {job.max_guesses} guesses"
+        )
     out.print(
         f"{result.computed} computed, {result.reused} from the store ({result.store}), "
         f"{result.seconds:.1f} s"

@@ -10,7 +10,7 @@ import click
 from rich.console import Console
 from rich.markup import escape
 
-from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH
+from ..config import MAX_PLAY_LENGTH, MAX_SEED, MIN_PLAY_LENGTH
 from ..errors import WordlelabError
 from ..game import Game
 from ..play import Play
@@ -30,9 +30,10 @@ def show_summary(out: Console, s: Summary) -> None:
     )
     out.print("Guess distribution")
     top = max(s.distribution.values(), default=0) or 1
+    width = max((len(str(n)) for n in s.distribution), default=1)  # 10 and up: bars line up
     for n, count in sorted(s.distribution.items()):
         bar = "█" * max(1, round(20 * count / top)) if count else ""
-        out.print(f"  {n} {bar} {count}")
+        out.print(f"  {n:>{width}} {bar} {count}")
 
 
 def play_game(game: Game, lines: Iterator[str], out: Console, lang: str) -> bool:
@@ -109,7 +110,10 @@ _CONSOLE: dict[
 
 @click.command()
 @click.option(
-    "--seed", type=int, default=None, help="Seed for the answer (the same seed, the same word)."
+    "--seed",
+    type=click.IntRange(0, MAX_SEED),
+    default=None,
+    help="Seed for the answer (the same seed, the same word, here and in the web app).",
 )
 @click.option(
     "--hard", is_flag=True, help="Hard mode: revealed hints must be used in later guesses."

@@ -20,6 +20,14 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+def _is_ip(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
+
+
 def bind(host: str, port: int) -> socket.socket:
     """A listening socket on ``host:port`` (port 0: a free one), so the address is known before serving."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -67,6 +75,13 @@ def serve(
 
     Requests must name the server by an allowed host (against DNS rebinding), changes must come from
     its own page or a non-browser client, bodies are JSON of at most 64 KB; see docs/threat-model.md."""
+    if host != "localhost" and not _is_ip(host):
+        try:  # a name: one with no address is a typo, whatever --public says
+            socket.getaddrinfo(host, None)
+        except OSError as exc:
+            raise WordlelabError(
+                f"--host {host}: no address for that name ({exc.strerror or exc})", host
+            ) from None
     if not is_loopback(host) and not public:
         raise WordlelabError(
             f"--host {host} can be reached from other machines; add --public to allow it", host

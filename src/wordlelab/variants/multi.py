@@ -226,12 +226,20 @@ class MultiPosition:
             if pos.solved:
                 if pat is not None and not _is_win(pat, m):
                     raise VariantError(
-                        f"board {b + 1} is already solved; it takes no feedback", str(pat)
+                        f"board {b + 1} is already solved; it takes no feedback",
+                        str(pat),
+                        kind="board_solved",
+                        board=b + 1,
                     )
                 new.append(pos)
             else:
                 if pat is None:
-                    raise VariantError(f"board {b + 1} is not solved; give its feedback", b + 1)
+                    raise VariantError(
+                        f"board {b + 1} is not solved; give its feedback",
+                        b + 1,
+                        kind="board_unsolved",
+                        board=b + 1,
+                    )
                 new.append(self.board_after(b, g, pat))
         return MultiPosition(tuple(new), self.rules, self.guesses + (g,))
 

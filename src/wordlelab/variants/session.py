@@ -48,20 +48,34 @@ def parse_board_feedback(
         for b, t in enumerate(tokens):
             if t.lower() in SOLVED_MARKS:
                 if b in unsolved:
-                    raise VariantError(f"board {b + 1} is not solved; give its feedback", t)
+                    raise VariantError(
+                        f"board {b + 1} is not solved; give its feedback",
+                        t,
+                        kind="board_unsolved",
+                        board=b + 1,
+                    )
                 pats.append(None)
             elif b not in unsolved:
-                raise VariantError(f"board {b + 1} is already solved; write '-' for it", t)
+                raise VariantError(
+                    f"board {b + 1} is already solved; write '-' for it",
+                    t,
+                    kind="board_solved",
+                    board=b + 1,
+                )
             else:
                 pats.append(_board_pattern(b, t, m.length))
         return word, pats
     if len(tokens) == len(unsolved):
         it = iter(_board_pattern(b, t, m.length) for b, t in zip(unsolved, tokens))
         return word, [next(it) if b in unsolved else None for b in range(boards)]
+    open_boards = ", ".join(str(b + 1) for b in unsolved)
     raise VariantError(
-        f"give {len(unsolved)} patterns (one per unsolved board: {', '.join(str(b + 1) for b in unsolved)}), "
-        f"not {len(tokens)}",
+        f"give {len(unsolved)} patterns (one per unsolved board: {open_boards}), not {len(tokens)}",
         text,
+        kind="patterns_count",
+        want=len(unsolved),
+        boards=open_boards,
+        got=len(tokens),
     )
 
 

@@ -29,11 +29,18 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..assistant import EXACT_BUDGET, OFF_LIST, WIDENED, Assistant
 from ..budgets import REVIEW_WORK
-from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH, PLAY_LENGTHS, check_play_length
+from ..config import (
+    MAX_PLAY_LENGTH,
+    MAX_SEED,
+    MIN_PLAY_LENGTH,
+    PLAY_LENGTHS,
+    check_play_length,
+)
 from ..errors import HardModeError, WordlelabError
 from ..feedback import Pattern
 from ..game_request import NAMES_WEB, GameRequest
 from ..languages import LANGUAGES, get_language, keyboard_rows
+from ..limits import MAX_EXACT_WORD
 from ..lists import LIST_SETS, Lists, load_lists
 from ..matrix import PatternMatrix
 from ..play import Play
@@ -132,13 +139,33 @@ def _int(data: dict[str, Any], key: str, default: int | None, lo: int, hi: int) 
             f"{key} must be a whole number between {lo} and {hi}, not a text of {len(value)} "
             "characters",
             None,
+            kind="number_range",
+            field=key,
+            value=f"{value[:12]}…",
+            min=lo,
+            max=hi,
         )
     if isinstance(value, str) and re.fullmatch(r"\s*-?\d+\s*", value):
         value = int(value)
+    # The errors as data too (kind, the field and the figures), for the page to say in its language.
     if not isinstance(value, int) or isinstance(value, bool):
-        raise RequestError(f"{key} must be a whole number, not {value!r}", value)
+        raise RequestError(
+            f"{key} must be a whole number, not {value!r}",
+            value,
+            kind="not_whole",
+            field=key,
+            value=str(value)[:40],
+        )
     if not lo <= value <= hi:
-        raise RequestError(f"{key} must be between {lo} and {hi}, not {value}", value)
+        raise RequestError(
+            f"{key} must be between {lo} and {hi}, not {value}",
+            value,
+            kind="number_range",
+            field=key,
+            value=str(value),
+            min=lo,
+            max=hi,
+        )
     return value
 
 
@@ -327,7 +354,7 @@ class WebApp:
         lang = _lang(data)
         length = _int(data, "length", 5, LENGTHS.start, LENGTHS.stop - 1)
         assert length is not None
-        seed = _int(data, "seed", None, 0, 2**63 - 1)
+        seed = _int(data, "seed", None, 0, MAX_SEED)
         record = not _bool(data, "no_stats")
         set_name = _list_set(data, lang, length)
         lists = self.lists(lang, length, set_name)
@@ -401,6 +428,8 @@ class WebApp:
             "keys": play.keys(),
             "keyboard": keyboard_rows(play.lang, play.letters),
             "letters": play.letters,
+            # Keys the game folds into its letters (Russian ё into е), as it folds typed words.
+            "folds": dict(get_language(play.lang).folds),
             "over": over,
             "won": play.won,
             "turns_left": play.turns_left,
@@ -595,7 +624,7 @@ class WebApp:
     def analyse(self, data: dict[str, Any]) -> dict[str, Any]:
         """A share grid judged as 'check' does and, with the words known (or a position), the exact
         review 'analyse' gives, each step's search bounded by REVIEW_BUDGET look-ups."""
-        from ..analysis import analyse
+        from ..analysis import ShareGrid, analyse
         from ..review import review
 
         lang = _lang(data)
@@ -618,6 +647,12 @@ class WebApp:
         matrix = self.matrix(lang, length, set_name)
         history = request.history(matrix.guesses) if request.reviewable else None
         out: dict[str, Any] = {"verdict": None, "p_value": None, "report": None, "review": None}
+        if history is not None and grid is None and length > MAX_EXACT_WORD:
+            # Longer words than the exact search takes (Play offers up to 11 letters): the game is
+            # judged as its share grid with the words would be; the review below says why it has
+            # no exact review.
+            grid = ShareGrid.of_game(history, max_guesses, hard)
+            words = [w for w, _ in history]
         if grid is not None:
             with self._exact_lock:  # its exact skill searches too: one request at a time
                 report = analyse(
@@ -637,10 +672,13 @@ class WebApp:
                         budget=self.review_budget,
                         max_guesses=max_guesses,
                     ).to_dict()
-            except HardModeError as exc:
+            except WordlelabError as exc:
                 # A judged grid whose words break hard mode: the report says so (its note and
                 # the detector's verdict, as 'check' gives them); no review can be made of it.
-                if out["report"] is None:
+                # Nor of words longer than the exact search takes: the report stands alone.
+                if out["report"] is None or not (
+                    isinstance(exc, HardModeError) or exc.kind == "exact_length"
+                ):
                     raise
                 out["review_error"] = scrub_paths(str(exc))
                 # ... and as data, for a page in another language (as a refused request's parts).
@@ -668,7 +706,11 @@ class WebApp:
         strategies = build_strategies(_str(data, "strategies", "entropy"))
         if len(strategies) > 4:
             raise RequestError(
-                f"{len(strategies)} strategies; compare at most 4 at a time", len(strategies)
+                f"{len(strategies)} strategies; compare at most 4 at a time",
+                len(strategies),
+                kind="too_many_strategies",
+                n=len(strategies),
+                max=4,
             )
         if not self._bench_running.acquire(blocking=False):
             raise BusyError("a comparison is already running; wait for it to finish")

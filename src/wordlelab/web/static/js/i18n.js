@@ -292,10 +292,12 @@ const STRINGS = {
     err_bench_running: "Сравнение уже идёт; дождитесь его окончания",
     err_no_strategy: "Не выбрано ни одной стратегии",
     err_unknown_strategy: "Нет стратегии «{name}»; есть: {known}",
+    err_too_many_strategies: "Стратегий: {n}; сравнивать можно не больше {max} сразу",
     err_strategy_twice: "Стратегия «{name}» указана дважды",
     err_grid_line_too_long: "Строка {line}: клеток {tiles}, букв {letters}; допускается не больше {max_tiles} клеток и {max_letters} букв",
     err_grid_mixed_line: "В строке {line} клетки перемешаны с другими знаками",
     err_grid_second: "Строка {line} начинает вторую таблицу; вставляйте по одной",
+    err_grid_groups: "В строке {line} клетки стоят группами ({groups} по {tiles}): каждую строку таблицы — на отдельной строке (таблица нескольких полей, как в Quordle, — не таблица Wordle)",
     err_grid_row_length: "Строка {line}: клеток {tiles}, а в строках выше — {above}",
     err_grid_after_solved: "Строка {line} идёт после отгаданной строки",
     err_grid_none: "Таблица не найдена (нет строк из цветных квадратов)",
@@ -310,6 +312,21 @@ const STRINGS = {
     err_grid_word_length: "Клеток в строке таблицы: {tiles}, а букв в словах: {letters}",
     err_grid_rows_words: "Строк в таблице: {rows}, а слов: {words}",
     err_saved_changed: "Сохранённая игра изменена или записана другим сервером; начните новую",
+    err_grid_word_answer: "Строка {row}: {guess} при ответе {answer} даёт {gives}, а не {tiles}; проверьте слова и цвета",
+    err_grid_no_answer: "Строка {row}: ни один ответ, подходящий к строкам выше, не даёт {emoji} на {guess}; проверьте слова и цвета",
+    err_word_answer: "Ход {row}: {guess} при ответе {answer} даёт {gives}, а не {tiles}",
+    err_after_win: "Ход {turn} ({guess}) сыгран после того, как слово {won} уже отгадано",
+    err_position_and_words: "Укажите позицию или сыгранные слова, но не то и другое сразу",
+    err_words_need_feedback: "К сыгранным словам нужен ответ или таблица с результатом, чтобы узнать цвета каждого хода",
+    err_exact_length: "Точный поиск берёт слова не длиннее {max} букв, а в этой игре {length}",
+    err_not_whole: "{field}: нужно целое число, а не «{value}»",
+    err_number_range: "{field}: нужно число от {min} до {max}, а не {value}",
+    // The request fields a number is refused for, as err_not_whole and err_number_range name them.
+    fields: { seed: "Номер игры", length: "Длина слова", boards: "Число полей", tries: "Число попыток", top: "Число лучших ходов" },
+    err_patterns_count: "Наборов цветов нужно: {want} (по одному на каждое неотгаданное поле: {boards}), а дано: {got}",
+    err_board_unsolved: "не отгадано — укажите его цвета",
+    err_board_solved: "уже отгадано — цвета для него не нужны (напишите «-»)",
+    err_position_ends_with_guess: "Позиция кончается словом {guess} без цветов; для разбора нужны цвета каждого слова",
     err_replay: "шаг {action} из {actions} ({what}): {cause}",
     replaySkip: "«слово не принято» для {word}",
     replayRefused: "сервер его не принимает",
@@ -353,6 +370,7 @@ export function reasonText(data) {
   const key = `err_${parts.kind}`;
   const vars = { ...parts, input: String(parts.input ?? "").toUpperCase(), guess: String(parts.guess ?? "").toUpperCase() };
   if (parts.kind === "word_length") vars.n = parts.letters;
+  if ("field" in parts) vars.field = (STRINGS[current].fields || {})[parts.field] ?? parts.field;
   for (const name of ["line", "header"]) if (name in parts) vars[name] = `«${parts[name]}»`;
   if (parts.kind === "hard_mode") vars.need = t(parts.position ? "hardKeep" : parts.times > 1 ? "hardTimes" : "hardContain", parts);
   if (parts.kind === "replay") {

@@ -45,6 +45,9 @@ function setupTheme() {
     const dark = document.documentElement.dataset.theme === "dark";
     localStorage.setItem(THEME, dark ? "light" : "dark");
     apply();
+    // As after a setting changed: the next keys go to the game, so Enter guesses the word typed
+    // rather than pressing this button again.
+    if (currentPage() === "play") focusBoard();
   });
   system.addEventListener("change", apply);
   apply();

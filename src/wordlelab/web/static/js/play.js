@@ -247,7 +247,9 @@ function fillResult(s) {
   $("play-share").textContent = s.share;
   const counted = s.stats !== null && s.stats !== undefined && !practiceOf(s);
   $("play-result-practice").hidden = counted;
-  $("play-analyse").hidden = isMultiState(s) || !s.answer;  // Analyse reads one board with its answer
+  // Analyse reads one Wordle board with its answer; Absurdle's answer is the adversary's choice, not
+  // a random word, so a review would call its every move bad luck.
+  $("play-analyse").hidden = isMultiState(s) || isAbsurdleState(s) || !s.answer;
   if (counted) drawStats($("play-stats"), s.stats, s.won ? guessesOf(s).length : null);
   else {  // not counted: the statistics as they stand, nothing marked
     const box = $("play-stats");
@@ -388,7 +390,8 @@ export function setupPlay() {
     const texty = tag === "TEXTAREA" || tag === "SELECT" || (tag === "INPUT" && target.type !== "checkbox");
     if (texty) return;
     if (e.key === "Enter" && (tag === "BUTTON" || tag === "A")) return;  // a focused control handles its own Enter
-    const k = e.key.toLowerCase();
+    // A key the game folds into one of its letters (ё on a Russian keyboard) types that letter.
+    const k = (play.state.folds ?? {})[e.key.toLowerCase()] ?? e.key.toLowerCase();
     if (k === "enter" || k === "backspace") { e.preventDefault(); press(k); }
     else if (k.length === 1 && play.state.letters.includes(k)) { e.preventDefault(); press(k); }
     else if (k.length === 1 && /\p{L}/u.test(k) && !play.state.over) {
