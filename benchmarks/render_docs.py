@@ -656,9 +656,9 @@ def table_sample_block(name: str) -> str:
 
 def vec_cells_block(name: str) -> str:
     """bench_vec_cells.py: nanoseconds per look-up and per row cell, and their ratio, by size."""
-    path = RESULTS / f"{name}.json"
+    path = RESULTS / ((name.split(":", 1)[1] if ":" in name else "vec_cells") + ".json")
     if not path.exists():
-        return f"No result file yet: `python benchmarks/bench_vec_cells.py` ({name}.json).\n"
+        return f"No result file yet: `python benchmarks/bench_vec_cells.py` ({path.name}).\n"
     d = json.loads(path.read_text(encoding="utf-8"))
     lines = [
         "| answers | ns a look-up (guess by guess) | ns a row cell (row scan) | cells a look-up |",
