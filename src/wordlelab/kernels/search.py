@@ -89,7 +89,8 @@ PRE_PAIRS = 8
 # is charged. Measured: the kernel's guess-by-guess count against ``_repeats`` on sets of 16-128
 # answers over the NYT's 14855 guesses, a median of 84 cells a look-up (64-94 by size;
 # benchmarks/bench_vec_cells.py, vec_cells.json). It was 32, which left sets of about 65-160
-# answers (with every guess in the pool) to the slower count (tail_vec_cells.json: the search with 80 against 32).
+# answers (with every guess in the pool) to the slower count (tail_vec_cells.json: the search
+# with 80 against 32).
 VEC_CELLS = 80
 ALWAYS_SUPERSETS = (
     4  # not a rule off: store the bounds learnt from a cut after every sub-search (tests)
