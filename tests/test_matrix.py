@@ -198,3 +198,24 @@ def test_on_demand_matrix_refuses_full_array(allowed, answers):
     lazy = load_matrix(allowed, answers, budget=0)
     with pytest.raises(WordlelabError, match="over the memory budget"):
         _ = lazy.data
+
+
+def test_a_built_matrix_is_read_only_as_a_cached_one_is():
+    """Every matrix hands the kernels a read-only array, built or loaded from the cache: a
+    recursive kernel compiled for both array types in one process crashed it (the greedy tree's
+    ``greedy_value``, a segmentation fault in the suite's workers). The caller's array stays
+    writable."""
+    from wordlelab.greedy_bound import GreedyBound
+    from wordlelab.kernels import greedy as G
+    from wordlelab.kernels.bounds import counting_bound_table
+
+    words = WordList(["crane", "slate", "trace", "caret", "react", "crate"])
+    built = np.array([[score(g, a).code for a in words] for g in words], dtype=np.uint8)
+    m = PatternMatrix(words, words, built)
+    assert built.flags.writeable and not m.data.flags.writeable
+    cached = built.copy()
+    cached.flags.writeable = False
+    m2 = PatternMatrix(words, words, cached)
+    for mm in (m, m2):
+        GreedyBound(mm, counting_bound_table(len(words), 6, 3**5)).value(np.arange(len(words)), 6)
+    assert len(G.greedy_value.signatures) == 1

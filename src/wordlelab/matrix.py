@@ -125,6 +125,13 @@ class PatternMatrix:
             raise ValueError("matrix shape does not match the lists")
         self.guesses = guesses
         self.answers = answers
+        if data.flags.writeable:
+            # Read-only always, as a matrix loaded from the cache is: the kernels are compiled for
+            # one array type. A recursive kernel (greedy_value) compiled a second time for the
+            # other one, in a process that built one matrix and loaded another, crashed the
+            # process (a segmentation fault in the test suite's workers).
+            data = data.view()
+            data.flags.writeable = False
         self.data = data
         self.length = guesses.length
 
