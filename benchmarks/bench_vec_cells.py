@@ -51,6 +51,7 @@ def _count_by_guess(
 
 
 def main() -> None:
+    from wordlelab.errors import WordlelabError
     from wordlelab.kernels import search as K
     from wordlelab.lists import load_lists
 
@@ -61,9 +62,19 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=7)
     ap.add_argument("--seed", type=int, default=21)
     args = ap.parse_args()
-    sizes = [int(x) for x in args.sizes.split(",")]
+    try:
+        sizes = [int(x) for x in args.sizes.split(",")]
+    except ValueError:
+        raise SystemExit(
+            f"--sizes: whole numbers separated by commas, not {args.sizes!r}"
+        ) from None
+    if not sizes or min(sizes) < 2 or args.sets < 1 or args.repeat < 1:
+        raise SystemExit("--sizes must be 2 answers or more each; --sets and --repeat at least 1")
 
-    m = load_lists(5, "en", lists=args.lists).matrix()
+    try:
+        m = load_lists(5, "en", lists=args.lists).matrix()
+    except WordlelabError as exc:
+        raise SystemExit(f"bench_vec_cells.py: --lists: {exc}") from None
     dT = K.transposed(np.asarray(m.data))
     n_ans, n_all = dT.shape
     rng = np.random.default_rng(args.seed)
