@@ -87,11 +87,12 @@ PRE_PAIRS = 8
 # Row cells compared in one look-up's time: a row scan is taken where its cost in look-ups,
 # pairs * guesses / VEC_CELLS, is below the guess-by-guess count's, and that cost is the work it
 # is charged. Measured: the kernel's guess-by-guess count against ``_repeats`` on sets of 16-128
-# answers over the NYT's 14855 guesses, a median of 84 cells a look-up (64-94 by size;
-# benchmarks/bench_vec_cells.py, vec_cells.json). It was 32, which left sets of about 65-160
-# answers (with every guess in the pool) to the slower count (tail_vec_cells.json: the search
-# with 80 against 32).
-VEC_CELLS = 80
+# answers over the NYT's 14855 guesses (benchmarks/bench_vec_cells.py, vec_cells.json): a median
+# of 98 cells a look-up since a row scan compares eight rows a pass and no longer clears and adds
+# its flags in passes of their own (84 before; tail_fused_rows.json: the search with both changes
+# against neither). It was first 32, an estimate, which left sets of about 65-160 answers (with
+# every guess in the pool) to the slower count (tail_vec_cells.json: 80 against 32).
+VEC_CELLS = 98
 ALWAYS_SUPERSETS = (
     4  # not a rule off: store the bounds learnt from a cut after every sub-search (tests)
 )
@@ -665,11 +666,8 @@ def _repeats(dT: np.ndarray, S: np.ndarray, limit: int, early: bool) -> tuple[np
     pairs = 0
     check = n // 3  # the first row after which the guesses still under the limit are counted
     for j in range(1, n):
-        flag[:] = 0
-        _or_equal_earlier(flag, dT, S, j)
+        _add_repeated(dup, flag, dT, S, j)
         pairs += j
-        for i in range(n_all):
-            dup[i] += flag[i]
         if not early or limit >= n - 1 or j < check:  # (no guess can pass a limit of n - 1)
             continue
         check = j + max(1, (n - j) // 3)
@@ -710,12 +708,173 @@ def _or_equal_earlier(flag: np.ndarray, dT: np.ndarray, S: np.ndarray, j: int) -
     an earlier answer of S."""
     rj = dT[S[j]]
     jj = 0
-    while jj + 4 <= j:  # four earlier rows a pass: fewer loads and stores of the flags
+    while jj + 8 <= j:  # eight earlier rows a pass: fewer loads and stores of the flags
+        _or_eq8(
+            flag,
+            rj,
+            dT[S[jj]],
+            dT[S[jj + 1]],
+            dT[S[jj + 2]],
+            dT[S[jj + 3]],
+            dT[S[jj + 4]],
+            dT[S[jj + 5]],
+            dT[S[jj + 6]],
+            dT[S[jj + 7]],
+        )
+        jj += 8
+    while jj + 4 <= j:
         _or_equal4(flag, rj, dT[S[jj]], dT[S[jj + 1]], dT[S[jj + 2]], dT[S[jj + 3]])
         jj += 4
     while jj < j:
         _or_equal(flag, rj, dT[S[jj]])
         jj += 1
+
+
+@njit(cache=True, nogil=True)
+def _add_repeated(dup: np.ndarray, flag: np.ndarray, dT: np.ndarray, S: np.ndarray, j: int) -> None:
+    """Adds 1 to ``dup`` for every guess (column of dT) that shows answer S[j] the pattern it
+    shows an earlier answer of S; ``flag`` is scratch. One pass over the guesses for every eight
+    earlier rows (four for the last few): the first pass writes the flags and the last adds them
+    to ``dup``, so no pass clears the flags and none adds them apart (on small sets those two
+    passes were a large part of the work). A pass given fewer rows than its width repeats its
+    last row: comparing a row twice changes no flag."""
+    rj = dT[S[j]]
+    last = j - 1
+    if j <= 4:
+        _add_eq4(dup, rj, dT[S[0]], dT[S[min(1, last)]], dT[S[min(2, last)]], dT[S[last]])
+        return
+    if j <= 8:
+        _add_eq8(
+            dup,
+            rj,
+            dT[S[0]],
+            dT[S[1]],
+            dT[S[2]],
+            dT[S[3]],
+            dT[S[4]],
+            dT[S[min(5, last)]],
+            dT[S[min(6, last)]],
+            dT[S[last]],
+        )
+        return
+    _set_eq8(
+        flag, rj, dT[S[0]], dT[S[1]], dT[S[2]], dT[S[3]], dT[S[4]], dT[S[5]], dT[S[6]], dT[S[7]]
+    )
+    jj = 8
+    while jj + 8 < j:  # leaves one to eight rows for the last pass
+        _or_eq8(
+            flag,
+            rj,
+            dT[S[jj]],
+            dT[S[jj + 1]],
+            dT[S[jj + 2]],
+            dT[S[jj + 3]],
+            dT[S[jj + 4]],
+            dT[S[jj + 5]],
+            dT[S[jj + 6]],
+            dT[S[jj + 7]],
+        )
+        jj += 8
+    if j - jj <= 4:
+        _or_add_eq4(
+            dup,
+            flag,
+            rj,
+            dT[S[jj]],
+            dT[S[min(jj + 1, last)]],
+            dT[S[min(jj + 2, last)]],
+            dT[S[last]],
+        )
+    else:
+        _or_add_eq8(
+            dup,
+            flag,
+            rj,
+            dT[S[jj]],
+            dT[S[jj + 1]],
+            dT[S[jj + 2]],
+            dT[S[jj + 3]],
+            dT[S[jj + 4]],
+            dT[S[min(jj + 5, last)]],
+            dT[S[min(jj + 6, last)]],
+            dT[S[last]],
+        )
+
+
+@njit(cache=True, nogil=True)
+def _add_eq4(dup, a, b, c, d, e) -> None:
+    for i in range(dup.shape[0]):
+        dup[i] += (a[i] == b[i]) | (a[i] == c[i]) | (a[i] == d[i]) | (a[i] == e[i])
+
+
+@njit(cache=True, nogil=True)
+def _or_add_eq4(dup, flag, a, b, c, d, e) -> None:
+    for i in range(dup.shape[0]):
+        dup[i] += flag[i] | (a[i] == b[i]) | (a[i] == c[i]) | (a[i] == d[i]) | (a[i] == e[i])
+
+
+@njit(cache=True, nogil=True)
+def _add_eq8(dup, a, b, c, d, e, f, g, h, k) -> None:
+    for i in range(dup.shape[0]):
+        x = a[i]
+        dup[i] += (
+            (x == b[i])
+            | (x == c[i])
+            | (x == d[i])
+            | (x == e[i])
+            | (x == f[i])
+            | (x == g[i])
+            | (x == h[i])
+            | (x == k[i])
+        )
+
+
+@njit(cache=True, nogil=True)
+def _set_eq8(flag, a, b, c, d, e, f, g, h, k) -> None:
+    for i in range(flag.shape[0]):
+        x = a[i]
+        flag[i] = (
+            (x == b[i])
+            | (x == c[i])
+            | (x == d[i])
+            | (x == e[i])
+            | (x == f[i])
+            | (x == g[i])
+            | (x == h[i])
+            | (x == k[i])
+        )
+
+
+@njit(cache=True, nogil=True)
+def _or_eq8(flag, a, b, c, d, e, f, g, h, k) -> None:
+    for i in range(flag.shape[0]):
+        x = a[i]
+        flag[i] |= (
+            (x == b[i])
+            | (x == c[i])
+            | (x == d[i])
+            | (x == e[i])
+            | (x == f[i])
+            | (x == g[i])
+            | (x == h[i])
+            | (x == k[i])
+        )
+
+
+@njit(cache=True, nogil=True)
+def _or_add_eq8(dup, flag, a, b, c, d, e, f, g, h, k) -> None:
+    for i in range(dup.shape[0]):
+        x = a[i]
+        dup[i] += flag[i] | (
+            (x == b[i])
+            | (x == c[i])
+            | (x == d[i])
+            | (x == e[i])
+            | (x == f[i])
+            | (x == g[i])
+            | (x == h[i])
+            | (x == k[i])
+        )
 
 
 @njit(cache=True, nogil=True)
