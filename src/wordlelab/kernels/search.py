@@ -87,13 +87,14 @@ PRE_PAIRS = 8
 # Row cells compared in one look-up's time: a row scan is taken where its cost in look-ups,
 # pairs * guesses / VEC_CELLS, is below the guess-by-guess count's, and that cost is the work it
 # is charged. Measured: the kernel's guess-by-guess count against ``_repeats`` on sets of 16-128
-# answers over the NYT's 14855 guesses (benchmarks/bench_vec_cells.py, vec_cells.json), 84 cells
-# a look-up; 98 since a row scan compares eight rows a pass and no longer clears and adds its
-# flags in passes of their own. The kernel keeps 80: with 98 the three hard-mode openers of
-# tail_fused_rows.json took 0.91-1.07 of the time before, with 80 0.95-1.0 (tail_fused_rows_80.json),
-# within the runs' noise, and 80 leaves every choice between the two counts, and so the work a
-# budget counts, as it was. It was first 32, an estimate, which left sets of about 65-160 answers
-# (with every guess in the pool) to the slower count (tail_vec_cells.json: 80 against 32).
+# answers over the NYT's 14855 guesses (benchmarks/bench_vec_cells.py), 84 cells a look-up
+# (vec_cells.json), 97 since a row scan compares eight rows a pass with no passes of its own to
+# clear and add the flags (vec_cells_fused.json). That benchmark counts every guess in full; in
+# the search a guess's count stops once the guess cannot matter, so counting guess by guess is
+# cheaper there. The search with 98 against 80 was slower on every opener tried, 64 against 80
+# even (tail_vec_cells_98_vs_80.json, tail_vec_cells_64_vs_80.json), so the kernel keeps 80, and
+# the work a budget counts stays as it was. It was first 32, an estimate, which left sets of
+# about 65-160 answers (with every guess in the pool) to the slower count (tail_vec_cells.json).
 VEC_CELLS = 80
 ALWAYS_SUPERSETS = (
     4  # not a rule off: store the bounds learnt from a cut after every sub-search (tests)
