@@ -816,68 +816,43 @@ def _or_add_eq4(dup, flag, a, b, c, d, e) -> None:
         dup[i] += flag[i] | (a[i] == b[i]) | (a[i] == c[i]) | (a[i] == d[i]) | (a[i] == e[i])
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _eq8(x, i, b, c, d, e, f, g, h, k):
+    """Whether ``x`` equals column ``i`` of any of the eight rows."""
+    return (
+        (x == b[i])
+        | (x == c[i])
+        | (x == d[i])
+        | (x == e[i])
+        | (x == f[i])
+        | (x == g[i])
+        | (x == h[i])
+        | (x == k[i])
+    )
+
+
 @njit(cache=True, nogil=True)
 def _add_eq8(dup, a, b, c, d, e, f, g, h, k) -> None:
     for i in range(dup.shape[0]):
-        x = a[i]
-        dup[i] += (
-            (x == b[i])
-            | (x == c[i])
-            | (x == d[i])
-            | (x == e[i])
-            | (x == f[i])
-            | (x == g[i])
-            | (x == h[i])
-            | (x == k[i])
-        )
+        dup[i] += _eq8(a[i], i, b, c, d, e, f, g, h, k)
 
 
 @njit(cache=True, nogil=True)
 def _set_eq8(flag, a, b, c, d, e, f, g, h, k) -> None:
     for i in range(flag.shape[0]):
-        x = a[i]
-        flag[i] = (
-            (x == b[i])
-            | (x == c[i])
-            | (x == d[i])
-            | (x == e[i])
-            | (x == f[i])
-            | (x == g[i])
-            | (x == h[i])
-            | (x == k[i])
-        )
+        flag[i] = _eq8(a[i], i, b, c, d, e, f, g, h, k)
 
 
 @njit(cache=True, nogil=True)
 def _or_eq8(flag, a, b, c, d, e, f, g, h, k) -> None:
     for i in range(flag.shape[0]):
-        x = a[i]
-        flag[i] |= (
-            (x == b[i])
-            | (x == c[i])
-            | (x == d[i])
-            | (x == e[i])
-            | (x == f[i])
-            | (x == g[i])
-            | (x == h[i])
-            | (x == k[i])
-        )
+        flag[i] |= _eq8(a[i], i, b, c, d, e, f, g, h, k)
 
 
 @njit(cache=True, nogil=True)
 def _or_add_eq8(dup, flag, a, b, c, d, e, f, g, h, k) -> None:
     for i in range(dup.shape[0]):
-        x = a[i]
-        dup[i] += flag[i] | (
-            (x == b[i])
-            | (x == c[i])
-            | (x == d[i])
-            | (x == e[i])
-            | (x == f[i])
-            | (x == g[i])
-            | (x == h[i])
-            | (x == k[i])
-        )
+        dup[i] += flag[i] | _eq8(a[i], i, b, c, d, e, f, g, h, k)
 
 
 @njit(cache=True, nogil=True)
