@@ -712,18 +712,7 @@ def _or_equal_earlier(flag: np.ndarray, dT: np.ndarray, S: np.ndarray, j: int) -
     rj = dT[S[j]]
     jj = 0
     while jj + 8 <= j:  # eight earlier rows a pass: fewer loads and stores of the flags
-        _or_eq8(
-            flag,
-            rj,
-            dT[S[jj]],
-            dT[S[jj + 1]],
-            dT[S[jj + 2]],
-            dT[S[jj + 3]],
-            dT[S[jj + 4]],
-            dT[S[jj + 5]],
-            dT[S[jj + 6]],
-            dT[S[jj + 7]],
-        )
+        _or_rows8(flag, rj, dT, S, jj)
         jj += 8
     while jj + 4 <= j:
         _or_equal4(flag, rj, dT[S[jj]], dT[S[jj + 1]], dT[S[jj + 2]], dT[S[jj + 3]])
@@ -731,6 +720,24 @@ def _or_equal_earlier(flag: np.ndarray, dT: np.ndarray, S: np.ndarray, j: int) -
     while jj < j:
         _or_equal(flag, rj, dT[S[jj]])
         jj += 1
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _or_rows8(flag, rj, dT, S, jj) -> None:
+    """Marks in ``flag`` every guess that shows ``rj`` the pattern it shows one of the eight
+    answers S[jj] .. S[jj + 7]."""
+    _or_eq8(
+        flag,
+        rj,
+        dT[S[jj]],
+        dT[S[jj + 1]],
+        dT[S[jj + 2]],
+        dT[S[jj + 3]],
+        dT[S[jj + 4]],
+        dT[S[jj + 5]],
+        dT[S[jj + 6]],
+        dT[S[jj + 7]],
+    )
 
 
 @njit(cache=True, nogil=True)
@@ -765,18 +772,7 @@ def _add_repeated(dup: np.ndarray, flag: np.ndarray, dT: np.ndarray, S: np.ndarr
     )
     jj = 8
     while jj + 8 < j:  # leaves one to eight rows for the last pass
-        _or_eq8(
-            flag,
-            rj,
-            dT[S[jj]],
-            dT[S[jj + 1]],
-            dT[S[jj + 2]],
-            dT[S[jj + 3]],
-            dT[S[jj + 4]],
-            dT[S[jj + 5]],
-            dT[S[jj + 6]],
-            dT[S[jj + 7]],
-        )
+        _or_rows8(flag, rj, dT, S, jj)
         jj += 8
     if j - jj <= 4:
         _or_add_eq4(
