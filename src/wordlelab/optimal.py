@@ -332,6 +332,12 @@ class Engine:
             *neighbour_runs(letters, len(alphabet)),
         )
         self.all_pool = np.arange(len(matrix.guesses), dtype=np.int64)
+        # The search's view of the matrix at the root: every answer's row, every guess's column.
+        self.root_view = (
+            self.tabs[8],
+            np.arange(len(matrix.answers), dtype=np.int64),
+            self.all_pool,
+        )
         self.slots = max(1 << 12, (memo_mb << 20) // K.MEMO_SLOT_BYTES)
         self.empty_rule = np.full(k + len(alphabet), -1, dtype=np.int8)
         self.empty_rule[k:] = 0
@@ -434,6 +440,7 @@ class Solver:
                 np.int64(e.n_patterns),
                 self.nosplit if split is None else split,
                 np.int64(part),
+                e.root_view,
             )
         )
 

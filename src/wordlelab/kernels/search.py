@@ -84,6 +84,10 @@ ROWS_EARLY_F = 4
 # Pairs of rows compared before a perfect splitter is looked for guess by guess (step 2): speed
 # only, the guess found and the work charged are the same.
 PRE_PAIRS = 8
+OFF_VIEW = 2048  # the row scans read every guess's column, never a view of the pool's
+VIEW_MIN_D = 4
+VIEW_KEEP_NUM = 9
+VIEW_KEEP_DEN = 10
 # Row cells compared in one look-up's time: a row scan is taken where its cost in look-ups,
 # pairs * guesses / VEC_CELLS, is below the guess-by-guess count's, and that cost is the work it
 # is charged. Measured: the kernel's guess-by-guess count against ``_repeats`` on sets of 16-128
@@ -683,6 +687,36 @@ def _repeats(dT: np.ndarray, S: np.ndarray, limit: int, early: bool) -> tuple[np
 
 
 @njit(cache=True, nogil=True)
+def _rows_of(arow: np.ndarray, S: np.ndarray) -> np.ndarray:
+    """The rows of S's answers in a view's matrix."""
+    R = np.empty(S.shape[0], dtype=np.int64)
+    for j in range(S.shape[0]):
+        R[j] = arow[S[j]]
+    return R
+
+
+@njit(cache=True, nogil=True)
+def _view_of(dT: np.ndarray, S: np.ndarray, cols: np.ndarray):
+    """A view for the search below a set S whose pool is ``cols`` (guesses): the matrix of S's
+    rows and those columns only, which answer -> row and which guess -> column (-1: none)."""
+    n = S.shape[0]
+    m = cols.shape[0]
+    M = np.empty((n, m), dtype=dT.dtype)
+    for r in range(n):
+        row = dT[S[r]]
+        out = M[r]
+        for c in range(m):
+            out[c] = row[cols[c]]
+    arow = np.full(dT.shape[0], -1, dtype=np.int64)
+    for r in range(n):
+        arow[S[r]] = r
+    gcol = np.full(dT.shape[1], -1, dtype=np.int64)
+    for c in range(m):
+        gcol[cols[c]] = c
+    return M, arow, gcol
+
+
+@njit(cache=True, nogil=True)
 def _collided(dT: np.ndarray, S: np.ndarray) -> np.ndarray:
     """For every guess (column of dT), 1 where two answers of S show the same pattern, else 0
     (the guess splits S into singletons): every pair of S's rows compared along the row."""
@@ -1048,7 +1082,7 @@ def lower_bound_q(m: int, d: int, q: int) -> int:
 
 
 @njit(cache=True, nogil=True)
-def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, split, part):
+def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, split, part, view):
     """Fewest total guesses to solve every answer in S with at most d guesses (the next included).
 
     Returns the exact value when it is below ``beta``; otherwise a proven lower bound >= beta.
@@ -1070,6 +1104,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     """
     data, g2a, a2g, lbtab, gletters, gcounts, pow3, rnd, dT, nb_order, nb_lo, nb_hi = tabs
     lab, lab2, seen, cnt, inS, stamp = scratch
+    M, arow, gcol = view
     n = S.shape[0]
     if ctl[CTL_STOP] != 0:
         return INF
@@ -1150,14 +1185,14 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
         # Along whole rows where comparing every pair of answers' rows costs less than about
         # three look-ups a guess (a small set); the first guess of the pool with no collision is
         # the one the guess-by-guess search finds.
-        n_all = dT.shape[1]
+        n_all = M.shape[1]
         row_cost = (n * (n - 1) // 2) * n_all // VEC_CELLS
         if (ctl[CTL_OFF] & OFF_SPLIT_ROWS) == 0 and row_cost < 3 * npool:
             ctl[CTL_WORK] += row_cost + npool // VEC_CELLS
-            collided = _collided(dT, S)
+            collided = _collided(M, _rows_of(arow, S))
             for i in range(npool):
                 g = pool[i]
-                if collided[g] == 0:
+                if collided[gcol[g]] == 0:
                     memo_put(memo, k1, k2, 2 * n, True, g, n)
                     ctl[CTL_STORES] += 1
                     return np.int64(2 * n)
@@ -1223,6 +1258,14 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     # lb(c, d - 1) = 2c - 1, so a guess's bound is 3n - (its number of groups) - (1 if it is a
     # candidate): counting distinct patterns is enough, without labels or counts.
     fast = not dedupe_all and n <= n_pat - 1
+    skiplb = INF  # the least bound of the useful guesses left out of the tries (all >= beta)
+    fused = False
+    f_nk = 0
+    f_nr = 0
+    f_pool = np.empty(npool, dtype=np.int64)
+    f_reps = np.empty(npool, dtype=np.int64)
+    f_replb = np.empty(npool, dtype=np.int64)
+    f_key = np.empty(npool, dtype=np.int64)
     if not fast:
         ctl[CTL_WORK] += npool * n
         _count_scan(ctl, d, n, npool * n, revisit)
@@ -1235,7 +1278,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
         # groups are n minus the answers whose pattern repeats an earlier answer's, and comparing
         # two whole rows runs many guesses per instruction. Taken where its cost (in look-ups'
         # time, measured: about VEC_CELLS row cells a look-up) is below the guess-by-guess count's.
-        n_all = dT.shape[1]
+        n_all = M.shape[1]
         vec_cost = (n * (n - 1) // 2) * n_all // VEC_CELLS + n_all
         vec = n < 256 and vec_cost < npool * n and (ctl[CTL_OFF] & OFF_VECTOR) == 0
         dup = np.zeros(0, dtype=np.uint8)
@@ -1245,7 +1288,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
         dlimit = beta - 2 * n if beta < INF else np.int64(n)
         if vec:
             early_ok = (ctl[CTL_OFF] & OFF_ROWS_EARLY) == 0
-            dup, kdone, pairs = _repeats(dT, S, dlimit, early_ok)
+            dup, kdone, pairs = _repeats(M, _rows_of(arow, S), dlimit, early_ok)
             ctl[CTL_VEC] += 1
             scanned = pairs * n_all // VEC_CELLS + n_all
             if kdone < n:
@@ -1255,15 +1298,87 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
             # The candidates marked along the guesses: no branch on g2a in the loop below.
             cmark = np.zeros(n_all, dtype=np.uint8)
             for j in range(n):
-                cmark[a2g[S[j]]] = 1
+                cj = gcol[a2g[S[j]]]
+                if cj >= 0:  # (a candidate outside the view is outside the pool too)
+                    cmark[cj] = 1
         full = vec and kdone == n
-        if full:
+        # Where step 4 keeps every useful guess for the children and tries those under beta (the
+        # lazy classes), this loop writes the children's pool and the tries at once: the same
+        # lists, in the same order, as the loops of steps 3 and 4 below, without their passes.
+        # (Branch-free appends: whether a guess is under beta is a coin toss the processor cannot
+        # predict.) With two guesses left below, the children's pool is this one: a group's only
+        # use for it is a guess that splits the group into singletons, such a guess splits S
+        # too (it is useful here), and the first one found is the same.
+        fused = vec and not hard and not splitting and (ctl[CTL_OFF] & OFF_LAZY) == 0
+        if fused:
+            own = d == 3
+            for i in range(npool):
+                g = pool[i]
+                gc = gcol[g]
+                c = np.int64(cmark[gc])
+                du = np.int64(dup[gc])
+                counted = True
+                if kdone == n:
+                    nl = n - du
+                elif du >= dlimit + c:
+                    # Repeats among the first kdone answers are repeats in S: a bound only (>=
+                    # beta), with at most n - repeats groups.
+                    counted = False
+                    if n - du > qscan:
+                        qscan = n - du
+                else:
+                    tag = tag0 + i
+                    nl = 0
+                    need = 3 * n - c - beta + 1  # (as in the loop below)
+                    j = 0
+                    while j < n:
+                        p = dT[S[j], g]
+                        nl += stamp[p] != tag
+                        stamp[p] = tag
+                        j += 1
+                        if nl + n - j < need:
+                            break
+                    scanned += j * ROWS_EARLY_F
+                    if nl + n - j > qscan:
+                        qscan = nl + n - j
+                    counted = j == n
+                if counted:
+                    if nl == n and c == 0:  # n groups and not a candidate: settles S at 2n
+                        qscan = n
+                        splitter = g
+                        break
+                    if nl > qscan:
+                        qscan = nl
+                    total = 3 * n - nl - c
+                    if nl <= 1 and c == 0:  # useless: one group
+                        lbs[i] = INF + 1
+                        continue
+                else:
+                    total = beta
+                # (lbs: the bound of each useful guess counted in full, INF + 1 for the others.)
+                lbs[i] = total if counted else INF + 1
+                if not own:
+                    f_pool[f_nk] = g
+                    f_nk += 1
+                if total < minlb:
+                    minlb = total
+                f_reps[f_nr] = g
+                f_replb[f_nr] = total
+                f_key[f_nr] = (total << 1) | (1 - c)  # bound, then candidates first
+                under = total < beta
+                f_nr += np.int64(under)
+                skiplb = min(skiplb, INF if under else total)
+            if own:
+                f_pool = pool
+                f_nk = npool
+        elif full:
             # Every guess's groups known from the rows: the loop below without the branches the
             # other cases need (the same figures, in less time).
             for i in range(npool):
                 g = pool[i]
-                c = np.int64(cmark[g])
-                du = np.int64(dup[g])
+                gc = gcol[g]
+                c = np.int64(cmark[gc])
+                du = np.int64(dup[gc])
                 if du == 0 and c == 0:  # n groups and not a candidate: settles S at 2n
                     qscan = n
                     splitter = g
@@ -1278,19 +1393,20 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
                     qscan = nl
                 if u and total < minlb:
                     minlb = total
-        for i in range(0 if full else npool):
+        for i in range(0 if full or fused else npool):
             g = pool[i]
             one = not vec  # counted here, guess by guess
             if vec:
-                is_cand = cmark[g] != 0
+                gc = gcol[g]
+                is_cand = cmark[gc] != 0
                 cands[i] = is_cand
                 if kdone == n:
-                    nl = n - np.int64(dup[g])
+                    nl = n - np.int64(dup[gc])
                     j = n
-                elif np.int64(dup[g]) >= dlimit + (1 if is_cand else 0):
+                elif np.int64(dup[gc]) >= dlimit + (1 if is_cand else 0):
                     # Repeats among the first kdone answers are repeats in S: a bound only (>=
                     # beta), with at most n - repeats groups.
-                    nl = kdone - np.int64(dup[g])
+                    nl = kdone - np.int64(dup[gc])
                     j = kdone
                 else:
                     one = True
@@ -1333,7 +1449,20 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
                 minlb = total
         ctl[CTL_WORK] += scanned
         _count_scan(ctl, d, n, scanned, revisit)
-        if splitter < 0:
+        if splitter < 0 and fused and minlb < beta:
+            # (The tries hold every useful guess under beta, in pool order.)
+            for r in range(f_nr):
+                if f_replb[r] == minlb and _largest_group(dT, f_reps[r], S, lab, cnt) <= 2:
+                    ub = minlb
+                    ubg = f_reps[r]
+                    break
+        elif splitter < 0 and fused:
+            for i in range(npool):
+                if lbs[i] == minlb and _largest_group(dT, pool[i], S, lab, cnt) <= 2:
+                    ub = minlb
+                    ubg = pool[i]
+                    break
+        elif splitter < 0:
             # The exact shortcut needs a least-bound guess whose groups are all of one or two.
             for i in range(npool):
                 if (
@@ -1428,11 +1557,12 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     # formed up front would try, and the members reached later are the ones those classes left
     # out: the same guesses are tried in the same order, for the few a node usually tries
     # instead of a grouping hash for every guess under beta.
-    keep = np.zeros(npool, dtype=np.bool_)  # in the children's pool
-    rep = np.zeros(npool, dtype=np.bool_)  # tried at this node
-    skiplb = INF  # the least bound of the useful guesses left out of the tries (all >= beta)
+    keep = np.zeros(0 if fused else npool, dtype=np.bool_)  # in the children's pool
+    rep = np.zeros(0 if fused else npool, dtype=np.bool_)  # tried at this node
     lazy = not hard and not dedupe_all and not splitting and (ctl[CTL_OFF] & OFF_LAZY) == 0
-    if hard:
+    if fused:
+        pass  # the lists were written in step 3
+    elif hard:
         for i in range(npool):
             keep[i] = useful[i]
             rep[i] = useful[i]
@@ -1499,30 +1629,48 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     # (bench_search_rules.py, mask 8).
     if hard and (ctl[CTL_OFF] & OFF_LIVE) == 0:
         _live_classes(pool, keep, rep, S, a2g, gletters, gcounts.shape[1], ctl)
-    nrep = 0
-    nkeep = 0
-    for i in range(npool):
-        if rep[i]:
-            nrep += 1
-        if keep[i]:
-            nkeep += 1
-    child_pool = np.empty(nkeep, dtype=np.int64)
-    reps = np.empty(nrep, dtype=np.int64)
-    replb = np.empty(nrep, dtype=np.int64)
-    sortkey = np.empty(nrep, dtype=np.int64)
-    t = 0
-    u = 0
-    for i in range(npool):
-        if keep[i]:
-            child_pool[u] = pool[i]
-            u += 1
-        if rep[i]:
-            reps[t] = pool[i]
-            replb[t] = lbs[i]
-            # Bound first, then candidates first, then pool order (the sort is stable).
-            sortkey[t] = (min(lbs[i], np.int64(1 << 40)) << 1) | (0 if cands[i] else 1)
-            t += 1
+    if fused:
+        nrep = f_nr
+        nkeep = f_nk
+        child_pool = f_pool[:nkeep]
+        reps = f_reps[:nrep]
+        replb = f_replb[:nrep]
+        sortkey = f_key[:nrep]
+    else:
+        nrep = 0
+        nkeep = 0
+        for i in range(npool):
+            if rep[i]:
+                nrep += 1
+            if keep[i]:
+                nkeep += 1
+        child_pool = np.empty(nkeep, dtype=np.int64)
+        reps = np.empty(nrep, dtype=np.int64)
+        replb = np.empty(nrep, dtype=np.int64)
+        sortkey = np.empty(nrep, dtype=np.int64)
+        t = 0
+        u = 0
+        for i in range(npool):
+            if keep[i]:
+                child_pool[u] = pool[i]
+                u += 1
+            if rep[i]:
+                reps[t] = pool[i]
+                replb[t] = lbs[i]
+                # Bound first, then candidates first, then pool order (the sort is stable).
+                sortkey[t] = (min(lbs[i], np.int64(1 << 40)) << 1) | (0 if cands[i] else 1)
+                t += 1
     korder = _stable_order(sortkey)
+    # The children's view: their pool's columns only, copied for S's rows, where the row scans
+    # below will read them many times (see ``_view_of``).
+    child_view = view
+    if (
+        (ctl[CTL_OFF] & OFF_VIEW) == 0
+        and d - 1 >= VIEW_MIN_D
+        and nkeep * VIEW_KEEP_DEN <= M.shape[1] * VIEW_KEEP_NUM
+    ):
+        child_view = _view_of(dT, S, child_pool)
+        ctl[CTL_WORK] += n * nkeep // 4  # (a copied cell: about a quarter of a look-up)
     # The classes reached so far (lazy nodes): an open-addressing table of places in ``reps``.
     lsize = 1
     if lazy:
@@ -1706,6 +1854,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
                     qn,
                     split,
                     part,
+                    child_view,
                 )
                 lbsum = min(INF, rest + v)
                 gl[L] = max(gl[L], v)
