@@ -619,6 +619,7 @@ def _evaluate(
             ctl,
             np.int64(engine.n_patterns),
             exact.nosplit,
+            engine.root_view,
         )
         ctl[K.CTL_LIMIT] = 0
         if status != GT_RAN:

@@ -25,7 +25,7 @@ TOO_LARGE = 1
 
 @njit(cache=True, nogil=True)
 def guess_total(
-    S, d, g, beta, limit, inline_n, pool, rule, hard, tabs, memo, scratch, ctl, qmax, split
+    S, d, g, beta, limit, inline_n, pool, rule, hard, tabs, memo, scratch, ctl, qmax, split, view
 ):
     """(status, low, exact, stopped) for guess row ``g`` at the sorted answer columns ``S`` with
     ``d`` guesses left (``d >= 2``), exact below ``beta``.
@@ -38,7 +38,8 @@ def guess_total(
     0). Before each search, as ``evaluate``'s ``run`` does, the work counter is checked against
     ``limit`` (negative: none): past it, or when a search stops (``ctl[CTL_STOP]``), ``stopped`` is 1,
     and that group and the rest add their bounds. ``low`` is the total so far (the caller caps it
-    at INF). ``split`` is a search's no-split marker (``search.new_split(1, 0)``).
+    at INF). ``split`` is a search's no-split marker (``search.new_split(1, 0)``); ``view`` the
+    search's view of the whole matrix (``optimal.Engine.root_view``).
     """
     data, g2a, a2g, lbtab, gletters, gcounts, pow3, rnd, dT, nb_order, nb_lo, nb_hi = tabs
     n = S.shape[0]
@@ -122,6 +123,7 @@ def guess_total(
             qmax,
             split,
             np.int64(0),
+            view,
         )
         if ctl[CTL_STOP] != 0:
             stopped = 1

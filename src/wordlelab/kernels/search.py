@@ -1242,10 +1242,26 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     dedupe_all = not hard and (
         d >= 5 or n > n_pat - 1 or (n >= 48 and (ctl[CTL_OFF] & DEDUPE_48) != 0)
     )
-    h1s = np.zeros(npool, dtype=np.uint64)
+    # With every group within the counting bound's first two levels (n <= P + 1, as d - 1 >= 2),
+    # lb(c, d - 1) = 2c - 1, so a guess's bound is 3n - (its number of groups) - (1 if it is a
+    # candidate): counting distinct patterns is enough, without labels or counts.
+    fast = not dedupe_all and n <= n_pat - 1
+    # For a small set, count every guess's groups at once along the answers' rows: a guess's
+    # groups are n minus the answers whose pattern repeats an earlier answer's, and comparing
+    # two whole rows runs many guesses per instruction. Taken where its cost (in look-ups'
+    # time, measured: about VEC_CELLS row cells a look-up) is below the guess-by-guess count's.
+    n_all = M.shape[1]
+    vec_cost = (n * (n - 1) // 2) * n_all // VEC_CELLS + n_all
+    vec = fast and n < 256 and vec_cost < npool * n and (ctl[CTL_OFF] & OFF_VECTOR) == 0
+    # Where step 4 keeps every useful guess for the children and tries those under beta (the
+    # lazy classes), step 3's loop writes the children's pool and the tries at once (``fused``).
+    fused = vec and not hard and not splitting and (ctl[CTL_OFF] & OFF_LAZY) == 0
+    m_old = 0 if fused else npool  # the arrays only the other cases use
+    m_new = npool if fused else 0
+    h1s = np.zeros(m_old, dtype=np.uint64)
     lbs = np.empty(npool, dtype=np.int64)
-    cands = np.zeros(npool, dtype=np.bool_)
-    useful = np.zeros(npool, dtype=np.bool_)
+    cands = np.zeros(m_old, dtype=np.bool_)
+    useful = np.zeros(m_old, dtype=np.bool_)
     touched = np.empty(n, dtype=np.int64)
     lbrow = lbtab[d - 1]
     rnd0 = rnd[0]
@@ -1254,33 +1270,21 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     minlb = INF
     splitter = -1
     qscan = np.int64(0)  # the most groups any guess of the pool splits S into (an upper bound)
-    # With every group within the counting bound's first two levels (n <= P + 1, as d - 1 >= 2),
-    # lb(c, d - 1) = 2c - 1, so a guess's bound is 3n - (its number of groups) - (1 if it is a
-    # candidate): counting distinct patterns is enough, without labels or counts.
-    fast = not dedupe_all and n <= n_pat - 1
     skiplb = INF  # the least bound of the useful guesses left out of the tries (all >= beta)
-    fused = False
     f_nk = 0
     f_nr = 0
-    f_pool = np.empty(npool, dtype=np.int64)
-    f_reps = np.empty(npool, dtype=np.int64)
-    f_replb = np.empty(npool, dtype=np.int64)
-    f_key = np.empty(npool, dtype=np.int64)
+    f_pool = np.empty(m_new, dtype=np.int64)
+    f_reps = np.empty(m_new, dtype=np.int64)
+    f_replb = np.empty(m_new, dtype=np.int64)
+    f_key = np.empty(m_new, dtype=np.int64)
     if not fast:
         ctl[CTL_WORK] += npool * n
         _count_scan(ctl, d, n, npool * n, revisit)
     if fast:
         scanned = np.int64(0)
-        early = np.zeros(npool, dtype=np.bool_)
+        early = np.zeros(m_old, dtype=np.bool_)
         tag0 = ctl[CTL_STAMP]
         ctl[CTL_STAMP] += npool
-        # For a small set, count every guess's groups at once along the answers' rows: a guess's
-        # groups are n minus the answers whose pattern repeats an earlier answer's, and comparing
-        # two whole rows runs many guesses per instruction. Taken where its cost (in look-ups'
-        # time, measured: about VEC_CELLS row cells a look-up) is below the guess-by-guess count's.
-        n_all = M.shape[1]
-        vec_cost = (n * (n - 1) // 2) * n_all // VEC_CELLS + n_all
-        vec = n < 256 and vec_cost < npool * n and (ctl[CTL_OFF] & OFF_VECTOR) == 0
         dup = np.zeros(0, dtype=np.uint8)
         kdone = n
         # A guess's bound is 3n - (its groups) - [candidate] >= 2n + (its repeats) - [candidate]:
@@ -1302,16 +1306,14 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
                 if cj >= 0:  # (a candidate outside the view is outside the pool too)
                     cmark[cj] = 1
         full = vec and kdone == n
-        # Where step 4 keeps every useful guess for the children and tries those under beta (the
-        # lazy classes), this loop writes the children's pool and the tries at once: the same
-        # lists, in the same order, as the loops of steps 3 and 4 below, without their passes.
-        # (Branch-free appends: whether a guess is under beta is a coin toss the processor cannot
-        # predict.) With two guesses left below, the children's pool is this one: a group's only
-        # use for it is a guess that splits the group into singletons, such a guess splits S
-        # too (it is useful here), and the first one found is the same.
-        fused = vec and not hard and not splitting and (ctl[CTL_OFF] & OFF_LAZY) == 0
+        # The fused loop: the same lists, in the same order, as the loops of steps 3 and 4
+        # below, without their passes. (Branch-free appends: whether a guess is under beta is a
+        # coin toss the processor cannot predict.) With two guesses left below, the children's
+        # pool is this one: a group's only use for it is a guess that splits the group into
+        # singletons, such a guess splits S too (it is useful here), and the first one found is
+        # the same.
         if fused:
-            own = d == 3
+            own = d == 3  # (fused: not hard, and no deduplication)
             for i in range(npool):
                 g = pool[i]
                 gc = gcol[g]
@@ -1660,6 +1662,8 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
                 # Bound first, then candidates first, then pool order (the sort is stable).
                 sortkey[t] = (min(lbs[i], np.int64(1 << 40)) << 1) | (0 if cands[i] else 1)
                 t += 1
+        if d == 3 and not hard and not dedupe_all:
+            child_pool = pool  # (as in step 3's fused loop)
     korder = _stable_order(sortkey)
     # The children's view: their pool's columns only, copied for S's rows, where the row scans
     # below will read them many times (see ``_view_of``).
