@@ -50,7 +50,10 @@ CTL_REVISIT = CTL_ROWS_EARLY + 1
 # Guesses dropped as dominated: another guess of the pool tells apart every pair of answers they
 # do, on the set and on all its subsets (rule OFF_DOMINANCE, ``_undominated``).
 CTL_DOM = CTL_REVISIT + 2 * 7
-CTL_SIZE = CTL_DOM + 1
+# Views made: a set's rows and its children's pool's columns copied for the row scans below it
+# (rule OFF_VIEW, ``_view_of``).
+CTL_VIEWS = CTL_DOM + 1
+CTL_SIZE = CTL_VIEWS + 1
 
 # A set's guesses shared out among threads (see ``solve``'s ``split``): split[SPLIT_PARTS] parts
 # (1 or less: no sharing), the set's size at SPLIT_N, the best (value, order) key any part has
@@ -1674,6 +1677,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
         and nkeep * VIEW_KEEP_DEN <= M.shape[1] * VIEW_KEEP_NUM
     ):
         child_view = _view_of(dT, S, child_pool)
+        ctl[CTL_VIEWS] += 1
         ctl[CTL_WORK] += n * nkeep // 4  # (a copied cell: about a quarter of a look-up)
     # The classes reached so far (lazy nodes): an open-addressing table of places in ``reps``.
     lsize = 1
