@@ -1315,8 +1315,68 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
         # pool is this one: a group's only use for it is a guess that splits the group into
         # singletons, such a guess splits S too (it is useful here), and the first one found is
         # the same.
-        if fused:
-            own = d == 3  # (fused: not hard, and no deduplication)
+        own = d == 3  # (fused: not hard, and no deduplication)
+        if fused and own and kdone < n:
+            # A row scan stopped early leaves most guesses at a bound only (>= beta), and with
+            # the pool kept as it is, all they change is qscan, minlb and skiplb: one pass finds
+            # them, and the others (few) are counted in pool order as in the loop below.
+            live = np.empty(npool, dtype=np.int64)
+            nlive = 0
+            mindu = np.int64(n)
+            for i in range(npool):
+                gc = gcol[pool[i]]
+                du = np.int64(dup[gc])
+                lbs[i] = INF + 1
+                if du >= dlimit + np.int64(cmark[gc]):
+                    mindu = min(mindu, du)
+                else:
+                    live[nlive] = i
+                    nlive += 1
+            if nlive < npool:
+                qscan = max(qscan, n - mindu)
+                minlb = min(minlb, beta)
+                skiplb = min(skiplb, beta)
+            for t in range(nlive):
+                i = live[t]
+                g = pool[i]
+                c = np.int64(cmark[gcol[g]])
+                tag = tag0 + i
+                nl = 0
+                need = 3 * n - c - beta + 1
+                j = 0
+                while j < n:
+                    p = dT[S[j], g]
+                    nl += stamp[p] != tag
+                    stamp[p] = tag
+                    j += 1
+                    if nl + n - j < need:
+                        break
+                scanned += j * ROWS_EARLY_F
+                if nl + n - j > qscan:
+                    qscan = nl + n - j
+                if j < n:  # a bound only
+                    minlb = min(minlb, beta)
+                    skiplb = min(skiplb, beta)
+                    continue
+                if nl == n and c == 0:
+                    qscan = n
+                    splitter = g
+                    break
+                if nl <= 1 and c == 0:
+                    continue
+                total = 3 * n - nl - c
+                lbs[i] = total
+                if total < minlb:
+                    minlb = total
+                f_reps[f_nr] = g
+                f_replb[f_nr] = total
+                f_key[f_nr] = (total << 1) | (1 - c)
+                under = total < beta
+                f_nr += np.int64(under)
+                skiplb = min(skiplb, INF if under else total)
+            f_pool = pool
+            f_nk = npool
+        elif fused:
             for i in range(npool):
                 g = pool[i]
                 gc = gcol[g]
