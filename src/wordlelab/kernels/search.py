@@ -1274,9 +1274,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     splitter = -1
     qscan = np.int64(0)  # the most groups any guess of the pool splits S into (an upper bound)
     skiplb = INF  # the least bound of the useful guesses left out of the tries (all >= beta)
-    f_nk = 0
     f_nr = 0
-    f_pool = np.empty(m_new, dtype=np.int64)
     f_reps = np.empty(m_new, dtype=np.int64)
     f_replb = np.empty(m_new, dtype=np.int64)
     f_key = np.empty(m_new, dtype=np.int64)
@@ -1309,14 +1307,11 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
                 if cj >= 0:  # (a candidate outside the view is outside the pool too)
                     cmark[cj] = 1
         full = vec and kdone == n
-        # The fused loop: the same lists, in the same order, as the loops of steps 3 and 4
-        # below, without their passes. (Branch-free appends: whether a guess is under beta is a
-        # coin toss the processor cannot predict.) With two guesses left below, the children's
-        # pool is this one: a group's only use for it is a guess that splits the group into
-        # singletons, such a guess splits S too (it is useful here), and the first one found is
-        # the same.
-        own = d == 3  # (fused: not hard, and no deduplication)
-        if fused and own and kdone < n:
+        # The fused loops: the tries, their bounds and their order, as the loops of steps 3 and
+        # 4 below make them, without their passes. (Branch-free appends: whether a guess is
+        # under beta is a coin toss the processor cannot predict.) The children's pool is this
+        # pool as it is, useless guesses included (see step 4: they change nothing below).
+        if fused and kdone < n:
             # A row scan stopped early leaves most guesses at a bound only (>= beta), and with
             # the pool kept as it is, all they change is qscan, minlb and skiplb: one pass finds
             # them, and the others (few) are counted in pool order as in the loop below.
@@ -1374,8 +1369,6 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
                 under = total < beta
                 f_nr += np.int64(under)
                 skiplb = min(skiplb, INF if under else total)
-            f_pool = pool
-            f_nk = npool
         elif fused:
             for i in range(npool):
                 g = pool[i]
@@ -1422,9 +1415,6 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
                     total = beta
                 # (lbs: the bound of each useful guess counted in full, INF + 1 for the others.)
                 lbs[i] = total if counted else INF + 1
-                if not own:
-                    f_pool[f_nk] = g
-                    f_nk += 1
                 if total < minlb:
                     minlb = total
                 f_reps[f_nr] = g
@@ -1433,9 +1423,6 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
                 under = total < beta
                 f_nr += np.int64(under)
                 skiplb = min(skiplb, INF if under else total)
-            if own:
-                f_pool = pool
-                f_nk = npool
         elif full:
             # Every guess's groups known from the rows: the loop below without the branches the
             # other cases need (the same figures, in less time).
@@ -1696,8 +1683,8 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
         _live_classes(pool, keep, rep, S, a2g, gletters, gcounts.shape[1], ctl)
     if fused:
         nrep = f_nr
-        nkeep = f_nk
-        child_pool = f_pool[:nkeep]
+        nkeep = npool
+        child_pool = pool
         reps = f_reps[:nrep]
         replb = f_replb[:nrep]
         sortkey = f_key[:nrep]
@@ -1725,8 +1712,14 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
                 # Bound first, then candidates first, then pool order (the sort is stable).
                 sortkey[t] = (min(lbs[i], np.int64(1 << 40)) << 1) | (0 if cands[i] else 1)
                 t += 1
-        if d == 3 and not hard and not dedupe_all:
-            child_pool = pool  # (as in step 3's fused loop)
+        if d <= 4 and not hard and not dedupe_all:
+            # The children's pool is this pool as it is, as in step 3's fused loops. The useless
+            # guesses kept in it (one group on S, not candidates) leave one group on every subset
+            # of S, where no candidate is new: every node below drops them again, so they change
+            # no bound, no try and no order there, only the length of the pool it reads. (Not in
+            # hard mode, where the legal guesses are filtered anew, nor where the pool is
+            # deduplicated: there keeping one guess per grouping is what shrinks it.)
+            child_pool = pool
     korder = _stable_order(sortkey)
     # The children's view: their pool's columns only, copied for S's rows, where the row scans
     # below will read them many times (see ``_view_of``).
