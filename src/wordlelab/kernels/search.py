@@ -88,6 +88,11 @@ ROWS_EARLY_F = 4
 # only, the guess found and the work charged are the same.
 PRE_PAIRS = 8
 OFF_VIEW = 2048  # the row scans read every guess's column, never a view of the pool's
+# Views (``_view_of``): below a set with VIEW_MIN_D + 1 guesses left or more (an opener's groups,
+# deduplicated: one guess per grouping), where the children's pool has at most VIEW_KEEP_NUM /
+# VIEW_KEEP_DEN of the columns read so far, the row scans below read a copy of the set's rows and
+# those columns only, for the thousands of scans each such set leads to. Speed only: a scan reads
+# every column of the pool either way, and is charged for the columns it reads.
 VIEW_MIN_D = 4
 VIEW_KEEP_NUM = 9
 VIEW_KEEP_DEN = 10
