@@ -694,6 +694,24 @@ def _repeats(dT: np.ndarray, S: np.ndarray, limit: int, early: bool) -> tuple[np
     return dup, n, pairs
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _count_until(dT, S, g, stamp, tag, need):
+    """(groups seen, answers read): guess g's distinct patterns over S, read in order and
+    stopped once the answers left cannot bring the count to ``need`` (marks in ``stamp``, tagged
+    ``tag``). With all n read the count is exact; else the guess has at most count + n - read."""
+    n = S.shape[0]
+    nl = 0
+    j = 0
+    while j < n:
+        p = dT[S[j], g]
+        nl += stamp[p] != tag
+        stamp[p] = tag
+        j += 1
+        if nl + n - j < need:
+            break
+    return nl, j
+
+
 @njit(cache=True, nogil=True)
 def _rows_of(arow: np.ndarray, S: np.ndarray) -> np.ndarray:
     """The rows of S's answers in a view's matrix."""
@@ -1340,17 +1358,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
                 i = live[t]
                 g = pool[i]
                 c = np.int64(cmark[gcol[g]])
-                tag = tag0 + i
-                nl = 0
-                need = 3 * n - c - beta + 1
-                j = 0
-                while j < n:
-                    p = dT[S[j], g]
-                    nl += stamp[p] != tag
-                    stamp[p] = tag
-                    j += 1
-                    if nl + n - j < need:
-                        break
+                nl, j = _count_until(dT, S, g, stamp, tag0 + i, 3 * n - c - beta + 1)
                 scanned += j * ROWS_EARLY_F
                 if nl + n - j > qscan:
                     qscan = nl + n - j
@@ -1390,17 +1398,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
                     if n - du > qscan:
                         qscan = n - du
                 else:
-                    tag = tag0 + i
-                    nl = 0
-                    need = 3 * n - c - beta + 1  # (as in the loop below)
-                    j = 0
-                    while j < n:
-                        p = dT[S[j], g]
-                        nl += stamp[p] != tag
-                        stamp[p] = tag
-                        j += 1
-                        if nl + n - j < need:
-                            break
+                    nl, j = _count_until(dT, S, g, stamp, tag0 + i, 3 * n - c - beta + 1)
                     scanned += j * ROWS_EARLY_F
                     if nl + n - j > qscan:
                         qscan = nl + n - j
@@ -1472,19 +1470,10 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
                 is_cand = a >= 0 and inS[a]
                 cands[i] = is_cand
             if one:
-                tag = tag0 + i
-                nl = 0
                 # The guess matters here only with 3n - nl - [candidate] < beta; stop counting
                 # once the answers left cannot bring nl there (its bound is then at least beta).
                 need = 3 * n - (1 if is_cand else 0) - beta + 1
-                j = 0
-                while j < n:
-                    p = dT[S[j], g]
-                    nl += stamp[p] != tag
-                    stamp[p] = tag
-                    j += 1
-                    if nl + n - j < need:
-                        break
+                nl, j = _count_until(dT, S, g, stamp, tag0 + i, need)
                 # (After a row scan stopped early, a guess counted alone is charged what it
                 # costs, ROWS_EARLY_F look-ups an answer: its column is read across the rows.)
                 scanned += j * ROWS_EARLY_F if vec else j
