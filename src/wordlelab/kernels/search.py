@@ -712,6 +712,17 @@ def _count_until(dT, S, g, stamp, tag, need):
     return nl, j
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _add_try(reps, replb, key, nr, g, total, c, beta):
+    """Guess g (bound ``total``, a candidate when ``c`` is 1) joins the tries when its bound is
+    under beta, without a branch: written at place ``nr`` either way and kept by moving ``nr``
+    on. Returns the new number of tries."""
+    reps[nr] = g
+    replb[nr] = total
+    key[nr] = (total << 1) | (1 - c)  # bound, then candidates first, then pool order
+    return nr + np.int64(total < beta)
+
+
 @njit(cache=True, nogil=True)
 def _rows_of(arow: np.ndarray, S: np.ndarray) -> np.ndarray:
     """The rows of S's answers in a view's matrix."""
@@ -1376,56 +1387,30 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
                 lbs[i] = total
                 if total < minlb:
                     minlb = total
-                f_reps[f_nr] = g
-                f_replb[f_nr] = total
-                f_key[f_nr] = (total << 1) | (1 - c)
-                under = total < beta
-                f_nr += np.int64(under)
-                skiplb = min(skiplb, INF if under else total)
+                f_nr = _add_try(f_reps, f_replb, f_key, f_nr, g, total, c, beta)
+                skiplb = min(skiplb, INF if total < beta else total)
         elif fused:
+            # Every guess's groups known from the rows (a row scan stopped early went above).
             for i in range(npool):
                 g = pool[i]
                 gc = gcol[g]
                 c = np.int64(cmark[gc])
-                du = np.int64(dup[gc])
-                counted = True
-                if kdone == n:
-                    nl = n - du
-                elif du >= dlimit + c:
-                    # Repeats among the first kdone answers are repeats in S: a bound only (>=
-                    # beta), with at most n - repeats groups.
-                    counted = False
-                    if n - du > qscan:
-                        qscan = n - du
-                else:
-                    nl, j = _count_until(dT, S, g, stamp, tag0 + i, 3 * n - c - beta + 1)
-                    scanned += j * ROWS_EARLY_F
-                    if nl + n - j > qscan:
-                        qscan = nl + n - j
-                    counted = j == n
-                if counted:
-                    if nl == n and c == 0:  # n groups and not a candidate: settles S at 2n
-                        qscan = n
-                        splitter = g
-                        break
-                    if nl > qscan:
-                        qscan = nl
-                    total = 3 * n - nl - c
-                    if nl <= 1 and c == 0:  # useless: one group
-                        lbs[i] = INF + 1
-                        continue
-                else:
-                    total = beta
-                # (lbs: the bound of each useful guess counted in full, INF + 1 for the others.)
-                lbs[i] = total if counted else INF + 1
+                nl = n - np.int64(dup[gc])
+                if nl == n and c == 0:  # n groups and not a candidate: settles S at 2n
+                    qscan = n
+                    splitter = g
+                    break
+                if nl > qscan:
+                    qscan = nl
+                if nl <= 1 and c == 0:  # useless: one group
+                    lbs[i] = INF + 1
+                    continue
+                total = 3 * n - nl - c
+                lbs[i] = total  # (the bound of each useful guess counted, INF + 1 for the others)
                 if total < minlb:
                     minlb = total
-                f_reps[f_nr] = g
-                f_replb[f_nr] = total
-                f_key[f_nr] = (total << 1) | (1 - c)  # bound, then candidates first
-                under = total < beta
-                f_nr += np.int64(under)
-                skiplb = min(skiplb, INF if under else total)
+                f_nr = _add_try(f_reps, f_replb, f_key, f_nr, g, total, c, beta)
+                skiplb = min(skiplb, INF if total < beta else total)
         elif full:
             # Every guess's groups known from the rows: the loop below without the branches the
             # other cases need (the same figures, in less time).
