@@ -117,6 +117,15 @@ PROBES = 8
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
 _M2 = np.uint64(0x94D049BB133111EB)
 _FNV = np.uint64(0x100000001B3)
+
+# The helpers that make no array run without the runtime's reference counts (``_borrowing``).
+# Every array they are handed is the caller's for the whole call, and nothing they do keeps one
+# after it returns, so counting a reference up on the way in and down on the way out (an atomic
+# instruction per array, each way) buys nothing; in the small helpers called for every guess
+# tried it cost more than their own work (a set's grouping hash over eight answers: about three
+# times its time). An array made in such a helper would never be freed: none makes one (a row
+# cut out of a matrix inside one is a view of the caller's array, counted by nobody).
+_borrowing = njit(cache=True, nogil=True, _nrt=False)
 _SEED1 = np.uint64(0x9E3779B97F4A7C15)
 _SEED2 = np.uint64(0xCBF29CE484222325)
 
@@ -206,7 +215,7 @@ def transposed(data: np.ndarray) -> np.ndarray:
 # -- memo -------------------------------------------------------------------------------------
 
 
-@njit(cache=True, nogil=True)
+@_borrowing
 def _set_hash(S: np.ndarray) -> tuple[np.uint64, np.uint64]:
     h1 = _SEED1
     h2 = _SEED2
@@ -218,7 +227,7 @@ def _set_hash(S: np.ndarray) -> tuple[np.uint64, np.uint64]:
     return h1, h2
 
 
-@njit(cache=True, nogil=True)
+@_borrowing
 def _rule_hash(rule: np.ndarray) -> tuple[np.uint64, np.uint64]:
     h1 = np.uint64(0x1234567)
     h2 = np.uint64(0x7654321)
@@ -229,7 +238,7 @@ def _rule_hash(rule: np.ndarray) -> tuple[np.uint64, np.uint64]:
     return h1, _mix(h2)
 
 
-@njit(cache=True, nogil=True)
+@_borrowing
 def _node_key(S: np.ndarray, d: int, r1: np.uint64, r2: np.uint64) -> tuple[np.uint64, np.uint64]:
     h1, h2 = _set_hash(S)
     dd = np.uint64(d + 1)
@@ -240,7 +249,7 @@ def _node_key(S: np.ndarray, d: int, r1: np.uint64, r2: np.uint64) -> tuple[np.u
     return k1, k2
 
 
-@njit(cache=True, nogil=True)
+@_borrowing
 def memo_get(memo, k1: np.uint64, k2: np.uint64) -> int:
     """Slot of the entry with this key, or -1."""
     keys1, keys2 = memo[0], memo[1]
@@ -255,7 +264,7 @@ def memo_get(memo, k1: np.uint64, k2: np.uint64) -> int:
     return -1
 
 
-@njit(cache=True, nogil=True)
+@_borrowing
 def memo_put(
     memo, k1: np.uint64, k2: np.uint64, value: int, exact: bool, guess: int, size: int
 ) -> None:
@@ -300,7 +309,7 @@ def new_memo(n_slots: int):
 MEMO_SLOT_BYTES = 8 + 8 + 8 + 1 + 4 + 4
 
 
-@njit(cache=True, nogil=True)
+@_borrowing
 def memo_raise(memo, k1: np.uint64, k2: np.uint64, value: int, size: int) -> bool:
     """Record a proven lower bound, never weakening what the entry holds (an exact value or a
     larger bound stays). True when something was written."""
@@ -336,7 +345,7 @@ def memo_raise(memo, k1: np.uint64, k2: np.uint64, value: int, size: int) -> boo
 # -- hard mode --------------------------------------------------------------------------------
 
 
-@njit(cache=True, nogil=True)
+@_borrowing
 def _legal(g: int, rule: np.ndarray, gletters: np.ndarray, gcounts: np.ndarray) -> bool:
     """rule[:k] is the letter fixed at each position (-1 free); rule[k:] minimum letter counts."""
     k = gletters.shape[1]
@@ -501,7 +510,7 @@ def _store_union(
         ctl[CTL_SUPER] += 1
 
 
-@njit(cache=True, nogil=True)
+@_borrowing
 def _collisions(dT: np.ndarray, g: int, S: np.ndarray, seen: np.ndarray, limit: int) -> int:
     """How many members of S share guess g's pattern with an earlier one, counting no further than limit + 1."""
     n = S.shape[0]
@@ -521,7 +530,7 @@ def _collisions(dT: np.ndarray, g: int, S: np.ndarray, seen: np.ndarray, limit: 
     return c
 
 
-@njit(cache=True, nogil=True)
+@_borrowing
 def _same_grouping(
     dT: np.ndarray, ga: int, gb: int, S: np.ndarray, laba: np.ndarray, labb: np.ndarray
 ) -> bool:
@@ -549,7 +558,7 @@ def _same_grouping(
     return same
 
 
-@njit(cache=True, nogil=True)
+@_borrowing
 def _grouping_hash(
     dT: np.ndarray, g: int, S: np.ndarray, lab: np.ndarray, rnd0: np.ndarray
 ) -> np.uint64:
@@ -570,7 +579,7 @@ def _grouping_hash(
     return h
 
 
-@njit(cache=True, nogil=True)
+@_borrowing
 def _new_class(dT, reps, r, S, lab, lab2, rnd0, ltab, lh) -> bool:
     """Lazy classes (step 4 of ``solve``): True when guess reps[r] groups S unlike every guess
     classed before it (then it joins the table ``ltab`` of places in ``reps``, its hash in
@@ -619,7 +628,7 @@ def _stable_order(keys: np.ndarray) -> np.ndarray:
     return out
 
 
-@njit(cache=True, nogil=True)
+@_borrowing
 def _largest_group(dT: np.ndarray, g: int, S: np.ndarray, lab: np.ndarray, cnt: np.ndarray) -> int:
     """The size of the largest group g splits S into."""
     nl = 0
@@ -639,7 +648,7 @@ def _largest_group(dT: np.ndarray, g: int, S: np.ndarray, lab: np.ndarray, cnt: 
     return big
 
 
-@njit(cache=True, nogil=True)
+@_borrowing
 def _closed_form(dT: np.ndarray, a2g: np.ndarray, S: np.ndarray, d: int, seen: np.ndarray) -> int:
     """The value of S when a candidate settles it at once, else -(the proven lower bound).
 
@@ -776,7 +785,7 @@ def _pair_collided(dT: np.ndarray, S: np.ndarray, pairs: int) -> np.ndarray:
     return flag
 
 
-@njit(cache=True, nogil=True)
+@_borrowing
 def _or_equal_earlier(flag: np.ndarray, dT: np.ndarray, S: np.ndarray, j: int) -> None:
     """Marks in ``flag`` every guess (column of dT) that shows answer S[j] the pattern it shows
     an earlier answer of S."""
@@ -811,7 +820,7 @@ def _or_rows8(flag, rj, dT, S, jj) -> None:
     )
 
 
-@njit(cache=True, nogil=True)
+@_borrowing
 def _add_repeated(dup: np.ndarray, flag: np.ndarray, dT: np.ndarray, S: np.ndarray, j: int) -> None:
     """Adds 1 to ``dup`` for every guess (column of dT) that shows answer S[j] the pattern it
     shows an earlier answer of S; ``flag`` is scratch. One pass over the guesses for every eight
@@ -871,13 +880,13 @@ def _add_repeated(dup: np.ndarray, flag: np.ndarray, dT: np.ndarray, S: np.ndarr
         )
 
 
-@njit(cache=True, nogil=True)
+@_borrowing
 def _add_eq4(dup, a, b, c, d, e) -> None:
     for i in range(dup.shape[0]):
         dup[i] += (a[i] == b[i]) | (a[i] == c[i]) | (a[i] == d[i]) | (a[i] == e[i])
 
 
-@njit(cache=True, nogil=True)
+@_borrowing
 def _or_add_eq4(dup, flag, a, b, c, d, e) -> None:
     for i in range(dup.shape[0]):
         dup[i] += flag[i] | (a[i] == b[i]) | (a[i] == c[i]) | (a[i] == d[i]) | (a[i] == e[i])
@@ -898,37 +907,37 @@ def _eq8(x, i, b, c, d, e, f, g, h, k):
     )
 
 
-@njit(cache=True, nogil=True)
+@_borrowing
 def _add_eq8(dup, a, b, c, d, e, f, g, h, k) -> None:
     for i in range(dup.shape[0]):
         dup[i] += _eq8(a[i], i, b, c, d, e, f, g, h, k)
 
 
-@njit(cache=True, nogil=True)
+@_borrowing
 def _set_eq8(flag, a, b, c, d, e, f, g, h, k) -> None:
     for i in range(flag.shape[0]):
         flag[i] = _eq8(a[i], i, b, c, d, e, f, g, h, k)
 
 
-@njit(cache=True, nogil=True)
+@_borrowing
 def _or_eq8(flag, a, b, c, d, e, f, g, h, k) -> None:
     for i in range(flag.shape[0]):
         flag[i] |= _eq8(a[i], i, b, c, d, e, f, g, h, k)
 
 
-@njit(cache=True, nogil=True)
+@_borrowing
 def _or_add_eq8(dup, flag, a, b, c, d, e, f, g, h, k) -> None:
     for i in range(dup.shape[0]):
         dup[i] += flag[i] | _eq8(a[i], i, b, c, d, e, f, g, h, k)
 
 
-@njit(cache=True, nogil=True)
+@_borrowing
 def _or_equal(flag: np.ndarray, a: np.ndarray, b: np.ndarray) -> None:
     for i in range(flag.shape[0]):
         flag[i] |= a[i] == b[i]
 
 
-@njit(cache=True, nogil=True)
+@_borrowing
 def _or_equal4(flag, a, b, c, d, e) -> None:
     for i in range(flag.shape[0]):
         flag[i] |= (a[i] == b[i]) | (a[i] == c[i]) | (a[i] == d[i]) | (a[i] == e[i])
