@@ -124,8 +124,8 @@ _FNV = np.uint64(0x100000001B3)
 # instruction per array, each way) buys nothing, and in the small helpers called for every guess
 # tried, a profile found those instructions among the search's hottest. numba refuses to compile
 # such a helper if it makes an array (nothing would free it); a row cut out of a matrix inside
-# one is a view of the caller's array, counted by nobody.
-_borrowing = njit(cache=True, nogil=True, _nrt=False)
+# one is a view of the caller's array, counted by nobody. (numba's type stubs leave out _nrt.)
+_borrowing = njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]
 _SEED1 = np.uint64(0x9E3779B97F4A7C15)
 _SEED2 = np.uint64(0xCBF29CE484222325)
 
