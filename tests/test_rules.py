@@ -130,6 +130,17 @@ def test_one_play_for_any_rules(lists, matrix):
     )
 
 
+def test_absurdle_takes_no_seed_but_an_old_saved_game_with_one_restores(lists, matrix):
+    with pytest.raises(VariantError, match="Absurdle draws no answer") as err:
+        Play.start(Absurdle(), lists, 5, matrix=matrix)
+    assert err.value.kind == "absurdle_seed" and err.value.parts()["seed"] == 5
+    adv = Play.start(Absurdle(), lists, matrix=matrix)
+    adv.guess("aesir")
+    saved = dict(adv.to_saved(), seed=5)  # as a game saved before the seed was refused
+    again = Play.from_saved(saved, lists, matrix)
+    assert again.guesses == ["aesir"] and again.seed is None and again.id == adv.id
+
+
 def test_one_session_for_any_rules(matrix):
     classic = Session.create(Classic(), matrix, "entropy")
     assert (

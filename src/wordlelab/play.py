@@ -25,6 +25,7 @@ from .variants.absurdle import AbsurdleGame, absurdle_share
 from .variants.multi import (
     MultiGame,
     MultiRules,
+    check_seed,
     key_states,
     multi_share,
     random_answers,
@@ -32,6 +33,20 @@ from .variants.multi import (
 )
 
 Row = tuple[str, Pattern]
+
+
+def check_start(rules: Rules, seed: int | None) -> None:
+    """VariantError for a seed ``rules`` cannot take, before any list or matrix loads: a negative
+    one, or any seed for Absurdle, whose adversary draws no answer (a seed would change nothing,
+    and a player who gives one expects it to)."""
+    if isinstance(rules, Absurdle) and seed is not None:
+        raise VariantError(
+            f"Absurdle draws no answer, so it takes no seed (got {seed}); play it without one",
+            seed,
+            kind="absurdle_seed",
+            seed=seed,
+        )
+    check_seed(seed)
 
 
 @dataclass
@@ -58,7 +73,8 @@ class Play:
     ) -> Play:
         """A new game: the answers drawn from ``seed`` as ``wordlelab play --seed`` draws them
         (or ``answers`` given); Absurdle needs the lists' matrix (``matrix``, or a function that
-        gives it, else it is built)."""
+        gives it, else it is built). ``check_start`` refuses a seed the rules cannot take."""
+        check_start(rules, seed)
         game: Game | MultiGame | AbsurdleGame
         if isinstance(rules, Classic):
             answer = answers[0] if answers else pick_answer(lists.answers, seed)
@@ -221,7 +237,10 @@ class Play:
             }
         )
         answers = tuple(saved.get("answers") or ()) or None
-        play = cls.start(rules, lists, saved.get("seed"), saved.get("lang", "en"), matrix, answers)
+        # (An Absurdle game saved before its seed was refused kept the seed it ignored: it still
+        # restores, without it.)
+        seed = None if isinstance(rules, Absurdle) else saved.get("seed")
+        play = cls.start(rules, lists, seed, saved.get("lang", "en"), matrix, answers)
         known = {
             "variant",
             "boards",

@@ -56,6 +56,23 @@ def test_play_absurdle_the_four_guess_win():
     assert "Cornered in 4 guesses" in out and "Absurdle 4/∞" in out
 
 
+def test_play_absurdle_refuses_a_seed_before_anything_loads(monkeypatch):
+    """The adversary draws no answer, so a seed would change nothing: one line, exit 1, and
+    neither the lists nor the matrix are touched (the check comes first)."""
+    import wordlelab.cli.play as cli_play
+
+    def no_lists(*args, **kwargs):
+        raise AssertionError("the lists were loaded before the seed was checked")
+
+    monkeypatch.setattr(cli_play, "load_lists", no_lists)
+    code, out, err = invoke("play", "--absurdle", "--seed", "7", *ORIGINAL, input="aesir\n")
+    assert code == 1 and out == ""
+    assert err == (
+        "wordlelab: error: Absurdle draws no answer, so it takes no seed (got 7); "
+        "play it without one\n"
+    )
+
+
 def test_assist_boards_one_line_and_one_board_per_line():
     code, out, _ = invoke(
         "assist",

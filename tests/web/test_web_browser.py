@@ -1598,6 +1598,7 @@ def test_absurdle_has_no_try_limit_and_survives_a_reload(page, base_url):
     needs_variants(page)
     open_variant(page, base_url, "play/absurdle")
     sync_api.expect(page.locator("#play-board")).to_have_attribute("data-variant", "absurdle")
+    sync_api.expect(page.locator("#play-seed")).to_be_hidden()  # Absurdle draws no answer
     guess(page, "crane", 1)
     sync_api.expect(page.locator("#play-msg")).to_contain_text("still possible")
     guess(page, "pious", 2)
@@ -1610,6 +1611,26 @@ def test_absurdle_has_no_try_limit_and_survives_a_reload(page, base_url):
         "still possible"
     )  # where the game stands
     screenshots(page, "absurdle")
+
+
+def test_the_seed_field_is_off_for_absurdle_and_a_seed_typed_before_is_not_sent(page, base_url):
+    """Absurdle draws no answer (the server refuses a seed for it): switching to it with a seed
+    in the field starts a game, not a 400, with no seed field, which comes back for Wordle."""
+    needs_variants(page)
+    open_variant(page, base_url, "play")
+    page.fill("#play-seed", "7")
+    page.select_option("#variant", "absurdle")
+    sync_api.expect(page.locator("#play-board")).to_have_attribute("data-variant", "absurdle")
+    sync_api.expect(page.locator("#play-seed")).to_be_hidden()
+    sync_api.expect(page.locator("#play-seed")).to_be_disabled()
+    sync_api.expect(page.locator("#play-msg")).not_to_contain_text("seed")
+    guess(page, "crane", 1)
+    sync_api.expect(page.locator("#play-msg")).to_contain_text("still possible")
+    screenshots(page, "absurdle-seed-off")
+    page.select_option("#variant", "classic")
+    sync_api.expect(page.locator("#play-board")).to_have_attribute("data-variant", "classic")
+    sync_api.expect(page.locator("#play-seed")).to_be_visible()
+    sync_api.expect(page.locator("#play-seed")).to_be_enabled()
 
 
 def test_a_cornered_absurdle_game_is_not_offered_to_analyse(page, base_url):

@@ -194,6 +194,19 @@ def test_bad_variants_are_one_line_400s(client, body, text):
         assert r.status_code == 400 and text in r.json()["error"], (path, r.text)
 
 
+def test_absurdle_with_a_seed_is_a_400_the_page_can_say_in_russian(client, tmp_path):
+    """Absurdle draws no answer: a seed is refused, as data (kind and figure), and nothing is
+    recorded; without one the game starts."""
+    r = client.post("/api/play", json={"variant": "absurdle", "seed": 7})
+    assert r.status_code == 400
+    assert r.json()["error"] == (
+        "Absurdle draws no answer, so it takes no seed (got 7); play it without one"
+    )
+    assert r.json()["parts"]["kind"] == "absurdle_seed" and r.json()["parts"]["seed"] == 7
+    assert client.post("/api/play", json={"variant": "absurdle"}).status_code == 200
+    assert StatsStore(tmp_path / "stats.db").summary(variant="absurdle").played == 0
+
+
 def test_bad_words_in_a_variant_cost_nothing(client):
     game = client.post(
         "/api/play", json={"variant": "octordle", "seed": 1, "no_stats": True}

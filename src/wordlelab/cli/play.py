@@ -13,10 +13,9 @@ from rich.markup import escape
 from ..config import MAX_PLAY_LENGTH, MAX_SEED, MIN_PLAY_LENGTH
 from ..errors import WordlelabError
 from ..game import Game
-from ..play import Play
+from ..play import Play, check_start
 from ..rules import Absurdle, Classic, Multi, rules_from_key, rules_from_options
 from ..stats import StatsError, StatsLockedError, StatsStore, Summary
-from ..variants.multi import check_seed
 from . import console
 from . import variants as v
 from .common import echo_json, list_options, load_lists, stdout
@@ -168,8 +167,7 @@ def play(
     if boards is None and not absurdle and tries is not None and tries > 20:
         raise click.BadParameter(f"{tries} is not in the range 1<=x<=20.", param_hint="'--tries'")
     rules = rules_from_options(boards, absurdle, hard, tries)
-    if isinstance(rules, Multi):
-        check_seed(seed)  # before the lists load
+    check_start(rules, seed)  # before the lists load
     lists = load_lists(length, lang, words_file, answers_file)
     out = stdout()
     game = Play.start(rules, lists, seed, lang)

@@ -319,6 +319,7 @@ const STRINGS = {
     err_position_and_words: "Укажите позицию или сыгранные слова, но не то и другое сразу",
     err_words_need_feedback: "К сыгранным словам нужен ответ или таблица с результатом, чтобы узнать цвета каждого хода",
     err_exact_length: "Точный поиск берёт слова не длиннее {max} букв, а в этой игре {length}",
+    err_absurdle_seed: "В Absurdle нет загаданного слова, поэтому номер игры ({seed}) ничего не выбирает: играйте без него",
     err_not_whole: "{field}: нужно целое число, а не «{value}»",
     err_number_range: "{field}: нужно число от {min} до {max}, а не {value}",
     // The request fields a number is refused for, as err_not_whole and err_number_range name them.

@@ -5,7 +5,7 @@ import { $, el, tile, rowOf, colourName } from "./dom.js";
 import { api, ApiError, Latest, saidOr } from "./api.js";
 import { t, praise } from "./i18n.js";
 import { drawStats } from "./stats.js";
-import { settings, variantFields, variantKey, go } from "./state.js";
+import { settings, variantFields, variantKey, isAbsurdle, go } from "./state.js";
 
 const STORE = "wordlelab-play";
 const SEEDS = "wordlelab-seeds";
@@ -90,7 +90,7 @@ function show(state, message) {
  * begun carry over to the new one (a setting changed mid-word loses nothing). False when the
  * server refused it (its message is shown; the game on the board, if any, stays). */
 export async function newGame(keepTyped = false) {
-  const seed = $("play-seed").value.trim();
+  const seed = isAbsurdle() ? "" : $("play-seed").value.trim();  // (its field is off for Absurdle)
   const practice = isReplay(seed);
   try {
     const r = await play.latest.run(() => api("/api/play", {

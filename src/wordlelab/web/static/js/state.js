@@ -40,6 +40,9 @@ export function setVariant(name) {
   }
   $("variant").value = name;
   $("hard").disabled = isMulti();
+  // The adversary draws no answer, so a seed would pick nothing: no seed field for Absurdle.
+  $("play-seed").disabled = isAbsurdle();
+  $("play-seed").closest("label").hidden = isAbsurdle();
 }
 
 /** A name the server refused (an address like #play/nonsense): its option goes, and the game
