@@ -1213,7 +1213,10 @@ def test_a_button_that_rests_during_its_request_keeps_the_keyboard_focus(page):
     page.click("#tab-assist")
     page.focus("#assist-new")
     page.keyboard.press("Enter")
-    sync_api.expect(page.locator("#assist-suggestion")).to_have_text("SALET")
+    # (The first suggestion missed the 20 s default once in a whole CI run, on a fresh clone
+    # with the other worker busy; it passes alone and beside two CPU hogs. This test is about
+    # the focus, not the speed, so it waits longer.)
+    sync_api.expect(page.locator("#assist-suggestion")).to_have_text("SALET", timeout=90_000)
     sync_api.expect(page.locator("#assist-new")).to_be_focused()
     page.fill("#assist-pattern", ".....")
     page.focus("#assist-record")
