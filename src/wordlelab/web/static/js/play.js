@@ -90,7 +90,7 @@ function show(state, message) {
  * begun carry over to the new one (a setting changed mid-word loses nothing). False when the
  * server refused it (its message is shown; the game on the board, if any, stays). */
 export async function newGame(keepTyped = false) {
-  const seed = isAbsurdle() ? "" : $("play-seed").value.trim();  // (its field is off for Absurdle)
+  const seed = isAbsurdle() ? "" : $("play-seed").value.trim();  // (Absurdle has no seed field)
   const practice = isReplay(seed);
   try {
     const r = await play.latest.run(() => api("/api/play", {
