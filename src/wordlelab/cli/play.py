@@ -112,7 +112,8 @@ _CONSOLE: dict[
     "--seed",
     type=click.IntRange(0, MAX_SEED),
     default=None,
-    help="Seed for the answer (the same seed, the same word, here and in the web app).",
+    help="Seed for the answer (the same seed, the same word, here and in the web app); "
+    "none for --absurdle, which draws no answer.",
 )
 @click.option(
     "--hard", is_flag=True, help="Hard mode: revealed hints must be used in later guesses."
