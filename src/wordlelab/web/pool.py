@@ -11,8 +11,9 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from starlette.exceptions import HTTPException
@@ -23,6 +24,29 @@ WORKERS = (
 )
 QUEUE = 8  # analyses waiting at most; each waits its turn of a few seconds
 RETRY_AFTER = 5  # seconds a refused client is told to wait
+
+
+class Slot:
+    """One holder at a time, claimed without waiting: ``with slot.claim():`` raises ``busy()`` when
+    it is held, and releases it on every way out of the block. Work that outlives the block (a
+    thread) takes the release over with ``contextlib.ExitStack.pop_all``."""
+
+    def __init__(self, busy: Callable[[], Exception]) -> None:
+        self._lock = threading.Lock()
+        self._busy = busy
+
+    @property
+    def held(self) -> bool:
+        return self._lock.locked()
+
+    @contextmanager
+    def claim(self) -> Iterator[None]:
+        if not self._lock.acquire(blocking=False):
+            raise self._busy()
+        try:
+            yield
+        finally:
+            self._lock.release()
 
 
 class BoundedPool:
@@ -53,12 +77,12 @@ class BoundedPool:
                     f"waiting); try again in {self.retry_after} s",
                     headers={"Retry-After": str(self.retry_after)},
                 )
-            self._admitted += 1
             if self._executor is None:
                 self._executor = ThreadPoolExecutor(
                     self.workers, thread_name_prefix=f"wordlelab-{self.name}"
                 )
             executor = self._executor
+            self._admitted += 1  # last: from here to the submit below nothing can fail unseen
         context = (
             contextvars.copy_context()
         )  # the client the request came from, as in the shared pool
