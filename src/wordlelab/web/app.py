@@ -326,7 +326,9 @@ class WebApp:
         self.review_budget = review_budget
         self.assist_budget = assist_budget
         self._exact_lock = threading.Lock()
-        self.analyses = BoundedPool("analyses")  # exact reviews: threads and a queue of their own
+        # Every request that may search (an analysis, an assistant's state, a resumed assistant):
+        # threads and a queue of their own, each request within its budgets of work.
+        self.searches = BoundedPool("searches")
         self.games = Sessions()
         self.assistants = Sessions()
         self.benches = Sessions(limit=8)
@@ -902,7 +904,7 @@ def create_app(
     async def assist_get(request: Request) -> Response:
         top = _int(dict(request.query_params), "top", 10, 1, 50) or 10
         return JSONResponse(
-            await run_in_threadpool(web.assist_state, request.path_params["token"], top)
+            await web.searches.run(web.assist_state, request.path_params["token"], top)
         )
 
     async def game_get(request: Request) -> Response:
@@ -938,18 +940,20 @@ def create_app(
         Route("/api/play/resume", route(web.resume_game), methods=["POST"]),
         Route("/api/play/{token}", game_get),
         Route("/api/play/{token}/guess", route(web.guess, token=True), methods=["POST"]),
-        Route("/api/assist", route(web.new_assistant), methods=["POST"]),
-        Route("/api/assist/resume", route(web.resume_assistant), methods=["POST"]),
+        Route("/api/assist", route(web.new_assistant, pool=web.searches), methods=["POST"]),
+        Route(
+            "/api/assist/resume", route(web.resume_assistant, pool=web.searches), methods=["POST"]
+        ),
         Route("/api/assist/{token}", assist_get),
         *(
             Route(
                 f"/api/assist/{{token}}/{action}",
-                route(web.assist_action, token=True, extra=(action,)),
+                route(web.assist_action, token=True, extra=(action,), pool=web.searches),
                 methods=["POST"],
             )
             for action in ("play", "undo", "skip", "top")
         ),
-        Route("/api/analyse", route(web.analyse, pool=web.analyses), methods=["POST"]),
+        Route("/api/analyse", route(web.analyse, pool=web.searches), methods=["POST"]),
         Route("/api/bench", route(web.start_bench), methods=["POST"]),
         Route("/api/bench/{token}", bench_get),
         Route("/api/bench/{token}/stop", route(web.stop_bench, token=True), methods=["POST"]),
