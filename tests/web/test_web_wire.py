@@ -191,3 +191,38 @@ def test_no_refusal_is_plain_text_and_the_server_still_answers(server):
         except ConnectionError:
             pass  # closed without an answer is fine too; plain text is not
     assert request(server.port, "GET", "/api/options")[0] == 200
+
+
+@pytest.mark.slow
+def test_a_comparison_refused_by_the_client_cap_can_be_started_again(tmp_path):
+    # The bench sessions keep 64 clients: 64 clients each start and stop a comparison, the 65th
+    # is refused (503); the "a comparison is running" slot must not stay taken after it.
+    with serve(tmp_path) as served:
+        port = served.port
+
+        def bench(client: int) -> tuple[int, dict]:
+            status, _, body = post(
+                port,
+                "/api/bench",
+                json.dumps({"length": 4, "strategies": "entropy"}).encode(),
+                Cookie=f"wordlelab_client=client-{client:04d}-abcdefgh",
+            )
+            return status, json.loads(body)
+
+        def stop(job: dict) -> None:
+            post(port, f"/api/bench/{job['id']}/stop", b"{}")
+            deadline = time.monotonic() + 60
+            while not json.loads(request(port, "GET", f"/api/bench/{job['id']}")[2])["finished"]:
+                assert time.monotonic() < deadline
+                time.sleep(0.02)
+
+        for client in range(64):
+            status, job = bench(client)
+            assert status == 200, job
+            stop(job)
+        status, refused = bench(64)
+        assert status == 503, refused
+        status, job = bench(0)  # an old client: its comparison may start
+        assert status == 200, job
+        stop(job)
+    assert "Traceback" not in served.log_text()
