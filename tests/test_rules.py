@@ -99,7 +99,10 @@ def test_one_play_for_any_rules(lists, matrix):
     assert classic.answers == ("octet",)
     classic.guess("octet")
     assert classic.over and classic.won and classic.praise == "Genius"
-    assert classic.share() == "Wordle 7 1/6\n\n🟩🟩🟩🟩🟩" and classic.record().variant == "classic"
+    assert (
+        classic.share() == "Wordle 1/6 · seed 7\n\n🟩🟩🟩🟩🟩"
+        and classic.record().variant == "classic"
+    )
     answers = random_answers(lists.answers, 4, np.random.default_rng(3))
     quad = Play.start(Multi.of(4), lists, 3)
     assert quad.answers == answers and quad.turns_left == 9
