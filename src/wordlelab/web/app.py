@@ -35,6 +35,7 @@ from ..config import (
     MIN_PLAY_LENGTH,
     PLAY_LENGTHS,
     check_play_length,
+    web_matrices_budget,
 )
 from ..errors import HardModeError, WordlelabError
 from ..feedback import Pattern
@@ -51,6 +52,7 @@ from ..session import Action, Session
 from ..stats import StatsError, StatsStore
 from ..strategies import Choice, multi_strategy_names
 from ..variants.session import AbsurdleSession, MultiSession
+from .matrices import Matrices
 from .pool import BoundedPool, Slot
 from .security import (
     MAX_BODY,
@@ -320,6 +322,7 @@ class WebApp:
         bench_budget: float = BENCH_BUDGET,
         review_budget: int = REVIEW_BUDGET,
         assist_budget: int = ASSIST_BUDGET,
+        matrix_memory: int | None = None,
     ) -> None:
         self.stats_path = stats_path
         self.bench_budget = bench_budget
@@ -332,8 +335,7 @@ class WebApp:
         self.games = Sessions()
         self.assistants = Sessions()
         self.benches = Sessions(limit=8)
-        self._matrices: dict[tuple[str, int, str | None], PatternMatrix] = {}
-        self._lists_lock = threading.Lock()
+        self.matrices = Matrices(web_matrices_budget() if matrix_memory is None else matrix_memory)
         self._bench_slot = Slot(
             lambda: BusyError("a comparison is already running; wait for it to finish")
         )
@@ -347,12 +349,9 @@ class WebApp:
         return load_lists(length, lang, lists=set_name)
 
     def matrix(self, lang: str, length: int, set_name: str | None = None) -> PatternMatrix:
+        """The lists' matrix, shared under the server's memory budget (503 when it cannot fit)."""
         lists = self.lists(lang, length, set_name)  # a bad name fails here, before any work
-        key = (lang, length, lists.set_name)
-        with self._lists_lock:
-            if key not in self._matrices:
-                self._matrices[key] = lists.matrix()
-            return self._matrices[key]
+        return self.matrices.get((lang, length, lists.set_name), lists)
 
     def store(self) -> StatsStore:
         return StatsStore(self.stats_path)
@@ -843,12 +842,14 @@ def create_app(
     review_budget: int = REVIEW_BUDGET,
     assist_budget: int = ASSIST_BUDGET,
     hosts: HostPolicy | None = None,
+    matrix_memory: int | None = None,
 ) -> Starlette:
     """The web app; ``stats_path`` is the SQLite statistics file (default: the one 'play' uses);
     ``bench_budget`` is seconds of a bench run; ``review_budget`` and ``assist_budget`` are look-ups of
     exact search (``budgets``) for each reviewed step and behind each assist answer;
-    ``hosts``: the names it answers to (default: the loopback names; see web/security.py)."""
-    web = WebApp(stats_path, bench_budget, review_budget, assist_budget)
+    ``hosts``: the names it answers to (default: the loopback names; see web/security.py);
+    ``matrix_memory``: bytes its matrices may take together (default: WORDLELAB_WEB_MATRICES)."""
+    web = WebApp(stats_path, bench_budget, review_budget, assist_budget, matrix_memory)
 
     def route(
         fn: Callable[..., dict[str, Any]],
