@@ -139,5 +139,8 @@ def serve(
     if open_browser:
         import webbrowser
 
-        webbrowser.open(url)
+        if not webbrowser.open(url):  # False: no browser found (a server, an SSH session)
+            click.echo(
+                "wordlelab: no web browser found to open; open the address above yourself", err=True
+            )
     serve_on(app, sock)
