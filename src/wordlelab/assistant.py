@@ -417,6 +417,19 @@ class Assistant:
         )
         return self.suggested_word()
 
+    def refuse(self, word: str) -> None:
+        """Record that the game refused ``word`` (a skip entered again, e.g. on resuming a session):
+        as ``skip`` when ``word`` is the suggestion, without working the suggestion out (no search).
+        WordlelabError when the game is solved, the word is not a guess or is refused already."""
+        if self.solved:
+            raise WordlelabError("the game is solved; nothing left to suggest")
+        w = self.matrix.guesses.normalize(word)
+        row = self.matrix.guesses.index(w)
+        state = self._state
+        if row in state.skipped:
+            raise WordlelabError(f"{w!r} is skipped already", w)
+        self._states.append(_State(state.position, state.skipped | {row}, f"skip {w}"))
+
     def undo(self) -> str:
         """Take back the last action (a recorded guess or a skip); returns what was undone."""
         if not self.can_undo:

@@ -429,10 +429,6 @@ class Solver:
         self.ctl = ctl if ctl is not None else np.zeros(K.CTL_SIZE, dtype=np.int64)
         self.nosplit = K.new_split(1, 0)
 
-    @property
-    def memo_bytes(self) -> int:
-        return sum(a.nbytes for a in self.memo)
-
     def value(
         self,
         S: np.ndarray,
