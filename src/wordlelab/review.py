@@ -257,8 +257,6 @@ def review(
             )
         )
     proof = _opener_proof(m, words, hard, max_guesses, prove, progress, prove_budget, extra, opener)
-    if proof is not None and not proof.has_tree and not (opener and not opener.solvable):
-        notes.append(_proof_note(proof, prove_budget))
     steps: list[ReviewStep] = []
     lifted_turns: list[int] = []
     for turn, ((r, c), w) in enumerate(zip(rows, words), 1):
@@ -325,6 +323,15 @@ def review(
         pos = nxt
     if lifted_turns:
         notes.append(lifted_note(lifted_turns, LIFTED_GUESSES))
+    # Why the steps after the opener were not valued from its tree, where that left some bounds
+    # (the shipped table already says why an opener has none in hard mode).
+    if (
+        proof is not None
+        and not proof.has_tree
+        and not all(s.exact for s in steps[1:])
+        and not (opener is not None and not opener.solvable)
+    ):
+        notes.append(_proof_note(proof, prove_budget))
     late = [str(s.turn) for s in steps if s.timed_out]
     if late:
         allowed = (
@@ -400,9 +407,8 @@ def _proof_note(proof: OpenerProof, budget: int) -> Note:
     """What the review says when no tree after the opener values the steps after it."""
     w = proof.opener.upper()
     texts = {
-        NOT_ASKED: f"no proven tree after {w} is kept yet: the steps after it are valued within "
-        "their work budget (proven bounds where it runs out); a review that may prove it (without "
-        "--no-prove) proves it once and keeps it",
+        NOT_ASKED: f"no proven tree after {w} is kept yet, and this review was not to prove one: "
+        "the steps after it are valued within their work budget (proven bounds where it runs out)",
         WIDENED: f"the tree after {w} is not proven for lists widened by an outside answer: the "
         "steps after it are valued within their work budget",
         OUT_OF_WORK: f"the tree after {w} was not proven within its work budget "
