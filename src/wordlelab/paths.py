@@ -205,9 +205,9 @@ def clear_cache(parts: Sequence[str] | None = None) -> tuple[int, int]:
     if failed:
         first, why = failed[0]
         raise WordlelabError(
-            f"could not remove {len(failed)} cached files from {root} ({why.strerror}, e.g. "
+            f"could not remove {len(failed)} cached files from the cache ({why.strerror}, e.g. "
             f"{first.name}); removed {files}",
-            str(root),
+            path=root,
         )
     return files, size
 
