@@ -40,7 +40,7 @@ RESULTS = Path(__file__).resolve().parent / "results"
 SRC = Path(__file__).resolve().parent.parent / "src"
 MAX_COUNT = 20_000
 CASE_TIMEOUT = 90.0  # seconds a case may take before it counts as a hang
-SERVE_TIMEOUT = 8.0  # a serve that is still up by then is serving (a valid address)
+SERVE_TIMEOUT = 30.0  # a serve that is still up by then is serving (a valid address)
 
 WORDS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve"]
 
@@ -118,6 +118,7 @@ class Fixtures:
             str(root / "missing"), str(root / "no-folder" / "x.txt"), str(root / "empty"),
             str(root / "binary"), str(root / "long-line"), str(root / "utf16"), str(root / "nul"),
             str(root / "foreign.sqlite"), str(root / "precious"), "-", "/proc/self/mem",
+            str(root / ("x" * 300)), "x" * 5000,
         ]  # fmt: skip
         self.guarded = [root / "foreign.sqlite", root / "precious"]
 
@@ -185,7 +186,7 @@ def _values(param: object, fx: Fixtures, rng: random.Random, scratch: Path) -> l
     if name in OUTPUT_PARAMS:
         return ["/dev/null", fx.fifo, str(fx.root / "folder"), str(fx.root / "no-folder" / "x.csv"),
                 str(scratch / "out.unknown"), str(scratch / "out"), str(fx.root / "zero-link"),
-                ""]  # fmt: skip
+                "", str(scratch / ("x" * 300 + ".csv")), "x" * 5000]  # fmt: skip
     if name in FILE_PARAMS or name == "position" and rng.random() < 0.3:
         return fx.files + TEXTS[:6]
     if isinstance(kind, WorkAmount):
@@ -288,7 +289,8 @@ def run_case(case: Case, fx: Fixtures, home: Path) -> Outcome:
             timeout=SERVE_TIMEOUT if serving else CASE_TIMEOUT,
         )
     except subprocess.TimeoutExpired as exc:
-        out = exc.stdout.decode(errors="replace") if isinstance(exc.stdout, bytes) else ""
+        out = exc.stdout or ""
+        out = out.decode(errors="replace") if isinstance(out, bytes) else out
         if serving and "serving on" in (out or ""):
             return Outcome(case, "served")
         return Outcome(case, "hang", str(exc.stderr or "")[-300:])
