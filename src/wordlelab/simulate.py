@@ -20,11 +20,11 @@ import numpy as np
 
 from .errors import VariantError, WordlelabError
 from .game import Position, guess_codes
+from .game.rules import Absurdle, Classic, Multi, Rules
 from .kernels import playtree
 from .kernels.columns import MAX_PATTERNS
 from .matrix import PatternMatrix
 from .openers import strategy_opener
-from .rules import Absurdle, Classic, Multi, Rules
 from .strategies.base import (
     SMALL_SET,
     Strategy,

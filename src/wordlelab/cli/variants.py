@@ -11,7 +11,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from ..assistant import parse_entry
+from ..assist.assistant import parse_entry
 from ..errors import VariantError, WordlelabError
 from ..feedback import GREEN, GREY, YELLOW, Pattern
 from ..languages import LAYOUTS
