@@ -222,7 +222,7 @@ def test_play_a_seeded_game_to_a_win_with_the_results_dialog(page, base_url):
     dialog = page.locator("#play-result")
     sync_api.expect(dialog).to_be_visible()
     sync_api.expect(page.locator("#play-result-head")).to_have_text("Magnificent! 2/6")
-    sync_api.expect(page.locator("#play-share")).to_contain_text("Wordle 7 2/6")
+    sync_api.expect(page.locator("#play-share")).to_contain_text("Wordle 2/6 · seed 7")
     # This game's bar is the one marked in the statistics.
     sync_api.expect(page.locator("#play-stats .barrow[data-mine='1'] .label")).to_have_text("2")
     assert played(page, base_url) == before + 1
@@ -372,6 +372,29 @@ def test_dark_mode_follows_the_system_and_the_toggle(browser, base_url):
         page.wait_for_selector("body[data-ready='1']")
         assert page.evaluate(background) == "rgb(255, 255, 255)"
         sync_api.expect(page.locator("#theme")).to_have_attribute("aria-pressed", "false")
+    finally:
+        context.close()
+
+
+def test_dark_mode_shares_the_black_square_as_the_nyt_does(browser, base_url):
+    """The NYT's dark mode shares ⬛ for a grey tile; the page shared ⬜ in both themes."""
+    context = browser.new_context(viewport=DESKTOP, color_scheme="dark")
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    try:
+        page = context.new_page()
+        page.goto(base_url)
+        page.wait_for_selector("body[data-ready='1']")
+        answer = answer_for(7)
+        new_seeded_game(page, 7)
+        guess(page, "crane" if answer != "crane" else "slate", 1)
+        guess(page, answer, 2)
+        share = page.locator("#play-share")
+        sync_api.expect(share).to_contain_text("⬛")
+        assert "⬜" not in share.text_content()
+        page.click("#play-copy")
+        sync_api.expect(page.locator("#play-copied")).not_to_be_empty()
+        copied = page.evaluate("navigator.clipboard.readText()")
+        assert "⬛" in copied and "⬜" not in copied
     finally:
         context.close()
 

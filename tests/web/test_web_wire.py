@@ -128,6 +128,11 @@ def test_an_incomplete_head_past_the_limit_is_a_json_431(server, size):
         b"GET /api/options HTTP/1.1\r\nHost: 127.0.0.1\x00\r\n\r\n",
         b"GET /api/options HTTP/1.1\r\nHost: 127.0.0.1\r\nBad Header: x\r\n\r\n",
         b"NOT HTTP AT ALL\r\n\r\n",
+        # A broken chunk after a good head: the app is already answering when h11 gives up
+        # (its answer and uvicorn's raced: a traceback in the log).
+        b"GET /api/options HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+        b"POST /api/play HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b"Transfer-Encoding: chunked\r\n\r\n2\r\n{}\r\nzz\r\n",
     ],
 )
 def test_what_is_not_http_gets_a_json_400(server, head):
@@ -136,6 +141,8 @@ def test_what_is_not_http_gets_a_json_400(server, head):
         status, headers, body = read_response(s)
     assert status == 400, body
     json_error(status, headers, body)
+    time.sleep(0.2)  # the app's own answer, had it raced, would log its traceback by now
+    assert "Traceback" not in server.log_text()
 
 
 def test_a_get_body_is_refused_without_being_read(server):
@@ -226,3 +233,47 @@ def test_a_comparison_refused_by_the_client_cap_can_be_started_again(tmp_path):
         assert status == 200, job
         stop(job)
     assert "Traceback" not in served.log_text()
+
+
+def test_the_servers_matrices_stay_under_one_memory_budget(tmp_path):
+    # Russian lists: matrices of 1, 4, 12 and 15 MB for 4 to 7 letters; a budget of 20 MB.
+    with serve(tmp_path, env={"WORDLELAB_WEB_MATRICES": "20M"}) as served:
+
+        def assist(lang: str, length: int):
+            # An Absurdle game holds its lists' matrix, as an assistant does, with no search.
+            body = json.dumps({"lang": lang, "length": length, "variant": "absurdle"})
+            return post(served.port, "/api/play", body.encode())
+
+        for length in (4, 5, 6):
+            status, _, body = assist("ru", length)
+            assert status == 200, body
+        # The games hold 17 MB; 15 MB more cannot fit while they are open.
+        status, headers, body = assist("ru", 7)
+        assert status == 503, body
+        assert "held by open sessions" in json_error(status, headers, body)
+        assert int(headers["retry-after"]) > 0
+        # One that could never fit is refused before anything is built (English, 11 letters).
+        status, headers, body = assist("en", 11)
+        assert status == 503 and "need a matrix of" in json_error(status, headers, body)
+        assert assist("ru", 5)[0] == 200  # a matrix already held is shared: no more memory
+    assert "Traceback" not in served.log_text()
+
+
+def test_matrices_are_shared_and_the_least_recently_used_make_room():
+    import gc
+
+    from wordlelab.lists import load_lists
+    from wordlelab.matrix import full_matrix_bytes
+    from wordlelab.web.matrices import Matrices
+
+    ru = {k: load_lists(k, "ru") for k in (4, 5, 6)}
+    sizes = {k: full_matrix_bytes(v.guesses, v.answers) for k, v in ru.items()}
+    store = Matrices(budget=sizes[5] + sizes[6])
+    m4 = store.get(4, ru[4])
+    assert store.get(4, ru[4]) is m4  # shared
+    del m4
+    store.get(5, ru[5])
+    store.get(6, ru[6])  # 4 and 5 do not both fit beside 6: the least recently used (4) goes
+    gc.collect()
+    assert store.used <= store.budget
+    assert 4 not in store._alive and 6 in store._alive

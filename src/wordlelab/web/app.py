@@ -36,6 +36,7 @@ from ..config import (
     MIN_PLAY_LENGTH,
     PLAY_LENGTHS,
     check_play_length,
+    web_matrices_budget,
 )
 from ..errors import HardModeError, WordlelabError
 from ..feedback import Pattern
@@ -51,6 +52,7 @@ from ..seal import seal, secret_key, unseal
 from ..stats import StatsError, StatsStore
 from ..strategies import Choice, multi_strategy_names
 from ..variants.session import AbsurdleSession, MultiSession
+from .matrices import Matrices
 from .pool import BoundedPool, Slot
 from .security import (
     MAX_BODY,
@@ -320,18 +322,20 @@ class WebApp:
         bench_budget: float = BENCH_BUDGET,
         review_budget: int = REVIEW_BUDGET,
         assist_budget: int = ASSIST_BUDGET,
+        matrix_memory: int | None = None,
     ) -> None:
         self.stats_path = stats_path
         self.bench_budget = bench_budget
         self.review_budget = review_budget
         self.assist_budget = assist_budget
         self._exact_lock = threading.Lock()
-        self.analyses = BoundedPool("analyses")  # exact reviews: threads and a queue of their own
+        # Every request that may search (an analysis, an assistant's state, a resumed assistant):
+        # threads and a queue of their own, each request within its budgets of work.
+        self.searches = BoundedPool("searches")
         self.games = Sessions()
         self.assistants = Sessions()
         self.benches = Sessions(limit=8)
-        self._matrices: dict[tuple[str, int, str | None], PatternMatrix] = {}
-        self._lists_lock = threading.Lock()
+        self.matrices = Matrices(web_matrices_budget() if matrix_memory is None else matrix_memory)
         self._bench_slot = Slot(
             lambda: BusyError("a comparison is already running; wait for it to finish")
         )
@@ -345,12 +349,9 @@ class WebApp:
         return load_lists(length, lang, lists=set_name)
 
     def matrix(self, lang: str, length: int, set_name: str | None = None) -> PatternMatrix:
+        """The lists' matrix, shared under the server's memory budget (503 when it cannot fit)."""
         lists = self.lists(lang, length, set_name)  # a bad name fails here, before any work
-        key = (lang, length, lists.set_name)
-        with self._lists_lock:
-            if key not in self._matrices:
-                self._matrices[key] = lists.matrix()
-            return self._matrices[key]
+        return self.matrices.get((lang, length, lists.set_name), lists)
 
     def store(self) -> StatsStore:
         return StatsStore(self.stats_path)
@@ -841,12 +842,14 @@ def create_app(
     review_budget: int = REVIEW_BUDGET,
     assist_budget: int = ASSIST_BUDGET,
     hosts: HostPolicy | None = None,
+    matrix_memory: int | None = None,
 ) -> Starlette:
     """The web app; ``stats_path`` is the SQLite statistics file (default: the one 'play' uses);
     ``bench_budget`` is seconds of a bench run; ``review_budget`` and ``assist_budget`` are look-ups of
     exact search (``budgets``) for each reviewed step and behind each assist answer;
-    ``hosts``: the names it answers to (default: the loopback names; see web/security.py)."""
-    web = WebApp(stats_path, bench_budget, review_budget, assist_budget)
+    ``hosts``: the names it answers to (default: the loopback names; see web/security.py);
+    ``matrix_memory``: bytes its matrices may take together (default: WORDLELAB_WEB_MATRICES)."""
+    web = WebApp(stats_path, bench_budget, review_budget, assist_budget, matrix_memory)
 
     def route(
         fn: Callable[..., dict[str, Any]],
@@ -902,7 +905,7 @@ def create_app(
     async def assist_get(request: Request) -> Response:
         top = _int(dict(request.query_params), "top", 10, 1, 50) or 10
         return JSONResponse(
-            await run_in_threadpool(web.assist_state, request.path_params["token"], top)
+            await web.searches.run(web.assist_state, request.path_params["token"], top)
         )
 
     async def game_get(request: Request) -> Response:
@@ -938,18 +941,20 @@ def create_app(
         Route("/api/play/resume", route(web.resume_game), methods=["POST"]),
         Route("/api/play/{token}", game_get),
         Route("/api/play/{token}/guess", route(web.guess, token=True), methods=["POST"]),
-        Route("/api/assist", route(web.new_assistant), methods=["POST"]),
-        Route("/api/assist/resume", route(web.resume_assistant), methods=["POST"]),
+        Route("/api/assist", route(web.new_assistant, pool=web.searches), methods=["POST"]),
+        Route(
+            "/api/assist/resume", route(web.resume_assistant, pool=web.searches), methods=["POST"]
+        ),
         Route("/api/assist/{token}", assist_get),
         *(
             Route(
                 f"/api/assist/{{token}}/{action}",
-                route(web.assist_action, token=True, extra=(action,)),
+                route(web.assist_action, token=True, extra=(action,), pool=web.searches),
                 methods=["POST"],
             )
             for action in ("play", "undo", "skip", "top")
         ),
-        Route("/api/analyse", route(web.analyse, pool=web.analyses), methods=["POST"]),
+        Route("/api/analyse", route(web.analyse, pool=web.searches), methods=["POST"]),
         Route("/api/bench", route(web.start_bench), methods=["POST"]),
         Route("/api/bench/{token}", bench_get),
         Route("/api/bench/{token}/stop", route(web.stop_bench, token=True), methods=["POST"]),

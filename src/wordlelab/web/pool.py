@@ -1,9 +1,10 @@
-"""A bounded pool of its own for the web's long work (exact reviews), with a bounded queue.
+"""A bounded pool of its own for the web's long work (every request that may search: analyses and
+assistants), with a bounded queue.
 
-Analyses used to run in the server's shared thread pool, one at a time behind a lock: forty waiting
-analyses held forty threads and a plain new game waited behind them. Here they get ``workers``
-threads of their own and at most ``queue`` more may wait (waiting costs no thread); past that a
-request is refused at once with 503 and Retry-After, and the shared pool stays free for play.
+Such requests get ``workers`` threads of their own and at most ``queue`` more may wait (waiting
+costs no thread); past that a request is refused at once with 503 and Retry-After, and the
+server's shared thread pool stays free for play. Each request's work is bounded by its budgets of
+exact search (``budgets``), so a place in the queue is a bounded wait.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ T = TypeVar("T")
 WORKERS = (
     1  # the exact engine's memo is shared: one search at a time is what the machine gains from
 )
-QUEUE = 8  # analyses waiting at most; each waits its turn of a few seconds
+QUEUE = 8  # requests waiting at most; each waits its turn of a few seconds
 RETRY_AFTER = 5  # seconds a refused client is told to wait
 
 

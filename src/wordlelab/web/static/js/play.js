@@ -300,9 +300,14 @@ function key(label, value, name, extra = "") {
   return b;
 }
 
+/** The share text as the NYT writes it in the theme shown: dark mode's grey square is ⬛. */
+function shareText(s) {
+  return document.documentElement.dataset.theme === "dark" ? s.share.replaceAll("⬜", "⬛") : s.share;
+}
+
 function fillResult(s) {
   $("play-result-head").textContent = endLine(s);
-  $("play-share").textContent = s.share;
+  $("play-share").textContent = shareText(s);
   const counted = s.stats !== null && s.stats !== undefined && !practiceOf(s);
   $("play-result-practice").hidden = counted;
   // Analyse reads one Wordle board with its answer; Absurdle's answer is the adversary's choice, not
@@ -431,6 +436,7 @@ export function setupPlay() {
   });
   $("play-copy").addEventListener("click", async () => {
     try {
+      if (play.state && play.state.over) $("play-share").textContent = shareText(play.state);  // the theme now
       await navigator.clipboard.writeText($("play-share").textContent);
       $("play-copied").textContent = t("copied");
     } catch (err) {
