@@ -399,7 +399,7 @@ def simulate_rules(
     progress: Progress | None = None,
     **options: Any,
 ) -> Any:
-    """Simulate play under ``rules`` (a ``wordlelab.rules`` value): Wordle plays every answer
+    """Simulate play under ``rules`` (a ``wordlelab.game.rules`` value): Wordle plays every answer
     (``simulate``, its ``options`` passed on); N boards play ``games`` seeded random answer tuples
     (``bench_multi``, a multi-board strategy or its name). Absurdle has no answer to play against:
     'wordlelab optimal --absurdle' proves its value instead."""
