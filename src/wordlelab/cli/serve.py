@@ -111,6 +111,9 @@ def serve(
     if open_browser:
         import webbrowser
 
-        webbrowser.open(url)
+        if not webbrowser.open(url):  # False: no browser found (a server, an SSH session)
+            click.echo(
+                "wordlelab: no web browser found to open; open the address above yourself", err=True
+            )
     hosts = HostPolicy([host, *allow_hosts], any_ip=public)
     serve_on(create_app(hosts=hosts), sock)

@@ -50,6 +50,16 @@ class HeadTimeoutProtocol(H11Protocol):
     def send_400_response(self, msg: str) -> None:
         """uvicorn's answer to what h11 cannot parse, in JSON: 431 for a head past MAX_HEAD (h11
         refuses an incomplete head that grows past it), else 400."""
+        cycle = self.cycle
+        if cycle is not None and not cycle.response_complete:
+            # The request's head was read and its app is running (a broken body came after it):
+            # the app's answer is dropped (it would follow this one on a connection that must
+            # close) and a wait for more body ends.
+            if cycle.response_started:
+                self.transport.close()
+                return
+            cycle.disconnected = True
+            cycle.message_event.set()
         too_long = len(self.conn.trailing_data[0]) > MAX_HEAD
         status = 431 if too_long else 400
         text = (
