@@ -55,3 +55,7 @@ def format_work(work: int) -> str:
 SEARCH_WORK_PER_ANSWER = (
     1_000_000  # 800 answers at the default 800M (at 1G, 16% of 401-800 and none over 800)
 )
+
+# Work one opener's first-use proof may take (``opener_proof``: the tree proven after an opener
+# with no tree yet, every thread's look-ups counted); past it the review goes on with bounds.
+PROVE_WORK = 100_000_000_000

@@ -28,6 +28,7 @@ DB_TIMEOUT_ENV = "WORDLELAB_DB_TIMEOUT"
 MATRIX_BUDGET_ENV = "WORDLELAB_MATRIX_BUDGET"
 WEB_MATRICES_ENV = "WORDLELAB_WEB_MATRICES"
 WEB_SECRET_ENV = "WORDLELAB_WEB_SECRET"
+PROVE_ENV = "WORDLELAB_PROVE"
 
 DEFAULT_DB_TIMEOUT = 5.0
 DEFAULT_MATRIX_BUDGET = 2 * 1024**3  # bytes a full matrix may take unless told otherwise
@@ -118,3 +119,14 @@ def web_secret_setting() -> str:
     """WORDLELAB_WEB_SECRET: the secret the web app seals saved games with ('' when unset: one is
     kept in the data folder)."""
     return _env(WEB_SECRET_ENV)
+
+
+def prove_setting() -> bool:
+    """WORDLELAB_PROVE: 'off' (or 0, no, false) and reviews, ``check`` and the assistant never prove
+    an opener's tree on first use (as ``--no-prove``); 'on' (1, yes, true) or unset: they do."""
+    text = _env(PROVE_ENV).lower()
+    if text in ("", "on", "1", "yes", "true"):
+        return True
+    if text in ("off", "0", "no", "false"):
+        return False
+    raise WordlelabError(f"{PROVE_ENV}={text!r}: say on or off", text)
