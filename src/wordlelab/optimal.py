@@ -32,10 +32,10 @@ they are applied):
   smallest first (a failing guess usually fails by a little on many groups). A node where no
   guess got under its budget returns, and stores in the memo, the least proven bound over *all*
   its guesses: those tried and cut, and those never tried because their bound from the scan was
-  already at or above the budget (one of these may reach the budget exactly). Until 2026-11-25
-  the second kind was left out, so a stored bound could exceed the value and a later visit of
-  the set with a larger budget took it for proof; ``benchmarks/fuzz_carried_memo.py`` carries
-  one memo through many cut searches and checks every answer against a fresh search.
+  already at or above the budget (one of these may reach the budget exactly). Leaving the
+  second kind out could store a bound above the value, which a later visit of the set with a
+  larger budget would take for proof; ``benchmarks/fuzz_carried_memo.py`` carries one memo
+  through many cut searches and checks every answer against a fresh search.
 * **Counting bound with q groups per guess** ``lb_q(m, d)``: if no guess splits S into more than
   q groups, no guess splits any subset of S into more (a subset shows a subset of the
   patterns), so below S every node has at most q children and the t-th guess solves at most
@@ -157,7 +157,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
 import numpy as np
@@ -178,6 +178,26 @@ from .tree import DecisionTree
 from .words import WordList
 
 INF = int(K.INF)
+
+
+@cache
+def search_version() -> str:
+    """The version of the exact search that proves trees: wordlelab's version and a digest of
+    this module's and the kernels' source. A kept tree (``tree.keep_opener_tree``) records it, and
+    one proven by other code is not trusted: a fix to the search may change what is optimal."""
+    import hashlib
+    from importlib import resources
+
+    from . import __version__
+
+    digest = hashlib.sha256()
+    root = resources.files("wordlelab")
+    sources = [root / "optimal.py"] + sorted(
+        (f for f in (root / "kernels").iterdir() if f.name.endswith(".py")), key=lambda f: f.name
+    )
+    for f in sources:
+        digest.update(f.name.encode() + b"\0" + f.read_bytes() + b"\0")
+    return f"{__version__}-{digest.hexdigest()[:16]}"
 
 
 @dataclass(frozen=True)
@@ -206,6 +226,7 @@ class Progress:
     upper: int | None  # best total found so far
     lower: int | None  # proven lower bound for the opener being searched
     elapsed: float
+    work: int = 0  # look-ups of exact search so far, every thread's (the unit of ``budgets``)
 
 
 ProgressCallback = Callable[[Progress], None]
@@ -233,6 +254,7 @@ class OptimalResult:
     elapsed: float
     interrupted: bool
     openers: list[OpenerResult] = field(default_factory=list)
+    work: int = 0  # look-ups of exact search, every thread's (the unit of ``budgets``)
     answers_fingerprint: str = ""
     guesses_fingerprint: str = ""
     opener_given: bool = False
@@ -287,6 +309,7 @@ class OptimalResult:
             "total": str(self.total),
             "mean": f"{self.mean:.4f}",
             "proven": self.proof,
+            "code": search_version(),
         }
         if self.losses:
             meta["objective"] = "fewest answers lost, then fewest guesses (a loss counts limit + 1)"
@@ -489,10 +512,6 @@ class Solver:
         )
         self.ctl = ctl if ctl is not None else np.zeros(K.CTL_SIZE, dtype=np.int64)
         self.nosplit = K.new_split(1, 0)
-
-    @property
-    def memo_bytes(self) -> int:
-        return sum(a.nbytes for a in self.memo)
 
     def value(
         self,
@@ -1076,6 +1095,7 @@ def solve_optimal(
     history: Sequence[tuple[int, int]] = (),
     threads: int | None = None,
     known_optimum: tuple[int, str] | None = None,
+    greedy_on_stop: bool = True,
     losses: bool = False,
 ) -> OptimalResult:
     """The decision tree with the fewest total guesses over ``matrix``'s answers (or ``answers``).
@@ -1088,7 +1108,8 @@ def solve_optimal(
     Ctrl-C (or setting ``stop``) ends the search early: the result then holds the best tree
     found so far, an upper bound, and ``proven`` is False. ``history`` (guess row, feedback code)
     pairs start the search from that position (its rule in hard mode, its guesses left); the
-    paths are then the subtree from there.
+    paths are then the subtree from there. ``greedy_on_stop`` False: a stopped search reports
+    no greedy completion of the opener in progress (StoppedEarlyError unless one was finished).
 
     ``losses``: hard mode's objective, the fewest answers lost, then the fewest guesses (a lost
     answer counted as ``max_guesses`` + 1); a search that has to lose answers then gives its
@@ -1168,6 +1189,9 @@ def solve_optimal(
     def nodes() -> int:
         return sum(int(s.ctl[K.CTL_NODES]) for s in solvers)
 
+    def work() -> int:
+        return sum(int(s.ctl[K.CTL_WORK]) for s in solvers)
+
     def tick() -> None:
         if progress is not None:
             progress(
@@ -1180,6 +1204,7 @@ def solve_optimal(
                     None if best.total >= INF else best.total,
                     state.lower,
                     time.monotonic() - start,
+                    work(),
                 )
             )
 
@@ -1244,7 +1269,7 @@ def solve_optimal(
                 )
     except (KeyboardInterrupt, _Stopped):
         interrupted = True
-        if best.paths is None and partial_parts:
+        if best.paths is None and partial_parts and greedy_on_stop:
             # Complete the opener in progress: its groups solved exactly, a greedy tree for the rest.
             _complete_greedily(
                 engine,
@@ -1336,6 +1361,7 @@ def solve_optimal(
         elapsed=time.monotonic() - start,
         interrupted=interrupted,
         openers=results,
+        work=work(),
         answers_fingerprint=matrix.answers.fingerprint,
         guesses_fingerprint=matrix.guesses.fingerprint,
         after=" ".join(f"{guesses[g]} {Pattern(c, matrix.length)}" for g, c in history),
