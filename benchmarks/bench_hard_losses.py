@@ -83,7 +83,7 @@ def speed(args: argparse.Namespace) -> dict:
     before = Path(args.before_src).resolve() / "src"
     rows = args.rows.split(",")
     label = args.before_label or _util.git_head(before.parent)
-    out: dict = {"before": label, "after": commit(), "rows": {}}
+    out: dict = {"before": label, "rows": {}}
     for name in rows:
         opener, hard, lists = ROWS[name]
         for side in (before, SRC):  # compile the kernels once on each side, not timed
@@ -134,13 +134,14 @@ def main() -> None:
     lp.add_argument("--out-dir", help="write each opener's tree there (WORD-LISTS-hard.txt)")
     args = ap.parse_args()
     load0 = os.getloadavg()
+    code = commit()  # the code measured: the checkout as the run starts
     result = speed(args) if args.what == "speed" else losses(args)
     name = _util._RESULT or (
         "hard_losses_speed" if args.what == "speed" else f"hard_losses_{args.lists}"
     )
     doc = {
         "command": " ".join(["python", "benchmarks/bench_hard_losses.py", *_util._ARGV[1:]]),
-        "commit": commit(),
+        "commit": code,
         "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "load_start": [round(x, 2) for x in load0],
         "load_end": [round(x, 2) for x in os.getloadavg()],
