@@ -31,7 +31,7 @@ from .kernels import search as K
 from .kernels.guess_total import RAN as GT_RAN
 from .kernels.guess_total import guess_total
 from .matrix import PatternMatrix, shared_alphabet
-from .optimal import INF, Engine, Solver, _run_interruptibly
+from .optimal import INF, Engine, Solver, _run_interruptibly, search_version
 from .rounding import per_answer
 from .tree import DecisionTree, bundled_tree, bundled_trees, find_opener_tree
 from .words import WordList
@@ -312,18 +312,29 @@ def _checked_opener_tree(
     tree = find_opener_tree(m.guesses.fingerprint, m.answers.fingerprint, hard, max_guesses, opener)
     if tree is None or tree.name.endswith("(bundled)"):
         return tree  # the shipped ones are checked by the tests
-    # A tree the player kept: replayed once before its figures are trusted (a damaged or edited
-    # file is ignored, as if none were kept).
+    # A tree the player kept (or a review proved on first use): replayed once before its figures
+    # are trusted, and only from the search that runs now (a damaged or edited file, or one
+    # another version of the search proved, is ignored, as if none were kept).
     checked = _KEPT_CHECKED.get(id(tree))
     if checked is None or checked[0] is not tree:
         limit = int(tree.meta.get("max-guesses", "6"))
+        ok = tree.meta.get("code") == search_version()
         try:
-            report = tree.verify(m.guesses, m.answers, hard=hard, max_guesses=limit)
-            ok = str(report.total) == tree.meta.get("total")
+            if ok:
+                report = tree.verify(m.guesses, m.answers, hard=hard, max_guesses=limit)
+                ok = str(report.total) == tree.meta.get("total") and report.opener == opener
         except WordlelabError:
             ok = False
         checked = _KEPT_CHECKED[id(tree)] = (tree, ok)  # the tree held: its id stays its own
     return tree if checked[1] else None
+
+
+def checked_opener_tree(
+    matrix: PatternMatrix, hard: bool, max_guesses: int, opener: str
+) -> DecisionTree | None:
+    """The tree proven optimal after ``opener`` (a word of ``matrix.guesses``) for these lists,
+    mode and guess limit, shipped or kept and replayed; None where there is none to trust."""
+    return _checked_opener_tree(matrix, hard, max_guesses, opener)
 
 
 _KEPT_CHECKED: dict[int, tuple[DecisionTree, bool]] = {}

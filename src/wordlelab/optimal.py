@@ -117,7 +117,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import partial
+from functools import cache, partial
 from typing import Any
 
 import numpy as np
@@ -138,6 +138,26 @@ from .tree import DecisionTree
 from .words import WordList
 
 INF = int(K.INF)
+
+
+@cache
+def search_version() -> str:
+    """The version of the exact search that proves trees: wordlelab's version and a digest of
+    this module's and the kernels' source. A kept tree (``tree.keep_opener_tree``) records it, and
+    one proven by other code is not trusted: a fix to the search may change what is optimal."""
+    import hashlib
+    from importlib import resources
+
+    from . import __version__
+
+    digest = hashlib.sha256()
+    root = resources.files("wordlelab")
+    sources = [root / "optimal.py"] + sorted(
+        (f for f in (root / "kernels").iterdir() if f.name.endswith(".py")), key=lambda f: f.name
+    )
+    for f in sources:
+        digest.update(f.name.encode() + b"\0" + f.read_bytes() + b"\0")
+    return f"{__version__}-{digest.hexdigest()[:16]}"
 
 
 @dataclass(frozen=True)
@@ -162,6 +182,7 @@ class Progress:
     upper: int | None  # best total found so far
     lower: int | None  # proven lower bound for the opener being searched
     elapsed: float
+    work: int = 0  # look-ups of exact search so far, every thread's (the unit of ``budgets``)
 
 
 ProgressCallback = Callable[[Progress], None]
@@ -189,6 +210,7 @@ class OptimalResult:
     elapsed: float
     interrupted: bool
     openers: list[OpenerResult] = field(default_factory=list)
+    work: int = 0  # look-ups of exact search, every thread's (the unit of ``budgets``)
     answers_fingerprint: str = ""
     guesses_fingerprint: str = ""
     opener_given: bool = False
@@ -237,6 +259,7 @@ class OptimalResult:
             "total": str(self.total),
             "mean": f"{self.mean:.4f}",
             "proven": self.proof,
+            "code": search_version(),
         }
         if self.after:
             meta["after"] = self.after
@@ -897,6 +920,7 @@ def solve_optimal(
     history: Sequence[tuple[int, int]] = (),
     threads: int | None = None,
     known_optimum: tuple[int, str] | None = None,
+    greedy_on_stop: bool = True,
 ) -> OptimalResult:
     """The decision tree with the fewest total guesses over ``matrix``'s answers (or ``answers``).
 
@@ -908,7 +932,8 @@ def solve_optimal(
     Ctrl-C (or setting ``stop``) ends the search early: the result then holds the best tree
     found so far, an upper bound, and ``proven`` is False. ``history`` (guess row, feedback code)
     pairs start the search from that position (its rule in hard mode, its guesses left); the
-    paths are then the subtree from there.
+    paths are then the subtree from there. ``greedy_on_stop`` False: a stopped search reports
+    no greedy completion of the opener in progress (StoppedEarlyError unless one was finished).
     """
     engine = Engine(matrix, hard, max_guesses, memo_mb)
     guesses = matrix.guesses
@@ -984,6 +1009,9 @@ def solve_optimal(
     def nodes() -> int:
         return sum(int(s.ctl[K.CTL_NODES]) for s in solvers)
 
+    def work() -> int:
+        return sum(int(s.ctl[K.CTL_WORK]) for s in solvers)
+
     def tick() -> None:
         if progress is not None:
             progress(
@@ -996,6 +1024,7 @@ def solve_optimal(
                     None if best.total >= INF else best.total,
                     state.lower,
                     time.monotonic() - start,
+                    work(),
                 )
             )
 
@@ -1060,7 +1089,7 @@ def solve_optimal(
                 )
     except (KeyboardInterrupt, _Stopped):
         interrupted = True
-        if best.paths is None and partial_parts:
+        if best.paths is None and partial_parts and greedy_on_stop:
             # Complete the opener in progress: its groups solved exactly, a greedy tree for the rest.
             _complete_greedily(
                 engine,
@@ -1147,6 +1176,7 @@ def solve_optimal(
         elapsed=time.monotonic() - start,
         interrupted=interrupted,
         openers=results,
+        work=work(),
         answers_fingerprint=matrix.answers.fingerprint,
         guesses_fingerprint=matrix.guesses.fingerprint,
         after=" ".join(f"{guesses[g]} {Pattern(c, matrix.length)}" for g, c in history),

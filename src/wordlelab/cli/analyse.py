@@ -14,6 +14,7 @@ from ..review import Review, review
 from ..rounding import outward
 from .check import VERDICT_STYLE, read_grid
 from .common import FiniteFloatRange, echo_json, list_options, load_lists, stdout
+from .proving import proof_progress, prove_option, proving
 
 
 class WorkAmount(click.ParamType):
@@ -91,6 +92,11 @@ def show(r: Review) -> None:
     out.print(table)
     if r.opener is not None and r.opener.solvable:
         out.print(f"• opener {escape(r.opener.verdict())} ({r.opener.source}'s table)")
+    if r.proof is not None and r.proof.proved_now and r.proof.has_tree:
+        out.print(
+            f"• the tree after {r.proof.opener.upper()} was proven now ({r.proof.seconds:.1f} s) "
+            "and kept: every later game with this opener is valued from it at once"
+        )
     for note in r.notes:
         out.print(f"• {escape(note)}")
     out.print("skill and luck 0-99 as 'check' gives them (skill* exact); docs/detector.md")
@@ -144,6 +150,7 @@ def show(r: Review) -> None:
     show_default=True,
     help="A safety net in seconds per step; when it stops a search the review says so.",
 )
+@prove_option
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @list_options
 def analyse(
@@ -155,6 +162,7 @@ def analyse(
     max_guesses: int | None,
     budget: int,
     time_limit: float,
+    no_prove: bool,
     as_json: bool,
     length: int,
     lang: str,
@@ -173,15 +181,19 @@ def analyse(
     lists = load_lists(length, lang, words_file, answers_file)
     history = request.history(lists.guesses)
     hard = hard or request.hard
-    result = review(
-        lists.matrix(),
-        history,
-        hard=hard,
-        max_guesses=max_guesses,
-        answer=answer,
-        budget=budget,
-        time_limit=time_limit,
-    )
+    prove = proving(no_prove)
+    with proof_progress() as progress:
+        result = review(
+            lists.matrix(),
+            history,
+            hard=hard,
+            max_guesses=max_guesses,
+            answer=answer,
+            budget=budget,
+            time_limit=time_limit,
+            prove=prove,
+            progress=progress,
+        )
     if as_json:
         echo_json(result.to_dict())
     else:

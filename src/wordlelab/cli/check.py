@@ -16,6 +16,7 @@ from ..limits import MAX_FILE_BYTES, check_lines, read_user_text
 from ..rounding import outward
 from .common import echo_json, lists_option, load_lists, stdout
 from .interrupts import waiting_for
+from .proving import proof_progress, prove_option, proving
 
 
 def _exact_cells(r: RowReport) -> list[str]:
@@ -200,6 +201,7 @@ def read_grid(file: str) -> str:
     is_flag=True,
     help="The game was played in hard mode (a grid's header says so with '*', e.g. 3/6*).",
 )
+@prove_option
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.option(
     "--answers",
@@ -236,6 +238,7 @@ def check(
     played: str | None,
     answer: str | None,
     hard: bool,
+    no_prove: bool,
     as_json: bool,
     length: int | None,
     lang: str | None,
@@ -266,7 +269,17 @@ def check(
     words = [w for w in played.replace(",", " ").split()] if played is not None else None
     if words is not None and not words:
         raise ShareGridError("--played is empty", played)
-    report = analyse(grid, lists.matrix(), words, answer, lang, hard=hard)
+    with proof_progress() as progress:
+        report = analyse(
+            grid,
+            lists.matrix(),
+            words,
+            answer,
+            lang,
+            hard=hard,
+            prove=words is not None and proving(no_prove),
+            progress=progress,
+        )
     if as_json:
         echo_json(report.to_dict())
     else:
