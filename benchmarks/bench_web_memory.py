@@ -27,6 +27,8 @@ from pathlib import Path
 
 from _util import commit, machine
 
+from wordlelab.config import DEFAULT_WEB_MATRICES
+
 RESULTS = Path(__file__).resolve().parent / "results"
 
 
@@ -105,7 +107,7 @@ def main() -> None:
         "commit": commit(),
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "machine": machine(),
-        "budget": args.budget or "default (384M)",
+        "budget": args.budget or f"default ({DEFAULT_WEB_MATRICES // 2**20}M)",
         "rss_mb_start": start["VmRSS"],
         "rss_mb_end": end["VmRSS"],
         "rss_mb_high_water": end["VmHWM"],
