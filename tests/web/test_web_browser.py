@@ -1348,6 +1348,19 @@ def test_bench_shows_progress_and_histograms(page):
     )
     assert done[0] == done[1] > 0
     sync_api.expect(page.locator("#bench-out h2").first).to_contain_text("frequency (opens")
+    # A linear scale: each bar's height is in proportion to its games (a log scale made 57 losses
+    # look half as tall as 1,343 wins), and the counts are in a table beside the chart.
+    bars = page.evaluate(
+        """[...document.querySelector('#bench-out figure').querySelectorAll('rect')]
+             .map((r) => [Number(r.getAttribute('height')), r.querySelector('title').textContent])"""
+    )
+    counts = [int(title.rsplit(" ", 1)[1].replace(",", "")) for _, title in bars]
+    top = max(counts)
+    tall = [(h, c) for (h, _), c in zip(bars, counts) if c >= 0.05 * top]
+    assert len(tall) >= 2 and all(abs(h / c - tall[0][0] / tall[0][1]) < 1e-6 for h, c in tall)
+    table = page.locator("#bench-out table").first
+    cells = table.locator("td").all_inner_texts()
+    assert [int(x.replace(",", "")) for x in cells[1::2]] == counts
     screenshots(page, "bench")
     page.fill("#bench-strategies", "nope")
     page.click("#bench-run")
