@@ -762,8 +762,9 @@ def test_assist_a_whole_game_by_clicking_tiles(page):
         sync_api.expect(page.locator("#assist-board .row")).to_have_count(turn)
         if turn == 1:  # 13 words left: small enough for the exact top to finish
             sync_api.expect(page.locator("#assist-exact-top tr").nth(1)).to_contain_text(
-                "CERNE2.154"
+                "CERNE0"  # the best, which costs nothing against itself ...
             )
+            sync_api.expect(page.locator("#assist-exact")).to_contain_text("CERNE, 2.154")
         if page.locator("#assist-suggestion").count() == 0:
             break
         if page.locator("#assist-top").get_attribute("data-possible-first") == "1":
@@ -1348,6 +1349,19 @@ def test_bench_shows_progress_and_histograms(page):
     )
     assert done[0] == done[1] > 0
     sync_api.expect(page.locator("#bench-out h2").first).to_contain_text("frequency (opens")
+    # A linear scale: each bar's height is in proportion to its games (a log scale made 57 losses
+    # look half as tall as 1,343 wins), and the counts are in a table beside the chart.
+    bars = page.evaluate(
+        """[...document.querySelector('#bench-out figure').querySelectorAll('rect')]
+             .map((r) => [Number(r.getAttribute('height')), r.querySelector('title').textContent])"""
+    )
+    counts = [int(title.rsplit(" ", 1)[1].replace(",", "")) for _, title in bars]
+    top = max(counts)
+    tall = [(h, c) for (h, _), c in zip(bars, counts) if c >= 0.05 * top]
+    assert len(tall) >= 2 and all(abs(h / c - tall[0][0] / tall[0][1]) < 1e-6 for h, c in tall)
+    table = page.locator("#bench-out table").first
+    cells = table.locator("td").all_inner_texts()
+    assert [int(x.replace(",", "")) for x in cells[1::2]] == counts
     screenshots(page, "bench")
     page.fill("#bench-strategies", "nope")
     page.click("#bench-run")
@@ -2222,3 +2236,41 @@ def test_octordle_on_a_small_phone_uses_the_width_and_keeps_the_board_played_in_
     finally:
         context.close()
     assert errors == []
+
+
+def test_the_assist_page_says_what_it_is_for_and_what_its_tables_mean(page):
+    """Assist opened as "Strategy: coach" and a Start button, nothing said of what it is for; the
+    ✓ in "Best guesses" was not explained; "Exact best guesses" repeated the expected guesses the
+    best-guesses table and the line above give."""
+    page.click("#tab-assist")
+    intro = page.locator("#assist-intro")
+    sync_api.expect(intro).to_be_visible()
+    sync_api.expect(intro).to_contain_text("a game you play elsewhere")
+    sync_api.expect(intro).to_contain_text("Start")
+    page.click("#assist-new")
+    sync_api.expect(page.locator("#assist-suggestion")).to_be_visible(timeout=60_000)
+    sync_api.expect(intro).to_be_hidden()  # said once, before the assistant is there
+    sync_api.expect(page.locator("#assist-exact-top tr").nth(1)).to_be_visible(timeout=90_000)
+    sync_api.expect(page.locator("#assist-top")).to_contain_text("✓")  # TRACE, CRATE, ...
+    sync_api.expect(page.locator("#assist-top-key")).to_be_visible()
+    sync_api.expect(page.locator("#assist-top-key")).to_contain_text("✓ a possible answer")
+
+    # No column of the exact table says again what the best-guesses table says for a word.
+    def columns(table: str) -> dict[str, dict[str, str]]:
+        rows = page.evaluate(
+            f"""[...document.querySelectorAll('{table} tr')].map((r) =>
+                 [...r.children].map((c) => c.textContent))"""
+        )
+        head, body = rows[0], [r for r in rows[1:] if len(r) == len(rows[0])]
+        return {
+            h: {r[1].replace(" ✓", ""): r[i] for r in body}
+            for i, h in enumerate(head)
+            if h not in ("#", "guess")
+        }
+
+    best, exact = columns("#assist-top"), columns("#assist-exact-top")
+    for name, values in exact.items():
+        for other, theirs in best.items():
+            shared = [w for w in values if w in theirs]
+            assert not shared or any(values[w] != theirs[w] for w in shared), (name, other)
+    page.screenshot(path=str(artifacts() / "assist-explained.png"), full_page=True)
