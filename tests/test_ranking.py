@@ -189,7 +189,7 @@ def test_bad_store_file_is_reported_and_left_alone(tmp_path):
     path = tmp_path / "r.sqlite"
     junk = b"this is not a database, and it holds something precious" * 50
     path.write_bytes(junk)
-    with pytest.raises(RankingError, match="cannot be used"):
+    with pytest.raises(RankingError, match="not an SQLite database"):
         ResultStore(path)
     assert path.read_bytes() == junk
 
@@ -349,7 +349,7 @@ def test_cli_bad_store_keeps_the_file(small, tmp_path):
             *_files(tmp_path, small),
         ],
     )
-    assert r.exit_code == 1 and "cannot be used" in r.stderr
+    assert r.exit_code == 1 and "not an SQLite database" in r.stderr
     assert store.read_bytes() == b"not sqlite at all" * 100
 
 

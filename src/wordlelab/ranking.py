@@ -29,7 +29,7 @@ import numpy as np
 from .errors import UnknownWordError, WordlelabError
 from .game import Position
 from .matrix import PatternMatrix, matrix_key
-from .owned_db import check_parent, open_owned
+from .owned_db import DbSpec, check_parent, open_owned
 from .paths import data_dir
 from .strategies.base import make_strategy
 
@@ -169,10 +169,26 @@ def _row_types_ok(
     )
 
 
-_STORE_TABLES = {
-    "results": {"key", "word", "total", "exact", "games", "worst", "failures", "seconds"},
-    "jobs": {"key", "description"},
-}
+_STORE_SCHEMA = """
+CREATE TABLE IF NOT EXISTS results (key TEXT NOT NULL, word TEXT NOT NULL, total INTEGER NOT NULL,
+    exact INTEGER NOT NULL, games INTEGER NOT NULL, worst INTEGER, failures INTEGER,
+    seconds REAL NOT NULL, PRIMARY KEY (key, word));
+CREATE TABLE IF NOT EXISTS jobs (key TEXT PRIMARY KEY, description TEXT NOT NULL);
+"""
+_STORE_SPEC = DbSpec(
+    what="the results store",
+    schema=_STORE_SCHEMA,
+    version=1,
+    legacy=(
+        {
+            "results": frozenset(
+                {"key", "word", "total", "exact", "games", "worst", "failures", "seconds"}
+            ),
+            "jobs": frozenset({"key", "description"}),
+        },
+    ),
+    wal=True,
+)
 
 
 def default_store_path() -> Path:
@@ -188,30 +204,22 @@ class ResultStore:
         # rows in memory, and the caller says so. None while every row is stored.
         self.failed: str | None = None
         if path is not None:  # a folder the user named is never created (a typo would go unnoticed)
-            check_parent(self.path, "results store", RankingError)
+            check_parent(self.path, "the results store", RankingError)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             raise RankingError(
-                f"results store {self.path} cannot be used: {e.strerror}", str(self.path)
+                f"the results store's folder cannot be made: {e.strerror}", path=self.path
             ) from None
-        # Another program's database is refused before any write (no table, no WAL mode).
-        self._db, _ = open_owned(self.path, _STORE_TABLES, "results store", RankingError, timeout)
+        # Another program's database, a link, a newer store is refused before any write.
+        self._db, _ = open_owned(self.path, _STORE_SPEC, RankingError, timeout)
         try:
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute(
-                "CREATE TABLE IF NOT EXISTS results (key TEXT NOT NULL, word TEXT NOT NULL, total INTEGER NOT NULL,"
-                " exact INTEGER NOT NULL, games INTEGER NOT NULL, worst INTEGER, failures INTEGER,"
-                " seconds REAL NOT NULL, PRIMARY KEY (key, word))"
-            )
-            self._db.execute(
-                "CREATE TABLE IF NOT EXISTS jobs (key TEXT PRIMARY KEY, description TEXT NOT NULL)"
-            )
+            self._db.executescript(_STORE_SCHEMA)  # a 0.1.0 store may lack the jobs table
+            self._db.execute(f"PRAGMA user_version = {_STORE_SPEC.version}")
         except (sqlite3.Error, OSError) as e:
             # Never repair or replace the file: it may hold hours of finished results.
-            raise RankingError(
-                f"results store {self.path} cannot be used: {e}", str(self.path)
-            ) from None
+            self._db.close()
+            raise RankingError(f"the results store cannot be used: {e}", path=self.path) from None
 
     def close(self) -> None:
         self._db.close()
@@ -226,9 +234,7 @@ class ResultStore:
         try:
             self._db.execute("INSERT OR IGNORE INTO jobs VALUES (?, ?)", (key, description))
         except sqlite3.Error as e:  # before any work: a one-line error
-            raise RankingError(
-                f"results store {self.path} cannot be used: {e}", str(self.path)
-            ) from None
+            raise RankingError(f"the results store cannot be used: {e}", path=self.path) from None
 
     def rows(self, key: str) -> dict[str, OpenerRow]:
         """The stored rows of a job; rows another program wrote with wrong types are skipped."""
@@ -239,9 +245,7 @@ class ResultStore:
             )
             found = list(cur)
         except sqlite3.Error as e:
-            raise RankingError(
-                f"results store {self.path} cannot be read: {e}", str(self.path)
-            ) from None
+            raise RankingError(f"the results store cannot be read: {e}", path=self.path) from None
         return {
             w: OpenerRow(w, t, bool(x), g, wo, f, s)
             for w, t, x, g, wo, f, s in found
@@ -273,7 +277,7 @@ class ResultStore:
                 ),
             )
         except sqlite3.Error as e:
-            self.failed = f"results store {self.path} could not be written ({e})"
+            self.failed = f"the results store {self.path} could not be written ({e})"
             return False
         return cur.rowcount > 0
 
