@@ -375,9 +375,7 @@ def _print_ranking(result: RankingResult, top: int, n_answers: int, n_guesses: i
     for i, r in enumerate(rows):
         sign = "" if r.exact else "≥ "
         lost = f"{r.lost} lost, " if r.lost else ""
-        shown = (
-            (f"{sign}{lost}{r.guesses}", f"{sign}{r.mean:.4f}") if r.solvable else ("—", "—")
-        )
+        shown = (f"{sign}{lost}{r.guesses}", f"{sign}{r.mean:.4f}") if r.solvable else ("—", "—")
         cells = [str(i + 1), r.word, *shown]
         if job.kind == "play":
             cells += [str(r.worst), str(r.failures)]
