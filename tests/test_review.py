@@ -268,7 +268,7 @@ def test_check_reports_exact_skill(matrix):
 
 
 def test_assistant_exact_top(matrix):
-    from wordlelab.assistant import EXACT_TOP_MAX, Assistant
+    from wordlelab.assist.assistant import EXACT_TOP_MAX, Assistant
 
     a = Assistant.create(matrix, "entropy", opener="salet")
     # 2315 answers: the value and the top 5 come from the complete table of every opener's value.

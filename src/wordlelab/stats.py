@@ -416,7 +416,7 @@ class StatsStore:
         named variant's distribution runs to its own number of tries, games or none."""
         least = 6
         if variant is not None:
-            from .rules import rules_from_key
+            from .game.rules import rules_from_key
 
             least = getattr(rules_from_key(variant), "max_guesses", None) or 6
         return _summary(self.games(length, lang, variant), least)
