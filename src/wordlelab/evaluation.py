@@ -775,7 +775,7 @@ def _evaluate(
         """A guess reaching ``value``: the memo's, else the first in bound order that does."""
         if n <= 2:
             return int(m.answer_to_guess[S[0]])
-        g = int(K.memo_best(S, np.int64(min(d, n)), rule, engine.hard, exact.memo))
+        g = exact.memo_best(S, min(d, n), rule)
         if g >= 0:
             return g
         b = bounds()
