@@ -157,15 +157,16 @@ class PatternMatrix:
         dtype = pattern_dtype(guesses.length)
         data = _read_valid(path, key, shape, dtype)
         if data is None:
+            from .progress import working
+
             if on_build is not None:
                 on_build()
+                data = build_array(guesses, answers)
             else:
-                from .progress import notify
-
-                notify(
+                with working(
                     f"building the {shape[0]}×{shape[1]} pattern matrix (once; cached afterwards)"
-                )
-            data = build_array(guesses, answers)
+                ):
+                    data = build_array(guesses, answers)
             try:
                 _write_atomic(path, key, data)
             except OSError:

@@ -113,4 +113,10 @@ def serve(
 
         webbrowser.open(url)
     hosts = HostPolicy([host, *allow_hosts], any_ip=public)
-    serve_on(create_app(hosts=hosts), sock)
+    app = create_app(hosts=hosts, warm_up=True)
+    if app.state.web.warming is not None:
+        click.echo(
+            "warming up in the background: compiling the numeric kernels for this machine "
+            "(once; a minute or two; the page says when it is done)"
+        )
+    serve_on(app, sock)

@@ -64,6 +64,7 @@ from .sessions import ClientMiddleware, Sessions
 
 if TYPE_CHECKING:
     from ..evaluation import Evaluation  # numba kernels load only when the search is asked for
+    from ..warmup import Background
 
 STATIC = Path(__file__).parent / "static"
 WORDS_SHOWN = 60
@@ -329,6 +330,34 @@ class WebApp:
         self._bench_running = threading.Lock()
         # Seals the saved games the page keeps (beside the statistics, so a restart keeps them).
         self.secret = secret_key(Path(stats_path).parent if stats_path is not None else None)
+        self.warming: Background | None = None
+
+    # -- warm-up -----------------------------------------------------------------------------------
+
+    def start_warmup(self) -> bool:
+        """On a machine where the kernels are not all compiled yet, compile them (and build the
+        default matrix) in the background now, before the first page asks; True if started."""
+        from ..kernels import compiled_cache_complete
+
+        if compiled_cache_complete():
+            return False
+        from ..warmup import Background, steps
+
+        self.warming = Background(steps()).start()
+        return True
+
+    def warmup_state(self) -> dict[str, Any]:
+        """What the warm-up is doing, for the page to say: running, steps done of all, the step."""
+        w = self.warming
+        if w is None:
+            return {"running": False, "done": 0, "total": 0, "what": None}
+        step = w.current
+        return {
+            "running": w.running,
+            "done": w.done,
+            "total": len(w.todo),
+            "what": step.what if step is not None and w.running else None,
+        }
 
     # -- lists -------------------------------------------------------------------------------------
 
@@ -823,12 +852,17 @@ def create_app(
     review_budget: int = REVIEW_BUDGET,
     assist_budget: int = ASSIST_BUDGET,
     hosts: HostPolicy | None = None,
+    warm_up: bool = False,
 ) -> Starlette:
     """The web app; ``stats_path`` is the SQLite statistics file (default: the one 'play' uses);
     ``bench_budget`` is seconds of a bench run; ``review_budget`` and ``assist_budget`` are look-ups of
     exact search (``budgets``) for each reviewed step and behind each assist answer;
-    ``hosts``: the names it answers to (default: the loopback names; see web/security.py)."""
+    ``hosts``: the names it answers to (default: the loopback names; see web/security.py);
+    ``warm_up``: compile the kernels in the background from the start (``/api/warmup`` says how
+    far it is), when this machine has not compiled them yet."""
     web = WebApp(stats_path, bench_budget, review_budget, assist_budget)
+    if warm_up:
+        web.start_warmup()
 
     def route(
         fn: Callable[..., dict[str, Any]],
@@ -890,6 +924,9 @@ def create_app(
     async def game_get(request: Request) -> Response:
         return JSONResponse(web.game_state(request.path_params["token"]))
 
+    async def warmup_get(request: Request) -> Response:
+        return JSONResponse(web.warmup_state())
+
     async def bench_get(request: Request) -> Response:
         return JSONResponse(web.bench_state(request.path_params["token"]))
 
@@ -916,6 +953,7 @@ def create_app(
         Route("/favicon.ico", favicon),
         Route("/api/options", options),
         Route("/api/stats", stats),
+        Route("/api/warmup", warmup_get),
         Route("/api/play", route(web.new_game), methods=["POST"]),
         Route("/api/play/resume", route(web.resume_game), methods=["POST"]),
         Route("/api/play/{token}", game_get),
