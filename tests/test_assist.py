@@ -388,3 +388,25 @@ def test_pty_session():
         assert child.exitstatus == 130
     finally:
         child.close(force=True)
+
+
+def test_a_blank_line_with_one_word_left_keeps_suggesting_it():
+    """TARSE yyyyy leaves only ASTER; a blank line ("the game did not take it") then suggested
+    "ABACK (1 word)": the answer cannot be refused, so ASTER it stays, and the line says why."""
+    code, out, _ = invoke("assist", "--lists", "nyt", input="yyyyy\n\nquit\n")
+    assert code == 0
+    assert "> TARSE" in out and "ABACK" not in out
+    assert "ASTER is the only word left" in out
+    assert out.count("> ASTER") == 2
+
+
+def test_skipping_the_only_word_left_is_refused_and_changes_nothing():
+    from wordlelab.lists import load_lists
+
+    a = Assistant.create(load_lists(lists="nyt").matrix(), opener="tarse")
+    a.feedback(score("tarse", "aster"))
+    assert a.remaining == 1
+    word = a.suggested_word()
+    with pytest.raises(WordlelabError, match="only word left") as err:
+        a.skip()
+    assert err.value.kind == "only_word_left" and a.suggested_word() == word and not a.skipped

@@ -34,6 +34,8 @@ def test_readme_is_a_front_door_with_the_two_setup_commands():
     first = re.search(r"```bash\n(.*?)```", text, re.S)
     assert first is not None
     commands = [line for line in first.group(1).splitlines() if line.strip()]
+    clone = commands.pop(0)  # the step before them: getting the code
+    assert clone.startswith("git clone ") and "cd wordlelab" in clone
     assert len(commands) == 2
     assert commands[0].endswith("pip install . && wordlelab assist")
     assert commands[1].endswith('pip install -e ".[test]" && pytest')
@@ -48,3 +50,34 @@ def test_the_version_is_written_once():
     assert 'dynamic = ["version"]' in toml and not re.search(r'^version = "', toml, re.M)
     changelog = (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
     assert f"## [{wordlelab.__version__}]" in changelog
+
+
+def test_readme_says_what_the_suite_needs_and_takes():
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    intro = text[: text.index("## A short session")]
+    assert "Chromium" in intro and "WORDLELAB_CHROMIUM" in intro and "minutes" in intro
+
+
+def test_the_built_site_is_not_committed():
+    ignored = (ROOT / ".gitignore").read_text(encoding="utf-8").split()
+    assert "site/" in ignored
+
+
+def _mkdocs() -> dict:
+    import yaml
+
+    return yaml.safe_load((ROOT / "mkdocs.yml").read_text(encoding="utf-8"))
+
+
+def test_the_docs_site_loads_nothing_from_other_sites():
+    """Material fetched Google Fonts by default: offline, the pages logged errors and waited."""
+    assert _mkdocs()["theme"]["font"] is False
+
+
+def test_the_copy_button_leaves_room_at_the_end_of_long_lines():
+    """Material's copy button sits over the top right of a code block and hid the end of a long
+    first line, even scrolled to its end: the code keeps a right margin as wide as the button."""
+    sheets = _mkdocs().get("extra_css", [])
+    css = "".join((ROOT / "docs" / sheet).read_text(encoding="utf-8") for sheet in sheets)
+    rule = re.search(r"\.md-typeset pre > code\s*\{([^}]*)\}", css)
+    assert rule is not None and "padding-right" in rule.group(1)

@@ -34,7 +34,7 @@ def test_win_share_grid_and_stats(data):
     assert code == 0, err
     assert "not in the word list (no try used)" in out and "has 4 letters" in out
     assert "Impressive! 3/6" in out
-    assert "Wordle 7 3/6\n\n🟨⬜⬜⬜🟨\n⬜🟨⬜⬜🟩\n🟩🟩🟩🟩🟩" in out
+    assert "Wordle 3/6 · seed 7\n\n🟨⬜⬜⬜🟨\n⬜🟨⬜⬜🟩\n🟩🟩🟩🟩🟩" in out
     assert "(E)" in out and "[T]" in out  # the keyboard, without colour
     assert "Played 1   Win % 100   Current streak 1   Max streak 1" in out
     code, out, _ = invoke("stats", "--json")
@@ -44,7 +44,7 @@ def test_win_share_grid_and_stats(data):
 def test_loss_then_streaks(data):
     guesses = "\n".join(["crane", "slate", "moist", "bingo", "hello", "world"]) + "\n"
     code, out, _ = invoke("play", "--seed", "7", input=guesses)
-    assert code == 0 and "The word was OCTET." in out and "Wordle 7 X/6" in out
+    assert code == 0 and "The word was OCTET." in out and "Wordle X/6 · seed 7" in out
     invoke("play", "--seed", "7", input="octet\n")
     invoke("play", "--seed", "7", "--tries", "3", input="octet\n")
     code, out, _ = invoke("stats")
@@ -61,7 +61,7 @@ def test_hard_mode_messages(data):
     assert "1st letter must be" not in out
     assert "Game abandoned; it is not counted." in out
     code, out, _ = invoke("play", "--seed", "7", "--hard", input="ethos\nwhite\noctet\n")
-    assert "Wordle 7 " in out and "/6*" in out
+    assert "Wordle 2/6* · seed 7" in out
 
 
 def test_abandoned_and_no_stats(data):
@@ -78,7 +78,7 @@ def test_locked_database_loses_nothing(data, monkeypatch):
     holder.execute("BEGIN EXCLUSIVE")
     try:
         code, out, err = invoke("play", "--seed", "7", input="crane\noctet\n")
-        assert code == 0 and "Wordle 7 2/6" in out
+        assert code == 0 and "Wordle 2/6 · seed 7" in out
         assert "is locked by another program" in err and "will be counted next time" in err
         code, _, err = invoke("stats")
         assert code == 1 and "locked" in err
@@ -110,7 +110,9 @@ def test_pipe_game_and_a_killed_game(data):
         timeout=60,
     )
     assert (
-        r.returncode == 0 and "Wordle 7 2/6" in r.stdout and "Traceback" not in r.stdout + r.stderr
+        r.returncode == 0
+        and "Wordle 2/6 · seed 7" in r.stdout
+        and "Traceback" not in r.stdout + r.stderr
     )
     # A game killed mid-way leaves the statistics as they were.
     p = subprocess.Popen(
@@ -144,3 +146,28 @@ def test_a_seed_the_web_cannot_play_is_refused_before_the_game(seed):
     assert (
         f"Invalid value for '--seed': {seed} is not in the range 0<=x<=9223372036854775807" in err
     )
+
+
+def test_a_seeded_game_never_shares_as_an_nyt_puzzle_number(data):
+    """ "Wordle 7 X/6" reads as the NYT's puzzle #7: the seed goes after the score, and the grid
+    still reads back (no puzzle number) with its score."""
+    from wordlelab.analysis import parse_share_grid
+
+    code, out, _ = invoke("play", "--seed", "7", input="crane\nmoist\noctet\n")
+    assert code == 0 and "Wordle 7" not in out
+    share = out[out.index("Wordle 3/6 · seed 7") :].split("\n\n", 2)
+    grid = parse_share_grid("\n\n".join(share[:2]))
+    assert grid.number is None and grid.score == 3 and grid.lang is None
+
+
+def test_a_russian_game_shares_under_its_russian_name(data):
+    """A Russian grid headed "Wordle" was judged on the English lists by 'check'."""
+    from wordlelab.analysis import parse_share_grid
+    from wordlelab.lists import load_lists
+    from wordlelab.play import Play
+    from wordlelab.rules import Classic
+
+    game = Play.start(Classic(), load_lists(5, "ru"), 3, "ru")
+    game.guess(game.answers[0])
+    assert game.share().startswith("Вордли 1/6 · seed 3\n\n")
+    assert parse_share_grid(game.share()).lang == "ru"

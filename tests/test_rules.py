@@ -99,7 +99,10 @@ def test_one_play_for_any_rules(lists, matrix):
     assert classic.answers == ("octet",)
     classic.guess("octet")
     assert classic.over and classic.won and classic.praise == "Genius"
-    assert classic.share() == "Wordle 7 1/6\n\n🟩🟩🟩🟩🟩" and classic.record().variant == "classic"
+    assert (
+        classic.share() == "Wordle 1/6 · seed 7\n\n🟩🟩🟩🟩🟩"
+        and classic.record().variant == "classic"
+    )
     answers = random_answers(lists.answers, 4, np.random.default_rng(3))
     quad = Play.start(Multi.of(4), lists, 3)
     assert quad.answers == answers and quad.turns_left == 9
@@ -208,8 +211,10 @@ def test_a_sessions_actions_replay_into_a_new_one_for_any_rules(matrix):
     with pytest.raises(WordlelabError, match=r"action 2 of 2 \('salet'\): no remaining word"):
         fresh.replay([Action("salet", (".....",)), Action("salet", ("ggggy",))])
     assert fresh.guesses == ["salet"]  # the actions before the one that failed
-    with pytest.raises(WordlelabError, match="skipped as the suggestion, but the suggestion here"):
-        Session.create(Classic(), matrix, "entropy").replay([Action("crane")])
+    with pytest.raises(WordlelabError, match=r"action 2 of 2 \(skip 'crane'\): 'crane' is skipped"):
+        Session.create(Classic(), matrix, "entropy").replay([Action("crane"), Action("crane")])
+    with pytest.raises(WordlelabError, match=r"action 1 of 1 \(skip 'qqqqq'\)"):
+        Session.create(Classic(), matrix, "entropy").replay([Action("qqqqq")])
     with pytest.raises(WordlelabError, match="one board takes one pattern"):
         Session.create(Classic(), matrix, "entropy").replay([Action("salet", (".....", "....."))])
 

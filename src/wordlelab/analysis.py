@@ -16,14 +16,14 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from .budgets import REVIEW_WORK, SAFETY_S
-from .config import MIN_PLAY_LENGTH
+from .config import MAX_LENGTH, MIN_PLAY_LENGTH
 from .detector import Detection, StrongPlayer, detect, strong_player
 from .errors import InconsistentFeedbackError, ShareGridError, WordlelabError
 from .feedback import Pattern, score
 from .frequency import rank_by_frequency
 from .game import Position
 from .kernels.bounds import INF as INF_TOTAL  # an impossible total (numpy only, no numba)
-from .limits import MAX_TILES, MAX_WORD
+from .limits import MAX_TILES
 from .lists import widen, with_answers
 from .luck import information_skill, luck, outcomes, p_at_most
 from .luck import skill as row_skill
@@ -156,18 +156,18 @@ def parse_share_grid(text: str) -> ShareGrid:
             i += 1
         rest = compact[i:]
         if (
-            len(tiles) > MAX_TILES or len(rest) > MAX_WORD
+            len(tiles) > MAX_TILES or len(rest) > MAX_LENGTH
         ):  # before a pattern of thousands of digits
             raise ShareGridError(
                 f"line {raw.strip()[:24] + '…'!r} has {len(tiles):,} tiles and {len(rest):,} "
-                f"letters; rows have at most {MAX_TILES} tiles and words {MAX_WORD} letters",
+                f"letters; rows have at most {MAX_TILES} tiles and words {MAX_LENGTH} letters",
                 raw[:24],
                 kind="grid_line_too_long",
                 line=raw.strip()[:24] + "…",
                 tiles=len(tiles),
                 letters=len(rest),
                 max_tiles=MAX_TILES,
-                max_letters=MAX_WORD,
+                max_letters=MAX_LENGTH,
             )
         if any(ch in SQUARES for ch in rest) or (rest and not rest.isalpha()):
             raise _line_error(raw, " mixes tiles with other characters", "grid_mixed_line")

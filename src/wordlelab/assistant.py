@@ -411,11 +411,37 @@ class Assistant:
         if self.solved:
             raise WordlelabError("the game is solved; nothing left to suggest")
         row = self._suggestion_row()
+        cands = self.position.candidates
+        if cands.size == 1 and self.position.matrix.answers[int(cands[0])] == (
+            word := self.matrix.guesses[row]
+        ):
+            # The one word left is the answer, which the game takes; skipping it left the
+            # strategy to pick by alphabet among guesses that all tell nothing (ABACK).
+            raise WordlelabError(
+                f"{word.upper()} is the only word left: the answer, which the game takes "
+                "(if it refused it, a colour typed before was wrong: 'undo' takes a row back)",
+                word,
+                kind="only_word_left",
+                word=word.upper(),
+            )
         state = self._state
         self._states.append(
             _State(state.position, state.skipped | {row}, f"skip {self.matrix.guesses[row]}")
         )
         return self.suggested_word()
+
+    def refuse(self, word: str) -> None:
+        """Record that the game refused ``word`` (a skip entered again, e.g. on resuming a session):
+        as ``skip`` when ``word`` is the suggestion, without working the suggestion out (no search).
+        WordlelabError when the game is solved, the word is not a guess or is refused already."""
+        if self.solved:
+            raise WordlelabError("the game is solved; nothing left to suggest")
+        w = self.matrix.guesses.normalize(word)
+        row = self.matrix.guesses.index(w)
+        state = self._state
+        if row in state.skipped:
+            raise WordlelabError(f"{w!r} is skipped already", w)
+        self._states.append(_State(state.position, state.skipped | {row}, f"skip {w}"))
 
     def undo(self) -> str:
         """Take back the last action (a recorded guess or a skip); returns what was undone."""

@@ -11,9 +11,8 @@ Rough scale: 200-500 million look-ups a second on one core (benchmarks/bench_sea
 from __future__ import annotations
 
 # Work per reviewed step (``analyse``, ``check --played``, the web's Analyse): what is not proven
-# within it is reported as proven bounds. 800M since the search got two to three times cheaper per
-# look-up (2026-11-26; was 400M): 200 seeded random reviews stay well under a second a game at
-# the median and under 5 s at the worst (benchmarks/bench_evaluate.py games).
+# within it is reported as proven bounds. Sized so that a review of a game takes well under a
+# second at the median and a few seconds at the worst (benchmarks/bench_evaluate.py games).
 REVIEW_WORK = 800_000_000
 # Work behind the assistant's exact top N and the web's Assist, per request.
 ASSIST_WORK = 800_000_000

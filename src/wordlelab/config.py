@@ -26,10 +26,12 @@ DATA_DIR_ENV = "WORDLELAB_DATA_DIR"
 LISTS_ENV = "WORDLELAB_LISTS"
 DB_TIMEOUT_ENV = "WORDLELAB_DB_TIMEOUT"
 MATRIX_BUDGET_ENV = "WORDLELAB_MATRIX_BUDGET"
+WEB_MATRICES_ENV = "WORDLELAB_WEB_MATRICES"
 WEB_SECRET_ENV = "WORDLELAB_WEB_SECRET"
 
 DEFAULT_DB_TIMEOUT = 5.0
 DEFAULT_MATRIX_BUDGET = 2 * 1024**3  # bytes a full matrix may take unless told otherwise
+DEFAULT_WEB_MATRICES = 384 * 1024**2  # bytes the web server's matrices take together at most
 
 
 def check_play_length(length: int) -> int:
@@ -83,9 +85,20 @@ def db_timeout() -> float:
 
 def matrix_budget() -> int:
     """Bytes a full matrix may take: WORDLELAB_MATRIX_BUDGET (e.g. 512M, 2G), else 2 GiB."""
-    text = _env(MATRIX_BUDGET_ENV)
+    return _size(MATRIX_BUDGET_ENV, DEFAULT_MATRIX_BUDGET)
+
+
+def web_matrices_budget() -> int:
+    """Bytes the web server's matrices may take together: WORDLELAB_WEB_MATRICES (e.g. 256M,
+    1G), else 384 MiB (the least recently used go first; a request for one that cannot fit is a
+    503)."""
+    return _size(WEB_MATRICES_ENV, DEFAULT_WEB_MATRICES)
+
+
+def _size(name: str, default: int) -> int:
+    text = _env(name)
     if not text:
-        return DEFAULT_MATRIX_BUDGET
+        return default
     units = {"k": 1024, "m": 1024**2, "g": 1024**3, "t": 1024**4}
     scale = units.get(text[-1].lower(), 1)
     digits = text[:-1] if text[-1].lower() in units else text
@@ -95,7 +108,7 @@ def matrix_budget() -> int:
         number = math.nan
     if not math.isfinite(number) or number < 0 or number * scale > 2**62:
         raise WordlelabError(
-            f"{MATRIX_BUDGET_ENV}={text!r} is not a size (a number of bytes >= 0, e.g. 512M or 2G)",
+            f"{name}={text!r} is not a size (a number of bytes >= 0, e.g. 512M or 2G)",
             text,
         )
     return int(number * scale)

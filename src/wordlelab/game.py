@@ -143,17 +143,28 @@ def letter_states(history: Iterable[tuple[str, Pattern]]) -> dict[str, int]:
     return states
 
 
+# The game's name in a share header, by language: the name ``parse_share_grid`` reads the
+# language from (a Russian grid headed "Wordle" was judged on the English lists).
+GAME_NAMES = {"en": "Wordle", "ru": "Вордли"}
+
+
 def share_grid(
     history: Sequence[tuple[str, Pattern]],
     won: bool,
     max_guesses: int,
     hard: bool,
     number: int | None = None,
+    lang: str = "en",
+    seed: int | None = None,
 ) -> str:
-    """The text a player pastes: header with the score, then one row of squares per guess."""
-    head = "Wordle" + (f" {number:,}" if number is not None else "")
+    """The text a player pastes: header with the score, then one row of squares per guess.
+
+    ``number`` is a puzzle's number, as the NYT writes it ("Wordle 1,234 4/6"); ``seed`` a seeded
+    game's, written after the score ("Wordle 4/6 · seed 7") so it never reads as puzzle 7."""
+    head = GAME_NAMES.get(lang, "Wordle") + (f" {number:,}" if number is not None else "")
     result = f"{len(history) if won else 'X'}/{max_guesses}{'*' if hard else ''}"
-    return f"{head} {result}\n\n" + "\n".join(p.emoji for _, p in history)
+    tail = f" · seed {seed}" if seed is not None else ""
+    return f"{head} {result}{tail}\n\n" + "\n".join(p.emoji for _, p in history)
 
 
 class Game:

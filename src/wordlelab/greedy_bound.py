@@ -17,7 +17,6 @@ from .kernels import greedy as G
 from .matrix import PatternMatrix, shared_alphabet
 
 INF = int(G.INF)
-WORK_PER_S = 50_000_000  # feedback look-ups a second, roughly: 3-5 ns each on most sets, 13 on the worst seen
 
 
 class GreedyBound:
@@ -91,7 +90,7 @@ class GreedyBound:
         """Total guesses of a greedy tree solving every answer column of ``S`` within ``d`` guesses
         (INF when it finds none). ``pool``: the guesses ranked at the top node (default: all).
         ``work``: a one-element int64 array of feedback look-ups allowed, spent in place (share
-        one between calls to cap them together; about WORK_PER_S a second); default: no cap."""
+        one between calls to cap them together); default: no cap."""
         return self.solve(S, d, rule, pool, work)[0]
 
     def solve(

@@ -12,9 +12,9 @@ import os
 import stat
 from pathlib import Path
 
+from .config import MAX_LENGTH
 from .errors import WordlelabError
 
-MAX_WORD = 11  # letters: the longest words any list plays
 MAX_EXACT_WORD = 8  # letters: the longest words the exact search takes
 MAX_TILES = 20  # tiles of one feedback pattern (the base-3 code stays a small int)
 MAX_LINE = 4096  # characters of one line of a word list, grid or tree file
@@ -112,11 +112,11 @@ def check_lines(text: str, name: str, error: type[WordlelabError]) -> None:
 
 def check_word_text(text: str, what: str, error: type[WordlelabError]) -> None:
     """``error`` when a typed word is longer than any list's words (checked before any work)."""
-    if len(text.strip()) > MAX_WORD:
+    if len(text.strip()) > MAX_LENGTH:
         shown = text.strip()[:20] + "…"
         raise error(
             f"{what} {shown!r} has {len(text.strip()):,} characters; words have at most "
-            f"{MAX_WORD} letters",
+            f"{MAX_LENGTH} letters",
             shown,
         )
 

@@ -127,10 +127,6 @@ class Lists:
             on_build=on_build,
         )
 
-    @property
-    def answers_are_all(self) -> bool:
-        return len(self.answers) == len(self.guesses)
-
 
 def load_lists(
     length: int = 5,

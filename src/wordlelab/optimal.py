@@ -32,10 +32,10 @@ they are applied):
   smallest first (a failing guess usually fails by a little on many groups). A node where no
   guess got under its budget returns, and stores in the memo, the least proven bound over *all*
   its guesses: those tried and cut, and those never tried because their bound from the scan was
-  already at or above the budget (one of these may reach the budget exactly). Until 2026-11-25
-  the second kind was left out, so a stored bound could exceed the value and a later visit of
-  the set with a larger budget took it for proof; ``benchmarks/fuzz_carried_memo.py`` carries
-  one memo through many cut searches and checks every answer against a fresh search.
+  already at or above the budget (one of these may reach the budget exactly). Leaving the
+  second kind out could store a bound above the value, which a later visit of the set with a
+  larger budget would take for proof; ``benchmarks/fuzz_carried_memo.py`` carries one memo
+  through many cut searches and checks every answer against a fresh search.
 * **Counting bound with q groups per guess** ``lb_q(m, d)``: if no guess splits S into more than
   q groups, no guess splits any subset of S into more (a subset shows a subset of the
   patterns), so below S every node has at most q children and the t-th guess solves at most
@@ -405,10 +405,6 @@ class Solver:
         )
         self.ctl = ctl if ctl is not None else np.zeros(K.CTL_SIZE, dtype=np.int64)
         self.nosplit = K.new_split(1, 0)
-
-    @property
-    def memo_bytes(self) -> int:
-        return sum(a.nbytes for a in self.memo)
 
     def value(
         self,

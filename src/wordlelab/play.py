@@ -177,7 +177,7 @@ class Play:
             return multi_share(g, self.seed)
         if isinstance(g, AbsurdleGame):
             return absurdle_share(g)
-        return share_grid(g.history, g.won, g.max_guesses, g.hard, self.seed)
+        return share_grid(g.history, g.won, g.max_guesses, g.hard, lang=self.lang, seed=self.seed)
 
     def record(self) -> GameRecord:
         """The statistics record of this finished game, under its variant's key."""

@@ -14,10 +14,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from .config import MAX_LENGTH
 from .errors import InvalidPatternError, InvalidWordError
 from .feedback import Pattern
 from .game import Position
-from .limits import MAX_WORD
 from .matrix import PatternMatrix
 
 _SELBY = re.compile(r"^[^\W\d_]+(\.[BYGbyg]+\.[^\W\d_]+)*(\.[BYGbyg]+)?$")
@@ -86,10 +86,10 @@ def parse_position(text: str) -> PositionText:
 
 def _checked(pairs: list[tuple[str, str]], trailing: str | None, text: str) -> PositionText:
     words = [w.strip().lower() for w, _ in pairs] + ([trailing.strip().lower()] if trailing else [])
-    if len(words) > 20 or any(len(w) > MAX_WORD for w in words):
+    if len(words) > 20 or any(len(w) > MAX_LENGTH for w in words):
         raise InvalidWordError(
             f"position {text.strip()[:40]!r}…: {len(words)} words, the longest of "
-            f"{max(map(len, words)):,} letters; at most 20 words of up to {MAX_WORD}",
+            f"{max(map(len, words)):,} letters; at most 20 words of up to {MAX_LENGTH}",
             text[:40],
         )
     for w in words:

@@ -131,7 +131,6 @@ class Absurdle:
 
 
 Rules = Classic | Multi | Absurdle
-VARIANTS = ("classic", "multi", "absurdle")
 
 
 def default_tries(boards: int) -> int:

@@ -262,20 +262,16 @@ class Session:
         return out
 
     def apply(self, action: Action) -> None:
-        """Enter ``action`` as ``play`` or ``skip`` would; a skip only of the word suggested now
-        (another word means this session is not the one the action came from). Nothing changes
-        if it is impossible."""
+        """Enter ``action`` as ``play`` or ``skip`` would, without working out any suggestion (no
+        search: entering what was entered costs no more than the entering did; a skip records the
+        word refused). Nothing changes if it is impossible."""
+        b = self.backend
         if action.patterns is None:
-            if not isinstance(self.backend, AbsurdleSession):  # Absurdle: skip() says why not
-                now = self.suggest()
-                if now != action.word:
-                    raise WordlelabError(
-                        f"{action.word[:20]!r} was skipped as the suggestion, but the suggestion "
-                        f"here is {now!r}",
-                        action.word,
-                    )
-            self.skip()
-        elif isinstance(self.backend, MultiSession):
+            if isinstance(b, (Assistant, MultiSession)):
+                b.refuse(action.word)
+            else:
+                self.skip()  # Absurdle: says why there is nothing to skip
+        elif isinstance(b, MultiSession):
             self.play(action.word, list(action.patterns))
         elif len(action.patterns) != 1:
             raise VariantError(

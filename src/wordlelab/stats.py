@@ -17,16 +17,12 @@ import uuid
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from .config import db_timeout
 from .errors import WordlelabError
 from .limits import read_user_text
 from .owned_db import open_owned, rollback
 from .paths import data_dir
-
-if TYPE_CHECKING:
-    from .game import Game
 
 # 1: the first release. 2: every game names its variant (rules key: classic, quordle, absurdle,
 # ...) and the seed it was played with; version 1 games are classic games with no seed.
@@ -94,20 +90,6 @@ class GameRecord:
     finished_at: str = field(
         default_factory=lambda: datetime.now(UTC).isoformat(timespec="seconds")
     )
-
-    @classmethod
-    def from_game(cls, game: Game, lang: str = "en") -> GameRecord:
-        """The record of a finished game (the console and the web app store the same thing)."""
-        return cls(
-            answer=game.answer,
-            guesses=len(game.history),
-            won=game.won,
-            hard=game.hard,
-            length=len(game.answer),
-            lang=lang,
-            max_guesses=game.max_guesses,
-            words=tuple(w for w, _ in game.history),
-        )
 
     @classmethod
     def from_dict(cls, data: object) -> GameRecord:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import cache, cached_property, lru_cache
 from pathlib import Path
 
+from .config import MAX_LENGTH
 from .errors import (
     GameOverError,
     HardModeError,
@@ -25,7 +26,7 @@ from .errors import (
 )
 from .feedback import Pattern, score
 from .game import Game
-from .limits import MAX_WORD, read_user_text
+from .limits import read_user_text
 from .paths import write_atomic
 from .words import WordList
 
@@ -112,10 +113,10 @@ class DecisionTree:
             for token in tokens:
                 word, sep, mark = token.partition(":")
                 word = word.strip().lower()
-                if len(word) > MAX_WORD:
+                if len(word) > MAX_LENGTH:
                     raise TreeError(
                         f"{name}:{lineno}: {word[:20] + '…'!r} has {len(word):,} letters; words have "
-                        f"at most {MAX_WORD}",
+                        f"at most {MAX_LENGTH}",
                         name,
                     )
                 if not word.isalpha():

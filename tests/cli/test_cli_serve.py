@@ -101,7 +101,7 @@ def test_open_opens_the_printed_address(monkeypatch):
 
     _register()
     opened: list[str] = []
-    monkeypatch.setattr(webbrowser, "open", opened.append)
+    monkeypatch.setattr(webbrowser, "open", lambda url: opened.append(url) or True)
     monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: None)  # serve nothing
     r = CliRunner().invoke(cli, ["serve", "--open"])
     assert r.exit_code == 0, r.output
@@ -109,6 +109,23 @@ def test_open_opens_the_printed_address(monkeypatch):
     assert url.startswith("http://127.0.0.1:") and url in r.output
     r = CliRunner().invoke(cli, ["serve"])
     assert len(opened) == 1  # without --open nothing is opened
+
+
+def test_open_with_no_browser_says_so(monkeypatch):
+    """``serve --open`` on a machine with no browser opened nothing and said nothing."""
+    import webbrowser
+
+    import uvicorn
+
+    from wordlelab.cli.main import _register
+
+    _register()
+    monkeypatch.setattr(webbrowser, "open", lambda url: False)  # what it answers with none found
+    monkeypatch.setattr(uvicorn.Server, "run", lambda self, sockets=None: None)
+    r = CliRunner().invoke(cli, ["serve", "--open"])
+    assert r.exit_code == 0, r.output
+    assert "no web browser found" in r.stderr and "open the address above" in r.stderr
+    assert len(r.stderr.strip().splitlines()) == 1
 
 
 def test_serve_answers_only_to_its_names_and_checks_allow_host():

@@ -65,7 +65,7 @@ def test_play_to_a_win_records_stats(client, tmp_path):
     assert state["keys"]["c"] == 1 and state["keys"]["r"] == 0 and state["turns_left"] == 5
     state = client.post(f"/api/play/{game['id']}/guess", json={"word": "octet"}).json()
     assert state["over"] and state["won"] and state["praise"] == "Magnificent"
-    assert state["share"].startswith("Wordle 7 2/6\n\n")
+    assert state["share"].startswith("Wordle 2/6 · seed 7\n\n")
     assert state["stats"]["summary"]["played"] == 1
     assert StatsStore(tmp_path / "stats.db").summary().wins == 1
     assert client.get("/api/stats?length=5&lang=en").json()["played"] == 1

@@ -222,7 +222,7 @@ def test_play_a_seeded_game_to_a_win_with_the_results_dialog(page, base_url):
     dialog = page.locator("#play-result")
     sync_api.expect(dialog).to_be_visible()
     sync_api.expect(page.locator("#play-result-head")).to_have_text("Magnificent! 2/6")
-    sync_api.expect(page.locator("#play-share")).to_contain_text("Wordle 7 2/6")
+    sync_api.expect(page.locator("#play-share")).to_contain_text("Wordle 2/6 · seed 7")
     # This game's bar is the one marked in the statistics.
     sync_api.expect(page.locator("#play-stats .barrow[data-mine='1'] .label")).to_have_text("2")
     assert played(page, base_url) == before + 1
@@ -372,6 +372,29 @@ def test_dark_mode_follows_the_system_and_the_toggle(browser, base_url):
         page.wait_for_selector("body[data-ready='1']")
         assert page.evaluate(background) == "rgb(255, 255, 255)"
         sync_api.expect(page.locator("#theme")).to_have_attribute("aria-pressed", "false")
+    finally:
+        context.close()
+
+
+def test_dark_mode_shares_the_black_square_as_the_nyt_does(browser, base_url):
+    """The NYT's dark mode shares ⬛ for a grey tile; the page shared ⬜ in both themes."""
+    context = browser.new_context(viewport=DESKTOP, color_scheme="dark")
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    try:
+        page = context.new_page()
+        page.goto(base_url)
+        page.wait_for_selector("body[data-ready='1']")
+        answer = answer_for(7)
+        new_seeded_game(page, 7)
+        guess(page, "crane" if answer != "crane" else "slate", 1)
+        guess(page, answer, 2)
+        share = page.locator("#play-share")
+        sync_api.expect(share).to_contain_text("⬛")
+        assert "⬜" not in share.text_content()
+        page.click("#play-copy")
+        sync_api.expect(page.locator("#play-copied")).not_to_be_empty()
+        copied = page.evaluate("navigator.clipboard.readText()")
+        assert "⬛" in copied and "⬜" not in copied
     finally:
         context.close()
 
@@ -2080,3 +2103,122 @@ def test_a_russian_game_that_cannot_be_restored_says_why_in_russian(page, base_a
         assert not latin(msg.inner_text()), msg.inner_text()
     finally:
         web.secret = secret
+
+
+# -- several boards on one screen (issue 52) -----------------------------------------------------
+
+LAPTOP = {"width": 1280, "height": 800}
+
+
+def _boards_page(browser, server_url, viewport, scheme):
+    context = browser.new_context(viewport=viewport, color_scheme=scheme)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server_url)
+    page.wait_for_selector("body[data-ready='1']")
+    return context, page, errors
+
+
+def _play_boards(page, base_url: str, route: str, boards: int, words: int) -> None:
+    open_variant(page, base_url, route)
+    sync_api.expect(page.locator("#play-board")).to_have_attribute(
+        "data-variant", route.partition("/")[2]
+    )
+    sync_api.expect(page.locator("#play-board .subboard")).to_have_count(boards)
+    for n, word in enumerate(FILLER[:words], 1):
+        page.keyboard.type(word)
+        page.keyboard.press("Enter")
+        sync_api.expect(page.locator("#play-board")).to_have_attribute("data-guesses", str(n))
+    page.keyboard.type("bli")  # a word being typed, as a player sees the board
+
+
+def _boxes(page) -> tuple[list[dict], dict]:
+    boards = [b.bounding_box() for b in page.locator("#play-board .subboard").all()]
+    return boards, page.locator("#play-keyboard").bounding_box()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize(
+    ("viewport", "route", "boards"),
+    [
+        (LAPTOP, "play/quordle", 4),
+        (LAPTOP, "play/octordle", 8),
+        (PHONE, "play/quordle", 4),
+    ],
+    ids=["1280x800-quordle", "1280x800-octordle", "390x844-quordle"],
+)
+def test_every_board_and_the_keyboard_share_one_screen(
+    browser, base_url, viewport, route, boards, scheme
+):
+    """Quordle and Octordle at 1280x800, Quordle on a 390x844 phone: every board and the keyboard
+    on screen at once, no scrolling (Octordle's lower boards ran under the keyboard)."""
+    context, page, errors = _boards_page(browser, base_url, viewport, scheme)
+    try:
+        needs_variants(page)
+        _play_boards(page, base_url, route, boards, 3)
+        name = f"boards-{route.partition('/')[2]}-{viewport['width']}x{viewport['height']}-{scheme}"
+        page.screenshot(path=str(artifacts() / f"{name}.png"))
+        assert page.evaluate("document.documentElement.scrollHeight") <= viewport["height"], (
+            "the page scrolls"
+        )
+        fits_sideways(page, route)
+        subboards, keyboard = _boxes(page)
+        assert keyboard["y"] + keyboard["height"] <= viewport["height"] + 1
+        for i, box in enumerate(subboards, 1):
+            assert box["x"] >= 0 and box["x"] + box["width"] <= viewport["width"], (i, box)
+            assert box["y"] >= 0, (i, box)
+            assert box["y"] + box["height"] <= keyboard["y"] + 1, (i, box, keyboard)
+        # Tiles a person can read: the letters no smaller than on a small phone's key label.
+        tile = page.locator("#play-board .tile").first.bounding_box()
+        assert tile["width"] >= 18, tile
+    finally:
+        context.close()
+    assert errors == []
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_octordle_on_a_small_phone_uses_the_width_and_keeps_the_board_played_in_view(
+    browser, base_url, scheme
+):
+    """Octordle at 360x740: the boards span the screen's width (two of eight were visible and
+    the page four screens tall), and the board being played, the first unsolved one, stays in
+    view above the keyboard as the game goes on."""
+    context, page, errors = _boards_page(browser, base_url, SMALL_PHONE, scheme)
+    try:
+        needs_variants(page)
+        open_variant(page, base_url, "play/octordle")
+        sync_api.expect(page.locator("#play-board .subboard")).to_have_count(8)
+        for n, word in enumerate(FILLER[:6], 1):
+            page.keyboard.type(word)
+            page.keyboard.press("Enter")
+            sync_api.expect(page.locator("#play-board")).to_have_attribute("data-guesses", str(n))
+            page.keyboard.type("bl")
+            fits_sideways(page, "octordle")
+            subboards, keyboard = _boxes(page)
+            left = min(b["x"] for b in subboards)
+            right = max(b["x"] + b["width"] for b in subboards)
+            assert right - left >= 0.9 * SMALL_PHONE["width"], (left, right)
+            assert keyboard["y"] + keyboard["height"] <= SMALL_PHONE["height"] + 1
+            played = page.locator("#play-board .subboard:not(.solved)").first.bounding_box()
+            assert played["y"] >= 0 and played["y"] + played["height"] <= keyboard["y"] + 1, (
+                n,
+                played,
+                keyboard,
+            )
+            typing = page.locator(
+                "#play-board .subboard:not(.solved) .row:has(.tile.filled)"
+            ).first.bounding_box()
+            assert typing["y"] >= 0 and typing["y"] + typing["height"] <= keyboard["y"] + 1
+            if n in (1, 6):
+                page.screenshot(
+                    path=str(artifacts() / f"boards-octordle-360x740-{scheme}-guess{n}.png")
+                )
+            page.keyboard.press("Backspace")
+            page.keyboard.press("Backspace")
+        # The keyboard's colour cells for eight boards still read on a 360 px key.
+        tile = page.locator("#play-board .tile").first.bounding_box()
+        assert tile["width"] >= 24, tile
+    finally:
+        context.close()
+    assert errors == []

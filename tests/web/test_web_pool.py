@@ -50,7 +50,7 @@ def test_analyses_queue_in_their_own_pool_and_play_does_not_wait(tmp_path, monke
             t.start()
         assert started.acquire(timeout=60)  # the first is running, the others are queued
         deadline = time.monotonic() + 30
-        while c.app.state.web.analyses.admitted < WORKERS + QUEUE and time.monotonic() < deadline:
+        while c.app.state.web.searches.admitted < WORKERS + QUEUE and time.monotonic() < deadline:
             time.sleep(0.05)
         # The queue is full: one more is refused at once, with when to come back.
         r = c.post("/api/analyse", json=body)
@@ -65,7 +65,7 @@ def test_analyses_queue_in_their_own_pool_and_play_does_not_wait(tmp_path, monke
         for t in threads:
             t.join(120)
         assert results == [200] * (WORKERS + QUEUE)
-        assert c.app.state.web.analyses.admitted == 0
+        assert c.app.state.web.searches.admitted == 0
         assert c.post("/api/analyse", json=body).status_code == 200
 
 
@@ -86,3 +86,68 @@ def test_assist_at_lengths_past_the_exact_search(tmp_path, length):
             json={"word": word, "pattern": str(score(word, answer))},
         ).json()
         assert after["remaining"] < state["remaining"] and after["exact"] is None
+
+
+def test_every_request_that_may_search_shares_the_bounded_pool(tmp_path, monkeypatch):
+    # An assistant's start, resume, actions and state may search (the coach, the exact figures):
+    # with the pool full they are refused at once (503), not queued behind it without bound.
+    import wordlelab.review as review_module
+
+    release = threading.Event()
+    started = threading.Event()
+    real_review = review_module.review
+
+    def slow_review(*args, **kwargs):
+        started.set()
+        release.wait(60)
+        return real_review(*args, **kwargs)
+
+    monkeypatch.setattr(review_module, "review", slow_review)
+    app = create_app(stats_path=tmp_path / "s.db")
+    with TestClient(app, base_url=LOCAL) as c:
+        aid = c.post("/api/assist", json={"strategy": "entropy"}).json()["id"]
+        app.state.web.searches.queue = 0  # one request at a time, none waiting
+        body = {"words": "salet cerne octet", "answer": "octet"}
+        t = threading.Thread(target=lambda: c.post("/api/analyse", json=body))
+        t.start()
+        try:
+            assert started.wait(60)
+            for method, path, data in [
+                ("POST", "/api/assist", {"strategy": "entropy"}),
+                ("POST", "/api/assist/resume", {"actions": [{"skip": "salet"}]}),
+                ("POST", f"/api/assist/{aid}/skip", {}),
+                ("POST", f"/api/assist/{aid}/top", {"top": 5}),
+                ("GET", f"/api/assist/{aid}", None),
+            ]:
+                r = c.request(method, path, json=data)
+                assert r.status_code == 503 and "busy" in r.json()["error"], (path, r.text)
+        finally:
+            release.set()
+            t.join(120)
+        assert c.get(f"/api/assist/{aid}").status_code == 200
+
+
+def test_a_resume_replays_without_searching(monkeypatch, matrix):
+    # A resumed assistant enters what was entered; a skip records the word refused. Working out
+    # each skipped suggestion again searched once per skip (a minute for eight, issue 49); the
+    # resumed state's own search is bounded as any assist request's.
+    import wordlelab.evaluation as evaluation
+    from wordlelab.rules import Classic
+    from wordlelab.session import Session
+
+    live = Session.create(Classic(), matrix, "auto")
+    live.play("crane", ".....")
+    live.skip()  # the coach's suggestion after CRANE: an exact search
+    calls: list[int] = []
+    real = evaluation.evaluate
+
+    def counting(*args, **kwargs):
+        ev = real(*args, **kwargs)
+        calls.append(ev.work)
+        return ev
+
+    monkeypatch.setattr(evaluation, "evaluate", counting)
+    resumed = Session.create(Classic(), matrix, "auto")
+    resumed.replay(live.actions())
+    assert calls == []
+    assert resumed.actions() == live.actions()

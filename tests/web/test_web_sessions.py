@@ -102,3 +102,31 @@ def test_idle_clients_make_room_and_addresses_are_capped():
     with pytest.raises(HTTPException) as gone:
         s.get(x1)
     assert gone.value.status_code == 404
+
+
+def test_a_comparison_refused_by_the_client_cap_leaves_no_slot_taken(app):
+    # The "a comparison is running" slot is released on every path: here the bench sessions'
+    # client cap (one client) refuses the second client's comparison with 503.
+    import time
+
+    app.state.web.benches = Sessions(limit=8, clients=1)
+
+    def bench(client: str):
+        c = TestClient(app, base_url=LOCAL, cookies={COOKIE: client})
+        return c, c.post("/api/bench", json={"length": 4, "strategies": "entropy"})
+
+    def stop(c, job) -> None:
+        c.post(f"/api/bench/{job['id']}/stop", json={})
+        deadline = time.monotonic() + 60
+        while not c.get(f"/api/bench/{job['id']}").json()["finished"]:
+            assert time.monotonic() < deadline
+            time.sleep(0.01)
+
+    c, r = bench("a" * 20)
+    assert r.status_code == 200
+    stop(c, r.json())
+    assert bench("b" * 20)[1].status_code == 503
+    assert not app.state.web._bench_slot.held
+    c, r = bench("a" * 20)
+    assert r.status_code == 200, r.json()
+    stop(c, r.json())

@@ -373,7 +373,10 @@ def test_an_assistant_resumes_from_its_start_request_and_actions(client):
             },
             "action 2 of 2 ('salet'): no remaining word",
         ),
-        ({"actions": [{"skip": "crane"}]}, "action 1 of 1 (skip 'crane'): 'crane' was skipped"),
+        (
+            {"actions": [{"skip": "crane"}, {"skip": "crane"}]},
+            "action 2 of 2 (skip 'crane'): 'crane' is skipped already",
+        ),
         ({"actions": [{"word": "zzzzz", "pattern": "....."}]}, "action 1 of 1 ('zzzzz')"),
         ({"variant": "absurdle", "actions": [{"skip": "aesir"}]}, "nothing to skip"),
         ({"strategy": "nope", "actions": []}, "nope"),
@@ -395,7 +398,7 @@ def test_an_assistant_resumes_from_its_start_request_and_actions(client):
     }
     assert parts["cause"]["kind"] == "no_fit" and parts["cause"]["board"] == 1
     assert parts["text"].startswith("action 2 of 2 ('salet'): board 1: no remaining word")
-    skip = client.post("/api/assist/resume", json={**body, "actions": [{"skip": "crane"}]})
+    skip = client.post("/api/assist/resume", json={**body, "actions": [{"skip": "qqqqq"}]})
     assert skip.json()["parts"]["skip"] is True
 
 

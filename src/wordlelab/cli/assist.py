@@ -309,6 +309,8 @@ def run_session(a: Assistant, lines: Iterator[str], out: Console) -> int:
         except WordlelabError as exc:
             # Part of the conversation, so it goes with the rest (a piped transcript stays in order).
             say(f"[red]! {escape(str(exc))}[/] (nothing changed; 'help' for help)")
+            if cmd in ("", "skip", "next") and not a.solved:
+                say(_suggestion_line(a, suggestion))  # a refused skip: the same word, again
             continue
         suggestion = a.suggested_word()
         say(_suggestion_line(a, suggestion))

@@ -8,11 +8,8 @@ from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH
 from ..errors import InvalidWordError
 from ..feedback import score as score_words
 from ..languages import get_language
-from ..limits import MAX_WORD
 from ..words import normalize_word
 from .common import echo_json, stdout
-
-MIN_PLAYED = 4  # the shortest bundled lists
 
 
 @click.command()
@@ -34,10 +31,11 @@ def score(guess: str, answer: str, lang: str, length: int | None, as_json: bool)
     a = normalize_word(answer, length, language)
     if len(g) != len(a):
         raise InvalidWordError(f"{guess!r} and {answer!r} differ in length", (guess, answer))
-    if not MIN_PLAYED <= len(g) <= MAX_WORD:  # the lengths of the bundled lists (and of -k)
+    # the lengths of the bundled lists (and of -k)
+    if not MIN_PLAY_LENGTH <= len(g) <= MAX_PLAY_LENGTH:
         raise InvalidWordError(
-            f"{guess!r} has {len(g)} letters; wordlelab plays words of {MIN_PLAYED} to "
-            f"{MAX_WORD} letters",
+            f"{guess!r} has {len(g)} letters; wordlelab plays words of {MIN_PLAY_LENGTH} to "
+            f"{MAX_PLAY_LENGTH} letters",
             guess,
         )
     p = score_words(g, a)

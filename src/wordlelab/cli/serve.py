@@ -111,7 +111,10 @@ def serve(
     if open_browser:
         import webbrowser
 
-        webbrowser.open(url)
+        if not webbrowser.open(url):  # False: no browser found (a server, an SSH session)
+            click.echo(
+                "wordlelab: no web browser found to open; open the address above yourself", err=True
+            )
     hosts = HostPolicy([host, *allow_hosts], any_ip=public)
     app = create_app(hosts=hosts, warm_up=True)
     if app.state.web.warming is not None:

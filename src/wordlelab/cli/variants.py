@@ -33,57 +33,104 @@ from ..variants.multi import key_states
 from .console import TOP_MAX, Palette, board_row, count_arg, tile_colours
 
 _PLAIN = {GREEN: "g", YELLOW: "y", GREY: "."}
+_PLAIN_TILE = {GREEN: "[{}]", YELLOW: "({})", GREY: "-{}-"}
 
 
 # -- several boards ------------------------------------------------------------------------------
 
 
-def rows_side_by_side(game: MultiGame, colour: Palette | None) -> list[Text]:
-    """Each guess as one line: every board's tiles for it, blank once that board was solved."""
+_SEP = " | "
+
+
+def _tiles(word: str, pattern: Pattern, colour: Palette | None) -> Text:
+    """One board's row, narrow: tiles back to back (3 cells a letter), no share squares."""
+    row = Text()
+    for ch, c in zip(word, pattern.colors):
+        if colour:
+            row.append(f" {ch.upper()} ", style=colour.tiles[c])
+        else:
+            row.append(_PLAIN_TILE[c].format(ch.upper()))
+    return row
+
+
+def board_bands(boards: int, k: int, colour: Palette | None, width: int) -> tuple[int, bool]:
+    """How many boards go side by side on a terminal ``width`` cells wide, and whether their rows
+    are drawn wide (spaced tiles, as on one board) or narrow (tiles back to back).
+
+    Wide when every board fits one line so; else narrow, in bands of boards as even as fit."""
+    wide = 4 * k - 1 if colour else 6 * k + 1  # board_row's cells, trailing space left out
+    if boards * (wide + len(_SEP)) - len(_SEP) <= width:
+        return boards, True
+    fit = max(1, (width + len(_SEP)) // (3 * k + len(_SEP)))
+    bands = -(-boards // fit)
+    return -(-boards // bands), False
+
+
+def rows_side_by_side(game: MultiGame, colour: Palette | None, width: int = 80) -> list[Text]:
+    """The boards' rows laid out to ``width``: each guess as one line per band of boards (a blank
+    line between bands), a board's cells blank once it was solved."""
     k = len(game.answers[0])
-    width = 4 * k if colour else 2 * k + 1 + k
-    lines = []
-    for t, word in enumerate(game.guesses):
-        line = Text()
-        for b in range(game.rules.boards):
-            pats = game.patterns[b]
-            if t < len(pats):
-                line.append_text(board_row(word, pats[t], colour))
-                if not colour:
-                    line.append(" ")
-            else:
-                line.append(" " * width)
-            line.append(" | " if b < game.rules.boards - 1 else "")
-        lines.append(line)
+    per, wide = board_bands(game.rules.boards, k, colour, width)
+    cells = (4 * k - 1 if colour else 6 * k + 1) if wide else 3 * k
+    lines: list[Text] = []
+    for start in range(0, game.rules.boards, per):
+        if start:
+            lines.append(Text())
+        band = range(start, min(start + per, game.rules.boards))
+        for t, word in enumerate(game.guesses):
+            line = Text()
+            for b in band:
+                pats = game.patterns[b]
+                if t < len(pats):
+                    row = (
+                        board_row(word, pats[t], colour) if wide else _tiles(word, pats[t], colour)
+                    )
+                    if wide and colour:
+                        row.right_crop(1)  # board_row's space after its last tile
+                    line.append_text(row)
+                    line.append(" " * (cells - row.cell_len))
+                else:
+                    line.append(" " * cells)
+                if b < band[-1]:
+                    line.append(_SEP)
+            lines.append(line)
     return lines
 
 
-def multi_keyboard(game: MultiGame, lang: str, colour: Palette | None) -> list[Text]:
+def multi_keyboard(
+    game: MultiGame, lang: str, colour: Palette | None, width: int = 80
+) -> list[Text]:
     """The keyboard with one mark per board after each key: green, yellow, grey, or blank if unplayed.
 
-    Without colour the marks are g, y and '.'.
+    Without colour the marks are g, y and '.'. A row of keys wider than ``width`` goes on two lines
+    (or more).
     """
     states = key_states(game)
     rows = list(LAYOUTS.get(lang, ()))
     extra = "".join(ch for ch in game.words.letters if not any(ch in r for r in rows))
     if extra:
         rows.append(extra)
+    per_line = max(1, width // (game.rules.boards + 2))
     out = []
     for keys in rows:
-        line = Text()
-        for ch in keys:
-            line.append(ch.upper(), style="bold")
-            for b, state in enumerate(states.get(ch, [None] * game.rules.boards)):
-                solved = game.solved_at(b) is not None
-                if state is None:
-                    line.append(" ")
-                elif colour:
-                    dot = colour.dots[state]
-                    line.append("▮", style=dot if not solved else "dim " + dot)
-                else:
-                    line.append(_PLAIN[state])
-            line.append(" ")
-        out.append(line)
+        parts = -(-len(keys) // per_line)
+        size = -(-len(keys) // parts)
+        for start in range(0, len(keys), size):
+            line = Text()
+            for ch in keys[start : start + size]:
+                line.append(ch.upper(), style="bold")
+                for b, state in enumerate(states.get(ch, [None] * game.rules.boards)):
+                    solved = game.solved_at(b) is not None
+                    if state is None:
+                        line.append(" ")
+                    elif colour:
+                        dot = colour.dots[state]
+                        line.append("▮", style=dot if not solved else "dim " + dot)
+                    else:
+                        line.append(_PLAIN[state])
+                line.append(" ")
+            line.rstrip()
+            out.append(line)
     return out
 
 
@@ -117,11 +164,11 @@ def play_multi_game(game: MultiGame, lines: Iterator[str], out: Console, lang: s
         except WordlelabError as exc:
             out.print(f"[red]! {escape(str(exc))}[/] (no try used)")
             continue
-        for row in rows_side_by_side(game, colour):
+        for row in rows_side_by_side(game, colour, out.width):
             out.print(row)
         if game.over:
             return True
-        for key_line in multi_keyboard(game, lang, colour):
+        for key_line in multi_keyboard(game, lang, colour, out.width):
             out.print(key_line)
         solved = sum(game.solved)
         out.print(

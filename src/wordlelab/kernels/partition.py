@@ -46,15 +46,6 @@ def partition_stats(
             out[r, 3] = big
 
 
-@njit(cache=True, nogil=True)
-def group_sizes(row: np.ndarray, cols: np.ndarray, n_patterns: int) -> np.ndarray:
-    """How many candidates fall in each feedback pattern of one guess row."""
-    counts = np.zeros(n_patterns, dtype=np.int64)
-    for j in range(cols.shape[0]):
-        counts[row[cols[j]]] += 1
-    return counts
-
-
 @njit(cache=True, parallel=True, nogil=True)
 def weighted_entropy(
     data: np.ndarray,

@@ -54,9 +54,6 @@ class MultiRules:
         """The same game as a ``Multi`` rules value (with the named game's name when it is one)."""
         return cls.of(rules.boards, rules.max_guesses)
 
-    def to_rules(self) -> Multi:
-        return Multi(self.boards, self.max_guesses)
-
 
 PRESETS: dict[int, MultiRules] = {b: MultiRules(b, t, name) for b, (name, t) in NAMED.items()}
 DORDLE, QUORDLE, OCTORDLE, SEDECORDLE = (PRESETS[b] for b in (2, 4, 8, 16))

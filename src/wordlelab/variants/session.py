@@ -11,7 +11,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ..errors import InvalidPatternError, VariantError
+from ..errors import InvalidPatternError, VariantError, WordlelabError
 from ..feedback import Pattern
 from ..game import Position
 from ..matrix import PatternMatrix
@@ -124,6 +124,18 @@ class MultiSession:
         self.stack.append(self.position)
         self.skipped.append(self.skipped[-1] | {row})
         return self.suggestion().word
+
+    def refuse(self, word: str) -> None:
+        """Record that the game refused ``word`` at this step (a skip entered again), without
+        working the suggestion out; WordlelabError when it is not a guess or is refused already."""
+        if self.position.done:
+            raise WordlelabError("the game is over; nothing left to suggest")
+        words = self.matrix.guesses
+        row = words.index(words.normalize(word))
+        if row in self.skipped[-1]:
+            raise WordlelabError(f"{words[row]!r} is skipped already", words[row])
+        self.stack.append(self.position)
+        self.skipped.append(self.skipped[-1] | {row})
 
     def play(self, word: str | None, patterns: Sequence[Pattern | str | None]) -> MultiPosition:
         """Record ``word`` (the suggestion when None) and each board's feedback."""

@@ -12,7 +12,7 @@ import re
 import threading
 import time
 from collections.abc import Callable
-from contextlib import AbstractContextManager, nullcontext
+from contextlib import AbstractContextManager, ExitStack, nullcontext
 from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -35,6 +35,7 @@ from ..config import (
     MIN_PLAY_LENGTH,
     PLAY_LENGTHS,
     check_play_length,
+    web_matrices_budget,
 )
 from ..errors import HardModeError, WordlelabError
 from ..feedback import Pattern
@@ -51,7 +52,8 @@ from ..session import Action, Session
 from ..stats import StatsError, StatsStore
 from ..strategies import Choice, multi_strategy_names
 from ..variants.session import AbsurdleSession, MultiSession
-from .pool import BoundedPool
+from .matrices import Matrices
+from .pool import BoundedPool, Slot
 from .security import (
     MAX_BODY,
     Guard,
@@ -87,6 +89,7 @@ MAX_ACTIONS = 256
 MAX_RUN = (
     1024  # characters without a space in a text field (a position of 20 guesses of 11 letters: 480)
 )
+INLINE_BODY = 4096  # bytes of a body parsed on the event loop; larger ones on a thread
 _LONG_RUN = re.compile(rf"\S{{{MAX_RUN + 1},}}")
 
 
@@ -119,7 +122,12 @@ async def _body(request: Request) -> dict[str, Any]:
     if not raw.strip():
         return {}
     try:
-        data = parse_json_limits(raw)
+        # Linear, but a large body is still parsed off the event loop: other clients never wait.
+        data = (
+            parse_json_limits(raw)
+            if len(raw) <= INLINE_BODY
+            else await run_in_threadpool(parse_json_limits, raw)
+        )
     except JSONLimitError as exc:
         raise RequestError(str(exc), None) from None
     except ValueError:  # UnicodeDecodeError and JSONDecodeError are ValueErrors too
@@ -315,19 +323,23 @@ class WebApp:
         bench_budget: float = BENCH_BUDGET,
         review_budget: int = REVIEW_BUDGET,
         assist_budget: int = ASSIST_BUDGET,
+        matrix_memory: int | None = None,
     ) -> None:
         self.stats_path = stats_path
         self.bench_budget = bench_budget
         self.review_budget = review_budget
         self.assist_budget = assist_budget
         self._exact_lock = threading.Lock()
-        self.analyses = BoundedPool("analyses")  # exact reviews: threads and a queue of their own
+        # Every request that may search (an analysis, an assistant's state, a resumed assistant):
+        # threads and a queue of their own, each request within its budgets of work.
+        self.searches = BoundedPool("searches")
         self.games = Sessions()
         self.assistants = Sessions()
         self.benches = Sessions(limit=8)
-        self._matrices: dict[tuple[str, int, str | None], PatternMatrix] = {}
-        self._lists_lock = threading.Lock()
-        self._bench_running = threading.Lock()
+        self.matrices = Matrices(web_matrices_budget() if matrix_memory is None else matrix_memory)
+        self._bench_slot = Slot(
+            lambda: BusyError("a comparison is already running; wait for it to finish")
+        )
         # Seals the saved games the page keeps (beside the statistics, so a restart keeps them).
         self.secret = secret_key(Path(stats_path).parent if stats_path is not None else None)
         self.warming: Background | None = None
@@ -366,12 +378,9 @@ class WebApp:
         return load_lists(length, lang, lists=set_name)
 
     def matrix(self, lang: str, length: int, set_name: str | None = None) -> PatternMatrix:
+        """The lists' matrix, shared under the server's memory budget (503 when it cannot fit)."""
         lists = self.lists(lang, length, set_name)  # a bad name fails here, before any work
-        key = (lang, length, lists.set_name)
-        with self._lists_lock:
-            if key not in self._matrices:
-                self._matrices[key] = lists.matrix()
-            return self._matrices[key]
+        return self.matrices.get((lang, length, lists.set_name), lists)
 
     def store(self) -> StatsStore:
         return StatsStore(self.stats_path)
@@ -741,32 +750,42 @@ class WebApp:
                 n=len(strategies),
                 max=4,
             )
-        if not self._bench_running.acquire(blocking=False):
-            raise BusyError("a comparison is already running; wait for it to finish")
-        try:
+        with ExitStack() as held:
+            # The slot is released on every way out of this block; the comparison's thread takes
+            # it over (pop_all below) and releases it when it ends.
+            held.enter_context(self._bench_slot.claim())
             matrix = self.matrix(lang, length, _list_set(data, lang, length))
-        except BaseException:
-            self._bench_running.release()
-            raise
-        job: dict[str, Any] = {
-            "done": 0,
-            "total": len(matrix.answers) * len(strategies),
-            "results": [],
-            "finished": False,
-            "error": None,
-            "stopped": None,
-            "current": strategies[0].name,
-            "stop": False,
-            "budget": self.bench_budget,
-        }
-        token = self.benches.add(job)
-        threading.Thread(
-            target=self._run_bench, args=(job, strategies, matrix, hard), daemon=True
-        ).start()
+            job: dict[str, Any] = {
+                "done": 0,
+                "total": len(matrix.answers) * len(strategies),
+                "results": [],
+                "finished": False,
+                "error": None,
+                "stopped": None,
+                "current": strategies[0].name,
+                "stop": False,
+                "budget": self.bench_budget,
+            }
+            token = self.benches.add(job)  # 503 when the server keeps no more clients
+            release = ExitStack()
+            thread = threading.Thread(
+                target=self._run_bench, args=(job, strategies, matrix, hard, release), daemon=True
+            )
+            release.push(held.pop_all())  # the thread's to release from here, once it runs
+            try:
+                thread.start()
+            except BaseException:
+                release.close()
+                raise
         return {"id": token, **job}
 
     def _run_bench(
-        self, job: dict[str, Any], strategies: list[Any], matrix: PatternMatrix, hard: bool
+        self,
+        job: dict[str, Any],
+        strategies: list[Any],
+        matrix: PatternMatrix,
+        hard: bool,
+        release: ExitStack,
     ) -> None:
         from ..simulate import simulate_rules
 
@@ -797,7 +816,7 @@ class WebApp:
         except WordlelabError as exc:
             job["error"] = str(exc)
         finally:
-            self._bench_running.release()  # before 'finished', so a caller who saw it may start another
+            release.close()  # the slot, before 'finished': a caller who saw it may start another
             job["finished"] = True
 
     def bench_state(self, token: str) -> dict[str, Any]:
@@ -852,15 +871,17 @@ def create_app(
     review_budget: int = REVIEW_BUDGET,
     assist_budget: int = ASSIST_BUDGET,
     hosts: HostPolicy | None = None,
+    matrix_memory: int | None = None,
     warm_up: bool = False,
 ) -> Starlette:
     """The web app; ``stats_path`` is the SQLite statistics file (default: the one 'play' uses);
     ``bench_budget`` is seconds of a bench run; ``review_budget`` and ``assist_budget`` are look-ups of
     exact search (``budgets``) for each reviewed step and behind each assist answer;
     ``hosts``: the names it answers to (default: the loopback names; see web/security.py);
+    ``matrix_memory``: bytes its matrices may take together (default: WORDLELAB_WEB_MATRICES);
     ``warm_up``: compile the kernels in the background from the start (``/api/warmup`` says how
     far it is), when this machine has not compiled them yet."""
-    web = WebApp(stats_path, bench_budget, review_budget, assist_budget)
+    web = WebApp(stats_path, bench_budget, review_budget, assist_budget, matrix_memory)
     if warm_up:
         web.start_warmup()
 
@@ -918,7 +939,7 @@ def create_app(
     async def assist_get(request: Request) -> Response:
         top = _int(dict(request.query_params), "top", 10, 1, 50) or 10
         return JSONResponse(
-            await run_in_threadpool(web.assist_state, request.path_params["token"], top)
+            await web.searches.run(web.assist_state, request.path_params["token"], top)
         )
 
     async def game_get(request: Request) -> Response:
@@ -958,18 +979,20 @@ def create_app(
         Route("/api/play/resume", route(web.resume_game), methods=["POST"]),
         Route("/api/play/{token}", game_get),
         Route("/api/play/{token}/guess", route(web.guess, token=True), methods=["POST"]),
-        Route("/api/assist", route(web.new_assistant), methods=["POST"]),
-        Route("/api/assist/resume", route(web.resume_assistant), methods=["POST"]),
+        Route("/api/assist", route(web.new_assistant, pool=web.searches), methods=["POST"]),
+        Route(
+            "/api/assist/resume", route(web.resume_assistant, pool=web.searches), methods=["POST"]
+        ),
         Route("/api/assist/{token}", assist_get),
         *(
             Route(
                 f"/api/assist/{{token}}/{action}",
-                route(web.assist_action, token=True, extra=(action,)),
+                route(web.assist_action, token=True, extra=(action,), pool=web.searches),
                 methods=["POST"],
             )
             for action in ("play", "undo", "skip", "top")
         ),
-        Route("/api/analyse", route(web.analyse, pool=web.analyses), methods=["POST"]),
+        Route("/api/analyse", route(web.analyse, pool=web.searches), methods=["POST"]),
         Route("/api/bench", route(web.start_bench), methods=["POST"]),
         Route("/api/bench/{token}", bench_get),
         Route("/api/bench/{token}/stop", route(web.stop_bench, token=True), methods=["POST"]),

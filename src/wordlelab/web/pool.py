@@ -1,9 +1,10 @@
-"""A bounded pool of its own for the web's long work (exact reviews), with a bounded queue.
+"""A bounded pool of its own for the web's long work (every request that may search: analyses and
+assistants), with a bounded queue.
 
-Analyses used to run in the server's shared thread pool, one at a time behind a lock: forty waiting
-analyses held forty threads and a plain new game waited behind them. Here they get ``workers``
-threads of their own and at most ``queue`` more may wait (waiting costs no thread); past that a
-request is refused at once with 503 and Retry-After, and the shared pool stays free for play.
+Such requests get ``workers`` threads of their own and at most ``queue`` more may wait (waiting
+costs no thread); past that a request is refused at once with 503 and Retry-After, and the
+server's shared thread pool stays free for play. Each request's work is bounded by its budgets of
+exact search (``budgets``), so a place in the queue is a bounded wait.
 """
 
 from __future__ import annotations
@@ -11,8 +12,9 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from starlette.exceptions import HTTPException
@@ -21,8 +23,31 @@ T = TypeVar("T")
 WORKERS = (
     1  # the exact engine's memo is shared: one search at a time is what the machine gains from
 )
-QUEUE = 8  # analyses waiting at most; each waits its turn of a few seconds
+QUEUE = 8  # requests waiting at most; each waits its turn of a few seconds
 RETRY_AFTER = 5  # seconds a refused client is told to wait
+
+
+class Slot:
+    """One holder at a time, claimed without waiting: ``with slot.claim():`` raises ``busy()`` when
+    it is held, and releases it on every way out of the block. Work that outlives the block (a
+    thread) takes the release over with ``contextlib.ExitStack.pop_all``."""
+
+    def __init__(self, busy: Callable[[], Exception]) -> None:
+        self._lock = threading.Lock()
+        self._busy = busy
+
+    @property
+    def held(self) -> bool:
+        return self._lock.locked()
+
+    @contextmanager
+    def claim(self) -> Iterator[None]:
+        if not self._lock.acquire(blocking=False):
+            raise self._busy()
+        try:
+            yield
+        finally:
+            self._lock.release()
 
 
 class BoundedPool:
@@ -53,12 +78,12 @@ class BoundedPool:
                     f"waiting); try again in {self.retry_after} s",
                     headers={"Retry-After": str(self.retry_after)},
                 )
-            self._admitted += 1
             if self._executor is None:
                 self._executor = ThreadPoolExecutor(
                     self.workers, thread_name_prefix=f"wordlelab-{self.name}"
                 )
             executor = self._executor
+            self._admitted += 1  # last: from here to the submit below nothing can fail unseen
         context = (
             contextvars.copy_context()
         )  # the client the request came from, as in the shared pool

@@ -10,8 +10,11 @@ Every request is checked before any route runs (docs/threat-model.md says why ea
   non-browser client (a script, curl), since browsers send Origin on every cross-origin POST;
 - its body is JSON sent as ``Content-Type: application/json`` (415 otherwise): a foreign page
   cannot send that type without a CORS preflight, which this server never grants;
+- its request line and headers come to at most MAX_HEAD bytes (431 otherwise), however they
+  arrived (web/server.py refuses a head that grows past it before it is complete);
 - its body is read here, at most MAX_BODY bytes and within BODY_TIMEOUT seconds, while it
-  streams: a larger one gets 413 and the connection is closed without reading the rest.
+  streams: a larger one gets 413 and the connection is closed without reading the rest; a GET
+  (or any request that changes nothing) carries no body at all (400, closed without reading it).
 
 Each refusal is one JSON line, ``{"error": "..."}``, as every other error of the app.
 """
@@ -28,6 +31,7 @@ import anyio
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 MAX_BODY = 64 * 1024  # bytes; a share grid with words is well under 1 KB
+MAX_HEAD = 16 * 1024  # bytes of request line and headers
 BODY_TIMEOUT = 10.0  # seconds for a whole request body to arrive (a slow body holds a task)
 LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")
 UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
@@ -115,6 +119,15 @@ def _error(
     ]
 
 
+def head_size(scope: Scope) -> int:
+    """The bytes of a request's line and headers as they came on the wire (give or take the
+    spaces around each header's colon)."""
+    line = len(scope["method"]) + len(scope.get("raw_path") or b"") + 12  # " ", " HTTP/1.1\r\n"
+    query = scope.get("query_string") or b""
+    line += len(query) + 1 if query else 0
+    return line + sum(len(k) + len(v) + 4 for k, v in scope.get("headers", [])) + 2
+
+
 def _headers(scope: Scope) -> dict[str, str]:
     out: dict[str, str] = {}
     for key, value in scope.get("headers", []):
@@ -155,6 +168,12 @@ class Guard:
             await self._send(send, *problem)
             return
         if scope["method"] not in UNSAFE_METHODS:
+            if headers.get("content-length", "0") != "0" or "transfer-encoding" in headers:
+                # Refused, and the connection closed, so the body is never read (not even drained).
+                await self._send(
+                    send, 400, f"a {scope['method']} request carries no body; send it without one"
+                )
+                return
             await self.app(scope, receive, send)
             return
         body = await self._read_body(headers, receive, send)
@@ -172,6 +191,9 @@ class Guard:
         await self.app(scope, replay, send)
 
     def _check(self, scope: Scope, headers: dict[str, str]) -> tuple[int, str] | None:
+        head = head_size(scope)
+        if head > MAX_HEAD:
+            return 431, f"a request head of {head} bytes; at most {MAX_HEAD}"
         host = headers.get("host", "")
         parsed = split_host(host)
         if parsed is None or not self.hosts.allows(parsed[0]):
@@ -194,10 +216,13 @@ class Guard:
             )
         origin = headers.get("origin")
         if origin is not None:
+            # The same origin is the same scheme, name and port: a page served over https is
+            # another origin than this http server, whatever its name.
+            our_scheme = scope.get("scheme", "http")
             scheme, sep, authority = origin.partition("://")
-            theirs = split_host(authority) if sep and scheme.lower() in ("http", "https") else None
-            default = 443 if scheme.lower() == "https" else 80
-            ours = parsed[0], parsed[1] or 80
+            theirs = split_host(authority) if sep and scheme.lower() == our_scheme else None
+            default = 443 if our_scheme == "https" else 80
+            ours = parsed[0], parsed[1] or default
             if theirs is None or (theirs[0], theirs[1] or default) != ours:
                 shown = (
                     origin
@@ -262,23 +287,50 @@ class JSONLimitError(ValueError):
     """JSON past a limit of this server (nesting, number size); its text says which."""
 
 
-_STRINGS = re.compile(r'"(?:[^"\\]|\\.)*"')
-_BRACKETS = re.compile(r"[\[\]{}]")
+# What the depth scan looks at: quotes, backslashes and brackets; everything else is skipped by the
+# regex engine in one pass (a character class, so no backtracking).
+_TOKENS = re.compile(r'[\\"\[\]{}]')
+
+
+def check_depth(text: str, max_depth: int) -> None:
+    """JSONLimitError when brackets outside strings nest more than ``max_depth`` deep; one pass
+    over ``text`` (linear in its length whatever its shape: no backtracking, no recursion).
+    What is not JSON is left to the parser."""
+    depth = 0
+    in_string = False
+    skip_to = 0  # the character after a backslash is escaped, whatever it is
+    for token in _TOKENS.finditer(text):
+        at = token.start()
+        if at < skip_to:
+            continue
+        c = token.group()
+        if in_string:
+            if c == "\\":
+                skip_to = at + 2
+            elif c == '"':
+                in_string = False
+        elif c == '"':
+            in_string = True
+        elif c in "[{":
+            depth += 1
+            if depth > max_depth:
+                raise JSONLimitError(
+                    f"the request body's JSON is nested more than {max_depth} levels deep"
+                )
+        elif c in "]}":
+            depth -= 1
 
 
 def parse_json_limits(raw: bytes, max_depth: int = 32, max_digits: int = 40) -> Any:
     """The JSON value in ``raw``: JSONLimitError past ``max_depth`` levels of nesting or for a number
     longer than ``max_digits`` characters (checked before any big number is built); ValueError for
-    what is not JSON (NaN and Infinity included)."""
-    depth = 0
-    for bracket in _BRACKETS.findall(
-        _STRINGS.sub("", raw.decode("utf-8"))
-    ):  # UnicodeDecodeError: a ValueError
-        depth += 1 if bracket in "[{" else -1
-        if depth > max_depth:
-            raise JSONLimitError(
-                f"the request body's JSON is nested more than {max_depth} levels deep"
-            )
+    what is not JSON (NaN and Infinity included) or not UTF-8. Linear in the size of ``raw``.
+
+    JSON between programs is UTF-8 (RFC 8259): the bytes are decoded strictly, and the depth is
+    checked on the same text that is then parsed (``json.loads`` on bytes would guess UTF-16 or
+    UTF-32 from a body's first bytes and parse something other than what was checked)."""
+    text = raw.decode("utf-8")  # strict: UnicodeDecodeError is a ValueError
+    check_depth(text, max_depth)
 
     def number(kind: type) -> Any:
         def parse(text: str) -> Any:
@@ -296,5 +348,5 @@ def parse_json_limits(raw: bytes, max_depth: int = 32, max_digits: int = 40) -> 
         )  # Python's reader takes NaN and Infinity; JSON does not
 
     return json.loads(
-        raw, parse_int=number(int), parse_float=number(float), parse_constant=no_constants
+        text, parse_int=number(int), parse_float=number(float), parse_constant=no_constants
     )

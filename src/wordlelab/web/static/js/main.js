@@ -4,7 +4,7 @@ import { $, el } from "./dom.js";
 import { api } from "./api.js";
 import { setLang, t } from "./i18n.js";
 import { PAGES, variants, parseRoute, address, go, setVariant, refuseVariant, variantKey, variantTitle } from "./state.js";
-import { play, setupPlay, newGame, restoreGame, focusBoard, drawGame, refreshStats } from "./play.js";
+import { play, setupPlay, newGame, restoreGame, focusBoard, drawGame, refreshStats, fitBoards } from "./play.js";
 import { setupAssist, assist, setStrategies, updateStrategies, redrawAssist, assistShown, restoreAssist } from "./assist.js";
 import { setupAnalyse, analyseFromRoute, redrawAnalyse } from "./analyse.js";
 import { setupBench, restoreBench } from "./bench.js";
@@ -112,6 +112,7 @@ async function render() {
     const shown = (await restoreGame(applySettings)) || (await newGame());
     if (!shown && changed) await refused(route.variant, said);
   } else if (route.page === "play") {
+    fitBoards();  // the screen may have changed while another page showed
     focusBoard();
   }
   if (route.page === "assist" && !assistShown()) await restoreAssist(applySettings);  // kept from before a reload

@@ -178,12 +178,7 @@ export function drawGame() {
   if (option && option.text === s.rules.key) option.text = s.rules.title;  // "boards-7" → "7 boards"
   board.style.setProperty("--rows-tall", String(s.tries || Math.max(6, s.rows.length + 1)));
   if (isMultiState(s)) {
-    const n = s.boards.length;
     board.classList.add("multi");
-    board.style.setProperty("--per-row-narrow", String(n >= 16 ? 4 : Math.min(n, 2)));
-    const wide = n >= 16 ? 8 : Math.min(n, 4);
-    board.style.setProperty("--per-row-wide", String(wide));
-    board.style.setProperty("--rows-tall", String(Math.ceil(n / wide) * (s.tries || 6)));
     s.boards.forEach((b, i) => {
       const solved = b.solved_at !== null && b.solved_at !== undefined;
       const box = el("div", { class: "subboard" + (solved ? " solved" : ""), role: "group",
@@ -198,12 +193,75 @@ export function drawGame() {
     board.append(box);
   }
   drawKeyboard(s);
+  fitBoards();
   $("play-show-result").hidden = !s.over;
   if (s.over) {
     $("play-msg").textContent = endLine(s);
     fillResult(s);
     if (!play.announced) { play.announced = true; openResult(); }
   }
+}
+
+// Several boards: below this many pixels a tile's letter is too small to read, and the boards
+// scroll instead of all sharing the screen.
+const MIN_TILE = 18;
+const MAX_TILE = 50;  // the single board's largest tile (3.1rem)
+const COMFORTABLE_TILE = 24;
+
+/** Several boards sized to the screen: as many side by side as give the largest tiles with every
+ * board, the message and the keyboard on one screen. Where no arrangement gives readable tiles
+ * (eight boards on a phone) the boards take the full width, as many abreast as leave comfortable
+ * tiles, as tall as lets one board sit above the keyboard, and the page scrolls
+ * (keepPlayedInView). */
+export function fitBoards() {
+  const s = play.state;
+  const board = $("play-board");
+  const props = ["--tile", "--gap", "--per-row", "gap"];
+  if (!s || !isMultiState(s)) { for (const p of props) board.style.removeProperty(p); return; }
+  if ($("play").hidden) return;  // nothing to measure; drawn again when the page shows
+  const n = s.boards.length;
+  const cols = s.length;
+  const tries = s.tries || Math.max(6, ...s.boards.map((b) => b.rows.length + 1));
+  const narrow = document.documentElement.clientWidth <= 640;
+  const gap = narrow ? 2 : 3;  // between tiles
+  const apart = narrow ? 8 : 12;  // between boards
+  const width = board.parentElement.clientWidth;
+  // Everything on the page but the board (its margins included) stays as it is.
+  const rest = document.body.offsetHeight - board.offsetHeight;
+  const height = document.documentElement.clientHeight - rest;
+  const across = (per) => (width - per * (cols - 1) * gap - (per - 1) * apart) / (per * cols);
+  let best = { per: 1, tile: 0 };
+  for (let per = 1; per <= n; per++) {
+    const bands = Math.ceil(n / per);
+    const down = (height - bands * (tries - 1) * gap - (bands - 1) * apart) / (bands * tries);
+    const tile = Math.floor(Math.min(across(per), down, MAX_TILE));
+    if (tile > best.tile) best = { per, tile };
+  }
+  board.classList.toggle("scrolls", best.tile < MIN_TILE);
+  if (best.tile < MIN_TILE) {
+    let per = 1;  // as many abreast as the width gives comfortable tiles
+    while (per < n && across(per + 1) >= COMFORTABLE_TILE) per++;
+    const dock = $("play-dock").offsetHeight + 16;  // the board's margins
+    const oneBoard = (document.documentElement.clientHeight - dock - (tries - 1) * gap) / tries;
+    best = { per, tile: Math.max(8, Math.floor(Math.min(across(per), oneBoard, MAX_TILE))) };
+  }
+  board.style.setProperty("--per-row", String(best.per));
+  board.style.setProperty("--tile", `${best.tile}px`);
+  board.style.setProperty("--gap", `${gap}px`);
+  board.style.gap = `${apart}px`;
+}
+
+/** Boards that scroll: the board being played (the first unsolved one) is kept whole between
+ * the top of the screen and the keyboard. */
+function keepPlayedInView() {
+  const board = $("play-board");
+  if (!board.classList.contains("scrolls") || $("play").hidden) return;
+  const played = board.querySelector(".subboard:not(.solved)");
+  if (!played) return;
+  const box = played.getBoundingClientRect();
+  const bottom = $("play-dock").getBoundingClientRect().top;
+  if (box.bottom > bottom) window.scrollBy(0, box.bottom - bottom + 4);
+  else if (box.top < 0) window.scrollBy(0, box.top - 4);
 }
 
 function drawKeyboard(s) {
@@ -242,9 +300,14 @@ function key(label, value, name, extra = "") {
   return b;
 }
 
+/** The share text as the NYT writes it in the theme shown: dark mode's grey square is ⬛. */
+function shareText(s) {
+  return document.documentElement.dataset.theme === "dark" ? s.share.replaceAll("⬜", "⬛") : s.share;
+}
+
 function fillResult(s) {
   $("play-result-head").textContent = endLine(s);
-  $("play-share").textContent = s.share;
+  $("play-share").textContent = shareText(s);
   const counted = s.stats !== null && s.stats !== undefined && !practiceOf(s);
   $("play-result-practice").hidden = counted;
   // Analyse reads one Wordle board with its answer; Absurdle's answer is the adversary's choice, not
@@ -337,6 +400,7 @@ export async function press(value) {
     }
     save();
     drawGame();
+    keepPlayedInView();
     if (play.enterQueued) { play.enterQueued = false; if (play.typed) press("enter"); }
     return;
   } else if (value === "backspace") {
@@ -346,9 +410,11 @@ export async function press(value) {
   }
   save();
   drawGame();
+  keepPlayedInView();
 }
 
 export function setupPlay() {
+  window.addEventListener("resize", fitBoards);
   $("play-new").addEventListener("click", () => newGame());
   // "New game" after a game: a fresh random one (the seed field would replay the same game, as practice).
   $("play-again").addEventListener("click", () => { closeResult(); $("play-seed").value = ""; newGame(); });
@@ -370,6 +436,7 @@ export function setupPlay() {
   });
   $("play-copy").addEventListener("click", async () => {
     try {
+      if (play.state && play.state.over) $("play-share").textContent = shareText(play.state);  // the theme now
       await navigator.clipboard.writeText($("play-share").textContent);
       $("play-copied").textContent = t("copied");
     } catch (err) {

@@ -1,0 +1,80 @@
+"""The web server's matrices: one per lists, shared by every session on them, under one budget.
+
+A matrix is built (or loaded from the cache) the first time a request needs it and shared from
+then on. The matrices alive in the process (kept here, or still held by a game, an assistant or a
+comparison) take at most ``budget`` bytes together: a new one first makes room by letting go of
+the least recently used that are kept here; when the matrices still held leave no room, or it could
+never fit, the request is refused with 503 (nothing is built). A matrix let go of here stays shared
+while anything holds it (a weak reference finds it), so asking for it again costs nothing.
+"""
+
+from __future__ import annotations
+
+import threading
+import weakref
+from collections import OrderedDict
+from collections.abc import Hashable
+
+from starlette.exceptions import HTTPException
+
+from ..lists import Lists
+from ..matrix import PatternMatrix, full_matrix_bytes
+
+RETRY_AFTER = 60  # seconds a client refused for memory is told to wait (sessions come and go)
+
+
+class Matrices:
+    """Matrices by key, alive ones under ``budget`` bytes together (see the module's docstring)."""
+
+    def __init__(self, budget: int, retry_after: int = RETRY_AFTER) -> None:
+        self.budget = budget
+        self.retry_after = retry_after
+        self._kept: OrderedDict[Hashable, PatternMatrix] = OrderedDict()  # least recent first
+        self._alive: weakref.WeakValueDictionary[Hashable, PatternMatrix] = (
+            weakref.WeakValueDictionary()
+        )
+        # One at a time: a matrix is built once however many ask for it together, and the
+        # budget is checked against what is alive at that moment.
+        self._lock = threading.Lock()
+
+    @property
+    def used(self) -> int:
+        """Bytes of the matrices alive now."""
+        return sum(_bytes(m) for m in list(self._alive.values()))
+
+    def get(self, key: Hashable, lists: Lists) -> PatternMatrix:
+        """The matrix of ``lists`` (kept under ``key``); HTTP 503 when it cannot fit."""
+        with self._lock:
+            m = self._alive.get(key)
+            if m is None:
+                m = self._load(key, lists)
+            self._kept[key] = m
+            self._kept.move_to_end(key)
+            return m
+
+    def _load(self, key: Hashable, lists: Lists) -> PatternMatrix:
+        need = full_matrix_bytes(lists.guesses, lists.answers)
+        mb = 1024**2
+        if need > self.budget:
+            raise HTTPException(
+                503,
+                f"these lists need a matrix of {need // mb} MB; this server's matrices may take "
+                f"{self.budget // mb} MB (WORDLELAB_WEB_MATRICES)",
+            )
+        while self._kept and self.used + need > self.budget:
+            self._kept.popitem(last=False)  # freed at once unless a session still holds it
+        used = self.used
+        if used + need > self.budget:
+            raise HTTPException(
+                503,
+                f"the server's matrices take {used // mb} MB of {self.budget // mb} MB, held by "
+                f"open sessions; these lists need {need // mb} MB more; try again later",
+                headers={"Retry-After": str(self.retry_after)},
+            )
+        m = lists.matrix(budget=need)
+        self._alive[key] = m
+        return m
+
+
+def _bytes(m: PatternMatrix) -> int:
+    return full_matrix_bytes(m.guesses, m.answers)
