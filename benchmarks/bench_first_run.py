@@ -1,7 +1,7 @@
 """The first minute after an install: time to first output and to first result, cold and warm.
 
-    python benchmarks/bench_first_run.py [--repeat 3] [--tree NAME=SRC ...] [--only SCENARIO ...]
-                                         [--no-kernels] [--merge]
+    python benchmarks/bench_first_run.py [--repeat 3] [--warm-repeat N] [--tree NAME=SRC ...]
+                                         [--only SCENARIO ...] [--no-kernels] [--merge]
 
 Every run is a fresh process of ``python -m wordlelab`` (the tree's ``src`` first on PYTHONPATH)
 as a new install meets it: an empty ``NUMBA_CACHE_DIR`` (nothing compiled) and empty
@@ -26,7 +26,8 @@ listener on numba's compile events: the seconds each kernel's compilation took o
 
 ``--tree NAME=SRC`` (repeatable) times another source tree too (e.g. a worktree of main before a
 change), run by run in alternation with this one so the machine's load hits both alike;
-``--merge`` keeps the other trees already in the result file.
+``--merge`` keeps the other trees already in the result file. The file is written after every
+run (``"complete": false`` until the last), so a run stopped early keeps what it measured.
 """
 
 from __future__ import annotations
@@ -270,8 +271,8 @@ def run_web(name: str, src: Path, root: Path) -> dict[str, Any]:
     return out
 
 
-CLI = ["analyse", "check", "solve", "assist", "play"]
-WEB = ["web-play", "web-assist", "web-analyse"]
+CLI = ["analyse", "assist", "check", "solve", "play"]
+WEB = ["web-analyse", "web-assist", "web-play"]
 
 
 def run(name: str, src: Path, root: Path) -> dict[str, Any]:
@@ -337,11 +338,13 @@ def kernels(src: Path, work: Path) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=3, help="cold runs of each command")
+    parser.add_argument("--warm-repeat", type=int, default=None, help="warm runs [--repeat]")
     parser.add_argument("--tree", action="append", default=[], metavar="NAME=SRC")
     parser.add_argument("--name", default="this", help="this tree's name in the result file")
     parser.add_argument("--only", action="append", choices=CLI + WEB)
     parser.add_argument("--no-kernels", action="store_true")
+    parser.add_argument("--kernels-only", action="store_true", help="only the per-kernel table")
     parser.add_argument("--no-this", action="store_true", help="time only the --tree trees")
     parser.add_argument("--merge", action="store_true")
     args = parser.parse_args()
@@ -350,6 +353,7 @@ def main() -> None:
         name, _, src = spec.partition("=")
         trees[name] = Path(src).resolve()
     scenarios = args.only or CLI + WEB
+    warm_repeat = args.repeat if args.warm_repeat is None else args.warm_repeat
     work = Path(tempfile.mkdtemp(prefix="first-run-"))
     cold: dict[str, dict[str, list[dict[str, Any]]]] = {
         t: {s: [] for s in scenarios} for t in trees
@@ -357,7 +361,34 @@ def main() -> None:
     warm: dict[str, dict[str, list[dict[str, Any]]]] = {
         t: {s: [] for s in scenarios} for t in trees
     }
+    kernel_tables: dict[str, dict[str, Any]] = {}
     last_root: dict[tuple[str, str], Path] = {}
+
+    def save(complete: bool) -> None:
+        """The result file as it stands (written after every run: a long run under load that is
+        stopped keeps what it measured; ``complete`` says whether every run was made)."""
+        result: dict[str, Any] = {"complete": complete, "trees": {}}
+        for t, src in trees.items():
+            entry: dict[str, Any] = {"src": str(src), "commit": _util.git_head(src.parent)}
+            for phase, runs in (("cold", cold[t]), ("warm", warm[t])):
+                entry[phase] = {s: _median(r) for s, r in runs.items() if r}
+            if t in kernel_tables:
+                entry["kernels"] = kernel_tables[t]
+            result["trees"][t] = entry
+        if args.merge:
+            old_file = _util.RESULTS / "first_run.json"
+            if old_file.exists():
+                previous = json.loads(old_file.read_text(encoding="utf-8")).get("trees", {})
+                result["trees"] = {**previous, **result["trees"]}
+        with open(os.devnull, "w") as quiet:
+            saved, sys.stdout = sys.stdout, quiet
+            try:
+                emit("first_run", result)
+            finally:
+                sys.stdout = saved
+
+    if args.kernels_only:
+        args.repeat, warm_repeat = 0, 0
     try:
         for i in range(args.repeat):
             for s in scenarios:
@@ -369,28 +400,18 @@ def main() -> None:
                         shutil.rmtree(old, ignore_errors=True)
                     last_root[(t, s)] = root
                     print(f"cold {i} {t} {s}: {cold[t][s][-1]}", file=sys.stderr, flush=True)
-        for i in range(args.repeat):
+                    save(False)
+        for i in range(warm_repeat):
             for s in scenarios:
                 for t in trees:
                     warm[t][s].append(run(s, trees[t], last_root[(t, s)]))
                     print(f"warm {i} {t} {s}: {warm[t][s][-1]}", file=sys.stderr, flush=True)
-        result: dict[str, Any] = {"trees": {}}
-        for t, src in trees.items():
-            entry: dict[str, Any] = {
-                "src": str(src),
-                "commit": _util.git_head(src.parent),
-                "cold": {s: _median(cold[t][s]) for s in scenarios},
-                "warm": {s: _median(warm[t][s]) for s in scenarios},
-            }
-            if not args.no_kernels:
-                entry["kernels"] = kernels(src, work)
-            result["trees"][t] = entry
-        if args.merge:
-            old_file = _util.RESULTS / "first_run.json"
-            if old_file.exists():
-                previous = json.loads(old_file.read_text(encoding="utf-8")).get("trees", {})
-                result["trees"] = {**previous, **result["trees"]}
-        emit("first_run", result)
+                    save(False)
+        if not args.no_kernels:
+            for t, src in trees.items():
+                kernel_tables[t] = kernels(src, work)
+                save(False)
+        save(True)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
