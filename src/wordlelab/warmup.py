@@ -91,22 +91,25 @@ def steps(lists: str | None = None) -> list[Step]:
 
 
 def exact_search(matrix: PatternMatrix, hard: bool = False, strategy: object = None) -> Step:
-    """The assistant's exact search on ``matrix`` in one mode, over a small set of answers: what
-    a suggestion after an opener with no stored tree runs (the same kernels, compiled for the
-    same argument types, whatever the set's size)."""
+    """The assistant's exact search on ``matrix`` in one mode: what a suggestion after an opener
+    with no stored tree runs. The set is large enough to take the large sets' path (a search
+    thread, compact matrices), whose kernels a small set never compiles."""
 
     def run() -> object:
         import numpy as np
 
         from .assistant import AUTO, Assistant
+        from .evaluation import COMPACT_MIN, INLINE_N
         from .feedback import Pattern
 
         answers = matrix.answers
         opener = answers[len(answers) // 2]
         row = np.asarray(matrix.data[matrix.guesses.index(opener)])
         sizes = np.bincount(row, minlength=3**matrix.length)
-        # The pattern leaving the group nearest ten answers (a real search, over in moments).
-        code = int(np.argmin(np.abs(np.where(sizes > 0, sizes, 10**9) - 10)))
+        # The pattern leaving the group nearest twice the large-set threshold (the smallest
+        # set, the quickest search, that takes the large sets' path whatever the lists).
+        target = 2 * max(INLINE_N, COMPACT_MIN)
+        code = int(np.argmin(np.abs(np.where(sizes > 0, sizes, 10**9) - target)))
         a = Assistant.create(
             matrix,
             AUTO if strategy is None else strategy,  # type: ignore[arg-type]
