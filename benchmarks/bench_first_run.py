@@ -180,7 +180,7 @@ def run_cli(name: str, src: Path, root: Path, trace: Path | None = None) -> dict
     }[name]
     p = Pty(_cli(src, root, args, trace), env, root)
     out: dict[str, Any] = {}
-    limit = 900.0
+    limit = 3600.0
     if name in ("analyse", "check", "solve"):
         # The first line of what the command is for: analyse's table, check's report (printed
         # whole), solve's first step.
@@ -215,7 +215,7 @@ def _first_words(buf: bytes) -> str:
     return ""
 
 
-def _post(url: str, body: dict[str, Any], timeout: float = 900) -> dict[str, Any]:
+def _post(url: str, body: dict[str, Any], timeout: float = 3600) -> dict[str, Any]:
     req = urllib.request.Request(
         url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
     )

@@ -27,6 +27,9 @@ os.environ.setdefault("WORDLELAB_DATA_DIR", os.path.join(_TMP, "data"))
 # The figures of the first release's tests are the literature's, on the original lists; tests of
 # the default (nyt) lists clear this (see the ``default_lists`` fixture).
 os.environ["WORDLELAB_LISTS"] = "original"
+# A review after an opener with no proven tree proves it first (seconds on the full lists): off
+# for the suite, which reviews many openers; tests of the first-use proof turn it on.
+os.environ["WORDLELAB_PROVE"] = "off"
 
 
 def pytest_configure(config):

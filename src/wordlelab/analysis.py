@@ -33,6 +33,8 @@ from .rounding import outward
 
 if TYPE_CHECKING:
     from .evaluation import StepValue
+    from .opener_proof import OpenerProof
+    from .optimal import ProgressCallback
 
 # Light, dark and high-contrast squares; the variation selectors carry no meaning.
 SQUARES = {
@@ -46,7 +48,7 @@ SQUARES = {
 _INVISIBLE = dict.fromkeys(map(ord, "\ufe0f\ufe0e\u200d\u200b\ufeff"), None)
 # The game's name starts the header: "Wordle", or "Вордли" as Russian clones write it.
 _HEADER = re.compile(
-    r"(?P<game>wordle|вордли)\b[^\d\n]*?(?P<number>\d[\d,.\u202f\u00a0 ]*\d|\d)?[^\d\n]*?(?P<score>[0-9]+|x)\s*/\s*(?P<max>\d+)\s*(?P<hard>\*)?",
+    r"(?P<game>wordle|вордли)\b[^\d\n]*?(?P<number>\d[\d,.\u202f\u00a0 ]*\d|\d)?[^\d\n]*?(?P<sign>[-+\u2212])?(?P<score>[0-9]+|x)\s*/\s*(?P<msign>[-+\u2212])?(?P<max>\d+)\s*(?P<hard>\*)?",
     re.IGNORECASE,
 )
 HEADER_CHARS = 200
@@ -197,6 +199,16 @@ def parse_share_grid(text: str) -> ShareGrid:
     max_guesses, hard, number = 6, False, None
     if header is not None:
         m, raw = header
+        if m.group("sign") or m.group("msign"):
+            # A score is a count of guesses: '-1/6' is not 1/6 (nor is '1/-6' a game of 6).
+            said = f"{m.group('sign') or ''}{m.group('score')}/{m.group('msign') or ''}{m.group('max')}"
+            raise _header_error(
+                raw,
+                f": {said} is not a score (guesses from 1 to the game's limit, or X)",
+                "grid_score_range",
+                score=f"{m.group('sign') or ''}{m.group('score')}",
+                max_guesses=f"{m.group('msign') or ''}{m.group('max')}",
+            )
         max_guesses = int(m.group("max"))
         hard = m.group("hard") is not None
         number = m.group("number")
@@ -324,9 +336,12 @@ class GameReport(WithNotes):
     p_value: float | None = None
     detection: Detection | None = None
     has_header: bool = True  # False: the grid came without its "Wordle 1,234 3/6" line
+    # The tree after the opener proven for this report or found (``opener_proof``), when asked.
+    opener_proof: OpenerProof | None = None
 
     def to_dict(self) -> dict:
         out = asdict(self)
+        out["opener_proof"] = self.opener_proof.to_dict() if self.opener_proof else None
         del out["note_items"]
         out["notes"], out["note_parts"] = self.notes, self.note_parts
         # The verdict first, as people read it.
@@ -374,11 +389,15 @@ def analyse(
     list_words: int = 20,
     exact_budget: int | None = REVIEW_WORK,
     hard: bool = False,
+    prove: bool = False,
+    progress: ProgressCallback | None = None,
 ) -> GameReport:
     """Judge a share grid against the lists in ``matrix``, widened when its answer is not listed.
 
     ``hard``: the game was played in hard mode, also where the grid does not say so (a grid
-    pasted without its header, whose ``*`` marks hard mode).
+    pasted without its header, whose ``*`` marks hard mode). ``prove``: with the words played,
+    the tree after their opener is proven first where none is kept (``opener_proof``, as
+    ``review`` does; ``progress`` told how it goes), so that the exact figures after it are exact.
 
     A real game's answer may be an allowed word outside the answer list (the NYT picks such
     words). When ``answer`` is such a word, or the words played leave no listed answer, the grid
@@ -404,6 +423,9 @@ def analyse(
         except InconsistentFeedbackError:
             wide = widen(m, history)
             extra = list(wide.answers) if wide is not None else []
+    proof = None
+    if prove and not extra and exact_budget is not None and guesses and len(guesses) >= 2:
+        proof = _prove_opener(m, grid, guesses, progress)
     if not extra:
         report = _judge(grid, m, guesses, answer, lang, list_words, exact_budget)
     else:
@@ -424,7 +446,32 @@ def analyse(
                 ),
             )
     _detect(report, grid, _strong(m, grid))
+    report.opener_proof = proof
     return report
+
+
+def _prove_opener(
+    m: PatternMatrix,
+    grid: ShareGrid,
+    guesses: Sequence[str],
+    progress: ProgressCallback | None,
+) -> OpenerProof | None:
+    """The tree after the game's opener, proven now where none is kept; None where the words or
+    the grid will be refused (the judge says why, without a proof first) or cannot be searched."""
+    from .limits import MAX_EXACT_WORD
+    from .opener_proof import prove_opener_tree
+
+    if grid.length != m.length or m.length > MAX_EXACT_WORD or len(guesses) != len(grid.rows):
+        return None
+    try:
+        words = [m.guesses.normalize(w) for w in guesses]
+    except WordlelabError:
+        return None
+    if any(w not in m.guesses for w in words):
+        return None
+    return prove_opener_tree(
+        m, words[0], hard=grid.hard, max_guesses=grid.max_guesses, progress=progress
+    )
 
 
 def _strong(matrix: PatternMatrix, grid: ShareGrid) -> StrongPlayer | None:

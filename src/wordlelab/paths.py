@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import stat
@@ -15,6 +16,7 @@ import platformdirs
 
 from .config import cache_dir_override, data_dir_override
 from .errors import OutputPathError, WordlelabError
+from .limits import exists, read_user_bytes
 
 
 def cache_dir() -> Path:
@@ -47,15 +49,17 @@ def write_atomic(path: Path, data: bytes) -> None:
         raise
 
 
+CACHE_ENTRY_BYTES = 16 << 20  # a JSON cache entry (openers, Absurdle's lines) is far smaller
+
+
 def read_cache_entry(path: Path, key: str) -> dict[str, Any] | None:
     """A JSON cache file's contents when it is a regular file holding an object whose "key" is
     ``key``; None for anything else (missing, unreadable, not ours, another key): the caller then
     computes the entry again."""
-    if not is_regular_file(path):  # a FIFO would block; anything else is rebuilt
-        return None
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError):
+    try:  # a FIFO would block, a link may lead anywhere: anything but a plain file is rebuilt
+        raw = read_user_bytes(path, WordlelabError, follow_links=False, max_bytes=CACHE_ENTRY_BYTES)
+        data = json.loads(raw.decode("utf-8"))
+    except (OSError, ValueError, RecursionError, WordlelabError):
         return None
     if not isinstance(data, dict) or data.get("key") != key:
         return None
@@ -93,7 +97,10 @@ def check_writable(
         raise OutputPathError(f"{str(path)!r} is not a file name", str(path))
     try:
         given = os.stat(p).st_mode
-    except OSError:
+    except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:  # no file can have that name: say so before the work
+            shown = str(path)[:40] + "…"
+            raise OutputPathError(f"{shown}: the name is too long for a file", shown) from None
         given = None
     if given is not None and not stat.S_ISREG(given):
         # Not only before adding an extension: '/dev/null' must not become '/dev/null.png'.
@@ -113,13 +120,13 @@ def check_writable(
                 str(path),
             )
     folder = p.parent
-    if not folder.exists():
+    if not exists(folder):
         raise OutputPathError(f"{path}: the folder {folder} does not exist", str(path))
     if not folder.is_dir():
         raise OutputPathError(f"{path}: {folder} is not a folder", str(path))
     if not os.access(folder, os.W_OK | os.X_OK):
         raise OutputPathError(f"{path}: the folder {folder} is not writable", str(path))
-    if p.exists() or p.is_symlink():
+    if os.path.lexists(p):
         try:
             mode = p.stat().st_mode
         except OSError as exc:
@@ -202,9 +209,9 @@ def clear_cache(parts: Sequence[str] | None = None) -> tuple[int, int]:
     if failed:
         first, why = failed[0]
         raise WordlelabError(
-            f"could not remove {len(failed)} cached files from {root} ({why.strerror}, e.g. "
+            f"could not remove {len(failed)} cached files from the cache ({why.strerror}, e.g. "
             f"{first.name}); removed {files}",
-            str(root),
+            path=root,
         )
     return files, size
 

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 
 from .analysis import ShareGrid
-from .budgets import REVIEW_WORK, SAFETY_S, format_work
+from .budgets import PROVE_WORK, REVIEW_WORK, SAFETY_S, format_work
 from .detector import Detection, StrongPlayer, detect, strong_player
 from .errors import InconsistentFeedbackError, ShareGridError, WordlelabError
 from .evaluation import LIFTED_GUESSES, Evaluation, evaluate_step
@@ -25,8 +25,19 @@ from .luck import luck, outcomes, p_at_most
 from .luck import skill as row_skill
 from .matrix import PatternMatrix
 from .notes import Note, WithNotes, lifted_note, note
+from .opener_proof import (
+    NO_TREE,
+    NOT_ASKED,
+    NOT_KEPT,
+    OUT_OF_WORK,
+    STOPPED,
+    WIDENED,
+    OpenerProof,
+    existing_opener_tree,
+    prove_opener_tree,
+)
 from .opener_values import OpenerValue, opener_value, unsolvable_opener_note
-from .optimal import INF
+from .optimal import INF, ProgressCallback
 from .position import parse_position
 from .rounding import outward, shown
 from .words import WordList
@@ -80,6 +91,81 @@ class ReviewStep:
         return out
 
 
+# Below this many guesses a move's cost is nothing: the best move, or one as good.
+_NO_COST = 5e-4
+
+
+@dataclass(frozen=True)
+class Headline:
+    """The line a review opens with, the one a player reads first: the game's skill and luck
+    (the means of its steps' figures, 0..99) and its costliest move against the best, e.g.
+    "Skill 87 · Luck 58 — BLADE cost 0.73 guesses; STALK was the best move"."""
+
+    skill: int | None  # None: no step has a skill figure
+    luck: int | None  # None: chance played no part (every outcome the same)
+    word: str | None  # the costliest move; None when every move was the best
+    best: str | None  # the best move in its place (None when not known)
+    cost_low: float  # what that move cost, proven at least / at most (inf: it can fail)
+    cost_high: float
+    text: str
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "text": self.text,
+            "skill": self.skill,
+            "luck": self.luck,
+            "word": self.word,
+            "best": self.best,
+            "cost_shown": shown(self.cost_low, self.cost_high),
+            "cost": _cost_figures(self.cost_low, self.cost_high),
+        }
+
+
+def _cost_figures(low: float, high: float) -> list[float | None] | None:
+    """The cost as the headline says it: two decimals, outwards; high None when unbounded; None
+    when the move can fail."""
+    if low == float("inf"):
+        return None
+    lo, hi = outward(low, high, 2)
+    return [lo, None if hi == float("inf") else hi]
+
+
+def _mean(values: Sequence[int | None]) -> int | None:
+    known = [v for v in values if v is not None]
+    return round(sum(known) / len(known)) if known else None
+
+
+def _cost_words(low: float, high: float) -> str:
+    figures = _cost_figures(low, high)
+    if figures is None:
+        return "can leave an answer that needs more guesses than allowed"
+    lo, hi = figures[0] or 0.0, figures[1]
+    if hi is None:
+        return f"cost at least {lo:.2f} guesses"
+    return f"cost {lo:.2f} guesses" if hi - lo < 0.005 else f"cost {lo:.2f}–{hi:.2f} guesses"
+
+
+def headline(steps: Sequence[ReviewStep]) -> Headline:
+    """The review's first line (``Headline``), the same for the terminal and the web page."""
+    skill_, luck_ = _mean([s.skill for s in steps]), _mean([s.luck for s in steps])
+    figures = " · ".join(
+        f"{name} {v}" for name, v in (("Skill", skill_), ("Luck", luck_)) if v is not None
+    )
+    worst = max(steps, key=lambda s: (s.cost_low, s.cost_high), default=None)
+    if worst is None or worst.cost_high < _NO_COST:
+        move = "every move was the best one" if steps else "no moves to judge"
+        word = best = None
+        low = high = 0.0
+    else:
+        word, best = worst.guess, worst.best
+        low, high = worst.cost_low, worst.cost_high
+        move = f"{word.upper()} {_cost_words(low, high)}"
+        if best is not None and best != word:
+            move += f"; {best.upper()} was the best move"
+    text = f"{figures} — {move}" if figures else move[:1].upper() + move[1:]
+    return Headline(skill_, luck_, word, best, low, high, text)
+
+
 @dataclass
 class Review(WithNotes):
     steps: list[ReviewStep]
@@ -93,6 +179,9 @@ class Review(WithNotes):
     opener: OpenerValue | None = (
         None  # the first guess's row of the shipped opener table, if one ships
     )
+    # The tree after the opener that valued the later steps: shipped, kept, proven for this review
+    # (``opener_proof``), or why there is none; None when the game has no step after its opener.
+    proof: OpenerProof | None = None
 
     @property
     def cost_low(self) -> float:
@@ -106,10 +195,16 @@ class Review(WithNotes):
     def exact(self) -> bool:
         return all(s.exact for s in self.steps)
 
+    @property
+    def headline(self) -> Headline:
+        """The line the review opens with (skill, luck, the costliest move)."""
+        return headline(self.steps)
+
     def to_dict(self) -> dict[str, object]:
         d = self.detection
         low, high = outward(self.cost_low, self.cost_high, 4)
         return {
+            "headline": self.headline.to_dict(),
             "verdict": d.verdict if d else None,
             "p_value": d.p_value if d else None,
             "detection": d.to_dict() if d else None,
@@ -125,6 +220,7 @@ class Review(WithNotes):
             "note_parts": self.note_parts,
             "steps": [s.to_dict() for s in self.steps],
             "opener": self.opener.to_dict() if self.opener is not None else None,
+            "opener_proof": self.proof.to_dict() if self.proof is not None else None,
         }
 
 
@@ -162,9 +258,16 @@ def review(
     answer: str | None = None,
     budget: int | None = REVIEW_WORK,
     time_limit: float | None = SAFETY_S,
+    prove: bool = False,
+    progress: ProgressCallback | None = None,
+    prove_budget: int = PROVE_WORK,
 ) -> Review:
     """Review a game (``history`` of (word, feedback)); ``budget`` look-ups of exact search per
-    part of a step (``budgets``; None: no limit), ``time_limit`` seconds as a safety net."""
+    part of a step (``budgets``; None: no limit), ``time_limit`` seconds as a safety net.
+
+    ``prove``: where no tree proven after the game's opener ships or is kept, prove it first
+    (``opener_proof.prove_opener_tree``, within ``prove_budget`` look-ups, ``progress`` told
+    how it goes) and keep it, so that every step after the opener is valued from it."""
     m = matrix
     if len(history) > max_guesses:
         raise too_many_guesses(len(history), max_guesses)
@@ -234,6 +337,7 @@ def review(
                 mode=opener.mode,
             )
         )
+    proof = _opener_proof(m, words, hard, max_guesses, prove, progress, prove_budget, extra, opener)
     steps: list[ReviewStep] = []
     lifted_turns: list[int] = []
     for turn, ((r, c), w) in enumerate(zip(rows, words), 1):
@@ -300,6 +404,15 @@ def review(
         pos = nxt
     if lifted_turns:
         notes.append(lifted_note(lifted_turns, LIFTED_GUESSES))
+    # Why the steps after the opener were not valued from its tree, where that left some bounds
+    # (the shipped table already says why an opener has none in hard mode).
+    if (
+        proof is not None
+        and not proof.has_tree
+        and not all(s.exact for s in steps[1:])
+        and not (opener is not None and not opener.solvable)
+    ):
+        notes.append(_proof_note(proof, prove_budget))
     late = [str(s.turn) for s in steps if s.timed_out]
     if late:
         allowed = (
@@ -334,7 +447,61 @@ def review(
         notes,
         detection=detection,
         opener=opener,
+        proof=proof,
     )
+
+
+def _opener_proof(
+    m: PatternMatrix,
+    words: Sequence[str],
+    hard: bool,
+    max_guesses: int,
+    prove: bool,
+    progress: ProgressCallback | None,
+    budget: int,
+    extra: Sequence[str],
+    table: OpenerValue | None,
+) -> OpenerProof | None:
+    """The tree after the game's opener that values its later steps (proven now with ``prove``),
+    or why there is none; None for a game with no step after its opener. Not proven on lists
+    widened by an answer outside them (a tree for that one game only)."""
+    from .limits import MAX_EXACT_WORD
+
+    if len(words) < 2 or m.length > MAX_EXACT_WORD:
+        return None
+    there = existing_opener_tree(m, words[0], hard, max_guesses)
+    if there is not None:
+        return there
+    word = m.guesses[m.guesses.index(words[0])]
+    if table is not None and not table.solvable:
+        return OpenerProof(word, hard, NO_TREE)  # proven by the shipped table: nothing to search
+    if not prove:
+        return OpenerProof(word, hard, NOT_ASKED)
+    if extra:
+        return OpenerProof(word, hard, WIDENED)
+    return prove_opener_tree(
+        m, word, hard=hard, max_guesses=max_guesses, progress=progress, budget=budget
+    )
+
+
+def _proof_note(proof: OpenerProof, budget: int) -> Note:
+    """What the review says when no tree after the opener values the steps after it."""
+    w = proof.opener.upper()
+    texts = {
+        NOT_ASKED: f"no proven tree after {w} is kept yet, and this review was not to prove one: "
+        "the steps after it are valued within their work budget (proven bounds where it runs out)",
+        WIDENED: f"the tree after {w} is not proven for lists widened by an outside answer: the "
+        "steps after it are valued within their work budget",
+        OUT_OF_WORK: f"the tree after {w} was not proven within its work budget "
+        f"({format_work(budget)} look-ups): the steps after it are valued within theirs",
+        NO_TREE: f"no strategy after {w} solves every answer within the guess limit (proven now)",
+        NOT_KEPT: f"the tree after {w} was proven but could not be kept ({proof.error}): the "
+        "steps after it are valued within their work budget",
+        STOPPED: f"the proof of the tree after {w} was stopped: the steps after it are valued "
+        "within their work budget",
+    }
+    text = texts.get(proof.status, f"no proven tree after {w}")
+    return note("opener_proof", text, word=w, status=proof.status, work=proof.work)
 
 
 def _strong(matrix: PatternMatrix, hard: bool, max_guesses: int) -> StrongPlayer | None:

@@ -14,6 +14,7 @@ from ..review import Review, review
 from ..rounding import outward
 from .check import VERDICT_STYLE, read_grid
 from .common import FiniteFloatRange, echo_json, list_options, load_lists, stdout
+from .proving import proof_progress, prove_option, proving
 
 
 class WorkAmount(click.ParamType):
@@ -82,6 +83,7 @@ def show(r: Review) -> None:
         )
     mode = " (hard mode)" if r.hard else ""
     title = f"answer {r.answer.upper()}" if r.answer else ("solved" if r.solved else "game so far")
+    out.print(f"[bold]{escape(r.headline.text)}[/]")  # the line a player reads first
     out.print(
         f"[bold]Exact review[/]{mode}: {title}; expected guesses from each position, this guess included"
     )
@@ -91,6 +93,11 @@ def show(r: Review) -> None:
     out.print(table)
     if r.opener is not None and r.opener.solvable:
         out.print(f"• opener {escape(r.opener.verdict())} ({r.opener.source}'s table)")
+    if r.proof is not None and r.proof.proved_now and r.proof.has_tree:
+        out.print(
+            f"• the tree after {r.proof.opener.upper()} was proven now ({r.proof.seconds:.1f} s) "
+            "and kept: every later game with this opener is valued from it at once"
+        )
     for note in r.notes:
         out.print(f"• {escape(note)}")
     out.print("skill and luck 0-99 as 'check' gives them (skill* exact); docs/detector.md")
@@ -144,6 +151,7 @@ def show(r: Review) -> None:
     show_default=True,
     help="A safety net in seconds per step; when it stops a search the review says so.",
 )
+@prove_option
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @list_options
 def analyse(
@@ -155,6 +163,7 @@ def analyse(
     max_guesses: int | None,
     budget: int,
     time_limit: float,
+    no_prove: bool,
     as_json: bool,
     length: int,
     lang: str,
@@ -173,15 +182,19 @@ def analyse(
     lists = load_lists(length, lang, words_file, answers_file)
     history = request.history(lists.guesses)
     hard = hard or request.hard
-    result = review(
-        lists.matrix(),
-        history,
-        hard=hard,
-        max_guesses=max_guesses,
-        answer=answer,
-        budget=budget,
-        time_limit=time_limit,
-    )
+    prove = proving(no_prove)
+    with proof_progress() as progress:
+        result = review(
+            lists.matrix(),
+            history,
+            hard=hard,
+            max_guesses=max_guesses,
+            answer=answer,
+            budget=budget,
+            time_limit=time_limit,
+            prove=prove,
+            progress=progress,
+        )
     if as_json:
         echo_json(result.to_dict())
     else:

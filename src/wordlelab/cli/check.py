@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import click
 from rich.markup import escape
@@ -12,10 +11,11 @@ from rich.table import Table
 from ..analysis import GameReport, RowReport, analyse, parse_share_grid
 from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH, check_play_length
 from ..errors import ShareGridError, WordlelabError, WordListError
-from ..limits import MAX_FILE_BYTES, check_lines, read_user_text
+from ..limits import MAX_FILE_BYTES, check_lines, exists, read_user_text
 from ..rounding import outward
 from .common import echo_json, lists_option, load_lists, stdout
 from .interrupts import waiting_for
+from .proving import proof_progress, prove_option, proving
 
 
 def _exact_cells(r: RowReport) -> list[str]:
@@ -200,6 +200,7 @@ def read_grid(file: str) -> str:
     is_flag=True,
     help="The game was played in hard mode (a grid's header says so with '*', e.g. 3/6*).",
 )
+@prove_option
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.option(
     "--answers",
@@ -236,6 +237,7 @@ def check(
     played: str | None,
     answer: str | None,
     hard: bool,
+    no_prove: bool,
     as_json: bool,
     length: int | None,
     lang: str | None,
@@ -255,7 +257,7 @@ def check(
         raise exc.within("the grid") from None
     if length is not None and length != grid.length:
         raise ShareGridError(f"the grid has {grid.length} tiles a row, not {length}", length)
-    if words_file and "," in words_file and not Path(words_file).exists():
+    if words_file and "," in words_file and not exists(words_file):
         raise WordListError(
             f"--guesses {words_file!r}: --guesses names the allowed-guess file; "
             "give the words played as --played",
@@ -266,7 +268,17 @@ def check(
     words = [w for w in played.replace(",", " ").split()] if played is not None else None
     if words is not None and not words:
         raise ShareGridError("--played is empty", played)
-    report = analyse(grid, lists.matrix(), words, answer, lang, hard=hard)
+    with proof_progress() as progress:
+        report = analyse(
+            grid,
+            lists.matrix(),
+            words,
+            answer,
+            lang,
+            hard=hard,
+            prove=words is not None and proving(no_prove),
+            progress=progress,
+        )
     if as_json:
         echo_json(report.to_dict())
     else:

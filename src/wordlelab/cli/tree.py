@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 from rich.tree import Tree as RichTree
 
 from ..errors import InvalidPatternError, InvalidWordError, TreeError
 from ..feedback import Pattern, score
+from ..limits import exists
 from ..tree import DecisionTree, bundled_opener_trees, bundled_trees, load_tree
 from .common import echo_json, list_options, load_lists, stdout
 
@@ -65,7 +64,20 @@ def verify(
         if not fit:
             raise TreeError(f"{file}: no answer fits its position {t.meta['after']!r}", file)
         answers = WordList(fit, f"{answers.name} after {t.meta['after']}", answers.language)
+    if max_guesses is None and t.lost:
+        # A lost answer's line plays every guess the limit allows: the limit is the tree's.
+        max_guesses = int(t.meta.get("max-guesses", "6"))
     report = t.verify(lists.guesses, answers, hard=hard, max_guesses=max_guesses, after=after)
+    if "lost" in t.meta:
+        # A tree of hard mode's objective (fewest lost, then fewest guesses) claims both figures
+        # in its header: the replay must bear them out.
+        claimed = (t.meta.get("lost"), t.meta.get("total"))
+        if claimed != (str(report.lost), str(report.total)):
+            raise TreeError(
+                f"{file}: its header claims {claimed[0]} lost and {claimed[1]} guesses, but the "
+                f"lines replay to {report.lost} lost and {report.total} guesses",
+                file,
+            )
     if as_json:
         echo_json({"file": file, "ok": True, **report.as_dict()})
         return
@@ -75,6 +87,11 @@ def verify(
     con.print(
         f"{file}: OK ({mode}{where}) — {report.answers} answers, {report.total} guesses in total, "
         f"mean {report.mean:.4f}, worst {report.worst}, opener {report.opener}"
+        + (
+            f"; {report.lost} lost, each counted as {max_guesses} + 1 guesses"
+            if report.lost
+            else ""
+        )
     )
     con.print(
         "guesses per answer  " + "  ".join(f"{k}: {v}" for k, v in report.distribution.items())
@@ -126,7 +143,7 @@ def show(
     answers_file: str | None,
 ) -> None:
     """Print FILE's tree (its first levels) or the path to one answer."""
-    if file is None or not Path(file).exists():
+    if file is None or not exists(file):
         lists = load_lists(length, lang, words_file, answers_file)
         t = load_tree(file, lists.guesses, lists.answers, hard)
     else:

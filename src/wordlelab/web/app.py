@@ -15,7 +15,7 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager, ExitStack, nullcontext
 from dataclasses import asdict
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -27,7 +27,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ..assistant import EXACT_BUDGET, OFF_LIST, WIDENED, Assistant
+from ..assist.assistant import EXACT_BUDGET, OFF_LIST, WIDENED, Assistant
+from ..assist.base import Action, Session
 from ..budgets import REVIEW_WORK
 from ..config import (
     MAX_PLAY_LENGTH,
@@ -39,16 +40,15 @@ from ..config import (
 )
 from ..errors import HardModeError, WordlelabError
 from ..feedback import Pattern
+from ..game.base import Play
+from ..game.rules import Classic, named_variants, parse_rules, rules_from_key, rules_to_dict
 from ..game_request import NAMES_WEB, GameRequest
 from ..languages import LANGUAGES, get_language, keyboard_rows
 from ..limits import MAX_EXACT_WORD
 from ..lists import LIST_SETS, Lists, load_lists
 from ..matrix import PatternMatrix
-from ..play import Play
 from ..rounding import exact_shown
-from ..rules import Classic, named_variants, parse_rules, rules_from_key, rules_to_dict
 from ..seal import seal, secret_key, unseal
-from ..session import Action, Session
 from ..stats import StatsError, StatsStore
 from ..strategies import Choice, multi_strategy_names
 from ..variants.session import AbsurdleSession, MultiSession
@@ -68,6 +68,7 @@ if TYPE_CHECKING:
     from ..evaluation import Evaluation  # numba kernels load only when the search is asked for
     from ..warmup import Background
 
+T = TypeVar("T")
 STATIC = Path(__file__).parent / "static"
 WORDS_SHOWN = 60
 # The page's i18n key for each of the assistant's notes on the answer list.
@@ -381,6 +382,18 @@ class WebApp:
         """The lists' matrix, shared under the server's memory budget (503 when it cannot fit)."""
         lists = self.lists(lang, length, set_name)  # a bad name fails here, before any work
         return self.matrices.get((lang, length, lists.set_name), lists)
+
+    def searching(self, fn: Callable[..., T]) -> Callable[..., T]:
+        """``fn`` followed, however it ends, by letting go of the search's engines past the
+        memory budget (``Matrices.trim``): for the requests that may search."""
+
+        def run(*args: Any) -> T:
+            try:
+                return fn(*args)
+            finally:
+                self.matrices.trim()
+
+        return run
 
     def store(self) -> StatsStore:
         return StatsStore(self.stats_path)
@@ -816,6 +829,7 @@ class WebApp:
         except WordlelabError as exc:
             job["error"] = str(exc)
         finally:
+            self.matrices.trim()  # a strategy may have searched (the coach)
             release.close()  # the slot, before 'finished': a caller who saw it may start another
             job["finished"] = True
 
@@ -901,7 +915,7 @@ def create_app(
             if body:
                 args.append(await _body(request))
             if pool is not None:  # long work: its own threads, so play never waits behind it
-                return JSONResponse(await pool.run(fn, *args))
+                return JSONResponse(await pool.run(web.searching(fn), *args))
             return JSONResponse(await run_in_threadpool(fn, *args))
 
         return endpoint
@@ -939,7 +953,9 @@ def create_app(
     async def assist_get(request: Request) -> Response:
         top = _int(dict(request.query_params), "top", 10, 1, 50) or 10
         return JSONResponse(
-            await web.searches.run(web.assist_state, request.path_params["token"], top)
+            await web.searches.run(
+                web.searching(web.assist_state), request.path_params["token"], top
+            )
         )
 
     async def game_get(request: Request) -> Response:

@@ -16,18 +16,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..errors import VariantError, WordlelabError
+from ..feedback import Pattern
+from ..frequency import rank_by_frequency
+from ..game.rules import Absurdle, Classic, Multi, Rules
+from ..matrix import PatternMatrix
+from ..strategies import find_strategy, make_multi_strategy
+from ..variants.multi import MultiRules
+from ..variants.session import AbsurdleSession, MultiSession, parse_board_feedback
 from .assistant import AUTO, EXACT_BUDGET, EXACT_TOP_MAX, Assistant  # noqa: F401  (the policy, re-exported)
-from .errors import VariantError, WordlelabError
-from .feedback import Pattern
-from .frequency import rank_by_frequency
-from .matrix import PatternMatrix
-from .rules import Absurdle, Classic, Multi, Rules
-from .strategies import find_strategy, make_multi_strategy
-from .variants.multi import MultiRules
-from .variants.session import AbsurdleSession, MultiSession, parse_board_feedback
 
 if TYPE_CHECKING:
-    from .evaluation import Evaluation
+    from ..evaluation import Evaluation
 
 Backend = Assistant | MultiSession | AbsurdleSession
 # Strategy names that mean "the variant's own" for several boards (Absurdle takes none: "auto").
@@ -194,6 +194,19 @@ class Session:
         Absurdle, where None means the adversary's own), or one pattern per board (a sequence with
         None for solved boards, or the text the CLI reads). Nothing changes if it is impossible."""
         b = self.backend
+        if not isinstance(b, MultiSession) and not (
+            feedback is None or isinstance(feedback, (str, Pattern))
+        ):
+            # One board: one pattern (a list of one, as several boards give theirs, is that one).
+            if (
+                isinstance(feedback, Sequence)
+                and len(feedback) == 1
+                and isinstance(feedback[0], str)
+            ):
+                feedback = feedback[0]
+            else:
+                n = len(feedback) if isinstance(feedback, Sequence) else 0
+                raise VariantError(f"one board takes one pattern, not {n}", str(feedback)[:40])
         if isinstance(b, Assistant):
             if feedback is None:
                 raise WordlelabError("give the colours of the tiles", word)

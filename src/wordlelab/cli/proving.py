@@ -1,0 +1,71 @@
+"""The first-use proof of an opener's tree on the command line: the option and the progress bar."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, TypeVar
+
+import click
+
+from .common import may_be_terminal, stderr
+
+if TYPE_CHECKING:
+    from ..optimal import Progress
+
+F = TypeVar("F", bound=Callable[..., object])
+
+
+def prove_option(fn: F) -> F:
+    """``--no-prove``: value the steps after an opener with no proven tree within their budget."""
+    return click.option(
+        "--no-prove",
+        "no_prove",
+        is_flag=True,
+        help="After an opener with no proven tree yet, do not prove it (a few seconds, once: it "
+        "is kept) but value each step within its work budget, as bounds where it runs out. "
+        "WORDLELAB_PROVE=off does the same for every command.",
+    )(fn)
+
+
+def proving(no_prove: bool) -> bool:
+    """Whether to prove an opener's tree on first use: not with --no-prove or WORDLELAB_PROVE=off."""
+    from ..config import prove_setting
+
+    return not no_prove and prove_setting()
+
+
+@contextmanager
+def proof_progress() -> Iterator[Callable[[Progress], None] | None]:
+    """A progress bar on stderr (the opener's feedback groups proven, of all) while an opener's
+    tree is proven, when stderr is a terminal; else None (nothing is shown)."""
+    if not may_be_terminal(sys.stderr):
+        yield None
+        return
+    from rich.progress import BarColumn, SpinnerColumn, TextColumn, TimeElapsedColumn
+    from rich.progress import Progress as Bar
+
+    err = stderr()
+    bar = Bar(
+        SpinnerColumn(),
+        TextColumn("{task.description}"),
+        BarColumn(),
+        TextColumn("{task.completed}/{task.total} groups"),
+        TimeElapsedColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    )
+    with bar:
+        task = bar.add_task("proving the tree after the opener", total=None)
+
+        def progress(p: Progress) -> None:
+            bar.update(
+                task,
+                description=f"proving the tree after {p.opener.upper()} (once; it is kept)",
+                completed=p.parts_done,
+                total=p.parts_total or None,
+            )
+
+        yield progress
