@@ -2293,3 +2293,28 @@ def test_a_setting_changed_mid_game_starts_a_game_with_it_at_once(page):
     sync_api.expect(board).to_have_attribute("data-guesses", "0")
     state = page.evaluate("import('/static/js/play.js').then((m) => m.play.state)")
     assert state["hard"] is True and page.is_checked("#hard")
+
+
+def test_a_review_opens_with_its_headline_in_both_languages(page):
+    """The review's first line is the library's headline (skill, luck, the costliest move), the
+    same text the terminal prints first, composed in Russian on the Russian page."""
+    page.click("#tab-analyse")
+    page.fill("#analyse-words", "adieu story crony")
+    page.fill("#analyse-answer", "crony")
+    page.click("#analyse-run")
+    headline = page.locator("#analyse-headline")
+    sync_api.expect(headline).to_be_visible(timeout=120_000)
+    text = headline.inner_text()
+    assert re.fullmatch(
+        r"Skill \d+ · Luck \d+ — ADIEU cost \d\.\d\d guesses; [A-Z]{5} was the best move", text
+    ), text
+    first = page.evaluate("document.getElementById('analyse-out').firstElementChild.id")
+    assert first == "analyse-headline"
+    page.select_option("#lang", "ru")
+    sync_api.expect(headline).to_contain_text("Мастерство")
+    ru = headline.inner_text()
+    assert re.fullmatch(
+        r"Мастерство \d+ · Удача \d+ — ADIEU стоил \d,\d\d хода; лучшим ходом был [A-Z]{5}", ru
+    ), ru
+    assert ru.split(" — ")[0].split()[1::3] == text.split(" — ")[0].split()[1::3]  # same figures
+    page.screenshot(path=str(artifacts() / "analyse-headline-ru.png"))

@@ -133,6 +133,25 @@ function openerText(o) {
   return t(o.gap === 0 ? "openerBest" : "openerLine", vars);
 }
 
+/** The review's first line: the server's English text, another language composed from its figures. */
+function headlineText(h) {
+  if (lang() === "en") return h.text;
+  const figures = [[t("hlSkill"), h.skill], [t("hlLuck"), h.luck]].filter(([, v]) => v !== null && v !== undefined)
+    .map(([name, v]) => `${name} ${v}`).join(" · ");
+  let move;
+  if (h.word === null) move = t("hlPerfect");
+  else {
+    const word = h.word.toUpperCase();
+    const c = h.cost;
+    move = c === null ? t("hlFail", { word })
+      : c[1] === null ? t("hlCostAtLeast", { word, v: num(c[0].toFixed(2)) })
+        : c[1] - c[0] < 0.005 ? t("hlCost", { word, v: num(c[0].toFixed(2)) })
+          : t("hlCostRange", { word, low: num(c[0].toFixed(2)), high: num(c[1].toFixed(2)) });
+    if (h.best && h.best !== h.word) move += t("hlBest", { best: h.best.toUpperCase() });
+  }
+  return figures ? `${figures} — ${move}` : move[0].toUpperCase() + move.slice(1);
+}
+
 /** The verdict in a strong word and the rest of its line: the server's English line as it is,
  * another language composed from the detector's parts. */
 function verdictParts(d) {
@@ -161,8 +180,12 @@ function show(r) {
     if (!said.has(text)) out.append(el("p", { class: "note", text }));
     said.add(text);
   };
+  if (r.review && r.review.headline) {
+    // The line a player reads first: skill, luck and the costliest move (review.Headline).
+    out.append(el("p", { id: "analyse-headline", class: "headline" }, el("strong", { text: headlineText(r.review.headline) })));
+  }
   if (r.detection && (r.report || (r.review && r.review.solved))) {
-    // The detector's verdict first: plausible, unusual or suspicious, and why (not for a game
+    // The detector's verdict next: plausible, unusual or suspicious, and why (not for a game
     // still under way).
     const [word, rest] = verdictParts(r.detection);
     out.append(el("p", { id: "analyse-verdict", class: `verdict ${r.detection.verdict}` },
