@@ -18,14 +18,22 @@ def cli_env() -> dict[str, str]:
     return env
 
 
-def run_cli(*args: str, input: str = "", timeout: float = 60) -> subprocess.CompletedProcess:
+def run_cli(
+    *args: str,
+    input: str = "",
+    timeout: float = 60,
+    env: dict[str, str] | None = None,
+    cwd: str | Path | None = None,
+) -> subprocess.CompletedProcess:
+    """``wordlelab ARGS`` in a subprocess; ``env``: variables set on top of this process's."""
     return subprocess.run(
         [sys.executable, "-m", "wordlelab", *args],
         input=input,
         capture_output=True,
         text=True,
         encoding="utf-8",
-        env=cli_env(),
+        env={**cli_env(), **(env or {})},
+        cwd=cwd,
         timeout=timeout,
     )
 

@@ -103,3 +103,60 @@ def test_frequency_cache_rejects_non_finite_values_and_stays_bounded(own_cache):
             list(WordList.bundled("allowed"))[i : i + frequency.DISK_CACHE_MIN]
         )
     assert len(list((own_cache / "freq").glob("*.txt"))) <= frequency.DISK_CACHE_FILES
+
+
+def _rewrite_matrix(path, data: np.ndarray) -> None:
+    """Put ``data`` in the cache file at ``path`` with its header's CRC made to match."""
+    import zlib
+
+    raw = path.read_bytes()
+    hlen = int.from_bytes(raw[len(_MAGIC) : len(_MAGIC) + 4], "little")
+    header = json.loads(raw[len(_MAGIC) + 4 : len(_MAGIC) + 4 + hlen])
+    header["crc32"] = zlib.crc32(np.ascontiguousarray(data).data)
+    head = json.dumps(header).encode()
+    path.write_bytes(_MAGIC + len(head).to_bytes(4, "little") + head + data.tobytes())
+
+
+def test_a_matrix_whose_crc_matches_but_whose_columns_are_reversed_is_rebuilt(own_cache):
+    """Issue 49: a CRC only says the file is as it was written; the spot check (cells scored
+    again by the reference scorer) says whether it was right when written."""
+    from wordlelab.lists import load_lists
+
+    lists = load_lists(lists="original")
+    guesses = WordList(list(lists.guesses)[:120], name="g120")
+    answers = WordList(list(lists.answers)[:60], name="a60")
+    want = PatternMatrix.build(guesses, answers).data
+    assert want.size > 2048  # more cells than the spot check scores
+    PatternMatrix.load(guesses, answers)  # cached
+    path = cache_dir() / "matrix" / f"{matrix_key(guesses, answers)}.bin"
+    _rewrite_matrix(path, np.ascontiguousarray(want[:, ::-1]))
+    got = PatternMatrix.load(guesses, answers)
+    assert np.array_equal(got.data, want)
+    assert np.array_equal(PatternMatrix.load(guesses, answers).data, want)  # and rewritten
+
+
+def test_a_matrix_cache_is_keyed_by_the_code_that_wrote_it(monkeypatch):
+    from wordlelab import matrix
+
+    before = matrix_key(GUESSES, ANSWERS)
+    assert matrix.scorer_version().startswith(__import__("wordlelab").__version__ + "+")
+    matrix.scorer_version.cache_clear()
+    monkeypatch.setattr("wordlelab.__version__", "9.9.9")
+    try:
+        assert matrix_key(GUESSES, ANSWERS) != before
+    finally:
+        matrix.scorer_version.cache_clear()
+
+
+def test_a_link_in_the_cache_is_not_followed(own_cache, tmp_path):
+    want = PatternMatrix.build(GUESSES, ANSWERS).data
+    PatternMatrix.load(GUESSES, ANSWERS)
+    path = _matrix_file()
+    elsewhere = tmp_path / "elsewhere.bin"
+    os.replace(path, elsewhere)
+    _rewrite_matrix(elsewhere, np.zeros_like(want))  # what the link would lead to
+    before = elsewhere.read_bytes()
+    path.symlink_to(elsewhere)
+    got = PatternMatrix.load(GUESSES, ANSWERS)
+    assert np.array_equal(got.data, want)
+    assert elsewhere.read_bytes() == before and not path.is_symlink()  # replaced, not followed

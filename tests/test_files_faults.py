@@ -241,7 +241,7 @@ def test_a_text_file_as_store_is_refused_and_untouched(tmp_path):
     f = tmp_path / "notes.txt"
     f.write_text("my notes, not a database\n" * 50)
     before = digest(f)
-    with pytest.raises(RankingError, match="cannot be used"):
+    with pytest.raises(RankingError, match="not an SQLite database"):
         ResultStore(f)
     with pytest.raises(StatsError):
         StatsStore(f).games()

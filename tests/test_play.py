@@ -95,7 +95,7 @@ def test_locked_database_loses_nothing(data, monkeypatch):
 def test_not_a_database(data):
     (data / "stats.sqlite3").write_text("this is not sqlite" * 100)
     code, _, err = invoke("stats")
-    assert code == 1 and "cannot be used" in err
+    assert code == 1 and "not an SQLite database" in err
 
 
 def test_pipe_game_and_a_killed_game(data):

@@ -406,6 +406,7 @@ def test_a_results_store_that_fails_mid_run_loses_no_row(small, tmp_path):
     words = WordList(WORDS, name="w")
     m = PatternMatrix.build(words, words)
     job = RankJob.exact(memo_mb=8)
+    ResultStore(tmp_path / "r.sqlite").close()  # ours (a connection alone makes an empty file)
     holder = sqlite3.connect(tmp_path / "r.sqlite", isolation_level=None, check_same_thread=False)
     seen = []
 

@@ -6,6 +6,7 @@ import sqlite3
 
 import pytest
 
+from wordlelab.owned_db import APPLICATION_ID
 from wordlelab.stats import GameRecord, StatsError, StatsLockedError, StatsStore, summarize
 
 
@@ -49,7 +50,7 @@ def test_locked_keeps_the_game(tmp_path):
 def test_unusable_database(tmp_path):
     bad = tmp_path / "s.db"
     bad.write_bytes(b"garbage" * 200)
-    with pytest.raises(StatsError, match="cannot be used"):
+    with pytest.raises(StatsError, match="not an SQLite database"):
         StatsStore(bad).summary()
 
 
@@ -221,6 +222,7 @@ def test_a_newer_schema_is_refused(tmp_path):
     write_v1(path, [])
     conn = sqlite3.connect(path, isolation_level=None)
     conn.execute("PRAGMA user_version = 3")
+    conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")  # a newer wordlelab marks it
     conn.close()
     with pytest.raises(StatsError, match="newer wordlelab"):
         StatsStore(path).summary()

@@ -48,7 +48,7 @@ SQUARES = {
 _INVISIBLE = dict.fromkeys(map(ord, "\ufe0f\ufe0e\u200d\u200b\ufeff"), None)
 # The game's name starts the header: "Wordle", or "Вордли" as Russian clones write it.
 _HEADER = re.compile(
-    r"(?P<game>wordle|вордли)\b[^\d\n]*?(?P<number>\d[\d,.\u202f\u00a0 ]*\d|\d)?[^\d\n]*?(?P<score>[0-9]+|x)\s*/\s*(?P<max>\d+)\s*(?P<hard>\*)?",
+    r"(?P<game>wordle|вордли)\b[^\d\n]*?(?P<number>\d[\d,.\u202f\u00a0 ]*\d|\d)?[^\d\n]*?(?P<sign>[-+\u2212])?(?P<score>[0-9]+|x)\s*/\s*(?P<msign>[-+\u2212])?(?P<max>\d+)\s*(?P<hard>\*)?",
     re.IGNORECASE,
 )
 HEADER_CHARS = 200
@@ -199,6 +199,16 @@ def parse_share_grid(text: str) -> ShareGrid:
     max_guesses, hard, number = 6, False, None
     if header is not None:
         m, raw = header
+        if m.group("sign") or m.group("msign"):
+            # A score is a count of guesses: '-1/6' is not 1/6 (nor is '1/-6' a game of 6).
+            said = f"{m.group('sign') or ''}{m.group('score')}/{m.group('msign') or ''}{m.group('max')}"
+            raise _header_error(
+                raw,
+                f": {said} is not a score (guesses from 1 to the game's limit, or X)",
+                "grid_score_range",
+                score=f"{m.group('sign') or ''}{m.group('score')}",
+                max_guesses=f"{m.group('msign') or ''}{m.group('max')}",
+            )
         max_guesses = int(m.group("max"))
         hard = m.group("hard") is not None
         number = m.group("number")

@@ -23,11 +23,21 @@ GREEDY_WORK = 50_000_000
 SAFETY_S = 60.0
 
 
+# The largest work budget taken: the kernels count work in 64-bit integers, and 10**15 look-ups
+# are weeks of search on any machine, far past any use.
+MAX_WORK = 10**15
+
+
 def parse_work(text: str | int) -> int:
-    """A work amount from ``400M``, ``2G``, ``150k`` or a plain count of look-ups."""
+    """A work amount from ``400M``, ``2G``, ``150k`` or a plain count of look-ups (at most
+    MAX_WORK)."""
     if isinstance(text, int):
         if text < 0:
             raise ValueError(f"a work budget cannot be negative, not {text}")
+        if text > MAX_WORK:
+            raise ValueError(
+                f"a work budget of at most {format_work(MAX_WORK)} is taken, not {text}"
+            )
         return text
     s = str(text).strip().lower().replace("_", "")
     scale = {"k": 10**3, "m": 10**6, "g": 10**9}.get(s[-1:], 1)
@@ -38,6 +48,11 @@ def parse_work(text: str | int) -> int:
         raise ValueError(f"{text!r} is not a work amount (look-ups, e.g. 400M or 2G)") from None
     if not value >= 0 or value == float("inf"):
         raise ValueError(f"{text!r} is not a work amount (look-ups, e.g. 400M or 2G)")
+    if value * scale > MAX_WORK:
+        shown = text if len(str(text)) <= 20 else str(text)[:20] + "…"
+        raise ValueError(
+            f"{shown!r} is more work than is taken (at most {format_work(MAX_WORK)} look-ups)"
+        )
     return int(value * scale)
 
 

@@ -32,7 +32,7 @@ PROVE_ENV = "WORDLELAB_PROVE"
 
 DEFAULT_DB_TIMEOUT = 5.0
 DEFAULT_MATRIX_BUDGET = 2 * 1024**3  # bytes a full matrix may take unless told otherwise
-DEFAULT_WEB_MATRICES = 384 * 1024**2  # bytes the web server's matrices take together at most
+DEFAULT_WEB_MATRICES = 512 * 1024**2  # bytes the web server's matrices (and searches) take at most
 
 
 def check_play_length(length: int) -> int:
@@ -56,14 +56,28 @@ def _env(name: str) -> str:
 
 def cache_dir_override() -> Path | None:
     """WORDLELAB_CACHE_DIR: matrices, frequencies and openers go there instead of the user cache."""
-    text = os.environ.get(CACHE_DIR_ENV)
-    return Path(text) if text else None
+    return _folder_setting(CACHE_DIR_ENV, os.environ.get(CACHE_DIR_ENV, ""))
 
 
 def data_dir_override() -> Path | None:
     """WORDLELAB_DATA_DIR: the player's statistics go there instead of the user data folder."""
-    text = os.environ.get(DATA_DIR_ENV)
-    return Path(text) if text else None
+    return _folder_setting(DATA_DIR_ENV, os.environ.get(DATA_DIR_ENV, ""))
+
+
+def _folder_setting(name: str, text: str) -> Path | None:
+    """A folder named by an environment variable: ``~`` expanded as a shell would (a quoted
+    '~/x' must not make a folder called '~' here); a relative path is refused, since where it
+    lands would depend on the folder the program happens to run in."""
+    if not text:
+        return None
+    path = Path(text).expanduser()
+    if not path.is_absolute():
+        shown = text if len(text) <= 60 else text[:60] + "…"
+        raise WordlelabError(
+            f"{name}={shown!r} is a relative path; give an absolute one (starting with / or ~/)",
+            shown,
+        )
+    return path
 
 
 def lists_setting() -> str:
@@ -90,9 +104,9 @@ def matrix_budget() -> int:
 
 
 def web_matrices_budget() -> int:
-    """Bytes the web server's matrices may take together: WORDLELAB_WEB_MATRICES (e.g. 256M,
-    1G), else 384 MiB (the least recently used go first; a request for one that cannot fit is a
-    503)."""
+    """Bytes the web server's matrices, and what its exact searches keep for them, may take
+    together: WORDLELAB_WEB_MATRICES (e.g. 256M, 1G), else 512 MiB (the least recently used go
+    first; a request for a matrix that cannot fit is a 503)."""
     return _size(WEB_MATRICES_ENV, DEFAULT_WEB_MATRICES)
 
 
@@ -119,6 +133,50 @@ def web_secret_setting() -> str:
     """WORDLELAB_WEB_SECRET: the secret the web app seals saved games with ('' when unset: one is
     kept in the data folder)."""
     return _env(WEB_SECRET_ENV)
+
+
+def check_settings() -> None:
+    """Parse every setting read from the environment once, so a bad one is refused (one
+    WordlelabError naming it) before any work starts, not in the middle of it."""
+    cache_dir_override()
+    data_dir_override()
+    matrix_budget()
+    prove_setting()
+    check_numba_environment()
+
+
+def check_numba_environment() -> None:
+    """A NUMBA_* variable numba cannot parse is refused, naming it.
+
+    numba itself warns with a whole traceback (and again at every compilation) and goes on with
+    its default: the run would then not be what was asked for. Only looked at when some NUMBA_*
+    variable is set (reading numba's configuration imports numba)."""
+    if not any(name.startswith("NUMBA_") for name in os.environ):
+        return
+    import re
+    import warnings
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        from numba.core import config as numba_config
+
+        numba_config.reload_config()
+    for w in caught:
+        text = str(w.message)
+        found = re.match(
+            r"Environment variable '([^']*)' is defined but its associated value", text
+        )
+        if found is None:
+            continue
+        name = found.group(1)
+        value = os.environ.get(name, "")
+        lines = [line for line in text.strip().splitlines() if line.strip()]
+        why = lines[-1].split(": ", 1)[-1] if lines else ""
+        shown = value if len(value) <= 20 else value[:20] + "…"
+        raise WordlelabError(
+            f"{name}={shown!r} is not a value numba can read ({why[:160]}); fix or unset it",
+            shown,
+        )
 
 
 def prove_setting() -> bool:

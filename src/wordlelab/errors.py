@@ -8,22 +8,38 @@ class WordlelabError(Exception):
 
     ``kind`` names what went wrong where a front-end may say it in another language (the web
     page's Russian text); ``fields`` are the figures of the sentence. ``parts()`` gives both with
-    the English line; an error of kind "error" has only the English line."""
+    the English line; an error of kind "error" has only the English line.
+
+    An error about a file never writes the file's path into its text: the text names the file by
+    its role ("the statistics database") and ``path`` holds where it is. ``located()`` is the line
+    with the path, for the command line; the text alone (``str``, ``parts``) goes to a browser,
+    so no folder name (``/home/John Smith/...``) can reach one however it is spelt."""
 
     kind = "error"  # (no typing import here: this module loads before Ctrl-C is handled)
 
     def __init__(
-        self, message: str, input: object = None, *, kind: str | None = None, **fields: object
+        self,
+        message: str,
+        input: object = None,
+        *,
+        kind: str | None = None,
+        path: object = None,
+        **fields: object,
     ) -> None:
         super().__init__(message)
         self.message = message
         self.input = input
         if kind is not None:
             self.kind = kind
+        self.path = None if path is None else str(path)
         self.fields = fields
 
     def __str__(self) -> str:
         return self.message
+
+    def located(self) -> str:
+        """The line with the file's path in front (``/x/stats.sqlite3: the statistics ...``)."""
+        return self.message if self.path is None else f"{self.path}: {self.message}"
 
     def within(self, where: str, **fields: object) -> WordlelabError:
         """The same error said of a part of the input (``within("board 3", board=3)``): a copy of

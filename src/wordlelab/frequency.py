@@ -19,7 +19,8 @@ import numpy as np
 
 from .errors import InvalidWordError, WordlelabError
 from .languages import Language, get_language
-from .paths import cache_dir, is_regular_file, write_atomic
+from .limits import read_user_bytes
+from .paths import cache_dir, write_atomic
 from .words import WordList
 
 __all__ = ["common_words", "prior_weights", "rank_by_frequency", "word_frequencies", "zipf"]
@@ -171,11 +172,10 @@ def _cache_path(words: list[str], lang: str) -> Path:
 
 def _read_cache(path: Path, n: int) -> tuple[float, ...] | None:
     """The cached values, or None for anything but a regular file of ``n`` finite Zipf values."""
-    if not is_regular_file(path):
-        return None
-    try:
-        values = tuple(float(v) for v in path.read_text(encoding="ascii").split())
-    except (OSError, ValueError, UnicodeDecodeError):
+    try:  # never through a link, a FIFO or a device; at most 8 bytes a word
+        raw = read_user_bytes(path, WordlelabError, follow_links=False, max_bytes=8 * n + 64)
+        values = tuple(float(v) for v in raw.decode("ascii").split())
+    except (OSError, ValueError, UnicodeDecodeError, WordlelabError):
         return None
     if len(values) != n or not all(0.0 <= v <= 10.0 for v in values):  # also refuses nan and inf
         return None

@@ -1,15 +1,21 @@
 """Input limits checked before any work, and the one way files given by the user are read.
 
-Every reader of a user's file (word lists, share grids, tree files, the statistics' pending
-games) goes through ``read_user_text``: it refuses what is not a regular file *before* opening
-it (a FIFO would block the open, a character device such as /dev/zero would be read until
-memory runs out) and any line longer than MAX_LINE (a 1 MB line made 'tree show' quadratic).
+Every file wordlelab reads (word lists, share grids, tree files, the statistics' pending games,
+the caches, the web secret) is opened by ``open_regular``: it refuses what is not a regular file
+*before* opening it (a FIFO would block the open, a character device such as /dev/zero would be
+read until memory runs out), a file over a size cap, and in our own folders a symbolic link;
+``read_user_text`` also refuses any line longer than MAX_LINE (a 1 MB line made 'tree show'
+quadratic).
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 import stat
+from collections.abc import Iterator
+from io import BufferedReader
 from pathlib import Path
 
 from .config import MAX_LENGTH
@@ -35,19 +41,98 @@ def file_kind(mode: int) -> str:
     return "not a regular file"
 
 
-def regular_file_problem(path: str | Path) -> str | None:
+def regular_file_problem(path: str | Path, follow_links: bool = True) -> str | None:
     """Why ``path`` is not a regular file we may read (None when it is one, or does not exist)."""
     try:
-        st = os.stat(path)
+        st = os.stat(path) if follow_links else os.lstat(path)
     except FileNotFoundError:
         return None
     except OSError as exc:
         return f"cannot read it ({exc.strerror})"
+    if stat.S_ISLNK(st.st_mode):
+        return "is a symbolic link; it is not followed here"
     if not stat.S_ISREG(st.st_mode):
         return f"is {file_kind(st.st_mode)}, not a file"
     if st.st_size > MAX_FILE_BYTES:
         return f"is {st.st_size:,} bytes; files of up to {MAX_FILE_BYTES >> 20} MB are read"
     return None
+
+
+@contextlib.contextmanager
+def open_regular(
+    path: str | Path,
+    error: type[WordlelabError],
+    *,
+    follow_links: bool = True,
+    max_bytes: int = MAX_FILE_BYTES,
+    what: str | None = None,
+) -> Iterator[BufferedReader]:
+    """The one way wordlelab opens a file it reads: a user's (word lists, trees, grids) or one in
+    its own folders (caches, the web secret, kept games).
+
+    What is not a regular file is refused *before* it is opened (a FIFO would block the open, a
+    device such as /dev/zero would be read until memory runs out), so is a file of more than
+    ``max_bytes``; ``follow_links=False`` (our own folders) refuses a symbolic link too. The
+    open itself is non-blocking and, without ``follow_links``, O_NOFOLLOW, and the file is
+    checked again once open, so a path swapped in between changes nothing. ``error`` (its text
+    without the path, the path in ``.path``) for each refusal; ``what`` names the file's role.
+    """
+    name = str(path)
+    if len(name) > 120:
+        name = name[:60] + "…"
+    role = f"{what} " if what else ""
+
+    def refuse(why: str) -> WordlelabError:
+        return error(f"{role}{why}".strip(), path=name)
+
+    problem = regular_file_problem(path, follow_links)
+    if problem is not None:
+        raise refuse(problem)
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+    if not follow_links:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+    try:
+        fd = os.open(path, flags)
+    except FileNotFoundError:
+        raise refuse("no such file") from None
+    except IsADirectoryError:
+        raise refuse("is a folder, not a file") from None
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise refuse("is a symbolic link; it is not followed here") from None
+        raise refuse(f"cannot read it ({exc.strerror})") from None
+    with os.fdopen(fd, "rb") as fh:
+        st = os.fstat(fh.fileno())
+        if not stat.S_ISREG(st.st_mode):
+            raise refuse("is not a regular file")
+        if st.st_size > max_bytes:
+            raise refuse(f"is {st.st_size:,} bytes; at most {max_bytes:,} are read")
+        yield fh
+
+
+def read_user_bytes(
+    path: str | Path,
+    error: type[WordlelabError],
+    *,
+    follow_links: bool = True,
+    max_bytes: int = MAX_FILE_BYTES,
+    what: str | None = None,
+) -> bytes:
+    """The bytes of a regular file (``open_regular``'s checks), never more than ``max_bytes``
+    (a file that grows while it is read is refused)."""
+    with open_regular(path, error, follow_links=follow_links, max_bytes=max_bytes, what=what) as fh:
+        try:
+            data = fh.read(max_bytes + 1)
+        except OSError as exc:
+            raise error(
+                f"{what + ' ' if what else ''}cannot be read ({exc.strerror})", path=path
+            ) from None
+    if len(data) > max_bytes:
+        raise error(
+            f"{what + ' ' if what else ''}grew past {max_bytes:,} bytes while it was read",
+            path=path,
+        )
+    return data
 
 
 def read_user_text(
@@ -61,30 +146,15 @@ def read_user_text(
     name = str(path)
     if len(name) > 120:
         name = name[:60] + "…"
-    problem = regular_file_problem(path)
-    if problem is not None:
-        raise error(f"{name}: {problem}", name)
+    data = read_user_bytes(path, error)
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        # UTF-16 with its byte-order mark: how Windows saves text (Notepad's "Unicode",
+        # PowerShell's '>'); read as UTF-8 it held no word or tile at all.
+        encoding = "utf-16"
     try:
-        # O_NONBLOCK: should the path become a FIFO between the check and the open, the open
-        # does not wait for a writer (and the read of an empty pipe ends at once).
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
-        with os.fdopen(fd, "rb") as fh:
-            if not stat.S_ISREG(os.fstat(fh.fileno()).st_mode):
-                raise error(f"{name}: is not a regular file", name)
-            data = fh.read(MAX_FILE_BYTES + 1)
-        if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-            # UTF-16 with its byte-order mark: how Windows saves text (Notepad's "Unicode",
-            # PowerShell's '>'); read as UTF-8 it held no word or tile at all.
-            encoding = "utf-16"
         text = data.decode(encoding, errors)
-    except FileNotFoundError:
-        raise error(f"{name}: no such file", name) from None
-    except IsADirectoryError:
-        raise error(f"{name}: is a folder, not a file", name) from None
-    except OSError as exc:
-        raise error(f"{name}: cannot read it ({exc.strerror})", name) from None
     except UnicodeDecodeError as exc:
-        raise error(f"{name}: cannot read it ({exc})", name) from None
+        raise error(f"cannot read it ({exc})", path=name) from None
     check_lines(text, name, error)
     return text
 
@@ -102,9 +172,8 @@ def check_lines(text: str, name: str, error: type[WordlelabError]) -> None:
             end = n
         if end - start > MAX_LINE:
             raise error(
-                f"{name}: line {lineno} has {end - start:,} characters; lines of up to "
-                f"{MAX_LINE} are read",
-                name,
+                f"line {lineno} has {end - start:,} characters; lines of up to {MAX_LINE} are read",
+                path=name,
             )
         start = end + 1
         lineno += 1

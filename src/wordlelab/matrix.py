@@ -1,12 +1,18 @@
 """PatternMatrix: every guess scored against every answer, built by numba and cached on disk.
 
-The cache file is a small JSON header followed by the raw array. It is keyed by a content hash
-of both lists, written atomically (temporary file + rename) and validated on load (key, shape,
-dtype, size and a CRC of the data); anything wrong and it is rebuilt silently.
+The cache file is a small JSON header followed by the raw array. It is keyed by what produced
+it: a content hash of both lists (and their order), the file format, and the version of the code
+that scores (wordlelab's version and a hash of the scoring kernel's source), so a matrix written
+by another version is never read. It is written atomically (temporary file + rename), opened like
+any file we read (no link, FIFO or device; its exact size) and validated on load (key, shape,
+dtype, size, a CRC of the data, and SPOT_CELLS cells scored again by the slow reference scorer,
+which a CRC cannot replace: it catches a matrix that was wrong when it was written). Anything
+wrong and it is rebuilt silently.
 """
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -21,10 +27,12 @@ from .config import DEFAULT_MATRIX_BUDGET, MAX_LENGTH
 from .errors import UnknownWordError, WordlelabError, WordLengthError
 from .kernels.feedback import score_matrix, score_row
 from .kernels.partition import partition_stats
-from .paths import cache_dir, is_regular_file, write_atomic
+from .limits import open_regular
+from .paths import cache_dir, write_atomic
 from .words import WordList
 
 FORMAT_VERSION = 1
+SPOT_CELLS = 2048  # cells of a loaded matrix scored again by the reference scorer
 # Bytes a full matrix may take before rows are scored on demand (WORDLELAB_MATRIX_BUDGET changes it).
 DEFAULT_BUDGET = DEFAULT_MATRIX_BUDGET
 _MAGIC = b"WLABPM1\n"
@@ -43,8 +51,21 @@ def shared_alphabet(*lists: WordList) -> str:
     return "".join(sorted(set().union(*(set(wl.letters) for wl in lists))))
 
 
+@functools.cache
+def scorer_version() -> str:
+    """wordlelab's version and a hash of the scoring kernel's source: what wrote a matrix."""
+    from . import __version__
+    from .kernels import feedback as kernel
+
+    try:
+        source = Path(kernel.__file__ or "").read_bytes()
+    except OSError:
+        source = b""
+    return f"{__version__}+{hashlib.sha256(source).hexdigest()[:16]}"
+
+
 def matrix_key(guesses: WordList, answers: WordList) -> str:
-    text = f"v{FORMAT_VERSION}\n{guesses.fingerprint}\n{answers.fingerprint}\n"
+    text = f"v{FORMAT_VERSION}\n{scorer_version()}\n{guesses.fingerprint}\n{answers.fingerprint}\n"
     # The words' order fixes the rows and columns, so it is part of the key too.
     order = hashlib.sha256(("\n".join(guesses) + "|" + "\n".join(answers)).encode()).hexdigest()
     return hashlib.sha256((text + order).encode()).hexdigest()[:32]
@@ -78,12 +99,30 @@ def _write_atomic(path: Path, key: str, data: np.ndarray) -> None:
     write_atomic(path, _MAGIC + len(header).to_bytes(4, "little") + header + data.tobytes())
 
 
+def spot_check(
+    guesses: WordList, answers: WordList, data: np.ndarray, cells: int = SPOT_CELLS
+) -> bool:
+    """Whether ``cells`` cells of ``data`` (all of them, for a small matrix), chosen at random
+    with a fixed seed, hold what the slow reference scorer gives."""
+    from .feedback import score
+
+    n_rows, n_cols = data.shape
+    if n_rows * n_cols <= cells:
+        rows, cols = np.divmod(np.arange(n_rows * n_cols), max(1, n_cols))
+    else:
+        rng = np.random.default_rng(0x574C4142)
+        rows = rng.integers(0, n_rows, cells)
+        cols = rng.integers(0, n_cols, cells)
+    return all(
+        int(data[r, c]) == score(guesses[int(r)], answers[int(c)]).code
+        for r, c in zip(rows.tolist(), cols.tolist())
+    )
+
+
 def _read_valid(path: Path, key: str, shape: tuple[int, int], dtype: np.dtype) -> np.ndarray | None:
-    if not is_regular_file(path):  # never open a FIFO or a device: it can block forever
-        return None
     nbytes = shape[0] * shape[1] * dtype.itemsize
     try:
-        with open(path, "rb") as fh:
+        with open_regular(path, WordlelabError, follow_links=False, max_bytes=nbytes + 65536) as fh:
             size = os.fstat(fh.fileno()).st_size
             head = fh.read(len(_MAGIC) + 4)
             if len(head) < len(_MAGIC) + 4 or not head.startswith(_MAGIC):
@@ -107,7 +146,7 @@ def _read_valid(path: Path, key: str, shape: tuple[int, int], dtype: np.dtype) -
                 if not n:
                     return None
                 got += n
-    except OSError:
+    except (OSError, WordlelabError):  # missing, unreadable, or not a plain file of ours
         return None
     except (ValueError, TypeError, RecursionError, json.JSONDecodeError, UnicodeDecodeError):
         return None
@@ -156,6 +195,8 @@ class PatternMatrix:
         shape = (len(guesses), len(answers))
         dtype = pattern_dtype(guesses.length)
         data = _read_valid(path, key, shape, dtype)
+        if data is not None and not spot_check(guesses, answers, data):
+            data = None  # wrong when it was written (a bug, another version): built again
         if data is None:
             if on_build is not None:
                 on_build()

@@ -15,6 +15,7 @@ import platformdirs
 
 from .config import cache_dir_override, data_dir_override
 from .errors import OutputPathError, WordlelabError
+from .limits import read_user_bytes
 
 
 def cache_dir() -> Path:
@@ -47,15 +48,17 @@ def write_atomic(path: Path, data: bytes) -> None:
         raise
 
 
+CACHE_ENTRY_BYTES = 16 << 20  # a JSON cache entry (openers, Absurdle's lines) is far smaller
+
+
 def read_cache_entry(path: Path, key: str) -> dict[str, Any] | None:
     """A JSON cache file's contents when it is a regular file holding an object whose "key" is
     ``key``; None for anything else (missing, unreadable, not ours, another key): the caller then
     computes the entry again."""
-    if not is_regular_file(path):  # a FIFO would block; anything else is rebuilt
-        return None
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError, RecursionError):
+    try:  # a FIFO would block, a link may lead anywhere: anything but a plain file is rebuilt
+        raw = read_user_bytes(path, WordlelabError, follow_links=False, max_bytes=CACHE_ENTRY_BYTES)
+        data = json.loads(raw.decode("utf-8"))
+    except (OSError, ValueError, RecursionError, WordlelabError):
         return None
     if not isinstance(data, dict) or data.get("key") != key:
         return None

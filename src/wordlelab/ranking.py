@@ -29,7 +29,7 @@ import numpy as np
 from .errors import UnknownWordError, WordlelabError
 from .game import Position
 from .matrix import PatternMatrix, matrix_key
-from .owned_db import check_parent, open_owned
+from .owned_db import DbSpec, check_parent, open_owned
 from .paths import data_dir
 from .strategies.base import make_strategy
 
@@ -95,6 +95,9 @@ class RankJob:
         else:
             # Rows stored under an earlier search version are not found, so not reused.
             what = f"exact search={EXACT_SEARCH_VERSION}"
+            if self.hard:
+                # Hard mode's objective, fewest lost first: rows stored before it are not reused.
+                what += " losses"
         return f"{what} hard={self.hard} max_guesses={self.max_guesses}"
 
     def key(self, matrix: PatternMatrix) -> str:
@@ -104,6 +107,10 @@ class RankJob:
 
 # The total of an opener after which no strategy solves every answer in time (kernels' INF).
 NO_STRATEGY = 1 << 40
+# Hard mode's exact rows rank by the fewest answers lost, then the fewest guesses: ``total`` holds
+# lost * LOSS_WEIGHT + guesses, the exact search's value (``optimal.Engine(losses=True)``);
+# a total of guesses alone is always below it.
+LOSS_WEIGHT = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -122,8 +129,18 @@ class OpenerRow:
     )
 
     @property
+    def lost(self) -> int:
+        """Answers lost after the opener (hard mode's objective; 0 where none need be)."""
+        return self.total // LOSS_WEIGHT if self.total < NO_STRATEGY else 0
+
+    @property
+    def guesses(self) -> int:
+        """Guesses in total, a lost answer counted as max guesses + 1."""
+        return self.total % LOSS_WEIGHT if self.total < NO_STRATEGY else self.total
+
+    @property
     def mean(self) -> float:
-        return self.total / self.games
+        return self.guesses / self.games
 
     @property
     def solvable(self) -> bool:
@@ -135,7 +152,8 @@ class OpenerRow:
         return {
             "word": self.word,
             # unsolvable: the impossible total, as the store and the tools that read it keep it
-            "total": self.total,
+            "total": self.guesses,
+            "lost": self.lost,
             "mean": round(self.mean, 4) if self.solvable else None,
             "solvable": self.solvable,
             "exact": self.exact,
@@ -169,10 +187,26 @@ def _row_types_ok(
     )
 
 
-_STORE_TABLES = {
-    "results": {"key", "word", "total", "exact", "games", "worst", "failures", "seconds"},
-    "jobs": {"key", "description"},
-}
+_STORE_SCHEMA = """
+CREATE TABLE IF NOT EXISTS results (key TEXT NOT NULL, word TEXT NOT NULL, total INTEGER NOT NULL,
+    exact INTEGER NOT NULL, games INTEGER NOT NULL, worst INTEGER, failures INTEGER,
+    seconds REAL NOT NULL, PRIMARY KEY (key, word));
+CREATE TABLE IF NOT EXISTS jobs (key TEXT PRIMARY KEY, description TEXT NOT NULL);
+"""
+_STORE_SPEC = DbSpec(
+    what="the results store",
+    schema=_STORE_SCHEMA,
+    version=1,
+    legacy=(
+        {
+            "results": frozenset(
+                {"key", "word", "total", "exact", "games", "worst", "failures", "seconds"}
+            ),
+            "jobs": frozenset({"key", "description"}),
+        },
+    ),
+    wal=True,
+)
 
 
 def default_store_path() -> Path:
@@ -188,30 +222,22 @@ class ResultStore:
         # rows in memory, and the caller says so. None while every row is stored.
         self.failed: str | None = None
         if path is not None:  # a folder the user named is never created (a typo would go unnoticed)
-            check_parent(self.path, "results store", RankingError)
+            check_parent(self.path, "the results store", RankingError)
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as e:
             raise RankingError(
-                f"results store {self.path} cannot be used: {e.strerror}", str(self.path)
+                f"the results store's folder cannot be made: {e.strerror}", path=self.path
             ) from None
-        # Another program's database is refused before any write (no table, no WAL mode).
-        self._db, _ = open_owned(self.path, _STORE_TABLES, "results store", RankingError, timeout)
+        # Another program's database, a link, a newer store is refused before any write.
+        self._db, _ = open_owned(self.path, _STORE_SPEC, RankingError, timeout)
         try:
-            self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute(
-                "CREATE TABLE IF NOT EXISTS results (key TEXT NOT NULL, word TEXT NOT NULL, total INTEGER NOT NULL,"
-                " exact INTEGER NOT NULL, games INTEGER NOT NULL, worst INTEGER, failures INTEGER,"
-                " seconds REAL NOT NULL, PRIMARY KEY (key, word))"
-            )
-            self._db.execute(
-                "CREATE TABLE IF NOT EXISTS jobs (key TEXT PRIMARY KEY, description TEXT NOT NULL)"
-            )
+            self._db.executescript(_STORE_SCHEMA)  # a 0.1.0 store may lack the jobs table
+            self._db.execute(f"PRAGMA user_version = {_STORE_SPEC.version}")
         except (sqlite3.Error, OSError) as e:
             # Never repair or replace the file: it may hold hours of finished results.
-            raise RankingError(
-                f"results store {self.path} cannot be used: {e}", str(self.path)
-            ) from None
+            self._db.close()
+            raise RankingError(f"the results store cannot be used: {e}", path=self.path) from None
 
     def close(self) -> None:
         self._db.close()
@@ -226,9 +252,7 @@ class ResultStore:
         try:
             self._db.execute("INSERT OR IGNORE INTO jobs VALUES (?, ?)", (key, description))
         except sqlite3.Error as e:  # before any work: a one-line error
-            raise RankingError(
-                f"results store {self.path} cannot be used: {e}", str(self.path)
-            ) from None
+            raise RankingError(f"the results store cannot be used: {e}", path=self.path) from None
 
     def rows(self, key: str) -> dict[str, OpenerRow]:
         """The stored rows of a job; rows another program wrote with wrong types are skipped."""
@@ -239,9 +263,7 @@ class ResultStore:
             )
             found = list(cur)
         except sqlite3.Error as e:
-            raise RankingError(
-                f"results store {self.path} cannot be read: {e}", str(self.path)
-            ) from None
+            raise RankingError(f"the results store cannot be read: {e}", path=self.path) from None
         return {
             w: OpenerRow(w, t, bool(x), g, wo, f, s)
             for w, t, x, g, wo, f, s in found
@@ -273,7 +295,7 @@ class ResultStore:
                 ),
             )
         except sqlite3.Error as e:
-            self.failed = f"results store {self.path} could not be written ({e})"
+            self.failed = f"the results store {self.path} could not be written ({e})"
             return False
         return cur.rowcount > 0
 
@@ -313,7 +335,8 @@ class ExactEvaluator:
         from .optimal import Engine, K, Solver
 
         self.K = K
-        self.engine = Engine(matrix, hard, max_guesses, memo_mb)
+        # Hard mode's objective: fewest answers lost, then fewest guesses.
+        self.engine = Engine(matrix, hard, max_guesses, memo_mb, losses=hard)
         self.ctl = np.zeros(K.CTL_SIZE, dtype=np.int64)
         self.exact = Solver(self.engine, 0, self.ctl)
         self.root = np.arange(len(matrix.answers), dtype=np.int64)
@@ -616,7 +639,7 @@ def candidate_openers(matrix: PatternMatrix, job: RankJob, candidates: int | Non
     if job.kind == "exact":
         from .optimal import Engine
 
-        engine = Engine(matrix, job.hard, job.max_guesses, memo_mb=1)
+        engine = Engine(matrix, job.hard, job.max_guesses, memo_mb=1, losses=job.hard)
         root = np.arange(len(matrix.answers), dtype=np.int64)
         bounds = engine.bounds(root, job.max_guesses)
         is_cand = matrix.guess_to_answer >= 0
@@ -675,13 +698,13 @@ class RankingResult:
         }
 
     def to_csv(self) -> str:
-        lines = ["rank,word,total,mean,exact,worst,failures,seconds,solvable"]
+        lines = ["rank,word,total,mean,exact,worst,failures,seconds,solvable,lost"]
         for i, r in enumerate(self.rows):
             mean = f"{r.mean:.4f}" if r.solvable else ""
             lines.append(
-                f"{i + 1},{r.word},{r.total},{mean},{int(r.exact)},"
+                f"{i + 1},{r.word},{r.guesses},{mean},{int(r.exact)},"
                 f"{'' if r.worst is None else r.worst},{'' if r.failures is None else r.failures},"
-                f"{r.seconds:.3f},{int(r.solvable)}"
+                f"{r.seconds:.3f},{int(r.solvable)},{r.lost}"
             )
         return "\n".join(lines) + "\n"
 

@@ -21,11 +21,14 @@ from typing import Any
 
 from .config import web_secret_setting
 from .errors import WordlelabError
+from .limits import read_user_bytes
 from .paths import data_dir, write_atomic
 
 NONCE = 16
 TAG = 32
 SECRET_FILE = "web-secret"
+SECRET_MAX_BYTES = 4096  # the secret we write is 64 characters
+SECRET_WHAT = "the web secret (web-secret in the data folder)"
 
 
 class SealError(WordlelabError):
@@ -90,17 +93,21 @@ def secret_key(folder: Path | None = None) -> bytes:
     if setting:
         return setting.encode("utf-8")
     path = (folder or data_dir()) / SECRET_FILE
-    try:
-        value = path.read_bytes().strip()
+    if os.path.lexists(path):
+        # In our own folder, but read as carefully as a user's file: a FIFO there must not hang
+        # the server, nor a link to /dev/zero fill its memory; a link is not followed.
+        value = read_user_bytes(
+            path, WordlelabError, follow_links=False, max_bytes=SECRET_MAX_BYTES, what=SECRET_WHAT
+        ).strip()
         if len(value) >= 32:
             return value
-    except OSError:
-        pass
     value = secrets.token_hex(32).encode("ascii")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        write_atomic(path, value)
+        write_atomic(path, value)  # a rename: replaces a link rather than writing through it
         os.chmod(path, 0o600)
-        return path.read_bytes().strip()  # another process's, if it wrote last
+        return read_user_bytes(  # another process's, if it wrote last
+            path, WordlelabError, follow_links=False, max_bytes=SECRET_MAX_BYTES, what=SECRET_WHAT
+        ).strip()
     except OSError:
         return value  # a read-only data folder: seals last as long as this process

@@ -21,15 +21,17 @@ from pathlib import Path
 from .config import db_timeout
 from .errors import WordlelabError
 from .limits import read_user_text
-from .owned_db import open_owned, rollback
+from .owned_db import DbSpec, open_owned, rollback
 from .paths import data_dir
 
 # 1: the first release. 2: every game names its variant (rules key: classic, quordle, absurdle,
 # ...) and the seed it was played with; version 1 games are classic games with no seed.
 SCHEMA_VERSION = 2
 
-_TABLES = {
-    "games": {
+# The columns of the games table in each schema version; a file of 0.1.0 (no application id yet)
+# is ours when it has exactly one of these shapes.
+_V1_COLUMNS = frozenset(
+    {
         "seq",
         "id",
         "finished_at",
@@ -42,7 +44,8 @@ _TABLES = {
         "max_guesses",
         "words",
     }
-}
+)
+_V2_COLUMNS = _V1_COLUMNS | {"variant", "seed"}
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     seq INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -62,6 +65,12 @@ CREATE TABLE IF NOT EXISTS games (
 """
 # Columns added since version 1, with their definitions (ALTER TABLE ... ADD COLUMN).
 _ADDED = (("variant", "TEXT NOT NULL DEFAULT 'classic'"), ("seed", "INTEGER"))
+_SPEC = DbSpec(
+    what="the statistics database",
+    schema=_SCHEMA,
+    version=SCHEMA_VERSION,
+    legacy=({"games": _V1_COLUMNS}, {"games": _V2_COLUMNS}),
+)
 
 
 class StatsError(WordlelabError):
@@ -191,25 +200,26 @@ class StatsStore:
             self.path.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise StatsError(
-                f"cannot open the statistics database {self.path}: {exc}", str(self.path)
+                f"the statistics database's folder cannot be made: {exc.strerror}", path=self.path
             ) from None
-        # Another program's database (a 'games' table of its own) is refused before any write.
-        conn, _ = open_owned(
-            self.path, _TABLES, "the statistics database", StatsError, self.timeout, self._error
-        )
+        # Another program's database, a link, or a newer schema is refused before any write.
+        conn, _ = open_owned(self.path, _SPEC, StatsError, self.timeout, self._error)
         try:
             conn.execute(_SCHEMA)
             version = conn.execute("PRAGMA user_version").fetchone()[0]
-            if version > SCHEMA_VERSION:
+            if version > SCHEMA_VERSION:  # raised to it by another process since the header check
                 raise StatsError(
-                    f"{self.path} was written by a newer wordlelab (schema {version})",
-                    str(self.path),
+                    f"the statistics database was written by a newer wordlelab (schema {version})",
+                    path=self.path,
                 )
             if version < SCHEMA_VERSION:
                 self._migrate(conn)
         except sqlite3.Error as exc:
             conn.close()
             raise self._error(exc) from None
+        except StatsError:
+            conn.close()
+            raise
         return conn
 
     @staticmethod
@@ -232,13 +242,11 @@ class StatsStore:
         text = str(exc)
         if "locked" in text or "busy" in text:
             return StatsError(
-                f"the statistics database {self.path} is locked by another program (waited "
+                f"the statistics database is locked by another program (waited "
                 f"{self.timeout:g} s); try again when it has finished",
-                str(self.path),
+                path=self.path,
             )
-        return StatsError(
-            f"the statistics database {self.path} cannot be used: {text}", str(self.path)
-        )
+        return StatsError(f"the statistics database cannot be used: {text}", path=self.path)
 
     @staticmethod
     def _insert(conn: sqlite3.Connection, rec: GameRecord) -> None:
@@ -325,7 +333,7 @@ class StatsStore:
             fd, tmp = tempfile.mkstemp(dir=self.pending_dir, suffix=".tmp")
         except OSError as err:
             raise StatsError(
-                f"{exc}; the game could not be kept either ({err})", str(self.path)
+                f"{exc}; the game could not be kept either ({err.strerror})", path=self.path
             ) from None
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
@@ -337,11 +345,12 @@ class StatsStore:
             except OSError:
                 pass
             raise StatsError(
-                f"{exc}; the game could not be kept either ({err})", str(self.path)
+                f"{exc}; the game could not be kept either ({err.strerror})", path=self.path
             ) from None
         raise StatsLockedError(
-            f"{exc}. This game is kept in {self.pending_dir} and will be counted next time",
-            str(self.path),
+            f"{exc}. This game is kept in the pending folder beside it and will be counted next "
+            "time",
+            path=self.path,
         )
 
     def games(

@@ -25,7 +25,7 @@ from ..matrix import PatternMatrix
 from ..openers import strategy_opener
 from ..rounding import exact_shown
 from ..strategies import Choice, Strategy, make_strategy
-from .base import Action, Session, row_dict
+from .base import Action, Session, one_pattern, row_dict
 
 if TYPE_CHECKING:
     from ..evaluation import Evaluation
@@ -397,6 +397,7 @@ class Assistant(Session):
     def play(self, word: str | None, feedback: Pattern | str | None = None) -> Step:
         """Record that ``word`` (None: the suggestion) was played and got ``feedback``; nothing
         changes if that is impossible."""
+        feedback = one_pattern(feedback)
         if feedback is None:
             raise WordlelabError("give the colours of the tiles", word)
         if word is None:

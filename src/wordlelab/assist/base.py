@@ -47,6 +47,17 @@ class Action:
         return {"word": self.word, "patterns": list(self.patterns)}
 
 
+def one_pattern(feedback: Any) -> Any:
+    """One board's feedback as a request may give it: a pattern (text or ``Pattern``), None, or a
+    list of one pattern (as several boards give theirs); VariantError for anything else."""
+    if feedback is None or isinstance(feedback, (str, Pattern)):
+        return feedback
+    if isinstance(feedback, Sequence) and len(feedback) == 1 and isinstance(feedback[0], str):
+        return feedback[0]
+    n = len(feedback) if isinstance(feedback, Sequence) else 0
+    raise VariantError(f"one board takes one pattern, not {n}", str(feedback)[:40])
+
+
 def row_dict(word: str, pattern: Pattern) -> dict[str, Any]:
     """A played row as data: the word, its colours, its pattern and its squares."""
     return {

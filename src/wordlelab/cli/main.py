@@ -73,7 +73,7 @@ class WordlelabGroup(click.Group):
             )
         except WordlelabError as exc:
             code = getattr(exc, "exit_code", 1)
-            text = str(exc)
+            text = exc.located()
             if exc.fields.get("other_lang"):  # the word is another language's: the option for it
                 text += f" (try --lang {exc.fields['other_lang']})"
             click.echo(f"wordlelab: {'error: ' if code == 1 else ''}{_shown(text)}", err=True)
@@ -225,6 +225,9 @@ def _load(name: str) -> None:
     if name not in _COMMANDS or name in cli.commands:
         return
     _check_numba_threads()
+    from ..config import check_settings
+
+    check_settings()
     _show_first_run_notices(name)
     from importlib import import_module
 

@@ -28,6 +28,28 @@ def _is_ip(host: str) -> bool:
     return True
 
 
+def check_host(host: str) -> None:
+    """WordlelabError unless ``host`` could be an address or a DNS name: no spaces or control
+    characters, at most 253 characters, each dotted label 1 to 63 (the resolver's own limits,
+    which it reports with a traceback of its own)."""
+    shown = host if len(host) <= 40 else host[:40] + "…"
+    if host == "localhost" or _is_ip(host):
+        return
+    bad = (
+        not host
+        or len(host) > 253
+        or any(ch.isspace() or not ch.isprintable() for ch in host)
+        or any(not 1 <= len(label) <= 63 for label in host.rstrip(".").split("."))
+    )
+    if not bad:
+        try:
+            host.encode("idna")
+        except UnicodeError:
+            bad = True
+    if bad:
+        raise WordlelabError(f"--host {shown!r} is not a host name or an IP address", shown)
+
+
 def bind(host: str, port: int) -> socket.socket:
     """A listening socket on ``host:port`` (port 0: a free one), so the address is known before serving."""
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -75,12 +97,15 @@ def serve(
 
     Requests must name the server by an allowed host (against DNS rebinding), changes must come from
     its own page or a non-browser client, bodies are JSON of at most 64 KB; see docs/threat-model.md."""
+    check_host(host)
     if host != "localhost" and not _is_ip(host):
         try:  # a name: one with no address is a typo, whatever --public says
             socket.getaddrinfo(host, None)
-        except OSError as exc:
+        except (OSError, UnicodeError) as exc:
             raise WordlelabError(
-                f"--host {host}: no address for that name ({exc.strerror or exc})", host
+                f"--host {host}: no address for that name "
+                f"({getattr(exc, 'strerror', None) or exc})",
+                host,
             ) from None
     if not is_loopback(host) and not public:
         raise WordlelabError(
@@ -100,6 +125,9 @@ def serve(
             raise WordlelabError(
                 f"--allow-host {name!r} is not a host name (give it without a port)", name
             )
+    # The app (its secret, its settings) is made before the socket: whatever it refuses is said
+    # before "serving on", never after it.
+    app = create_app(hosts=HostPolicy([host, *allow_hosts], any_ip=public))
     sock = bind(host, port)
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{sock.getsockname()[1]}/"
@@ -115,5 +143,4 @@ def serve(
             click.echo(
                 "wordlelab: no web browser found to open; open the address above yourself", err=True
             )
-    hosts = HostPolicy([host, *allow_hosts], any_ip=public)
-    serve_on(create_app(hosts=hosts), sock)
+    serve_on(app, sock)

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from ..assist.base import Action, Session, row_dict
+from ..assist.base import Action, Session, one_pattern, row_dict
 from ..errors import VariantError, WordlelabError
 from ..feedback import Pattern
 from ..frequency import rank_by_frequency
@@ -273,6 +273,7 @@ class AbsurdleSession(Session):
 
     def play(self, word: str | None, feedback: Pattern | str | None = None) -> Position:
         """Record ``word`` (None: the suggestion) and its feedback (the adversary's own when None)."""
+        feedback = one_pattern(feedback)
         if self.solved:
             raise WordlelabError("the game is already solved; 'undo' to go back", word)
         if word is None:
