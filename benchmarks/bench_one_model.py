@@ -24,7 +24,7 @@ HERE = Path(__file__).resolve().parent
 
 
 def figures() -> dict:
-    from wordlelab.assistant import Assistant
+    from wordlelab.assist.assistant import Assistant
     from wordlelab.feedback import score
     from wordlelab.lists import load_lists
     from wordlelab.simulate import simulate

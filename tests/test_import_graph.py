@@ -88,7 +88,7 @@ def test_the_reader_sees_imports_inside_functions():
     # cli/main.py imports every command's module inside functions only, by name; the static
     # edges it does have must be found, e.g. the errors module imported inside a function.
     assert "wordlelab.errors" in edges["wordlelab.cli.main"]
-    assert "wordlelab.rules" in edges["wordlelab.play"]
+    assert "wordlelab.game.rules" in edges["wordlelab.game.base"]
 
 
 def test_no_import_cycle():
@@ -115,11 +115,11 @@ def test_the_finder_finds_a_cycle():
 def test_the_game_model_sits_in_its_layer():
     edges = graph()
     # The rules values and the settings are at the bottom: they import only the errors.
-    assert edges["wordlelab.rules"] <= {"wordlelab.errors"}
+    assert edges["wordlelab.game.rules"] <= {"wordlelab.errors"}
     assert edges["wordlelab.config"] <= {"wordlelab.errors"}
     # One Play / Session over the variants: only front-ends (and the package's lazy names) use them,
     # and the variants' own classes never import them back.
-    top = {"wordlelab.play", "wordlelab.session", "wordlelab.game_request"}
+    top = {"wordlelab.game.base", "wordlelab.assist.base", "wordlelab.game_request"}
     users = {m for m, deps in edges.items() if deps & top}
     assert all(m.startswith(FRONT_ENDS) or m in top for m in users), sorted(users)
     assert not any(edges[m] & top for m in edges if m.startswith("wordlelab.variants"))

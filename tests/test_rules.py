@@ -5,10 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from wordlelab.assist.base import Session
 from wordlelab.errors import VariantError
-from wordlelab.lists import load_lists
-from wordlelab.play import Play
-from wordlelab.rules import (
+from wordlelab.game.base import Play
+from wordlelab.game.rules import (
     Absurdle,
     Classic,
     Multi,
@@ -17,7 +17,7 @@ from wordlelab.rules import (
     rules_from_key,
     rules_from_options,
 )
-from wordlelab.session import Session
+from wordlelab.lists import load_lists
 from wordlelab.simulate import simulate_rules
 from wordlelab.variants import QUORDLE, MultiSession, random_answers
 
@@ -172,9 +172,9 @@ def test_one_session_for_any_rules(matrix):
 def test_a_sessions_actions_replay_into_a_new_one_for_any_rules(matrix):
     """``actions()`` lists what was entered (guesses with their feedback, skips); ``replay`` on a
     new session rebuilds it, undo included; an action that does not fit names itself."""
+    from wordlelab.assist.base import Action
     from wordlelab.errors import WordlelabError
     from wordlelab.feedback import score
-    from wordlelab.session import Action
 
     classic = Session.create(Classic(), matrix, "entropy")
     classic.play("salet", score("salet", "octet"))

@@ -20,11 +20,11 @@ import numpy as np
 
 from .errors import VariantError, WordlelabError
 from .game import Position, guess_codes
+from .game.rules import Absurdle, Classic, Multi, Rules
 from .kernels import playtree
 from .kernels.columns import MAX_PATTERNS
 from .matrix import PatternMatrix
 from .openers import strategy_opener
-from .rules import Absurdle, Classic, Multi, Rules
 from .strategies.base import (
     SMALL_SET,
     Strategy,
@@ -399,7 +399,7 @@ def simulate_rules(
     progress: Progress | None = None,
     **options: Any,
 ) -> Any:
-    """Simulate play under ``rules`` (a ``wordlelab.rules`` value): Wordle plays every answer
+    """Simulate play under ``rules`` (a ``wordlelab.game.rules`` value): Wordle plays every answer
     (``simulate``, its ``options`` passed on); N boards play ``games`` seeded random answer tuples
     (``bench_multi``, a multi-board strategy or its name). Absurdle has no answer to play against:
     'wordlelab optimal --absurdle' proves its value instead."""

@@ -28,7 +28,7 @@ from .errors import (
 )
 from .feedback import Pattern, score
 from .game import Game
-from .limits import read_user_text
+from .limits import exists, read_user_text
 from .paths import write_atomic
 from .words import WordList
 
@@ -652,8 +652,8 @@ def load_tree(spec: str | None, guesses: WordList, answers: WordList, hard: bool
                 None,
             )
         return tree
-    if not Path(spec).exists() and spec in bundled_trees():
+    if not exists(spec) and spec in bundled_trees():
         return bundled_tree(spec)
-    if not Path(spec).exists() and spec in bundled_opener_trees():
+    if not exists(spec) and spec in bundled_opener_trees():
         return bundled_opener_tree(spec)
     return DecisionTree.from_file(spec)

@@ -132,8 +132,8 @@ def test_a_resume_replays_without_searching(monkeypatch, matrix):
     # each skipped suggestion again searched once per skip (a minute for eight, issue 49); the
     # resumed state's own search is bounded as any assist request's.
     import wordlelab.evaluation as evaluation
-    from wordlelab.rules import Classic
-    from wordlelab.session import Session
+    from wordlelab.assist.base import Session
+    from wordlelab.game.rules import Classic
 
     live = Session.create(Classic(), matrix, "auto")
     live.play("crane", ".....")

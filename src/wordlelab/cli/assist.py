@@ -11,12 +11,20 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ..assistant import AUTO, EXACT_TOP_MAX, OFF_LIST, WIDENED, Assistant, Scored, parse_entry
+from ..assist.assistant import (
+    AUTO,
+    EXACT_TOP_MAX,
+    OFF_LIST,
+    WIDENED,
+    Assistant,
+    Scored,
+    parse_entry,
+)
+from ..assist.base import Session
 from ..budgets import SEARCH_WORK_PER_ANSWER, format_work
 from ..errors import WordlelabError
+from ..game.rules import Absurdle, Classic, Multi, rules_from_options
 from ..rounding import exact_shown, per_answer
-from ..rules import Absurdle, Classic, Multi, rules_from_options
-from ..session import Session
 from ..strategies import make_strategy, strategy_names
 from ..strategies.base import LAST_CANDIDATE, MEAN_FROM_HERE
 from .common import list_options, load_lists, stderr, stdout

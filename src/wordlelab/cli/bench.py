@@ -400,7 +400,7 @@ def bench_boards(
     plot: str | None,
 ) -> None:
     """bench --boards N --games G --seed S: every option checked before any game is played."""
-    from ..rules import Multi
+    from ..game.rules import Multi
     from ..simulate import simulate_rules
     from ..strategies import multi_method
     from ..variants.multi import check_seed

@@ -13,8 +13,8 @@ from rich.markup import escape
 from ..config import MAX_PLAY_LENGTH, MAX_SEED, MIN_PLAY_LENGTH
 from ..errors import WordlelabError
 from ..game import Game
-from ..play import Play, check_start
-from ..rules import Absurdle, Classic, Multi, rules_from_key, rules_from_options
+from ..game.base import Play, check_start
+from ..game.rules import Absurdle, Classic, Multi, rules_from_key, rules_from_options
 from ..stats import StatsError, StatsLockedError, StatsStore, Summary
 from . import console
 from . import variants as v

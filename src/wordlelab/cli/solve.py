@@ -5,8 +5,8 @@ from __future__ import annotations
 import click
 from rich.table import Table
 
-from ..assistant import AUTO, default_strategy
-from ..assistant import solve as solve_word
+from ..assist.assistant import AUTO, default_strategy
+from ..assist.assistant import solve as solve_word
 from ..strategies import strategy_names
 from .common import echo_json, list_options, load_lists, stdout
 

@@ -1,6 +1,6 @@
 """The variants in the console: several boards (play, assist, solve, bench) and Absurdle (play,
 assist, optimal). The commands in play.py, assist.py, ... pick these by the rules value; the
-logic lives in wordlelab.variants, wordlelab.play and wordlelab.session."""
+logic lives in wordlelab.variants, wordlelab.game.base and wordlelab.assist.base."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from ..assistant import parse_entry
+from ..assist.assistant import parse_entry
 from ..errors import VariantError, WordlelabError
 from ..feedback import GREEN, GREY, YELLOW, Pattern
 from ..languages import LAYOUTS

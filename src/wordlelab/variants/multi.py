@@ -18,9 +18,9 @@ import numpy as np
 from ..errors import GameOverError, UnknownWordError, VariantError, WordlelabError
 from ..feedback import GREEN, GREY, YELLOW, Pattern, score
 from ..game import Position
+from ..game.rules import NAMED, Multi, boards_title, check_boards
 from ..kernels.multi import multi_board_scores
 from ..matrix import PatternMatrix
-from ..rules import NAMED, Multi, boards_title, check_boards
 from ..strategies.base import BITS_SOLVES, LAST_CANDIDATE, Choice, alphabetical_rank, register_multi
 from ..words import WordList
 

@@ -27,7 +27,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ..assistant import EXACT_BUDGET, OFF_LIST, WIDENED, Assistant
+from ..assist.assistant import EXACT_BUDGET, OFF_LIST, WIDENED, Assistant
+from ..assist.base import Action, Session
 from ..budgets import REVIEW_WORK
 from ..config import (
     MAX_PLAY_LENGTH,
@@ -39,16 +40,15 @@ from ..config import (
 )
 from ..errors import HardModeError, WordlelabError
 from ..feedback import Pattern
+from ..game.base import Play
+from ..game.rules import Classic, named_variants, parse_rules, rules_from_key, rules_to_dict
 from ..game_request import NAMES_WEB, GameRequest
 from ..languages import LANGUAGES, get_language, keyboard_rows
 from ..limits import MAX_EXACT_WORD
 from ..lists import LIST_SETS, Lists, load_lists
 from ..matrix import PatternMatrix
-from ..play import Play
 from ..rounding import exact_shown
-from ..rules import Classic, named_variants, parse_rules, rules_from_key, rules_to_dict
 from ..seal import seal, secret_key, unseal
-from ..session import Action, Session
 from ..stats import StatsError, StatsStore
 from ..strategies import Choice, multi_strategy_names
 from ..variants.session import AbsurdleSession, MultiSession

@@ -16,18 +16,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from ..errors import VariantError, WordlelabError
+from ..feedback import Pattern
+from ..frequency import rank_by_frequency
+from ..game.rules import Absurdle, Classic, Multi, Rules
+from ..matrix import PatternMatrix
+from ..strategies import find_strategy, make_multi_strategy
+from ..variants.multi import MultiRules
+from ..variants.session import AbsurdleSession, MultiSession, parse_board_feedback
 from .assistant import AUTO, EXACT_BUDGET, EXACT_TOP_MAX, Assistant  # noqa: F401  (the policy, re-exported)
-from .errors import VariantError, WordlelabError
-from .feedback import Pattern
-from .frequency import rank_by_frequency
-from .matrix import PatternMatrix
-from .rules import Absurdle, Classic, Multi, Rules
-from .strategies import find_strategy, make_multi_strategy
-from .variants.multi import MultiRules
-from .variants.session import AbsurdleSession, MultiSession, parse_board_feedback
 
 if TYPE_CHECKING:
-    from .evaluation import Evaluation
+    from ..evaluation import Evaluation
 
 Backend = Assistant | MultiSession | AbsurdleSession
 # Strategy names that mean "the variant's own" for several boards (Absurdle takes none: "auto").

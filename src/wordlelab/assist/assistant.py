@@ -13,19 +13,19 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .budgets import ASSIST_WORK
-from .errors import InconsistentFeedbackError, UnknownWordError, WordlelabError
-from .feedback import Pattern, score
-from .frequency import rank_by_frequency
-from .game import Position
-from .known_openers import KNOWN_OPENERS, default_opener  # noqa: F401  (re-exported)
-from .lists import widened_position
-from .matrix import PatternMatrix
-from .openers import strategy_opener
-from .strategies import Choice, Strategy, make_strategy
+from ..budgets import ASSIST_WORK
+from ..errors import InconsistentFeedbackError, UnknownWordError, WordlelabError
+from ..feedback import Pattern, score
+from ..frequency import rank_by_frequency
+from ..game import Position
+from ..known_openers import KNOWN_OPENERS, default_opener  # noqa: F401  (re-exported)
+from ..lists import widened_position
+from ..matrix import PatternMatrix
+from ..openers import strategy_opener
+from ..strategies import Choice, Strategy, make_strategy
 
 if TYPE_CHECKING:
-    from .evaluation import Evaluation
+    from ..evaluation import Evaluation
 
 
 AUTO = "auto"
@@ -294,12 +294,12 @@ class Assistant:
         over or the words are too long for the exact search. ``words``: other guesses (e.g. the
         heuristic's top) to value as well where that costs no search (at the start, from the
         shipped table of every opener: ``Evaluation.others``)."""
-        from .evaluation import (  # numba kernels load only when asked for
+        from ..evaluation import (  # numba kernels load only when asked for
             evaluate,
             opener_values_at_start,
             start_from_opener_table,
         )
-        from .strategies.coach import Coach
+        from ..strategies.coach import Coach
 
         pos = self.position
         if self.solved:
@@ -465,7 +465,7 @@ class Assistant:
 
 def _fits(text: str, length: int | None = None) -> bool:
     """Whether ``text`` reads as feedback (of ``length`` tiles, when given)."""
-    from .errors import InvalidPatternError
+    from ..errors import InvalidPatternError
 
     try:
         Pattern.parse(text, length)
@@ -479,7 +479,7 @@ def parse_entry(text: str, matrix: PatternMatrix) -> tuple[str | None, Pattern]:
     space or comma between). Raises InvalidPatternError / InvalidWordError with a hint."""
     import re
 
-    from .errors import InvalidPatternError
+    from ..errors import InvalidPatternError
 
     k = matrix.length
     text = text.strip()

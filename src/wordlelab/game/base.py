@@ -14,15 +14,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import VariantError
-from .feedback import Pattern
-from .game import PRAISE, Game, letter_states, pick_answer, share_grid
-from .lists import Lists
-from .matrix import PatternMatrix
-from .rules import Absurdle, Classic, Multi, Rules, parse_rules
-from .stats import GameRecord
-from .variants.absurdle import AbsurdleGame, absurdle_share
-from .variants.multi import (
+from ..errors import VariantError
+from ..feedback import Pattern
+from ..lists import Lists
+from ..matrix import PatternMatrix
+from ..stats import GameRecord
+from ..variants.absurdle import AbsurdleGame, absurdle_share
+from ..variants.multi import (
     MultiGame,
     MultiRules,
     check_seed,
@@ -31,6 +29,8 @@ from .variants.multi import (
     random_answers,
     seeded_rng,
 )
+from .position import PRAISE, Game, letter_states, pick_answer, share_grid
+from .rules import Absurdle, Classic, Multi, Rules, parse_rules
 
 Row = tuple[str, Pattern]
 

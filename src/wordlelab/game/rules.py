@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .errors import VariantError
+from ..errors import VariantError
 
 MAX_BOARDS = 64
 MAX_CLASSIC_GUESSES = 20

@@ -15,15 +15,15 @@ from typing import Any
 
 import numpy as np
 
-from .errors import (
+from ..errors import (
     GameOverError,
     HardModeError,
     InconsistentFeedbackError,
     UnknownWordError,
 )
-from .feedback import GREEN, GREY, YELLOW, Pattern, score, score_colors
-from .matrix import PatternMatrix, shared_alphabet
-from .words import WordList
+from ..feedback import GREEN, GREY, YELLOW, Pattern, score, score_colors
+from ..matrix import PatternMatrix, shared_alphabet
+from ..words import WordList
 
 _ORDINALS = {1: "st", 2: "nd", 3: "rd"}
 
