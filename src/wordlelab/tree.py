@@ -530,6 +530,22 @@ def find_opener_tree(
     return tree
 
 
+@lru_cache(maxsize=32)
+def shipped_losses(
+    guesses_fingerprint: str, answers_fingerprint: str, opener: str
+) -> tuple[int, int] | None:
+    """(answers lost, guesses with a loss counted as limit + 1) of the shipped hard-mode tree of
+    fewest losses after ``opener`` (six guesses; its header's figures, which its replay checks);
+    None where none ships."""
+    name = _opener_index().get((answers_fingerprint, guesses_fingerprint, "hard", opener))
+    if name is None:
+        return None
+    meta = bundled_opener_tree(name).meta
+    if "lost" not in meta or meta.get("proven") != f"optimal after {opener}":
+        return None
+    return int(meta["lost"]), int(meta["total"])
+
+
 # Trees the player asked to keep (``wordlelab optimal --opener WORD --keep``), in the data folder:
 # one file per opener, lists (by fingerprint) and mode. Parsed once per file version.
 _KEPT: dict[Path, tuple[float, DecisionTree]] = {}

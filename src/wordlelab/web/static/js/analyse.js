@@ -137,9 +137,17 @@ function noteText(part) {
     const rule = part.position ? "hardKeep" : part.times > 1 ? "hardTimes" : "hardContain";
     vars.need = t(rule, part);
   }
-  if (part.kind === "opener_can_fail") vars.best_mean = fmt(part.best_mean, 4);
-  const text = t(key, vars);
-  return text === key ? part.text : text;
+  let which = key;
+  if (part.kind === "opener_can_fail") {
+    vars.best_mean = fmt(part.best_mean, 4);
+    // Hard mode's fewest losses after the opener, where its tree ships (the server's figures).
+    if (part.lost != null) {
+      vars.mean_with_losses = fmt(part.mean_with_losses, 4);
+      which = `${key}_losses`;
+    }
+  }
+  const text = t(which, vars);
+  return text === which ? part.text : text;
 }
 
 /** The opener's row of the shipped table in one sentence (opener_values.OpenerValue). */
