@@ -65,6 +65,15 @@ def test_review_notes_outside_and_opener_that_can_fail(default_lists):
     can_fail = r.note_parts[0]
     assert can_fail["word"] == "CRANE" and can_fail["best"] == "TARSE"
     assert f"{can_fail['best_mean']:.4f}" in can_fail["text"]
+    # Hard mode's objective after CRANE, from its shipped tree (issue 51): the fewest answers
+    # lost and the guesses a game; no command line to run.
+    assert (can_fail["lost"], can_fail["answers"], can_fail["mean_with_losses"]) == (
+        1,
+        3158,
+        3.7236,
+    )
+    assert "even perfect play after it can lose 1 of the 3158 answers" in can_fail["text"]
+    assert "wordlelab optimal" not in can_fail["text"]
 
 
 def test_report_notes_as_data(matrix):
@@ -127,13 +136,19 @@ def _english(p) -> str:
         )
     if k == "opener_can_fail":
         w = p["word"]
+        middle = (
+            "whatever follows, at least one answer can need a 7th guess, so its expected guesses "
+            "under the 6-guess rule are not finite and its cost is shown as ∞"
+            if p["lost"] is None
+            else f"even perfect play after it can lose {p['lost']} of the {p['answers']} answers, "
+            f"and takes {p['mean_with_losses']:.4f} guesses a game, a lost answer counted as 7 "
+            "(proven by wordlelab's search, whose tree ships); its cost under the 6-guess rule is "
+            "shown as ∞"
+        )
         return (
             f"no strategy after {w} solves every answer within 6 in {p['mode']} mode (proven, "
-            f"{p['source']}'s table): whatever follows, at least one answer can need a 7th guess, "
-            "so its expected guesses under the 6-guess rule are not finite and its cost is shown "
-            f"as ∞; {p['best']} solves every answer within 6 ({p['best_mean']:.4f} a game); "
-            f"'wordlelab optimal --opener {w.lower()} --hard --max-guesses 7' gives {w}'s exact "
-            "value with a 7th guess allowed"
+            f"{p['source']}'s table): {middle}; {p['best']} solves every answer within 6 "
+            f"({p['best_mean']:.4f} a game)"
         )
     if k == "no_expected":
         left = f"{p['n']} guess{'' if p['n'] == 1 else 'es'} left"

@@ -40,6 +40,7 @@ from .opener_values import OpenerValue, opener_value, unsolvable_opener_note
 from .optimal import INF, ProgressCallback
 from .position import parse_position
 from .rounding import outward, shown
+from .tree import shipped_losses
 from .words import WordList
 
 
@@ -326,15 +327,25 @@ def review(
         else None
     )
     if opener is not None and not opener.solvable:
+        losses = (
+            shipped_losses(m.guesses.fingerprint, m.answers.fingerprint, opener.word)
+            if hard and max_guesses == 6
+            else None
+        )
         notes.append(
             note(
                 "opener_can_fail",
-                unsolvable_opener_note(opener),
+                unsolvable_opener_note(opener, losses),
                 word=opener.word.upper(),
                 best=opener.best_word.upper(),
                 best_mean=round(opener.best_mean, 4),
                 source=opener.source,
                 mode=opener.mode,
+                # Hard mode's objective after it, where its tree ships: the fewest answers lost,
+                # and the guesses a game with a loss counted as 7 (None: not proven here).
+                lost=None if losses is None else losses[0],
+                answers=opener.answers,
+                mean_with_losses=None if losses is None else round(losses[1] / opener.answers, 4),
             )
         )
     proof = _opener_proof(m, words, hard, max_guesses, prove, progress, prove_budget, extra, opener)
