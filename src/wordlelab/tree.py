@@ -27,7 +27,7 @@ from .errors import (
     WordlelabError,
 )
 from .feedback import Pattern, score
-from .game import Game
+from .game.classic import ClassicGame
 from .limits import exists, read_user_text
 from .paths import write_atomic
 from .words import WordList
@@ -341,7 +341,7 @@ class DecisionTree:
                     "allowed",
                     answer,
                 )
-            game = Game(a, words=guesses, max_guesses=before + len(line) + 1, hard=hard)
+            game = ClassicGame(a, words=guesses, max_guesses=before + len(line) + 1, hard=hard)
             # The position's guesses, as the game's own: the game then holds each guess of the
             # line to the rule they set (a tree searched from a position once began with a guess
             # that rule refuses).

@@ -20,13 +20,13 @@ from ..assist.assistant import (
     Scored,
     parse_entry,
 )
-from ..assist.base import Session
 from ..budgets import SEARCH_WORK_PER_ANSWER, format_work
 from ..errors import WordlelabError
-from ..game.rules import Absurdle, Classic, Multi, rules_from_options
+from ..game.rules import rules_from_options
 from ..rounding import exact_shown, per_answer
-from ..strategies import make_strategy, strategy_names
+from ..strategies import strategy_names
 from ..strategies.base import LAST_CANDIDATE, MEAN_FROM_HERE
+from ..variants import Absurdle, Classic, Multi
 from .common import list_options, load_lists, stderr, stdout
 from .console import TOP_MAX, count_arg, read_lines
 from .variants import run_absurdle_assist, run_multi_assist
@@ -381,14 +381,11 @@ def assist(
     def on_build() -> None:
         err.print("building the pattern matrix (once per word list)…")
 
-    if isinstance(rules, Classic) and strategy != AUTO:
-        make_strategy(strategy).check_lists(
-            lists.guesses, lists.answers, hard
-        )  # before the matrix and the search
-    session = Session.create(rules, lists.matrix(on_build=on_build), strategy, opener)
+    rules.check_strategy(strategy, lists)  # before the matrix and the search
+    session = rules.new_assistant(lists.matrix(on_build=on_build), strategy, opener)
     run = _RUNNERS[type(rules)]
     try:
-        return run(session.backend, read_lines(not sys.stdin.isatty(), out), out)
+        return run(session, read_lines(not sys.stdin.isatty(), out), out)
     except KeyboardInterrupt:
         out.print()
         err.print("interrupted; bye")
