@@ -292,6 +292,7 @@ class _FirstUse:
         self.first_cpu: list[float] = []
         self.second: list[float] = []  # seconds: the next game with that opener
         self.second_steps = [0, 0]  # steps, exact steps
+        self.second_errors = 0  # second games that could not be reviewed (e.g. too long)
         self.slowest = {"seconds": 0.0}
 
     def record(self, r, dt: float, cpu: float, words: list[str]) -> None:
@@ -321,7 +322,11 @@ class _FirstUse:
         tree._KEPT.clear()  # as a new process: the kept tree is read and replayed again
         evaluation._KEPT_CHECKED.clear()
         t = time.perf_counter()
-        r = review(m, history, answer=answer, budget=budget, hard=hard, prove=True)
+        try:
+            r = review(m, history, answer=answer, budget=budget, hard=hard, prove=True)
+        except Exception:  # noqa: BLE001 - e.g. more guesses than allowed (hard mode's traps)
+            self.second_errors += 1
+            return
         self.second.append(time.perf_counter() - t)
         self.second_steps[0] += len(r.steps)
         self.second_steps[1] += sum(s.exact for s in r.steps)
@@ -340,6 +345,7 @@ class _FirstUse:
             },
             "slowest_first_review": self.slowest,
             "second_game_s": _dist(self.second) if self.second else None,
+            "second_game_errors": self.second_errors,
             "second_game_exact_share": round(
                 self.second_steps[1] / max(1, self.second_steps[0]), 4
             ),
