@@ -203,6 +203,20 @@ def _english(p) -> str:
         return f"row {p['row']}: {p['word']} breaks hard mode ({_hard_rule(p)})"
     if k == "lost":
         return f"lost; {p['n']} answer{' was' if p['n'] == 1 else 's were'} still possible"
+    if k == "opener_proof":
+        why = {
+            "not asked": "this review was not to prove one",
+            "widened": "none is proven on lists widened by an outside answer",
+            "out of work": f"its proof did not finish within {p['budget']} look-ups",
+            "no tree": "no strategy after it solves every answer within the guess limit, "
+            "proven now",
+            "not kept": f"it was proven but could not be kept: {p['error']}",
+            "stopped": "its proof was stopped",
+        }[p["status"]]
+        return (
+            f"no proven tree after {p['word']} values the steps after it ({why}): they are valued "
+            "within their work budget (proven bounds where it runs out)"
+        )
     raise AssertionError(f"note kind {k!r} has no English oracle in this test")
 
 
@@ -242,6 +256,10 @@ def test_every_note_kind_rebuilds_its_english_text_from_its_data(matrix, monkeyp
     for budget in (None, 10**8):
         r = review(matrix, game(["fight", "light", "sight"], "sight"), budget=budget, time_limit=0)
         keep(r.notes, r.note_parts)
+    # opener_proof: after PIOUS, with no tree kept and none proven, the 175 answers left are
+    # only bounded within a budget of 100M look-ups.
+    r = review(matrix, game(["pious", "crane", "tryst"], "tryst"), budget=10**8)
+    keep(r.notes, r.note_parts)
     # hard_green_lost, hard_hints_drop: tiles alone; breaks_hard, for each of its rules.
     g = parse_share_grid("Wordle 1 3/6*\n\n⬜🟩🟨⬜⬜\n⬜⬜⬜⬜🟩\n🟩🟩🟩🟩🟩")
     rep = analyse(g, matrix)

@@ -498,21 +498,24 @@ def _opener_proof(
 def _proof_note(proof: OpenerProof, budget: int) -> Note:
     """What the review says when no tree after the opener values the steps after it."""
     w = proof.opener.upper()
-    texts = {
-        NOT_ASKED: f"no proven tree after {w} is kept yet, and this review was not to prove one: "
-        "the steps after it are valued within their work budget (proven bounds where it runs out)",
-        WIDENED: f"the tree after {w} is not proven for lists widened by an outside answer: the "
-        "steps after it are valued within their work budget",
-        OUT_OF_WORK: f"the tree after {w} was not proven within its work budget "
-        f"({format_work(budget)} look-ups): the steps after it are valued within theirs",
-        NO_TREE: f"no strategy after {w} solves every answer within the guess limit (proven now)",
-        NOT_KEPT: f"the tree after {w} was proven but could not be kept ({proof.error}): the "
-        "steps after it are valued within their work budget",
-        STOPPED: f"the proof of the tree after {w} was stopped: the steps after it are valued "
-        "within their work budget",
-    }
-    text = texts.get(proof.status, f"no proven tree after {w}")
-    return note("opener_proof", text, word=w, status=proof.status, work=proof.work)
+    work = format_work(budget)
+    why = {
+        NOT_ASKED: "this review was not to prove one",
+        WIDENED: "none is proven on lists widened by an outside answer",
+        OUT_OF_WORK: f"its proof did not finish within {work} look-ups",
+        NO_TREE: "no strategy after it solves every answer within the guess limit, proven now",
+        NOT_KEPT: f"it was proven but could not be kept: {proof.error}",
+        STOPPED: "its proof was stopped",
+    }.get(proof.status, proof.status)
+    return note(
+        "opener_proof",
+        f"no proven tree after {w} values the steps after it ({why}): they are valued within "
+        "their work budget (proven bounds where it runs out)",
+        word=w,
+        status=proof.status,
+        budget=work,
+        error=proof.error,
+    )
 
 
 def _strong(matrix: PatternMatrix, hard: bool, max_guesses: int) -> StrongPlayer | None:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..budgets import ASSIST_WORK
+from ..budgets import ASSIST_WORK, PROVE_WORK
 from ..errors import InconsistentFeedbackError, UnknownWordError, WordlelabError
 from ..feedback import Pattern, score
 from ..frequency import rank_by_frequency
@@ -29,6 +29,8 @@ from .base import Action, Session, one_pattern, row_dict
 
 if TYPE_CHECKING:
     from ..evaluation import Evaluation
+    from ..opener_proof import OpenerProof
+    from ..optimal import ProgressCallback
 
 
 AUTO = "auto"
@@ -303,6 +305,30 @@ class Assistant(Session):
         # showed words picked by alphabet, each with 0 bits).
         choices = self._ranking(1 if self.position.candidates.size == 1 else n)
         return self.score_rows(np.array([c.row for c in choices], dtype=np.int64), list(choices))
+
+    def prove_opener(
+        self, progress: ProgressCallback | None = None, budget: int | None = None
+    ) -> OpenerProof | None:
+        """The tree proven after this game's opener, proven now (within ``budget`` look-ups,
+        ``progress`` told how it goes) and kept where none ships or is kept, so the suggestions
+        and exact figures after the opener come from it (``opener_proof``). None before the first
+        guess, once solved, on lists widened by an off-list answer, and for words the exact search
+        does not take."""
+        from ..limits import MAX_EXACT_WORD
+        from ..opener_proof import prove_opener_tree
+
+        pos = self.position
+        if not pos.history or self.solved or self.widened or self.matrix.length > MAX_EXACT_WORD:
+            return None
+        opener = self.matrix.guesses[pos.history[0][0]]
+        return prove_opener_tree(
+            self.matrix,
+            opener,
+            hard=self.hard,
+            max_guesses=self.max_guesses,
+            progress=progress,
+            budget=PROVE_WORK if budget is None else budget,
+        )
 
     def exact(
         self, n: int = 10, budget: int | None = EXACT_BUDGET, words: Sequence[str] = ()

@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from ..evaluation import Evaluation
     from ..game.rules import Rules
     from ..matrix import PatternMatrix
+    from ..opener_proof import OpenerProof
+    from ..optimal import ProgressCallback
 
 
 @dataclass(frozen=True)
@@ -156,6 +158,13 @@ class Session(ABC):
 
     def expected(self, word: str) -> Pattern | None:
         """The feedback the game itself gives ``word`` now, where it is known (Absurdle)."""
+        return None
+
+    def prove_opener(
+        self, progress: ProgressCallback | None = None, budget: int | None = None
+    ) -> OpenerProof | None:
+        """The tree proven after this game's opener, proven now where none is kept
+        (``opener_proof``); None where the variant has none."""
         return None
 
     def state(

@@ -28,13 +28,14 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..assist.assistant import EXACT_BUDGET
 from ..assist.base import Action, Session, row_dict
-from ..budgets import REVIEW_WORK
+from ..budgets import PROVE_WORK, REVIEW_WORK
 from ..config import (
     MAX_PLAY_LENGTH,
     MAX_SEED,
     MIN_PLAY_LENGTH,
     PLAY_LENGTHS,
     check_play_length,
+    prove_setting,
     web_matrices_budget,
 )
 from ..errors import HardModeError, WordlelabError
@@ -61,7 +62,10 @@ from .security import (
 from .sessions import ClientMiddleware, Sessions
 
 if TYPE_CHECKING:
-    pass  # numba kernels load only when the search is asked for
+    from ..opener_proof import OpenerProof
+    from ..optimal import Progress as SearchProgress
+    from ..optimal import ProgressCallback
+    from ..warmup import Background
 
 T = TypeVar("T")
 STATIC = Path(__file__).parent / "static"
@@ -293,12 +297,46 @@ class WebApp:
         self.games = Sessions()
         self.assistants = Sessions()
         self.benches = Sessions(limit=8)
+        # How a first-use proof of an opener's tree goes (POST /api/progress makes one, a request
+        # that may prove names it, GET /api/progress/ID reads it while that request runs).
+        self.progress = Sessions(limit=8)
+        self.prove_budget = PROVE_WORK
+        # WORDLELAB_PROVE=off: no request proves an opener's tree (the page hides its setting).
+        self.prove_allowed = prove_setting()
         self.matrices = Matrices(web_matrices_budget() if matrix_memory is None else matrix_memory)
         self._bench_slot = Slot(
             lambda: BusyError("a comparison is already running; wait for it to finish")
         )
         # Seals the saved games the page keeps (beside the statistics, so a restart keeps them).
         self.secret = secret_key(Path(stats_path).parent if stats_path is not None else None)
+        self.warming: Background | None = None
+
+    # -- warm-up -----------------------------------------------------------------------------------
+
+    def start_warmup(self) -> bool:
+        """On a machine where the kernels are not all compiled yet, compile them (and build the
+        default matrix) in the background now, before the first page asks; True if started."""
+        from ..kernels import compiled_cache_complete
+
+        if compiled_cache_complete():
+            return False
+        from ..warmup import Background, steps
+
+        self.warming = Background(steps()).start()
+        return True
+
+    def warmup_state(self) -> dict[str, Any]:
+        """What the warm-up is doing, for the page to say: running, steps done of all, the step."""
+        w = self.warming
+        if w is None:
+            return {"running": False, "done": 0, "total": 0, "what": None}
+        step = w.current
+        return {
+            "running": w.running,
+            "done": w.done,
+            "total": len(w.todo),
+            "what": step.what if step is not None and w.running else None,
+        }
 
     # -- lists -------------------------------------------------------------------------------------
 
@@ -470,17 +508,25 @@ class WebApp:
         lock, entry = self.assistants.get(token)
         session: Session = entry["session"]
         top = _int(data, "top", 10, 1, 50) or 10
+        prove = _bool(data, "prove") and self.prove_allowed
+        progress = self._progress_callback(data)
         # The exact search serves one request at a time (one memo): the coach's suggestion needs it.
-        with lock, self._exact_search(session.rules):
-            if action == "play":
-                word = _str(data, "word").strip() or None
-                session.play(word, _feedback(data))
-            elif action == "undo":
-                session.undo()
-            elif action == "skip":
-                session.skip()
-            # "top": nothing changes; the state comes back with another number of best guesses
-            return self._assist_state(entry, token, top)
+        with lock:
+            with self._exact_search(session.rules):
+                if action == "play":
+                    word = _str(data, "word").strip() or None
+                    session.play(word, _feedback(data))
+                elif action == "undo":
+                    session.undo()
+                elif action == "skip":
+                    session.skip()
+                # "top": nothing changes; the state comes back with another number of best guesses
+            if prove and len(session.guesses) == 1 and not session.done:
+                # After the opener: its tree proven first where none is kept (outside the exact
+                # search's lock: the proof has an engine of its own), so what follows is exact.
+                session.prove_opener(progress, self.prove_budget)
+            with self._exact_search(session.rules):
+                return self._assist_state(entry, token, top)
 
     def assist_state(self, token: str, top: int = 10) -> dict[str, Any]:
         lock, entry = self.assistants.get(token)
@@ -499,6 +545,50 @@ class WebApp:
         search; one memo, one search at a time: the figures then depend on the request alone);
         nothing for the other variants, which never search."""
         return self._exact_lock if rules.exact_search else nullcontext()
+
+    # -- first-use proofs --------------------------------------------------------------------------
+
+    def new_progress(self, data: dict[str, Any]) -> dict[str, Any]:
+        """A place for a request's first-use proof to report its progress (``progress``: its id)."""
+        token = self.progress.add({"opener": None, "done": 0, "total": 0, "proving": False})
+        return self.progress_state(token)
+
+    def progress_state(self, token: str) -> dict[str, Any]:
+        _, entry = self.progress.get(token)
+        return {"id": token, **entry}
+
+    def _progress_callback(self, data: dict[str, Any]) -> ProgressCallback | None:
+        """The request's ``progress`` id (from POST /api/progress) as a callback, or None."""
+        token = _str(data, "progress").strip()
+        if not token:
+            return None
+        _, entry = self.progress.get(token)
+
+        def report(p: SearchProgress) -> None:
+            entry.update(opener=p.opener, done=p.parts_done, total=p.parts_total, proving=True)
+
+        return report
+
+    def _prove(
+        self,
+        matrix: PatternMatrix,
+        opener: str,
+        hard: bool,
+        max_guesses: int,
+        progress: ProgressCallback | None,
+    ) -> OpenerProof:
+        """The tree after ``opener`` proven (within ``prove_budget`` look-ups) and kept where
+        none is there (``opener_proof``)."""
+        from ..opener_proof import prove_opener_tree
+
+        return prove_opener_tree(
+            matrix,
+            opener,
+            hard=hard,
+            max_guesses=max_guesses,
+            progress=progress,
+            budget=self.prove_budget,
+        )
 
     # -- analyse -----------------------------------------------------------------------------------
 
@@ -534,12 +624,31 @@ class WebApp:
             # no exact review.
             grid = ShareGrid.of_game(history, max_guesses, hard)
             words = [w for w, _ in history]
+        prove = _bool(data, "prove") and self.prove_allowed
+        progress = self._progress_callback(data)
+        opener = history[0][0] if history is not None and len(history) >= 2 else None
+        if opener is None and grid is not None and len(words) >= 2:
+            opener = words[0]
+        proof = None
+        if prove and opener is not None and length <= MAX_EXACT_WORD:
+            # Outside the exact search's lock: the proof has an engine and memo of its own, and
+            # other requests' searches need not wait for it. The review below finds it kept.
+            proof = self._prove(matrix, opener, hard, max_guesses, progress)
+        proven_now = proof.to_dict() if proof is not None and proof.proved_now else None
         if grid is not None:
             with self._exact_lock:  # its exact skill searches too: one request at a time
                 report = analyse(
-                    grid, matrix, guesses=words or None, answer=answer, lang=lang, hard=hard
+                    grid,
+                    matrix,
+                    guesses=words or None,
+                    answer=answer,
+                    lang=lang,
+                    hard=hard,
+                    prove=prove,
                 )
             out["report"] = report.to_dict()
+            if proven_now and out["report"]["opener_proof"] is not None:
+                out["report"]["opener_proof"] = proven_now  # proven by this request, just above
             for row, pattern in zip(out["report"]["rows"], grid.rows):
                 row["colors"] = list(pattern.colors)
         if history is not None:
@@ -552,7 +661,11 @@ class WebApp:
                         answer=answer,
                         budget=self.review_budget,
                         max_guesses=max_guesses,
+                        prove=prove,
+                        prove_budget=self.prove_budget,
                     ).to_dict()
+                if proven_now and result["opener_proof"] is not None:
+                    result["opener_proof"] = proven_now
             except WordlelabError as exc:
                 # A judged grid whose words break hard mode: the report says so (its note and
                 # the detector's verdict, as 'check' gives them); no review can be made of it.
@@ -708,13 +821,18 @@ def create_app(
     assist_budget: int = ASSIST_BUDGET,
     hosts: HostPolicy | None = None,
     matrix_memory: int | None = None,
+    warm_up: bool = False,
 ) -> Starlette:
     """The web app; ``stats_path`` is the SQLite statistics file (default: the one 'play' uses);
     ``bench_budget`` is seconds of a bench run; ``review_budget`` and ``assist_budget`` are look-ups of
     exact search (``budgets``) for each reviewed step and behind each assist answer;
     ``hosts``: the names it answers to (default: the loopback names; see web/security.py);
-    ``matrix_memory``: bytes its matrices may take together (default: WORDLELAB_WEB_MATRICES)."""
+    ``matrix_memory``: bytes its matrices may take together (default: WORDLELAB_WEB_MATRICES);
+    ``warm_up``: compile the kernels in the background from the start (``/api/warmup`` says how
+    far it is), when this machine has not compiled them yet."""
     web = WebApp(stats_path, bench_budget, review_budget, assist_budget, matrix_memory)
+    if warm_up:
+        web.start_warmup()
 
     def route(
         fn: Callable[..., dict[str, Any]],
@@ -757,6 +875,7 @@ def create_app(
                 "default_strategy": "coach",
                 "multi_strategies": multi_strategy_names(),
                 "variants": [r.to_dict() for r in named_variants()],
+                "prove_openers": web.prove_allowed,
             }
         )
 
@@ -777,6 +896,12 @@ def create_app(
 
     async def game_get(request: Request) -> Response:
         return JSONResponse(web.game_state(request.path_params["token"]))
+
+    async def warmup_get(request: Request) -> Response:
+        return JSONResponse(web.warmup_state())
+
+    async def progress_get(request: Request) -> Response:
+        return JSONResponse(web.progress_state(request.path_params["token"]))
 
     async def bench_get(request: Request) -> Response:
         return JSONResponse(web.bench_state(request.path_params["token"]))
@@ -804,6 +929,7 @@ def create_app(
         Route("/favicon.ico", favicon),
         Route("/api/options", options),
         Route("/api/stats", stats),
+        Route("/api/warmup", warmup_get),
         Route("/api/play", route(web.new_game), methods=["POST"]),
         Route("/api/play/resume", route(web.resume_game), methods=["POST"]),
         Route("/api/play/{token}", game_get),
@@ -822,6 +948,8 @@ def create_app(
             for action in ("play", "undo", "skip", "top")
         ),
         Route("/api/analyse", route(web.analyse, pool=web.searches), methods=["POST"]),
+        Route("/api/progress", route(web.new_progress), methods=["POST"]),
+        Route("/api/progress/{token}", progress_get),
         Route("/api/bench", route(web.start_bench), methods=["POST"]),
         Route("/api/bench/{token}", bench_get),
         Route("/api/bench/{token}/stop", route(web.stop_bench, token=True), methods=["POST"]),

@@ -1,7 +1,7 @@
 // The Analyse page: a share grid (and the words, if known) judged by the server. An exact review
 // can take a while on a fresh server: the button rests and says so meanwhile.
 import { $, el, mini, holdFocus } from "./dom.js";
-import { api, Latest } from "./api.js";
+import { api, Latest, withProgress } from "./api.js";
 import { lang, t, errorText } from "./i18n.js";
 import { barChart } from "./charts.js";
 import { fmt, num, pct, upTo, range } from "./format.js";
@@ -146,6 +146,7 @@ function noteText(part) {
       which = `${key}_losses`;
     }
   }
+  if (part.kind === "opener_proof") vars.why = t(`proofWhy_${part.status.replaceAll(" ", "_")}`, part);
   const text = t(which, vars);
   return text === which ? part.text : text;
 }
@@ -272,10 +273,16 @@ export async function runAnalyse(e) {
   $("analyse").setAttribute("aria-busy", "true");
   try {
     const o = settings();
-    const r = await latest.run(() => api("/api/analyse", {
+    const body = {
       lang: o.lang, lists: o.lists, hard: o.hard, grid: $("analyse-grid").value,
       words: $("analyse-words").value, answer: $("analyse-answer").value, position: $("analyse-position").value,
-    }));
+    };
+    // With "Exact after any opener": the server proves the opener's tree first where none is
+    // kept, and the wait says how far it is.
+    const proving = (p) => { clearTimeout(busy); $("analyse-busy").textContent = t("proving", { word: p.opener.toUpperCase(), done: p.done, total: p.total }); };
+    const r = await latest.run(() => (o.prove
+      ? withProgress((id) => api("/api/analyse", { ...body, prove: true, progress: id }), proving)
+      : api("/api/analyse", body)));
     if (r === null) return;
     $("analyse-error").textContent = "";
     show(r.value);
