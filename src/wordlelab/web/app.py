@@ -850,7 +850,9 @@ def create_app(
             if body:
                 args.append(await _body(request))
             if pool is not None:  # long work: its own threads, so play never waits behind it
-                return JSONResponse(await pool.run(web.searching(fn), *args))
+                # Each kind of request (analyse, resume_assistant, ...) is a share of the pool's
+                # time: a flood of one kind cannot starve the others.
+                return JSONResponse(await pool.run(web.searching(fn), *args, share=fn.__name__))
             return JSONResponse(await run_in_threadpool(fn, *args))
 
         return endpoint
@@ -890,7 +892,10 @@ def create_app(
         top = _int(dict(request.query_params), "top", 10, 1, 50) or 10
         return JSONResponse(
             await web.searches.run(
-                web.searching(web.assist_state), request.path_params["token"], top
+                web.searching(web.assist_state),
+                request.path_params["token"],
+                top,
+                share="assist_state",
             )
         )
 
