@@ -23,22 +23,22 @@ __version__ = "0.1.0"
 # first) stays free of numpy and numba, and a Ctrl-C while starting up is caught by the CLI.
 _LAZY = {
     # Variants: several boards and the Absurdle adversary (issue 13).
-    "MultiRules": "variants",
+    "ClassicGame": "variants",
     "MultiGame": "variants",
-    "MultiPosition": "variants",
-    "MultiStrategy": "variants",
+    "MultiPosition": "game.boards",
+    "MultiStrategy": "strategies.multi",
     "MultiSession": "variants",
-    "bench_multi": "variants",
+    "bench_multi": "strategies.multi",
     "AbsurdleGame": "variants",
     "AbsurdleSession": "variants",
-    "prove_absurdle": "variants",
-    # One game model (issue 23): a variant is its rules value; one Play, one Session for any rules.
-    "Classic": "game.rules",
-    "Multi": "game.rules",
-    "Absurdle": "game.rules",
+    "prove_absurdle": "game.absurdle",
+    # A variant is its rules value, which makes its Game and its assistant Session (issue 50).
+    "Classic": "variants",
+    "Multi": "variants",
+    "Absurdle": "variants",
     "parse_rules": "game.rules",
     "rules_from_options": "game.rules",
-    "Play": "game.base",
+    "Game": "game.base",
     "Session": "assist.base",
     "Pattern": "feedback",
     "score": "feedback",

@@ -40,6 +40,7 @@ from .opener_values import OpenerValue, opener_value, unsolvable_opener_note
 from .optimal import INF, ProgressCallback
 from .position import parse_position
 from .rounding import outward, shown
+from .tree import shipped_losses
 from .words import WordList
 
 
@@ -326,15 +327,25 @@ def review(
         else None
     )
     if opener is not None and not opener.solvable:
+        losses = (
+            shipped_losses(m.guesses.fingerprint, m.answers.fingerprint, opener.word)
+            if hard and max_guesses == 6
+            else None
+        )
         notes.append(
             note(
                 "opener_can_fail",
-                unsolvable_opener_note(opener),
+                unsolvable_opener_note(opener, losses),
                 word=opener.word.upper(),
                 best=opener.best_word.upper(),
                 best_mean=round(opener.best_mean, 4),
                 source=opener.source,
                 mode=opener.mode,
+                # Hard mode's objective after it, where its tree ships: the fewest answers lost,
+                # and the guesses a game with a loss counted as 7 (None: not proven here).
+                lost=None if losses is None else losses[0],
+                answers=opener.answers,
+                mean_with_losses=None if losses is None else round(losses[1] / opener.answers, 4),
             )
         )
     proof = _opener_proof(m, words, hard, max_guesses, prove, progress, prove_budget, extra, opener)
@@ -487,21 +498,24 @@ def _opener_proof(
 def _proof_note(proof: OpenerProof, budget: int) -> Note:
     """What the review says when no tree after the opener values the steps after it."""
     w = proof.opener.upper()
-    texts = {
-        NOT_ASKED: f"no proven tree after {w} is kept yet, and this review was not to prove one: "
-        "the steps after it are valued within their work budget (proven bounds where it runs out)",
-        WIDENED: f"the tree after {w} is not proven for lists widened by an outside answer: the "
-        "steps after it are valued within their work budget",
-        OUT_OF_WORK: f"the tree after {w} was not proven within its work budget "
-        f"({format_work(budget)} look-ups): the steps after it are valued within theirs",
-        NO_TREE: f"no strategy after {w} solves every answer within the guess limit (proven now)",
-        NOT_KEPT: f"the tree after {w} was proven but could not be kept ({proof.error}): the "
-        "steps after it are valued within their work budget",
-        STOPPED: f"the proof of the tree after {w} was stopped: the steps after it are valued "
-        "within their work budget",
-    }
-    text = texts.get(proof.status, f"no proven tree after {w}")
-    return note("opener_proof", text, word=w, status=proof.status, work=proof.work)
+    work = format_work(budget)
+    why = {
+        NOT_ASKED: "this review was not to prove one",
+        WIDENED: "none is proven on lists widened by an outside answer",
+        OUT_OF_WORK: f"its proof did not finish within {work} look-ups",
+        NO_TREE: "no strategy after it solves every answer within the guess limit, proven now",
+        NOT_KEPT: f"it was proven but could not be kept: {proof.error}",
+        STOPPED: "its proof was stopped",
+    }.get(proof.status, proof.status)
+    return note(
+        "opener_proof",
+        f"no proven tree after {w} values the steps after it ({why}): they are valued within "
+        "their work budget (proven bounds where it runs out)",
+        word=w,
+        status=proof.status,
+        budget=work,
+        error=proof.error,
+    )
 
 
 def _strong(matrix: PatternMatrix, hard: bool, max_guesses: int) -> StrongPlayer | None:

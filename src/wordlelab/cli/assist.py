@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -20,19 +21,21 @@ from ..assist.assistant import (
     Scored,
     parse_entry,
 )
-from ..assist.base import Session
 from ..budgets import SEARCH_WORK_PER_ANSWER, format_work
 from ..errors import WordlelabError
-from ..game.rules import Absurdle, Classic, Multi, rules_from_options
+from ..game.rules import rules_from_options
 from ..rounding import exact_shown, per_answer
-from ..strategies import make_strategy, strategy_names
+from ..strategies import strategy_names
 from ..strategies.base import LAST_CANDIDATE, MEAN_FROM_HERE
+from ..variants import Absurdle, Classic, Multi
 from .common import list_options, load_lists, stderr, stdout
 from .console import TOP_MAX, count_arg, read_lines
+from .proving import proof_progress, prove_option, proving
 from .variants import run_absurdle_assist, run_multi_assist
 
 if TYPE_CHECKING:
     from ..evaluation import Evaluation
+    from ..warmup import Background
 
 HELP = """\
 Answer each suggestion with the game's feedback, in any notation:
@@ -221,13 +224,27 @@ def _not_first_line(a: Assistant, current: str, words: list[str]) -> str:
     return f"the suggestion, {current.upper()}, is not among these rows: {why}"
 
 
-def run_session(a: Assistant, lines: Iterator[str], out: Console) -> int:
-    """Drive a session from ``lines`` (one answer each); returns the exit code."""
+def _warm_in_background(a: Assistant) -> Background | None:
+    """On a first run, compile the exact search the next suggestions need while the player reads
+    the first one (on the other core; a second or two of work once compiled)."""
+    from ..kernels import compiled_cache_complete
+
+    if compiled_cache_complete():
+        return None
+    from ..warmup import Background, exact_search
+
+    return Background([exact_search(a.matrix, a.hard, a.strategy)]).start()
+
+
+def run_session(a: Assistant, lines: Iterator[str], out: Console, prove: bool = True) -> int:
+    """Drive a session from ``lines`` (one answer each); returns the exit code. ``prove``: after
+    an opener with no proven tree, prove it first (``Assistant.prove_opener``)."""
     say = out.print
     suggestion = a.suggested_word()
     say(_suggestion_line(a, suggestion))
     if sys.stdin.isatty():
         say(f"[dim]{FIRST_HINT}[/]")
+    warming = _warm_in_background(a)
     for raw in lines:
         line = raw.strip()
         low = line.lower()
@@ -238,6 +255,9 @@ def run_session(a: Assistant, lines: Iterator[str], out: Console) -> int:
             if cmd in ("help", "?", "h"):
                 say(escape(HELP))
                 continue
+            if warming is not None:
+                warming.wait()
+                warming = None
             if cmd == "undo":
                 done = a.undo()
                 say(f"undone: {escape(done)}")
@@ -297,6 +317,15 @@ def run_session(a: Assistant, lines: Iterator[str], out: Console) -> int:
                     return 0
                 if word is not None:
                     say(f"  {step.word.upper()} {pattern.emoji}: {_count(step.after)} left")
+                if prove and a.turn == 2:
+                    with proof_progress() as progress:
+                        proof = a.prove_opener(progress)
+                    if proof is not None and proof.proved_now and proof.has_tree:
+                        say(
+                            f"(the tree after {proof.opener.upper()} is proven "
+                            f"({proof.seconds:.1f} s) and kept: the suggestions and exact figures "
+                            "after it are optimal, now and in later games)"
+                        )
         except WordlelabError as exc:
             # Part of the conversation, so it goes with the rest (a piped transcript stays in order).
             say(f"[red]! {escape(str(exc))}[/] (nothing changed; 'help' for help)")
@@ -346,6 +375,7 @@ _RUNNERS: dict[type, Callable[[Any, Iterator[str], Console], int]] = {
     help="With --boards: guesses allowed [default: the variant's own, e.g. 9 for 4 boards].",
 )
 @click.option("--absurdle", is_flag=True, help="Tell what to play against Absurdle's adversary.")
+@prove_option
 @list_options
 def assist(
     strategy: str,
@@ -354,6 +384,7 @@ def assist(
     boards: int | None,
     max_guesses: int | None,
     absurdle: bool,
+    no_prove: bool,
     length: int,
     lang: str,
     words_file: str | None,
@@ -381,14 +412,13 @@ def assist(
     def on_build() -> None:
         err.print("building the pattern matrix (once per word list)…")
 
-    if isinstance(rules, Classic) and strategy != AUTO:
-        make_strategy(strategy).check_lists(
-            lists.guesses, lists.answers, hard
-        )  # before the matrix and the search
-    session = Session.create(rules, lists.matrix(on_build=on_build), strategy, opener)
+    rules.check_strategy(strategy, lists)  # before the matrix and the search
+    session = rules.new_assistant(lists.matrix(on_build=on_build), strategy, opener)
     run = _RUNNERS[type(rules)]
+    if run is run_session:
+        run = partial(run_session, prove=proving(no_prove))
     try:
-        return run(session.backend, read_lines(not sys.stdin.isatty(), out), out)
+        return run(session, read_lines(not sys.stdin.isatty(), out), out)
     except KeyboardInterrupt:
         out.print()
         err.print("interrupted; bye")

@@ -140,7 +140,7 @@ def solve_boards(
 ) -> None:
     from ..errors import VariantError
     from ..strategies import make_multi_strategy, multi_method
-    from ..variants import MultiRules
+    from ..variants import Multi
     from .variants import multi_solve_rows, print_multi_solve
 
     answers = [w.strip() for w in words.split(",")]
@@ -151,7 +151,7 @@ def solve_boards(
     if opener != AUTO:
         raise VariantError("--opener is not used with several boards", opener)
     method = multi_method(strategy)  # auto and entropy: the entropy method that plays to solve
-    rules = MultiRules.of(len(answers), max_guesses)
+    rules = Multi.of(len(answers), max_guesses)
     lists = load_lists(length, lang, words_file, answers_file)
     game, data = multi_solve_rows(lists.matrix(), answers, rules, make_multi_strategy(method))
     if as_json:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from .position import (
     PRAISE,
-    Game,
     HardBreak,
     HardRule,
     Position,
@@ -21,7 +20,6 @@ from .position import (
 
 __all__ = [
     "PRAISE",
-    "Game",
     "HardBreak",
     "HardRule",
     "Position",

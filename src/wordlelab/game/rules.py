@@ -1,18 +1,19 @@
-"""The rules of a game: a variant IS its rules value.
+"""The rules of a game: a variant IS its rules value (python-chess: a variant is a Board subclass).
 
-``Classic(hard, max_guesses)`` is Wordle; ``Multi(boards, max_guesses)`` plays several boards at
-once (Dordle, Quordle, Octordle, Sedecordle or any N); ``Absurdle(hard)`` plays against an
-adversary that keeps the largest group of answers. The games, the assistant sessions, the
-statistics, the CLI and the web app all take one of these, and front-ends get it from
-``parse_rules`` (a request's fields) or ``rules_from_options`` (the CLI's flags), never by
-branching on flags themselves.
+Each variant is one module of ``wordlelab.variants`` whose rules class (a ``Rules``) makes the
+variant's own game and assistant: ``rules.new_game(lists, seed)`` and
+``rules.new_assistant(matrix, strategy)`` give objects with the one interface of
+``wordlelab.game.base.Game`` and ``wordlelab.assist.base.Session``, so a front-end never asks
+which variant it holds. Front-ends get the rules from ``parse_rules`` (a request's fields) or
+``rules_from_options`` (the CLI's flags). ``VARIANTS`` is the registry: one line per variant.
 """
 
 from __future__ import annotations
 
+import importlib
 import re
-from collections.abc import Mapping
-from dataclasses import dataclass
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from ..errors import VariantError
@@ -30,29 +31,122 @@ NAMED: dict[int, tuple[str, int]] = {
 _BY_NAME = {name.lower(): boards for boards, (name, _) in NAMED.items()}
 
 
-@dataclass(frozen=True)
-class Classic:
-    """Wordle: one board, ``max_guesses`` tries, and hard mode or not."""
+# The registry: each variant's module, whose ``RULES`` is its rules class. The modules load on
+# first use (they sit above the game and the assistant; this module stays at the bottom).
+# Adding a variant: one module in wordlelab/variants/ and one line here.
+VARIANTS: dict[str, str] = {
+    "classic": "wordlelab.variants.classic",
+    "multi": "wordlelab.variants.multi",
+    "absurdle": "wordlelab.variants.absurdle",
+}
 
-    hard: bool = False
-    max_guesses: int = 6
-    variant: ClassVar[str] = "classic"
-    boards: ClassVar[int] = 1
 
-    def __post_init__(self) -> None:
-        if not 1 <= self.max_guesses <= MAX_CLASSIC_GUESSES:
-            raise VariantError(
-                f"tries must be between 1 and {MAX_CLASSIC_GUESSES}, not {self.max_guesses}",
-                self.max_guesses,
-            )
+class Rules(ABC):
+    """A variant's rules value: small, immutable, ``repr`` reads back as code."""
+
+    variant: ClassVar[str]
+    # Whether a game under these rules draws its answers from a seed.
+    takes_seed: ClassVar[bool] = True
+    # Whether its assistant runs the exact search (which serves one caller at a time).
+    exact_search: ClassVar[bool] = False
+    boards: int
+    hard: bool
+    max_guesses: int | None
 
     @property
+    @abstractmethod
     def key(self) -> str:
-        return "classic"
+        """The name statistics and addresses use (hard mode is not part of it)."""
 
     @property
+    @abstractmethod
     def title(self) -> str:
-        return "Wordle"
+        """The game's name as a player knows it."""
+
+    @classmethod
+    @abstractmethod
+    def from_request(
+        cls, name: str, boards: int | None, tries: int | None, hard: bool
+    ) -> Rules | None:
+        """The rules a request's ``variant`` ``name`` (lower case) names, if it is this variant's
+        (VariantError for fields it cannot take); None for another variant's name."""
+
+    @classmethod
+    @abstractmethod
+    def offered(cls) -> list[Rules]:
+        """The games of this variant a front-end offers by name."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The rules as the web app sends them (see docs/web-api.md)."""
+        return {
+            "variant": self.variant,
+            "key": self.key,
+            "title": self.title,
+            "boards": self.boards,
+            "tries": self.max_guesses,
+            "hard": self.hard,
+        }
+
+    def check_start(self, seed: int | None) -> None:
+        """VariantError for a seed these rules cannot take, before any list or matrix loads."""
+        check_seed(seed)
+
+    @abstractmethod
+    def new_game(
+        self,
+        lists: Any,
+        seed: int | None = None,
+        lang: str = "en",
+        matrix: Any = None,
+        answers: tuple[str, ...] | None = None,
+    ) -> Any:
+        """A new ``Game`` (wordlelab.game.base): the answers drawn from ``seed`` as ``wordlelab play
+        --seed`` draws them (or ``answers`` given); ``matrix`` (a PatternMatrix or a function that
+        gives it) for a variant that needs one. ``check_start`` refuses a seed first."""
+
+    @abstractmethod
+    def simulate(
+        self,
+        matrix: Any,
+        strategy: Any = None,
+        *,
+        games: int | None = None,
+        seed: int = 1,
+        progress: Callable[[int, int], None] | None = None,
+        **options: Any,
+    ) -> Any:
+        """Play a strategy (or its name) under these rules and measure it: Wordle plays every
+        answer (``wordlelab.simulate.simulate``, ``options`` passed on), N boards play ``games``
+        seeded random answer tuples (``bench_multi``); VariantError where there is no answer to
+        play against."""
+
+    @abstractmethod
+    def check_strategy(self, strategy: str | None, lists: Any = None) -> None:
+        """The error ``new_assistant`` would raise for ``strategy`` (on ``lists``, when given),
+        before any work."""
+
+    @abstractmethod
+    def new_assistant(
+        self, matrix: Any, strategy: str | None = None, opener: str | None = "auto"
+    ) -> Any:
+        """A new assistant ``Session`` (wordlelab.assist.base) on ``matrix``; ``strategy`` None or
+        'auto' is the variant's own."""
+
+
+def check_seed(seed: int | None) -> None:
+    """VariantError for a seed numpy cannot take (it raises a bare ValueError for a negative one)."""
+    if seed is not None and seed < 0:
+        raise VariantError(f"a seed must be 0 or more, not {seed}", seed)
+
+
+def variant_classes() -> list[type[Rules]]:
+    """The registered variants' rules classes, in the registry's order."""
+    return [importlib.import_module(m).RULES for m in VARIANTS.values()]
+
+
+def rules_class(variant: str) -> type[Rules]:
+    """The rules class of the variant named ``variant`` (a registry key)."""
+    return importlib.import_module(VARIANTS[variant]).RULES
 
 
 def boards_title(boards: int) -> str:
@@ -70,69 +164,6 @@ def check_boards(boards: int, max_guesses: int) -> None:
         )
 
 
-@dataclass(frozen=True)
-class Multi:
-    """``boards`` boards at once; every guess goes to every unsolved board; ``max_guesses`` in all."""
-
-    boards: int
-    max_guesses: int
-    variant: ClassVar[str] = "multi"
-    hard: ClassVar[bool] = False
-
-    def __post_init__(self) -> None:
-        check_boards(self.boards, self.max_guesses)
-        if self.max_guesses > MAX_MULTI_GUESSES:
-            raise VariantError(
-                f"at most {MAX_MULTI_GUESSES} guesses, not {self.max_guesses}", self.max_guesses
-            )
-
-    @classmethod
-    def of(cls, boards: int, max_guesses: int | None = None) -> Multi:
-        """The named game for ``boards`` (Quordle for 4, ...), or N boards with N + 5 guesses."""
-        return cls(boards, default_tries(boards) if max_guesses is None else max_guesses)
-
-    @property
-    def named(self) -> bool:
-        """The published game of this many boards, with its own number of guesses."""
-        return self.boards in NAMED and NAMED[self.boards][1] == self.max_guesses
-
-    @property
-    def key(self) -> str:
-        if self.named:
-            return NAMED[self.boards][0].lower()
-        base = f"boards-{self.boards}"
-        return (
-            base
-            if self.max_guesses == default_tries(self.boards)
-            else f"{base}-t{self.max_guesses}"
-        )
-
-    @property
-    def title(self) -> str:
-        return NAMED[self.boards][0] if self.named else boards_title(self.boards)
-
-
-@dataclass(frozen=True)
-class Absurdle:
-    """Absurdle: no secret word; an adversary keeps the largest group; no limit on guesses."""
-
-    hard: bool = False
-    variant: ClassVar[str] = "absurdle"
-    boards: ClassVar[int] = 1
-    max_guesses: ClassVar[None] = None
-
-    @property
-    def key(self) -> str:
-        return "absurdle"
-
-    @property
-    def title(self) -> str:
-        return "Absurdle"
-
-
-Rules = Classic | Multi | Absurdle
-
-
 def default_tries(boards: int) -> int:
     """Guesses a game of ``boards`` boards gives: the named game's own, else boards + 5."""
     return NAMED[boards][1] if boards in NAMED else boards + 5
@@ -140,14 +171,7 @@ def default_tries(boards: int) -> int:
 
 def rules_to_dict(rules: Rules) -> dict[str, Any]:
     """The rules as the web app sends them (see docs/web-api.md)."""
-    return {
-        "variant": rules.variant,
-        "key": rules.key,
-        "title": rules.title,
-        "boards": rules.boards,
-        "tries": rules.max_guesses,
-        "hard": rules.hard,
-    }
+    return rules.to_dict()
 
 
 def rules_from_options(
@@ -163,10 +187,12 @@ def rules_from_options(
     if absurdle:
         if tries is not None:
             raise VariantError("Absurdle has no limit on guesses; drop --tries", tries)
-        return Absurdle(hard)
-    if boards is not None:
-        return Multi.of(boards, tries)
-    return Classic(hard, 6 if tries is None else tries)
+        name = "absurdle"
+    else:
+        name = "classic" if boards is None else "multi"
+    rules = rules_class(name).from_request(name, boards, tries, hard)
+    assert rules is not None  # the variant's own name
+    return rules
 
 
 def _whole(data: Mapping[str, Any], key: str) -> int | None:
@@ -203,33 +229,10 @@ def parse_rules(data: Mapping[str, Any]) -> Rules:
         raise VariantError(f"hard must be true or false, not {hard!r}", hard)
     boards = _whole(data, "boards")
     tries = _whole(data, "tries")
-    if name in ("classic", "wordle"):
-        if boards not in (None, 1):
-            raise VariantError(f"Wordle has one board, not {boards}", boards)
-        return Classic(hard, 6 if tries is None else tries)
-    if name == "absurdle":
-        if boards not in (None, 1):
-            raise VariantError(f"Absurdle has one board, not {boards}", boards)
-        if tries is not None:
-            raise VariantError("Absurdle has no limit on guesses; leave tries out", tries)
-        return Absurdle(hard)
-    if name in _BY_NAME or name == "multi" or re.fullmatch(r"boards-\d+(-t\d+)?", name):
-        if name in _BY_NAME:
-            own = _BY_NAME[name]
-        elif name == "multi":
-            if boards is None:
-                raise VariantError("variant multi needs the number of boards", name)
-            own = boards
-        else:
-            parts = re.findall(r"\d+", name)
-            own = int(parts[0])
-            if len(parts) > 1 and tries is None:
-                tries = int(parts[1])
-        if boards is not None and boards != own:
-            raise VariantError(f"{name} has {own} boards, not {boards}", boards)
-        if hard:
-            raise VariantError("hard mode is not played on several boards", "hard")
-        return Multi.of(own, tries)
+    for cls in variant_classes():
+        rules = cls.from_request(name, boards, tries, hard)
+        if rules is not None:
+            return rules
     raise VariantError(
         f"unknown variant {name!r}; use classic, multi, absurdle, "
         f"{', '.join(n.lower() for n, _ in NAMED.values())} or boards-N",
@@ -245,4 +248,4 @@ def rules_from_key(key: str) -> Rules:
 
 def named_variants() -> list[Rules]:
     """Classic, the named multi-board games, Absurdle: what a front-end offers."""
-    return [Classic(), *(Multi(b, t) for b, (_, t) in NAMED.items()), Absurdle()]
+    return [rules for cls in variant_classes() for rules in cls.offered()]

@@ -13,7 +13,6 @@ import threading
 import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager, ExitStack, nullcontext
-from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -27,31 +26,29 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ..assist.assistant import EXACT_BUDGET, OFF_LIST, WIDENED, Assistant
-from ..assist.base import Action, Session
-from ..budgets import REVIEW_WORK
+from ..assist.assistant import EXACT_BUDGET
+from ..assist.base import Action, Session, row_dict
+from ..budgets import PROVE_WORK, REVIEW_WORK
 from ..config import (
     MAX_PLAY_LENGTH,
     MAX_SEED,
     MIN_PLAY_LENGTH,
     PLAY_LENGTHS,
     check_play_length,
+    prove_setting,
     web_matrices_budget,
 )
 from ..errors import HardModeError, WordlelabError
-from ..feedback import Pattern
-from ..game.base import Play
-from ..game.rules import Classic, named_variants, parse_rules, rules_from_key, rules_to_dict
+from ..game.base import Game
+from ..game.rules import named_variants, parse_rules, rules_from_key
 from ..game_request import NAMES_WEB, GameRequest
 from ..languages import LANGUAGES, get_language, keyboard_rows
 from ..limits import MAX_EXACT_WORD
 from ..lists import LIST_SETS, Lists, load_lists
 from ..matrix import PatternMatrix
-from ..rounding import exact_shown
 from ..seal import seal, secret_key, unseal
 from ..stats import StatsError, StatsStore
-from ..strategies import Choice, multi_strategy_names
-from ..variants.session import AbsurdleSession, MultiSession
+from ..strategies import multi_strategy_names
 from .matrices import Matrices
 from .pool import BoundedPool, Slot
 from .security import (
@@ -65,13 +62,14 @@ from .security import (
 from .sessions import ClientMiddleware, Sessions
 
 if TYPE_CHECKING:
-    from ..evaluation import Evaluation  # numba kernels load only when the search is asked for
+    from ..opener_proof import OpenerProof
+    from ..optimal import Progress as SearchProgress
+    from ..optimal import ProgressCallback
+    from ..warmup import Background
 
 T = TypeVar("T")
 STATIC = Path(__file__).parent / "static"
 WORDS_SHOWN = 60
-# The page's i18n key for each of the assistant's notes on the answer list.
-_LIST_NOTE_KINDS: dict[str | None, str] = {WIDENED: "widened", OFF_LIST: "offList"}
 BENCH_BUDGET = 600.0  # seconds a comparison may run before it is stopped
 REVIEW_BUDGET = (
     REVIEW_WORK  # look-ups of exact search per reviewed guess; what does not finish is bounds
@@ -79,9 +77,6 @@ REVIEW_BUDGET = (
 ASSIST_BUDGET = (
     EXACT_BUDGET  # look-ups of exact search behind each assist answer (the assistant's own)
 )
-# The strategy an assistant gets when the request names none, per variant (Wordle: the assistant's
-# default, the coach where the exact search covers the lists; Absurdle: its own search).
-DEFAULT_STRATEGY: dict[str, str | None] = {"classic": "auto", "multi": None, "absurdle": None}
 LENGTHS = PLAY_LENGTHS
 # Actions a resumed assistant may be given: far more than any game's guesses and skips (Absurdle
 # has no limit of guesses; a request is also bounded by MAX_BODY).
@@ -280,40 +275,6 @@ def _word(data: dict[str, Any], key: str) -> str:
 # -- formatting ------------------------------------------------------------------------------------
 
 
-def _row(word: str, pattern: Pattern) -> dict[str, Any]:
-    return {
-        "word": word,
-        "colors": list(pattern.colors),
-        "pattern": str(pattern),
-        "emoji": pattern.emoji,
-    }
-
-
-def _expected_of(ev: Evaluation | None, word: str) -> dict[str, Any] | None:
-    """A top row's exact expected guesses: {"kind": "exact" | "can fail" | "at least" | "unknown",
-    "expected": x or None, "shown": x at three decimals as the CLI shows it (a bound rounded
-    down)} (``Evaluation.expected_of``); None without exact figures."""
-    if ev is None:
-        return None
-    kind, x = ev.expected_of(word)
-    if x is None:
-        return {"kind": kind, "expected": None, "shown": None}
-    return {"kind": kind, "expected": round(x, 4), "shown": exact_shown(kind, x)}
-
-
-def _action(a: Action) -> dict[str, Any]:
-    """An action as ``_actions`` reads it back (one board: its pattern; several: one per board)."""
-    if a.patterns is None:
-        return {"skip": a.word}
-    if len(a.patterns) == 1 and a.patterns[0] is not None:
-        return {"word": a.word, "pattern": a.patterns[0]}
-    return {"word": a.word, "patterns": list(a.patterns)}
-
-
-def _choice(c: Choice) -> dict[str, Any]:
-    return {"word": c.word, "value": c.value, "metric": c.metric, "is_candidate": c.is_candidate}
-
-
 class WebApp:
     """The state behind the routes: loaded lists, sessions, the statistics store, a bench job."""
 
@@ -336,12 +297,46 @@ class WebApp:
         self.games = Sessions()
         self.assistants = Sessions()
         self.benches = Sessions(limit=8)
+        # How a first-use proof of an opener's tree goes (POST /api/progress makes one, a request
+        # that may prove names it, GET /api/progress/ID reads it while that request runs).
+        self.progress = Sessions(limit=8)
+        self.prove_budget = PROVE_WORK
+        # WORDLELAB_PROVE=off: no request proves an opener's tree (the page hides its setting).
+        self.prove_allowed = prove_setting()
         self.matrices = Matrices(web_matrices_budget() if matrix_memory is None else matrix_memory)
         self._bench_slot = Slot(
             lambda: BusyError("a comparison is already running; wait for it to finish")
         )
         # Seals the saved games the page keeps (beside the statistics, so a restart keeps them).
         self.secret = secret_key(Path(stats_path).parent if stats_path is not None else None)
+        self.warming: Background | None = None
+
+    # -- warm-up -----------------------------------------------------------------------------------
+
+    def start_warmup(self) -> bool:
+        """On a machine where the kernels are not all compiled yet, compile them (and build the
+        default matrix) in the background now, before the first page asks; True if started."""
+        from ..kernels import compiled_cache_complete
+
+        if compiled_cache_complete():
+            return False
+        from ..warmup import Background, steps
+
+        self.warming = Background(steps()).start()
+        return True
+
+    def warmup_state(self) -> dict[str, Any]:
+        """What the warm-up is doing, for the page to say: running, steps done of all, the step."""
+        w = self.warming
+        if w is None:
+            return {"running": False, "done": 0, "total": 0, "what": None}
+        step = w.current
+        return {
+            "running": w.running,
+            "done": w.done,
+            "total": len(w.todo),
+            "what": step.what if step is not None and w.running else None,
+        }
 
     # -- lists -------------------------------------------------------------------------------------
 
@@ -380,7 +375,7 @@ class WebApp:
         record = not _bool(data, "no_stats")
         set_name = _list_set(data, lang, length)
         lists = self.lists(lang, length, set_name)
-        play = Play.start(rules, lists, seed, lang, lambda: self.matrix(lang, length, set_name))
+        play = rules.new_game(lists, seed, lang, lambda: self.matrix(lang, length, set_name))
         # A seed already played in this variant is practice: the game is not counted again.
         practice = record and seed is not None and self._played(rules.key, lang, length, seed)
         play.extra = {"lists": set_name, "record": record and not practice, "practice": practice}
@@ -403,7 +398,7 @@ class WebApp:
         check_play_length(length)
         set_name = saved.get("lists") if isinstance(saved.get("lists"), str) else None
         lists = self.lists(lang, length, set_name)
-        play = Play.from_saved(saved, lists, lambda: self.matrix(lang, length, set_name))
+        play = Game.from_saved(saved, lists, lambda: self.matrix(lang, length, set_name))
         token = self.games.add({"play": play})
         return self.game_state(token)
 
@@ -413,14 +408,14 @@ class WebApp:
         if not word:
             raise RequestError("type a word first", word)
         with lock:
-            play: Play = entry["play"]
+            play: Game = entry["play"]
             play.guess(word)  # a bad word raises and costs no turn
             if play.over and play.extra.get("record") and "stats" not in entry:
                 entry["stats"] = self._record(play)
                 play.extra["recorded"] = True
         return self.game_state(token)
 
-    def _record(self, play: Play) -> dict[str, Any]:
+    def _record(self, play: Game) -> dict[str, Any]:
         store = self.store()
         try:
             store.record(play.record())
@@ -430,13 +425,13 @@ class WebApp:
 
     def game_state(self, token: str) -> dict[str, Any]:
         _, entry = self.games.get(token)
-        play: Play = entry["play"]
+        play: Game = entry["play"]
         rules = play.rules
         boards = play.boards()
         over = play.over
         out: dict[str, Any] = {
             "id": token,
-            "rules": rules_to_dict(rules),
+            "rules": rules.to_dict(),
             "length": play.length,
             "tries": rules.max_guesses,
             "hard": rules.hard,
@@ -444,7 +439,7 @@ class WebApp:
             "seed": play.seed,
             "guesses": play.guesses,
             "boards": [
-                {"rows": [_row(w, p) for w, p in rows], "solved_at": play.solved_at(b)}
+                {"rows": [row_dict(w, p) for w, p in rows], "solved_at": play.solved_at(b)}
                 for b, rows in enumerate(boards)
             ],
             "keys": play.keys(),
@@ -493,11 +488,11 @@ class WebApp:
         length = _int(data, "length", 5, LENGTHS.start, LENGTHS.stop - 1)
         assert length is not None
         top = _int(data, "top", 10, 1, 50) or 10
-        strategy = _str(data, "strategy").strip() or DEFAULT_STRATEGY[rules.variant]
-        Session.check(rules, strategy)  # an unknown name fails before any list is loaded
+        strategy = _str(data, "strategy").strip() or None  # None: the variant's own
+        rules.check_strategy(strategy)  # an unknown name fails before any list is loaded
         matrix = self.matrix(lang, length, _list_set(data, lang, length))
         with self._exact_search(rules):  # the coach's first guess may need the exact search
-            session = Session.create(rules, matrix, strategy)
+            session = rules.new_assistant(matrix, strategy)
             if actions:  # a skip asks for the suggestion it skips: the same search
                 session.replay(actions)
         token = self.assistants.add({"session": session, "lang": lang})
@@ -513,17 +508,25 @@ class WebApp:
         lock, entry = self.assistants.get(token)
         session: Session = entry["session"]
         top = _int(data, "top", 10, 1, 50) or 10
+        prove = _bool(data, "prove") and self.prove_allowed
+        progress = self._progress_callback(data)
         # The exact search serves one request at a time (one memo): the coach's suggestion needs it.
-        with lock, self._exact_search(session.rules):
-            if action == "play":
-                word = _str(data, "word").strip() or None
-                session.play(word, _feedback(data))
-            elif action == "undo":
-                session.undo()
-            elif action == "skip":
-                session.skip()
-            # "top": nothing changes; the state comes back with another number of best guesses
-            return self._assist_state(entry, token, top)
+        with lock:
+            with self._exact_search(session.rules):
+                if action == "play":
+                    word = _str(data, "word").strip() or None
+                    session.play(word, _feedback(data))
+                elif action == "undo":
+                    session.undo()
+                elif action == "skip":
+                    session.skip()
+                # "top": nothing changes; the state comes back with another number of best guesses
+            if prove and len(session.guesses) == 1 and not session.done:
+                # After the opener: its tree proven first where none is kept (outside the exact
+                # search's lock: the proof has an engine of its own), so what follows is exact.
+                session.prove_opener(progress, self.prove_budget)
+            with self._exact_search(session.rules):
+                return self._assist_state(entry, token, top)
 
     def assist_state(self, token: str, top: int = 10) -> dict[str, Any]:
         lock, entry = self.assistants.get(token)
@@ -532,114 +535,60 @@ class WebApp:
 
     def _assist_state(self, entry: dict[str, Any], token: str, top: int) -> dict[str, Any]:
         session: Session = entry["session"]
-        out: dict[str, Any] = {
-            "id": token,
-            "rules": rules_to_dict(session.rules),
-            "length": session.matrix.length,
-            "lang": entry["lang"],
-            "hard": session.rules.hard,
-            "strategy": session.strategy_name,
-            "guesses": session.guesses,
-            "solved": session.done,
-            "can_undo": session.can_undo,
-            # What was entered: with the start request, POST /api/assist/resume rebuilds this.
-            "actions": [_action(a) for a in session.actions()],
-            "suggestion": None,
-            "top": [],
-        }
-        out.update(_ASSIST_STATES[session.rules.variant](self, session, top))
-        return out
-
-    def _classic_assist(self, session: Session, top: int) -> dict[str, Any]:
-        a = session.backend
-        assert isinstance(a, Assistant)
-        out: dict[str, Any] = {
-            "rows": [_row(w, p) for w, p in a.history],
-            "remaining": a.remaining,
-            "words": session.words()[:WORDS_SHOWN],
-            "skipped": a.skipped,
-            # Assistant.list_note: the widened note while playing on, "not on the answer list"
-            # once solved; list_note_kind lets the page say it in the game's language.
-            "widened": a.list_note,
-            "list_note_kind": _LIST_NOTE_KINDS.get(a.list_note),
-            "exact": None,
-        }
-        if not a.solved:
-            rows = a.top(top)
-            ev = self._exact(session, top, [s.word for s in rows])
-            out["exact"] = ev.to_dict() if ev is not None else None
-            out["suggestion"] = asdict(a.suggestion())
-            # Each row's exact expected guesses as the CLI's column gives them (Evaluation.expected_of).
-            out["top"] = [{**asdict(s), "exact": _expected_of(ev, s.word)} for s in rows]
-        return out
-
-    def _multi_assist(self, session: Session, top: int) -> dict[str, Any]:
-        m = session.backend
-        assert isinstance(m, MultiSession)
-        pos = m.position
-        words = m.matrix.guesses
-        boards = []
-        for b, board in enumerate(pos.boards):
-            rows = [_row(w, p) for w, p in board.words_history()]
-            boards.append(
-                {
-                    "rows": rows,
-                    "solved": board.solved,
-                    "remaining": int(board.candidates.size),
-                    "words": session.words(b)[:WORDS_SHOWN],
-                }
-            )
-        out: dict[str, Any] = {
-            "turn": pos.turn,
-            "turns_left": pos.turns_left,
-            "boards": boards,
-            "skipped": sorted(words[r] for r in m.skipped[-1]),
-        }
-        if not session.done and pos.turns_left > 0:
-            out["top"] = [_choice(c) for c in session.top(top)]
-            out["suggestion"] = out["top"][0]
-        return out
-
-    def _absurdle_assist(self, session: Session, top: int) -> dict[str, Any]:
-        a = session.backend
-        assert isinstance(a, AbsurdleSession)
-        pos = a.position
-        out: dict[str, Any] = {
-            "rows": [_row(w, p) for w, p in pos.words_history()],
-            "remaining": int(pos.candidates.size),
-            "words": session.words()[:WORDS_SHOWN],
-            "plan": [],
-        }
-        if not session.done:
-            plan = a.plan()
-            pattern = a.expected(plan[0])
-            out["plan"] = plan
-            out["suggestion"] = {
-                "word": plan[0],
-                "pattern": str(pattern),
-                "emoji": pattern.emoji,
-                "colors": list(pattern.colors),
-            }
-            out["top"] = [{"word": w} for w in plan[:top]]
-        return out
+        # The exact figures within ASSIST_BUDGET look-ups (bounds past it); the caller holds the
+        # exact search's lock (``_exact_search``).
+        state = session.state(top, budget=self.assist_budget, words_shown=WORDS_SHOWN)
+        return {"id": token, "lang": entry["lang"], **state}
 
     def _exact_search(self, rules: Any) -> AbstractContextManager[Any]:
         """The exact search's lock, for a Wordle session (the coach's suggestion and the exact figures
         search; one memo, one search at a time: the figures then depend on the request alone);
         nothing for the other variants, which never search."""
-        return self._exact_lock if isinstance(rules, Classic) else nullcontext()
+        return self._exact_lock if rules.exact_search else nullcontext()
 
-    def _exact(self, session: Session, top: int, words: list[str]) -> Evaluation | None:
-        """The session's exact figures within ASSIST_BUDGET look-ups (bounds past it), from the
-        assistant (the coach's own search: the suggestion and perfect play agree), ``words`` valued
-        too where that costs no search. The caller holds the exact search's lock
-        (``_exact_search``)."""
-        try:
-            return session.exact(top, budget=self.assist_budget, words=words)
-        except WordlelabError:
-            # No exact figure here (9 to 11 letters, which the exact search does not take, or no
-            # strategy fits the turns left): the assistant answers by its strategy, as the CLI's does.
+    # -- first-use proofs --------------------------------------------------------------------------
+
+    def new_progress(self, data: dict[str, Any]) -> dict[str, Any]:
+        """A place for a request's first-use proof to report its progress (``progress``: its id)."""
+        token = self.progress.add({"opener": None, "done": 0, "total": 0, "proving": False})
+        return self.progress_state(token)
+
+    def progress_state(self, token: str) -> dict[str, Any]:
+        _, entry = self.progress.get(token)
+        return {"id": token, **entry}
+
+    def _progress_callback(self, data: dict[str, Any]) -> ProgressCallback | None:
+        """The request's ``progress`` id (from POST /api/progress) as a callback, or None."""
+        token = _str(data, "progress").strip()
+        if not token:
             return None
+        _, entry = self.progress.get(token)
+
+        def report(p: SearchProgress) -> None:
+            entry.update(opener=p.opener, done=p.parts_done, total=p.parts_total, proving=True)
+
+        return report
+
+    def _prove(
+        self,
+        matrix: PatternMatrix,
+        opener: str,
+        hard: bool,
+        max_guesses: int,
+        progress: ProgressCallback | None,
+    ) -> OpenerProof:
+        """The tree after ``opener`` proven (within ``prove_budget`` look-ups) and kept where
+        none is there (``opener_proof``)."""
+        from ..opener_proof import prove_opener_tree
+
+        return prove_opener_tree(
+            matrix,
+            opener,
+            hard=hard,
+            max_guesses=max_guesses,
+            progress=progress,
+            budget=self.prove_budget,
+        )
 
     # -- analyse -----------------------------------------------------------------------------------
 
@@ -675,12 +624,31 @@ class WebApp:
             # no exact review.
             grid = ShareGrid.of_game(history, max_guesses, hard)
             words = [w for w, _ in history]
+        prove = _bool(data, "prove") and self.prove_allowed
+        progress = self._progress_callback(data)
+        opener = history[0][0] if history is not None and len(history) >= 2 else None
+        if opener is None and grid is not None and len(words) >= 2:
+            opener = words[0]
+        proof = None
+        if prove and opener is not None and length <= MAX_EXACT_WORD:
+            # Outside the exact search's lock: the proof has an engine and memo of its own, and
+            # other requests' searches need not wait for it. The review below finds it kept.
+            proof = self._prove(matrix, opener, hard, max_guesses, progress)
+        proven_now = proof.to_dict() if proof is not None and proof.proved_now else None
         if grid is not None:
             with self._exact_lock:  # its exact skill searches too: one request at a time
                 report = analyse(
-                    grid, matrix, guesses=words or None, answer=answer, lang=lang, hard=hard
+                    grid,
+                    matrix,
+                    guesses=words or None,
+                    answer=answer,
+                    lang=lang,
+                    hard=hard,
+                    prove=prove,
                 )
             out["report"] = report.to_dict()
+            if proven_now and out["report"]["opener_proof"] is not None:
+                out["report"]["opener_proof"] = proven_now  # proven by this request, just above
             for row, pattern in zip(out["report"]["rows"], grid.rows):
                 row["colors"] = list(pattern.colors)
         if history is not None:
@@ -693,7 +661,11 @@ class WebApp:
                         answer=answer,
                         budget=self.review_budget,
                         max_guesses=max_guesses,
+                        prove=prove,
+                        prove_budget=self.prove_budget,
                     ).to_dict()
+                if proven_now and result["opener_proof"] is not None:
+                    result["opener_proof"] = proven_now
             except WordlelabError as exc:
                 # A judged grid whose words break hard mode: the report says so (its note and
                 # the detector's verdict, as 'check' gives them); no review can be made of it.
@@ -771,7 +743,7 @@ class WebApp:
         hard: bool,
         release: ExitStack,
     ) -> None:
-        from ..simulate import simulate_rules
+        from ..simulate import simulate
 
         started = time.monotonic()
         try:
@@ -789,7 +761,7 @@ class WebApp:
                             job["budget"],
                         )
 
-                r = simulate_rules(Classic(hard), matrix, strategy, progress=progress)
+                r = simulate(strategy, matrix, hard=hard, progress=progress)
                 job["results"].append(r.to_dict())  # what 'wordlelab bench --json' prints
                 job["done"] = (i + 1) * n
         except _Stopped as exc:
@@ -812,14 +784,6 @@ class WebApp:
         _, job = self.benches.get(token)
         job["stop"] = True
         return {"id": token, **job}
-
-
-# Each variant's part of an assist state (see docs/web-api.md).
-_ASSIST_STATES = {
-    "classic": WebApp._classic_assist,
-    "multi": WebApp._multi_assist,
-    "absurdle": WebApp._absurdle_assist,
-}
 
 
 class SecurityHeaders:
@@ -857,13 +821,18 @@ def create_app(
     assist_budget: int = ASSIST_BUDGET,
     hosts: HostPolicy | None = None,
     matrix_memory: int | None = None,
+    warm_up: bool = False,
 ) -> Starlette:
     """The web app; ``stats_path`` is the SQLite statistics file (default: the one 'play' uses);
     ``bench_budget`` is seconds of a bench run; ``review_budget`` and ``assist_budget`` are look-ups of
     exact search (``budgets``) for each reviewed step and behind each assist answer;
     ``hosts``: the names it answers to (default: the loopback names; see web/security.py);
-    ``matrix_memory``: bytes its matrices may take together (default: WORDLELAB_WEB_MATRICES)."""
+    ``matrix_memory``: bytes its matrices may take together (default: WORDLELAB_WEB_MATRICES);
+    ``warm_up``: compile the kernels in the background from the start (``/api/warmup`` says how
+    far it is), when this machine has not compiled them yet."""
     web = WebApp(stats_path, bench_budget, review_budget, assist_budget, matrix_memory)
+    if warm_up:
+        web.start_warmup()
 
     def route(
         fn: Callable[..., dict[str, Any]],
@@ -881,7 +850,9 @@ def create_app(
             if body:
                 args.append(await _body(request))
             if pool is not None:  # long work: its own threads, so play never waits behind it
-                return JSONResponse(await pool.run(web.searching(fn), *args))
+                # Each kind of request (analyse, resume_assistant, ...) is a share of the pool's
+                # time: a flood of one kind cannot starve the others.
+                return JSONResponse(await pool.run(web.searching(fn), *args, share=fn.__name__))
             return JSONResponse(await run_in_threadpool(fn, *args))
 
         return endpoint
@@ -905,7 +876,8 @@ def create_app(
                 "strategies": strategy_names(),
                 "default_strategy": "coach",
                 "multi_strategies": multi_strategy_names(),
-                "variants": [rules_to_dict(r) for r in named_variants()],
+                "variants": [r.to_dict() for r in named_variants()],
+                "prove_openers": web.prove_allowed,
             }
         )
 
@@ -920,12 +892,21 @@ def create_app(
         top = _int(dict(request.query_params), "top", 10, 1, 50) or 10
         return JSONResponse(
             await web.searches.run(
-                web.searching(web.assist_state), request.path_params["token"], top
+                web.searching(web.assist_state),
+                request.path_params["token"],
+                top,
+                share="assist_state",
             )
         )
 
     async def game_get(request: Request) -> Response:
         return JSONResponse(web.game_state(request.path_params["token"]))
+
+    async def warmup_get(request: Request) -> Response:
+        return JSONResponse(web.warmup_state())
+
+    async def progress_get(request: Request) -> Response:
+        return JSONResponse(web.progress_state(request.path_params["token"]))
 
     async def bench_get(request: Request) -> Response:
         return JSONResponse(web.bench_state(request.path_params["token"]))
@@ -953,6 +934,7 @@ def create_app(
         Route("/favicon.ico", favicon),
         Route("/api/options", options),
         Route("/api/stats", stats),
+        Route("/api/warmup", warmup_get),
         Route("/api/play", route(web.new_game), methods=["POST"]),
         Route("/api/play/resume", route(web.resume_game), methods=["POST"]),
         Route("/api/play/{token}", game_get),
@@ -971,6 +953,8 @@ def create_app(
             for action in ("play", "undo", "skip", "top")
         ),
         Route("/api/analyse", route(web.analyse, pool=web.searches), methods=["POST"]),
+        Route("/api/progress", route(web.new_progress), methods=["POST"]),
+        Route("/api/progress/{token}", progress_get),
         Route("/api/bench", route(web.start_bench), methods=["POST"]),
         Route("/api/bench/{token}", bench_get),
         Route("/api/bench/{token}/stop", route(web.stop_bench, token=True), methods=["POST"]),

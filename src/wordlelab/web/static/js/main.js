@@ -9,6 +9,7 @@ import { setupAssist, assist, setStrategies, updateStrategies, redrawAssist, ass
 import { setupAnalyse, analyseFromRoute, redrawAnalyse } from "./analyse.js";
 import { setupBench, restoreBench } from "./bench.js";
 import { watchScroll } from "./scroll.js";
+import { watchWarmup } from "./warmup.js";
 
 const THEME = "wordlelab-theme";
 const SETTINGS = "wordlelab-settings";
@@ -51,6 +52,12 @@ function setupTheme() {
   });
   system.addEventListener("change", apply);
   apply();
+}
+
+/** "Exact after any opener" stays as the player left it (on unless turned off). */
+function setupProve() {
+  $("prove").addEventListener("change", () => localStorage.setItem("wordlelab-prove", $("prove").checked ? "" : "0"));
+  $("prove").checked = localStorage.getItem("wordlelab-prove") !== "0";
 }
 
 function setupContrast() {
@@ -181,11 +188,13 @@ function setupSettings() {
 async function start() {
   setupTheme();
   setupContrast();
+  setupProve();
   setupPlay();
   setupAssist();
   setupAnalyse();
   setupBench();
   for (const box of document.querySelectorAll(".scroll")) watchScroll(box);  // the tables in the page itself
+  watchWarmup();  // not awaited: it polls while the server warms up
   const options = await api("/api/options");
   for (const n of options.lengths) $("length").append(el("option", { value: String(n) }, String(n)));
   $("length").value = "5";
@@ -197,6 +206,10 @@ async function start() {
   }
   for (const v of variants.list) $("variant").append(el("option", { value: v.key }, v.title));
   setStrategies(options);
+  if (options.prove_openers === false) {  // the server does not prove openers' trees (WORDLELAB_PROVE=off)
+    $("prove").checked = false;
+    $("prove").closest("label").hidden = true;
+  }
   applySettings(keptSettings());
   setupTabs();
   setupSettings();
