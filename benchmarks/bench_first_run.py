@@ -296,13 +296,13 @@ def _median(rows: list[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def kernels(src: Path, work: Path) -> dict[str, Any]:
+def kernels(src: Path, work: Path, commands: list[str]) -> dict[str, Any]:
     """Per-kernel compile seconds of one traced cold run of each command."""
     # kernel -> signature -> (seconds, the commands that compile it)
     table: dict[str, dict[str, float]] = {}
     used: dict[str, set[str]] = {}
     per_command: dict[str, float] = {}
-    for name in CLI:
+    for name in commands:
         root = Path(tempfile.mkdtemp(dir=work))
         trace = root / "trace.json"
         run_cli(name, src, root, trace=trace)
@@ -336,6 +336,56 @@ def kernels(src: Path, work: Path) -> dict[str, Any]:
     }
 
 
+FIELDS = ("first_output_s", "first_result_s", "step_s", "cpu_s", "load")
+
+
+def layout(nested: dict[str, Any], complete: bool) -> dict[str, Any]:
+    """The file's shape: each tree's source, then one flat row per (tree, cold or warm, command)
+    with its medians and one per (tree, kernel): tables the docs render as they are."""
+    out: dict[str, Any] = {"complete": complete, "trees": {}, "runs": [], "kernels": []}
+    for t, entry in nested.items():
+        out["trees"][t] = {"src": entry["src"], "commit": entry["commit"]}
+        for phase in ("cold", "warm"):
+            for scenario, m in entry.get(phase, {}).items():
+                row: dict[str, Any] = {"tree": t, "phase": phase, "command": scenario}
+                row.update({f: m.get(f) for f in FIELDS if f in m})
+                row["runs"] = len(m.get("runs", []))
+                row["shown first"] = m.get("shown_before_result", "")
+                out["runs"].append(row)
+        k = entry.get("kernels")
+        if k:
+            for command, secs in k["compile_s_by_command"].items():
+                out["kernels"].append(
+                    {"tree": t, "kernel": f"(all compiled by {command})", "exclusive_s": secs}
+                )
+            for r in k["by_kernel"]:
+                out["kernels"].append({"tree": t, **r})
+    return out
+
+
+def merged(previous: dict[str, Any], new: dict[str, Any]) -> dict[str, Any]:
+    """``new`` with the trees of ``previous`` it does not measure again."""
+    keep = set(previous.get("trees", {})) - set(new["trees"])
+    out = dict(new)
+    out["trees"] = {**{t: previous["trees"][t] for t in keep}, **new["trees"]}
+    for key in ("runs", "kernels"):
+        out[key] = [r for r in previous.get(key, []) if r["tree"] in keep] + new[key]
+    out["complete"] = previous.get("complete", True) and new["complete"]
+    return out
+
+
+def relayout(path: Path) -> None:
+    """Rewrite a result file of the first, nested shape (trees -> cold/warm -> command) in the
+    flat one, keeping its figures (the medians it holds)."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    if "runs" in data:
+        return
+    nested = data["trees"]
+    new = layout(nested, bool(data.get("complete", False)))
+    meta = {k: data[k] for k in ("command", "commit", "date", "machine", "load") if k in data}
+    path.write_text(json.dumps({**meta, **new}, indent=1, ensure_ascii=False) + "\n", "utf-8")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--repeat", type=int, default=3, help="cold runs of each command")
@@ -347,7 +397,13 @@ def main() -> None:
     parser.add_argument("--kernels-only", action="store_true", help="only the per-kernel table")
     parser.add_argument("--no-this", action="store_true", help="time only the --tree trees")
     parser.add_argument("--merge", action="store_true")
+    parser.add_argument(
+        "--relayout", metavar="FILE", help="rewrite a result file of the nested shape, flat"
+    )
     args = parser.parse_args()
+    if args.relayout:
+        relayout(Path(args.relayout))
+        return
     trees: dict[str, Path] = {} if args.no_this else {args.name: HERE_SRC}
     for spec in args.tree:
         name, _, src = spec.partition("=")
@@ -367,19 +423,20 @@ def main() -> None:
     def save(complete: bool) -> None:
         """The result file as it stands (written after every run: a long run under load that is
         stopped keeps what it measured; ``complete`` says whether every run was made)."""
-        result: dict[str, Any] = {"complete": complete, "trees": {}}
+        nested: dict[str, Any] = {}
         for t, src in trees.items():
             entry: dict[str, Any] = {"src": str(src), "commit": _util.git_head(src.parent)}
             for phase, runs in (("cold", cold[t]), ("warm", warm[t])):
                 entry[phase] = {s: _median(r) for s, r in runs.items() if r}
             if t in kernel_tables:
                 entry["kernels"] = kernel_tables[t]
-            result["trees"][t] = entry
+            nested[t] = entry
+        result = layout(nested, complete)
         if args.merge:
-            old_file = _util.RESULTS / "first_run.json"
+            old_file = _util.RESULTS / f"{_util._RESULT or 'first_run'}.json"
             if old_file.exists():
-                previous = json.loads(old_file.read_text(encoding="utf-8")).get("trees", {})
-                result["trees"] = {**previous, **result["trees"]}
+                previous = json.loads(old_file.read_text(encoding="utf-8"))
+                result = merged(previous, result)
         with open(os.devnull, "w") as quiet:
             saved, sys.stdout = sys.stdout, quiet
             try:
@@ -409,7 +466,7 @@ def main() -> None:
                     save(False)
         if not args.no_kernels:
             for t, src in trees.items():
-                kernel_tables[t] = kernels(src, work)
+                kernel_tables[t] = kernels(src, work, [s for s in scenarios if s in CLI])
                 save(False)
         save(True)
     finally:

@@ -32,39 +32,6 @@ os.environ["WORDLELAB_LISTS"] = "original"
 os.environ["WORDLELAB_PROVE"] = "off"
 
 
-def pytest_configure(config):
-    """Before pytest-xdist starts its workers, compile the kernels once when this checkout has
-    none compiled (a fresh clone): otherwise every worker, and every command a test starts,
-    compiles the same kernels at the same time until one of them has written numba's cache,
-    which costs a minute of CPU each and grows with the machine's load."""
-    if hasattr(config, "workerinput") or not _workers(config):
-        return  # a worker (the controller did it), or one process (it compiles each once anyway)
-    import subprocess
-    import sys
-
-    from wordlelab.kernels import compiled_cache_complete
-
-    if compiled_cache_complete():
-        return
-    subprocess.run(
-        [sys.executable, "-m", "wordlelab", "warmup"],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        check=False,  # a warm-up that fails only costs the workers their compiles
-    )
-
-
-def _workers(config) -> int:
-    n = getattr(config.option, "numprocesses", None)
-    if n in ("auto", "logical"):
-        return os.cpu_count() or 1
-    try:
-        return int(n or 0)
-    except (TypeError, ValueError):
-        return 0
-
-
 @pytest.fixture
 def default_lists(monkeypatch):
     """Run a test on the real default lists (nyt), as a new user gets them."""
