@@ -59,8 +59,8 @@ def bench_salet(args: argparse.Namespace) -> dict:
 
     from wordlelab.evaluation import evaluate
     from wordlelab.game import Position
-    from wordlelab.matrix import PatternMatrix
-    from wordlelab.words import WordList
+    from wordlelab.game.matrix import PatternMatrix
+    from wordlelab.game.words import WordList
 
     m = PatternMatrix.load(WordList.bundled("allowed"), WordList.bundled("answers"))
     root = Position.start(m, hard=args.hard)
@@ -125,8 +125,8 @@ def bench_games(args: argparse.Namespace) -> dict:
     from wordlelab.budgets import parse_work
     from wordlelab.evaluation import evaluate
     from wordlelab.game import Position
+    from wordlelab.game.lists import load_lists
     from wordlelab.judge.review import review
-    from wordlelab.lists import load_lists
     from wordlelab.strategies import make_strategy
 
     budget = parse_work(args.budget)
@@ -417,7 +417,7 @@ def _mixed_game(strategy, m, answer: str, opener: str, hard: bool, rng) -> list[
 
 
 def _score(guess: str, answer: str):
-    from wordlelab.feedback import score
+    from wordlelab.game.feedback import score
 
     return score(guess, answer)
 

@@ -50,8 +50,8 @@ def main() -> None:
 
     from wordlelab.assist.assistant import EXACT_TOP_MAX
     from wordlelab.evaluation import evaluate
-    from wordlelab.lists import load_lists
-    from wordlelab.position import Position
+    from wordlelab.game.lists import load_lists
+    from wordlelab.game.notation import Position
 
     m = load_lists(lists="nyt").matrix(1 << 31)
     rng = np.random.default_rng(args.seed)

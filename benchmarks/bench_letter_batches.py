@@ -52,7 +52,7 @@ def main() -> None:
     import numpy as np
 
     from wordlelab.errors import WordlelabError
-    from wordlelab.lists import load_lists
+    from wordlelab.game.lists import load_lists
     from wordlelab.ranking import ExactEvaluator, RankJob, candidate_openers, opener_batches
 
     try:

@@ -43,7 +43,7 @@ def _useful(data: np.ndarray, S: np.ndarray) -> int:
 
 
 def bench_pool(args: argparse.Namespace) -> dict:
-    from wordlelab.lists import load_lists
+    from wordlelab.game.lists import load_lists
 
     m = load_lists(lists="nyt").matrix(1 << 31)
     data = m.data
@@ -90,8 +90,8 @@ def bench_pool(args: argparse.Namespace) -> dict:
 
 def bench_subtract(args: argparse.Namespace) -> dict:
     from wordlelab.evaluation import evaluate
-    from wordlelab.lists import load_lists
-    from wordlelab.position import Position
+    from wordlelab.game.lists import load_lists
+    from wordlelab.game.notation import Position
 
     m = load_lists(lists="nyt").matrix(1 << 31)
     win = 3**m.length - 1  # the all-green pattern
@@ -127,7 +127,7 @@ def bench_subtract(args: argparse.Namespace) -> dict:
 
 
 def bench_refute(args: argparse.Namespace) -> dict:
-    from wordlelab.lists import load_lists
+    from wordlelab.game.lists import load_lists
     from wordlelab.optimal import Engine, K, Solver
 
     m = load_lists(lists="nyt").matrix(1 << 31)
@@ -202,7 +202,7 @@ def main() -> None:
         args.budget = parse_work(args.budget)
     except ValueError as e:
         raise SystemExit(f"--budget: {e}") from None
-    from wordlelab.lists import load_lists
+    from wordlelab.game.lists import load_lists
 
     guesses = load_lists(lists="nyt").guesses
     for w in [args.opener, *args.openers.split(",")]:

@@ -43,8 +43,8 @@ def main() -> None:
 
     import numpy as np
 
+    from wordlelab.game.lists import load_lists
     from wordlelab.kernels import search as K
-    from wordlelab.lists import load_lists
     from wordlelab.optimal import Engine, Solver
 
     masks = [int(x) for x in args.off.split(",")]

@@ -63,7 +63,7 @@ def main() -> None:
     out = Path(args.out or HERE / "results" / f"table_sample_{args.lists}.json")
 
     from wordlelab.errors import SearchFailedError, StoppedEarlyError
-    from wordlelab.lists import load_lists
+    from wordlelab.game.lists import load_lists
     from wordlelab.opener_values import opener_table
     from wordlelab.optimal import solve_optimal
 

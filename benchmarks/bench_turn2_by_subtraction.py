@@ -20,7 +20,7 @@ import _util
 import numpy as np
 
 from wordlelab.errors import WordlelabError
-from wordlelab.lists import load_lists
+from wordlelab.game.lists import load_lists
 from wordlelab.optimal import Engine, K, Solver
 
 

@@ -44,7 +44,7 @@ def main() -> None:
     import numpy as np
 
     from wordlelab.errors import WordlelabError
-    from wordlelab.lists import load_lists
+    from wordlelab.game.lists import load_lists
     from wordlelab.optimal import INF, Engine, Solver
 
     mode = "hard" if args.hard else "normal"

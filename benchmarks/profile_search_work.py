@@ -31,8 +31,8 @@ def main() -> None:
     os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 
     from wordlelab.errors import WordlelabError
+    from wordlelab.game.lists import load_lists
     from wordlelab.kernels import search as K
-    from wordlelab.lists import load_lists
     from wordlelab.ranking import ExactEvaluator
 
     try:

@@ -40,21 +40,21 @@ def default_lists(monkeypatch):
 
 @pytest.fixture(scope="session")
 def answers():
-    from wordlelab.words import WordList
+    from wordlelab.game.words import WordList
 
     return WordList.bundled("answers")
 
 
 @pytest.fixture(scope="session")
 def allowed():
-    from wordlelab.words import WordList
+    from wordlelab.game.words import WordList
 
     return WordList.bundled("allowed")
 
 
 @pytest.fixture(scope="session")
 def matrix(allowed, answers):
-    from wordlelab.matrix import PatternMatrix
+    from wordlelab.game.matrix import PatternMatrix
 
     return PatternMatrix.load(allowed, answers)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from wordlelab.errors import InconsistentFeedbackError, ShareGridError, UnknownWordError
-from wordlelab.feedback import Pattern, score
+from wordlelab.game.feedback import Pattern, score
 from wordlelab.judge.grid import analyse, hard_pattern_problems, parse_share_grid
 
 

@@ -14,12 +14,12 @@ from interactive_helpers import invoke
 
 from wordlelab.errors import InconsistentFeedbackError, InvalidPatternError, UnknownWordError
 from wordlelab.evaluation import evaluate
-from wordlelab.feedback import Pattern, score
 from wordlelab.game import Position
+from wordlelab.game.feedback import Pattern, score
+from wordlelab.game.matrix import PatternMatrix
+from wordlelab.game.notation import PositionText, parse_position, read_position
+from wordlelab.game.words import WordList
 from wordlelab.judge.review import review
-from wordlelab.matrix import PatternMatrix
-from wordlelab.position import PositionText, parse_position, read_position
-from wordlelab.words import WordList
 
 
 def test_the_three_forms_name_the_same_position():

@@ -7,8 +7,8 @@ import pytest
 
 import wordlelab.evaluation as E
 from wordlelab.evaluation import evaluate, proven_tree, tree_node
-from wordlelab.feedback import score
 from wordlelab.game import Position
+from wordlelab.game.feedback import score
 from wordlelab.judge.review import review
 from wordlelab.optimal import INF, Engine
 

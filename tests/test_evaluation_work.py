@@ -12,8 +12,8 @@ import pytest
 
 from wordlelab.budgets import format_work, parse_work
 from wordlelab.evaluation import evaluate, proven_tree, tree_node
-from wordlelab.feedback import score
 from wordlelab.game import Position
+from wordlelab.game.feedback import score
 from wordlelab.judge.review import review
 
 

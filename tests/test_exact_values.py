@@ -8,13 +8,13 @@ import reference
 
 from wordlelab.errors import WordlelabError
 from wordlelab.evaluation import evaluate, proven_tree
-from wordlelab.feedback import Pattern, score
 from wordlelab.game import Position
-from wordlelab.matrix import PatternMatrix
+from wordlelab.game.feedback import Pattern, score
+from wordlelab.game.matrix import PatternMatrix
+from wordlelab.game.notation import read_position
+from wordlelab.game.words import WordList
 from wordlelab.optimal import INF as KINF
-from wordlelab.position import read_position
 from wordlelab.tree import bundled_tree
-from wordlelab.words import WordList
 
 INF = float("inf")
 

@@ -7,11 +7,11 @@ import pytest
 from test_exact_values import brute, small
 
 from wordlelab.game import HardRule, Position
+from wordlelab.game.words import WordList
 from wordlelab.greedy_bound import INF, GreedyBound
 from wordlelab.kernels import greedy as G
 from wordlelab.optimal import Engine
 from wordlelab.tree import DecisionTree
-from wordlelab.words import WordList
 
 
 def reference(
@@ -105,7 +105,7 @@ def reference(
 
 
 def _pattern(m, code: int):
-    from wordlelab.feedback import Pattern
+    from wordlelab.game.feedback import Pattern
 
     return Pattern(code, m.length)
 

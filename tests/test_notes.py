@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from wordlelab.feedback import score
+from wordlelab.game.feedback import score
+from wordlelab.game.lists import load_lists
 from wordlelab.judge.grid import analyse, parse_share_grid
 from wordlelab.judge.review import review
-from wordlelab.lists import load_lists
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "wordlelab"
 

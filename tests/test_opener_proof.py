@@ -7,7 +7,7 @@ import json
 import pytest
 from interactive_helpers import invoke
 
-from wordlelab.feedback import score
+from wordlelab.game.feedback import score
 from wordlelab.judge.review import review
 from wordlelab.opener_proof import KEPT, NOT_ASKED, PROVEN, prove_opener_tree
 

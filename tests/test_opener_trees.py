@@ -11,7 +11,7 @@ from interactive_helpers import invoke
 
 from wordlelab.evaluation import evaluate, opener_tree, tree_at
 from wordlelab.game import Position
-from wordlelab.lists import load_lists
+from wordlelab.game.lists import load_lists
 from wordlelab.opener_values import opener_table
 from wordlelab.tree import _opener_tree_dir, bundled_opener_tree, bundled_opener_trees
 

@@ -10,8 +10,8 @@ from importlib import resources
 import pytest
 
 from wordlelab.errors import InvalidWordError, UnknownWordError, WordListError
+from wordlelab.game.words import WordList
 from wordlelab.opener_values import ANSWERS, GUESSES, N_ANSWERS, opener_table, table_for
-from wordlelab.words import WordList
 
 # sha256 of the decompressed file; for the nyt tables the sha256 of alex1770/wordle's file itself
 # (commit 8fd3f1bdf884), as data/PROVENANCE.md records.
@@ -286,8 +286,8 @@ def test_cli_opener_needs_exact() -> None:
 
 
 def test_metric_names_match_the_library() -> None:
+    from wordlelab.assist.openers import METRICS
     from wordlelab.cli.openers import METRIC_NAMES
-    from wordlelab.openers import METRICS
 
     assert tuple(METRICS) == METRIC_NAMES
 
@@ -312,7 +312,7 @@ def test_cli_lookup_in_a_real_process_loads_no_numba() -> None:
 
 @pytest.fixture(scope="module")
 def nyt_matrix():
-    from wordlelab.lists import load_lists
+    from wordlelab.game.lists import load_lists
 
     return load_lists(lists="nyt").matrix()
 
@@ -410,7 +410,7 @@ def test_an_incomplete_tables_exact_rows_still_value_the_assistants_top(
 
 
 def test_review_first_step_is_the_tables_value(nyt_matrix) -> None:
-    from wordlelab.feedback import score
+    from wordlelab.game.feedback import score
     from wordlelab.judge.review import review
 
     history = [(w, score(w, "crony")) for w in ("adieu", "story", "crony")]
@@ -431,7 +431,7 @@ def test_review_first_step_is_the_tables_value(nyt_matrix) -> None:
 
 
 def test_hard_review_of_an_opener_without_a_six_guess_tree(nyt_matrix) -> None:
-    from wordlelab.feedback import score
+    from wordlelab.game.feedback import score
     from wordlelab.judge.review import review
 
     history = [(w, score(w, "shout")) for w in ("crane", "moist", "shout")]
@@ -531,7 +531,7 @@ def test_web_analyse_and_assist_show_the_table_values(tmp_path) -> None:
 
 def _reprove(lists: str, hard: bool, word: str) -> int | None:
     from wordlelab.errors import SearchFailedError
-    from wordlelab.lists import load_lists
+    from wordlelab.game.lists import load_lists
     from wordlelab.optimal import solve_optimal
 
     try:

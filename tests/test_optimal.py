@@ -9,10 +9,10 @@ import pytest
 import reference
 
 from wordlelab.errors import SearchFailedError, StoppedEarlyError, UnknownWordError, WordlelabError
-from wordlelab.matrix import PatternMatrix
+from wordlelab.game.matrix import PatternMatrix
+from wordlelab.game.words import WordList
 from wordlelab.optimal import solve_optimal
 from wordlelab.tree import DecisionTree
-from wordlelab.words import WordList
 
 INF = float("inf")
 

@@ -18,10 +18,10 @@ from interactive_helpers import invoke
 from wordlelab.errors import HardModeError, SearchFailedError
 from wordlelab.evaluation import evaluate
 from wordlelab.game import Position
-from wordlelab.lists import load_lists
-from wordlelab.matrix import PatternMatrix
+from wordlelab.game.lists import load_lists
+from wordlelab.game.matrix import PatternMatrix
+from wordlelab.game.notation import read_position
 from wordlelab.optimal import solve_optimal
-from wordlelab.position import read_position
 from wordlelab.tree import DecisionTree
 
 INF = float("inf")

@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 from test_optimal import brute_force, matrix_for, sample
 
+from wordlelab.assist.simulate import simulate
 from wordlelab.cli.main import cli
 from wordlelab.errors import UnknownStrategyError, UnknownWordError, WordlelabError
 from wordlelab.ranking import (
@@ -25,7 +26,6 @@ from wordlelab.ranking import (
     sort_rows,
     stored,
 )
-from wordlelab.simulate import simulate
 from wordlelab.strategies import make_strategy
 
 

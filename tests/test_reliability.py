@@ -31,7 +31,7 @@ def small(tmp_path):
     p.write_text("\n".join(WORDS) + "\n")
     # The matrix cached first: the command that happened to build it printed a notice line, so a
     # one-line-error check depended on which test of this worker ran first.
-    from wordlelab.lists import load_lists
+    from wordlelab.game.lists import load_lists
 
     load_lists(words=str(p), answers=str(p)).matrix()
     return ["--words", str(p), "--answers", str(p)]
@@ -399,9 +399,9 @@ def test_a_results_store_that_fails_mid_run_loses_no_row(small, tmp_path):
     # Locked by another program for longer than the timeout while the ranking runs.
     import sqlite3
 
-    from wordlelab.matrix import PatternMatrix
+    from wordlelab.game.matrix import PatternMatrix
+    from wordlelab.game.words import WordList
     from wordlelab.ranking import RankJob, ResultStore, rank, stored
-    from wordlelab.words import WordList
 
     words = WordList(WORDS, name="w")
     m = PatternMatrix.build(words, words)
@@ -478,9 +478,9 @@ def test_rows_of_wrong_types_in_the_results_store_are_recomputed(small, tmp_path
 
 _RANKER = """
 import sys
-from wordlelab.matrix import PatternMatrix
+from wordlelab.game.matrix import PatternMatrix
 from wordlelab.ranking import RankJob, ResultStore, rank
-from wordlelab.words import WordList
+from wordlelab.game.words import WordList
 words = WordList(sys.argv[2].split(","), name="w")
 m = PatternMatrix.build(words, words)
 with ResultStore(sys.argv[1]) as store:

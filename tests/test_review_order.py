@@ -16,10 +16,10 @@ import pytest
 from interactive_helpers import invoke
 
 from wordlelab import evaluation
-from wordlelab.feedback import score
 from wordlelab.game import Position
+from wordlelab.game.feedback import score
+from wordlelab.game.lists import load_lists
 from wordlelab.judge.review import review
-from wordlelab.lists import load_lists
 
 GAME_A = (["fuzzy", "jazzy", "mamma", "cigar"], "cigar")
 GAME_B = (["xylyl", "jazzy", "fuzzy", "pizza", "cigar"], "cigar")

@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 from test_optimal import matrix_for, sample
 
+from wordlelab.game.lists import load_lists
 from wordlelab.kernels import search as K
-from wordlelab.lists import load_lists
 from wordlelab.optimal import Engine, Solver
 
 # (guesses left, answers): the old kernel called each impossible for some beta at or below its

@@ -13,8 +13,8 @@ import pytest
 import reference
 from test_optimal import FAMILY  # one family of answers: _A_ED
 
-from wordlelab.matrix import PatternMatrix
-from wordlelab.words import WordList
+from wordlelab.game.matrix import PatternMatrix
+from wordlelab.game.words import WordList
 
 
 def _distinct(rows: np.ndarray) -> np.ndarray:
@@ -38,7 +38,7 @@ def test_every_dropped_guess_is_refined_by_a_kept_one(seed):
     """On groups of the original lists (after a random opener, and after a second guess), each
     guess the rule drops is refined by a guess it keeps, on the set and on subsets of it; no
     answer of the set is dropped, and a guess that dominates another is never lost with it."""
-    from wordlelab.lists import load_lists
+    from wordlelab.game.lists import load_lists
     from wordlelab.optimal import Engine
 
     m = load_lists(lists="original").matrix()
@@ -165,7 +165,7 @@ def test_the_kernel_drops_what_the_rule_says(seed):
     """The kernel's drop set, found through its tables of one-letter neighbours and bit masks,
     equals the rule written out word by word, on groups of the original lists and on random
     pools: nothing dropped that the rule keeps, nothing kept that it drops."""
-    from wordlelab.lists import load_lists
+    from wordlelab.game.lists import load_lists
     from wordlelab.optimal import Engine
 
     m = load_lists(lists="original").matrix()

@@ -10,11 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference import brute_force, brute_force_losses, hard_ok, slow_code, slow_score
 
+from wordlelab.game.matrix import PatternMatrix
+from wordlelab.game.words import WordList
 from wordlelab.kernels import search as K
 from wordlelab.kernels.bounds import counting_bound_table
-from wordlelab.matrix import PatternMatrix
 from wordlelab.optimal import INF, Engine, Solver
-from wordlelab.words import WordList
 
 W = int(K.LOSS_WEIGHT)
 ANSWERS = list(WordList.bundled("answers"))
@@ -175,7 +175,7 @@ def test_too_many_answers_for_the_weight():
 
 @pytest.fixture
 def nyt(default_lists):
-    from wordlelab.lists import load_lists
+    from wordlelab.game.lists import load_lists
 
     return load_lists().matrix()
 
@@ -185,9 +185,9 @@ def test_the_atch_trap_loses_two_answers(nyt, tmp_path):
     words that tells apart only itself): no strategy solves them all, and the fewest lost is 2
     (four solved at 1, 2, 3 and 4 guesses from here, two counted at 5): the reference agrees,
     the tree replays, and its text reads back."""
-    from wordlelab.feedback import Pattern
+    from wordlelab.game.feedback import Pattern
+    from wordlelab.game.notation import read_position
     from wordlelab.optimal import solve_optimal
-    from wordlelab.position import read_position
     from wordlelab.tree import DecisionTree
 
     history = (("tarse", "yg..."), ("catch", ".gggg"))

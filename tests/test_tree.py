@@ -11,11 +11,11 @@ import pytest
 from click.testing import CliRunner
 
 from wordlelab.errors import TreeError, WordlelabError
-from wordlelab.feedback import score
 from wordlelab.game import Position
+from wordlelab.game.feedback import score
+from wordlelab.game.words import WordList
 from wordlelab.strategies import make_strategy
 from wordlelab.tree import DecisionTree, bundled_tree, bundled_trees, find_bundled_tree
-from wordlelab.words import WordList
 
 GUESSES = WordList(
     ["crane", "slate", "trace", "crate", "react", "cater", "plumb", "lumpy"], name="guesses"
@@ -184,7 +184,7 @@ def test_optimal_strategy_searches_off_the_tree(matrix):
 
 
 def test_optimal_strategy_refuses_large_unknown_lists():
-    from wordlelab.matrix import PatternMatrix
+    from wordlelab.game.matrix import PatternMatrix
 
     words = WordList.bundled("answers")
     m = PatternMatrix.build(words, words)  # answers as guesses: no shipped tree
@@ -273,7 +273,7 @@ def test_cli_optimal_small_lists(tmp_path: Path):
     ],
 )
 def test_shipped_nyt_trees_replay_to_the_published_optima(name, lists, hard, total, answers):
-    from wordlelab.lists import load_lists
+    from wordlelab.game.lists import load_lists
 
     got = load_lists(lists=lists)
     t = bundled_tree(name)

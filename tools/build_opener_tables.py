@@ -96,7 +96,7 @@ def all_run_rows(mode: str) -> dict[str, tuple[int, float]]:
 def export_store(store_path: Path) -> None:
     """Add the exact rows a results store holds for the original lists to exact_all_<mode>.csv."""
     sys.path.insert(0, str(ROOT / "src"))
-    from wordlelab.lists import load_lists
+    from wordlelab.game.lists import load_lists
     from wordlelab.ranking import RankingError, RankJob, ResultStore
 
     if not store_path.is_file():

@@ -50,7 +50,7 @@ def main() -> None:
     args = ap.parse_args()
 
     from wordlelab.errors import WordlelabError
-    from wordlelab.lists import load_lists
+    from wordlelab.game.lists import load_lists
     from wordlelab.opener_values import table_for
     from wordlelab.optimal import solve_optimal
     from wordlelab.tree import DecisionTree

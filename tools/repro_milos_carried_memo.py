@@ -32,7 +32,7 @@ def main() -> None:
     ap.add_argument("--start", type=int, default=1)
     ap.add_argument("--step", type=int, default=2)
     args = ap.parse_args()
-    from wordlelab.lists import load_lists
+    from wordlelab.game.lists import load_lists
     from wordlelab.optimal import Solver
     from wordlelab.ranking import ExactEvaluator, RankJob, candidate_openers
 

@@ -26,15 +26,15 @@ import numpy as np
 from .budgets import GREEDY_WORK, SAFETY_S, SEARCH_WORK_PER_ANSWER
 from .errors import WordlelabError
 from .game import Position, guess_codes
+from .game.matrix import PatternMatrix, shared_alphabet
+from .game.words import WordList
 from .greedy_bound import GreedyBound
 from .kernels import search as K
 from .kernels.guess_total import RAN as GT_RAN
 from .kernels.guess_total import guess_total
-from .matrix import PatternMatrix, shared_alphabet
 from .optimal import INF, Engine, Solver, _run_interruptibly, search_version
 from .rounding import per_answer
 from .tree import DecisionTree, bundled_tree, bundled_trees, find_opener_tree
-from .words import WordList
 
 if TYPE_CHECKING:
     from .opener_values import OpenerTable, OpenerValue

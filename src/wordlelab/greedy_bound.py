@@ -13,8 +13,8 @@ from collections.abc import Sequence
 import numpy as np
 
 from .game import guess_codes
+from .game.matrix import PatternMatrix, shared_alphabet
 from .kernels import greedy as G
-from .matrix import PatternMatrix, shared_alphabet
 
 INF = int(G.INF)
 

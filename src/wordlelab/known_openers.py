@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .matrix import PatternMatrix
+    from .game.matrix import PatternMatrix
 
 # Proven optimal openers, keyed by the fingerprint prefixes of (allowed guesses, answers) and the
 # mode. On the original lists SALET (7920 guesses in total in normal mode, 8122 in hard mode; the

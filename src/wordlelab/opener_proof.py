@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 
 from .budgets import PROVE_WORK
 from .errors import SearchFailedError, StoppedEarlyError, WordlelabError
-from .matrix import PatternMatrix
+from .game.matrix import PatternMatrix
 from .optimal import ProgressCallback
 
 # Statuses of an OpenerProof.

@@ -169,13 +169,13 @@ from .errors import (
     UnknownWordError,
     WordlelabError,
 )
-from .feedback import Pattern
 from .game import HardRule, guess_codes
+from .game.feedback import Pattern
+from .game.matrix import PatternMatrix, shared_alphabet
+from .game.words import WordList
 from .kernels import search as K
 from .limits import MAX_EXACT_WORD
-from .matrix import PatternMatrix, shared_alphabet
 from .tree import DecisionTree
-from .words import WordList
 
 INF = int(K.INF)
 

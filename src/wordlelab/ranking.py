@@ -28,7 +28,7 @@ import numpy as np
 
 from .errors import UnknownWordError, WordlelabError
 from .game import Position
-from .matrix import PatternMatrix, matrix_key
+from .game.matrix import PatternMatrix, matrix_key
 from .owned_db import DbSpec, check_parent, open_owned
 from .paths import data_dir
 from .strategies.base import make_strategy
@@ -310,7 +310,7 @@ class ResultStore:
 
 def play_opener(matrix: PatternMatrix, job: RankJob, word: str) -> OpenerRow:
     """Play every answer from ``word`` with the job's strategy."""
-    from .simulate import simulate
+    from .assist.simulate import simulate
 
     assert job.strategy is not None
     strategy = make_strategy(job.strategy, **dict(job.options))

@@ -151,7 +151,7 @@ from numba import njit
 import wordlelab.kernels.loading as loading
 if sys.argv[1] == "off":
     loading.quick_cache_loads = lambda module: 0
-from wordlelab.lists import load_lists
+from wordlelab.game.lists import load_lists
 from wordlelab.optimal import solve_optimal
 m = load_lists(5, "en", None, None, "original").matrix()
 for hard in (False, True):

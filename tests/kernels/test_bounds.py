@@ -41,7 +41,7 @@ def test_the_engine_uses_it(matrix):
 def test_the_engine_counts_each_guess_letters(matrix):
     from collections import Counter
 
-    from wordlelab.matrix import shared_alphabet
+    from wordlelab.game.matrix import shared_alphabet
     from wordlelab.optimal import Engine
 
     counts = Engine(matrix).tabs[5]

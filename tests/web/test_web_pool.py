@@ -16,7 +16,7 @@ with warnings.catch_warnings():
     warnings.filterwarnings("ignore", message="Using `httpx`")
     from starlette.testclient import TestClient
 
-from wordlelab.feedback import score
+from wordlelab.game.feedback import score
 from wordlelab.web.app import create_app
 from wordlelab.web.pool import QUEUE, WORKERS
 

@@ -15,17 +15,17 @@ import numpy as np
 
 from ..budgets import ASSIST_WORK, PROVE_WORK
 from ..errors import InconsistentFeedbackError, UnknownWordError, WordlelabError
-from ..feedback import Pattern, score
-from ..frequency import rank_by_frequency
 from ..game import Position
+from ..game.feedback import Pattern, score
+from ..game.frequency import rank_by_frequency
+from ..game.lists import widened_position
+from ..game.matrix import PatternMatrix
 from ..game.rules import Rules, parse_rules
 from ..known_openers import KNOWN_OPENERS, default_opener  # noqa: F401  (re-exported)
-from ..lists import widened_position
-from ..matrix import PatternMatrix
-from ..openers import strategy_opener
 from ..rounding import exact_shown
 from ..strategies import Choice, Strategy, make_strategy
 from .base import Action, Session, one_pattern, row_dict
+from .openers import strategy_opener
 
 if TYPE_CHECKING:
     from ..evaluation import Evaluation

@@ -7,7 +7,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..budgets import REVIEW_WORK, SAFETY_S, format_work, parse_work
-from ..feedback import Pattern
+from ..game.feedback import Pattern
 from ..judge.grid import parse_share_grid
 from ..judge.request import NAMES_CLI, GameRequest
 from ..judge.review import Review, review

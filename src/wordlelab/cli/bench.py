@@ -19,10 +19,10 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from ..assist.simulate import SimulationResult, simulate
 from ..errors import WordlelabError
+from ..game.lists import target_list
 from ..kernels.threads import get_threads, set_threads
-from ..lists import target_list
-from ..simulate import SimulationResult, simulate
 from ..strategies import Strategy, build_strategies
 from .common import (
     capped_to_cores,
@@ -37,7 +37,7 @@ from .common import (
 from .options import given
 
 if TYPE_CHECKING:
-    from ..lists import Lists
+    from ..game.lists import Lists
 
 
 def parse_options(pairs: Sequence[str]) -> dict[str, Any]:

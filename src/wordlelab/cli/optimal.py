@@ -10,10 +10,10 @@ from pathlib import Path
 import click
 
 from ..errors import WordlelabError
+from ..game.notation import parse_position, read_position
 from ..optimal import Progress as SearchProgress
 from ..optimal import solve_optimal
 from ..paths import available_memory_bytes
-from ..position import parse_position, read_position
 from .common import (
     capped_to_cores,
     check_output_path,

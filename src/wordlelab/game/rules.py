@@ -116,7 +116,7 @@ class Rules(ABC):
         **options: Any,
     ) -> Any:
         """Play a strategy (or its name) under these rules and measure it: Wordle plays every
-        answer (``wordlelab.simulate.simulate``, ``options`` passed on), N boards play ``games``
+        answer (``wordlelab.assist.simulate.simulate``, ``options`` passed on), N boards play ``games``
         seeded random answer tuples (``bench_multi``); VariantError where there is no answer to
         play against."""
 

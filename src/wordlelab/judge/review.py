@@ -16,11 +16,12 @@ from dataclasses import asdict, dataclass, field
 from ..budgets import PROVE_WORK, REVIEW_WORK, SAFETY_S, format_work
 from ..errors import InconsistentFeedbackError, ShareGridError, WordlelabError
 from ..evaluation import LIFTED_GUESSES, Evaluation, evaluate_step
-from ..feedback import Pattern, score
 from ..game import Position
-from ..lists import widen, with_answers
-from ..matrix import PatternMatrix
-from ..notes import Note, WithNotes, lifted_note, note
+from ..game.feedback import Pattern, score
+from ..game.lists import widen, with_answers
+from ..game.matrix import PatternMatrix
+from ..game.notation import parse_position
+from ..game.words import WordList
 from ..opener_proof import (
     NO_TREE,
     NOT_ASKED,
@@ -34,14 +35,13 @@ from ..opener_proof import (
 )
 from ..opener_values import OpenerValue, opener_value, unsolvable_opener_note
 from ..optimal import INF, ProgressCallback
-from ..position import parse_position
 from ..rounding import outward, shown
 from ..tree import shipped_losses
-from ..words import WordList
 from .detector import Detection, StrongPlayer, detect, strong_player
 from .grid import ShareGrid
 from .luck import luck, outcomes, p_at_most
 from .luck import skill as row_skill
+from .notes import Note, WithNotes, lifted_note, note
 
 
 @dataclass

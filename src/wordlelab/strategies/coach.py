@@ -18,8 +18,8 @@ import numpy as np
 
 from ..budgets import ASSIST_WORK
 from ..errors import WordlelabError
-from ..frequency import word_frequencies
 from ..game import Position
+from ..game.frequency import word_frequencies
 from .base import (
     MEAN_PROVEN,
     MEAN_PROVEN_TREE,

@@ -13,16 +13,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..assist.assistant import AUTO, Assistant
+from ..assist.simulate import SimulationResult, simulate
 from ..errors import VariantError
 from ..game.classic import ClassicGame
 from ..game.position import pick_answer
 from ..game.rules import MAX_CLASSIC_GUESSES, Rules
-from ..simulate import SimulationResult, simulate
 from ..strategies import find_strategy, make_strategy
 
 if TYPE_CHECKING:
-    from ..lists import Lists
-    from ..matrix import PatternMatrix
+    from ..game.lists import Lists
+    from ..game.matrix import PatternMatrix
 
 
 @dataclass(frozen=True)

@@ -40,17 +40,17 @@ from ..config import (
 )
 from ..errors import HardModeError, WordlelabError
 from ..game.base import Game
+from ..game.languages import LANGUAGES, get_language, keyboard_rows
+from ..game.lists import LIST_SETS, Lists, load_lists
+from ..game.matrix import PatternMatrix
 from ..game.rules import named_variants, parse_rules, rules_from_key
+from ..game.stats import StatsError, StatsStore
 from ..judge.request import NAMES_WEB, GameRequest
-from ..languages import LANGUAGES, get_language, keyboard_rows
 from ..limits import MAX_EXACT_WORD
-from ..lists import LIST_SETS, Lists, load_lists
-from ..matrix import PatternMatrix
-from ..seal import seal, secret_key, unseal
-from ..stats import StatsError, StatsStore
 from ..strategies import multi_strategy_names
 from .matrices import Matrices
 from .pool import BoundedPool, Slot
+from .seal import seal, secret_key, unseal
 from .security import (
     MAX_BODY,
     Guard,
@@ -743,7 +743,7 @@ class WebApp:
         hard: bool,
         release: ExitStack,
     ) -> None:
-        from ..simulate import simulate
+        from ..assist.simulate import simulate
 
         started = time.monotonic()
         try:
@@ -864,7 +864,7 @@ def create_app(
         return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
     async def options(request: Request) -> Response:
-        from ..lists import default_set_name
+        from ..game.lists import default_set_name
         from ..strategies import strategy_names
 
         return JSONResponse(

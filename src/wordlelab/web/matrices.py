@@ -21,8 +21,8 @@ from collections.abc import Hashable
 
 from starlette.exceptions import HTTPException
 
-from ..lists import Lists
-from ..matrix import PatternMatrix, full_matrix_bytes
+from ..game.lists import Lists
+from ..game.matrix import PatternMatrix, full_matrix_bytes
 
 RETRY_AFTER = 60  # seconds a client refused for memory is told to wait (sessions come and go)
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .config import LISTS_ENV, lists_setting
-from .errors import WordListError
+from ..config import LISTS_ENV, lists_setting
+from ..errors import WordListError
 
 
 @dataclass(frozen=True)

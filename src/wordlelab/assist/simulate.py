@@ -17,19 +17,19 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from .errors import WordlelabError
-from .game import Position, guess_codes
-from .kernels import playtree
-from .kernels.columns import MAX_PATTERNS
-from .matrix import PatternMatrix
-from .openers import strategy_opener
-from .strategies.base import (
+from ..errors import WordlelabError
+from ..game import Position, guess_codes
+from ..game.matrix import PatternMatrix
+from ..kernels import playtree
+from ..kernels.columns import MAX_PATTERNS
+from ..strategies.base import (
     SMALL_SET,
     Strategy,
     alphabetical_rank,
     transposed,
 )
-from .strategies.words_cache import answer_codes, distinct_letters
+from ..strategies.words_cache import answer_codes, distinct_letters
+from .openers import strategy_opener
 
 Progress = Callable[[int, int], None]
 
@@ -350,7 +350,7 @@ def _letter_counts(matrix: PatternMatrix) -> np.ndarray:
     return cached
 
 
-# The package exports the function under this name (``wordlelab.simulate`` is this module).
+# The package exports the function under this name (``wordlelab.assist.simulate`` is this module).
 backtest = simulate
 
 

@@ -17,10 +17,10 @@ from pathlib import Path
 
 import numpy as np
 
-from .errors import InvalidWordError, WordlelabError
+from ..errors import InvalidWordError, WordlelabError
+from ..limits import read_user_bytes
+from ..paths import cache_dir, write_atomic
 from .languages import Language, get_language
-from .limits import read_user_bytes
-from .paths import cache_dir, write_atomic
 from .words import WordList
 
 __all__ = ["common_words", "prior_weights", "rank_by_frequency", "word_frequencies", "zipf"]

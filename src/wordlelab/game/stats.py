@@ -19,11 +19,11 @@ from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from .config import db_timeout
-from .errors import WordlelabError
-from .limits import read_user_text
-from .owned_db import DbSpec, open_owned, rollback
-from .paths import data_dir
+from ..config import db_timeout
+from ..errors import WordlelabError
+from ..limits import read_user_text
+from ..owned_db import DbSpec, open_owned, rollback
+from ..paths import data_dir
 
 # 1: the first release. 2: every game names its variant (rules key: classic, quordle, absurdle,
 # ...) and the seed it was played with; version 1 games are classic games with no seed.
@@ -419,7 +419,7 @@ class StatsStore:
         named variant's distribution runs to its own number of tries, games or none."""
         least = 6
         if variant is not None:
-            from .game.rules import rules_from_key
+            from .rules import rules_from_key
 
             least = getattr(rules_from_key(variant), "max_guesses", None) or 6
         return _summary(self.games(length, lang, variant), least)

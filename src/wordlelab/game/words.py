@@ -10,9 +10,9 @@ from pathlib import Path
 
 import numpy as np
 
-from .errors import InvalidWordError, UnknownWordError, WordListError
+from ..errors import InvalidWordError, UnknownWordError, WordListError
+from ..limits import check_word_text, read_user_text
 from .languages import Language, get_language
-from .limits import check_word_text, read_user_text
 
 
 def fingerprint(words: Iterable[str]) -> str:

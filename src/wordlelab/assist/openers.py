@@ -12,11 +12,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .errors import WordlelabError
-from .game import Position
-from .matrix import PatternMatrix, matrix_key
-from .paths import cache_dir, read_cache_entry, write_cache_entry
-from .strategies.base import Strategy, make_strategy
+from ..errors import WordlelabError
+from ..game import Position
+from ..game.matrix import PatternMatrix, matrix_key
+from ..paths import cache_dir, read_cache_entry, write_cache_entry
+from ..strategies.base import Strategy, make_strategy
 
 OPENER_FORMAT = 1
 METRICS = {

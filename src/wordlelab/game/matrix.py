@@ -23,12 +23,12 @@ from pathlib import Path
 
 import numpy as np
 
-from .config import DEFAULT_MATRIX_BUDGET, MAX_LENGTH
-from .errors import UnknownWordError, WordlelabError, WordLengthError
-from .kernels.feedback import score_matrix, score_row
-from .kernels.partition import partition_stats
-from .limits import open_regular
-from .paths import cache_dir, write_atomic
+from ..config import DEFAULT_MATRIX_BUDGET, MAX_LENGTH
+from ..errors import UnknownWordError, WordlelabError, WordLengthError
+from ..kernels.feedback import score_matrix, score_row
+from ..kernels.partition import partition_stats
+from ..limits import open_regular
+from ..paths import cache_dir, write_atomic
 from .words import WordList
 
 FORMAT_VERSION = 1
@@ -54,8 +54,8 @@ def shared_alphabet(*lists: WordList) -> str:
 @functools.cache
 def scorer_version() -> str:
     """wordlelab's version and a hash of the scoring kernel's source: what wrote a matrix."""
-    from . import __version__
-    from .kernels import feedback as kernel
+    from .. import __version__
+    from ..kernels import feedback as kernel
 
     try:
         source = Path(kernel.__file__ or "").read_bytes()
@@ -216,7 +216,7 @@ class PatternMatrix:
         if data is not None and not spot_check(guesses, answers, data):
             data = None  # wrong when it was written (a bug, another version): built again
         if data is None:
-            from .progress import working
+            from ..progress import working
 
             if on_build is not None:
                 on_build()

@@ -14,10 +14,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from .config import MAX_LENGTH
-from .errors import InvalidPatternError, InvalidWordError
+from ..config import MAX_LENGTH
+from ..errors import InvalidPatternError, InvalidWordError
+from . import Position
 from .feedback import Pattern
-from .game import Position
 from .matrix import PatternMatrix
 
 _SELBY = re.compile(r"^[^\W\d_]+(\.[BYGbyg]+\.[^\W\d_]+)*(\.[BYGbyg]+)?$")

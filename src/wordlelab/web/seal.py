@@ -19,10 +19,10 @@ import secrets
 from pathlib import Path
 from typing import Any
 
-from .config import web_secret_setting
-from .errors import WordlelabError
-from .limits import read_user_bytes
-from .paths import data_dir, write_atomic
+from ..config import web_secret_setting
+from ..errors import WordlelabError
+from ..limits import read_user_bytes
+from ..paths import data_dir, write_atomic
 
 NONCE = 16
 TAG = 32

@@ -17,12 +17,12 @@ from pathlib import Path
 
 import numpy as np
 
-from .config import MAX_LENGTH, MIN_LENGTH, matrix_budget
-from .errors import WordLengthError, WordListError
+from ..config import MAX_LENGTH, MIN_LENGTH, matrix_budget
+from ..errors import WordLengthError, WordListError
+from ..limits import exists
+from . import Position
 from .frequency import common_words
-from .game import Position
 from .languages import Language, get_language
-from .limits import exists
 from .list_sets import (  # noqa: F401 (re-exported)
     DEFAULT_SET,
     LIST_SETS,

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .errors import InvalidPatternError
-from .limits import MAX_TILES
+from ..errors import InvalidPatternError
+from ..limits import MAX_TILES
 
 GREY, YELLOW, GREEN = 0, 1, 2
 
