@@ -44,10 +44,10 @@ def steps(lists: str | None = None) -> list[Step]:
 
     def review(hard: bool) -> Callable[[], object]:
         def run() -> object:
-            from .review import review as review_game
+            from .judge.review import review as review_game
 
             m = _lists(lists).matrix()
-            from .game_request import GameRequest
+            from .judge.request import GameRequest
 
             history = GameRequest.parse(words="adieu,story,crony", answer="crony").history(
                 m.guesses
@@ -58,7 +58,7 @@ def steps(lists: str | None = None) -> list[Step]:
 
     def assistant(hard: bool) -> Callable[[], object]:
         def run() -> object:
-            from .assistant import Assistant
+            from .assist.assistant import Assistant
 
             a = Assistant.create(_lists(lists).matrix(), hard=hard)
             a.suggestion()
@@ -68,13 +68,13 @@ def steps(lists: str | None = None) -> list[Step]:
         return run
 
     def check() -> object:
-        from .analysis import analyse, parse_share_grid
+        from .judge.grid import analyse, parse_share_grid
 
         grid = parse_share_grid("Wordle 1,234 3/6\n\n⬜⬜⬜⬜⬜\n⬜⬜🟩🟨🟩\n🟩🟩🟩🟩🟩\n")
         return analyse(grid, _lists(lists).matrix(), ["adieu", "story", "crony"], "crony")
 
     def solve() -> object:
-        from .assistant import solve as solve_word
+        from .assist.assistant import solve as solve_word
 
         return solve_word(_lists(lists).matrix(), "crony")
 
@@ -98,7 +98,7 @@ def exact_search(matrix: PatternMatrix, hard: bool = False, strategy: object = N
     def run() -> object:
         import numpy as np
 
-        from .assistant import AUTO, Assistant
+        from .assist.assistant import AUTO, Assistant
         from .evaluation import COMPACT_MIN, INLINE_N
         from .feedback import Pattern
 

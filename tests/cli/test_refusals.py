@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from interactive_helpers import run_cli
 
-from wordlelab.analysis import parse_share_grid
 from wordlelab.errors import ShareGridError
+from wordlelab.judge.grid import parse_share_grid
 from wordlelab.ranking import RankingError, ResultStore
 
 
