@@ -9,8 +9,8 @@ import wordlelab.evaluation as E
 from wordlelab.evaluation import evaluate, proven_tree, tree_node
 from wordlelab.feedback import score
 from wordlelab.game import Position
+from wordlelab.judge.review import review
 from wordlelab.optimal import INF, Engine
-from wordlelab.review import review
 
 
 def _positions(matrix):

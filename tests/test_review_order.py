@@ -18,8 +18,8 @@ from interactive_helpers import invoke
 from wordlelab import evaluation
 from wordlelab.feedback import score
 from wordlelab.game import Position
+from wordlelab.judge.review import review
 from wordlelab.lists import load_lists
-from wordlelab.review import review
 
 GAME_A = (["fuzzy", "jazzy", "mamma", "cigar"], "cigar")
 GAME_B = (["xylyl", "jazzy", "fuzzy", "pizza", "cigar"], "cigar")

@@ -74,7 +74,7 @@ def test_quordle_to_a_win_with_share_keys_and_stats(client, tmp_path):
     assert state["over"] and state["won"] and state["answers"] == list(answers)
     # A solved board takes no more rows; each board shows when it was solved.
     assert [len(b["rows"]) for b in state["boards"]] == [2, 3, 4, 5]
-    assert state["share"].startswith("Quordle #7\n2️⃣ 3️⃣ 4️⃣ 5️⃣\n\n")
+    assert state["share"].startswith("Quordle · seed 7\n2️⃣ 3️⃣ 4️⃣ 5️⃣\n\n")
     assert (
         state["stats"]["summary"]["played"] == 1
         and state["stats"]["summary"]["distribution"]["5"] == 1
@@ -285,7 +285,7 @@ def test_classic_assist_is_unchanged_and_names_its_rules(client):
 
 
 def test_the_request_shape_is_the_librarys_for_both_front_ends():
-    from wordlelab.game_request import NAMES_CLI, NAMES_WEB, GameRequest
+    from wordlelab.judge.request import NAMES_CLI, NAMES_WEB, GameRequest
 
     r = GameRequest.parse(
         None, None, "salet, brond;octet", "octet", names=NAMES_CLI, grid_alone=False
