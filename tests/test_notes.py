@@ -20,7 +20,9 @@ def game(words, answer):
 
 def kinds_in_source() -> set[str]:
     """Every note kind the library can emit (``note(...)``, ``Note(...)``)."""
-    text = "".join((SRC / f).read_text() for f in ("judge/review.py", "judge/grid.py", "judge/notes.py"))
+    text = "".join(
+        (SRC / f).read_text() for f in ("judge/review.py", "judge/grid.py", "judge/notes.py")
+    )
     found = set(re.findall(r'\b[Nn]ote\(\s*"(\w+)"', text))
     assert found, "no note kinds found: the pattern no longer matches the code"
     return found
