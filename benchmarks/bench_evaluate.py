@@ -54,7 +54,7 @@ def _work_dist(work: list[int]) -> dict[str, int]:
 def bench_salet(args: argparse.Namespace) -> dict:
     import numpy as np
 
-    from wordlelab.evaluation import evaluate
+    from wordlelab.exact.evaluation import evaluate
     from wordlelab.game import Position
     from wordlelab.matrix import PatternMatrix
     from wordlelab.words import WordList
@@ -119,8 +119,8 @@ def bench_salet(args: argparse.Namespace) -> dict:
 def bench_games(args: argparse.Namespace) -> dict:
     import numpy as np
 
-    from wordlelab.budgets import parse_work
-    from wordlelab.evaluation import evaluate
+    from wordlelab.exact.budgets import parse_work
+    from wordlelab.exact.evaluation import evaluate
     from wordlelab.game import Position
     from wordlelab.lists import load_lists
     from wordlelab.review import review
@@ -282,7 +282,7 @@ def _size_bucket(n: int) -> str:
 def opener_value(lists: str, mode: str, word: str) -> int | None:
     """The opener's exact total from the shipped opener table, or None (no table, or a bound)."""
     try:
-        from wordlelab.opener_values import opener_table  # shipped by the opener-tables work
+        from wordlelab.exact.opener_values import opener_table  # shipped by the opener-tables work
     except ImportError:
         return None
     try:
@@ -298,7 +298,7 @@ def _openers(spec: str, m, hard: bool) -> list[str]:
     if not spec:
         return []
     if spec == "shipped":
-        from wordlelab.tree import bundled_opener_tree, bundled_opener_trees
+        from wordlelab.exact.tree import bundled_opener_tree, bundled_opener_trees
 
         mode = "hard" if hard else "normal"
         words = []
@@ -363,7 +363,7 @@ def main() -> None:
         "--note", default="", help="recorded with the figures (e.g. which code was measured)"
     )
     args = ap.parse_args()
-    from wordlelab.budgets import REVIEW_WORK, format_work, parse_work
+    from wordlelab.exact.budgets import REVIEW_WORK, format_work, parse_work
 
     if args.budget is None:
         args.budget = format_work(REVIEW_WORK)

@@ -32,8 +32,8 @@ def main() -> None:
     import numpy as np
 
     from wordlelab.errors import StoppedEarlyError
+    from wordlelab.exact.optimal import solve_optimal
     from wordlelab.matrix import PatternMatrix
-    from wordlelab.optimal import solve_optimal
     from wordlelab.words import WordList
 
     guesses, answers = WordList.bundled("allowed"), WordList.bundled("answers")

@@ -34,7 +34,7 @@ import time
 import numpy as np
 from _util import emit
 
-from wordlelab.budgets import parse_work
+from wordlelab.exact.budgets import parse_work
 
 
 def _useful(data: np.ndarray, S: np.ndarray) -> int:
@@ -89,7 +89,7 @@ def bench_pool(args: argparse.Namespace) -> dict:
 
 
 def bench_subtract(args: argparse.Namespace) -> dict:
-    from wordlelab.evaluation import evaluate
+    from wordlelab.exact.evaluation import evaluate
     from wordlelab.lists import load_lists
     from wordlelab.position import Position
 
@@ -127,8 +127,8 @@ def bench_subtract(args: argparse.Namespace) -> dict:
 
 
 def bench_refute(args: argparse.Namespace) -> dict:
+    from wordlelab.exact.optimal import Engine, K, Solver
     from wordlelab.lists import load_lists
-    from wordlelab.optimal import Engine, K, Solver
 
     m = load_lists(lists="nyt").matrix(1 << 31)
     g = m.guesses.index(args.opener)

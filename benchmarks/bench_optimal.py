@@ -24,8 +24,8 @@ def main() -> None:
     args = ap.parse_args()
 
     t0 = time.monotonic()
+    from wordlelab.exact.optimal import solve_optimal
     from wordlelab.matrix import PatternMatrix
-    from wordlelab.optimal import solve_optimal
     from wordlelab.words import WordList
 
     guesses, answers = WordList.bundled("allowed"), WordList.bundled("answers")

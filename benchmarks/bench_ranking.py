@@ -49,8 +49,8 @@ def main() -> None:
 
     import numpy as np
 
+    from wordlelab.exact.ranking import RankJob, candidate_openers, make_executor, rank
     from wordlelab.matrix import PatternMatrix
-    from wordlelab.ranking import RankJob, candidate_openers, make_executor, rank
     from wordlelab.words import WordList
 
     guesses, answers = WordList.bundled("allowed"), WordList.bundled("answers")

@@ -52,7 +52,7 @@ def _count_by_guess(
 
 def main() -> None:
     from wordlelab.errors import WordlelabError
-    from wordlelab.kernels import search as K
+    from wordlelab.exact.kernels import search as K
     from wordlelab.lists import load_lists
 
     ap = argparse.ArgumentParser()

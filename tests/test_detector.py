@@ -25,6 +25,7 @@ from wordlelab.detector import (
     suspicion,
     verdict_of,
 )
+from wordlelab.exact.tree import find_bundled_tree
 from wordlelab.feedback import score
 from wordlelab.game import Position
 from wordlelab.luck import luck, outcomes, p_at_most
@@ -32,7 +33,6 @@ from wordlelab.matrix import PatternMatrix
 from wordlelab.review import review
 from wordlelab.simulate import simulate
 from wordlelab.strategies import make_strategy
-from wordlelab.tree import find_bundled_tree
 from wordlelab.words import WordList
 
 WORDS = [

@@ -16,8 +16,8 @@ from interactive_helpers import invoke, run_cli
 
 from wordlelab import paths
 from wordlelab.errors import WordlelabError
+from wordlelab.exact.ranking import OpenerRow, RankingError, ResultStore
 from wordlelab.owned_db import APPLICATION_ID
-from wordlelab.ranking import OpenerRow, RankingError, ResultStore
 from wordlelab.stats import GameRecord, StatsError, StatsStore
 
 WORDS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve"]

@@ -13,12 +13,12 @@ from hypothesis import strategies as st
 from wordlelab.analysis import parse_share_grid
 from wordlelab.assistant import parse_entry
 from wordlelab.errors import WordlelabError
+from wordlelab.exact.tree import DecisionTree
 from wordlelab.feedback import Pattern
 from wordlelab.lists import load_lists
 from wordlelab.matrix import PatternMatrix
 from wordlelab.position import parse_position, read_position
 from wordlelab.strategies import strategy_names
-from wordlelab.tree import DecisionTree
 from wordlelab.words import WordList
 
 TILES = "⬜⬛🟨🟦🟩🟧"

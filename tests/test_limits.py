@@ -18,9 +18,9 @@ from wordlelab.errors import (
     TreeError,
     WordlelabError,
 )
+from wordlelab.exact.tree import DecisionTree
 from wordlelab.feedback import Pattern, score
 from wordlelab.position import parse_position
-from wordlelab.tree import DecisionTree
 from wordlelab.words import normalize_word
 
 LONG = "a" * 9_200  # past Python's 4,300-digit int conversion limit once read as a base-3 pattern

@@ -205,9 +205,9 @@ def test_a_built_matrix_is_read_only_as_a_cached_one_is():
     recursive kernel compiled for both array types in one process crashed it (the greedy tree's
     ``greedy_value``, a segmentation fault in the suite's workers). The caller's array stays
     writable."""
-    from wordlelab.greedy_bound import GreedyBound
-    from wordlelab.kernels import greedy as G
-    from wordlelab.kernels.bounds import counting_bound_table
+    from wordlelab.exact.greedy_bound import GreedyBound
+    from wordlelab.exact.kernels import greedy as G
+    from wordlelab.exact.kernels.bounds import counting_bound_table
 
     words = WordList(["crane", "slate", "trace", "caret", "react", "crate"])
     built = np.array([[score(g, a).code for a in words] for g in words], dtype=np.uint8)

@@ -195,8 +195,8 @@ def test_every_note_kind_rebuilds_its_english_text_from_its_data(matrix, monkeyp
     """One game or grid for each kind the library can emit: its parameters alone rebuild the
     sentence the CLI prints, and between them the games cover every kind in the source."""
     from wordlelab import analysis
-    from wordlelab import evaluation as evaluation_module
-    from wordlelab.evaluation import evaluate_step
+    from wordlelab.exact import evaluation as evaluation_module
+    from wordlelab.exact.evaluation import evaluate_step
 
     parts: list[dict] = []
 

@@ -17,8 +17,8 @@ from pathlib import Path
 import pytest
 from interactive_helpers import run_cli
 
+from wordlelab.exact.ranking import OpenerRow, RankingError, ResultStore
 from wordlelab.owned_db import APPLICATION_ID
-from wordlelab.ranking import OpenerRow, RankingError, ResultStore
 from wordlelab.stats import GameRecord, StatsError, StatsStore
 
 WORDS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve"]

@@ -8,13 +8,13 @@ import pytest
 from interactive_helpers import invoke, run_cli
 
 from wordlelab.errors import HardModeError, InconsistentFeedbackError, UnknownWordError
-from wordlelab.evaluation import evaluate
+from wordlelab.exact.evaluation import evaluate
+from wordlelab.exact.tree import bundled_tree
 from wordlelab.feedback import score
 from wordlelab.game import Position
 from wordlelab.matrix import PatternMatrix
 from wordlelab.position import read_position
 from wordlelab.review import review
-from wordlelab.tree import bundled_tree
 from wordlelab.words import WordList
 
 

@@ -15,7 +15,7 @@ import warnings
 import pytest
 from interactive_helpers import invoke
 
-from wordlelab import evaluation
+from wordlelab.exact import evaluation
 from wordlelab.feedback import score
 from wordlelab.game import Position
 from wordlelab.lists import load_lists

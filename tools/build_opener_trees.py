@@ -10,7 +10,7 @@ searching again). Each tree must be proven, replay on these lists and mode (``ve
 guesses) and total exactly the opener's value in the shipped opener table; its ``proven`` line
 becomes ``optimal after WORD``. Written as ``WORD-LISTS-MODE.txt.gz``, gzip'd without a name or a
 time stamp (reproducible bytes); prints each file's sha256 (of the decompressed text) for
-data/PROVENANCE.md and tests/test_opener_trees.py. ``--check`` compares with the committed files
+data/PROVENANCE.md and tests/exact/test_tree_openers.py. ``--check`` compares with the committed files
 instead of writing (exit 1 on a difference).
 """
 
@@ -46,10 +46,10 @@ def main() -> None:
     args = ap.parse_args()
 
     from wordlelab.errors import WordlelabError
+    from wordlelab.exact.opener_values import table_for
+    from wordlelab.exact.optimal import solve_optimal
+    from wordlelab.exact.tree import DecisionTree
     from wordlelab.lists import load_lists
-    from wordlelab.opener_values import table_for
-    from wordlelab.optimal import solve_optimal
-    from wordlelab.tree import DecisionTree
 
     mode = "hard" if args.hard else "normal"
     try:

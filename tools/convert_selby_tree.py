@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import sys
 
-from wordlelab.tree import DecisionTree
+from wordlelab.exact.tree import DecisionTree
 from wordlelab.words import WordList
 
 WIDTH = 13  # "tarse BBBBB1 "

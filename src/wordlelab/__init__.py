@@ -73,19 +73,19 @@ _LAZY = {
     "rank_openers": "openers",
     "strategy_opener": "openers",
     # Exact search and decision trees (issue 5).
-    "DecisionTree": "tree",
-    "TreeReport": "tree",
-    "OptimalResult": "optimal",
-    "solve_optimal": "optimal",
+    "DecisionTree": "exact.tree",
+    "TreeReport": "exact.tree",
+    "OptimalResult": "exact.optimal",
+    "solve_optimal": "exact.optimal",
     # Named list sets and the widening (issue 9).
     "Lists": "lists",
     "LIST_SETS": "lists",
     "load_lists": "lists",
     "widen": "lists",
     # Exact analysis of any position (issue 10).
-    "evaluate": "evaluation",
-    "Evaluation": "evaluation",
-    "GuessValue": "evaluation",
+    "evaluate": "exact.evaluation",
+    "Evaluation": "exact.evaluation",
+    "GuessValue": "exact.evaluation",
     # (the review function stays wordlelab.review.review: the submodule's name would shadow it)
     "Review": "review",
     "ReviewStep": "review",

@@ -13,19 +13,19 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .budgets import ASSIST_WORK
 from .errors import InconsistentFeedbackError, UnknownWordError, WordlelabError
+from .exact.budgets import ASSIST_WORK
+from .exact.known_openers import KNOWN_OPENERS, default_opener  # noqa: F401  (re-exported)
 from .feedback import Pattern, score
 from .frequency import rank_by_frequency
 from .game import Position
-from .known_openers import KNOWN_OPENERS, default_opener  # noqa: F401  (re-exported)
 from .lists import widened_position
 from .matrix import PatternMatrix
 from .openers import strategy_opener
 from .strategies import Choice, Strategy, make_strategy
 
 if TYPE_CHECKING:
-    from .evaluation import Evaluation
+    from .exact.evaluation import Evaluation
 
 
 AUTO = "auto"
@@ -294,7 +294,7 @@ class Assistant:
         over or the words are too long for the exact search. ``words``: other guesses (e.g. the
         heuristic's top) to value as well where that costs no search (at the start, from the
         shipped table of every opener: ``Evaluation.others``)."""
-        from .evaluation import (  # numba kernels load only when asked for
+        from .exact.evaluation import (  # numba kernels load only when asked for
             evaluate,
             opener_values_at_start,
             start_from_opener_table,

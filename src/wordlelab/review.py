@@ -14,18 +14,11 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 
 from .analysis import ShareGrid
-from .budgets import PROVE_WORK, REVIEW_WORK, SAFETY_S, format_work
 from .detector import Detection, StrongPlayer, detect, strong_player
 from .errors import InconsistentFeedbackError, ShareGridError, WordlelabError
-from .evaluation import LIFTED_GUESSES, Evaluation, evaluate_step
-from .feedback import Pattern, score
-from .game import Position
-from .lists import widen, with_answers
-from .luck import luck, outcomes, p_at_most
-from .luck import skill as row_skill
-from .matrix import PatternMatrix
-from .notes import Note, WithNotes, lifted_note, note
-from .opener_proof import (
+from .exact.budgets import PROVE_WORK, REVIEW_WORK, SAFETY_S, format_work
+from .exact.evaluation import LIFTED_GUESSES, Evaluation, evaluate_step
+from .exact.opener_proof import (
     NO_TREE,
     NOT_ASKED,
     NOT_KEPT,
@@ -36,10 +29,17 @@ from .opener_proof import (
     existing_opener_tree,
     prove_opener_tree,
 )
-from .opener_values import OpenerValue, opener_value, unsolvable_opener_note
-from .optimal import INF, ProgressCallback
+from .exact.opener_values import OpenerValue, opener_value, unsolvable_opener_note
+from .exact.optimal import INF, ProgressCallback
+from .exact.rounding import outward, shown
+from .feedback import Pattern, score
+from .game import Position
+from .lists import widen, with_answers
+from .luck import luck, outcomes, p_at_most
+from .luck import skill as row_skill
+from .matrix import PatternMatrix
+from .notes import Note, WithNotes, lifted_note, note
 from .position import parse_position
-from .rounding import outward, shown
 from .words import WordList
 
 

@@ -27,7 +27,7 @@ from .variants.multi import MultiRules
 from .variants.session import AbsurdleSession, MultiSession, parse_board_feedback
 
 if TYPE_CHECKING:
-    from .evaluation import Evaluation
+    from .exact.evaluation import Evaluation
 
 Backend = Assistant | MultiSession | AbsurdleSession
 # Strategy names that mean "the variant's own" for several boards (Absurdle takes none: "auto").

@@ -14,7 +14,7 @@ from interactive_helpers import run_cli
 
 from wordlelab.analysis import parse_share_grid
 from wordlelab.errors import ShareGridError
-from wordlelab.ranking import RankingError, ResultStore
+from wordlelab.exact.ranking import RankingError, ResultStore
 
 
 def one_line(r: subprocess.CompletedProcess, *needles: str) -> None:

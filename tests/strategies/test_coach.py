@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from wordlelab.assistant import Assistant, default_strategy, solve
-from wordlelab.evaluation import evaluate, proven_tree
+from wordlelab.exact.evaluation import evaluate, proven_tree
 from wordlelab.feedback import score
 from wordlelab.frequency import word_frequencies
 from wordlelab.game import Position

@@ -131,7 +131,7 @@ def test_a_resume_replays_without_searching(monkeypatch, matrix):
     # A resumed assistant enters what was entered; a skip records the word refused. Working out
     # each skipped suggestion again searched once per skip (a minute for eight, issue 49); the
     # resumed state's own search is bounded as any assist request's.
-    import wordlelab.evaluation as evaluation
+    import wordlelab.exact.evaluation as evaluation
     from wordlelab.rules import Classic
     from wordlelab.session import Session
 

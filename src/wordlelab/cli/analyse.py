@@ -7,11 +7,11 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..analysis import parse_share_grid
-from ..budgets import REVIEW_WORK, SAFETY_S, format_work, parse_work
+from ..exact.budgets import REVIEW_WORK, SAFETY_S, format_work, parse_work
+from ..exact.rounding import outward
 from ..feedback import Pattern
 from ..game_request import NAMES_CLI, GameRequest
 from ..review import Review, review
-from ..rounding import outward
 from .check import VERDICT_STYLE, read_grid
 from .common import FiniteFloatRange, echo_json, list_options, load_lists, stdout
 from .proving import proof_progress, prove_option, proving

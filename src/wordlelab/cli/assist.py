@@ -12,9 +12,9 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..assistant import AUTO, EXACT_TOP_MAX, OFF_LIST, WIDENED, Assistant, Scored, parse_entry
-from ..budgets import SEARCH_WORK_PER_ANSWER, format_work
 from ..errors import WordlelabError
-from ..rounding import exact_shown, per_answer
+from ..exact.budgets import SEARCH_WORK_PER_ANSWER, format_work
+from ..exact.rounding import exact_shown, per_answer
 from ..rules import Absurdle, Classic, Multi, rules_from_options
 from ..session import Session
 from ..strategies import make_strategy, strategy_names
@@ -24,7 +24,7 @@ from .console import TOP_MAX, count_arg, read_lines
 from .variants import run_absurdle_assist, run_multi_assist
 
 if TYPE_CHECKING:
-    from ..evaluation import Evaluation
+    from ..exact.evaluation import Evaluation
 
 HELP = """\
 Answer each suggestion with the game's feedback, in any notation:

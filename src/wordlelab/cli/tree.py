@@ -8,8 +8,8 @@ import click
 from rich.tree import Tree as RichTree
 
 from ..errors import InvalidPatternError, InvalidWordError, TreeError
+from ..exact.tree import DecisionTree, bundled_opener_trees, bundled_trees, load_tree
 from ..feedback import Pattern, score
-from ..tree import DecisionTree, bundled_opener_trees, bundled_trees, load_tree
 from .common import echo_json, list_options, load_lists, stdout
 
 

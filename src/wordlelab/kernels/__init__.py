@@ -14,7 +14,7 @@ def compiled_cache_present() -> bool:
     the first run compiles every kernel it calls (tens of seconds).
     """
     here = Path(__file__).resolve().parent
-    places = [here / "__pycache__"]
+    places = [here / "__pycache__", here.parent / "exact" / "kernels" / "__pycache__"]
     if os.environ.get("NUMBA_CACHE_DIR"):
         places.append(Path(os.environ["NUMBA_CACHE_DIR"]))
     for place in places:

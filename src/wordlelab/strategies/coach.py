@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..budgets import ASSIST_WORK
 from ..errors import WordlelabError
+from ..exact.budgets import ASSIST_WORK
 from ..frequency import word_frequencies
 from ..game import Position
 from .base import (
@@ -32,7 +32,7 @@ from .base import (
 )
 
 if TYPE_CHECKING:
-    from ..evaluation import Evaluation
+    from ..exact.evaluation import Evaluation
 
 # Guesses of the exact top looked at for ties with the best (ties are rare beyond a few).
 TIES = 10
@@ -181,7 +181,7 @@ class Coach(Strategy):
         """At the start: the openers in the order of the shipped table of every opener's proven
         value, where one ships (so a refused opener gives way to the next best proven one, not to
         entropy's choice; the table's best is the proven tree's opener)."""
-        from ..evaluation import start_from_opener_table
+        from ..exact.evaluation import start_from_opener_table
 
         if position.history or not _searchable(position):
             return None
@@ -192,7 +192,7 @@ class Coach(Strategy):
 
     def _opener(self, position: Position) -> tuple[None, list[Choice]] | None:
         """At the start without a tree: the proven best opener where one is known for the lists."""
-        from ..known_openers import default_opener
+        from ..exact.known_openers import default_opener
 
         if position.history:
             return None
@@ -213,7 +213,7 @@ class Coach(Strategy):
 
     def _tree(self, position: Position) -> tuple[None, list[Choice]] | None:
         """On the shipped optimal tree's line: its guess."""
-        from ..evaluation import proven_tree, tree_node
+        from ..exact.evaluation import proven_tree, tree_node
 
         tree = proven_tree(position) if _searchable(position) else None
         node = tree_node(position, tree) if tree is not None else None
@@ -224,7 +224,7 @@ class Coach(Strategy):
         the game's opener, if one ships and holds the position: its value (exact) and guess.
         Taken only then, so that where the search proves the position the coach's own tie rule
         (the likelier answer) decides among the optimal guesses."""
-        from ..evaluation import evaluate, opener_tree, tree_node
+        from ..exact.evaluation import evaluate, opener_tree, tree_node
 
         tree = opener_tree(position) if _searchable(position) else None
         node = tree_node(position, tree) if tree is not None else None
@@ -250,7 +250,7 @@ class Coach(Strategy):
 
     def _exact(self, position: Position) -> tuple[Evaluation | None, list[Choice]]:
         """The exact best (the likeliest of the optimal guesses) when proven, else the heuristic's."""
-        from ..evaluation import SEARCH_WORK_PER_ANSWER, evaluate
+        from ..exact.evaluation import SEARCH_WORK_PER_ANSWER, evaluate
 
         n = int(position.candidates.size)
         if not _searchable(position) or n * SEARCH_WORK_PER_ANSWER > self.work:
@@ -319,7 +319,7 @@ class Coach(Strategy):
 
 
 def _value(ev: Evaluation) -> Any:
-    from ..evaluation import GuessValue
+    from ..exact.evaluation import GuessValue
 
     assert ev.best is not None
     return GuessValue(ev.best, ev.upper, ev.upper, ev.n)

@@ -28,7 +28,6 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..assistant import EXACT_BUDGET, OFF_LIST, WIDENED, Assistant
-from ..budgets import REVIEW_WORK
 from ..config import (
     MAX_PLAY_LENGTH,
     MAX_SEED,
@@ -38,6 +37,8 @@ from ..config import (
     web_matrices_budget,
 )
 from ..errors import HardModeError, WordlelabError
+from ..exact.budgets import REVIEW_WORK
+from ..exact.rounding import exact_shown
 from ..feedback import Pattern
 from ..game_request import NAMES_WEB, GameRequest
 from ..languages import LANGUAGES, get_language, keyboard_rows
@@ -45,7 +46,6 @@ from ..limits import MAX_EXACT_WORD
 from ..lists import LIST_SETS, Lists, load_lists
 from ..matrix import PatternMatrix
 from ..play import Play
-from ..rounding import exact_shown
 from ..rules import Classic, named_variants, parse_rules, rules_from_key, rules_to_dict
 from ..seal import seal, secret_key, unseal
 from ..session import Action, Session
@@ -65,7 +65,8 @@ from .security import (
 from .sessions import ClientMiddleware, Sessions
 
 if TYPE_CHECKING:
-    from ..evaluation import Evaluation  # numba kernels load only when the search is asked for
+    # numba kernels load only when the search is asked for
+    from ..exact.evaluation import Evaluation
 
 STATIC = Path(__file__).parent / "static"
 WORDS_SHOWN = 60
