@@ -6,13 +6,19 @@ with a throw-away data folder, then runs two phases of ``--seconds`` each:
 - baseline: ``--players`` clients each playing games (new game, two guesses) back to back, and
   ``--assistants`` clients each starting an assistant and playing its suggestion;
 - loaded: the same while ``--analyses`` clients each post exact analyses back to back
-  (a refused one, 503, waits ``--retry`` seconds and posts again).
+  (a refused one, 503, waits ``--retry`` seconds and posts again);
+- hostile (with ``--hostile N``): the loaded phase plus N hostile clients, each a new client (a
+  new connection and cookie) every request, sending in turn the worst bodies known (unclosed
+  quotes, deep nesting, UTF-16, 64 KB and more; benchmarks/fuzz_web.py), assistant resumes of a
+  guess and eight skips, heads past the limit and GET bodies, back to back.
 
 Reports throughput, p50/p99/max per route and status counts per phase, the server's resident
 memory (sampled, and its high-water mark) and the load average; writes benchmarks/results/load.json.
-Goal (issue 25): a plain play request stays under 0.2 s p99 while 20 analyses run.
+Goal (issue 25): a plain play request stays under 0.2 s p99 while 20 analyses run; with hostile
+clients too (issue 49), and the analyses still answered.
 
     PYTHONPATH=src python benchmarks/bench_load.py [--analyses 20] [--players 2] [--seconds 20]
+        [--hostile 4 --out benchmarks/results/load_hostile.json]
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from _util import commit, machine
+from fuzz_web import exchange, worst_bodies
 
 RESULTS = Path(__file__).resolve().parent / "results"
 MAX_CLIENTS = 64
@@ -196,6 +203,58 @@ def analyst(
             stop.wait(retry)
 
 
+# A guess and eight skips: the resume that held the exact search for a minute (issue 49).
+RESUME = {
+    "actions": [{"word": "tarse", "pattern": "....."}]
+    + [
+        {"skip": w}
+        for w in ("guild", "godly", "build", "clomp", "dumpy", "gulch", "howdy", "lumpy")
+    ]
+}
+
+
+def hostile(port: int, rec: Recorder, stop: threading.Event, rng: random.Random) -> None:
+    """A new client every request (connection and cookie), the worst requests known in turn."""
+    host = f"127.0.0.1:{port}"
+    bodies = worst_bodies()
+
+    def post(path: str, body: bytes, extra: str = "") -> bytes:
+        cookie = f"wordlelab_client={rng.getrandbits(96):024x}"
+        return (
+            f"POST {path} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nCookie: {cookie}\r\n"
+            f"Content-Type: application/json\r\nContent-Length: {len(body)}\r\n{extra}\r\n"
+        ).encode() + body
+
+    kinds: list[tuple[str, Any]] = [
+        (
+            "hostile_body",
+            lambda: post(rng.choice(["/api/play", "/api/analyse"]), rng.choice(bodies)),
+        ),
+        ("hostile_resume", lambda: post("/api/assist/resume", json.dumps(RESUME).encode())),
+        ("hostile_head", lambda: post("/api/play", b"{}", f"X-Filler: {'a' * 100_000}\r\n")),
+        (
+            "hostile_get_body",
+            lambda: (
+                (
+                    f"GET /api/options HTTP/1.1\r\nHost: {host}\r\nContent-Length: 70000\r\n\r\n"
+                ).encode()
+                + b"x" * 70_000
+            ),
+        ),
+    ]
+    i = rng.randrange(len(kinds))
+    while not stop.is_set():
+        route, make = kinds[i % len(kinds)]
+        i += 1
+        t = time.perf_counter()
+        got = exchange(port, make(), timeout=120)
+        elapsed = time.perf_counter() - t
+        status = got["status"] if got["status"] is not None else 0  # 0: closed, no answer
+        with rec.lock:
+            rec.times[route].append(elapsed)
+            rec.statuses[route][status] += 1
+
+
 def phase(
     port: int,
     players: int,
@@ -205,6 +264,7 @@ def phase(
     answers: list[str],
     retry: float,
     pid: int,
+    hostiles: int = 0,
 ) -> dict[str, Any]:
     rec = Recorder()
     stop = threading.Event()
@@ -222,6 +282,10 @@ def phase(
         threading.Thread(target=assistant, args=(port, rec, stop, answers, random.Random(50 + i)))
         for i in range(assistants)
     ]
+    threads += [
+        threading.Thread(target=hostile, args=(port, rec, stop, random.Random(200 + i)))
+        for i in range(hostiles)
+    ]
     rss: list[float] = []
     started = time.monotonic()
     for t in threads:
@@ -235,7 +299,12 @@ def phase(
         t.join(180)
     out = rec.summary(window)
     out["drain_seconds"] = round(time.monotonic() - started - window, 1)
-    out["clients"] = {"players": players, "assistants": assistants, "analyses": analyses}
+    out["clients"] = {
+        "players": players,
+        "assistants": assistants,
+        "analyses": analyses,
+        "hostile": hostiles,
+    }
     out["server_rss_mb"] = {"min": min(rss), "max": max(rss)}
     return out
 
@@ -245,6 +314,9 @@ def main() -> None:
     parser.add_argument("--analyses", type=int, default=20)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--assistants", type=int, default=0)
+    parser.add_argument(
+        "--hostile", type=int, default=0, help="hostile clients in a third phase (0: none)"
+    )
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--retry", type=float, default=1.0, help="seconds a refused analysis waits")
     parser.add_argument("--out", type=Path, default=RESULTS / "load.json")
@@ -255,7 +327,8 @@ def main() -> None:
         help="the package source the server runs (another checkout's, to compare)",
     )
     args = parser.parse_args()
-    if not 0 <= args.analyses + args.players + args.assistants <= MAX_CLIENTS or args.players < 1:
+    clients = args.analyses + args.players + args.assistants + args.hostile
+    if not 0 <= clients <= MAX_CLIENTS or args.players < 1 or min(args.hostile, args.analyses) < 0:
         parser.error(f"at least 1 player and at most {MAX_CLIENTS} clients in all")
     if not 0 < args.seconds <= MAX_SECONDS:
         parser.error(f"--seconds between 0 and {MAX_SECONDS:g}")
@@ -310,6 +383,21 @@ def main() -> None:
             args.retry,
             server.pid,
         )
+        hostile_phase = (
+            phase(
+                port,
+                args.players,
+                args.assistants,
+                args.analyses,
+                args.seconds,
+                answers,
+                args.retry,
+                server.pid,
+                args.hostile,
+            )
+            if args.hostile
+            else None
+        )
         rss_end = rss_mb(server.pid)
     finally:
         server.send_signal(signal.SIGINT)
@@ -335,6 +423,16 @@ def main() -> None:
         "baseline": baseline,
         "loaded": loaded,
     }
+    if hostile_phase is not None:
+        routes = hostile_phase["routes"]
+        play = [routes.get(r, {}).get("p99_s") for r in ("play_new", "play_guess")]
+        result["goal"] = "play p99 < 0.2 s while the analyses and hostile clients run"
+        result["play_p99_s_hostile"] = max((p for p in play if p is not None), default=None)
+        result["analyses_answered"] = {
+            "loaded": loaded["routes"].get("analyse", {}).get("ok", 0),
+            "hostile": routes.get("analyse", {}).get("ok", 0),
+        }
+        result["hostile"] = hostile_phase
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(result, indent=2) + "\n")
     print(json.dumps(result, indent=2))

@@ -105,3 +105,50 @@ def brute_force(
 
     S0 = frozenset(answers)
     return cost(guess, S0, guesses_left, history) if guess else f(S0, guesses_left, history)
+
+
+def brute_force_losses(
+    guesses: Sequence[str],
+    answers: Sequence[str],
+    guesses_left: int,
+    hard: bool = False,
+    history: History = (),
+    guess: str | None = None,
+) -> tuple[int, int]:
+    """Hard mode's objective: (fewest answers lost, then fewest guesses), every answer equally
+    likely, a lost answer counted as ``guesses_left`` + 1 guesses from here (a player's X/6).
+
+    f(S, d) = min over every allowed guess g (lexicographically) of (0, |S|) plus the sum of
+    f(group, d - 1) over the non-winning groups; f(S, 0) = (|S|, |S|): every answer lost, each
+    costing the one guess more than were played. No pruning, no bounds, every guess tried at
+    every node (in hard mode, every guess the rule allows). Tiny sets only.
+    """
+    memo: dict = {}
+    win = "g" * len(answers[0])
+
+    def f(S: frozenset[str], d: int, hist: History) -> tuple[int, int]:
+        if d == 0:
+            return len(S), len(S)
+        key = (S, d, _rule(hist) if hard else None)
+        if key not in memo:
+            memo[key] = min(cost(g, S, d, hist) for g in guesses if not hard or hard_ok(hist, g))
+        return memo[key]
+
+    def cost(g: str, S: frozenset[str], d: int, hist: History) -> tuple[int, int]:
+        groups: dict[str, set[str]] = {}
+        for a in S:
+            groups.setdefault(slow_score(g, a), set()).add(a)
+        lost, total = 0, len(S)
+        for colours, sub in groups.items():
+            if colours == win:
+                continue
+            sub_lost, sub_total = f(frozenset(sub), d - 1, hist + ((g, colours),))
+            lost += sub_lost
+            total += sub_total
+        return lost, total
+
+    S0 = frozenset(answers)
+    if guess is not None:
+        assert not hard or hard_ok(history, guess)
+        return cost(guess, S0, guesses_left, history)
+    return f(S0, guesses_left, history)

@@ -208,7 +208,11 @@ def test_issue_games_on_the_default_lists():
     assert r.detection.p_own == pytest.approx(1 / 44) and "1 in 44" in r.detection.line
     for words in (["crane"], None):
         r = analyse(parse_share_grid("Wordle 1,234 1/6\n🟩🟩🟩🟩🟩"), m, words, exact_budget=None)
-        assert r.verdict == "suspicious" and r.p_value == 0
+        # (the real chance of a 1/6, not perfect play's 0: a player who opens with a possible
+        # answer; the verdict stays suspicious)
+        assert r.verdict == "suspicious" and r.p_value == pytest.approx(1 / 3158)
+        assert "p = 0.000317" in r.detection.line and "1 time in 3,158" in r.detection.line
+        assert r.detection.parts[0] == {"kind": "first_guess", "p": r.p_value}
     tiles = analyse(parse_share_grid(grid_of(dolly, "dolly")), m)
     assert tiles.verdict == "unusual" and tiles.detection.p_own is None
 

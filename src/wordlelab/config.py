@@ -32,7 +32,7 @@ PROVE_ENV = "WORDLELAB_PROVE"
 
 DEFAULT_DB_TIMEOUT = 5.0
 DEFAULT_MATRIX_BUDGET = 2 * 1024**3  # bytes a full matrix may take unless told otherwise
-DEFAULT_WEB_MATRICES = 384 * 1024**2  # bytes the web server's matrices take together at most
+DEFAULT_WEB_MATRICES = 512 * 1024**2  # bytes the web server's matrices (and searches) take at most
 
 
 def check_play_length(length: int) -> int:
@@ -104,9 +104,9 @@ def matrix_budget() -> int:
 
 
 def web_matrices_budget() -> int:
-    """Bytes the web server's matrices may take together: WORDLELAB_WEB_MATRICES (e.g. 256M,
-    1G), else 384 MiB (the least recently used go first; a request for one that cannot fit is a
-    503)."""
+    """Bytes the web server's matrices, and what its exact searches keep for them, may take
+    together: WORDLELAB_WEB_MATRICES (e.g. 256M, 1G), else 512 MiB (the least recently used go
+    first; a request for a matrix that cannot fit is a 503)."""
     return _size(WEB_MATRICES_ENV, DEFAULT_WEB_MATRICES)
 
 

@@ -236,7 +236,8 @@ class Detection:
     model: str  # the strong player, in words
     reasons: list[str] = field(default_factory=list)
     # The reasons as data, one per reason and in the same order, so a front-end can say them in
-    # the game's language: {"kind": "inconsistent", "problem"}, {"kind": "solves", "who":
+    # the game's language: {"kind": "inconsistent", "problem"}, {"kind": "first_guess", "p"} (a
+    # 1/6), {"kind": "solves", "who":
     # "perfect" | "assistant", "n", "p", "even"}, {"kind": "unsolved"}, {"kind": "own", "row",
     # "p"}, {"kind": "none"}, {"kind": "widened", "words"}.
     parts: list[dict[str, object]] = field(default_factory=list)
@@ -265,6 +266,12 @@ def detect(
     p_value = None
     if strong is not None:
         p_value = 1.0 if solved_in is None else strong.p_solved_within(solved_in)
+    first_guess = solved_in == 1 and strong is not None
+    if first_guess and strong is not None and p_value is not None:
+        # A 1/6 is a first guess that is the answer. Perfect play opens with a word that solves
+        # nothing at once, so its 0 is no one's real chance: a player who opens with a possible
+        # answer gets one 1 time in N.
+        p_value = max(p_value, 1 / strong.turns.size)
     p_own = own_row = None
     if own and solved_in is not None and len(own) >= solved_in and own[solved_in - 1] is not None:
         p_own, own_row = own[solved_in - 1], solved_in
@@ -276,6 +283,12 @@ def detect(
             f"the rows cannot come from one real game on these lists{': ' + problem if problem else ''}"
         )
         parts.append({"kind": "inconsistent", "problem": problem})
+    elif first_guess and p_value is not None:
+        reasons.append(
+            "solving in 1 guess takes a first guess that is the answer: "
+            f"{_share(p_value)} for a player who opens with a possible answer"
+        )
+        parts.append({"kind": "first_guess", "p": p_value})
     elif strong is not None and p_value is not None and solved_in is not None:
         reasons.append(_solves(strong.who, solved_in, p_value))
         who = "perfect" if strong.proven else "assistant"

@@ -194,6 +194,19 @@ class Session:
         Absurdle, where None means the adversary's own), or one pattern per board (a sequence with
         None for solved boards, or the text the CLI reads). Nothing changes if it is impossible."""
         b = self.backend
+        if not isinstance(b, MultiSession) and not (
+            feedback is None or isinstance(feedback, (str, Pattern))
+        ):
+            # One board: one pattern (a list of one, as several boards give theirs, is that one).
+            if (
+                isinstance(feedback, Sequence)
+                and len(feedback) == 1
+                and isinstance(feedback[0], str)
+            ):
+                feedback = feedback[0]
+            else:
+                n = len(feedback) if isinstance(feedback, Sequence) else 0
+                raise VariantError(f"one board takes one pattern, not {n}", str(feedback)[:40])
         if isinstance(b, Assistant):
             if feedback is None:
                 raise WordlelabError("give the colours of the tiles", word)

@@ -86,10 +86,10 @@ def test_cli_refuses_an_opener_the_positions_rule_refuses(nyt):
         )
 
 
-def test_cli_says_no_strategy_exists_where_no_legal_guess_wins_in_time(nyt, tmp_path):
+def test_where_no_legal_guess_wins_in_time(nyt, tmp_path):
     """_ATCH with T seen: every legal guess is one of ten ?ATCH words, which tell apart only the
-    one they name, so six answers need six guesses and four are left. The search proves it (the
-    reference agrees) and says so as for any position with no strategy, writing no tree; it once
+    one they name, so six answers need six guesses and four are left. The search without losses
+    proves it (the reference agrees) and says so as for any position with no strategy; it once
     wrote a "proven" tree beginning with BLIMP (2nd letter must be A)."""
     history = (("tarse", "yg..."), ("catch", ".gggg"))
     text = " ".join(f"{w}:{p}" for w, p in history)
@@ -100,18 +100,16 @@ def test_cli_says_no_strategy_exists_where_no_legal_guess_wins_in_time(nyt, tmp_
         solve_optimal(
             nyt, hard=True, history=list(pos.history), answers=pos.candidate_words, memo_mb=16
         )
+    # The command line searches hard mode's objective: the fewest answers lost (two), then the
+    # fewest guesses, and writes that tree (issue 51).
     out_file = tmp_path / "trap.txt"
     code, out, err = invoke("optimal", "--hard", "--position", text, "--out", str(out_file))
-    assert code == 1 and out == "", out
-    assert err == (
-        "wordlelab: error: no strategy solves every answer within 4 guesses with every opener "
-        "— proven\n"
-    )
-    assert not out_file.exists()
-    # The same words as when the counting bound alone rules out every guess (one guess left).
-    code, _, err = invoke("optimal", "--hard", "--position", text, "--max-guesses", "3")
-    assert code == 1 and "no strategy solves every answer within 1 guess" in err
-    assert "— proven" in err
+    assert code == 0, err
+    assert "loses 2 of the 6 answers (each counted as 7 guesses), 20 guesses" in out
+    assert DecisionTree.from_file(out_file).lost == 2
+    # One guess left: a candidate, and the five others lost.
+    code, out, err = invoke("optimal", "--hard", "--position", text, "--max-guesses", "3")
+    assert code == 0 and "loses 5 of the 6 answers (each counted as 4 guesses)" in out, err
 
 
 def random_hard_position(matrix: PatternMatrix, seed: int) -> tuple[Position, reference.History]:

@@ -762,8 +762,9 @@ def test_assist_a_whole_game_by_clicking_tiles(page):
         sync_api.expect(page.locator("#assist-board .row")).to_have_count(turn)
         if turn == 1:  # 13 words left: small enough for the exact top to finish
             sync_api.expect(page.locator("#assist-exact-top tr").nth(1)).to_contain_text(
-                "CERNE2.154"
+                "CERNE0"  # the best, which costs nothing against itself ...
             )
+            sync_api.expect(page.locator("#assist-exact")).to_contain_text("CERNE, 2.154")
         if page.locator("#assist-suggestion").count() == 0:
             break
         if page.locator("#assist-top").get_attribute("data-possible-first") == "1":
@@ -1179,16 +1180,13 @@ def test_switching_the_language_says_what_is_on_screen_again(page):
     the analysis on screen are said again in the new language; nothing typed is lost."""
     guess(page, "salet", 1)
     page.keyboard.type("cr")
-    page.select_option("#lang", "ru")
+    page.select_option("#lang", "ru")  # a new game, in Russian (the settings shown are the game's)
     assert page.title() == "Игра · Wordle · wordlelab"
     sync_api.expect(page.locator('#play-keyboard [data-key="enter"]')).to_have_text("Ввод")
     sync_api.expect(page.locator('#play-keyboard [data-key="backspace"]')).to_have_attribute(
         "aria-label", "Стереть букву"
     )
-    first = page.locator("#play-board .row").first.locator(".tile").first
-    assert re.fullmatch(r"s (серый|жёлтый|зелёный)", first.get_attribute("aria-label") or "")
-    sync_api.expect(page.locator("#play-board .row").nth(1)).to_have_text("CR")  # still typed
-    sync_api.expect(page.locator("#play-board")).to_have_attribute("data-guesses", "1")
+    sync_api.expect(page.locator("#play-board")).to_have_attribute("data-guesses", "0")
     page.select_option("#lang", "en")
     page.click("#tab-assist")
     page.click("#assist-new")
@@ -1348,6 +1346,19 @@ def test_bench_shows_progress_and_histograms(page):
     )
     assert done[0] == done[1] > 0
     sync_api.expect(page.locator("#bench-out h2").first).to_contain_text("frequency (opens")
+    # A linear scale: each bar's height is in proportion to its games (a log scale made 57 losses
+    # look half as tall as 1,343 wins), and the counts are in a table beside the chart.
+    bars = page.evaluate(
+        """[...document.querySelector('#bench-out figure').querySelectorAll('rect')]
+             .map((r) => [Number(r.getAttribute('height')), r.querySelector('title').textContent])"""
+    )
+    counts = [int(title.rsplit(" ", 1)[1].replace(",", "")) for _, title in bars]
+    top = max(counts)
+    tall = [(h, c) for (h, _), c in zip(bars, counts) if c >= 0.05 * top]
+    assert len(tall) >= 2 and all(abs(h / c - tall[0][0] / tall[0][1]) < 1e-6 for h, c in tall)
+    table = page.locator("#bench-out table").first
+    cells = table.locator("td").all_inner_texts()
+    assert [int(x.replace(",", "")) for x in cells[1::2]] == counts
     screenshots(page, "bench")
     page.fill("#bench-strategies", "nope")
     page.click("#bench-run")
@@ -2222,3 +2233,63 @@ def test_octordle_on_a_small_phone_uses_the_width_and_keeps_the_board_played_in_
     finally:
         context.close()
     assert errors == []
+
+
+def test_the_assist_page_says_what_it_is_for_and_what_its_tables_mean(page):
+    """Assist opened as "Strategy: coach" and a Start button, nothing said of what it is for; the
+    ✓ in "Best guesses" was not explained; "Exact best guesses" repeated the expected guesses the
+    best-guesses table and the line above give."""
+    page.click("#tab-assist")
+    intro = page.locator("#assist-intro")
+    sync_api.expect(intro).to_be_visible()
+    sync_api.expect(intro).to_contain_text("a game you play elsewhere")
+    sync_api.expect(intro).to_contain_text("Start")
+    page.click("#assist-new")
+    sync_api.expect(page.locator("#assist-suggestion")).to_be_visible(timeout=60_000)
+    sync_api.expect(intro).to_be_hidden()  # said once, before the assistant is there
+    sync_api.expect(page.locator("#assist-exact-top tr").nth(1)).to_be_visible(timeout=90_000)
+    sync_api.expect(page.locator("#assist-top")).to_contain_text("✓")  # TRACE, CRATE, ...
+    sync_api.expect(page.locator("#assist-top-key")).to_be_visible()
+    sync_api.expect(page.locator("#assist-top-key")).to_contain_text("✓ a possible answer")
+
+    # No column of the exact table says again what the best-guesses table says for a word.
+    def columns(table: str) -> dict[str, dict[str, str]]:
+        rows = page.evaluate(
+            f"""[...document.querySelectorAll('{table} tr')].map((r) =>
+                 [...r.children].map((c) => c.textContent))"""
+        )
+        head, body = rows[0], [r for r in rows[1:] if len(r) == len(rows[0])]
+        return {
+            h: {r[1].replace(" ✓", ""): r[i] for r in body}
+            for i, h in enumerate(head)
+            if h not in ("#", "guess")
+        }
+
+    best, exact = columns("#assist-top"), columns("#assist-exact-top")
+    for name, values in exact.items():
+        for other, theirs in best.items():
+            shared = [w for w in values if w in theirs]
+            assert not shared or any(values[w] != theirs[w] for w in shared), (name, other)
+    page.screenshot(path=str(artifacts() / "assist-explained.png"), full_page=True)
+
+
+def test_a_setting_changed_mid_game_starts_a_game_with_it_at_once(page):
+    """Russian chosen half-way through an English 7-letter game turned the page Russian while
+    the board stayed the English game: the settings shown are now always the game's, as with
+    the Game menu (a new game at once, the one under way left and said so)."""
+    page.select_option("#length", "7")
+    sync_api.expect(page.locator("#play-board .row").first.locator(".tile")).to_have_count(7)
+    guess(page, "example", 1)
+    page.select_option("#lang", "ru")
+    board = page.locator("#play-board")
+    sync_api.expect(board).to_have_attribute("data-guesses", "0")
+    sync_api.expect(page.locator('#play-keyboard [data-key="й"]')).to_have_count(1)
+    length = int(page.input_value("#length"))
+    sync_api.expect(board.locator(".row").first.locator(".tile")).to_have_count(length)
+    sync_api.expect(page.locator("#play-msg")).to_contain_text("Новая игра с новыми настройками")
+    state = page.evaluate("import('/static/js/play.js').then((m) => m.play.state)")
+    assert state["lang"] == page.input_value("#lang") == "ru" and state["length"] == length
+    page.click("#hard")  # another setting, in the new game once it is under way
+    sync_api.expect(board).to_have_attribute("data-guesses", "0")
+    state = page.evaluate("import('/static/js/play.js').then((m) => m.play.state)")
+    assert state["hard"] is True and page.is_checked("#hard")

@@ -432,3 +432,14 @@ def test_assist_boards_feedback_faults_are_errors_as_data(client):
         json={"word": "moist", "patterns": [".....", ".....", ".....", "....."]},
     )
     assert (r.json()["parts"]["kind"], r.json()["parts"]["board"]) == ("board_solved", 1)
+
+
+@pytest.mark.parametrize("variant", ["classic", "absurdle"])
+def test_one_board_given_several_patterns_is_a_400(client, variant):
+    # Found by benchmarks/fuzz_web.py: a list of patterns to a one-board assistant was a 500.
+    aid = client.post("/api/assist", json={"variant": variant, "lists": "original"}).json()["id"]
+    for patterns in ([".....", "....."], [None], []):
+        r = client.post(f"/api/assist/{aid}/play", json={"word": "crane", "patterns": patterns})
+        assert r.status_code == 400 and "one board takes one pattern" in r.json()["error"]
+    r = client.post(f"/api/assist/{aid}/play", json={"word": "crane", "patterns": ["....."]})
+    assert r.status_code == 200, r.text

@@ -277,3 +277,23 @@ def test_matrices_are_shared_and_the_least_recently_used_make_room():
     gc.collect()
     assert store.used <= store.budget
     assert 4 not in store._alive and 6 in store._alive
+
+
+def test_what_the_search_keeps_counts_against_the_budget(tmp_path):
+    # An assistant's exact figures build a search engine (a 64 MB memo and more) for its lists:
+    # after the request, what is past the budget is let go of.
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message="Using `httpx`")
+        from starlette.testclient import TestClient
+
+    from wordlelab.web.app import create_app
+
+    budget = 32 * 1024**2
+    app = create_app(stats_path=tmp_path / "s.db", matrix_memory=budget)
+    with TestClient(app, base_url="http://127.0.0.1") as c:
+        r = c.post("/api/assist", json={"lang": "ru", "length": 5, "strategy": "entropy"})
+        assert r.status_code == 200, r.text
+        assert r.json()["exact"] is not None  # it searched
+        assert app.state.web.matrices.used <= budget

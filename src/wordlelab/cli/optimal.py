@@ -166,6 +166,9 @@ def optimal(
             history=history,
             threads=threads,
             known_optimum=optimum,
+            # Hard mode's objective: fewest answers lost, then fewest guesses (where every answer
+            # can be solved in time, the same tree and total as the fewest guesses alone).
+            losses=hard,
         )
     tree = res.tree()
     kept: str | None = None
@@ -196,6 +199,7 @@ def optimal(
             {
                 "opener": res.opener,
                 "total": res.total,
+                "lost": res.lost,
                 "mean": round(res.mean, 4),
                 "worst": res.worst,
                 "distribution": {str(k): v for k, v in tree.distribution.items()},
@@ -213,7 +217,13 @@ def optimal(
                 "position": position,
                 "kept": kept,
                 "openers": [
-                    {"word": o.word, "value": o.value, "exact": o.exact, "greedy": o.greedy}
+                    {
+                        "word": o.word,
+                        "value": o.value,
+                        "lost": o.lost,
+                        "exact": o.exact,
+                        "greedy": o.greedy,
+                    }
                     for o in res.openers
                 ],
                 # The file could not be written: the tree itself, so the proven result is not lost.
@@ -227,9 +237,15 @@ def optimal(
             con.print(
                 f"from {position}: {res.n_answers} answers possible, {max_guesses - len(history)} guesses left"
             )
+        lost = (
+            f"loses {res.lost} of the {res.n_answers} answers (each counted as "
+            f"{max_guesses + 1} guesses), "
+            if res.lost
+            else ""
+        )
         con.print(
-            f"[bold]{res.opener}[/bold] ({mode}): {res.total} guesses for {res.n_answers} answers, "
-            f"mean {res.mean:.4f}, worst {res.worst} — {status}"
+            f"[bold]{res.opener}[/bold] ({mode}): {lost}{res.total} guesses for {res.n_answers} "
+            f"answers, mean {res.mean:.4f}, worst {res.worst} — {status}"
         )
         if res.proven and res.table:
             con.print(f"the openers not searched: {res.table}")
@@ -251,7 +267,7 @@ def optimal(
             for o in res.openers:
                 table.add_row(
                     o.word,
-                    str(o.value),
+                    f"{o.lost} lost, {o.value}" if o.lost else str(o.value),
                     "exact" if o.exact else "lower bound",
                     *(["-" if o.greedy is None else str(o.greedy)] if greedy else []),
                 )

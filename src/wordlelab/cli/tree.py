@@ -65,7 +65,20 @@ def verify(
         if not fit:
             raise TreeError(f"{file}: no answer fits its position {t.meta['after']!r}", file)
         answers = WordList(fit, f"{answers.name} after {t.meta['after']}", answers.language)
+    if max_guesses is None and t.lost:
+        # A lost answer's line plays every guess the limit allows: the limit is the tree's.
+        max_guesses = int(t.meta.get("max-guesses", "6"))
     report = t.verify(lists.guesses, answers, hard=hard, max_guesses=max_guesses, after=after)
+    if "lost" in t.meta:
+        # A tree of hard mode's objective (fewest lost, then fewest guesses) claims both figures
+        # in its header: the replay must bear them out.
+        claimed = (t.meta.get("lost"), t.meta.get("total"))
+        if claimed != (str(report.lost), str(report.total)):
+            raise TreeError(
+                f"{file}: its header claims {claimed[0]} lost and {claimed[1]} guesses, but the "
+                f"lines replay to {report.lost} lost and {report.total} guesses",
+                file,
+            )
     if as_json:
         echo_json({"file": file, "ok": True, **report.as_dict()})
         return
@@ -75,6 +88,11 @@ def verify(
     con.print(
         f"{file}: OK ({mode}{where}) — {report.answers} answers, {report.total} guesses in total, "
         f"mean {report.mean:.4f}, worst {report.worst}, opener {report.opener}"
+        + (
+            f"; {report.lost} lost, each counted as {max_guesses} + 1 guesses"
+            if report.lost
+            else ""
+        )
     )
     con.print(
         "guesses per answer  " + "  ".join(f"{k}: {v}" for k, v in report.distribution.items())

@@ -251,6 +251,48 @@ def _engines(position: Position) -> _Engines:
     return got
 
 
+def kept_bytes() -> int:
+    """Bytes of what evaluate() keeps between calls: its engines (memos included) and compact
+    matrices; the matrices the callers passed in are theirs and not counted."""
+    seen: set[int] = set()
+    total = sum(_array_bytes(e, seen) for e in list(_CACHE.values()))
+    return total + sum(sub.data.nbytes for _, sub, _ in list(_COMPACT.values()))
+
+
+def forget_kept(max_bytes: int) -> int:
+    """Let go of the least recently used engines, then compact matrices, until what evaluate() keeps
+    takes at most ``max_bytes`` (a memo is only a cache: nothing a later call gives changes, it
+    is only worked out again); the bytes kept after."""
+    kept = kept_bytes()
+    while kept > max_bytes and (_CACHE or _COMPACT):
+        try:
+            (_CACHE or _COMPACT).popitem(last=False)  # type: ignore[attr-defined]
+        except KeyError:  # emptied by another thread meanwhile
+            pass
+        kept = kept_bytes()
+    return kept
+
+
+def _array_bytes(obj: object, seen: set[int], depth: int = 0) -> int:
+    """The bytes of the NumPy arrays reachable from ``obj`` through its attributes, lists, tuples
+    and dicts (a few levels), each counted once; matrices are left out."""
+    if id(obj) in seen or depth > 4 or isinstance(obj, PatternMatrix):
+        return 0
+    seen.add(id(obj))
+    if isinstance(obj, np.ndarray):
+        return obj.nbytes if obj.base is None or id(obj.base) not in seen else 0
+    if isinstance(obj, (list, tuple)):
+        items: list[object] = list(obj)
+    elif isinstance(obj, dict):
+        items = list(obj.values())
+    else:
+        try:
+            items = list(vars(obj).values())
+        except TypeError:
+            return 0
+    return sum(_array_bytes(x, seen, depth + 1) for x in items)
+
+
 @lru_cache(maxsize=16)
 def _bundled(name: str) -> DecisionTree:
     return bundled_tree(name)  # parsed once: evaluate() is called position after position
@@ -733,7 +775,7 @@ def _evaluate(
         """A guess reaching ``value``: the memo's, else the first in bound order that does."""
         if n <= 2:
             return int(m.answer_to_guess[S[0]])
-        g = int(K.memo_best(S, np.int64(min(d, n)), rule, engine.hard, exact.memo))
+        g = exact.memo_best(S, min(d, n), rule)
         if g >= 0:
             return g
         b = bounds()

@@ -108,6 +108,46 @@ groups and a greedy tree for the rest (an upper bound) and a proven lower bound.
 
 Ties between optimal guesses go to the first in the search order (lowest bound, a possible
 answer first, then list order), so a run is reproducible.
+
+**Hard mode's objective: fewest answers lost, then fewest guesses** (``losses``). In hard mode
+about half the openers of the NYT lists leave no strategy that solves every answer within six
+guesses, and f above is infinite for all of them, which tells a player nothing about how much
+CRANE costs. With losses, a strategy may lose answers; a lost answer counts as max guesses + 1
+guesses (the 7 of a player's X/6), and strategies compare first by the answers they lose, L,
+then by their guesses, G. The search keeps one number, L * W + G with W = 2**20, larger than
+any G (answers x 7 at most; checked): the least number has the least L, then the least G among
+strategies with that L. Both parts add up over a guess's groups, so the value is the same sum:
+
+    f(S, d) = min over g of |S| + sum over non-winning groups S_p of f(S_p, d-1)
+    f({a}, d >= 1) = 1,   f(S, 0) = |S| (W + 1)
+
+(at a node with d guesses left a lost answer costs W + d + 1 from there: W, and the d + 1 that
+make max guesses + 1 from the start). Where some strategy loses nothing, the least value is below
+W and equals the value without losses, with the same tree: the search without losses runs first
+there (``Solver.value``), node for node as before, and the search with losses runs only where it
+proves that every strategy loses an answer. Each bound above, with losses:
+
+* counting bound: the answers that do not fit the levels are lost, each at W + d + 1, more than
+  any level costs, so filling the cheapest levels first is still the cheapest the counting
+  allows; the table (and lb_q) gives that instead of infinity. Where they fit, it is unchanged;
+* per-guess bound, exact shortcut, closed forms (2n - 1, 2n): an answer costs at least the
+  guesses that reach it, a lost one more, so these lower bounds stand; the per-guess formula
+  3n - groups - [candidate] is used only with three guesses left or more, where every group's
+  counting bound is 2c - 1 as before, and a group of one or two then costs exactly 1 or 3;
+* with one guess left, a candidate (always allowed in hard mode: it agrees with every feedback)
+  solves itself and the others are lost: 1 + (n - 1)(W + 2); with two left (and no guess that
+  splits S into singletons), a guess with q groups costs n + q - c + (n - q)(W + 2), c = 1 for
+  a candidate, so the kernel takes the one with the most groups (``kernels.search._two_left``);
+* cut-offs and the bounds learnt from a cut are sums and monotonicity (a strategy for a set
+  restricted to a subset loses no more and costs no more there), true of L * W + G as of G;
+* dominance (a useless guess; guesses alike on the letters the answers hold): playing the
+  better guess instead never solves an answer later, so never loses one more;
+* depth: with n guesses left, candidates played one by one lose nothing, so the least value
+  loses nothing there and capping d at |S| changes nothing.
+
+A memo entry carries its objective in its key. The brute-force oracle (tests/reference.py,
+``brute_force_losses``) tries every guess at every node; the kernel agrees with it on random
+hard-mode positions, many with losses forced by a small limit (``tests/test_search_losses.py``).
 """
 
 from __future__ import annotations
@@ -163,12 +203,16 @@ def search_version() -> str:
 
 @dataclass(frozen=True)
 class OpenerResult:
-    """One opener's total: exact when ``exact``, else a proven lower bound (it cannot beat the best)."""
+    """One opener's total: exact when ``exact``, else a proven lower bound (it cannot beat the best).
+
+    With losses (hard mode's objective) ``value`` is the guesses and ``lost`` the answers lost:
+    the pair (lost, value) is exact, or a lower bound in that order."""
 
     word: str
     value: int
     exact: bool
     greedy: int | None = None
+    lost: int = 0
 
 
 @dataclass(frozen=True)
@@ -221,6 +265,12 @@ class OptimalResult:
     # empty from the start. A tree file keeps it ("# after:"), so 'tree verify' replays it.
     after: str = ""
     table: str | None = None  # the shipped opener table that rules out the openers not searched
+    # Hard mode's objective (``losses``): the tree loses ``lost`` answers, each counted in
+    # ``total`` as max_guesses + 1 guesses, and no tree loses fewer, nor takes fewer guesses
+    # with as few lost; ``lower_lost`` goes with ``lower_bound`` (a bound on the pair).
+    losses: bool = False
+    lost: int = 0
+    lower_lost: int = 0
 
     @property
     def n_answers(self) -> int:
@@ -232,7 +282,7 @@ class OptimalResult:
 
     @property
     def worst(self) -> int:
-        return max(len(p) for p in self.paths.values())
+        return self.tree().worst
 
     @property
     def proof(self) -> str:
@@ -262,6 +312,9 @@ class OptimalResult:
             "proven": self.proof,
             "code": search_version(),
         }
+        if self.losses:
+            meta["objective"] = "fewest answers lost, then fewest guesses (a loss counts limit + 1)"
+            meta["lost"] = str(self.lost)
         if self.after:
             meta["after"] = self.after
         return DecisionTree(self.paths, name=f"optimal tree from {self.opener}", meta=meta)
@@ -294,10 +347,19 @@ def neighbour_runs(letters: np.ndarray, n_alpha: int) -> tuple[np.ndarray, np.nd
 
 
 class Engine:
-    """The arrays the kernels need for one matrix and mode."""
+    """The arrays the kernels need for one matrix, mode and objective.
+
+    ``losses``: hard mode's objective, fewest answers lost, then fewest guesses (a lost answer
+    counted as ``max_guesses`` + 1); values are then L * LOSS_WEIGHT + G (``split_value``).
+    Without it a position no strategy solves in time is INF."""
 
     def __init__(
-        self, matrix: PatternMatrix, hard: bool = False, max_guesses: int = 6, memo_mb: int = 256
+        self,
+        matrix: PatternMatrix,
+        hard: bool = False,
+        max_guesses: int = 6,
+        memo_mb: int = 256,
+        losses: bool = False,
     ):
         if matrix.length > MAX_EXACT_WORD:
             raise WordlelabError(
@@ -310,6 +372,12 @@ class Engine:
             )
         if max_guesses < 1:
             raise WordlelabError(f"max guesses must be at least 1, not {max_guesses}")
+        self.loss = int(K.LOSS_WEIGHT) if losses else 0
+        if losses and len(matrix.answers) * (max_guesses + 1) >= self.loss:
+            raise WordlelabError(
+                f"{len(matrix.answers):,} answers x {max_guesses + 1} guesses do not fit under the "
+                f"weight of a lost answer ({self.loss:,})"
+            )
         from .kernels.loading import quick_cache_loads  # ~80 ms less start-up (see there)
 
         quick_cache_loads(K)
@@ -330,7 +398,9 @@ class Engine:
             counting_bound_table,  # K.lower_bound_table as NumPy (<1 ms, not 25)
         )
 
-        self.lbtab = counting_bound_table(len(matrix.answers), max_guesses, self.n_patterns)
+        self.lbtab = counting_bound_table(
+            len(matrix.answers), max_guesses, self.n_patterns, self.loss
+        )
         alphabet = shared_alphabet(matrix.guesses, matrix.answers)
         letters = np.ascontiguousarray(guess_codes(matrix))
         counts = np.zeros((letters.shape[0], len(alphabet)), dtype=np.int8)
@@ -354,7 +424,15 @@ class Engine:
             # Answer-major copy: a node reads the rows of its few answers, each along the guesses.
             K.transposed(np.ascontiguousarray(matrix.data)),
             *neighbour_runs(letters, len(alphabet)),
+            np.int64(self.loss),
         )
+        # With losses, the same tables for the search without them: a position some strategy
+        # solves in time is searched that way first (``Solver.value``), exactly as without
+        # losses, and only a position none solves is searched for the fewest losses.
+        self.plain_tabs = self.tabs
+        if losses:
+            plain = counting_bound_table(len(matrix.answers), max_guesses, self.n_patterns)
+            self.plain_tabs = (*self.tabs[:3], plain, *self.tabs[4:12], np.int64(0))
         self.all_pool = np.arange(len(matrix.guesses), dtype=np.int64)
         # The search's view of the matrix at the root: every answer's row, every guess's column.
         self.root_view = (
@@ -365,6 +443,12 @@ class Engine:
         self.slots = max(1 << 12, (memo_mb << 20) // K.MEMO_SLOT_BYTES)
         self.empty_rule = np.full(k + len(alphabet), -1, dtype=np.int8)
         self.empty_rule[k:] = 0
+
+    def split_value(self, value: int) -> tuple[int, int]:
+        """(answers lost, guesses) of a value of this objective (no losses without them)."""
+        if self.loss == 0 or value >= INF:
+            return 0, value
+        return value // self.loss, value % self.loss
 
     def rule_after(self, rule: np.ndarray, guess: int, pattern: int) -> np.ndarray:
         if not self.hard:
@@ -442,7 +526,35 @@ class Solver:
         """f(S, d) when it is below ``beta``; otherwise a proven lower bound >= beta.
 
         With ``split`` (see ``_solve_shared``) this thread tries only its ``part`` of S's guesses
-        and the result is this part's (in ``split``)."""
+        and the result is this part's (in ``split``); with losses the caller then picks the
+        objective (``plain``: the search without losses first, as here)."""
+        e = self.engine
+        if e.loss == 0 or split is not None:
+            return self.search(S, d, rule, beta, split, part)
+        # A value below W loses nothing, and the search without losses finds the same value
+        # there (the same tree, node for node). So it runs first with the budget min(beta, W).
+        cap = min(beta, e.loss)
+        v = self.search(S, d, rule, cap, plain=True)
+        if v < cap or self.ctl[K.CTL_STOP]:
+            return v
+        # It proved v >= cap. Where beta <= W, min(v, W) >= beta bounds the value: a position
+        # some strategy solves in time is worth at least v, and one none solves at least W.
+        if beta <= e.loss:
+            return min(v, e.loss)
+        # v >= W: no strategy solves every answer in time (a total of guesses is below W).
+        return self.search(S, d, rule, beta)
+
+    def search(
+        self,
+        S: np.ndarray,
+        d: int,
+        rule: np.ndarray | None = None,
+        beta: int = INF,
+        split: np.ndarray | None = None,
+        part: int = 0,
+        plain: bool = False,
+    ) -> int:
+        """One call of the kernel: the engine's objective, or without losses (``plain``)."""
         e = self.engine
         return int(
             K.solve(
@@ -453,7 +565,7 @@ class Solver:
                 e.empty_rule if rule is None else rule,
                 e.hard,
                 np.int64(self.width),
-                e.tabs,
+                e.plain_tabs if plain else e.tabs,
                 self.memo,
                 self.scratch,
                 self.ctl,
@@ -464,10 +576,19 @@ class Solver:
             )
         )
 
-    def best_guess(self, S: np.ndarray, d: int, rule: np.ndarray) -> int:
+    def memo_best(self, S: np.ndarray, d: int, rule: np.ndarray) -> int:
+        """The best guess the memo holds for S, -1 if none (with losses: found by either search,
+        whose exact values agree wherever the search without losses has one)."""
         e = self.engine
         S = np.ascontiguousarray(S, dtype=np.int64)
-        g = int(K.memo_best(S, np.int64(d), rule, e.hard, self.memo))
+        g = int(K.memo_best(S, np.int64(d), rule, e.hard, np.int64(e.loss), self.memo))
+        if g < 0 and e.loss:
+            g = int(K.memo_best(S, np.int64(d), rule, e.hard, np.int64(0), self.memo))
+        return g
+
+    def best_guess(self, S: np.ndarray, d: int, rule: np.ndarray) -> int:
+        S = np.ascontiguousarray(S, dtype=np.int64)
+        g = self.memo_best(S, d, rule)
         if g < 0:  # not solved yet, or evicted from the memo: solve it (again)
             v = self.value(S, d, rule)
             if v >= INF:
@@ -477,7 +598,7 @@ class Solver:
                     # settled): that proves nothing about the answers.
                     raise _Stopped
                 raise WordlelabError(f"no tree solves these {S.size} answers within {d} guesses")
-            g = int(K.memo_best(S, np.int64(d), rule, e.hard, self.memo))
+            g = self.memo_best(S, d, rule)
             if g < 0:
                 # The memo refused the node (every slot it may take holds a larger set): find a
                 # guess that reaches the proven value by valuing the guesses one by one.
@@ -520,11 +641,17 @@ class Solver:
         raise WordlelabError(f"no guess reaches the proven value {v} of these {n} answers")
 
     def paths(self, S: np.ndarray, d: int, rule: np.ndarray | None = None) -> dict[int, list[int]]:
-        """The tree found for S: answer column -> guess rows, the last one the answer itself."""
+        """The tree found for S: answer column -> guess rows, the last one the answer itself
+        (with losses, a lost answer's line ends without it, after the last guess allowed)."""
         e = self.engine
         rule = e.empty_rule if rule is None else rule
         a2g = e.tabs[2]
         S = np.sort(np.asarray(S, dtype=np.int64))
+        if e.loss and d <= 1 and not (S.size == 1 and d == 1):
+            # Nothing left to play (every answer lost), or one guess: the first answer is
+            # played, and lost are the others (the value ``K._few_left`` counts).
+            line = [int(a2g[S[0]])] if d == 1 else []
+            return {int(a): list(line) for a in S}
         if S.size == 1:
             return {int(S[0]): [int(a2g[S[0]])]}
         if S.size == 2:
@@ -602,10 +729,12 @@ def _replay(
     hard: bool,
     max_guesses: int,
     total: int,
+    lost: int = 0,
 ) -> None:
     """The tree found, replayed by the game engine before it is reported: every line, after the
     position's guesses, allowed (in hard mode, by their rule), within the limit and ending on
-    its answer, the lines one tree of ``total`` guesses. AssertionError if not: a search bug."""
+    its answer (or lost at the limit), the lines one tree of ``total`` guesses, ``lost`` of them
+    lost. AssertionError if not: a search bug."""
     k = matrix.length
     after = [(str(matrix.guesses[g]), Pattern(int(code), k)) for g, code in history]
     answers = (
@@ -619,8 +748,11 @@ def _replay(
         )
     except TreeError as exc:
         raise AssertionError(f"the search's tree does not replay: {exc}") from None
-    if report.total != total:
-        raise AssertionError(f"the search's tree replays to {report.total}, not {total}")
+    if report.total != total or report.lost != lost:
+        raise AssertionError(
+            f"the search's tree replays to {report.total} ({report.lost} lost), not {total} "
+            f"({lost} lost)"
+        )
 
 
 def _refused(
@@ -718,13 +850,38 @@ def _solve_shared(
     any of them has reached. Returns the group's value (below ``beta``) and the solver whose memo
     holds its tree, or a proven lower bound >= ``beta`` and None."""
     e = solvers[0].engine
+    if e.loss == 0:
+        return _solve_shared_once(solvers, sub, d, rule, beta, tick, stop, False)
+    # With losses, the search without them first (see ``Solver.value``).
+    cap = min(beta, e.loss)
+    v, owner = _solve_shared_once(solvers, sub, d, rule, cap, tick, stop, True)
+    if owner is not None:
+        return v, owner
+    if beta <= e.loss:
+        return min(v, e.loss), None
+    return _solve_shared_once(solvers, sub, d, rule, beta, tick, stop, False)
+
+
+def _solve_shared_once(
+    solvers: list[Solver],
+    sub: np.ndarray,
+    d: int,
+    rule: np.ndarray,
+    beta: int,
+    tick: Callable[[], None],
+    stop: threading.Event | None,
+    plain: bool,
+) -> tuple[int, Solver | None]:
+    """``_solve_shared`` with one objective: the engine's, or without losses (``plain``)."""
+    e = solvers[0].engine
+    loss = np.int64(0 if plain else e.loss)
     split = K.new_split(len(solvers), int(sub.size))
     results = [INF] * len(solvers)
     errors: list[BaseException] = []
 
     def run(k: int) -> None:
         try:
-            results[k] = solvers[k].value(sub, d, rule, beta, split, k)
+            results[k] = solvers[k].search(sub, d, rule, beta, split, k, plain)
         except BaseException as exc:  # noqa: BLE001 - handed back to the caller's thread
             errors.append(exc)
             for s in solvers:
@@ -737,7 +894,7 @@ def _solve_shared(
         raise _Stopped
     S = np.ascontiguousarray(sub, dtype=np.int64)
     for s in solvers:  # settled before the guesses were shared (a closed form): in the memo
-        if K.memo_best(S, np.int64(d), rule, e.hard, s.memo) >= 0:
+        if K.memo_best(S, np.int64(d), rule, e.hard, loss, s.memo) >= 0:
             return min(results), s
     found = []
     for k in range(len(solvers)):
@@ -747,7 +904,7 @@ def _solve_shared(
     if not found:
         return min(results), None
     v, _, k, g = min(found)  # the least value, then the first in the search order
-    K.memo_store(S, np.int64(d), rule, e.hard, solvers[k].memo, np.int64(v), np.int64(g))
+    K.memo_store(S, np.int64(d), rule, e.hard, loss, solvers[k].memo, np.int64(v), np.int64(g))
     return v, solvers[k]
 
 
@@ -903,8 +1060,26 @@ def _complete_greedily(
         return
     finally:
         timer.cancel()
-    total = sum(len(line) for line in out.values())  # n + the groups' values
+    total = _raw_total(engine, out)  # n + the groups' values
     best.total, best.paths, best.opener, best.exact = total, out, g, False
+
+
+def _opener(engine: Engine, word: str, raw: int, exact: bool) -> OpenerResult:
+    """An opener's result from its value in the engine's objective (lost * W + guesses)."""
+    lost, value = engine.split_value(min(INF, raw))
+    return OpenerResult(word, value, exact, lost=lost)
+
+
+def _raw_total(engine: Engine, paths: dict[int, list[int]]) -> int:
+    """A tree's value in the engine's objective: its guesses, and W + 1 more for each answer
+    lost (its line holds the limit's guesses; it counts one more, and the loss)."""
+    a2g = engine.tabs[2]
+    total = 0
+    for a, line in paths.items():
+        total += len(line)
+        if not line or line[-1] != a2g[a]:
+            total += engine.loss + 1
+    return total
 
 
 def solve_optimal(
@@ -922,6 +1097,7 @@ def solve_optimal(
     threads: int | None = None,
     known_optimum: tuple[int, str] | None = None,
     greedy_on_stop: bool = True,
+    losses: bool = False,
 ) -> OptimalResult:
     """The decision tree with the fewest total guesses over ``matrix``'s answers (or ``answers``).
 
@@ -935,8 +1111,12 @@ def solve_optimal(
     pairs start the search from that position (its rule in hard mode, its guesses left); the
     paths are then the subtree from there. ``greedy_on_stop`` False: a stopped search reports
     no greedy completion of the opener in progress (StoppedEarlyError unless one was finished).
+
+    ``losses``: hard mode's objective, the fewest answers lost, then the fewest guesses (a lost
+    answer counted as ``max_guesses`` + 1); a search that has to lose answers then gives its
+    tree, its count of losses (``lost``) and its total instead of failing.
     """
-    engine = Engine(matrix, hard, max_guesses, memo_mb)
+    engine = Engine(matrix, hard, max_guesses, memo_mb, losses)
     guesses = matrix.guesses
     if answers is None:
         root = np.arange(len(matrix.answers), dtype=np.int64)
@@ -1049,7 +1229,7 @@ def solve_optimal(
     partial_parts: list[tuple[int, np.ndarray, np.ndarray]] = []
     partial_done: set[int] = set()
     try:
-        if left < 2 and n > 1:
+        if left < 2 and n > 1 and not engine.loss:
             raise SearchFailedError(
                 f"{n} answers cannot all be solved in {left} guess — proven", max_guesses
             )
@@ -1070,16 +1250,16 @@ def solve_optimal(
                     for lb, (_, sub, crule) in zip(lbs, parts)
                 ]
             if cap is not None and sum(lbs) >= cap:
-                results.append(OpenerResult(str(guesses[g]), min(INF, n + sum(lbs)), False))
+                results.append(_opener(engine, str(guesses[g]), n + sum(lbs), False))
                 continue
             outcome = _solve_groups(
                 solvers, parts, d, lbs, cap, state, partial_paths, partial_done, g, tick, stop
             )
             if outcome.cut is not None:
-                results.append(OpenerResult(str(guesses[g]), min(INF, n + outcome.cut), False))
+                results.append(_opener(engine, str(guesses[g]), n + outcome.cut, False))
                 continue
             total = n + outcome.solved
-            results.append(OpenerResult(str(guesses[g]), total, True))
+            results.append(_opener(engine, str(guesses[g]), total, True))
             # The first opener proven to reach the best total keeps it (candidate order).
             if not best.exact or total < best.total:
                 best.total, best.paths, best.opener, best.exact = (
@@ -1125,7 +1305,7 @@ def solve_optimal(
     for g in order:
         r = done.get(str(guesses[g]))
         if r is not None:
-            lower = min(lower, r.value)
+            lower = min(lower, r.lost * engine.loss + r.value)
         elif (
             interrupted
             and g == order[len(results)]
@@ -1160,11 +1340,16 @@ def solve_optimal(
         str(matrix.answers[a]): tuple(str(guesses[r]) for r in line)
         for a, line in sorted(best.paths.items())
     }
-    _replay(matrix, paths_words, root, history, hard, max_guesses, total)
+    lost, guesses_total = engine.split_value(total)
+    lower_lost, lower_guesses = engine.split_value(lower)
+    _replay(matrix, paths_words, root, history, hard, max_guesses, guesses_total, lost)
     return OptimalResult(
         opener=str(guesses[best.opener]),
-        total=total,
-        lower_bound=lower,
+        total=guesses_total,
+        lower_bound=lower_guesses,
+        losses=losses,
+        lost=lost,
+        lower_lost=lower_lost,
         proven=not interrupted and best.exact and lower == total,
         opener_given=opener is not None,
         best_of_searched=not interrupted and best.exact and searched_lower == total,

@@ -1,7 +1,9 @@
 """DecisionTree: a complete strategy written as one line per answer, with load, save and verify.
 
 The text format has one line per answer: the guesses in the order played, the last one being the
-answer, lowercase and space-separated (``salet courd crimp``). A guess may carry the feedback it
+answer, lowercase and space-separated (``salet courd crimp``). An answer the tree loses (hard
+mode's objective lets a strategy lose some, see ``wordlelab.optimal``) has the guesses played up
+to the limit and then its answer in brackets: ``crane moist shout sight fight wight (night)``. A guess may carry the feedback it
 gets, ``salet:..y.. courd:g.... crimp``, which verify then checks. ``#`` starts a comment;
 comment lines of the form ``# key: value`` at the top are metadata (lists, mode, total).
 """
@@ -43,6 +45,7 @@ class TreeReport:
     distribution: dict[int, int]
     opener: str
     hard: bool
+    lost: int = 0  # answers whose line ends at the limit without them (counted as limit + 1)
 
     @property
     def mean(self) -> float:
@@ -57,6 +60,7 @@ class TreeReport:
             "distribution": {str(k): v for k, v in sorted(self.distribution.items())},
             "opener": self.opener,
             "hard": self.hard,
+            "lost": self.lost,
         }
 
 
@@ -64,7 +68,8 @@ MAX_LINE_GUESSES = 20  # guesses on one line of a tree (the most any game allows
 
 
 class DecisionTree:
-    """Answer -> the guesses played for it (the last one the answer itself)."""
+    """Answer -> the guesses played for it (the last one the answer itself, unless the tree
+    loses it: ``is_lost``; such a line counts one guess more than it holds, as a player's X/6)."""
 
     def __init__(
         self,
@@ -110,7 +115,7 @@ class DecisionTree:
                     f"{MAX_LINE_GUESSES}",
                     name,
                 )
-            for token in tokens:
+            for place, token in enumerate(tokens, 1):
                 word, sep, mark = token.partition(":")
                 word = word.strip().lower()
                 if len(word) > MAX_LENGTH:
@@ -119,11 +124,19 @@ class DecisionTree:
                         f"at most {MAX_LENGTH}",
                         name,
                     )
-                if not word.isalpha():
+                if not word.isalpha() and not (
+                    place == len(tokens) and word[:1] == "(" and word[-1:] == ")"
+                ):
                     raise TreeError(f"{name}:{lineno}: {token!r} is not a word", name)
                 words.append(word)
                 marks.append(mark if sep else None)
             answer = words[-1]
+            lost = answer[:1] == "("
+            if lost:  # an answer the tree loses: the guesses, then the answer in brackets
+                answer = answer[1:-1]
+                words.pop()
+                if not answer.isalpha():
+                    raise TreeError(f"{name}:{lineno}: {tokens[-1]!r} is not a word", name)
             if answer in paths:
                 raise TreeError(
                     f"{name}:{lineno}: {answer!r} already has a line (line {lines[answer]})", name
@@ -132,6 +145,8 @@ class DecisionTree:
                 raise TreeError(
                     f"{name}:{lineno}: the answer {answer!r} takes no feedback mark", name
                 )
+            if lost:
+                marks.pop()
             paths[answer] = tuple(words)
             lines[answer] = lineno
             if any(m is not None for m in marks):
@@ -151,10 +166,13 @@ class DecisionTree:
         out = [f"# {k}: {v}" for k, v in self.meta.items()]
         for answer in sorted(self.paths):
             line = self.paths[answer]
+            lost = self.is_lost(answer)
+            played = line if lost else line[:-1]
             if feedback:
-                tokens = [f"{g}:{score(g, answer)}" for g in line[:-1]] + [line[-1]]
+                tokens = [f"{g}:{score(g, answer)}" for g in played]
             else:
-                tokens = list(line)
+                tokens = list(played)
+            tokens.append(f"({answer})" if lost else line[-1])
             out.append(" ".join(tokens))
         return "\n".join(out) + "\n"
 
@@ -173,9 +191,23 @@ class DecisionTree:
     def __repr__(self) -> str:
         return f"<DecisionTree {self.name!r}: {len(self)} answers, total {self.total}>"
 
+    def is_lost(self, answer: str) -> bool:
+        """Whether the tree loses ``answer``: its line ends without it."""
+        line = self.paths[answer]
+        return not line or line[-1] != answer
+
+    def guesses_for(self, answer: str) -> int:
+        """The guesses ``answer`` costs: its line's, one more for a lost answer (a player's X/6)."""
+        return len(self.paths[answer]) + self.is_lost(answer)
+
+    @property
+    def lost(self) -> int:
+        """How many answers the tree loses."""
+        return sum(self.is_lost(a) for a in self.paths)
+
     @property
     def total(self) -> int:
-        return sum(len(p) for p in self.paths.values())
+        return sum(self.guesses_for(a) for a in self.paths)
 
     @property
     def mean(self) -> float:
@@ -183,15 +215,15 @@ class DecisionTree:
 
     @property
     def worst(self) -> int:
-        return max(len(p) for p in self.paths.values())
+        return max(self.guesses_for(a) for a in self.paths)
 
     @property
     def distribution(self) -> dict[int, int]:
-        return dict(sorted(Counter(len(p) for p in self.paths.values()).items()))
+        return dict(sorted(Counter(self.guesses_for(a) for a in self.paths).items()))
 
     @property
     def opener(self) -> str:
-        return next(iter(self.paths.values()))[0]
+        return next(line for line in self.paths.values() if line)[0]
 
     # -- navigation --------------------------------------------------------------------------------
 
@@ -271,6 +303,8 @@ class DecisionTree:
         guess is allowed (and legal in hard mode); the game is not won before the line ends;
         marked feedback is what the engine gives; lines with the same history play the same
         next guess (so the lines form one tree); and, if given, no line exceeds ``max_guesses``.
+        A lost answer's line (``is_lost``) must use every guess up to ``max_guesses`` without
+        solving it; the report counts it in ``lost`` and as ``max_guesses`` + 1 guesses.
         ``after``: for a tree from a position, the guesses played before every line (``answers``
         are then the position's): hard mode's rule from them binds each line, and they count
         toward ``max_guesses``.
@@ -289,6 +323,15 @@ class DecisionTree:
                 raise TreeError(
                     f"{where}: the line ends on {answer!r}, which is not a possible answer "
                     f"({answers.name})",
+                    answer,
+                )
+            lost = self.is_lost(answer)
+            if lost and (max_guesses is None or before + len(line) != max_guesses):
+                played = f" after the {before} played" if before else ""
+                limit = "no limit given" if max_guesses is None else f"the limit is {max_guesses}"
+                raise TreeError(
+                    f"{where}: {answer!r} is lost after {len(line)} guesses{played}, but {limit}: "
+                    "a lost answer's line plays every guess allowed",
                     answer,
                 )
             if max_guesses is not None and before + len(line) > max_guesses:
@@ -347,7 +390,7 @@ class DecisionTree:
                         g,
                     )
                 history = history + ((g, pattern.code),)
-            if not game.won:
+            if not game.won and not lost:
                 raise TreeError(f"{where}: the line does not end on its answer", answer)
         missing = [w for w in answers if w not in self.paths]
         if missing:
@@ -357,7 +400,13 @@ class DecisionTree:
                 f"{self.name}: {len(missing)} answers have no line: {shown}{more}", self.name
             )
         return TreeReport(
-            len(self.paths), self.total, self.worst, self.distribution, self.opener, hard
+            len(self.paths),
+            self.total,
+            self.worst,
+            self.distribution,
+            self.opener,
+            hard,
+            self.lost,
         )
 
     def _check_made_for(self, answers: WordList) -> None:

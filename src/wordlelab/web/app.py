@@ -15,7 +15,7 @@ from collections.abc import Callable
 from contextlib import AbstractContextManager, ExitStack, nullcontext
 from dataclasses import asdict
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
@@ -68,6 +68,7 @@ if TYPE_CHECKING:
     # numba kernels load only when the search is asked for
     from ..exact.evaluation import Evaluation
 
+T = TypeVar("T")
 STATIC = Path(__file__).parent / "static"
 WORDS_SHOWN = 60
 # The page's i18n key for each of the assistant's notes on the answer list.
@@ -353,6 +354,18 @@ class WebApp:
         """The lists' matrix, shared under the server's memory budget (503 when it cannot fit)."""
         lists = self.lists(lang, length, set_name)  # a bad name fails here, before any work
         return self.matrices.get((lang, length, lists.set_name), lists)
+
+    def searching(self, fn: Callable[..., T]) -> Callable[..., T]:
+        """``fn`` followed, however it ends, by letting go of the search's engines past the
+        memory budget (``Matrices.trim``): for the requests that may search."""
+
+        def run(*args: Any) -> T:
+            try:
+                return fn(*args)
+            finally:
+                self.matrices.trim()
+
+        return run
 
     def store(self) -> StatsStore:
         return StatsStore(self.stats_path)
@@ -788,6 +801,7 @@ class WebApp:
         except WordlelabError as exc:
             job["error"] = str(exc)
         finally:
+            self.matrices.trim()  # a strategy may have searched (the coach)
             release.close()  # the slot, before 'finished': a caller who saw it may start another
             job["finished"] = True
 
@@ -868,7 +882,7 @@ def create_app(
             if body:
                 args.append(await _body(request))
             if pool is not None:  # long work: its own threads, so play never waits behind it
-                return JSONResponse(await pool.run(fn, *args))
+                return JSONResponse(await pool.run(web.searching(fn), *args))
             return JSONResponse(await run_in_threadpool(fn, *args))
 
         return endpoint
@@ -906,7 +920,9 @@ def create_app(
     async def assist_get(request: Request) -> Response:
         top = _int(dict(request.query_params), "top", 10, 1, 50) or 10
         return JSONResponse(
-            await web.searches.run(web.assist_state, request.path_params["token"], top)
+            await web.searches.run(
+                web.searching(web.assist_state), request.path_params["token"], top
+            )
         )
 
     async def game_get(request: Request) -> Response:

@@ -2,14 +2,18 @@
 
 A matrix is built (or loaded from the cache) the first time a request needs it and shared from
 then on. The matrices alive in the process (kept here, or still held by a game, an assistant or a
-comparison) take at most ``budget`` bytes together: a new one first makes room by letting go of
-the least recently used that are kept here; when the matrices still held leave no room, or it could
-never fit, the request is refused with 503 (nothing is built). A matrix let go of here stays shared
-while anything holds it (a weak reference finds it), so asking for it again costs nothing.
+comparison) and what the exact search keeps between calls for them (its engines and memos,
+``evaluation.kept_bytes``) take at most ``budget`` bytes together. A new matrix first makes room:
+the search's engines go (they are only caches), then the least recently used matrices kept here;
+when the matrices still held leave no room, or it could never fit, the request is refused with 503
+(nothing is built). After each request that searched, ``trim`` lets go of engines past the budget.
+A matrix let go of here stays shared while anything holds it (a weak reference finds it), so
+asking for it again costs nothing.
 """
 
 from __future__ import annotations
 
+import sys
 import threading
 import weakref
 from collections import OrderedDict
@@ -39,8 +43,18 @@ class Matrices:
 
     @property
     def used(self) -> int:
-        """Bytes of the matrices alive now."""
+        """Bytes of the matrices alive now and of what the exact search keeps for them."""
+        return self._matrices() + _search_kept()
+
+    def _matrices(self) -> int:
         return sum(_bytes(m) for m in list(self._alive.values()))
+
+    def trim(self) -> None:
+        """Let go of the exact search's engines (least recently used first) past the budget."""
+        evaluation = sys.modules.get("wordlelab.evaluation")
+        if evaluation is not None:
+            with self._lock:
+                evaluation.forget_kept(max(0, self.budget - self._matrices()))
 
     def get(self, key: Hashable, lists: Lists) -> PatternMatrix:
         """The matrix of ``lists`` (kept under ``key``); HTTP 503 when it cannot fit."""
@@ -61,14 +75,18 @@ class Matrices:
                 f"these lists need a matrix of {need // mb} MB; this server's matrices may take "
                 f"{self.budget // mb} MB (WORDLELAB_WEB_MATRICES)",
             )
+        evaluation = sys.modules.get("wordlelab.evaluation")
+        if evaluation is not None:  # the search's caches go first
+            evaluation.forget_kept(max(0, self.budget - self._matrices() - need))
         while self._kept and self.used + need > self.budget:
             self._kept.popitem(last=False)  # freed at once unless a session still holds it
         used = self.used
         if used + need > self.budget:
             raise HTTPException(
                 503,
-                f"the server's matrices take {used // mb} MB of {self.budget // mb} MB, held by "
-                f"open sessions; these lists need {need // mb} MB more; try again later",
+                f"the server's matrices and searches take {used // mb} MB of "
+                f"{self.budget // mb} MB, held by open sessions; these lists need {need // mb} MB "
+                "more; try again later",
                 headers={"Retry-After": str(self.retry_after)},
             )
         m = lists.matrix(budget=need)
@@ -78,3 +96,10 @@ class Matrices:
 
 def _bytes(m: PatternMatrix) -> int:
     return full_matrix_bytes(m.guesses, m.answers)
+
+
+def _search_kept() -> int:
+    """What the exact search keeps between calls (nothing before it was first imported: its
+    kernels load only when a search is asked for)."""
+    evaluation = sys.modules.get("wordlelab.evaluation")
+    return 0 if evaluation is None else int(evaluation.kept_bytes())

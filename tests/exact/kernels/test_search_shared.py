@@ -31,8 +31,8 @@ def check_group(e: Engine, S: np.ndarray, d: int, rule: np.ndarray, parts: int) 
         assert owner is None
         return v
     assert owner is not None
-    g_alone = K.memo_best(S, np.int64(min(d, S.size)), rule, e.hard, alone.memo)
-    g_shared = K.memo_best(S, np.int64(min(d, S.size)), rule, e.hard, owner.memo)
+    g_alone = alone.memo_best(S, min(d, S.size), rule)
+    g_shared = owner.memo_best(S, min(d, S.size), rule)
     assert g_shared == g_alone  # the first guess in the order that reaches the value
     paths = owner.paths(S, d, rule)
     assert sorted(paths) == sorted(int(a) for a in S)

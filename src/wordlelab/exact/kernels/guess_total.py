@@ -41,7 +41,7 @@ def guess_total(
     at INF). ``split`` is a search's no-split marker (``search.new_split(1, 0)``); ``view`` the
     search's view of the whole matrix (``optimal.Engine.root_view``).
     """
-    data, g2a, a2g, lbtab, gletters, gcounts, pow3, rnd, dT, nb_order, nb_lo, nb_hi = tabs
+    data, g2a, a2g, lbtab, gletters, gcounts, pow3, rnd, dT, nb_order, nb_lo, nb_hi, loss = tabs
     n = S.shape[0]
     win = scratch[2].shape[0] - 1  # the all-green pattern
     codes = np.empty(n, dtype=np.int64)

@@ -5,6 +5,16 @@ Sets of candidates are sorted int64 arrays of answer (column) indices; pools of 
 int64 arrays of row indices. Costs are int64; ``INF`` marks an impossible sub-problem (not
 solvable within the guesses left).
 
+The objective is the last entry of ``tabs``, ``loss``: 0 counts only strategies that solve every
+answer in time (a lost answer makes a node INF); ``loss`` = W > 0 (hard mode's objective, see
+``wordlelab.optimal``) lets answers be lost, each costing W + d + 1 at a node with d guesses left
+(W for the loss, and the d + 1 guesses a player's X/6 counts from there), so a strategy's value
+is L * W + G: L answers lost, G guesses in all with a lost answer counted as max guesses + 1.
+W exceeds any G, so the least value has the fewest losses first, then the fewest guesses, and
+where no answer need be lost it is the value with ``loss`` 0. Both parts add up over the groups
+of a guess, so every sum and cut below is unchanged; where a bound or a shortcut needs more to
+hold with losses, it says so beside it.
+
 Scans read ``dT``, the answer-major copy of the matrix: a node with n answers reads n rows along
 the guesses (n sequential streams) instead of one cache line per (guess, answer) pair, which is
 what made the guess-major layout several times slower on the large lists.
@@ -22,6 +32,10 @@ import numpy as np
 from numba import njit
 
 INF = np.int64(1 << 40)
+# W, the cost of a lost answer in hard mode's objective: above any total of guesses (at most
+# answers x (max guesses + 1), checked by ``optimal.Engine``), and small enough that answers x
+# (W + max guesses + 1) stays far below INF.
+LOSS_WEIGHT = np.int64(1 << 20)
 
 # ctl[] slots shared with the driver thread.
 CTL_STOP = 0
@@ -168,16 +182,21 @@ def _mix(h: np.uint64) -> np.uint64:
 
 
 @njit(cache=True)
-def lower_bound_table(max_n: int, max_d: int, n_patterns: int) -> np.ndarray:
+def lower_bound_table(max_n: int, max_d: int, n_patterns: int, loss: int = 0) -> np.ndarray:
     """lb[d, m]: fewest total guesses any tree can spend on m answers with d guesses left.
 
     At most one answer is solved by the next guess, and at most P**(t-1) answers by the t-th,
     where P = n_patterns - 2 is a bound on the non-winning patterns one guess can show (the
     all-green one wins and k-1 greens with one yellow is impossible). Filling the cheapest
-    levels first gives the bound; INF when m answers do not fit in d levels.
+    levels first gives the bound; INF when m answers do not fit in d levels. With ``loss`` W > 0
+    the answers that do not fit are lost, at W + d + 1 each: more than any level costs, so the
+    cheapest assignment the counting allows still fills the levels first.
     """
     P = max(1, n_patterns - 2)
     out = np.full((max_d + 1, max_n + 1), INF, dtype=np.int64)
+    if loss > 0:
+        for m in range(max_n + 1):
+            out[0, m] = m * (loss + 1)
     out[:, 0] = 0
     for d in range(1, max_d + 1):
         for m in range(1, max_n + 1):
@@ -193,6 +212,8 @@ def lower_bound_table(max_n: int, max_d: int, n_patterns: int) -> np.ndarray:
                     break
             if left == 0:
                 out[d, m] = cost
+            elif loss > 0:
+                out[d, m] = cost + left * (loss + d + 1)
     return out
 
 
@@ -236,6 +257,20 @@ def _rule_hash(rule: np.ndarray) -> tuple[np.uint64, np.uint64]:
         h1 = _mix(h1 ^ (x + np.uint64(i) * np.uint64(1000003)))
         h2 = (h2 ^ x) * _FNV
     return h1, _mix(h2)
+
+
+@_borrowing
+def _objective_key(rule: np.ndarray, hard: bool, loss: int) -> tuple[np.uint64, np.uint64]:
+    """The part of a node's memo key that the objective adds: the hard-mode rule, and whether
+    answers may be lost (a value with losses is finite where the same node without is INF)."""
+    r1 = np.uint64(0)
+    r2 = np.uint64(0)
+    if hard:
+        r1, r2 = _rule_hash(rule)
+    if loss > 0:
+        r1 = _mix(r1 ^ (np.uint64(loss) * _M2))
+        r2 = _mix(r2 + np.uint64(loss))
+    return r1, r2
 
 
 @_borrowing
@@ -1107,10 +1142,12 @@ def _undominated(pool, S, a2g, gletters, gcounts, nb_order, nb_lo, nb_hi, ctl) -
 
 
 @njit(cache=True, nogil=True)
-def lower_bound_q(m: int, d: int, q: int) -> int:
+def lower_bound_q(m: int, d: int, q: int, loss: int = 0) -> int:
     """The counting bound with at most ``q`` groups per guess: fewest total guesses for m answers
     in d guesses when one guess solves at most one answer and splits a set into at most q groups
-    (so the t-th guess solves at most q**(t-1)); INF when they do not fit."""
+    (so the t-th guess solves at most q**(t-1)); INF when they do not fit, or with ``loss`` W > 0
+    each answer that does not fit lost at W + d + 1 (more than any level: see
+    ``lower_bound_table``)."""
     if m <= 0:
         return np.int64(0)
     left = np.int64(m)
@@ -1124,7 +1161,56 @@ def lower_bound_q(m: int, d: int, q: int) -> int:
         if left == 0:
             return cost
         cap = min(cap * qq, np.int64(1 << 40))
+    if loss > 0:
+        return cost + left * (loss + d + 1)
     return INF
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _few_left(n, d, loss):
+    """The value of n >= 2 answers with d <= 1 guesses left (the next included): INF without
+    losses. With them, at d == 1 a candidate solves one answer and the others are lost (no guess
+    solves more than its own answer, and a candidate is always allowed: in hard mode it agrees
+    with every feedback shown), at d == 0 all are lost."""
+    if loss == 0:
+        return INF
+    if d <= 0:
+        return n * (loss + 1)
+    return 1 + (n - 1) * (loss + 2)
+
+
+@njit(cache=True, nogil=True)
+def _two_left(dT, S, pool, g2a, inS, stamp, ctl, loss):
+    """(value, guess) of S (n >= 3, no guess splits it into singletons) with two guesses left
+    when answers may be lost: a guess with nl groups, c = 1 if it is a candidate, costs
+    n + (nl - c) + (n - nl)(W + 2), since each non-winning group of size m then costs exactly
+    1 + (m - 1)(W + 2) (``_few_left``). The least, the first in pool order among equals."""
+    n = S.shape[0]
+    npool = pool.shape[0]
+    for j in range(n):
+        inS[S[j]] = True
+    tag0 = ctl[CTL_STAMP]
+    ctl[CTL_STAMP] += npool
+    ctl[CTL_WORK] += npool * n
+    best = INF
+    bestg = np.int64(-1)
+    for i in range(npool):
+        g = pool[i]
+        a = g2a[g]
+        c = np.int64(1) if a >= 0 and inS[a] else np.int64(0)
+        tag = tag0 + i
+        nl = np.int64(0)
+        for j in range(n):
+            p = dT[S[j], g]
+            nl += stamp[p] != tag
+            stamp[p] = tag
+        v = n + nl - c + (n - nl) * (loss + 2)
+        if v < best:
+            best = v
+            bestg = g
+    for j in range(n):
+        inS[S[j]] = False
+    return best, bestg
 
 
 @njit(cache=True, nogil=True)
@@ -1132,6 +1218,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     """Fewest total guesses to solve every answer in S with at most d guesses (the next included).
 
     Returns the exact value when it is below ``beta``; otherwise a proven lower bound >= beta.
+    With losses (``tabs``' last entry W > 0), the least L * W + G (see the module's docstring).
     ``qmax`` is a proven bound on the number of groups any guess playable below splits S into
     (pass the number of patterns when nothing is known); see ``lower_bound_q``.
     ``width`` 0 searches exhaustively; 1 plays the first guess in the search order that works
@@ -1148,7 +1235,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     timing. A value published is one a guess reaches, so cutting against it is sound even when a
     thread reads it late.
     """
-    data, g2a, a2g, lbtab, gletters, gcounts, pow3, rnd, dT, nb_order, nb_lo, nb_hi = tabs
+    data, g2a, a2g, lbtab, gletters, gcounts, pow3, rnd, dT, nb_order, nb_lo, nb_hi, loss = tabs
     lab, lab2, seen, cnt, inS, stamp = scratch
     M, arow, gcol = view
     n = S.shape[0]
@@ -1159,26 +1246,29 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     if n > 2 and _spend(ctl, n):
         return INF
     if n == 1:
-        return np.int64(1) if d >= 1 else INF
-    d = min(d, n)  # a useful guess always splits, so no line needs more than n guesses
+        if d >= 1:
+            return np.int64(1)
+        return loss + 1 if loss > 0 else INF
+    # A useful guess always splits, so no line needs more than n guesses. With losses too: with
+    # n guesses left, candidates played one by one (each allowed, each removing itself) lose
+    # nothing, so the least value loses nothing there and is the same for any d >= n.
+    d = min(d, n)
     if n == 2:
-        return np.int64(3) if d >= 2 else INF
+        return np.int64(3) if d >= 2 else _few_left(n, d, loss)
     if d <= 1:
-        return INF
+        return _few_left(n, d, loss)
+    # (With losses, lbtab counts the answers that do not fit as lost: ``lower_bound_table``.)
     lbn = lbtab[d, n]
     # The counting bound with at most qmax groups per guess (qmax bounds every guess on S, and so
     # on every subset of S: a subset shows a subset of the patterns).
     if (ctl[CTL_OFF] & OFF_QBOUND) == 0:
-        lq = lower_bound_q(n, d, qmax)
+        lq = lower_bound_q(n, d, qmax, loss)
         if lq > lbn:
             lbn = lq
             ctl[CTL_QB] += 1
     if lbn >= beta:
         return lbn
-    r1 = np.uint64(0)
-    r2 = np.uint64(0)
-    if hard:
-        r1, r2 = _rule_hash(rule)
+    r1, r2 = _objective_key(rule, hard, loss)
     k1, k2 = _node_key(S, d, r1, r2)
     slot = memo_get(memo, k1, k2)
     revisit = False
@@ -1197,6 +1287,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
 
     # 1. A candidate that tells all the others apart reaches the absolute bound 2n - 1; with a
     # guess to spare, one that leaves a single pair reaches 2n, which no other guess beats.
+    # (With losses too: an answer costs at least the guesses that reach it, a lost one more.)
     pair_cand = -1
     for j in range(n):
         g = a2g[S[j]]
@@ -1253,10 +1344,17 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
                     memo_put(memo, k1, k2, 2 * n, True, g, n)
                     ctl[CTL_STORES] += 1
                     return np.int64(2 * n)
-        if d == 2:
+        if d == 2 and loss == 0:
             memo_put(memo, k1, k2, INF, True, -1, n)
             ctl[CTL_STORES] += 1
             return INF
+        if d == 2 and beta > 2 * n + 1:
+            v, g = _two_left(dT, S, pool, g2a, inS, stamp, ctl, loss)
+            memo_put(memo, k1, k2, v, True, g, n)
+            ctl[CTL_STORES] += 1
+            return v
+        # Every guess but a splitter costs 2n + 1 or more (with losses too: an answer lost
+        # costs more than one solved).
         lbn = max(lbn, np.int64(2 * n + 1))
         if width == 0:
             memo_put(memo, k1, k2, lbn, False, -1, n)
@@ -1816,7 +1914,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
                 gl[L] = 3 if d >= 3 else INF
             else:
                 gl[L] = lbtab[d - 1, m]
-                lq = lower_bound_q(m, d - 1, qn)
+                lq = lower_bound_q(m, d - 1, qn, loss)
                 if lq > gl[L]:
                     gl[L] = lq
                     ctl[CTL_QB] += 1
@@ -1830,10 +1928,10 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
                     continue
                 sub = grouped[starts[L] : starts[L + 1]]
                 # What the memo knows of this group: an exact value or a lower bound.
-                rr1 = np.uint64(0)
-                rr2 = np.uint64(0)
                 if hard:
-                    rr1, rr2 = _rule_hash(next_rule(rule, g, pats[L], gletters))
+                    rr1, rr2 = _objective_key(next_rule(rule, g, pats[L], gletters), hard, loss)
+                else:
+                    rr1, rr2 = _objective_key(rule, hard, loss)
                 kk1, kk2 = _node_key(sub, min(d - 1, sub.shape[0]), rr1, rr2)
                 sl = memo_get(memo, kk1, kk2)
                 if sl >= 0:
@@ -1858,7 +1956,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
                     gl[L] = cf
                     open_[L] = False
                 else:
-                    nb = max(-cf, lower_bound_q(sub.shape[0], d - 1, qn))
+                    nb = max(-cf, lower_bound_q(sub.shape[0], d - 1, qn, loss))
                     if nb > gl[L]:
                         lbsum += nb - gl[L]
                         gl[L] = nb
@@ -1920,10 +2018,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
                             or (ctl[CTL_OFF] & ALWAYS_SUPERSETS) != 0
                         )
                     ):
-                        cr1 = np.uint64(0)
-                        cr2 = np.uint64(0)
-                        if hard:
-                            cr1, cr2 = _rule_hash(crule)
+                        cr1, cr2 = _objective_key(crule, hard, loss)
                         _store_supersets(
                             L,
                             nl,
@@ -1993,26 +2088,24 @@ def new_split(parts: int, n: int) -> np.ndarray:
 
 
 @njit(cache=True, nogil=True)
-def _key_of(S, d, rule, hard) -> tuple[np.uint64, np.uint64]:
-    """The memo key of the node (S, d guesses left, the hard-mode rule), d capped at |S| as in solve."""
-    r1 = np.uint64(0)
-    r2 = np.uint64(0)
-    if hard:
-        r1, r2 = _rule_hash(rule)
+def _key_of(S, d, rule, hard, loss) -> tuple[np.uint64, np.uint64]:
+    """The memo key of the node (S, d guesses left, the hard-mode rule, the objective), d capped
+    at |S| as in solve."""
+    r1, r2 = _objective_key(rule, hard, loss)
     return _node_key(S, min(d, S.shape[0]), r1, r2)
 
 
 @njit(cache=True, nogil=True)
-def memo_store(S, d, rule, hard, memo, value, g) -> None:
+def memo_store(S, d, rule, hard, loss, memo, value, g) -> None:
     """Record S's exact value and best guess (a split search's result, found outside the memo)."""
-    k1, k2 = _key_of(S, d, rule, hard)
+    k1, k2 = _key_of(S, d, rule, hard, loss)
     memo_put(memo, k1, k2, value, True, g, S.shape[0])
 
 
 @njit(cache=True, nogil=True)
-def memo_best(S, d, rule, hard, memo) -> int:
+def memo_best(S, d, rule, hard, loss, memo) -> int:
     """The best guess recorded for an exactly solved node, or -1."""
-    k1, k2 = _key_of(S, d, rule, hard)
+    k1, k2 = _key_of(S, d, rule, hard, loss)
     slot = memo_get(memo, k1, k2)
     if slot >= 0 and memo[3][slot] == 1:
         return int(memo[4][slot])
@@ -2050,13 +2143,15 @@ def node_bound(S, d, pool, tabs, stamp, ctl) -> int:
     counting bound of S and the closed forms' 2n - 1 are below it. Groups larger than P + 1 (only
     at the root of big lists) use the table; smaller ones the count of distinct patterns.
     """
-    data, g2a, a2g, lbtab, gletters, gcounts, pow3, rnd, dT, nb_order, nb_lo, nb_hi = tabs
+    data, g2a, a2g, lbtab, gletters, gcounts, pow3, rnd, dT, nb_order, nb_lo, nb_hi, loss = tabs
     n = S.shape[0]
     if n <= 1:
-        return np.int64(n) if d >= 1 else INF
+        if d >= 1:
+            return np.int64(n)
+        return n * (loss + 1) if loss > 0 else INF
     d = min(d, n)
     if d <= 1:
-        return INF
+        return _few_left(n, d, loss)
     best = INF
     n_pat = stamp.shape[0]
     win = n_pat - 1

@@ -90,6 +90,7 @@ function reason(part) {
       if (part.p === 0) return t("dNever", { who, n: part.n });
       return t(part.n === 1 ? "dSolvesIn1" : "dSolvesWithin", { who, n: part.n, share: share(part.p) });
     }
+    case "first_guess": return t("dFirstGuess", { share: share(part.p) });
     case "unsolved": return t("dUnsolved");
     case "own": return t("dOwn", { row: part.row, odds: odds(part.p) });
     case "widened": return t("dWidened", { words: part.words.join(", ") });

@@ -171,10 +171,16 @@ function drawExactTop(x, refused = []) {
   const rows = x && x.top_complete ? x.top : [];
   $("assist-exact-head").hidden = rows.length === 0;
   if (!rows.length) return;
-  table.append(el("tr", {}, ...["#", t("hGuess"), t("hExpectedGuesses")].map((h) => el("th", { scope: "col", text: h }))));
+  // The best's expected guesses are in the line above, and each word's in the best-guesses table:
+  // this table gives what those do not, each guess's cost against the best (guesses per answer).
+  table.append(el("tr", {}, ...["#", t("hGuess"), t("hCostVsBest")].map((h) => el("th", { scope: "col", text: h }))));
+  const best = perAnswer(rows[0].total, x.answers);
   rows.forEach((g, i) => table.append(el("tr", {}, el("td", { text: String(i + 1) }), el("td", { text: exactWord(g.word, refused) }),
-    el("td", { text: g.exact ? fmt(perAnswer(g.total, x.answers), 3) : shownBounds(g.expected_shown) }))));
+    el("td", { text: g.exact ? costVsBest(perAnswer(g.total, x.answers) - best) : shownBounds(g.expected_shown) }))));
 }
+
+/** A proven value against the best: "0" for the best, else "+0.030". */
+function costVsBest(d) { return d < 5e-4 ? "0" : `+${fmt(d, 3)}`; }
 
 /** A chance as the CLI writes it: two decimals under 10% (1 in 2315 is 0.04%, not 0.0%). */
 function percent(p) { return pct(p, p < 0.1 ? 2 : 1); }
@@ -210,6 +216,7 @@ function drawTop(s) {
       ...cols.map(([, f]) => el("td", { text: f(r) }))));
   }
   if (few && rows.length) table.append(el("caption", { text: t("possibleFirst") }));
+  $("assist-top-key").hidden = !rows.some(isCandidate);  // what the ✓ says, where there is one
 }
 
 function drawBoards(s) {

@@ -167,11 +167,13 @@ function setupSettings() {
       showLists();
       keepSettings();
       if (currentPage() !== "play") return;
-      // A game not yet begun follows the settings; one under way keeps its own. Either way the
-      // next keystrokes go to the board, not to the control just changed.
+      // The settings shown are always those of the game on screen: a change starts a new game
+      // at once, as the Game menu does (a game under way is left, not counted; a word typed into
+      // a game not yet begun carries over). The next keystrokes go to the board either way.
       const s = play.state;
-      if (!s || (s.guesses || s.rows).length === 0 || s.over) newGame(true);
-      else { $("play-msg").textContent = t("settingsLater"); focusBoard(); }
+      const underWay = s && (s.guesses || s.rows).length > 0 && !s.over;
+      if (underWay) play.notice = t("settingsNewGame");
+      newGame(!underWay);
     });
   }
 }
