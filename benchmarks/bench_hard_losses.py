@@ -45,7 +45,7 @@ import json, sys, time
 from wordlelab.errors import SearchFailedError
 from wordlelab.lists import load_lists
 from wordlelab.matrix import PatternMatrix
-from wordlelab.optimal import solve_optimal
+from wordlelab.exact.optimal import solve_optimal
 opener, hard, lists, losses = sys.argv[1], sys.argv[2] == "1", sys.argv[3], sys.argv[4] == "1"
 out_dir = sys.argv[5] if len(sys.argv) > 5 else ""
 ls = load_lists(lists=lists)

@@ -2,7 +2,7 @@
 
 The text format has one line per answer: the guesses in the order played, the last one being the
 answer, lowercase and space-separated (``salet courd crimp``). An answer the tree loses (hard
-mode's objective lets a strategy lose some, see ``wordlelab.optimal``) has the guesses played up
+mode's objective lets a strategy lose some, see ``wordlelab.exact.optimal``) has the guesses played up
 to the limit and then its answer in brackets: ``crane moist shout sight fight wight (night)``. A guess may carry the feedback it
 gets, ``salet:..y.. courd:g.... crimp``, which verify then checks. ``#`` starts a comment;
 comment lines of the form ``# key: value`` at the top are metadata (lists, mode, total).

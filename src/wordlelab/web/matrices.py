@@ -51,7 +51,7 @@ class Matrices:
 
     def trim(self) -> None:
         """Let go of the exact search's engines (least recently used first) past the budget."""
-        evaluation = sys.modules.get("wordlelab.evaluation")
+        evaluation = sys.modules.get("wordlelab.exact.evaluation")
         if evaluation is not None:
             with self._lock:
                 evaluation.forget_kept(max(0, self.budget - self._matrices()))
@@ -75,7 +75,7 @@ class Matrices:
                 f"these lists need a matrix of {need // mb} MB; this server's matrices may take "
                 f"{self.budget // mb} MB (WORDLELAB_WEB_MATRICES)",
             )
-        evaluation = sys.modules.get("wordlelab.evaluation")
+        evaluation = sys.modules.get("wordlelab.exact.evaluation")
         if evaluation is not None:  # the search's caches go first
             evaluation.forget_kept(max(0, self.budget - self._matrices() - need))
         while self._kept and self.used + need > self.budget:
@@ -101,5 +101,5 @@ def _bytes(m: PatternMatrix) -> int:
 def _search_kept() -> int:
     """What the exact search keeps between calls (nothing before it was first imported: its
     kernels load only when a search is asked for)."""
-    evaluation = sys.modules.get("wordlelab.evaluation")
+    evaluation = sys.modules.get("wordlelab.exact.evaluation")
     return 0 if evaluation is None else int(evaluation.kept_bytes())

@@ -7,7 +7,7 @@ solvable within the guesses left).
 
 The objective is the last entry of ``tabs``, ``loss``: 0 counts only strategies that solve every
 answer in time (a lost answer makes a node INF); ``loss`` = W > 0 (hard mode's objective, see
-``wordlelab.optimal``) lets answers be lost, each costing W + d + 1 at a node with d guesses left
+``wordlelab.exact.optimal``) lets answers be lost, each costing W + d + 1 at a node with d guesses left
 (W for the loss, and the d + 1 guesses a player's X/6 counts from there), so a strategy's value
 is L * W + G: L answers lost, G guesses in all with a lost answer counted as max guesses + 1.
 W exceeds any G, so the least value has the fewest losses first, then the fewest guesses, and

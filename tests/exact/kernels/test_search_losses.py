@@ -10,10 +10,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference import brute_force, brute_force_losses, hard_ok, slow_code, slow_score
 
-from wordlelab.kernels import search as K
-from wordlelab.kernels.bounds import counting_bound_table
+from wordlelab.exact.kernels import search as K
+from wordlelab.exact.kernels.bounds import counting_bound_table
+from wordlelab.exact.optimal import INF, Engine, Solver
 from wordlelab.matrix import PatternMatrix
-from wordlelab.optimal import INF, Engine, Solver
 from wordlelab.words import WordList
 
 W = int(K.LOSS_WEIGHT)
@@ -185,10 +185,10 @@ def test_the_atch_trap_loses_two_answers(nyt, tmp_path):
     words that tells apart only itself): no strategy solves them all, and the fewest lost is 2
     (four solved at 1, 2, 3 and 4 guesses from here, two counted at 5): the reference agrees,
     the tree replays, and its text reads back."""
+    from wordlelab.exact.optimal import solve_optimal
+    from wordlelab.exact.tree import DecisionTree
     from wordlelab.feedback import Pattern
-    from wordlelab.optimal import solve_optimal
     from wordlelab.position import read_position
-    from wordlelab.tree import DecisionTree
 
     history = (("tarse", "yg..."), ("catch", ".gggg"))
     text = " ".join(f"{w}:{p}" for w, p in history)
