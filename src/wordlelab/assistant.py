@@ -15,6 +15,7 @@ import numpy as np
 
 from .errors import InconsistentFeedbackError, UnknownWordError, WordlelabError
 from .exact.budgets import ASSIST_WORK
+from .exact.context import ExactContext
 from .exact.known_openers import KNOWN_OPENERS, default_opener  # noqa: F401  (re-exported)
 from .feedback import Pattern, score
 from .frequency import rank_by_frequency
@@ -116,6 +117,9 @@ class Assistant:
     _ranked: dict = field(default_factory=dict, repr=False)
     # Ranks the guesses once the answer list ran out: every allowed word, weighted by frequency.
     _wide_strategy: Strategy | None = field(default=None, repr=False)
+    # The exact engine's state for this session's searches (its coach's too): the caller's to
+    # share (a web client's), else the assistant's own.
+    context: ExactContext = field(default_factory=ExactContext, repr=False)
 
     @classmethod
     def create(
@@ -125,10 +129,12 @@ class Assistant:
         hard: bool = False,
         opener: str | None = AUTO,
         max_guesses: int = 6,
+        context: ExactContext | None = None,
     ) -> Assistant:
         """A new session. ``strategy``: a name, a Strategy or ``"auto"`` (``default_strategy``).
         ``opener``: a word, ``"auto"`` (best known, else the strategy's) or ``"strategy"``/None
-        (the strategy's own first guess)."""
+        (the strategy's own first guess). ``context``: the exact engine's state to search with
+        (``ExactContext``; the session's own when not given)."""
         if strategy == AUTO:
             strategy = default_strategy(matrix)
         strat = make_strategy(strategy) if isinstance(strategy, str) else strategy
@@ -146,9 +152,15 @@ class Assistant:
             # The strategy's own opener, cached on disk per (lists, mode, strategy).
             first = matrix.guesses[strategy_opener(strat, matrix, hard=hard)]
             source = "strategy"
-        return cls(matrix, strat, hard, first, max_guesses, source)
+        return cls(
+            matrix, strat, hard, first, max_guesses, source, context=context or ExactContext()
+        )
 
     def __post_init__(self) -> None:
+        from .strategies.coach import Coach
+
+        if isinstance(self.strategy, Coach):
+            self.strategy.context = self.context  # the coach's searches and ours share one state
         if not self._states:
             self._states.append(_State(Position.start(self.matrix, self.hard, self.max_guesses)))
 
@@ -304,7 +316,8 @@ class Assistant:
         pos = self.position
         if self.solved:
             return None
-        ev = start_from_opener_table(pos, top=n, words=words)  # every opener's value ships
+        # every opener's value ships
+        ev = start_from_opener_table(pos, top=n, words=words, context=self.context)
         if ev is None:
             strategy = self._strategy()
             if isinstance(strategy, Coach) and strategy.work == budget and not self._state.skipped:
@@ -320,6 +333,7 @@ class Assistant:
                     guess=self.suggested_word(),
                     top=n if pos.candidates.size <= EXACT_TOP_MAX else 0,
                     budget=budget,
+                    context=self.context,
                 )
             except WordlelabError:
                 return None  # e.g. words too long for the exact search, or no strategy fits the turns left

@@ -17,6 +17,7 @@ from .analysis import ShareGrid
 from .detector import Detection, StrongPlayer, detect, strong_player
 from .errors import InconsistentFeedbackError, ShareGridError, WordlelabError
 from .exact.budgets import PROVE_WORK, REVIEW_WORK, SAFETY_S, format_work
+from .exact.context import ExactContext
 from .exact.evaluation import LIFTED_GUESSES, Evaluation, evaluate_step
 from .exact.opener_proof import (
     NO_TREE,
@@ -180,13 +181,16 @@ def review(
     prove: bool = False,
     progress: ProgressCallback | None = None,
     prove_budget: int = PROVE_WORK,
+    context: ExactContext | None = None,
 ) -> Review:
     """Review a game (``history`` of (word, feedback)); ``budget`` look-ups of exact search per
     part of a step (``budgets``; None: no limit), ``time_limit`` seconds as a safety net.
 
     ``prove``: where no tree proven after the game's opener ships or is kept, prove it first
     (``opener_proof.prove_opener_tree``, within ``prove_budget`` look-ups, ``progress`` told
-    how it goes) and keep it, so that every step after the opener is valued from it."""
+    how it goes) and keep it, so that every step after the opener is valued from it.
+    ``context``: the exact engine's state (``ExactContext``), the caller's to keep between
+    reviews; a review of its own when not given."""
     m = matrix
     if len(history) > max_guesses:
         raise too_many_guesses(len(history), max_guesses)
@@ -256,7 +260,10 @@ def review(
                 mode=opener.mode,
             )
         )
-    proof = _opener_proof(m, words, hard, max_guesses, prove, progress, prove_budget, extra, opener)
+    context = context or ExactContext()
+    proof = _opener_proof(
+        m, words, hard, max_guesses, prove, progress, prove_budget, extra, opener, context
+    )
     steps: list[ReviewStep] = []
     lifted_turns: list[int] = []
     for turn, ((r, c), w) in enumerate(zip(rows, words), 1):
@@ -269,7 +276,7 @@ def review(
         # Every figure within the limit is infinite where no strategy wins, whatever the move:
         # such a step is valued as if the game allowed LIFTED_GUESSES (never a made-up number:
         # exact or bounds as any other step).
-        step = evaluate_step(pos, w, budget=budget, time_limit=time_limit)
+        step = evaluate_step(pos, w, budget=budget, time_limit=time_limit, context=context)
         ev: Evaluation = step.evaluation
         valued, lifted = step.position, step.lifted
         if lifted:
@@ -380,6 +387,7 @@ def _opener_proof(
     budget: int,
     extra: Sequence[str],
     table: OpenerValue | None,
+    context: ExactContext,
 ) -> OpenerProof | None:
     """The tree after the game's opener that values its later steps (proven now with ``prove``),
     or why there is none; None for a game with no step after its opener. Not proven on lists
@@ -388,7 +396,7 @@ def _opener_proof(
 
     if len(words) < 2 or m.length > MAX_EXACT_WORD:
         return None
-    there = existing_opener_tree(m, words[0], hard, max_guesses)
+    there = existing_opener_tree(m, words[0], hard, max_guesses, context)
     if there is not None:
         return there
     word = m.guesses[m.guesses.index(words[0])]
@@ -399,7 +407,13 @@ def _opener_proof(
     if extra:
         return OpenerProof(word, hard, WIDENED)
     return prove_opener_tree(
-        m, word, hard=hard, max_guesses=max_guesses, progress=progress, budget=budget
+        m,
+        word,
+        hard=hard,
+        max_guesses=max_guesses,
+        progress=progress,
+        budget=budget,
+        context=context,
     )
 
 

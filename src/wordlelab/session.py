@@ -27,6 +27,7 @@ from .variants.multi import MultiRules
 from .variants.session import AbsurdleSession, MultiSession, parse_board_feedback
 
 if TYPE_CHECKING:
+    from .exact.context import ExactContext
     from .exact.evaluation import Evaluation
 
 Backend = Assistant | MultiSession | AbsurdleSession
@@ -62,9 +63,12 @@ class Session:
         matrix: PatternMatrix,
         strategy: str | None = None,
         opener: str | None = AUTO,
+        context: ExactContext | None = None,
     ) -> Session:
         """A new session. ``strategy``: Wordle's strategy name (default ``auto``), a multi-board
-        method (default the first registered), nothing for Absurdle (its search is fixed)."""
+        method (default the first registered), nothing for Absurdle (its search is fixed).
+        ``context``: the exact engine's state a Wordle session searches with (its own if not
+        given; the other variants never search)."""
         backend: Backend
         if strategy == AUTO or (strategy in _DEFAULTS and isinstance(rules, Multi)):
             # the variant's own default (several boards' entropy: as 'bench' and 'solve' read it)
@@ -76,6 +80,7 @@ class Session:
                 hard=rules.hard,
                 opener=opener,
                 max_guesses=rules.max_guesses,
+                context=context,
             )
         elif isinstance(rules, Multi):
             backend = MultiSession(

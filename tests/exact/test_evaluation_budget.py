@@ -6,6 +6,7 @@ import numpy as np
 import pytest
 
 import wordlelab.exact.evaluation as E
+from wordlelab.exact.context import ExactContext
 from wordlelab.exact.evaluation import evaluate, proven_tree, tree_node
 from wordlelab.exact.optimal import INF, Engine
 from wordlelab.feedback import score
@@ -34,12 +35,11 @@ def _values(e):
 
 def test_a_shared_memo_gives_the_same_values(matrix):
     """One engine (and memo) serves every position of every game; alone, each gives the same values."""
-    E._CACHE.clear()
-    shared = [evaluate(p, guess=g, top=2) for p, g in _positions(matrix)]
-    assert len(E._CACHE) == 1
+    ctx = ExactContext()
+    shared = [evaluate(p, guess=g, top=2, context=ctx) for p, g in _positions(matrix)]
+    assert len(ctx.engines) == 1
     for (p, g), got in zip(_positions(matrix), shared):
-        E._CACHE.clear()
-        alone = evaluate(p, guess=g, top=2)
+        alone = evaluate(p, guess=g, top=2)  # a context of its own
         assert _values(alone) == _values(got) and got.exact
         # The best guess may be another of equal value; it reaches the value either way.
         assert evaluate(p, guess=got.best).guess.upper == got.upper
@@ -51,7 +51,6 @@ def test_the_budget_bounds_bracket_the_proven_value(matrix):
     code = int(np.bincount(matrix.row(g), minlength=243)[:-1].argmax())  # the largest group
     pos = root.after(g, code)
     truth, best = tree_node(pos, proven_tree(pos))
-    E._CACHE.clear()
     e = evaluate(pos, guess=best, budget=1000, use_tree=False)
     assert not e.exact and e.lower <= truth <= e.upper < INF and e.best is not None
     assert e.guess.lower <= truth <= e.guess.upper < INF
@@ -129,13 +128,12 @@ def test_compact_columns_give_the_same_values(matrix, monkeypatch, hard):
     results = {}
     for compact in (False, True):
         monkeypatch.setattr(E, "COMPACT_MIN", 50 if compact else 10**9)
-        E._CACHE.clear()
-        E._COMPACT.clear()
+        ctx = ExactContext()
         results[compact] = [
-            _values(evaluate(p, guess=g, top=2, use_tree=False))
+            _values(evaluate(p, guess=g, top=2, use_tree=False, context=ctx))
             for p, g in ((pos, "crony"), (nxt, "tepid"))
         ]
-        assert len(E._COMPACT) == (
+        assert len(ctx.compact) == (
             1 if compact else 0
         )  # the second position reused the first's columns
     assert results[True] == results[False]

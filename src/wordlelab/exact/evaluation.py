@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import threading
 import time
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -28,6 +27,7 @@ from ..game import Position, guess_codes
 from ..matrix import PatternMatrix, shared_alphabet
 from ..words import WordList
 from .budgets import GREEDY_WORK, SAFETY_S, SEARCH_WORK_PER_ANSWER
+from .context import COMPACTS, ENGINE_TABLES, ENGINES, ExactContext
 from .greedy_bound import GreedyBound
 from .kernels import search as K
 from .kernels.guess_total import RAN as GT_RAN
@@ -39,15 +39,11 @@ from .tree import DecisionTree, bundled_tree, bundled_trees, find_opener_tree
 if TYPE_CHECKING:
     from .opener_values import OpenerTable, OpenerValue
 
-# Engines (with their memo) kept for the last few (matrix, mode, limit): a game's positions share them.
-_CACHE: OrderedDict[tuple, _Engines] = OrderedDict()
-_CACHE_SIZE = 6  # room for the full lists' engine and the compact ones of a game or two
+# The memo of an engine over the full lists; an engine over a compact matrix gets half.
 MEMO_MB = 64
 # Positions with this many answers or more (up to half the list) are searched over a matrix of
-# their own columns (see _compact); the last few such matrices are kept.
+# their own columns (see _compact); the context keeps the last few such matrices.
 COMPACT_MIN = 100
-_COMPACT: OrderedDict[tuple, tuple[np.ndarray, PatternMatrix, PatternMatrix]] = OrderedDict()
-_COMPACT_SIZE = 2
 # Under a budget, compact only when the cells copied (about 10 ns each, against 1-4 for a look-up)
 # are at most this share of it.
 COMPACT_SHARE = 0.1
@@ -193,9 +189,10 @@ class Evaluation:
 
 
 class _Engines:
-    """What evaluate() keeps per (matrix, mode, limit): the exact search's engine and memo (a memo is
-    only a cache, so one serves every position of every game on these lists), the fast greedy
-    tree for upper bounds, and the ranking of guesses at the start (the same for every game)."""
+    """What a context keeps per (matrix, mode, limit): the exact search's engine and memo (without
+    a budget a memo is only a cache, so one serves every position of every game on these lists),
+    the fast greedy tree for upper bounds, and the ranking of guesses at the start (the same for
+    every game)."""
 
     def __init__(
         self,
@@ -205,7 +202,7 @@ class _Engines:
         memo_mb: int = 64,
         like: _Engines | None = None,
     ) -> None:
-        self.engine = Engine(matrix, hard, max_guesses, memo_mb=memo_mb)
+        self.engine = shared_engine(matrix, hard, max_guesses, memo_mb)
         self.ctl = np.zeros(K.CTL_SIZE, dtype=np.int64)
         self.exact = Solver(self.engine, 0, self.ctl)
         self.greedy: GreedyBound = GreedyBound(
@@ -213,7 +210,6 @@ class _Engines:
         )
         self.root_bounds: np.ndarray | None = None  # the counting bound of every guess at the start
         self._root_pool: np.ndarray | None = None
-        self.lock = threading.Lock()
 
     def clear_memo(self) -> None:
         """Forget every memo entry (an empty slot has key 0)."""
@@ -227,17 +223,31 @@ class _Engines:
         return self._root_pool
 
 
-def _engines(position: Position) -> _Engines:
+def shared_engine(matrix: PatternMatrix, hard: bool, max_guesses: int, memo_mb: int) -> Engine:
+    """The search's tables for ``matrix`` (``optimal.Engine``), built once and kept with the
+    matrix: they are read-only, so every context searching this matrix shares them (each keeps
+    its own memo and scratch tables). They go when the matrix goes."""
+    kept: dict[tuple, Engine] = matrix.__dict__.setdefault(ENGINE_TABLES, {})
+    key = (hard, max_guesses, memo_mb)
+    got = kept.get(key)
+    if got is None:
+        got = kept.setdefault(key, Engine(matrix, hard, max_guesses, memo_mb=memo_mb))
+    return got
+
+
+def _engines(context: ExactContext, position: Position) -> _Engines:
     m = position.matrix
     key = (id(m), position.hard, position.max_guesses)
-    got = _CACHE.get(key)
+    kept = context.engines
+    got = kept.get(key)
     if got is not None and got.engine.matrix is m:
-        _CACHE.move_to_end(key)
+        kept[key] = got
+        kept.move_to_end(key)
         return got
     full = next(
-        (f for _, sub, f in _COMPACT.values() if sub is m), None
+        (f for _, sub, f in list(context.compact.values()) if sub is m), None
     )  # m is a compact matrix of full
-    like = _CACHE.get((id(full), position.hard, position.max_guesses)) if full is not None else None
+    like = kept.get((id(full), position.hard, position.max_guesses)) if full is not None else None
     got = _Engines(
         m,
         position.hard,
@@ -245,52 +255,10 @@ def _engines(position: Position) -> _Engines:
         MEMO_MB // 2 if full is not None else MEMO_MB,
         like if like is not None and like.engine.matrix is full else None,
     )
-    _CACHE[key] = got
-    while len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
+    kept[key] = got
+    while len(kept) > ENGINES:
+        kept.popitem(last=False)
     return got
-
-
-def kept_bytes() -> int:
-    """Bytes of what evaluate() keeps between calls: its engines (memos included) and compact
-    matrices; the matrices the callers passed in are theirs and not counted."""
-    seen: set[int] = set()
-    total = sum(_array_bytes(e, seen) for e in list(_CACHE.values()))
-    return total + sum(sub.data.nbytes for _, sub, _ in list(_COMPACT.values()))
-
-
-def forget_kept(max_bytes: int) -> int:
-    """Let go of the least recently used engines, then compact matrices, until what evaluate() keeps
-    takes at most ``max_bytes`` (a memo is only a cache: nothing a later call gives changes, it
-    is only worked out again); the bytes kept after."""
-    kept = kept_bytes()
-    while kept > max_bytes and (_CACHE or _COMPACT):
-        try:
-            (_CACHE or _COMPACT).popitem(last=False)  # type: ignore[attr-defined]
-        except KeyError:  # emptied by another thread meanwhile
-            pass
-        kept = kept_bytes()
-    return kept
-
-
-def _array_bytes(obj: object, seen: set[int], depth: int = 0) -> int:
-    """The bytes of the NumPy arrays reachable from ``obj`` through its attributes, lists, tuples
-    and dicts (a few levels), each counted once; matrices are left out."""
-    if id(obj) in seen or depth > 4 or isinstance(obj, PatternMatrix):
-        return 0
-    seen.add(id(obj))
-    if isinstance(obj, np.ndarray):
-        return obj.nbytes if obj.base is None or id(obj.base) not in seen else 0
-    if isinstance(obj, (list, tuple)):
-        items: list[object] = list(obj)
-    elif isinstance(obj, dict):
-        items = list(obj.values())
-    else:
-        try:
-            items = list(vars(obj).values())
-        except TypeError:
-            return 0
-    return sum(_array_bytes(x, seen, depth + 1) for x in items)
 
 
 @lru_cache(maxsize=16)
@@ -334,7 +302,7 @@ def _proven_tree(
     return None
 
 
-def opener_tree(position: Position) -> DecisionTree | None:
+def opener_tree(position: Position, context: ExactContext | None = None) -> DecisionTree | None:
     """The tree proven optimal after the position's first guess, shipped or kept by the player
     (``wordlelab optimal --opener WORD --keep``; a kept one only once it replays to its total).
 
@@ -343,21 +311,36 @@ def opener_tree(position: Position) -> DecisionTree | None:
     if not position.history:
         return None
     m = position.matrix
-    return _checked_opener_tree(
-        m, position.hard, position.max_guesses, m.guesses[position.history[0][0]]
+    return checked_opener_tree(
+        m, position.hard, position.max_guesses, m.guesses[position.history[0][0]], context
     )
 
 
-def _checked_opener_tree(
-    m: PatternMatrix, hard: bool, max_guesses: int, opener: str
+def checked_opener_tree(
+    matrix: PatternMatrix,
+    hard: bool,
+    max_guesses: int,
+    opener: str,
+    context: ExactContext | None = None,
 ) -> DecisionTree | None:
-    tree = find_opener_tree(m.guesses.fingerprint, m.answers.fingerprint, hard, max_guesses, opener)
+    """The tree proven optimal after ``opener`` (a word of ``matrix.guesses``) for these lists,
+    mode and guess limit, shipped or kept and replayed; None where there is none to trust."""
+    m = matrix
+    context = context or ExactContext()
+    tree = find_opener_tree(
+        m.guesses.fingerprint,
+        m.answers.fingerprint,
+        hard,
+        max_guesses,
+        opener,
+        kept=context.kept_trees,
+    )
     if tree is None or tree.name.endswith("(bundled)"):
         return tree  # the shipped ones are checked by the tests
     # A tree the player kept (or a review proved on first use): replayed once before its figures
     # are trusted, and only from the search that runs now (a damaged or edited file, or one
     # another version of the search proved, is ignored, as if none were kept).
-    checked = _KEPT_CHECKED.get(id(tree))
+    checked = context.checked.get(id(tree))
     if checked is None or checked[0] is not tree:
         limit = int(tree.meta.get("max-guesses", "6"))
         ok = tree.meta.get("code") == search_version()
@@ -367,25 +350,16 @@ def _checked_opener_tree(
                 ok = str(report.total) == tree.meta.get("total") and report.opener == opener
         except WordlelabError:
             ok = False
-        checked = _KEPT_CHECKED[id(tree)] = (tree, ok)  # the tree held: its id stays its own
+        checked = context.checked[id(tree)] = (tree, ok)  # the tree held: its id stays its own
     return tree if checked[1] else None
 
 
-def checked_opener_tree(
-    matrix: PatternMatrix, hard: bool, max_guesses: int, opener: str
-) -> DecisionTree | None:
-    """The tree proven optimal after ``opener`` (a word of ``matrix.guesses``) for these lists,
-    mode and guess limit, shipped or kept and replayed; None where there is none to trust."""
-    return _checked_opener_tree(matrix, hard, max_guesses, opener)
-
-
-_KEPT_CHECKED: dict[int, tuple[DecisionTree, bool]] = {}
-
-
-def tree_at(position: Position) -> tuple[DecisionTree, tuple[int, str]] | None:
+def tree_at(
+    position: Position, context: ExactContext | None = None
+) -> tuple[DecisionTree, tuple[int, str]] | None:
     """A shipped proven tree that holds ``position`` and its (total, next guess) there: the
     optimal tree's line first, else the tree proven after the game's opener."""
-    for tree in (proven_tree(position), opener_tree(position)):
+    for tree in (proven_tree(position), opener_tree(position, context)):
         if tree is not None:
             node = tree_node(position, tree)
             if node is not None:
@@ -413,34 +387,6 @@ def tree_node(position: Position, tree: DecisionTree) -> tuple[int, str] | None:
     return (total, nxt) if nxt is not None else None
 
 
-# The game the last budgeted call belonged to: (lists and mode, history). Under a budget what is
-# proven depends on what the memo holds, so a call that does not continue that game (its history
-# does not extend the last one) starts from empty memos: the figures of a position then depend
-# only on the game's own earlier positions, in any process (the web's, a benchmark's).
-_LAST_GAME: list[tuple] = []
-_GAME_LOCK = threading.Lock()
-
-
-def _new_game_clears_memos(position: Position, force: bool = False) -> None:
-    m = position.matrix
-    key = (m.guesses.fingerprint, m.answers.fingerprint, position.hard, position.max_guesses)
-    hist = tuple(position.history)
-    with _GAME_LOCK:
-        if (
-            not force
-            and _LAST_GAME
-            and _LAST_GAME[0][0] == key
-            and hist[: len(_LAST_GAME[0][1])] == _LAST_GAME[0][1]
-        ):
-            _LAST_GAME[0] = (key, hist)
-            return
-        _LAST_GAME[:] = [(key, hist)]
-        _COMPACT.clear()
-        for engines in list(_CACHE.values()):
-            with engines.lock:
-                engines.clear_memo()
-
-
 # A step from a position no strategy wins within the game's limit is valued as if the game
 # allowed this many guesses (hard mode's traps: _ATCH, _IGHT ... with too few guesses left).
 LIFTED_GUESSES = 20
@@ -457,19 +403,28 @@ class StepValue:
 
 
 def evaluate_step(
-    position: Position, guess: str, *, budget: int | None, time_limit: float | None = None
+    position: Position,
+    guess: str,
+    *,
+    budget: int | None,
+    time_limit: float | None = None,
+    context: ExactContext | None = None,
 ) -> StepValue:
     """The one valuation of a played guess that ``analyse``, ``check`` and the web share: exact
     values (or bounds) within the game's limit, and where no strategy wins every answer left within
     it (proven), the same position as if the game allowed LIFTED_GUESSES, which says whether the
-    move made a lost position worse. Not lifted where even that cannot win."""
-    ev = _played_if_optimal(evaluate(position, guess=guess, budget=budget, time_limit=time_limit))
+    move made a lost position worse. Not lifted where even that cannot win. ``context``: the
+    caller's (see ``evaluate``)."""
+    context = context or ExactContext()
+    ev = _played_if_optimal(
+        evaluate(position, guess=guess, budget=budget, time_limit=time_limit, context=context)
+    )
     if ev.winnable or position.max_guesses >= LIFTED_GUESSES:
         return StepValue(ev, position, False)
     roomy = Position(
         position.matrix, position.candidates, position.history, position.hard, LIFTED_GUESSES
     )
-    roomy_ev = evaluate(roomy, guess=guess, budget=budget, time_limit=time_limit)
+    roomy_ev = evaluate(roomy, guess=guess, budget=budget, time_limit=time_limit, context=context)
     if roomy_ev.winnable:
         return StepValue(_played_if_optimal(roomy_ev), roomy, True)
     return StepValue(ev, position, False)
@@ -493,6 +448,7 @@ def evaluate(
     use_tree: bool = True,
     time_limit: float | None = None,
     fresh: bool = False,
+    context: ExactContext | None = None,
 ) -> Evaluation:
     """Exact value of ``position`` (and of ``guess``, and the ``top`` best guesses) within ``budget``.
 
@@ -502,12 +458,13 @@ def evaluate(
     (its work capped at GREEDY_WORK look-ups; past that, no upper bound). ``time_limit``: the
     wall-clock safety net in seconds (default: SAFETY_S under a budget, none without one; 0 or less:
     fired before the search starts); when it fires ``timed_out`` is set.
-    The memo and engines are kept between calls: without a budget every call shares them (a memo
-    is only a cache, so no value depends on it); with one, only the positions of one game do
-    (see ``_new_game_clears_memos``), so the figures are the same in any process. ``use_tree``:
-    take the value from a shipped proven tree when the position lies on its line (instant);
-    False always searches. ``fresh``: start from empty memos, whatever came before (the figures
-    then depend on the position alone).
+    ``context``: the caller's state across calls (``ExactContext``: engines, memos, kept trees;
+    a new one for this call alone when not given). Without a budget every call on a context
+    shares its memos (a memo is only a cache, so no value depends on it); with one, only the
+    positions of one game do (``ExactContext.continue_game``), so the figures are the same in
+    any process. ``use_tree``: take the value from a shipped proven tree when the position lies
+    on its line (instant); False always searches. ``fresh``: start from empty memos, whatever
+    came before (the figures then depend on the position alone).
     """
     if position.solved:
         raise WordlelabError("the game is solved; there is nothing left to evaluate")
@@ -515,27 +472,30 @@ def evaluate(
         budget = max(0, int(budget))
         if time_limit is None:
             time_limit = SAFETY_S
-    if budget is not None or fresh:
-        _new_game_clears_memos(position, force=fresh)
-    start = time.monotonic()
-    at_start = start_from_opener_table(position, guess, top) if use_tree else None
-    if at_start is not None:
-        at_start.budget = budget  # valued from the table: no work spent
-        at_start.seconds = time.monotonic() - start
-        return at_start
-    if use_tree and tree_at(position) is None:
-        use_tree = False  # no shipped tree has this position: the search decides
-    if not use_tree:
-        position = _compact(position, budget)
-    engines = _engines(position)
-    with engines.lock:  # one memo and one set of scratch tables per engine: one search at a time
-        result = _evaluate(engines, position, guess, top, budget, use_tree, time_limit)
+    context = context or ExactContext()
+    with context.lock:  # one memo and one set of scratch tables per engine: one call at a time
+        if budget is not None or fresh:
+            context.continue_game(position, force=fresh)
+        start = time.monotonic()
+        at_start = (
+            start_from_opener_table(position, guess, top, context=context) if use_tree else None
+        )
+        if at_start is not None:
+            at_start.budget = budget  # valued from the table: no work spent
+            at_start.seconds = time.monotonic() - start
+            return at_start
+        if use_tree and tree_at(position, context) is None:
+            use_tree = False  # no shipped tree has this position: the search decides
+        if not use_tree:
+            position = _compact(context, position, budget)
+        engines = _engines(context, position)
+        result = _evaluate(context, engines, position, guess, top, budget, use_tree, time_limit)
     result.seconds = time.monotonic() - start  # the columns copied and the engine built included
     result.budget = budget
     return result
 
 
-def _compact(position: Position, budget: int | None = None) -> Position:
+def _compact(context: ExactContext, position: Position, budget: int | None = None) -> Position:
     """The position over a matrix of only the columns it can still reach, when that pays.
 
     Every scan of the search reads a guess's feedback over the answers left; over a matrix of
@@ -547,11 +507,13 @@ def _compact(position: Position, budget: int | None = None) -> Position:
     m = position.matrix
     S = np.sort(position.candidates.astype(np.int64))
     key = (id(m), position.hard, position.max_guesses)
-    for ckey, (cols, sub, full) in reversed(_COMPACT.items()):
+    kept = context.compact
+    for ckey, (cols, sub, full) in reversed(list(kept.items())):
         if ckey[0] == key and full is m:
             i = np.searchsorted(cols, S)
             if S.size and i[-1] < cols.size and np.array_equal(cols[i], S):
-                _COMPACT.move_to_end(ckey)
+                kept[ckey] = (cols, sub, full)
+                kept.move_to_end(ckey)
                 return Position(
                     sub, i.astype(np.int64), position.history, position.hard, position.max_guesses
                 )
@@ -576,9 +538,9 @@ def _compact(position: Position, budget: int | None = None) -> Position:
     sub.__dict__["guess_to_answer"] = np.where(g2a >= 0, local[np.maximum(g2a, 0)], -1)
     if shared_alphabet(m.guesses, answers) == shared_alphabet(m.guesses, m.answers):
         sub.__dict__["_guess_codes"] = guess_codes(m)
-    _COMPACT[(key, S.tobytes())] = (S, sub, m)
-    while len(_COMPACT) > _COMPACT_SIZE:
-        _COMPACT.popitem(last=False)
+    kept[(key, S.tobytes())] = (S, sub, m)
+    while len(kept) > COMPACTS:
+        kept.popitem(last=False)
     return Position(
         sub,
         np.arange(S.size, dtype=np.int64),
@@ -589,6 +551,7 @@ def _compact(position: Position, budget: int | None = None) -> Position:
 
 
 def _evaluate(
+    context: ExactContext,
     engines: _Engines,
     position: Position,
     guess: str | None,
@@ -792,7 +755,7 @@ def _evaluate(
     best: str | None = None
     searched = False
     hopeless = False
-    on_tree = tree_at(position) if use_tree else None
+    on_tree = tree_at(position, context) if use_tree else None
     node = on_tree[1] if on_tree is not None else None
     if node is not None:
         lower = upper = node[0]
@@ -887,7 +850,11 @@ def _candidate_rows(position: Position) -> np.ndarray:
 
 
 def start_from_opener_table(
-    position: Position, guess: str | None = None, top: int = 0, words: Sequence[str] = ()
+    position: Position,
+    guess: str | None = None,
+    top: int = 0,
+    words: Sequence[str] = (),
+    context: ExactContext | None = None,
 ) -> Evaluation | None:
     """The start of a game valued from the shipped table of every opener's exact total, if one
     ships for these lists, mode and guess limit (nyt, nyt2022 and original, 6 guesses); else
@@ -926,7 +893,7 @@ def start_from_opener_table(
         if v.exact:
             total = _table_guess_value(v, n).upper
         else:
-            tree = _checked_opener_tree(m, position.hard, position.max_guesses, word)
+            tree = checked_opener_tree(m, position.hard, position.max_guesses, word, context)
             if tree is None:
                 return None
             total = tree.total

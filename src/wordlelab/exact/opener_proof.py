@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from ..errors import SearchFailedError, StoppedEarlyError, WordlelabError
 from ..matrix import PatternMatrix
 from .budgets import PROVE_WORK
+from .context import ExactContext
 from .optimal import ProgressCallback
 
 # Statuses of an OpenerProof.
@@ -79,10 +80,15 @@ class OpenerProof:
 
 
 def existing_opener_tree(
-    matrix: PatternMatrix, opener: str, hard: bool, max_guesses: int = 6
+    matrix: PatternMatrix,
+    opener: str,
+    hard: bool,
+    max_guesses: int = 6,
+    context: ExactContext | None = None,
 ) -> OpenerProof | None:
     """The proof that is already there for ``opener`` (shipped, or kept and replayed), or None
-    where the first use would prove one. No search."""
+    where the first use would prove one. No search. ``context``: the caller's, whose kept trees
+    are read and replayed once (``ExactContext``)."""
     from .evaluation import _proven_tree, checked_opener_tree
 
     m = matrix
@@ -90,15 +96,16 @@ def existing_opener_tree(
     tree = _proven_tree(m.guesses.fingerprint, m.answers.fingerprint, hard, max_guesses)
     if tree is not None and tree.opener == word:
         return OpenerProof(word, hard, SHIPPED, total=tree.total)
-    tree = checked_opener_tree(m, hard, max_guesses, word)
+    tree = checked_opener_tree(m, hard, max_guesses, word, context)
     if tree is None:
         return None
     status = SHIPPED if tree.name.endswith("(bundled)") else KEPT
     return OpenerProof(word, hard, status, total=tree.total)
 
 
-# One proof at a time per (lists, mode, limit, opener) in a process: a second caller waits for the
-# first and then finds its kept tree.
+# One proof at a time per (lists, mode, limit, opener) in a process, whatever the callers' contexts:
+# the kept file is the process's (the data folder's), so a second caller waits for the first and
+# then finds its kept tree.
 _LOCKS: dict[tuple[str, str, bool, int, str], threading.Lock] = {}
 _LOCKS_LOCK = threading.Lock()
 
@@ -114,11 +121,13 @@ def prove_opener_tree(
     stop: threading.Event | None = None,
     threads: int | None = None,
     memo_mb: int = 256,
+    context: ExactContext | None = None,
 ) -> OpenerProof:
     """The tree proven optimal after ``opener``: the shipped or kept one, else proven now within
     ``budget`` look-ups and kept in the data folder. ``progress`` gets the search's reports while
     it runs (none when a tree is there already); ``stop`` ends the proof early (status
-    ``stopped``); ``threads`` default to one per core."""
+    ``stopped``); ``threads`` default to one per core; ``context``: the caller's, as in
+    ``existing_opener_tree``."""
     from ..limits import MAX_EXACT_WORD
 
     m = matrix
@@ -129,7 +138,7 @@ def prove_opener_tree(
     with _LOCKS_LOCK:
         lock = _LOCKS.setdefault(key, threading.Lock())
     with lock:
-        there = existing_opener_tree(m, word, hard, max_guesses)
+        there = existing_opener_tree(m, word, hard, max_guesses, context)
         if there is not None:
             return there
         return _prove(m, word, hard, max_guesses, progress, budget, stop, threads, memo_mb)

@@ -504,18 +504,27 @@ def _opener_index() -> dict[tuple[str, str, str, str], str]:
 
 
 def find_opener_tree(
-    guesses_fingerprint: str, answers_fingerprint: str, hard: bool, max_guesses: int, opener: str
+    guesses_fingerprint: str,
+    answers_fingerprint: str,
+    hard: bool,
+    max_guesses: int,
+    opener: str,
+    kept: dict[Path, tuple[int, int, DecisionTree]] | None = None,
 ) -> DecisionTree | None:
     """The tree proven optimal after ``opener`` for these lists, mode and guess limit: a shipped
     one, else one the player kept (``keep_opener_tree``; check it with ``verify`` before use).
 
-    A tree proven under a limit L is optimal after its opener for any limit from its depth to L."""
+    A tree proven under a limit L is optimal after its opener for any limit from its depth to L.
+    ``kept``: the caller's kept trees as parsed, by file (``ExactContext.kept_trees``), so a
+    file is read again only when it changed; without it the file is read each time."""
     mode = "hard" if hard else "normal"
     name = _opener_index().get((answers_fingerprint, guesses_fingerprint, mode, opener))
     if name is not None:
         tree: DecisionTree | None = bundled_opener_tree(name)
     else:
-        tree = _kept_opener_tree(guesses_fingerprint, answers_fingerprint, mode, opener)
+        tree = _kept_opener_tree(
+            guesses_fingerprint, answers_fingerprint, mode, opener, {} if kept is None else kept
+        )
     if tree is None:
         return None
     meta = tree.meta
@@ -531,8 +540,7 @@ def find_opener_tree(
 
 
 # Trees the player asked to keep (``wordlelab optimal --opener WORD --keep``), in the data folder:
-# one file per opener, lists (by fingerprint) and mode. Parsed once per file version.
-_KEPT: dict[Path, tuple[float, DecisionTree]] = {}
+# one file per opener, lists (by fingerprint) and mode.
 
 
 def kept_opener_tree_dir() -> Path:
@@ -564,26 +572,30 @@ def keep_opener_tree(tree: DecisionTree) -> Path:
         meta.get("guesses", ""), meta.get("answers", ""), meta.get("mode", ""), opener
     )
     write_atomic(path, tree.to_text().encode("utf-8"))
-    _KEPT.pop(path, None)
     return path
 
 
 def _kept_opener_tree(
-    guesses_fingerprint: str, answers_fingerprint: str, mode: str, opener: str
+    guesses_fingerprint: str,
+    answers_fingerprint: str,
+    mode: str,
+    opener: str,
+    kept: dict[Path, tuple[int, int, DecisionTree]],
 ) -> DecisionTree | None:
+    """The kept tree's file parsed, from ``kept`` while the file is unchanged (its time and size)."""
     path = kept_opener_tree_path(guesses_fingerprint, answers_fingerprint, mode, opener)
     try:
-        mtime = path.stat().st_mtime
+        st = path.stat()
     except OSError:
         return None
-    got = _KEPT.get(path)
-    if got is not None and got[0] == mtime:
-        return got[1]
+    got = kept.get(path)
+    if got is not None and got[:2] == (st.st_mtime_ns, st.st_size):
+        return got[2]
     try:
         tree = DecisionTree.from_file(path)
     except WordlelabError:
         return None  # not a tree (a damaged file): as if none were kept
-    _KEPT[path] = (mtime, tree)
+    kept[path] = (st.st_mtime_ns, st.st_size, tree)
     return tree
 
 

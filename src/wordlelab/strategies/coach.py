@@ -18,6 +18,7 @@ import numpy as np
 
 from ..errors import WordlelabError
 from ..exact.budgets import ASSIST_WORK
+from ..exact.context import ExactContext
 from ..frequency import word_frequencies
 from ..game import Position
 from .base import (
@@ -88,6 +89,8 @@ class Coach(Strategy):
                 self.pool,
             )
         self._heuristic = make_strategy("entropy")
+        # The exact engine's state its searches share; an assistant lends the coach its own.
+        self.context = ExactContext()
         self._decided: OrderedDict[tuple, tuple[Evaluation | None, list[Choice]]] = OrderedDict()
 
     def __repr__(self) -> str:
@@ -185,7 +188,7 @@ class Coach(Strategy):
 
         if position.history or not _searchable(position):
             return None
-        ev = start_from_opener_table(position, top=OPENER_ROWS)
+        ev = start_from_opener_table(position, top=OPENER_ROWS, context=self.context)
         if ev is None or not ev.top:
             return None
         return None, self._proven_choices(position, {g.word: g for g in ev.top})
@@ -226,14 +229,14 @@ class Coach(Strategy):
         (the likelier answer) decides among the optimal guesses."""
         from ..exact.evaluation import evaluate, opener_tree, tree_node
 
-        tree = opener_tree(position) if _searchable(position) else None
+        tree = opener_tree(position, self.context) if _searchable(position) else None
         node = tree_node(position, tree) if tree is not None else None
         if node is None:
             return None
         got = self._tree_choice(position, node)
         if got is None:
             return None
-        ev = evaluate(position, budget=self.work)  # from the same tree: no search
+        ev = evaluate(position, budget=self.work, context=self.context)  # the same tree: no search
         return ev, got[1]
 
     def _tree_choice(
@@ -257,7 +260,14 @@ class Coach(Strategy):
             # Not proven within the budget in any case.
             return self._after_opener(position) or (None, self._heuristic_choices(position))
         try:
-            ev = evaluate(position, top=TIES, budget=self.work, use_tree=False, fresh=True)
+            ev = evaluate(
+                position,
+                top=TIES,
+                budget=self.work,
+                use_tree=False,
+                fresh=True,
+                context=self.context,
+            )
         except WordlelabError:
             return None, self._heuristic_choices(position)
         if not ev.exact or ev.best is None:

@@ -12,7 +12,7 @@ import re
 import threading
 import time
 from collections.abc import Callable
-from contextlib import AbstractContextManager, ExitStack, nullcontext
+from contextlib import ExitStack
 from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -38,6 +38,7 @@ from ..config import (
 )
 from ..errors import HardModeError, WordlelabError
 from ..exact.budgets import REVIEW_WORK
+from ..exact.context import ExactContext
 from ..exact.rounding import exact_shown
 from ..feedback import Pattern
 from ..game_request import NAMES_WEB, GameRequest
@@ -52,6 +53,7 @@ from ..session import Action, Session
 from ..stats import StatsError, StatsStore
 from ..strategies import Choice, multi_strategy_names
 from ..variants.session import AbsurdleSession, MultiSession
+from .contexts import Contexts
 from .matrices import Matrices
 from .pool import BoundedPool, Slot
 from .security import (
@@ -62,7 +64,7 @@ from .security import (
     parse_json_limits,
     scrub_paths,
 )
-from .sessions import ClientMiddleware, Sessions
+from .sessions import ClientMiddleware, Sessions, current_client
 
 if TYPE_CHECKING:
     # numba kernels load only when the search is asked for
@@ -330,14 +332,18 @@ class WebApp:
         self.bench_budget = bench_budget
         self.review_budget = review_budget
         self.assist_budget = assist_budget
-        self._exact_lock = threading.Lock()
         # Every request that may search (an analysis, an assistant's state, a resumed assistant):
-        # threads and a queue of their own, each request within its budgets of work.
+        # threads and a queue of their own, each request within its budgets of work, each client
+        # with the exact engine's state of its own (``contexts``), so searches run side by side.
         self.searches = BoundedPool("searches")
+        self.contexts = Contexts()
         self.games = Sessions()
         self.assistants = Sessions()
         self.benches = Sessions(limit=8)
-        self.matrices = Matrices(web_matrices_budget() if matrix_memory is None else matrix_memory)
+        self.matrices = Matrices(
+            web_matrices_budget() if matrix_memory is None else matrix_memory,
+            search=self.contexts,
+        )
         self._bench_slot = Slot(
             lambda: BusyError("a comparison is already running; wait for it to finish")
         )
@@ -497,10 +503,9 @@ class WebApp:
         strategy = _str(data, "strategy").strip() or DEFAULT_STRATEGY[rules.variant]
         Session.check(rules, strategy)  # an unknown name fails before any list is loaded
         matrix = self.matrix(lang, length, _list_set(data, lang, length))
-        with self._exact_search(rules):  # the coach's first guess may need the exact search
-            session = Session.create(rules, matrix, strategy)
-            if actions:  # a skip asks for the suggestion it skips: the same search
-                session.replay(actions)
+        session = Session.create(rules, matrix, strategy, context=self._context())
+        if actions:  # a skip asks for the suggestion it skips: the same search
+            session.replay(actions)
         token = self.assistants.add({"session": session, "lang": lang})
         return self.assist_state(token, top)
 
@@ -514,8 +519,7 @@ class WebApp:
         lock, entry = self.assistants.get(token)
         session: Session = entry["session"]
         top = _int(data, "top", 10, 1, 50) or 10
-        # The exact search serves one request at a time (one memo): the coach's suggestion needs it.
-        with lock, self._exact_search(session.rules):
+        with lock:
             if action == "play":
                 word = _str(data, "word").strip() or None
                 session.play(word, _feedback(data))
@@ -528,7 +532,7 @@ class WebApp:
 
     def assist_state(self, token: str, top: int = 10) -> dict[str, Any]:
         lock, entry = self.assistants.get(token)
-        with lock, self._exact_search(entry["session"].rules):
+        with lock:
             return self._assist_state(entry, token, top)
 
     def _assist_state(self, entry: dict[str, Any], token: str, top: int) -> dict[str, Any]:
@@ -624,17 +628,14 @@ class WebApp:
             out["top"] = [{"word": w} for w in plan[:top]]
         return out
 
-    def _exact_search(self, rules: Any) -> AbstractContextManager[Any]:
-        """The exact search's lock, for a Wordle session (the coach's suggestion and the exact figures
-        search; one memo, one search at a time: the figures then depend on the request alone);
-        nothing for the other variants, which never search."""
-        return self._exact_lock if isinstance(rules, Classic) else nullcontext()
+    def _context(self) -> ExactContext:
+        """The exact engine's state of the client whose request this is (``web/contexts.py``)."""
+        return self.contexts.client(current_client()[0])
 
     def _exact(self, session: Session, top: int, words: list[str]) -> Evaluation | None:
         """The session's exact figures within ASSIST_BUDGET look-ups (bounds past it), from the
         assistant (the coach's own search: the suggestion and perfect play agree), ``words`` valued
-        too where that costs no search. The caller holds the exact search's lock
-        (``_exact_search``)."""
+        too where that costs no search (searched with the assistant's client's context)."""
         try:
             return session.exact(top, budget=self.assist_budget, words=words)
         except WordlelabError:
@@ -677,24 +678,29 @@ class WebApp:
             grid = ShareGrid.of_game(history, max_guesses, hard)
             words = [w for w, _ in history]
         if grid is not None:
-            with self._exact_lock:  # its exact skill searches too: one request at a time
-                report = analyse(
-                    grid, matrix, guesses=words or None, answer=answer, lang=lang, hard=hard
-                )
+            report = analyse(
+                grid,
+                matrix,
+                guesses=words or None,
+                answer=answer,
+                lang=lang,
+                hard=hard,
+                context=self._context(),
+            )
             out["report"] = report.to_dict()
             for row, pattern in zip(out["report"]["rows"], grid.rows):
                 row["colors"] = list(pattern.colors)
         if history is not None:
             try:
-                with self._exact_lock:
-                    result = review(
-                        matrix,
-                        history,
-                        hard=hard,
-                        answer=answer,
-                        budget=self.review_budget,
-                        max_guesses=max_guesses,
-                    ).to_dict()
+                result = review(
+                    matrix,
+                    history,
+                    hard=hard,
+                    answer=answer,
+                    budget=self.review_budget,
+                    max_guesses=max_guesses,
+                    context=self._context(),
+                ).to_dict()
             except WordlelabError as exc:
                 # A judged grid whose words break hard mode: the report says so (its note and
                 # the detector's verdict, as 'check' gives them); no review can be made of it.
@@ -727,6 +733,10 @@ class WebApp:
         assert length is not None
         hard = _bool(data, "hard")
         strategies = build_strategies(_str(data, "strategies", "entropy"))
+        for s in strategies:  # a coach searches with a context of its own, counted in memory
+            ctx = getattr(s, "context", None)
+            if isinstance(ctx, ExactContext):
+                self.contexts.adopt(ctx)
         if len(strategies) > 4:
             raise RequestError(
                 f"{len(strategies)} strategies; compare at most 4 at a time",
