@@ -52,8 +52,8 @@ COMPACT_SHARE = 0.1
 # budget either, and only spend it.
 QUICK_N = 10
 # Groups of at most this many answers are searched on the calling thread, not a worker thread
-# (optimal._run_interruptibly): their searches are short, and thread starts were most of a
-# review's time on a busy machine.
+# (optimal._run_interruptibly): their searches are short, shorter than starting a thread on a
+# busy machine.
 INLINE_N = 100
 # Value a guess's groups in one kernel call where it can (kernels/guess_total.py); False: group by
 # group from Python, the same values and work (tests compare the two).

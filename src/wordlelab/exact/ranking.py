@@ -35,7 +35,6 @@ from ..strategies.base import make_strategy
 
 STORE_FORMAT = 1
 EXACT_SEARCH_VERSION = 2  # raised when a fix of the exact search may change a stored row
-# (2: 2026-11-25, a cut node could overstate a value, so a memo carried across openers could too)
 
 Progress = Callable[[int, int], None]
 
@@ -435,9 +434,9 @@ def opener_batches(words: Sequence[str], job: RankJob) -> list[tuple[str, ...]]:
     Openers with the same letters leave the same group after all grey, with the same guesses
     left and (in hard mode) the same rule, since grey letters bind nothing; after a poor opener
     that group is most of the search. Solved one after another by one worker, whose memo holds
-    that group's value, every opener of a batch but the first reuses it (GOFFS 48.7 s alone,
-    0.6 s after GOOFS; ``benchmarks/bench_letter_batches.py``). A batch goes where its first opener
-    stood in ``words``; play jobs share nothing and keep one opener a task.
+    that group's value, every opener of a batch but the first reuses it (docs/ranking.md gives
+    the figure). A batch goes where its first opener stood in ``words``; play jobs share nothing
+    and keep one opener a task.
     """
     if job.kind != "exact":
         return [(w,) for w in words]

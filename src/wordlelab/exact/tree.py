@@ -411,8 +411,8 @@ class DecisionTree:
 
     def _check_made_for(self, answers: WordList) -> None:
         """TreeError naming the lists this tree is for, when its header says it was made for other
-        answers and its lines are indeed not these answers' (a shipped tree verified on the
-        default lists blamed one of its lines, as if the tree were broken)."""
+        answers and its lines are indeed not these answers' (rather than blaming one of its
+        lines, as if the tree were broken)."""
         made_for = self.meta.get("answers")
         if not made_for or made_for == answers.fingerprint:
             return

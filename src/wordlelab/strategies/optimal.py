@@ -23,8 +23,8 @@ class Optimal(Strategy):
     name = "optimal"
     aliases = ("exact",)
     summary = "provably optimal: fewest total guesses (shipped trees, else an exact search)"
-    # 2: the exact search's fix of 2026-11-25 (a cut node could overstate a value), so openers
-    # and rankings cached before it are worked out again
+    # Raised when a fix of the exact search may change its choices (CHANGELOG.md says which), so
+    # openers and rankings cached before are worked out again.
     version = 2
     metric = "guesses"
     options = (
