@@ -123,7 +123,7 @@ def test_a_carried_memo_fuzz_finds_nothing_wrong(tmp_path, hard):
     import sys
     from pathlib import Path
 
-    script = Path(__file__).resolve().parent.parent / "benchmarks" / "fuzz_carried_memo.py"
+    script = Path(__file__).resolve().parents[3] / "benchmarks" / "fuzz_carried_memo.py"
     out = tmp_path / "fuzz.json"
     cmd = [sys.executable, str(script), "--sets", "4000", "--seconds", "3600", "--out", str(out)]
     subprocess.run(cmd + (["--hard", "--seed", "12"] if hard else ["--seed", "3"]), check=True)
