@@ -109,7 +109,7 @@ def test_review_times_each_step(matrix):
 @pytest.mark.parametrize("hard", [False, True])
 def test_bounds_without_a_tree_for_the_lists(hard):
     """Lists with no shipped tree: the start is bounded by search and the fast greedy tree."""
-    from test_exact_values import brute, small
+    from test_evaluation_values import brute, small
 
     m, gs, ans = small(41 + hard, 12, 8)
     root = Position.start(m, hard=hard)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from test_exact_values import brute, small
+from test_evaluation_values import brute, small
 
 from wordlelab.exact.greedy_bound import INF, GreedyBound
 from wordlelab.exact.kernels import greedy as G
