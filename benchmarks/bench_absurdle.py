@@ -16,8 +16,8 @@ def main() -> None:
     ap.add_argument("--modes", nargs="+", default=["normal", "hard"], choices=["normal", "hard"])
     args = ap.parse_args()
 
+    from wordlelab.game.absurdle import prove_absurdle
     from wordlelab.lists import load_lists
-    from wordlelab.variants import prove_absurdle
 
     runs = []
     for name in args.lists:

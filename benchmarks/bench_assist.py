@@ -25,7 +25,7 @@ import _util  # noqa: F401  (puts src/ on the path)
 CHILD = r"""
 import json, sys, time
 t0 = time.perf_counter()
-from wordlelab.assistant import Assistant
+from wordlelab.assist.assistant import Assistant
 from wordlelab.cli.common import load_lists
 from wordlelab.feedback import score
 t_import = time.perf_counter()

@@ -4,7 +4,7 @@ python benchmarks/bench_evaluate.py salet [--hard] [--limit N]
     every position after the opener SALET on the original lists (each feedback group),
     evaluated exactly by search (the shipped tree is not used), one after another in
     feedback-code order; the distribution of the times and the sum (7920 normal, 8122 hard).
-python benchmarks/bench_evaluate.py games [--games 200] [--budget 400M] [--lists nyt] [--hard]
+python benchmarks/bench_evaluate.py games [--games 200] [--budget 400M] [--lists nyt] [--hard] [--prove]
     games seeded at random (a random allowed opener, then each guess by the entropy strategy
     or a random possible answer, half and half), each reviewed end to end with ``review``
     (``budget`` look-ups of exact search per part of a step: the same figures on any machine);
@@ -12,7 +12,10 @@ python benchmarks/bench_evaluate.py games [--games 200] [--budget 400M] [--lists
     opener table, ``opener_value``, gives its value), the time per
     game and per step, the share of steps that fell back to bounds (in all and by turn), the
     slowest step, and the load average before and after. The warm-up (kernels, the counting
-    bounds at the start) is timed once, apart.
+    bounds at the start) is timed once, apart. ``--prove``: each review proves the tree after an
+    opener with none on first use (in a fresh data folder) and keeps it; the first review after
+    each new opener (its proof included: p50, p90, max) and a second game with the same opener,
+    reviewed as a new process would (the kept tree read and replayed), are timed apart.
 """
 
 from __future__ import annotations
@@ -160,6 +163,7 @@ def bench_games(args: argparse.Namespace) -> dict:
     game_cpu: list[
         float
     ] = []  # CPU seconds: under a heavy load closer to a quiet machine's wall clock
+    first_use = _FirstUse()
     for i in range(args.games):
         answer = m.answers[int(rng.integers(len(m.answers)))]
         opener = (
@@ -172,12 +176,16 @@ def bench_games(args: argparse.Namespace) -> dict:
         t = time.perf_counter()
         c = time.process_time()
         try:
-            r = review(m, history, answer=answer, budget=budget, hard=args.hard)
+            r = review(m, history, answer=answer, budget=budget, hard=args.hard, prove=args.prove)
         except Exception as exc:  # noqa: BLE001 - e.g. a hard-mode position no strategy solves in time
             errors.append({"game": ".".join(words), "error": str(exc)[:200]})
             continue
         dt = time.perf_counter() - t
         games.append(dt)
+        if args.prove and r.proof is not None:
+            first_use.record(r, dt, time.process_time() - c, words)
+            if r.proof.proved_now:
+                first_use.second_game(m, opener, strategy, rng, budget, args.hard)
         game_work.append(sum(s.work for s in r.steps))
         game_cpu.append(time.process_time() - c)
         for s in r.steps:
@@ -262,11 +270,84 @@ def bench_games(args: argparse.Namespace) -> dict:
         "slowest_step": slow_step,
         "slowest_game_s": round(slowest[0], 3),
         "slowest_game": slowest[1],
+        "first_use_proof": first_use.summary() if args.prove else None,
         "load_before": [round(x, 2) for x in load_before],
         "load_after": [round(x, 2) for x in os.getloadavg()],
         "peak_rss_mb": peak_rss_mb(),
         "machine": machine(),
     }
+
+
+class _FirstUse:
+    """What the first-use proof of openers' trees did over the games (``--prove``): the first
+    review after each opener proven (the proof included), and a second game with the same opener
+    reviewed as a new process would (the kept tree read from the data folder and replayed again)."""
+
+    def __init__(self) -> None:
+        self.status: dict[str, int] = {}
+        self.first: list[float] = []  # seconds: the review that proved its opener's tree
+        self.first_work: list[int] = []  # look-ups of those proofs
+        # CPU seconds of those reviews, every thread's: under a heavy load closer than the wall
+        # clock to what a quiet machine takes (with two threads, about twice its wall clock)
+        self.first_cpu: list[float] = []
+        self.second: list[float] = []  # seconds: the next game with that opener
+        self.second_steps = [0, 0]  # steps, exact steps
+        self.second_errors = 0  # second games that could not be reviewed (e.g. too long)
+        self.slowest = {"seconds": 0.0}
+
+    def record(self, r, dt: float, cpu: float, words: list[str]) -> None:
+        p = r.proof
+        self.status[p.status] = self.status.get(p.status, 0) + 1
+        if p.proved_now:
+            self.first.append(dt)
+            self.first_cpu.append(cpu)
+            self.first_work.append(p.work)
+            if dt > self.slowest["seconds"]:
+                self.slowest = {
+                    "seconds": round(dt, 3),
+                    "proof_s": round(p.seconds, 3),
+                    "opener": p.opener,
+                    "status": p.status,
+                    "work": p.work,
+                    "game": ".".join(words),
+                }
+
+    def second_game(self, m, opener: str, strategy, rng, budget: int, hard: bool) -> None:
+        from wordlelab.review import review
+
+        answer = m.answers[int(rng.integers(len(m.answers)))]
+        words = _mixed_game(strategy, m, answer, opener, hard, rng)
+        history = [(w, _score(w, answer)) for w in words]
+        # A review of its own context, as in a new process: the kept tree is read and replayed again.
+        t = time.perf_counter()
+        try:
+            r = review(m, history, answer=answer, budget=budget, hard=hard, prove=True)
+        except Exception:  # noqa: BLE001 - e.g. more guesses than allowed (hard mode's traps)
+            self.second_errors += 1
+            return
+        self.second.append(time.perf_counter() - t)
+        self.second_steps[0] += len(r.steps)
+        self.second_steps[1] += sum(s.exact for s in r.steps)
+
+    def summary(self) -> dict:
+        work = sorted(self.first_work) or [0]
+        return {
+            "statuses": self.status,
+            "openers_proven": len(self.first),
+            "first_review_s": _dist(self.first) if self.first else None,
+            "first_review_cpu_s": _dist(self.first_cpu) if self.first_cpu else None,
+            "proof_work": {
+                "median": int(statistics.median(work)),
+                "p90": work[min(len(work) - 1, int(0.9 * len(work)))],
+                "max": work[-1],
+            },
+            "slowest_first_review": self.slowest,
+            "second_game_s": _dist(self.second) if self.second else None,
+            "second_game_errors": self.second_errors,
+            "second_game_exact_share": round(
+                self.second_steps[1] / max(1, self.second_steps[0]), 4
+            ),
+        }
 
 
 SIZE_BUCKETS = ["<=50", "51-100", "101-200", "201-300", "301-400", "401-800", ">800"]
@@ -360,6 +441,12 @@ def main() -> None:
         "opener tree); default any allowed guess",
     )
     ap.add_argument(
+        "--prove",
+        action="store_true",
+        help="games: prove the tree after each opener with none on first use (review(prove=True)), "
+        "kept in a fresh data folder; also a second game with each opener proven",
+    )
+    ap.add_argument(
         "--note", default="", help="recorded with the figures (e.g. which code was measured)"
     )
     args = ap.parse_args()
@@ -371,6 +458,11 @@ def main() -> None:
         budget = parse_work(args.budget)
     except ValueError as exc:
         ap.error(f"--budget: {exc}")
+    if args.prove:
+        import tempfile
+
+        # A fresh data folder: every opener's tree is proven here, none kept from earlier runs.
+        os.environ["WORDLELAB_DATA_DIR"] = tempfile.mkdtemp(prefix="bench-evaluate-prove-")
     out = bench_salet(args) if args.part == "salet" else bench_games(args)
     out["code"] = _util.commit()
     if args.note:
@@ -384,6 +476,8 @@ def main() -> None:
     # Another budget than the review's default gets its own file (how coverage grows with work).
     if args.part == "games" and budget != REVIEW_WORK:
         name += f"_budget{format_work(budget)}"
+    if args.part == "games" and args.prove:
+        name += "_prove" + (f"_{args.games}games" if args.games != 200 else "")
     _util.emit(name, out)
 
 

@@ -48,7 +48,7 @@ def main() -> None:
 
     import numpy as np
 
-    from wordlelab.assistant import EXACT_TOP_MAX
+    from wordlelab.assist.assistant import EXACT_TOP_MAX
     from wordlelab.exact.evaluation import evaluate
     from wordlelab.lists import load_lists
     from wordlelab.position import Position

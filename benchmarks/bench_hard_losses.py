@@ -4,13 +4,17 @@ speed before and after it, whole processes in alternation.
     python benchmarks/bench_hard_losses.py speed --before-src OTHER_CHECKOUT [--repeat 3]
         [--rows salet-normal,salet-hard,abune-hard] [--result NAME]
     python benchmarks/bench_hard_losses.py losses [--lists nyt] [--opener crane ...] [--result NAME]
+    python benchmarks/bench_hard_losses.py rank [--lists nyt] [--sample 6] [--seed 51]
 
 ``speed``: each row (an opener proven with ``solve_optimal``, without losses, as today) runs in
 a fresh process from the other checkout's src/ and from this one's, alternately (A B A B ...), so
 the machine's load hits both alike; writes every run's search seconds and nodes, the medians and
 the ratio after/before (results/hard_losses_speed.json). ``losses``: each opener proven in hard
 mode with losses on (its fewest losses, its total), the seconds and nodes it took
-(results/hard_losses_<lists>.json).
+(results/hard_losses_<lists>.json). ``rank``: what ``openers --exact --hard`` does (the ranking
+library, one worker, its memo kept across openers) on a seeded sample of the openers after which
+no strategy solves every answer within six (the shipped table's Infinity rows): each opener's
+(lost, guesses) and seconds, and openers an hour (results/hard_losses_rank_<lists>.json).
 """
 
 from __future__ import annotations
@@ -120,6 +124,45 @@ def losses(args: argparse.Namespace) -> dict:
     return {"lists": args.lists, "rows": rows}
 
 
+def rank_sample(args: argparse.Namespace) -> dict:
+    import random
+    import time
+
+    from wordlelab.exact.opener_values import opener_table
+    from wordlelab.exact.ranking import RankJob, SerialExecutor, rank
+    from wordlelab.lists import load_lists
+
+    ls = load_lists(lists=args.lists)
+    m = ls.matrix()
+    table = opener_table(args.lists, True)
+    stuck = sorted(w for w in m.guesses if table.value(w).total is None)
+    sample = sorted(random.Random(args.seed).sample(stuck, args.sample))
+    t = time.perf_counter()
+    res = rank(m, RankJob.exact(hard=True), sample, executor=SerialExecutor())
+    seconds = time.perf_counter() - t
+    rows = [
+        {
+            "opener": r.word,
+            "lost": r.lost,
+            "total": r.guesses,
+            "exact": r.exact,
+            "seconds": r.seconds,
+        }
+        for r in res.rows
+    ]
+    for r in rows:
+        print(r, file=sys.stderr)
+    return {
+        "lists": args.lists,
+        "unsolvable_openers": len(stuck),
+        "sample": sample,
+        "rows": rows,
+        "seconds": round(seconds, 1),
+        "openers_per_hour": round(3600 * len(rows) / seconds, 1),
+        "hours_for_all": round(len(stuck) * seconds / len(rows) / 3600, 1),
+    }
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     sub = ap.add_subparsers(dest="what", required=True)
@@ -132,12 +175,22 @@ def main() -> None:
     lp.add_argument("--lists", default="nyt")
     lp.add_argument("--opener", action="append")
     lp.add_argument("--out-dir", help="write each opener's tree there (WORD-LISTS-hard.txt)")
+    rp = sub.add_parser("rank")
+    rp.add_argument("--lists", default="nyt")
+    rp.add_argument("--sample", type=int, default=6)
+    rp.add_argument("--seed", type=int, default=51)
     args = ap.parse_args()
     load0 = os.getloadavg()
     code = commit()  # the code measured: the checkout as the run starts
-    result = speed(args) if args.what == "speed" else losses(args)
-    name = _util._RESULT or (
-        "hard_losses_speed" if args.what == "speed" else f"hard_losses_{args.lists}"
+    run = {"speed": speed, "losses": losses, "rank": rank_sample}[args.what]
+    result = run(args)
+    name = (
+        _util._RESULT
+        or {
+            "speed": "hard_losses_speed",
+            "losses": f"hard_losses_{getattr(args, 'lists', '')}",
+            "rank": f"hard_losses_rank_{getattr(args, 'lists', '')}",
+        }[args.what]
     )
     doc = {
         "command": " ".join(["python", "benchmarks/bench_hard_losses.py", *_util._ARGV[1:]]),

@@ -29,7 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 CHILD = r"""
 import json, sys, time
-from wordlelab.assistant import Assistant
+from wordlelab.assist.assistant import Assistant
 from wordlelab.exact.evaluation import evaluate
 from wordlelab.feedback import score
 from wordlelab.matrix import PatternMatrix

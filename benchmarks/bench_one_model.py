@@ -24,24 +24,19 @@ HERE = Path(__file__).resolve().parent
 
 
 def figures() -> dict:
-    from wordlelab.assistant import Assistant
+    from wordlelab.assist.assistant import Assistant
     from wordlelab.feedback import score
     from wordlelab.lists import load_lists
     from wordlelab.simulate import simulate
     from wordlelab.strategies import make_strategy
-    from wordlelab.variants import (
-        AbsurdleSession,
-        MultiRules,
-        MultiSession,
-        MultiStrategy,
-        bench_multi,
-    )
+    from wordlelab.strategies.multi import MultiStrategy, bench_multi
+    from wordlelab.variants import AbsurdleSession, Multi, MultiSession
 
     lists = load_lists(lists="original")
     m = lists.matrix()
     out: dict = {}
     for boards, games in ((4, 1000), (8, 300)):
-        r = bench_multi(m, MultiRules.of(boards), games, 1, MultiStrategy())
+        r = bench_multi(m, Multi.of(boards), games, 1, MultiStrategy())
         d = r.to_dict()
         out[d["variant"]] = {
             k: d[k] for k in ("games", "wins", "failures", "mean_guesses", "distribution")
@@ -57,7 +52,7 @@ def figures() -> dict:
         line.append(w)
         a.play(w, score(w, "humph"))
     out["assist classic"] = line
-    ms = MultiSession(m, MultiRules.of(2))
+    ms = MultiSession(m, Multi.of(2))
     line = []
     answers = ("humph", "cigar")
     while not ms.done and len(line) < 7:

@@ -28,11 +28,12 @@ def main() -> None:
     args = ap.parse_args()
 
     from wordlelab.lists import load_lists
-    from wordlelab.variants import MultiRules, MultiStrategy, bench_multi
+    from wordlelab.strategies.multi import MultiStrategy, bench_multi
+    from wordlelab.variants import Multi
 
     lists = load_lists(lists=args.lists)
     matrix = lists.matrix()
-    rules = MultiRules.of(args.boards, args.max_guesses)
+    rules = Multi.of(args.boards, args.max_guesses)
     strategy = MultiStrategy(args.method, args.solve_weight)
     t0 = time.monotonic()
 

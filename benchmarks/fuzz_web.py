@@ -212,13 +212,35 @@ class Fuzzer:
         if rng.random() < 0.5:  # client churn: a new client each time
             headers["Cookie"] = f"wordlelab_client={rng.getrandbits(96):024x}"
         kind = rng.choice(
-            ["json"] * 6 + ["worst"] * 2 + ["resume"] * 2 + ["headers", "get", "method", "wire"]
+            ["json"] * 6
+            + ["worst"] * 2
+            + ["resume"] * 2
+            + ["headers", "get", "method", "wire", "search"]
         )
         method, path, body = "POST", self.path(rng.choice(POST_ROUTES)), b""
         if kind == "json":
             body = json.dumps(self.obj()).encode()
         elif kind == "worst":
             body = rng.choice(self.worst)
+        elif kind == "search":  # valid requests that search, so the pool is busy meanwhile
+            path, data = rng.choice(
+                [
+                    ("/api/analyse", {"words": "adieu story crony", "answer": "crony"}),
+                    (
+                        "/api/analyse",
+                        {"grid": "Wordle 1 3/6\n\n⬜🟨⬜⬜🟩\n🟨🟨⬜⬜🟩\n🟩🟩🟩🟩🟩"},
+                    ),
+                    ("/api/assist", {"length": rng.choice([4, 5, 6]), "top": 5}),
+                    (
+                        "/api/assist/resume",
+                        {
+                            "actions": [{"word": "tarse", "pattern": "....."}]
+                            + [{"skip": w} for w in ("guild", "godly", "build", "clomp")]
+                        },
+                    ),
+                ]
+            )
+            body = json.dumps(data).encode()
         elif kind == "resume":
             path = "/api/assist/resume"
             body = json.dumps({**self.obj(), "actions": self.actions()}).encode()

@@ -160,3 +160,16 @@ def test_a_link_in_the_cache_is_not_followed(own_cache, tmp_path):
     got = PatternMatrix.load(GUESSES, ANSWERS)
     assert np.array_equal(got.data, want)
     assert elsewhere.read_bytes() == before and not path.is_symlink()  # replaced, not followed
+
+
+def test_the_spot_checks_scorer_is_the_reference_rule():
+    import random
+
+    from wordlelab.feedback import score
+    from wordlelab.matrix import score_pairs
+
+    rng = random.Random(7)
+    for k, letters in ((5, "aabeeos"), (6, "ёжиикк"), (4, "ab")):
+        g = ["".join(rng.choice(letters) for _ in range(k)) for _ in range(3000)]
+        a = ["".join(rng.choice(letters) for _ in range(k)) for _ in range(3000)]
+        assert score_pairs(g, a).tolist() == [score(x, y).code for x, y in zip(g, a)]

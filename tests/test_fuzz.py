@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wordlelab.analysis import parse_share_grid
-from wordlelab.assistant import parse_entry
+from wordlelab.assist.assistant import parse_entry
 from wordlelab.errors import WordlelabError
 from wordlelab.exact.tree import DecisionTree
 from wordlelab.feedback import Pattern

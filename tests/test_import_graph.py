@@ -88,7 +88,7 @@ def test_the_reader_sees_imports_inside_functions():
     # cli/main.py imports every command's module inside functions only, by name; the static
     # edges it does have must be found, e.g. the errors module imported inside a function.
     assert "wordlelab.errors" in edges["wordlelab.cli.main"]
-    assert "wordlelab.rules" in edges["wordlelab.play"]
+    assert "wordlelab.game.rules" in edges["wordlelab.game.base"]
 
 
 def test_no_import_cycle():
@@ -114,12 +114,45 @@ def test_the_finder_finds_a_cycle():
 
 def test_the_game_model_sits_in_its_layer():
     edges = graph()
-    # The rules values and the settings are at the bottom: they import only the errors.
-    assert edges["wordlelab.rules"] <= {"wordlelab.errors"}
+    # The rules' registry and the settings are at the bottom: they import only the errors.
+    assert edges["wordlelab.game.rules"] <= {"wordlelab.errors"}
     assert edges["wordlelab.config"] <= {"wordlelab.errors"}
-    # One Play / Session over the variants: only front-ends (and the package's lazy names) use them,
-    # and the variants' own classes never import them back.
-    top = {"wordlelab.play", "wordlelab.session", "wordlelab.game_request"}
-    users = {m for m, deps in edges.items() if deps & top}
-    assert all(m.startswith(FRONT_ENDS) or m in top for m in users), sorted(users)
-    assert not any(edges[m] & top for m in edges if m.startswith("wordlelab.variants"))
+    # The variants sit above the game and the assistant they implement; nothing below them
+    # imports them (the registry loads them by name).
+    variants = {m for m in edges if m.startswith("wordlelab.variants")}
+    users = {m for m, deps in edges.items() if deps & variants} - variants
+    assert all(m.startswith(FRONT_ENDS) or m == "wordlelab" for m in users), sorted(users)
+
+
+VARIANT_CLASSES = (
+    "Classic",
+    "Multi",
+    "Absurdle",
+    "ClassicGame",
+    "MultiGame",
+    "AbsurdleGame",
+    "Assistant",
+    "MultiSession",
+    "AbsurdleSession",
+)
+
+
+def test_no_one_asks_which_variant_it_holds():
+    """Polymorphism over dispatch (issue 50): outside the variants' own modules, no isinstance
+    on a variant's rules, game or assistant class."""
+    found = []
+    for path in sorted(ROOT.rglob("*.py")):
+        if module_name(path).startswith("wordlelab.variants"):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "isinstance"
+                and len(node.args) == 2
+            ):
+                kinds = node.args[1]
+                names = kinds.elts if isinstance(kinds, ast.Tuple) else [kinds]
+                if any(isinstance(n, ast.Name) and n.id in VARIANT_CLASSES for n in names):
+                    found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not found, found

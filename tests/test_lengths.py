@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 from wordlelab import WordList, score
 from wordlelab.cli.main import cli
-from wordlelab.game import Game
+from wordlelab.game.classic import ClassicGame
 
 
 def run(*args, input=None):
@@ -52,7 +52,7 @@ def test_yo_folds_into_ye_everywhere():
     ru4 = WordList.bundled("allowed", "ru", 4)
     assert all("ё" not in w for w in ru4)
     assert ru4.normalize("ЁЖИК") == "ежик"
-    game = Game("ёжик", words=ru4)
+    game = ClassicGame("ёжик", words=ru4)
     assert game.answer == "ежик" and game.guess("ежик").is_win
     r = run("score", "ёлка", "елка", "--lang", "ru", "--json")
     assert json.loads(r.output)["solved"] is True

@@ -65,6 +65,15 @@ def test_review_notes_outside_and_opener_that_can_fail(default_lists):
     can_fail = r.note_parts[0]
     assert can_fail["word"] == "CRANE" and can_fail["best"] == "TARSE"
     assert f"{can_fail['best_mean']:.4f}" in can_fail["text"]
+    # Hard mode's objective after CRANE, from its shipped tree (issue 51): the fewest answers
+    # lost and the guesses a game; no command line to run.
+    assert (can_fail["lost"], can_fail["answers"], can_fail["mean_with_losses"]) == (
+        1,
+        3158,
+        3.7236,
+    )
+    assert "even perfect play after it can lose 1 of the 3158 answers" in can_fail["text"]
+    assert "wordlelab optimal" not in can_fail["text"]
 
 
 def test_report_notes_as_data(matrix):
@@ -127,13 +136,19 @@ def _english(p) -> str:
         )
     if k == "opener_can_fail":
         w = p["word"]
+        middle = (
+            "whatever follows, at least one answer can need a 7th guess, so its expected guesses "
+            "under the 6-guess rule are not finite and its cost is shown as ∞"
+            if p["lost"] is None
+            else f"even perfect play after it can lose {p['lost']} of the {p['answers']} answers, "
+            f"and takes {p['mean_with_losses']:.4f} guesses a game, a lost answer counted as 7 "
+            "(proven by wordlelab's search, whose tree ships); its cost under the 6-guess rule is "
+            "shown as ∞"
+        )
         return (
             f"no strategy after {w} solves every answer within 6 in {p['mode']} mode (proven, "
-            f"{p['source']}'s table): whatever follows, at least one answer can need a 7th guess, "
-            "so its expected guesses under the 6-guess rule are not finite and its cost is shown "
-            f"as ∞; {p['best']} solves every answer within 6 ({p['best_mean']:.4f} a game); "
-            f"'wordlelab optimal --opener {w.lower()} --hard --max-guesses 7' gives {w}'s exact "
-            "value with a 7th guess allowed"
+            f"{p['source']}'s table): {middle}; {p['best']} solves every answer within 6 "
+            f"({p['best_mean']:.4f} a game)"
         )
     if k == "no_expected":
         left = f"{p['n']} guess{'' if p['n'] == 1 else 'es'} left"
@@ -188,6 +203,20 @@ def _english(p) -> str:
         return f"row {p['row']}: {p['word']} breaks hard mode ({_hard_rule(p)})"
     if k == "lost":
         return f"lost; {p['n']} answer{' was' if p['n'] == 1 else 's were'} still possible"
+    if k == "opener_proof":
+        why = {
+            "not asked": "this review was not to prove one",
+            "widened": "none is proven on lists widened by an outside answer",
+            "out of work": f"its proof did not finish within {p['budget']} look-ups",
+            "no tree": "no strategy after it solves every answer within the guess limit, "
+            "proven now",
+            "not kept": f"it was proven but could not be kept: {p['error']}",
+            "stopped": "its proof was stopped",
+        }[p["status"]]
+        return (
+            f"no proven tree after {p['word']} values the steps after it ({why}): they are valued "
+            "within their work budget (proven bounds where it runs out)"
+        )
     raise AssertionError(f"note kind {k!r} has no English oracle in this test")
 
 
@@ -227,6 +256,10 @@ def test_every_note_kind_rebuilds_its_english_text_from_its_data(matrix, monkeyp
     for budget in (None, 10**8):
         r = review(matrix, game(["fight", "light", "sight"], "sight"), budget=budget, time_limit=0)
         keep(r.notes, r.note_parts)
+    # opener_proof: after PIOUS, with no tree kept and none proven, the 175 answers left are
+    # only bounded within a budget of 100M look-ups.
+    r = review(matrix, game(["pious", "crane", "tryst"], "tryst"), budget=10**8)
+    keep(r.notes, r.note_parts)
     # hard_green_lost, hard_hints_drop: tiles alone; breaks_hard, for each of its rules.
     g = parse_share_grid("Wordle 1 3/6*\n\n⬜🟩🟨⬜⬜\n⬜⬜⬜⬜🟩\n🟩🟩🟩🟩🟩")
     rep = analyse(g, matrix)

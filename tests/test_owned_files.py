@@ -299,3 +299,15 @@ def test_a_missing_web_secret_is_made_private_once(tmp_path, monkeypatch):
     first = secret_key(tmp_path)
     assert len(first) == 64 and secret_key(tmp_path) == first
     assert (tmp_path / SECRET_FILE).stat().st_mode & 0o777 == 0o600
+
+
+def test_a_game_is_never_kept_through_a_linked_pending_folder(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (data / "pending").symlink_to(elsewhere)
+    (data / "stats.sqlite3").write_text("not a database\n")  # refused: the game would be kept
+    with pytest.raises(StatsError, match="could not be kept either"):
+        StatsStore(data / "stats.sqlite3").record(REC)
+    assert list(elsewhere.iterdir()) == []

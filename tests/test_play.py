@@ -164,10 +164,9 @@ def test_a_russian_game_shares_under_its_russian_name(data):
     """A Russian grid headed "Wordle" was judged on the English lists by 'check'."""
     from wordlelab.analysis import parse_share_grid
     from wordlelab.lists import load_lists
-    from wordlelab.play import Play
-    from wordlelab.rules import Classic
+    from wordlelab.variants import Classic
 
-    game = Play.start(Classic(), load_lists(5, "ru"), 3, "ru")
+    game = Classic().new_game(load_lists(5, "ru"), 3, "ru")
     game.guess(game.answers[0])
     assert game.share().startswith("Вордли 1/6 · seed 3\n\n")
     assert parse_share_grid(game.share()).lang == "ru"

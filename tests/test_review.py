@@ -268,7 +268,7 @@ def test_check_reports_exact_skill(matrix):
 
 
 def test_assistant_exact_top(matrix):
-    from wordlelab.assistant import EXACT_TOP_MAX, Assistant
+    from wordlelab.assist.assistant import EXACT_TOP_MAX, Assistant
 
     a = Assistant.create(matrix, "entropy", opener="salet")
     # 2315 answers: the value and the top 5 come from the complete table of every opener's value.
@@ -376,3 +376,34 @@ def test_a_played_guess_that_ties_the_optimum_is_named_the_best():
         answer = "dolly" if word == "dowry" else "droll"
         r = review(m, [(w, score(w, answer)) for w in ("adieu", word)], budget=200_000_000)
         assert r.steps[1].best == word and r.steps[1].cost_low == 0 and r.steps[1].exact
+
+
+# -- the line a review opens with (issue 52) -----------------------------------------------------
+
+
+def test_a_review_opens_with_skill_luck_and_its_costliest_move(matrix):
+    """One line a player reads first, made once in the library for the terminal and the page."""
+    r = review(matrix, game(["adieu", "story", "crony"], "crony"), answer="crony")
+    h = r.headline
+    costliest = max(r.steps, key=lambda s: s.cost_low)
+    assert h.word == costliest.guess and h.best == costliest.best != h.word
+    assert h.skill == round(sum(s.skill for s in r.steps) / 3)
+    assert h.luck == round(sum(s.luck for s in r.steps if s.luck is not None) / 3)
+    assert h.text == (
+        f"Skill {h.skill} · Luck {h.luck} — {h.word.upper()} cost {costliest.cost_low:.2f} "
+        f"guesses; {h.best.upper()} was the best move"
+    )
+    assert r.to_dict()["headline"]["text"] == h.text
+    # Perfect play: nothing cost anything, and the line says so.
+    paths = bundled_tree("salet-normal").paths
+    perfect = review(matrix, game(list(paths["shown"]), "shown"), answer="shown").headline
+    assert perfect.word is None and perfect.text.endswith("— every move was the best one")
+
+
+def test_the_analyse_command_prints_the_headline_first():
+    code, out, _ = invoke(
+        "analyse", "--played", "adieu,story,crony", "--answer", "crony", "--lists", "original"
+    )
+    assert code == 0
+    first = out.splitlines()[0]
+    assert first.startswith("Skill ") and " · Luck " in first and "was the best move" in first

@@ -7,7 +7,7 @@ import json
 import pytest
 from interactive_helpers import invoke
 
-from wordlelab.assistant import solve
+from wordlelab.assist.assistant import solve
 from wordlelab.errors import UnknownWordError
 from wordlelab.feedback import score
 

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from interactive_helpers import cli_env, invoke, run_cli
 
-from wordlelab.assistant import WIDENED, Assistant
+from wordlelab.assist.assistant import WIDENED, Assistant
 from wordlelab.errors import InconsistentFeedbackError, WordListError
 from wordlelab.feedback import score
 from wordlelab.lists import LIST_SETS, load_lists, widen
@@ -359,7 +359,7 @@ def test_the_list_sets_are_public_api():
 def test_never_a_dead_end_for_any_allowed_word(matrix, data):
     """Property: whatever allowed word is the answer, the assistant's suggestions reach it, and a
     widening happens exactly when the word is not a listed answer."""
-    from wordlelab.assistant import solve
+    from wordlelab.assist.assistant import solve
 
     word = data.draw(st.sampled_from(matrix.guesses.words))
     steps = solve(matrix, word)

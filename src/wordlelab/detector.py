@@ -148,7 +148,7 @@ def _build_strong(matrix: PatternMatrix, hard: bool, max_guesses: int) -> Strong
             f"perfect play (the proven optimal tree {tree.name.split(' ')[0].removesuffix('.txt')})"
         )
         return StrongPlayer(name, True, tree.opener, hard, turns, left_table(m, turns, rows))
-    from .assistant import default_opener, default_strategy
+    from .assist.assistant import default_opener, default_strategy
     from .openers import strategy_opener
     from .simulate import play_tree
     from .strategies import make_strategy

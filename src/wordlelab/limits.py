@@ -41,6 +41,16 @@ def file_kind(mode: int) -> str:
     return "not a regular file"
 
 
+def exists(path: str | Path) -> bool:
+    """``Path.exists`` for any text a user typed: False, not an OSError, for a name the system
+    cannot even look up (longer than it allows, a NUL in it)."""
+    try:
+        os.stat(path)
+    except (OSError, ValueError):
+        return False
+    return True
+
+
 def regular_file_problem(path: str | Path, follow_links: bool = True) -> str | None:
     """Why ``path`` is not a regular file we may read (None when it is one, or does not exist)."""
     try:

@@ -22,6 +22,7 @@ from .errors import WordLengthError, WordListError
 from .frequency import common_words
 from .game import Position
 from .languages import Language, get_language
+from .limits import exists
 from .list_sets import (  # noqa: F401 (re-exported)
     DEFAULT_SET,
     LIST_SETS,
@@ -97,7 +98,7 @@ def bundled_list_info() -> list[BundledListInfo]:
 def word_list(spec: str, language: Language, length: int, what: str) -> WordList:
     """A list given on the command line: a file path, else a bundled list's name."""
     path = Path(spec).expanduser()
-    if path.exists() or os.sep in spec or spec.endswith(".txt"):
+    if exists(path) or os.sep in spec or spec.endswith(".txt"):
         return WordList.from_file(path, language)
     names = bundled_list_names(language.code, length)
     if spec.lower() in names:
@@ -230,7 +231,7 @@ def target_list(lists: Lists, spec: str) -> WordList:
 
 
 def _is_bundled_name(spec: str, language: Language, length: int) -> bool:
-    return not Path(spec).expanduser().exists() and spec.lower() in bundled_list_names(
+    return not exists(Path(spec).expanduser()) and spec.lower() in bundled_list_names(
         language.code, length
     )
 

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from .errors import WordlelabError
-from .limits import file_kind
+from .limits import exists, file_kind
 
 APPLICATION_ID = 0x574C4142  # "WLAB": PRAGMA application_id of every SQLite file wordlelab writes
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -62,7 +62,7 @@ class DbSpec:
 def check_parent(path: Path, what: str, error: type[WordlelabError]) -> None:
     """``error`` when the folder of a file the user named does not exist (it is never created)."""
     folder = path.parent
-    if not folder.exists():
+    if not exists(folder):
         raise error(f"{what}: its folder does not exist", path=path)
     if not folder.is_dir():
         raise error(f"{what}: its folder is not a folder", path=path)

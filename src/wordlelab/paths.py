@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import stat
@@ -15,7 +16,7 @@ import platformdirs
 
 from .config import cache_dir_override, data_dir_override
 from .errors import OutputPathError, WordlelabError
-from .limits import read_user_bytes
+from .limits import exists, read_user_bytes
 
 
 def cache_dir() -> Path:
@@ -96,7 +97,10 @@ def check_writable(
         raise OutputPathError(f"{str(path)!r} is not a file name", str(path))
     try:
         given = os.stat(p).st_mode
-    except OSError:
+    except OSError as exc:
+        if exc.errno == errno.ENAMETOOLONG:  # no file can have that name: say so before the work
+            shown = str(path)[:40] + "…"
+            raise OutputPathError(f"{shown}: the name is too long for a file", shown) from None
         given = None
     if given is not None and not stat.S_ISREG(given):
         # Not only before adding an extension: '/dev/null' must not become '/dev/null.png'.
@@ -116,13 +120,13 @@ def check_writable(
                 str(path),
             )
     folder = p.parent
-    if not folder.exists():
+    if not exists(folder):
         raise OutputPathError(f"{path}: the folder {folder} does not exist", str(path))
     if not folder.is_dir():
         raise OutputPathError(f"{path}: {folder} is not a folder", str(path))
     if not os.access(folder, os.W_OK | os.X_OK):
         raise OutputPathError(f"{path}: the folder {folder} is not writable", str(path))
-    if p.exists() or p.is_symlink():
+    if os.path.lexists(p):
         try:
             mode = p.stat().st_mode
         except OSError as exc:
@@ -205,9 +209,9 @@ def clear_cache(parts: Sequence[str] | None = None) -> tuple[int, int]:
     if failed:
         first, why = failed[0]
         raise WordlelabError(
-            f"could not remove {len(failed)} cached files from {root} ({why.strerror}, e.g. "
+            f"could not remove {len(failed)} cached files from the cache ({why.strerror}, e.g. "
             f"{first.name}); removed {files}",
-            str(root),
+            path=root,
         )
     return files, size
 

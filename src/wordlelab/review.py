@@ -33,6 +33,7 @@ from .exact.opener_proof import (
 from .exact.opener_values import OpenerValue, opener_value, unsolvable_opener_note
 from .exact.optimal import INF, ProgressCallback
 from .exact.rounding import outward, shown
+from .exact.tree import shipped_losses
 from .feedback import Pattern, score
 from .game import Position
 from .lists import widen, with_answers
@@ -92,6 +93,81 @@ class ReviewStep:
         return out
 
 
+# Below this many guesses a move's cost is nothing: the best move, or one as good.
+_NO_COST = 5e-4
+
+
+@dataclass(frozen=True)
+class Headline:
+    """The line a review opens with, the one a player reads first: the game's skill and luck
+    (the means of its steps' figures, 0..99) and its costliest move against the best, e.g.
+    "Skill 87 · Luck 58 — BLADE cost 0.73 guesses; STALK was the best move"."""
+
+    skill: int | None  # None: no step has a skill figure
+    luck: int | None  # None: chance played no part (every outcome the same)
+    word: str | None  # the costliest move; None when every move was the best
+    best: str | None  # the best move in its place (None when not known)
+    cost_low: float  # what that move cost, proven at least / at most (inf: it can fail)
+    cost_high: float
+    text: str
+
+    def to_dict(self) -> dict[str, object]:
+        return {
+            "text": self.text,
+            "skill": self.skill,
+            "luck": self.luck,
+            "word": self.word,
+            "best": self.best,
+            "cost_shown": shown(self.cost_low, self.cost_high),
+            "cost": _cost_figures(self.cost_low, self.cost_high),
+        }
+
+
+def _cost_figures(low: float, high: float) -> list[float | None] | None:
+    """The cost as the headline says it: two decimals, outwards; high None when unbounded; None
+    when the move can fail."""
+    if low == float("inf"):
+        return None
+    lo, hi = outward(low, high, 2)
+    return [lo, None if hi == float("inf") else hi]
+
+
+def _mean(values: Sequence[int | None]) -> int | None:
+    known = [v for v in values if v is not None]
+    return round(sum(known) / len(known)) if known else None
+
+
+def _cost_words(low: float, high: float) -> str:
+    figures = _cost_figures(low, high)
+    if figures is None:
+        return "can leave an answer that needs more guesses than allowed"
+    lo, hi = figures[0] or 0.0, figures[1]
+    if hi is None:
+        return f"cost at least {lo:.2f} guesses"
+    return f"cost {lo:.2f} guesses" if hi - lo < 0.005 else f"cost {lo:.2f}–{hi:.2f} guesses"
+
+
+def headline(steps: Sequence[ReviewStep]) -> Headline:
+    """The review's first line (``Headline``), the same for the terminal and the web page."""
+    skill_, luck_ = _mean([s.skill for s in steps]), _mean([s.luck for s in steps])
+    figures = " · ".join(
+        f"{name} {v}" for name, v in (("Skill", skill_), ("Luck", luck_)) if v is not None
+    )
+    worst = max(steps, key=lambda s: (s.cost_low, s.cost_high), default=None)
+    if worst is None or worst.cost_high < _NO_COST:
+        move = "every move was the best one" if steps else "no moves to judge"
+        word = best = None
+        low = high = 0.0
+    else:
+        word, best = worst.guess, worst.best
+        low, high = worst.cost_low, worst.cost_high
+        move = f"{word.upper()} {_cost_words(low, high)}"
+        if best is not None and best != word:
+            move += f"; {best.upper()} was the best move"
+    text = f"{figures} — {move}" if figures else move[:1].upper() + move[1:]
+    return Headline(skill_, luck_, word, best, low, high, text)
+
+
 @dataclass
 class Review(WithNotes):
     steps: list[ReviewStep]
@@ -121,10 +197,16 @@ class Review(WithNotes):
     def exact(self) -> bool:
         return all(s.exact for s in self.steps)
 
+    @property
+    def headline(self) -> Headline:
+        """The line the review opens with (skill, luck, the costliest move)."""
+        return headline(self.steps)
+
     def to_dict(self) -> dict[str, object]:
         d = self.detection
         low, high = outward(self.cost_low, self.cost_high, 4)
         return {
+            "headline": self.headline.to_dict(),
             "verdict": d.verdict if d else None,
             "p_value": d.p_value if d else None,
             "detection": d.to_dict() if d else None,
@@ -249,15 +331,25 @@ def review(
         else None
     )
     if opener is not None and not opener.solvable:
+        losses = (
+            shipped_losses(m.guesses.fingerprint, m.answers.fingerprint, opener.word)
+            if hard and max_guesses == 6
+            else None
+        )
         notes.append(
             note(
                 "opener_can_fail",
-                unsolvable_opener_note(opener),
+                unsolvable_opener_note(opener, losses),
                 word=opener.word.upper(),
                 best=opener.best_word.upper(),
                 best_mean=round(opener.best_mean, 4),
                 source=opener.source,
                 mode=opener.mode,
+                # Hard mode's objective after it, where its tree ships: the fewest answers lost,
+                # and the guesses a game with a loss counted as 7 (None: not proven here).
+                lost=None if losses is None else losses[0],
+                answers=opener.answers,
+                mean_with_losses=None if losses is None else round(losses[1] / opener.answers, 4),
             )
         )
     context = context or ExactContext()
@@ -420,21 +512,24 @@ def _opener_proof(
 def _proof_note(proof: OpenerProof, budget: int) -> Note:
     """What the review says when no tree after the opener values the steps after it."""
     w = proof.opener.upper()
-    texts = {
-        NOT_ASKED: f"no proven tree after {w} is kept yet, and this review was not to prove one: "
-        "the steps after it are valued within their work budget (proven bounds where it runs out)",
-        WIDENED: f"the tree after {w} is not proven for lists widened by an outside answer: the "
-        "steps after it are valued within their work budget",
-        OUT_OF_WORK: f"the tree after {w} was not proven within its work budget "
-        f"({format_work(budget)} look-ups): the steps after it are valued within theirs",
-        NO_TREE: f"no strategy after {w} solves every answer within the guess limit (proven now)",
-        NOT_KEPT: f"the tree after {w} was proven but could not be kept ({proof.error}): the "
-        "steps after it are valued within their work budget",
-        STOPPED: f"the proof of the tree after {w} was stopped: the steps after it are valued "
-        "within their work budget",
-    }
-    text = texts.get(proof.status, f"no proven tree after {w}")
-    return note("opener_proof", text, word=w, status=proof.status, work=proof.work)
+    work = format_work(budget)
+    why = {
+        NOT_ASKED: "this review was not to prove one",
+        WIDENED: "none is proven on lists widened by an outside answer",
+        OUT_OF_WORK: f"its proof did not finish within {work} look-ups",
+        NO_TREE: "no strategy after it solves every answer within the guess limit, proven now",
+        NOT_KEPT: f"it was proven but could not be kept: {proof.error}",
+        STOPPED: "its proof was stopped",
+    }.get(proof.status, proof.status)
+    return note(
+        "opener_proof",
+        f"no proven tree after {w} values the steps after it ({why}): they are valued within "
+        "their work budget (proven bounds where it runs out)",
+        word=w,
+        status=proof.status,
+        budget=work,
+        error=proof.error,
+    )
 
 
 def _strong(matrix: PatternMatrix, hard: bool, max_guesses: int) -> StrongPlayer | None:

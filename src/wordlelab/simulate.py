@@ -14,27 +14,22 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 
-from .errors import VariantError, WordlelabError
+from .errors import WordlelabError
 from .game import Position, guess_codes
 from .kernels import playtree
 from .kernels.columns import MAX_PATTERNS
 from .matrix import PatternMatrix
 from .openers import strategy_opener
-from .rules import Absurdle, Classic, Multi, Rules
 from .strategies.base import (
     SMALL_SET,
     Strategy,
     alphabetical_rank,
-    make_multi_strategy,
-    make_strategy,
     transposed,
 )
 from .strategies.words_cache import answer_codes, distinct_letters
-from .variants.multi import MultiRules, bench_multi
 
 Progress = Callable[[int, int], None]
 
@@ -387,53 +382,3 @@ def play_one(
             )
         position = position.after(row, code)
         row = strategy.choose(position).row
-
-
-def simulate_rules(
-    rules: Rules,
-    matrix: PatternMatrix,
-    strategy: Any = None,
-    *,
-    games: int | None = None,
-    seed: int = 1,
-    progress: Progress | None = None,
-    **options: Any,
-) -> Any:
-    """Simulate play under ``rules`` (a ``wordlelab.rules`` value): Wordle plays every answer
-    (``simulate``, its ``options`` passed on); N boards play ``games`` seeded random answer tuples
-    (``bench_multi``, a multi-board strategy or its name). Absurdle has no answer to play against:
-    'wordlelab optimal --absurdle' proves its value instead."""
-    if isinstance(rules, Classic):
-        if games is not None:
-            raise VariantError("Wordle plays every answer once; games is for several boards", games)
-        if strategy is None or isinstance(strategy, str):
-            strategy = make_strategy(strategy or "entropy")
-        return simulate(
-            strategy,
-            matrix,
-            hard=rules.hard,
-            max_guesses=rules.max_guesses,
-            progress=progress,
-            **options,
-        )
-    if isinstance(rules, Multi):
-        if options:
-            raise VariantError(
-                f"{', '.join(options)} is not used with several boards", list(options)
-            )
-        if strategy is None or isinstance(strategy, str):
-            strategy = make_multi_strategy(strategy)
-        return bench_multi(
-            matrix,
-            MultiRules.from_rules(rules),
-            games if games is not None else 100,
-            seed,
-            strategy,
-            progress=progress,
-        )
-    if isinstance(rules, Absurdle):
-        raise VariantError(
-            "Absurdle has no answer to simulate; 'wordlelab optimal --absurdle' proves its value",
-            rules,
-        )
-    raise VariantError(f"not a rules value: {rules!r}", rules)

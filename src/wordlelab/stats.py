@@ -9,6 +9,7 @@ adding a pending file twice harmless.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import sqlite3
@@ -330,6 +331,8 @@ class StatsStore:
     def _keep_pending(self, rec: GameRecord, exc: StatsError) -> None:
         try:
             self.pending_dir.mkdir(parents=True, exist_ok=True)
+            if self.pending_dir.is_symlink():  # games are written in our own folder, not via a link
+                raise OSError(errno.ELOOP, "the pending folder is a symbolic link")
             fd, tmp = tempfile.mkstemp(dir=self.pending_dir, suffix=".tmp")
         except OSError as err:
             raise StatsError(
@@ -416,7 +419,7 @@ class StatsStore:
         named variant's distribution runs to its own number of tries, games or none."""
         least = 6
         if variant is not None:
-            from .rules import rules_from_key
+            from .game.rules import rules_from_key
 
             least = getattr(rules_from_key(variant), "max_guesses", None) or 6
         return _summary(self.games(length, lang, variant), least)

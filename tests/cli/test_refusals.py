@@ -147,3 +147,20 @@ def test_openers_store_on_a_real_full_disk_leaves_nothing(tmp_path, tiny_disk):
     assert Path(store).read_bytes() == before or sqlite3.connect(store).execute(
         "PRAGMA integrity_check"
     ).fetchone() == ("ok",)
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["assist", "--answers", "x" * 5000],
+        ["solve", "--words", "x" * 5000, "cigar"],
+        ["tree", "show", "x" * 5000],
+        ["check", "x" * 5000],
+        ["bench", "--plot", "/tmp/" + "x" * 300 + ".png"],
+        ["openers", "--by-play", "entropy", "--csv", "/tmp/" + "x" * 300 + ".csv"],
+        ["openers", "--by-play", "entropy", "--store", "/tmp/" + "x" * 300],
+    ],
+)
+def test_a_file_name_too_long_for_the_system_is_one_line(args):
+    # Path.exists() raised OSError (ENAMETOOLONG) for these: a traceback (found by fuzz_cli.py).
+    one_line(run_cli(*args, input="quit\n"), "wordlelab: error:")

@@ -55,7 +55,7 @@ def test_optimal_json_loads_neither_rich_nor_the_other_commands(tiny_lists, tmp_
         "wordlelab.cli.bench",
         "wordlelab.cli.serve",
         "wordlelab.cli.play",
-        "wordlelab.assistant",
+        "wordlelab.assist.assistant",
         "wordlelab.web.app",
         "wordlelab.strategies",
     }

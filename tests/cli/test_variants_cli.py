@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from interactive_helpers import cli_env, interrupt, invoke, run_cli
 
-from wordlelab.variants import random_answers
+from wordlelab.game.boards import random_answers
 from wordlelab.words import WordList
 
 ORIGINAL = ("--lists", "original")

@@ -96,7 +96,8 @@ def test_the_cli_proves_once_and_no_prove_keeps_the_bounds(first, tmp_path, monk
     assert code == 0 and "(exact)" in out and "…" not in out, out
     monkeypatch.setenv("WORDLELAB_DATA_DIR", str(tmp_path))  # none kept here
     code, out, _ = invoke(*args, "--no-prove")
-    assert code == 0 and "…" in out.splitlines()[4] and "no proven tree after PIOUS" in out
+    row = next(ln for ln in out.splitlines() if ln.split()[:2] == ["2", "CRANE"])
+    assert code == 0 and "…" in row and "no proven tree after PIOUS" in out
     monkeypatch.setenv("WORDLELAB_PROVE", "off")
     code, out, _ = invoke(*args, "--json")
     assert code == 0 and json.loads(out)["opener_proof"]["status"] == NOT_ASKED
@@ -114,3 +115,46 @@ def test_check_played_values_its_rows_from_the_proven_tree(first):
     d = json.loads(out)
     assert d["opener_proof"]["status"] == KEPT
     assert all(r["exact_guesses_proven"] for r in d["rows"])
+
+
+def test_assist_proves_the_tree_after_its_opener(tmp_path, monkeypatch):
+    monkeypatch.setenv("WORDLELAB_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("WORDLELAB_PROVE", "on")
+    code, out, _ = invoke("assist", "--lists", "original", input="pious ....y\nquit\n")
+    assert code == 0 and "the tree after PIOUS is proven" in out, out
+    assert "> THALE  (175 words)" in out  # the tree's next guess
+    assert len(list((tmp_path / "opener_trees").iterdir())) == 1
+    code, out, _ = invoke("assist", "--lists", "original", input="pious ....y\nquit\n")
+    assert code == 0 and "is proven" not in out and "> THALE  (175 words)" in out  # kept
+
+
+@pytest.mark.filterwarnings("ignore:Using `httpx`")
+def test_the_web_proves_in_its_analysis_and_reports_progress(tmp_path, monkeypatch):
+    from starlette.testclient import TestClient
+
+    from wordlelab.web.app import create_app
+
+    monkeypatch.setenv("WORDLELAB_DATA_DIR", str(tmp_path))
+    monkeypatch.setenv("WORDLELAB_PROVE", "on")
+    with TestClient(create_app(stats_path=tmp_path / "s.db"), base_url="http://127.0.0.1") as c:
+        assert c.get("/api/options").json()["prove_openers"] is True
+        job = c.post("/api/progress", json={}).json()
+        assert job["opener"] is None and job["total"] == 0
+        body = {"lists": "original", "words": "pious crane tryst", "answer": "tryst"}
+        r = c.post("/api/analyse", json={**body, "prove": True, "progress": job["id"]})
+        assert r.status_code == 200, r.text
+        review = r.json()["review"]
+        assert review["exact"] and review["opener_proof"]["status"] == PROVEN
+        seen = c.get(f"/api/progress/{job['id']}").json()
+        assert seen["opener"] == "pious" and seen["proving"] and 0 < seen["done"] <= seen["total"]
+        # The setting off: today's bounded review (another data folder: nothing kept there).
+        monkeypatch.setenv("WORDLELAB_DATA_DIR", str(tmp_path / "other"))
+        r = c.post("/api/analyse", json=body)
+        assert r.json()["review"]["opener_proof"]["status"] == NOT_ASKED
+        assert c.post("/api/analyse", json={**body, "progress": "nope"}).status_code == 404
+        assert c.post("/api/analyse", json={**body, "prove": "yes"}).status_code == 400
+    monkeypatch.setenv("WORDLELAB_PROVE", "off")  # the server's setting: no request proves
+    with TestClient(create_app(stats_path=tmp_path / "s.db"), base_url="http://127.0.0.1") as c:
+        assert c.get("/api/options").json()["prove_openers"] is False
+        r = c.post("/api/analyse", json={**body, "prove": True})
+        assert r.json()["review"]["opener_proof"]["status"] == NOT_ASKED

@@ -359,7 +359,7 @@ def test_the_assistants_top_at_the_start_is_valued_from_the_table(nyt_matrix) ->
 
     from rich.console import Console
 
-    from wordlelab.assistant import Assistant
+    from wordlelab.assist.assistant import Assistant
     from wordlelab.cli.assist import run_session
 
     # (entropy's rows: the coach's own at the start are the table's best, in its order)
@@ -393,7 +393,7 @@ def test_an_incomplete_tables_exact_rows_still_value_the_assistants_top(
 ) -> None:
     """Where the table is not complete (one row put back as a bound), the start is searched, and
     the rows that are exact still value the heuristic top; the bound row gets no value."""
-    from wordlelab.assistant import Assistant
+    from wordlelab.assist.assistant import Assistant
 
     a = Assistant.create(matrix, "entropy")
     words = [r.word for r in a.top(8)]

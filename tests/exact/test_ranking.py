@@ -47,6 +47,29 @@ def test_exact_ranking_agrees_with_brute_force(seed, hard):
     assert [r.total for r in res.rows] == sorted(r.total for r in res.rows)
 
 
+@pytest.mark.parametrize("seed,max_guesses", [(12, 3), (31, 2)])
+def test_hard_ranking_by_fewest_lost_then_guesses_agrees_with_brute_force(seed, max_guesses):
+    """Hard mode ranks by hard mode's objective (issue 51): with few guesses every opener loses
+    answers, and each row's (lost, guesses) is the brute-force oracle's."""
+    from reference import brute_force_losses
+
+    from wordlelab.exact.kernels.search import LOSS_WEIGHT
+    from wordlelab.exact.ranking import LOSS_WEIGHT as RANKING_WEIGHT
+
+    assert RANKING_WEIGHT == int(LOSS_WEIGHT)
+    gs, ans = sample(seed, 12, 12)
+    m = matrix_for(gs, ans)
+    job = RankJob.exact(hard=True, max_guesses=max_guesses, memo_mb=8)
+    res = rank(m, job, candidate_openers(m, job, None))
+    got = {r.word: (r.lost, r.guesses) for r in res.rows}
+    assert got == {w: brute_force_losses(gs, ans, max_guesses, True, guess=w) for w in gs}
+    assert all(r.exact and r.solvable for r in res.rows)
+    # (With two guesses for 12 answers, some openers must lose answers.)
+    assert max_guesses > 2 or any(lost for lost, _ in got.values())
+    order = [(r.lost, r.guesses, r.word) for r in res.rows]
+    assert order == sorted(order)
+
+
 def test_best_only_cuts_soundly(small):
     gs, ans, m = small
     job = RankJob.exact(memo_mb=8)
@@ -428,7 +451,8 @@ def test_cli_an_opener_with_no_tree_in_time_is_not_shown_as_a_huge_total(small, 
     assert all(row["mean"] is None for row in rows)
     assert "474951027" not in r.stdout + csv.read_text()
     header, first = csv.read_text().splitlines()[:2]
-    assert header.endswith(",solvable") and first.endswith(",0") and first.split(",")[3] == ""
+    assert header.endswith(",solvable,lost") and first.endswith(",0,0")
+    assert first.split(",")[3] == ""
     r = CliRunner().invoke(cli, args)
     assert r.exit_code == 0, r.output
     assert "1099511627776" not in r.stdout and "no tree within 2" in r.stdout

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from wordlelab.assistant import Assistant, default_strategy, solve
+from wordlelab.assist.assistant import Assistant, default_strategy, solve
 from wordlelab.exact.evaluation import evaluate, proven_tree
 from wordlelab.feedback import score
 from wordlelab.frequency import word_frequencies

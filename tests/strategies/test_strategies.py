@@ -10,7 +10,8 @@ import pytest
 
 from wordlelab.errors import UnknownStrategyError, WordlelabError
 from wordlelab.feedback import score_colors
-from wordlelab.game import Game, Position
+from wordlelab.game import Position
+from wordlelab.game.classic import ClassicGame
 from wordlelab.kernels.columns import one_step_cost_t, partition_stats_t, scratch_for
 from wordlelab.kernels.partition import partition_stats
 from wordlelab.kernels.scoring import cost_table, leaf_guesses, one_step_cost
@@ -52,7 +53,7 @@ def small(answers, allowed):
 def replay(result, matrix, hard):
     """Every path is a legal game (Game raises on an illegal guess) that ends on its answer."""
     for answer, path in result.paths.items():
-        game = Game(answer, matrix.guesses, max_guesses=100, hard=hard)
+        game = ClassicGame(answer, matrix.guesses, max_guesses=100, hard=hard)
         assert len(set(path)) == len(path), f"{answer}: repeated a guess {path}"
         for word in path:
             game.guess(word)

@@ -12,15 +12,15 @@ from hypothesis import strategies as st
 from wordlelab.errors import GameOverError, HardModeError, UnknownWordError
 from wordlelab.feedback import GREEN, YELLOW, Pattern, score
 from wordlelab.game import Position
-from wordlelab.matrix import PatternMatrix
-from wordlelab.variants import (
-    AbsurdleGame,
+from wordlelab.game.absurdle import (
     AbsurdleSearch,
-    AbsurdleSession,
     absurdle_response,
+    pigeonhole_bound,
     prove_absurdle,
+    replay,
 )
-from wordlelab.variants.absurdle import pigeonhole_bound, replay
+from wordlelab.matrix import PatternMatrix
+from wordlelab.variants import AbsurdleGame, AbsurdleSession
 from wordlelab.words import WordList
 
 
@@ -227,7 +227,7 @@ def test_the_start_line_is_computed_once_and_then_read_from_the_cache(
 ):
     """The assistant's line at the start comes from the disk cache after the first game: the same
     line the search gives (it is deterministic), and no search the second time."""
-    from wordlelab.variants import absurdle as A
+    from wordlelab.game import absurdle as A
 
     monkeypatch.setenv("WORDLELAB_CACHE_DIR", str(tmp_path))
     start = Position.start(matrix, max_guesses=10**6)
@@ -262,7 +262,7 @@ def test_the_start_line_is_computed_once_and_then_read_from_the_cache(
 
 def test_an_unwritable_cache_only_costs_time(matrix, tmp_path, monkeypatch):
     from wordlelab import paths
-    from wordlelab.variants import absurdle as A
+    from wordlelab.game import absurdle as A
 
     monkeypatch.setenv("WORDLELAB_CACHE_DIR", str(tmp_path))
 

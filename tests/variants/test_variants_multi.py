@@ -12,38 +12,30 @@ from hypothesis import strategies as st
 from wordlelab.errors import GameOverError, UnknownWordError, VariantError
 from wordlelab.feedback import Pattern, score
 from wordlelab.game import Position
+from wordlelab.game.boards import MultiPosition, random_answers
 from wordlelab.kernels.multi import multi_board_scores
-from wordlelab.variants import (
-    DORDLE,
-    OCTORDLE,
-    QUORDLE,
-    SEDECORDLE,
-    MultiGame,
-    MultiPosition,
-    MultiRules,
-    MultiStrategy,
-    bench_multi,
-    play_multi,
-    random_answers,
-)
+from wordlelab.strategies.multi import MultiStrategy, bench_multi, play_multi
+from wordlelab.variants import DORDLE, OCTORDLE, QUORDLE, SEDECORDLE, Multi, MultiGame
 
 
 def test_presets_match_the_published_games():
-    assert [(r.name, r.boards, r.max_guesses) for r in (DORDLE, QUORDLE, OCTORDLE, SEDECORDLE)] == [
+    assert [
+        (r.title, r.boards, r.max_guesses) for r in (DORDLE, QUORDLE, OCTORDLE, SEDECORDLE)
+    ] == [
         ("Dordle", 2, 7),
         ("Quordle", 4, 9),
         ("Octordle", 8, 13),
         ("Sedecordle", 16, 21),
     ]
-    assert MultiRules.of(4) is QUORDLE
-    assert MultiRules.of(3) == MultiRules(3, 8)
-    assert MultiRules.of(4, 12) == MultiRules(4, 12)
+    assert Multi.of(4) == QUORDLE
+    assert Multi.of(3) == Multi(3, 8)
+    assert Multi.of(4, 12) == Multi(4, 12)
 
 
 @pytest.mark.parametrize("boards,guesses", [(0, 5), (4, 3), (65, 80)])
 def test_bad_rules_are_refused(boards, guesses):
     with pytest.raises(VariantError):
-        MultiRules(boards, guesses)
+        Multi(boards, guesses)
 
 
 def test_a_guess_is_played_only_on_unsolved_boards(allowed):
@@ -66,7 +58,7 @@ def test_the_same_answer_on_two_boards_is_solved_by_one_guess(allowed):
 
 
 def test_running_out_of_guesses_loses(allowed):
-    game = MultiGame(["crane", "slate"], allowed, MultiRules(2, 3))
+    game = MultiGame(["crane", "slate"], allowed, Multi(2, 3))
     for w in ("adieu", "crane", "pious"):
         game.guess(w)
     assert game.lost and game.over and not game.won
@@ -111,7 +103,7 @@ def test_forced_word_is_played(matrix):
 
 
 def test_last_turns_play_only_possible_words(matrix):
-    rules = MultiRules(2, 2)
+    rules = Multi(2, 2)
     pos = MultiPosition.start(matrix, rules)
     choice = MultiStrategy().choose(pos)
     assert choice.is_candidate
@@ -198,7 +190,7 @@ def test_random_answers_are_distinct(answers):
 )
 def test_every_board_keeps_its_answer(matrix, answer_ids, guess_rows):
     answers = [matrix.answers[i] for i in answer_ids]
-    rules = MultiRules.of(len(answers), len(answers) + 6)
+    rules = Multi.of(len(answers), len(answers) + 6)
     game = MultiGame(answers, matrix.guesses, rules)
     pos = MultiPosition.start(matrix, rules)
     for t, r in enumerate(guess_rows):
@@ -220,10 +212,12 @@ def test_session_reads_feedback_in_every_form(matrix):
     s = MultiSession(matrix, QUORDLE)
     first = s.suggestion().word
     pats = [score(first, a) for a in ("cigar", "rebut", "sissy", "humph")]
-    s.enter(" ".join(str(p) for p in pats))
+    s.play(None, " ".join(str(p) for p in pats))
     assert s.position.guesses == (matrix.guesses.lookup(first),)
     s.undo()
-    s.enter("cigar ggggg " + " ".join(str(score("cigar", a)) for a in ("rebut", "sissy", "humph")))
+    s.play(
+        None, "cigar ggggg " + " ".join(str(score("cigar", a)) for a in ("rebut", "sissy", "humph"))
+    )
     assert s.position.solved == (True, False, False, False)
     word, parsed = parse_board_feedback("rebut - ggggg ..... .....", s.position)
     assert word == "rebut" and parsed[0] is None and parsed[1].is_win
@@ -258,10 +252,12 @@ def test_session_checks_one_board_at_a_time_and_errors_name_the_board(matrix):
     with pytest.raises(VariantError, match="there is no board 5"):
         s.check_board(4, ".....")
     with pytest.raises(InconsistentFeedbackError, match="^board 4: no remaining word gives"):
-        s.enter(" ".join(str(p) for p in pats[:3]) + " gggg.")
+        s.play(None, " ".join(str(p) for p in pats[:3]) + " gggg.")
     with pytest.raises(InvalidPatternError, match="^board 2: feedback 'bad'"):
         parse_board_feedback(f"{pats[0]} bad {pats[2]} {pats[3]}", s.position)
     assert s.position.guesses == ()
-    s.enter("cigar ggggg " + " ".join(str(score("cigar", a)) for a in ("rebut", "sissy", "humph")))
+    s.play(
+        None, "cigar ggggg " + " ".join(str(score("cigar", a)) for a in ("rebut", "sissy", "humph"))
+    )
     with pytest.raises(VariantError, match="board 1 is already solved"):
         s.check_board(0, "ggggg")

@@ -16,7 +16,7 @@ with warnings.catch_warnings():
     warnings.filterwarnings("ignore", message="Using `httpx`")
     from starlette.testclient import TestClient  # noqa: E402
 
-from wordlelab.assistant import WIDENED  # noqa: E402
+from wordlelab.assist.assistant import WIDENED  # noqa: E402
 from wordlelab.feedback import score  # noqa: E402
 from wordlelab.game import pick_answer  # noqa: E402
 from wordlelab.stats import StatsStore  # noqa: E402

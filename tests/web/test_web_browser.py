@@ -2293,3 +2293,70 @@ def test_a_setting_changed_mid_game_starts_a_game_with_it_at_once(page):
     sync_api.expect(board).to_have_attribute("data-guesses", "0")
     state = page.evaluate("import('/static/js/play.js').then((m) => m.play.state)")
     assert state["hard"] is True and page.is_checked("#hard")
+
+
+def test_a_review_opens_with_its_headline_in_both_languages(page):
+    """The review's first line is the library's headline (skill, luck, the costliest move), the
+    same text the terminal prints first, composed in Russian on the Russian page."""
+    page.click("#tab-analyse")
+    page.fill("#analyse-words", "adieu story crony")
+    page.fill("#analyse-answer", "crony")
+    page.click("#analyse-run")
+    headline = page.locator("#analyse-headline")
+    sync_api.expect(headline).to_be_visible(timeout=120_000)
+    text = headline.inner_text()
+    assert re.fullmatch(
+        r"Skill \d+ · Luck \d+ — ADIEU cost \d\.\d\d guesses; [A-Z]{5} was the best move", text
+    ), text
+    first = page.evaluate("document.getElementById('analyse-out').firstElementChild.id")
+    assert first == "analyse-headline"
+    page.select_option("#lang", "ru")
+    sync_api.expect(headline).to_contain_text("Мастерство")
+    ru = headline.inner_text()
+    assert re.fullmatch(
+        r"Мастерство \d+ · Удача \d+ — ADIEU стоил \d,\d\d хода; лучшим ходом был [A-Z]{5}", ru
+    ), ru
+    assert ru.split(" — ")[0].split()[1::3] == text.split(" — ")[0].split()[1::3]  # same figures
+    page.screenshot(path=str(artifacts() / "analyse-headline-ru.png"))
+
+
+GRID_ALONE = "Wordle 1,234 4/6\n\n⬜🟨⬜⬜⬜\n⬜⬜🟩🟨🟩\n⬜🟩🟩🟩🟩\n🟩🟩🟩🟩🟩"
+
+
+def _report_columns(page) -> dict[str, list[str]]:
+    rows = page.evaluate(
+        """[...document.querySelectorAll('#analyse-table tr')].map((r) =>
+             [...r.children].map((c) => c.textContent))"""
+    )
+    return {h: [r[i] for r in rows[1:]] for i, h in enumerate(rows[0])}
+
+
+def test_a_grid_pasted_alone_shows_what_it_tells_and_nothing_empty(page):
+    """Tiles alone: 6 of 10 columns were "–" and the chart claimed thousands of words after the
+    winning row. Now: the verdict, what perfect play makes of each row, the answers that fit,
+    no empty column; the winning row leaves one word. With the answer, the guesses that give
+    each row."""
+    page.click("#tab-analyse")
+    page.fill("#analyse-grid", GRID_ALONE)
+    page.click("#analyse-run")
+    sync_api.expect(page.locator("#analyse-table")).to_be_visible(timeout=120_000)
+    sync_api.expect(page.locator("#analyse-verdict")).to_be_visible()
+    columns = _report_columns(page)
+    empty = [h for h, cells in columns.items() if all(c in ("–", "?", "") for c in cells)]
+    assert empty == [] or empty == ["tiles"], (empty, columns)  # (tiles are drawn, not text)
+    assert "perfect play P≤" in columns and "guess" not in columns and "skill" not in columns
+    sync_api.expect(page.locator("#analyse-report-key")).to_contain_text("Perfect play P≤")
+    bars = page.evaluate(
+        "[...document.querySelectorAll('#analyse-out .chart')[0].querySelectorAll('rect title')]"
+        ".map((x) => x.textContent)"
+    )
+    assert bars[3].startswith("4:") and bars[3].endswith(" 1"), bars  # the winning row: 1 word
+    sync_api.expect(page.locator("#analyse-answers")).to_contain_text("answers fit the whole game")
+    page.screenshot(path=str(artifacts() / "analyse-grid-alone.png"), full_page=True)
+    page.fill("#analyse-answer", "crony")
+    page.click("#analyse-run")
+    sync_api.expect(
+        page.locator("#analyse-table th", has_text="guesses that give it")
+    ).to_be_visible()
+    give = _report_columns(page)["guesses that give it"]
+    assert all(re.match(r"\d+: [a-z]{5}", cell) for cell in give), give

@@ -133,10 +133,9 @@ def test_a_resume_replays_without_searching(monkeypatch, matrix):
     # each skipped suggestion again searched once per skip (a minute for eight, issue 49); the
     # resumed state's own search is bounded as any assist request's.
     import wordlelab.exact.evaluation as evaluation
-    from wordlelab.rules import Classic
-    from wordlelab.session import Session
+    from wordlelab.variants import Classic
 
-    live = Session.create(Classic(), matrix, "auto")
+    live = Classic().new_assistant(matrix, "auto")
     live.play("crane", ".....")
     live.skip()  # the coach's suggestion after CRANE: an exact search
     calls: list[int] = []
@@ -148,7 +147,7 @@ def test_a_resume_replays_without_searching(monkeypatch, matrix):
         return ev
 
     monkeypatch.setattr(evaluation, "evaluate", counting)
-    resumed = Session.create(Classic(), matrix, "auto")
+    resumed = Classic().new_assistant(matrix, "auto")
     resumed.replay(live.actions())
     assert calls == []
     assert resumed.actions() == live.actions()

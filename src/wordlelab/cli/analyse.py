@@ -83,6 +83,7 @@ def show(r: Review) -> None:
         )
     mode = " (hard mode)" if r.hard else ""
     title = f"answer {r.answer.upper()}" if r.answer else ("solved" if r.solved else "game so far")
+    out.print(f"[bold]{escape(r.headline.text)}[/]")  # the line a player reads first
     out.print(
         f"[bold]Exact review[/]{mode}: {title}; expected guesses from each position, this guess included"
     )

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -11,16 +12,25 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from ..assistant import AUTO, EXACT_TOP_MAX, OFF_LIST, WIDENED, Assistant, Scored, parse_entry
+from ..assist.assistant import (
+    AUTO,
+    EXACT_TOP_MAX,
+    OFF_LIST,
+    WIDENED,
+    Assistant,
+    Scored,
+    parse_entry,
+)
 from ..errors import WordlelabError
 from ..exact.budgets import SEARCH_WORK_PER_ANSWER, format_work
 from ..exact.rounding import exact_shown, per_answer
-from ..rules import Absurdle, Classic, Multi, rules_from_options
-from ..session import Session
-from ..strategies import make_strategy, strategy_names
+from ..game.rules import rules_from_options
+from ..strategies import strategy_names
 from ..strategies.base import LAST_CANDIDATE, MEAN_FROM_HERE
+from ..variants import Absurdle, Classic, Multi
 from .common import list_options, load_lists, stderr, stdout
 from .console import TOP_MAX, count_arg, read_lines
+from .proving import proof_progress, prove_option, proving
 from .variants import run_absurdle_assist, run_multi_assist
 
 if TYPE_CHECKING:
@@ -213,8 +223,9 @@ def _not_first_line(a: Assistant, current: str, words: list[str]) -> str:
     return f"the suggestion, {current.upper()}, is not among these rows: {why}"
 
 
-def run_session(a: Assistant, lines: Iterator[str], out: Console) -> int:
-    """Drive a session from ``lines`` (one answer each); returns the exit code."""
+def run_session(a: Assistant, lines: Iterator[str], out: Console, prove: bool = True) -> int:
+    """Drive a session from ``lines`` (one answer each); returns the exit code. ``prove``: after
+    an opener with no proven tree, prove it first (``Assistant.prove_opener``)."""
     say = out.print
     suggestion = a.suggested_word()
     say(_suggestion_line(a, suggestion))
@@ -289,6 +300,15 @@ def run_session(a: Assistant, lines: Iterator[str], out: Console) -> int:
                     return 0
                 if word is not None:
                     say(f"  {step.word.upper()} {pattern.emoji}: {_count(step.after)} left")
+                if prove and a.turn == 2:
+                    with proof_progress() as progress:
+                        proof = a.prove_opener(progress)
+                    if proof is not None and proof.proved_now and proof.has_tree:
+                        say(
+                            f"(the tree after {proof.opener.upper()} is proven "
+                            f"({proof.seconds:.1f} s) and kept: the suggestions and exact figures "
+                            "after it are optimal, now and in later games)"
+                        )
         except WordlelabError as exc:
             # Part of the conversation, so it goes with the rest (a piped transcript stays in order).
             say(f"[red]! {escape(str(exc))}[/] (nothing changed; 'help' for help)")
@@ -338,6 +358,7 @@ _RUNNERS: dict[type, Callable[[Any, Iterator[str], Console], int]] = {
     help="With --boards: guesses allowed [default: the variant's own, e.g. 9 for 4 boards].",
 )
 @click.option("--absurdle", is_flag=True, help="Tell what to play against Absurdle's adversary.")
+@prove_option
 @list_options
 def assist(
     strategy: str,
@@ -346,6 +367,7 @@ def assist(
     boards: int | None,
     max_guesses: int | None,
     absurdle: bool,
+    no_prove: bool,
     length: int,
     lang: str,
     words_file: str | None,
@@ -373,14 +395,13 @@ def assist(
     def on_build() -> None:
         err.print("building the pattern matrix (once per word list)…")
 
-    if isinstance(rules, Classic) and strategy != AUTO:
-        make_strategy(strategy).check_lists(
-            lists.guesses, lists.answers, hard
-        )  # before the matrix and the search
-    session = Session.create(rules, lists.matrix(on_build=on_build), strategy, opener)
+    rules.check_strategy(strategy, lists)  # before the matrix and the search
+    session = rules.new_assistant(lists.matrix(on_build=on_build), strategy, opener)
     run = _RUNNERS[type(rules)]
+    if run is run_session:
+        run = partial(run_session, prove=proving(no_prove))
     try:
-        return run(session.backend, read_lines(not sys.stdin.isatty(), out), out)
+        return run(session, read_lines(not sys.stdin.isatty(), out), out)
     except KeyboardInterrupt:
         out.print()
         err.print("interrupted; bye")

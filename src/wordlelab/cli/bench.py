@@ -400,10 +400,8 @@ def bench_boards(
     plot: str | None,
 ) -> None:
     """bench --boards N --games G --seed S: every option checked before any game is played."""
-    from ..rules import Multi
-    from ..simulate import simulate_rules
+    from ..game.rules import check_seed, rules_from_options
     from ..strategies import multi_method
-    from ..variants.multi import check_seed
     from .variants import print_multi_bench
 
     if boards is None or games is None:
@@ -420,7 +418,7 @@ def bench_boards(
     # As 'solve WORD,WORD': auto and entropy mean the default method; 'coach' and the other
     # one-board strategies are refused, not silently replaced.
     method = multi_method(strategy_names)
-    rules = Multi.of(boards, max_guesses)
+    rules = rules_from_options(boards=boards, tries=max_guesses)
     check_seed(seed)
     lists = load_lists(length, lang, words_file, answers_file)
     if boards > len(lists.answers):
@@ -442,8 +440,7 @@ def bench_boards(
         transient=True,
     ) as bar:
         task = bar.add_task(rules.title, total=games)
-        result = simulate_rules(
-            rules,
+        result = rules.simulate(
             matrix,
             method,
             games=games,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 import click
 from rich.markup import escape
@@ -13,7 +12,7 @@ from ..analysis import GameReport, RowReport, analyse, parse_share_grid
 from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH, check_play_length
 from ..errors import ShareGridError, WordlelabError, WordListError
 from ..exact.rounding import outward
-from ..limits import MAX_FILE_BYTES, check_lines, read_user_text
+from ..limits import MAX_FILE_BYTES, check_lines, exists, read_user_text
 from .common import echo_json, lists_option, load_lists, stdout
 from .interrupts import waiting_for
 from .proving import proof_progress, prove_option, proving
@@ -258,7 +257,7 @@ def check(
         raise exc.within("the grid") from None
     if length is not None and length != grid.length:
         raise ShareGridError(f"the grid has {grid.length} tiles a row, not {length}", length)
-    if words_file and "," in words_file and not Path(words_file).exists():
+    if words_file and "," in words_file and not exists(words_file):
         raise WordListError(
             f"--guesses {words_file!r}: --guesses names the allowed-guess file; "
             "give the words played as --played",

@@ -374,13 +374,20 @@ def _print_ranking(result: RankingResult, top: int, n_answers: int, n_guesses: i
     rows = result.rows if top == 0 else result.rows[:top]
     for i, r in enumerate(rows):
         sign = "" if r.exact else "≥ "
-        shown = (f"{sign}{r.total}", f"{sign}{r.mean:.4f}") if r.solvable else ("—", "—")
+        lost = f"{r.lost} lost, " if r.lost else ""
+        shown = (f"{sign}{lost}{r.guesses}", f"{sign}{r.mean:.4f}") if r.solvable else ("—", "—")
         cells = [str(i + 1), r.word, *shown]
         if job.kind == "play":
             cells += [str(r.worst), str(r.failures)]
         table.add_row(*cells)
     out = stdout()
     out.print(table)
+    if any(r.lost for r in rows):
+        out.print(
+            f"N lost: after that opener every strategy loses N answers (proven); the total counts "
+            f"each as {job.max_guesses + 1} guesses, and ranks by the fewest lost, then the fewest "
+            "guesses"
+        )
     if any(not r.solvable for r in rows):
         out.print(
             f"—: no tree within {job.max_guesses} (proven): after that opener no strategy solves "

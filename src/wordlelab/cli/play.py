@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Iterator
 
 import click
 from rich.console import Console
@@ -12,14 +11,13 @@ from rich.markup import escape
 
 from ..config import MAX_PLAY_LENGTH, MAX_SEED, MIN_PLAY_LENGTH
 from ..errors import WordlelabError
-from ..game import Game
-from ..play import Play, check_start
-from ..rules import Absurdle, Classic, Multi, rules_from_key, rules_from_options
+from ..game.base import Game, Segment
+from ..game.rules import rules_from_key, rules_from_options
 from ..stats import StatsError, StatsLockedError, StatsStore, Summary
 from . import console
-from . import variants as v
 from .common import echo_json, list_options, load_lists, stdout
-from .console import board_row, keyboard, read_lines, tile_colours
+from .console import Palette, board_row, keyboard, read_lines, tile_colours
+from .variants import multi_keyboard, rows_side_by_side
 
 
 def show_summary(out: Console, s: Summary) -> None:
@@ -35,76 +33,64 @@ def show_summary(out: Console, s: Summary) -> None:
         out.print(f"  {n:>{width}} {bar} {count}")
 
 
-def play_game(game: Game, lines: Iterator[str], out: Console, lang: str) -> bool:
-    """Run one game from ``lines``; True when it ended (won or lost), False when abandoned."""
-    colour = tile_colours(out)
-    k = len(game.answer)
-    out.print(
-        f"Guess the {k}-letter word in {game.max_guesses} tries"
-        f"{' (hard mode: revealed hints must be used)' if game.hard else ''}. "
-        "'quit' stops (an unfinished game is not counted)."
+_STYLES = {None: "", "win": "bold green", "word": "bold"}
+
+
+def _styled(segments: list[Segment]) -> str:
+    """The game's text with its emphasis as console markup."""
+    return "".join(
+        f"[{_STYLES[style]}]{escape(text)}[/]" if style else escape(text)
+        for text, style in segments
     )
+
+
+def _draw(game: Game, out: Console, colour: Palette | None, lang: str) -> None:
+    """The boards after a guess: one board as a board, several side by side."""
+    if game.rules.boards == 1:
+        for word, pattern in game.rows():
+            out.print(board_row(word, pattern, colour))
+    else:
+        for row in rows_side_by_side(game, colour, out.width):
+            out.print(row)
+
+
+def _keys(game: Game, out: Console, colour: Palette | None, lang: str) -> None:
+    """The keyboard under the boards (one mark per board after each key with several)."""
+    if not game.shows_keyboard:
+        return
+    if game.rules.boards == 1:
+        lines = keyboard(game.rows(), lang, game.letters, colour)
+    else:
+        lines = multi_keyboard(game, lang, colour, out.width)
+    for key_line in lines:
+        out.print(key_line)
+
+
+def play_game(game: Game, lines: Iterator[str], out: Console, lang: str) -> bool:
+    """Run one game of any variant from ``lines``; True when it ended (won or lost), False when
+    abandoned."""
+    colour = tile_colours(out)
+    out.print(f"{game.describe()} 'quit' stops (an unfinished game is not counted).")
     for raw in lines:
         line = raw.strip()
         if not line:
             continue
         if line.lower() in ("quit", "exit", "q"):
-            out.print(f"The word was [bold]{game.answer.upper()}[/].")
+            if game.answers:
+                shown = ", ".join(f"[bold]{a.upper()}[/]" for a in game.answers)
+                out.print(f"The {'word was' if len(game.answers) == 1 else 'words were'} {shown}.")
             return False
         try:
             game.guess(line)
         except WordlelabError as exc:
             out.print(f"[red]! {escape(str(exc))}[/] (no try used)")
             continue
-        for word, pattern in game.history:
-            out.print(board_row(word, pattern, colour))
+        _draw(game, out, colour, lang)
         if game.over:
             return True
-        for key_line in keyboard(game.history, lang, game.words.letters, colour):
-            out.print(key_line)
-        out.print(f"{game.turns_left} {'try' if game.turns_left == 1 else 'tries'} left")
+        _keys(game, out, colour, lang)
+        out.print(game.progress())
     return False
-
-
-def _classic_result(play: Play, out: Console) -> None:
-    n = len(play.guesses)
-    if play.won:
-        out.print(f"[bold green]{play.praise}![/] {n}/{play.rules.max_guesses}")
-    else:
-        out.print(f"The word was [bold]{play.answers[0].upper()}[/].")
-
-
-def _multi_result(play: Play, out: Console) -> None:
-    rules = play.rules
-    if play.won:
-        out.print(
-            f"[bold green]{'Solved' if rules.boards == 1 else f'All {rules.boards} solved'}[/] "
-            f"in {len(play.guesses)}/{rules.max_guesses}!"
-        )
-    else:
-        missed = [a.upper() for b, a in enumerate(play.answers) if play.solved_at(b) is None]
-        out.print(f"Out of tries. Unsolved: {', '.join(missed)}.")
-
-
-def _absurdle_result(play: Play, out: Console) -> None:
-    out.print(f"[bold green]Cornered[/] in {len(play.guesses)} guesses!")
-
-
-# Each variant's console loop (reads guesses until the game ends: True, or is left: False) and
-# its closing line; everything else (the rules, the share text, the statistics) is the library's.
-_CONSOLE: dict[
-    type, tuple[Callable[[Any, Iterator[str], Console, str], bool], Callable[[Play, Console], None]]
-] = {
-    Classic: (play_game, _classic_result),
-    Multi: (
-        lambda game, lines, out, lang: v.play_multi_game(game, lines, out, lang),
-        _multi_result,
-    ),
-    Absurdle: (
-        lambda game, lines, out, lang: v.play_absurdle_game(game, lines, out),
-        _absurdle_result,
-    ),
-}
 
 
 @click.command()
@@ -168,13 +154,12 @@ def play(
     if boards is None and not absurdle and tries is not None and tries > 20:
         raise click.BadParameter(f"{tries} is not in the range 1<=x<=20.", param_hint="'--tries'")
     rules = rules_from_options(boards, absurdle, hard, tries)
-    check_start(rules, seed)  # before the lists load
+    rules.check_start(seed)  # before the lists load
     lists = load_lists(length, lang, words_file, answers_file)
     out = stdout()
-    game = Play.start(rules, lists, seed, lang)
-    run, result = _CONSOLE[type(rules)]
+    game: Game = rules.new_game(lists, seed, lang)
     try:
-        finished = run(game.game, read_lines(not sys.stdin.isatty(), out), out, lang)
+        finished = play_game(game, read_lines(not sys.stdin.isatty(), out), out, lang)
     except KeyboardInterrupt:
         out.print()
         click.echo("interrupted; the game is not counted", err=True)
@@ -183,7 +168,7 @@ def play(
         if not game.over:
             out.print("Game abandoned; it is not counted.")
         return 0
-    result(game, out)
+    out.print(_styled(game.ending()))
     out.print()
     share = game.share()
     if high_contrast:

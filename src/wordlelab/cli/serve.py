@@ -28,7 +28,7 @@ def _is_ip(host: str) -> bool:
     return True
 
 
-def check_host(host: str) -> None:
+def check_host(host: str, option: str = "--host") -> None:
     """WordlelabError unless ``host`` could be an address or a DNS name: no spaces or control
     characters, at most 253 characters, each dotted label 1 to 63 (the resolver's own limits,
     which it reports with a traceback of its own)."""
@@ -47,7 +47,7 @@ def check_host(host: str) -> None:
         except UnicodeError:
             bad = True
     if bad:
-        raise WordlelabError(f"--host {shown!r} is not a host name or an IP address", shown)
+        raise WordlelabError(f"{option} {shown!r} is not a host name or an IP address", shown)
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -120,6 +120,7 @@ def serve(
             "serve needs the web extra: pip install 'wordlelab[web]'", None
         ) from None
     for name in allow_hosts:
+        check_host(name, "--allow-host")
         parsed = split_host(name)
         if parsed is None or parsed[1] is not None or not parsed[0]:
             raise WordlelabError(

@@ -5,8 +5,8 @@ from __future__ import annotations
 import click
 from rich.table import Table
 
-from ..assistant import AUTO, default_strategy
-from ..assistant import solve as solve_word
+from ..assist.assistant import AUTO, default_strategy
+from ..assist.assistant import solve as solve_word
 from ..strategies import strategy_names
 from .common import echo_json, list_options, load_lists, stdout
 
@@ -140,7 +140,7 @@ def solve_boards(
 ) -> None:
     from ..errors import VariantError
     from ..strategies import make_multi_strategy, multi_method
-    from ..variants import MultiRules
+    from ..variants import Multi
     from .variants import multi_solve_rows, print_multi_solve
 
     answers = [w.strip() for w in words.split(",")]
@@ -151,7 +151,7 @@ def solve_boards(
     if opener != AUTO:
         raise VariantError("--opener is not used with several boards", opener)
     method = multi_method(strategy)  # auto and entropy: the entropy method that plays to solve
-    rules = MultiRules.of(len(answers), max_guesses)
+    rules = Multi.of(len(answers), max_guesses)
     lists = load_lists(length, lang, words_file, answers_file)
     game, data = multi_solve_rows(lists.matrix(), answers, rules, make_multi_strategy(method))
     if as_json:

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 from rich.tree import Tree as RichTree
 
 from ..errors import InvalidPatternError, InvalidWordError, TreeError
 from ..exact.tree import DecisionTree, bundled_opener_trees, bundled_trees, load_tree
 from ..feedback import Pattern, score
+from ..limits import exists
 from .common import echo_json, list_options, load_lists, stdout
 
 
@@ -144,7 +143,7 @@ def show(
     answers_file: str | None,
 ) -> None:
     """Print FILE's tree (its first levels) or the path to one answer."""
-    if file is None or not Path(file).exists():
+    if file is None or not exists(file):
         lists = load_lists(length, lang, words_file, answers_file)
         t = load_tree(file, lists.guesses, lists.answers, hard)
     else:

@@ -1,6 +1,5 @@
-"""The variants in the console: several boards (play, assist, solve, bench) and Absurdle (play,
-assist, optimal). The commands in play.py, assist.py, ... pick these by the rules value; the
-logic lives in wordlelab.variants, wordlelab.play and wordlelab.session."""
+"""The variants in the console: several boards (the boards side by side, assist, solve, bench) and
+Absurdle (assist, optimal); the logic lives in wordlelab.variants."""
 
 from __future__ import annotations
 
@@ -11,26 +10,17 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from ..assistant import parse_entry
+from ..assist.assistant import parse_entry
 from ..errors import VariantError, WordlelabError
 from ..feedback import GREEN, GREY, YELLOW, Pattern
+from ..game.absurdle import AbsurdleProof
+from ..game.base import Game
 from ..languages import LAYOUTS
 from ..matrix import PatternMatrix
-from ..variants import (
-    AbsurdleGame,
-    AbsurdleProof,
-    AbsurdleSession,
-    MultiBenchResult,
-    MultiGame,
-    MultiRules,
-    MultiSession,
-    MultiStrategy,
-    board_tokens,
-    parse_board_feedback,
-    play_multi,
-)
-from ..variants.multi import key_states
-from .console import TOP_MAX, Palette, board_row, count_arg, tile_colours
+from ..strategies.multi import MultiBenchResult, MultiStrategy, play_multi
+from ..variants.absurdle import AbsurdleSession
+from ..variants.multi import Multi, MultiGame, MultiSession, board_tokens, parse_board_feedback
+from .console import TOP_MAX, Palette, board_row, count_arg
 
 _PLAIN = {GREEN: "g", YELLOW: "y", GREY: "."}
 _PLAIN_TILE = {GREEN: "[{}]", YELLOW: "({})", GREY: "-{}-"}
@@ -66,10 +56,10 @@ def board_bands(boards: int, k: int, colour: Palette | None, width: int) -> tupl
     return -(-boards // bands), False
 
 
-def rows_side_by_side(game: MultiGame, colour: Palette | None, width: int = 80) -> list[Text]:
+def rows_side_by_side(game: Game, colour: Palette | None, width: int = 80) -> list[Text]:
     """The boards' rows laid out to ``width``: each guess as one line per band of boards (a blank
     line between bands), a board's cells blank once it was solved."""
-    k = len(game.answers[0])
+    k = game.length
     per, wide = board_bands(game.rules.boards, k, colour, width)
     cells = (4 * k - 1 if colour else 6 * k + 1) if wide else 3 * k
     lines: list[Text] = []
@@ -77,13 +67,14 @@ def rows_side_by_side(game: MultiGame, colour: Palette | None, width: int = 80) 
         if start:
             lines.append(Text())
         band = range(start, min(start + per, game.rules.boards))
-        for t, word in enumerate(game.guesses):
+        rows = {b: game.rows(b) for b in band}
+        for t in range(len(game.guesses)):
             line = Text()
             for b in band:
-                pats = game.patterns[b]
-                if t < len(pats):
+                if t < len(rows[b]):
+                    word, pattern = rows[b][t]
                     row = (
-                        board_row(word, pats[t], colour) if wide else _tiles(word, pats[t], colour)
+                        board_row(word, pattern, colour) if wide else _tiles(word, pattern, colour)
                     )
                     if wide and colour:
                         row.right_crop(1)  # board_row's space after its last tile
@@ -97,17 +88,15 @@ def rows_side_by_side(game: MultiGame, colour: Palette | None, width: int = 80) 
     return lines
 
 
-def multi_keyboard(
-    game: MultiGame, lang: str, colour: Palette | None, width: int = 80
-) -> list[Text]:
+def multi_keyboard(game: Game, lang: str, colour: Palette | None, width: int = 80) -> list[Text]:
     """The keyboard with one mark per board after each key: green, yellow, grey, or blank if unplayed.
 
     Without colour the marks are g, y and '.'. A row of keys wider than ``width`` goes on two lines
     (or more).
     """
-    states = key_states(game)
+    states = game.keys()
     rows = list(LAYOUTS.get(lang, ()))
-    extra = "".join(ch for ch in game.words.letters if not any(ch in r for r in rows))
+    extra = "".join(ch for ch in game.letters if not any(ch in r for r in rows))
     if extra:
         rows.append(extra)
     per_line = max(1, width // (game.rules.boards + 2))
@@ -134,48 +123,8 @@ def multi_keyboard(
     return out
 
 
-def _words(boards: int) -> str:
-    return "1 word" if boards == 1 else f"{boards} words at once"
-
-
 def _all_solved(boards: int) -> str:
     return "The board solved" if boards == 1 else f"All {boards} boards solved"
-
-
-def play_multi_game(game: MultiGame, lines: Iterator[str], out: Console, lang: str) -> bool:
-    """Run one multi-board game from ``lines``; True when it ended, False when abandoned."""
-    colour = tile_colours(out)
-    out.print(
-        f"{game.rules.title}: solve {_words(game.rules.boards)} in {game.max_guesses} tries; "
-        "every guess goes to every unsolved board. "
-        "'quit' stops (an unfinished game is not counted)."
-    )
-    for raw in lines:
-        line = raw.strip()
-        if not line:
-            continue
-        if line.lower() in ("quit", "exit", "q"):
-            out.print(
-                "The words were " + ", ".join(f"[bold]{a.upper()}[/]" for a in game.answers) + "."
-            )
-            return False
-        try:
-            game.guess(line)
-        except WordlelabError as exc:
-            out.print(f"[red]! {escape(str(exc))}[/] (no try used)")
-            continue
-        for row in rows_side_by_side(game, colour, out.width):
-            out.print(row)
-        if game.over:
-            return True
-        for key_line in multi_keyboard(game, lang, colour, out.width):
-            out.print(key_line)
-        solved = sum(game.solved)
-        out.print(
-            f"{solved}/{game.rules.boards} solved, {game.turns_left} "
-            f"{'try' if game.turns_left == 1 else 'tries'} left"
-        )
-    return False
 
 
 MULTI_HELP = """\
@@ -294,7 +243,7 @@ def run_multi_assist(session: MultiSession, lines: Iterator[str], out: Console) 
 
 
 def multi_solve_rows(
-    matrix: PatternMatrix, answers: list[str], rules: MultiRules, strategy: MultiStrategy
+    matrix: PatternMatrix, answers: list[str], rules: Multi, strategy: MultiStrategy
 ) -> tuple[MultiGame, dict]:
     result = play_multi(matrix, answers, strategy, rules)
     game = MultiGame(result.answers, matrix.guesses, rules)
@@ -355,32 +304,6 @@ def print_multi_bench(result: MultiBenchResult, out: Console, method: str) -> No
 
 
 # -- Absurdle ---------------------------------------------------------------------------------------
-
-
-def play_absurdle_game(game: AbsurdleGame, lines: Iterator[str], out: Console) -> bool:
-    colour = tile_colours(out)
-    out.print(
-        "Absurdle: there is no secret word; every guess keeps the largest group of words "
-        f"({game.remaining} to start). Corner it! "
-        "'quit' stops (an unfinished game is not counted)."
-    )
-    for raw in lines:
-        line = raw.strip()
-        if not line:
-            continue
-        if line.lower() in ("quit", "exit", "q"):
-            return False
-        try:
-            game.guess(line)
-        except WordlelabError as exc:
-            out.print(f"[red]! {escape(str(exc))}[/] (no try used)")
-            continue
-        for word, pattern in game.history:
-            out.print(board_row(word, pattern, colour))
-        if game.won:
-            return True
-        out.print(f"{game.remaining} {'word' if game.remaining == 1 else 'words'} still possible")
-    return False
 
 
 ABSURDLE_HELP = """\

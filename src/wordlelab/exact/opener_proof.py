@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import threading
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..errors import SearchFailedError, StoppedEarlyError, WordlelabError
 from ..matrix import PatternMatrix
@@ -141,7 +141,18 @@ def prove_opener_tree(
         there = existing_opener_tree(m, word, hard, max_guesses, context)
         if there is not None:
             return there
-        return _prove(m, word, hard, max_guesses, progress, budget, stop, threads, memo_mb)
+        failed = _FAILED.get((*key, budget))
+        if failed is not None:
+            return replace(failed, work=0, seconds=0.0)  # proven in vain before: not again
+        got = _prove(m, word, hard, max_guesses, progress, budget, stop, threads, memo_mb)
+        if got.status in (NO_TREE, OUT_OF_WORK, NOT_KEPT):
+            _FAILED[(*key, budget)] = got
+        return got
+
+
+# Proofs that gave no kept tree in this process (no tree within the limit, out of work, not
+# kept), by key and budget: asked again, the answer is the same, so it is not searched again.
+_FAILED: dict[tuple[str, str, bool, int, str, int], OpenerProof] = {}
 
 
 def _prove(

@@ -360,23 +360,32 @@ def opener_value(
     return table.value(word)
 
 
-def unsolvable_opener_note(v: OpenerValue) -> str:
+def unsolvable_opener_note(v: OpenerValue, losses: tuple[int, int] | None = None) -> str:
     """What a review says about an opener after which no strategy solves every answer within 6.
 
     Under the six-guess rule such an opener's expected number of guesses is not finite (with the
     best play after it, some answer may still be lost), so the review gives it no value and a cost
-    of ∞, and says why in these words. The figure with the limit lifted is the exact optimum with a
-    7th guess allowed, which our own search proves in about a minute per opener
-    (``wordlelab optimal --opener W --hard --max-guesses 7``); it is not run inside a review.
+    of ∞, and says why in these words. ``losses``: (answers lost, guesses with a loss counted as
+    7) of hard mode's objective after it, where its tree ships (``tree.shipped_losses``): the
+    fewest answers any strategy loses, and the fewest guesses with as few lost.
     """
     w = v.word.upper()
+    if losses is None:
+        middle = (
+            "whatever follows, at least one answer can need a 7th guess, so its expected guesses "
+            "under the 6-guess rule are not finite and its cost is shown as ∞"
+        )
+    else:
+        lost, total = losses
+        middle = (
+            f"even perfect play after it can lose {lost} of the {v.answers} answers, and takes "
+            f"{total / v.answers:.4f} guesses a game, a lost answer counted as 7 (proven by "
+            "wordlelab's search, whose tree ships); its cost under the 6-guess rule is shown as ∞"
+        )
     return (
         f"no strategy after {w} solves every answer within {MAX_GUESSES} in {v.mode} mode (proven, "
-        f"{v.source}'s table): whatever follows, at least one answer can need a 7th guess, so its "
-        f"expected guesses under the 6-guess rule are not finite and its cost is shown as ∞; "
-        f"{v.best_word.upper()} solves every answer within 6 ({v.best_mean:.4f} a game); "
-        f"'wordlelab optimal --opener {v.word} --hard --max-guesses 7' gives {w}'s exact value "
-        f"with a 7th guess allowed"
+        f"{v.source}'s table): {middle}; {v.best_word.upper()} solves every answer within 6 "
+        f"({v.best_mean:.4f} a game)"
     )
 
 

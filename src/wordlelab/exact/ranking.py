@@ -94,6 +94,9 @@ class RankJob:
         else:
             # Rows stored under an earlier search version are not found, so not reused.
             what = f"exact search={EXACT_SEARCH_VERSION}"
+            if self.hard:
+                # Hard mode's objective, fewest lost first: rows stored before it are not reused.
+                what += " losses"
         return f"{what} hard={self.hard} max_guesses={self.max_guesses}"
 
     def key(self, matrix: PatternMatrix) -> str:
@@ -103,6 +106,10 @@ class RankJob:
 
 # The total of an opener after which no strategy solves every answer in time (kernels' INF).
 NO_STRATEGY = 1 << 40
+# Hard mode's exact rows rank by the fewest answers lost, then the fewest guesses: ``total`` holds
+# lost * LOSS_WEIGHT + guesses, the exact search's value (``optimal.Engine(losses=True)``);
+# a total of guesses alone is always below it.
+LOSS_WEIGHT = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -121,8 +128,18 @@ class OpenerRow:
     )
 
     @property
+    def lost(self) -> int:
+        """Answers lost after the opener (hard mode's objective; 0 where none need be)."""
+        return self.total // LOSS_WEIGHT if self.total < NO_STRATEGY else 0
+
+    @property
+    def guesses(self) -> int:
+        """Guesses in total, a lost answer counted as max guesses + 1."""
+        return self.total % LOSS_WEIGHT if self.total < NO_STRATEGY else self.total
+
+    @property
     def mean(self) -> float:
-        return self.total / self.games
+        return self.guesses / self.games
 
     @property
     def solvable(self) -> bool:
@@ -134,7 +151,8 @@ class OpenerRow:
         return {
             "word": self.word,
             # unsolvable: the impossible total, as the store and the tools that read it keep it
-            "total": self.total,
+            "total": self.guesses,
+            "lost": self.lost,
             "mean": round(self.mean, 4) if self.solvable else None,
             "solvable": self.solvable,
             "exact": self.exact,
@@ -316,7 +334,8 @@ class ExactEvaluator:
         from .optimal import Engine, K, Solver
 
         self.K = K
-        self.engine = Engine(matrix, hard, max_guesses, memo_mb)
+        # Hard mode's objective: fewest answers lost, then fewest guesses.
+        self.engine = Engine(matrix, hard, max_guesses, memo_mb, losses=hard)
         self.ctl = np.zeros(K.CTL_SIZE, dtype=np.int64)
         self.exact = Solver(self.engine, 0, self.ctl)
         self.root = np.arange(len(matrix.answers), dtype=np.int64)
@@ -619,7 +638,7 @@ def candidate_openers(matrix: PatternMatrix, job: RankJob, candidates: int | Non
     if job.kind == "exact":
         from .optimal import Engine
 
-        engine = Engine(matrix, job.hard, job.max_guesses, memo_mb=1)
+        engine = Engine(matrix, job.hard, job.max_guesses, memo_mb=1, losses=job.hard)
         root = np.arange(len(matrix.answers), dtype=np.int64)
         bounds = engine.bounds(root, job.max_guesses)
         is_cand = matrix.guess_to_answer >= 0
@@ -678,13 +697,13 @@ class RankingResult:
         }
 
     def to_csv(self) -> str:
-        lines = ["rank,word,total,mean,exact,worst,failures,seconds,solvable"]
+        lines = ["rank,word,total,mean,exact,worst,failures,seconds,solvable,lost"]
         for i, r in enumerate(self.rows):
             mean = f"{r.mean:.4f}" if r.solvable else ""
             lines.append(
-                f"{i + 1},{r.word},{r.total},{mean},{int(r.exact)},"
+                f"{i + 1},{r.word},{r.guesses},{mean},{int(r.exact)},"
                 f"{'' if r.worst is None else r.worst},{'' if r.failures is None else r.failures},"
-                f"{r.seconds:.3f},{int(r.solvable)}"
+                f"{r.seconds:.3f},{int(r.solvable)},{r.lost}"
             )
         return "\n".join(lines) + "\n"
 

@@ -27,8 +27,8 @@ from ..errors import (
     WordlelabError,
 )
 from ..feedback import Pattern, score
-from ..game import Game
-from ..limits import read_user_text
+from ..game.classic import ClassicGame
+from ..limits import exists, read_user_text
 from ..paths import write_atomic
 from ..words import WordList
 
@@ -341,7 +341,7 @@ class DecisionTree:
                     "allowed",
                     answer,
                 )
-            game = Game(a, words=guesses, max_guesses=before + len(line) + 1, hard=hard)
+            game = ClassicGame(a, words=guesses, max_guesses=before + len(line) + 1, hard=hard)
             # The position's guesses, as the game's own: the game then holds each guess of the
             # line to the rule they set (a tree searched from a position once began with a guess
             # that rule refuses).
@@ -539,6 +539,22 @@ def find_opener_tree(
     return tree
 
 
+@lru_cache(maxsize=32)
+def shipped_losses(
+    guesses_fingerprint: str, answers_fingerprint: str, opener: str
+) -> tuple[int, int] | None:
+    """(answers lost, guesses with a loss counted as limit + 1) of the shipped hard-mode tree of
+    fewest losses after ``opener`` (six guesses; its header's figures, which its replay checks);
+    None where none ships."""
+    name = _opener_index().get((answers_fingerprint, guesses_fingerprint, "hard", opener))
+    if name is None:
+        return None
+    meta = bundled_opener_tree(name).meta
+    if "lost" not in meta or meta.get("proven") != f"optimal after {opener}":
+        return None
+    return int(meta["lost"]), int(meta["total"])
+
+
 # Trees the player asked to keep (``wordlelab optimal --opener WORD --keep``), in the data folder:
 # one file per opener, lists (by fingerprint) and mode.
 
@@ -648,8 +664,8 @@ def load_tree(spec: str | None, guesses: WordList, answers: WordList, hard: bool
                 None,
             )
         return tree
-    if not Path(spec).exists() and spec in bundled_trees():
+    if not exists(spec) and spec in bundled_trees():
         return bundled_tree(spec)
-    if not Path(spec).exists() and spec in bundled_opener_trees():
+    if not exists(spec) and spec in bundled_opener_trees():
         return bundled_opener_tree(spec)
     return DecisionTree.from_file(spec)

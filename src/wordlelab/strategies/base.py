@@ -155,6 +155,15 @@ class Choice:
     metric: str = field(compare=False)
     is_candidate: bool = field(compare=False, default=False)
 
+    def to_dict(self) -> dict[str, Any]:
+        """The choice as data: its word, value, metric and whether it may be the answer."""
+        return {
+            "word": self.word,
+            "value": self.value,
+            "metric": self.metric,
+            "is_candidate": self.is_candidate,
+        }
+
 
 class Strategy(ABC):
     """A way to pick the next guess. Subclasses set name, aliases and summary and rank guesses."""
@@ -387,8 +396,8 @@ def make_strategy(name: str, **options: Any) -> Strategy:
     return find_strategy(name)(**options)
 
 
-# Strategies for several boards at once: name -> factory. The multi-board strategy class lives
-# with the variant (wordlelab.variants.multi) and registers its methods here when imported.
+# Strategies for several boards at once: name -> factory. The multi-board strategy class
+# (wordlelab.strategies.multi) registers its methods here when imported.
 _MULTI_REGISTRY: dict[str, Callable[[], Any]] = {}
 
 

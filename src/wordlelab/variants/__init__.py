@@ -1,58 +1,42 @@
-"""Variants as rules objects: several boards at once (Dordle, Quordle, ...) and the Absurdle adversary.
+"""The variants: one module each, whose rules class makes the variant's game and assistant.
 
-A variant is a rules object that the game, the strategies and the simulations take; the
-single-board ``Game`` and ``Position`` are used unchanged underneath.
+``classic`` (Wordle), ``multi`` (several boards: Dordle, Quordle, ...) and ``absurdle`` (the
+adversary). ``wordlelab.game.rules.VARIANTS`` is the registry that names them; front-ends reach
+them through ``parse_rules`` / ``rules_from_options`` and then only call the rules value, its
+game (``wordlelab.game.base.Game``) and its assistant (``wordlelab.assist.base.Session``).
 """
 
 from __future__ import annotations
 
-from .absurdle import (
-    AbsurdleGame,
-    AbsurdleProof,
-    AbsurdleSearch,
-    absurdle_next,
-    absurdle_response,
-    prove_absurdle,
-)
+from .absurdle import Absurdle, AbsurdleGame, AbsurdleSession
+from .classic import Classic, ClassicGame
 from .multi import (
     DORDLE,
     OCTORDLE,
     PRESETS,
     QUORDLE,
     SEDECORDLE,
-    MultiBenchResult,
+    Multi,
     MultiGame,
-    MultiPosition,
-    MultiRules,
-    MultiStrategy,
-    bench_multi,
-    play_multi,
-    random_answers,
+    MultiSession,
+    board_tokens,
+    parse_board_feedback,
 )
-from .session import AbsurdleSession, MultiSession, board_tokens, parse_board_feedback
 
 __all__ = [
+    "Absurdle",
     "AbsurdleGame",
-    "AbsurdleProof",
-    "AbsurdleSearch",
     "AbsurdleSession",
-    "MultiSession",
-    "board_tokens",
-    "parse_board_feedback",
+    "Classic",
+    "ClassicGame",
     "DORDLE",
-    "MultiBenchResult",
+    "Multi",
     "MultiGame",
-    "MultiPosition",
-    "MultiRules",
-    "MultiStrategy",
+    "MultiSession",
     "OCTORDLE",
     "PRESETS",
     "QUORDLE",
     "SEDECORDLE",
-    "absurdle_next",
-    "absurdle_response",
-    "bench_multi",
-    "play_multi",
-    "prove_absurdle",
-    "random_answers",
+    "board_tokens",
+    "parse_board_feedback",
 ]

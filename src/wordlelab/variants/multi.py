@@ -2,86 +2,224 @@
 
 Every guess is played on every unsolved board; a board is done when it shows all green and takes
 no more guesses; the game is won when every board is done within ``max_guesses``. The same word
-may be the answer of two boards: one guess then solves both.
+may be the answer of two boards: one guess then solves both. The rules value ``Multi`` makes the
+game (``MultiGame``) and the assistant (``MultiSession``, ranking by a multi-board strategy of
+``wordlelab.strategies.multi``); what a solver knows is ``wordlelab.game.boards``.
 """
 
 from __future__ import annotations
 
-import math
-import time
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import partial
+from typing import TYPE_CHECKING, Any, ClassVar
 
-import numpy as np
-
-from ..errors import GameOverError, UnknownWordError, VariantError, WordlelabError
+from ..assist.base import Action, Session, row_dict
+from ..errors import (
+    GameOverError,
+    InvalidPatternError,
+    UnknownWordError,
+    VariantError,
+    WordlelabError,
+)
 from ..feedback import GREEN, GREY, YELLOW, Pattern, score
-from ..game import Position
-from ..kernels.multi import multi_board_scores
+from ..frequency import rank_by_frequency
+from ..game.base import Game, Row, Segment
+from ..game.boards import MultiPosition, random_answers, seeded_rng
+from ..game.rules import (
+    MAX_MULTI_GUESSES,
+    NAMED,
+    Rules,
+    boards_title,
+    check_boards,
+    default_tries,
+)
 from ..matrix import PatternMatrix
-from ..rules import NAMED, Multi, boards_title, check_boards
-from ..strategies.base import BITS_SOLVES, LAST_CANDIDATE, Choice, alphabetical_rank, register_multi
+from ..strategies import make_multi_strategy
+from ..strategies.base import Choice
+from ..strategies.multi import MultiBenchResult, MultiStrategy, bench_multi
 from ..words import WordList
+
+if TYPE_CHECKING:
+    from ..lists import Lists
+
+AUTO = "auto"
+# Strategy names that mean "the variant's own" for several boards (as 'bench' and 'solve' read
+# them: several boards' entropy).
+_DEFAULTS = (None, AUTO, "entropy")
 
 
 @dataclass(frozen=True)
-class MultiRules:
-    """How many boards are played at once and how many guesses the player has for all of them."""
+class Multi(Rules):
+    """``boards`` boards at once; every guess goes to every unsolved board; ``max_guesses`` in all."""
 
     boards: int
     max_guesses: int
-    name: str = ""
+    variant: ClassVar[str] = "multi"
+    hard: ClassVar[bool] = False  # type: ignore[misc]
 
     def __post_init__(self) -> None:
         check_boards(self.boards, self.max_guesses)
+        if self.max_guesses > MAX_MULTI_GUESSES:
+            raise VariantError(
+                f"at most {MAX_MULTI_GUESSES} guesses, not {self.max_guesses}", self.max_guesses
+            )
+
+    @classmethod
+    def of(cls, boards: int, max_guesses: int | None = None) -> Multi:
+        """The named game for ``boards`` (Quordle for 4, ...), or N boards with N + 5 guesses."""
+        return cls(boards, default_tries(boards) if max_guesses is None else max_guesses)
+
+    @property
+    def named(self) -> bool:
+        """The published game of this many boards, with its own number of guesses."""
+        return self.boards in NAMED and NAMED[self.boards][1] == self.max_guesses
+
+    @property
+    def key(self) -> str:
+        if self.named:
+            return NAMED[self.boards][0].lower()
+        base = f"boards-{self.boards}"
+        return (
+            base
+            if self.max_guesses == default_tries(self.boards)
+            else f"{base}-t{self.max_guesses}"
+        )
 
     @property
     def title(self) -> str:
-        return self.name or boards_title(self.boards)
+        return NAMED[self.boards][0] if self.named else boards_title(self.boards)
 
     @classmethod
-    def of(cls, boards: int, max_guesses: int | None = None) -> MultiRules:
-        """The named game for ``boards`` (Quordle for 4, ...) or N boards with N + 5 guesses."""
-        preset = PRESETS.get(boards)
-        if preset is not None and max_guesses in (None, preset.max_guesses):
-            return preset
-        default = preset.max_guesses if preset is not None else boards + 5
-        return cls(boards, default if max_guesses is None else max_guesses)
+    def from_request(
+        cls, name: str, boards: int | None, tries: int | None, hard: bool
+    ) -> Multi | None:
+        by_name = {n.lower(): b for b, (n, _) in NAMED.items()}
+        if not (name in by_name or name == "multi" or re.fullmatch(r"boards-\d+(-t\d+)?", name)):
+            return None
+        if name in by_name:
+            own = by_name[name]
+        elif name == "multi":
+            if boards is None:
+                raise VariantError("variant multi needs the number of boards", name)
+            own = boards
+        else:
+            parts = re.findall(r"\d+", name)
+            own = int(parts[0])
+            if len(parts) > 1 and tries is None:
+                tries = int(parts[1])
+        if boards is not None and boards != own:
+            raise VariantError(f"{name} has {own} boards, not {boards}", boards)
+        if hard:
+            raise VariantError("hard mode is not played on several boards", "hard")
+        return cls.of(own, tries)
 
     @classmethod
-    def from_rules(cls, rules: Multi) -> MultiRules:
-        """The same game as a ``Multi`` rules value (with the named game's name when it is one)."""
-        return cls.of(rules.boards, rules.max_guesses)
+    def offered(cls) -> list[Rules]:
+        return [cls(b, t) for b, (_, t) in NAMED.items()]
+
+    def new_game(
+        self,
+        lists: Lists,
+        seed: int | None = None,
+        lang: str = "en",
+        matrix: PatternMatrix | Callable[[], PatternMatrix] | None = None,
+        answers: tuple[str, ...] | None = None,
+    ) -> MultiGame:
+        self.check_start(seed)
+        if not answers:
+            answers = random_answers(lists.answers, self.boards, seeded_rng(seed))
+        return MultiGame(answers, lists.guesses, self, seed=seed, lang=lang)
+
+    def simulate(
+        self,
+        matrix: PatternMatrix,
+        strategy: Any = None,
+        *,
+        games: int | None = None,
+        seed: int = 1,
+        progress: Callable[[int, int], None] | None = None,
+        **options: Any,
+    ) -> MultiBenchResult:
+        if options:
+            raise VariantError(
+                f"{', '.join(options)} is not used with several boards", list(options)
+            )
+        if strategy is None or isinstance(strategy, str):
+            strategy = make_multi_strategy(strategy)
+        return bench_multi(
+            matrix, self, games if games is not None else 100, seed, strategy, progress=progress
+        )
+
+    def check_strategy(self, strategy: str | None, lists: Lists | None = None) -> None:
+        if strategy not in _DEFAULTS:
+            make_multi_strategy(strategy)
+
+    def new_assistant(
+        self,
+        matrix: PatternMatrix,
+        strategy: str | None = None,
+        opener: str | None = AUTO,
+        context: object = None,  # (no exact search here)
+    ) -> MultiSession:
+        own = None if strategy in _DEFAULTS else strategy
+        return MultiSession(matrix, self, make_multi_strategy(own))
 
 
-PRESETS: dict[int, MultiRules] = {b: MultiRules(b, t, name) for b, (name, t) in NAMED.items()}
+PRESETS: dict[int, Multi] = {b: Multi(b, t) for b, (_, t) in NAMED.items()}
 DORDLE, QUORDLE, OCTORDLE, SEDECORDLE = (PRESETS[b] for b in (2, 4, 8, 16))
 
 
-class MultiGame:
+class MultiGame(Game):
     """One game of several boards against known answers (the console game, simulations)."""
 
     def __init__(
-        self, answers: Sequence[str], words: WordList, rules: MultiRules | None = None
+        self,
+        answers: Sequence[str],
+        words: WordList,
+        rules: Multi | None = None,
+        *,
+        seed: int | None = None,
+        lang: str = "en",
     ) -> None:
-        self.rules = rules or MultiRules.of(len(answers))
+        super().__init__(seed, lang)
+        self._rules = rules or Multi.of(len(answers))
         if len(answers) != self.rules.boards:
             raise VariantError(
                 f"{self.rules.title} needs {self.rules.boards} answers, not {len(answers)}",
                 list(answers),
             )
         self.words = words
-        self.answers = tuple(words.normalize(a) for a in answers)
-        self.guesses: list[str] = []
+        self._answers = tuple(words.normalize(a) for a in answers)
+        self._guesses: list[str] = []
         # Per board: its patterns so far (a solved board stops getting any).
-        self.patterns: list[list[Pattern]] = [[] for _ in self.answers]
+        self.patterns: list[list[Pattern]] = [[] for _ in self._answers]
+
+    @property
+    def rules(self) -> Multi:
+        return self._rules
+
+    @property
+    def guesses(self) -> list[str]:
+        return self._guesses
+
+    @property
+    def answers(self) -> tuple[str, ...]:
+        return self._answers
 
     @property
     def max_guesses(self) -> int:
         return self.rules.max_guesses
 
-    def solved_at(self, board: int) -> int | None:
+    @property
+    def length(self) -> int:
+        return self.words.length
+
+    @property
+    def letters(self) -> str:
+        return self.words.letters
+
+    def solved_at(self, board: int = 0) -> int | None:
         """The 1-based guess that solved ``board``, or None."""
         pats = self.patterns[board]
         return len(pats) if pats and pats[-1].is_win else None
@@ -117,7 +255,7 @@ class MultiGame:
     def guess(self, word: str) -> list[Pattern | None]:
         """Play ``word`` on every unsolved board; None for boards already solved. Bad words cost nothing."""
         w = self.check(word)
-        self.guesses.append(w)
+        self._guesses.append(w)
         out: list[Pattern | None] = []
         for b, answer in enumerate(self.answers):
             if self.solved_at(b) is not None:
@@ -128,9 +266,40 @@ class MultiGame:
             out.append(p)
         return out
 
-    def rows(self, board: int) -> list[tuple[str, Pattern]]:
+    def rows(self, board: int = 0) -> list[Row]:
         """The (guess, pattern) rows shown on ``board``."""
         return list(zip(self.guesses, self.patterns[board]))
+
+    def keys(self) -> dict[str, list[int | None]]:
+        return key_states(self)
+
+    def share(self) -> str:
+        return multi_share(self, self.seed)
+
+    def describe(self) -> str:
+        boards = self.rules.boards
+        words = "1 word" if boards == 1 else f"{boards} words at once"
+        return (
+            f"{self.rules.title}: solve {words} in {self.max_guesses} tries; "
+            "every guess goes to every unsolved board."
+        )
+
+    def progress(self) -> str:
+        left = self.turns_left
+        return (
+            f"{sum(self.solved)}/{self.rules.boards} solved, {left} "
+            f"{'try' if left == 1 else 'tries'} left"
+        )
+
+    def ending(self) -> list[Segment]:
+        boards = self.rules.boards
+        if self.won:
+            return [
+                ("Solved" if boards == 1 else f"All {boards} solved", "win"),
+                (f" in {len(self.guesses)}/{self.max_guesses}!", None),
+            ]
+        missed = [a.upper() for b, a in enumerate(self.answers) if self.solved_at(b) is None]
+        return [(f"Out of tries. Unsolved: {', '.join(missed)}.", None)]
 
 
 def key_states(game: MultiGame) -> dict[str, list[int | None]]:
@@ -166,381 +335,248 @@ def multi_share(game: MultiGame, seed: int | None = None) -> str:
     return "\n".join(lines)
 
 
-@dataclass(frozen=True, eq=False)
-class MultiPosition:
-    """What a solver knows: one single-board ``Position`` per board and which boards are solved."""
+# Marks a solved board in typed feedback: "- ..y.g" means board 1 is done.
+SOLVED_MARKS = ("-", "solved", "done")
 
-    boards: tuple[Position, ...]
-    rules: MultiRules
-    guesses: tuple[int, ...] = ()
 
-    @classmethod
-    def start(cls, matrix: PatternMatrix, rules: MultiRules) -> MultiPosition:
-        base = Position.start(matrix, max_guesses=rules.max_guesses)
-        return cls(tuple(base for _ in range(rules.boards)), rules)
+def board_tokens(text: str) -> list[str]:
+    """The pieces of a typed multi-board line: words and patterns, split at spaces, commas,
+    semicolons or bars."""
+    return [t for t in re.split(r"[\s,;|]+", text.strip()) if t]
 
-    @property
-    def matrix(self) -> PatternMatrix:
-        return self.boards[0].matrix
 
-    @property
-    def turn(self) -> int:
-        return len(self.guesses) + 1
-
-    @property
-    def turns_left(self) -> int:
-        return self.rules.max_guesses - len(self.guesses)
-
-    @property
-    def solved(self) -> tuple[bool, ...]:
-        return tuple(p.solved for p in self.boards)
-
-    @property
-    def unsolved(self) -> list[int]:
-        return [b for b, p in enumerate(self.boards) if not p.solved]
-
-    @property
-    def done(self) -> bool:
-        return not self.unsolved
-
-    def after(
-        self, guess: int | str, patterns: Sequence[Pattern | str | int | None]
-    ) -> MultiPosition:
-        """The position after ``guess`` got ``patterns`` (one per board, None for solved boards)."""
-        m = self.matrix
-        g = m.guesses.lookup(guess) if isinstance(guess, str) else int(guess)
-        if len(patterns) != self.rules.boards:
-            raise VariantError(
-                f"give feedback for all {self.rules.boards} boards, not {len(patterns)}",
-                list(patterns),
-            )
-        if self.turns_left <= 0:
-            raise GameOverError(
-                f"no guesses are left; {m.guesses[g]!r} was not played", m.guesses[g]
-            )
-        new = []
-        for b, (pos, pat) in enumerate(zip(self.boards, patterns)):
-            if pos.solved:
-                if pat is not None and not _is_win(pat, m):
-                    raise VariantError(
-                        f"board {b + 1} is already solved; it takes no feedback",
-                        str(pat),
-                        kind="board_solved",
-                        board=b + 1,
-                    )
-                new.append(pos)
-            else:
-                if pat is None:
+def parse_board_feedback(
+    text: str, position: MultiPosition
+) -> tuple[str | None, list[Pattern | None]]:
+    """Read ``[WORD] P1 P2 ...``: a pattern per unsolved board, or per board with '-' for solved ones."""
+    m = position.matrix
+    tokens = board_tokens(text)
+    word: str | None = None
+    if tokens and tokens[0].lower() in m.guesses and len(tokens) > 1:
+        try:
+            Pattern.parse(tokens[0], m.length)
+        except InvalidPatternError:
+            word = tokens.pop(0).lower()
+    unsolved = position.unsolved
+    boards = position.rules.boards
+    if len(tokens) == boards:
+        pats: list[Pattern | None] = []
+        for b, t in enumerate(tokens):
+            if t.lower() in SOLVED_MARKS:
+                if b in unsolved:
                     raise VariantError(
                         f"board {b + 1} is not solved; give its feedback",
-                        b + 1,
+                        t,
                         kind="board_unsolved",
                         board=b + 1,
                     )
-                new.append(self.board_after(b, g, pat))
-        return MultiPosition(tuple(new), self.rules, self.guesses + (g,))
-
-    def board_after(self, board: int, guess: int | str, pattern: Pattern | str | int) -> Position:
-        """Board ``board`` (0-based) after ``guess`` got ``pattern``; an error names the board."""
-        try:
-            return self.boards[board].after(guess, pattern)
-        except WordlelabError as exc:
-            raise exc.within(f"board {board + 1}", board=board + 1) from None
-
-    def after_game(self, game: MultiGame, turn: int) -> MultiPosition:
-        """Apply the game's ``turn``-th guess (0-based) and its feedback."""
-        pats: list[Pattern | None] = []
-        for b in range(self.rules.boards):
-            pats.append(game.patterns[b][turn] if turn < len(game.patterns[b]) else None)
-        return self.after(game.guesses[turn], pats)
-
-
-def _is_win(pattern: Pattern | str | int, matrix: PatternMatrix) -> bool:
-    if isinstance(pattern, str):
-        pattern = Pattern.parse(pattern, matrix.length)
-    code = pattern.code if isinstance(pattern, Pattern) else int(pattern)
-    return code == matrix.win_code
-
-
-METHODS = ("entropy-solve", "entropy-sum")
-# Boards with at least this many candidates have their per-guess scores kept (at most CACHE_SIZE).
-CACHE_MIN = 24
-CACHE_SIZE = 256
-
-
-def _concat(parts: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-    """The candidate columns of several boards end to end, and where each board starts."""
-    cols = np.concatenate(parts).astype(np.int64)
-    starts = np.zeros(len(parts) + 1, dtype=np.int64)
-    starts[1:] = np.cumsum([p.size for p in parts])
-    return cols, starts
-
-
-class MultiStrategy:
-    """Picks the next guess for several boards.
-
-    Rules, in order: (1) if some unsolved board has one candidate left, play one of those
-    forced words (the best of them by the score below); (2) when no more guesses remain than
-    unsolved boards, only words that are still possible on some board are considered; (3) rank
-    every unplayed guess by the sum over unsolved boards of its feedback entropy (bits), plus,
-    for ``entropy-solve``, ``solve_weight`` times the expected number of boards it solves.
-    Ties go to a word possible on some board, then to the alphabetically first word.
-    """
-
-    def __init__(self, method: str = "entropy-solve", solve_weight: float = 1.0) -> None:
-        if method not in METHODS:
-            raise VariantError(
-                f"unknown multi-board method {method!r}; use one of {', '.join(METHODS)}", method
-            )
-        self.method = method
-        self.solve_weight = float(solve_weight) if method == "entropy-solve" else 0.0
-        self._openers: dict[tuple[PatternMatrix, int], Choice] = {}
-        self._cache: dict[tuple[PatternMatrix, bytes], np.ndarray] = {}
-
-    def __repr__(self) -> str:
-        return f"MultiStrategy(method={self.method!r}, solve_weight={self.solve_weight!r})"
-
-    def choose(self, position: MultiPosition) -> Choice:
-        return self.rank(position, 1)[0]
-
-    def rank(
-        self, position: MultiPosition, top: int = 10, exclude: frozenset[int] = frozenset()
-    ) -> list[Choice]:
-        """The ``top`` best guesses, best first (never a guess row in ``exclude``)."""
-        if position.done:
-            raise GameOverError("every board is solved", position.guesses)
-        m = position.matrix
-        unsolved = position.unsolved
-        first = not position.guesses
-        key = (m, top)
-        if first and top == 1 and not exclude and key in self._openers:
-            return [self._openers[key]]
-        played = np.zeros(len(m.guesses), dtype=bool)
-        played[list(position.guesses)] = True
-        played[list(exclude)] = True
-        cand_rows = self._candidate_rows(position, unsolved)
-        forced = self._forced_rows(position, unsolved)
-        if forced.size:
-            rows, metric = forced, LAST_CANDIDATE
-        elif position.turns_left <= len(unsolved) and cand_rows.size:
-            rows, metric = cand_rows, BITS_SOLVES
-        else:
-            rows, metric = np.flatnonzero(~played), BITS_SOLVES
-        rows = rows[~played[rows]]
-        if rows.size == 0:
-            raise VariantError("no guess is left to play", position.guesses)
-        out = self.scores(position, rows)
-        value = out[:, 0] + self.solve_weight * out[:, 1]
-        is_cand = np.isin(rows, cand_rows)
-        alpha = alphabetical_rank(m)[rows]
-        prim = -np.round(value, 9)
-        order = np.lexsort((alpha, ~is_cand, prim))[: min(top, rows.size)]
-        words = m.guesses
-        result = [
-            Choice(
-                (float(prim[i]), 0.0, not bool(is_cand[i]), words[int(rows[i])]),
-                words[int(rows[i])],
-                int(rows[i]),
-                float(value[i]),
-                metric,
-                bool(is_cand[i]),
-            )
-            for i in order
-        ]
-        if first and top == 1 and not exclude:
-            self._openers[key] = result[0]
-        return result
-
-    def scores(self, position: MultiPosition, rows: np.ndarray) -> np.ndarray:
-        """(len(rows), 2): summed entropy over unsolved boards, expected boards solved.
-
-        Both are sums of per-board terms, so a board with many candidates gets its scores for
-        every guess computed once and kept (early boards recur across games: the second turn's
-        boards are fixed by the opener's feedback); small boards are scored together each time.
-        """
-        m = position.matrix
-        out = np.zeros((rows.size, 2), dtype=np.float64)
-        small = []
-        for b in position.unsolved:
-            board = position.boards[b]
-            if board.candidates.size >= CACHE_MIN:
-                out += self._board_scores(board)[rows]
+                pats.append(None)
+            elif b not in unsolved:
+                raise VariantError(
+                    f"board {b + 1} is already solved; write '-' for it",
+                    t,
+                    kind="board_solved",
+                    board=b + 1,
+                )
             else:
-                small.append(board.candidates)
-        if small:
-            part = np.empty((rows.size, 2), dtype=np.float64)
-            multi_board_scores(
-                m.data, rows.astype(np.int64), *_concat(small), 3**m.length, m.win_code, part
-            )
-            out += part
-        return out
-
-    def _board_scores(self, board: Position) -> np.ndarray:
-        m = board.matrix
-        key = (m, board.candidates.tobytes())
-        got = self._cache.get(key)
-        if got is None:
-            every = np.arange(len(m.guesses), dtype=np.int64)
-            got = np.empty((every.size, 2), dtype=np.float64)
-            multi_board_scores(
-                m.data, every, *_concat([board.candidates]), 3**m.length, m.win_code, got
-            )
-            if len(self._cache) >= CACHE_SIZE:
-                self._cache.pop(next(iter(self._cache)))
-            self._cache[key] = got
-        return got
-
-    @staticmethod
-    def _candidate_rows(position: MultiPosition, unsolved: list[int]) -> np.ndarray:
-        m = position.matrix
-        rows = [m.answer_to_guess[position.boards[b].candidates] for b in unsolved]
-        all_rows = np.unique(np.concatenate(rows)) if rows else np.empty(0, dtype=np.int64)
-        return all_rows[all_rows >= 0]
-
-    @staticmethod
-    def _forced_rows(position: MultiPosition, unsolved: list[int]) -> np.ndarray:
-        m = position.matrix
-        rows = [
-            int(m.answer_to_guess[position.boards[b].candidates[0]])
-            for b in unsolved
-            if position.boards[b].candidates.size == 1
-        ]
-        return np.unique(np.array([r for r in rows if r >= 0], dtype=np.int64))
-
-
-for _method in METHODS:  # the first is the default
-    register_multi(_method, partial(MultiStrategy, _method))
-
-
-@dataclass
-class MultiGameResult:
-    """One simulated game: the guesses played and the guess that solved each board (None: unsolved)."""
-
-    answers: tuple[str, ...]
-    guesses: tuple[str, ...]
-    solved_at: tuple[int | None, ...]
-
-    @property
-    def won(self) -> bool:
-        return all(s is not None for s in self.solved_at)
-
-
-def play_multi(
-    matrix: PatternMatrix,
-    answers: Sequence[str],
-    strategy: MultiStrategy,
-    rules: MultiRules | None = None,
-) -> MultiGameResult:
-    """Let ``strategy`` play one game against known ``answers``."""
-    rules = rules or MultiRules.of(len(answers))
-    game = MultiGame(answers, matrix.guesses, rules)
-    pos = MultiPosition.start(matrix, rules)
-    for answer in game.answers:
-        matrix.answer_index(answer)  # a clear error for an answer outside the list
-    while not game.over:
-        choice = strategy.choose(pos)
-        game.guess(choice.word)
-        pos = pos.after_game(game, len(game.guesses) - 1)
-    return MultiGameResult(
-        game.answers, tuple(game.guesses), tuple(game.solved_at(b) for b in range(rules.boards))
+                pats.append(_board_pattern(b, t, m.length))
+        return word, pats
+    if len(tokens) == len(unsolved):
+        it = iter(_board_pattern(b, t, m.length) for b, t in zip(unsolved, tokens))
+        return word, [next(it) if b in unsolved else None for b in range(boards)]
+    open_boards = ", ".join(str(b + 1) for b in unsolved)
+    raise VariantError(
+        f"give {len(unsolved)} patterns (one per unsolved board: {open_boards}), not {len(tokens)}",
+        text,
+        kind="patterns_count",
+        want=len(unsolved),
+        boards=open_boards,
+        got=len(tokens),
     )
 
 
-def random_answers(answers: WordList, boards: int, rng: np.random.Generator) -> tuple[str, ...]:
-    """``boards`` different answers drawn uniformly (the published games never repeat one)."""
-    if boards > len(answers):
-        raise VariantError(
-            f"{boards} boards need {boards} different answers; the list has {len(answers)}", boards
-        )
-    idx = rng.choice(len(answers), size=boards, replace=False)
-    return tuple(answers[int(i)] for i in idx)
+def _board_pattern(board: int, text: str, length: int) -> Pattern:
+    """``text`` read as board ``board``'s feedback (0-based); an error names the board."""
+    try:
+        return Pattern.parse(text, length)
+    except InvalidPatternError as exc:
+        raise exc.within(f"board {board + 1}", board=board + 1) from None
 
 
 @dataclass
-class MultiBenchResult:
-    """Seeded random games of one multi-board variant played by one strategy."""
+class MultiSession(Session):
+    """Suggestions for a multi-board game played elsewhere."""
 
-    rules: MultiRules
-    strategy: str
-    seed: int
-    games: list[MultiGameResult] = field(repr=False)
-    seconds: float = 0.0
+    matrix: PatternMatrix
+    rules: Multi
+    strategy: MultiStrategy = field(default_factory=MultiStrategy)
+    stack: list[MultiPosition] = field(default_factory=list)
+    # Words the game refused at each step (parallel to ``stack``): never suggested there again.
+    skipped: list[frozenset[int]] = field(default_factory=list)
 
-    @property
-    def wins(self) -> int:
-        return sum(g.won for g in self.games)
-
-    @property
-    def failures(self) -> int:
-        return len(self.games) - self.wins
-
-    @property
-    def failure_rate(self) -> float:
-        return self.failures / len(self.games) if self.games else 0.0
+    def __post_init__(self) -> None:
+        if not self.stack:
+            self.stack.append(MultiPosition.start(self.matrix, self.rules))
+        while len(self.skipped) < len(self.stack):
+            self.skipped.append(frozenset())
 
     @property
-    def mean_guesses(self) -> float:
-        """Mean guesses over the games won (NaN when none was)."""
-        won = [len(g.guesses) for g in self.games if g.won]
-        return sum(won) / len(won) if won else math.nan
+    def position(self) -> MultiPosition:
+        return self.stack[-1]
 
     @property
-    def distribution(self) -> dict[int, int]:
-        """Games won in n guesses, for n = boards .. max_guesses."""
-        dist = {n: 0 for n in range(self.rules.boards, self.rules.max_guesses + 1)}
-        for g in self.games:
-            if g.won:
-                dist[len(g.guesses)] += 1
-        return dist
+    def done(self) -> bool:
+        return self.position.done
 
-    def to_dict(self) -> dict:
-        return {
-            "variant": self.rules.title,
-            "boards": self.rules.boards,
-            "max_guesses": self.rules.max_guesses,
-            "strategy": self.strategy,
-            "seed": self.seed,
-            "games": len(self.games),
-            "wins": self.wins,
-            "failures": self.failures,
-            "failure_rate": round(self.failure_rate, 6),
-            "mean_guesses": None if math.isnan(self.mean_guesses) else round(self.mean_guesses, 4),
-            "distribution": {str(k): v for k, v in self.distribution.items()},
-            "seconds": round(self.seconds, 2),
-        }
+    @property
+    def strategy_name(self) -> str:
+        return self.strategy.method
 
+    @property
+    def can_undo(self) -> bool:
+        return len(self.stack) > 1
 
-def check_seed(seed: int | None) -> None:
-    """VariantError for a seed numpy cannot take (it raises a bare ValueError for a negative one)."""
-    if seed is not None and seed < 0:
-        raise VariantError(f"a seed must be 0 or more, not {seed}", seed)
+    @property
+    def guesses(self) -> list[str]:
+        return [self.matrix.guesses[g] for g in self.position.guesses]
 
-
-def seeded_rng(seed: int | None) -> np.random.Generator:
-    """numpy's generator for ``seed`` (None: fresh entropy); VariantError for a negative seed."""
-    check_seed(seed)
-    return np.random.default_rng(seed)
-
-
-def bench_multi(
-    matrix: PatternMatrix,
-    rules: MultiRules,
-    games: int,
-    seed: int,
-    strategy: MultiStrategy | None = None,
-    progress: Callable[[int, int], None] | None = None,
-) -> MultiBenchResult:
-    """Play ``games`` seeded random games (numpy ``default_rng(seed)``); ``progress(done, total)``."""
-    if games < 1:
-        raise VariantError(f"games must be at least 1, not {games}", games)
-    strategy = strategy or MultiStrategy()
-    rng = seeded_rng(seed)
-    t0 = time.perf_counter()
-    results = []
-    for i in range(games):
-        results.append(
-            play_multi(matrix, random_answers(matrix.answers, rules.boards, rng), strategy, rules)
+    def words(self, board: int = 0) -> list[str]:
+        lang = self.matrix.answers.language
+        return rank_by_frequency(
+            self.position.boards[board].candidate_words, lang.code if lang else "en"
         )
-        if progress is not None:
-            progress(i + 1, games)
-    return MultiBenchResult(rules, repr(strategy), seed, results, time.perf_counter() - t0)
+
+    def suggestion(self) -> Choice:
+        return self.strategy.rank(self.position, 1, self.skipped[-1])[0]
+
+    def suggested_word(self) -> str:
+        return self.suggestion().word
+
+    def ranked(self, n: int) -> list[Choice]:
+        return self.strategy.rank(self.position, n, self.skipped[-1])
+
+    def skip(self) -> str:
+        """The game refused the suggestion: never suggest it again at this step; the next one."""
+        row = self.suggestion().row
+        self.stack.append(self.position)
+        self.skipped.append(self.skipped[-1] | {row})
+        return self.suggestion().word
+
+    def refuse(self, word: str) -> None:
+        """Record that the game refused ``word`` at this step (a skip entered again), without
+        working the suggestion out; WordlelabError when it is not a guess or is refused already."""
+        if self.position.done:
+            raise WordlelabError("the game is over; nothing left to suggest")
+        words = self.matrix.guesses
+        row = words.index(words.normalize(word))
+        if row in self.skipped[-1]:
+            raise WordlelabError(f"{words[row]!r} is skipped already", words[row])
+        self.stack.append(self.position)
+        self.skipped.append(self.skipped[-1] | {row})
+
+    def play(self, word: str | None, feedback: Any = None) -> MultiPosition:
+        """Record ``word`` (the suggestion when None) and each board's feedback: one pattern per
+        board (None, '' or '-' for a solved one), or the text the CLI reads
+        (``parse_board_feedback``)."""
+        if self.done:
+            raise WordlelabError("every board is solved; 'undo' to go back", word)
+        if isinstance(feedback, str):
+            typed, patterns = parse_board_feedback(feedback, self.position)
+            word = word or typed
+        elif isinstance(feedback, Sequence):
+            patterns = [
+                None if p is None or (isinstance(p, str) and p.strip() in ("", "-")) else p
+                for p in feedback
+            ]
+        else:
+            raise VariantError("give the feedback of every unsolved board", feedback)
+        w = word if word is not None else self.suggestion().word
+        self.stack.append(self.position.after(w, patterns))
+        self.skipped.append(frozenset())
+        return self.position
+
+    def enter(self, action: Action) -> None:
+        assert action.patterns is not None
+        self.play(action.word, list(action.patterns))
+
+    def check_board(self, board: int, feedback: Pattern | str, word: str | None = None) -> Pattern:
+        """Board ``board``'s (0-based) feedback for ``word`` (None: the suggestion), read and checked
+        against that board alone, so feedback typed one board at a time is refused as it comes;
+        nothing changes. VariantError for a solved board; every error names the board."""
+        if not 0 <= board < self.rules.boards:
+            raise VariantError(
+                f"there is no board {board + 1}; the boards are 1 to {self.rules.boards}", board + 1
+            )
+        if board not in self.position.unsolved:
+            raise VariantError(
+                f"board {board + 1} is already solved; it takes no feedback", board + 1
+            )
+        w = word if word is not None else self.suggestion().word
+        if isinstance(feedback, str):
+            feedback = _board_pattern(board, feedback, self.matrix.length)
+        self.position.board_after(board, self.matrix.guesses.lookup(w), feedback)
+        return feedback
+
+    def actions(self) -> list[Action]:
+        words = self.matrix.guesses
+        out: list[Action] = []
+        for i in range(1, len(self.stack)):
+            before, after = self.stack[i - 1], self.stack[i]
+            if after is before:  # a skip: the same position, one more refused word
+                (row,) = self.skipped[i] - self.skipped[i - 1]
+                out.append(Action(words[row]))
+                continue
+            patterns = tuple(
+                None if was.solved else str(now.words_history()[-1][1])
+                for was, now in zip(before.boards, after.boards)
+            )
+            out.append(Action(words[after.guesses[-1]], patterns))
+        return out
+
+    def view(self, top: int, budget: int | None, words_shown: int) -> dict[str, Any]:
+        pos = self.position
+        boards = []
+        for b, board in enumerate(pos.boards):
+            boards.append(
+                {
+                    "rows": [row_dict(w, p) for w, p in board.words_history()],
+                    "solved": board.solved,
+                    "remaining": int(board.candidates.size),
+                    "words": self.words(b)[:words_shown],
+                }
+            )
+        out: dict[str, Any] = {
+            "turn": pos.turn,
+            "turns_left": pos.turns_left,
+            "boards": boards,
+            "skipped": sorted(self.matrix.guesses[r] for r in self.skipped[-1]),
+        }
+        if not self.done and pos.turns_left > 0:
+            out["top"] = [c.to_dict() for c in self.top(top)]
+            out["suggestion"] = out["top"][0]
+        return out
+
+    def undo(self) -> str:
+        if len(self.stack) == 1:
+            raise VariantError("nothing to undo", None)
+        last = self.stack.pop()
+        skipped = self.skipped.pop()
+        if last is self.stack[-1]:  # a skip: the same position with one more refused word
+            (row,) = skipped - self.skipped[-1]
+            return f"skip {self.matrix.guesses[row]}"
+        return self.matrix.guesses[last.guesses[-1]]
+
+    def board_lines(self) -> list[str]:
+        """One line per board: solved, or how many words are left (the words when few)."""
+        out = []
+        for b, p in enumerate(self.position.boards):
+            if p.solved:
+                out.append(f"board {b + 1}: solved ({p.candidate_words[0]})")
+            elif p.candidates.size <= 5:
+                out.append(f"board {b + 1}: {', '.join(p.candidate_words)}")
+            else:
+                out.append(f"board {b + 1}: {p.candidates.size} words left")
+        return out
+
+
+RULES = Multi

@@ -13,7 +13,6 @@ import threading
 import time
 from collections.abc import Callable
 from contextlib import ExitStack
-from dataclasses import asdict
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -27,32 +26,30 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from ..assistant import EXACT_BUDGET, OFF_LIST, WIDENED, Assistant
+from ..assist.assistant import EXACT_BUDGET
+from ..assist.base import Action, Session, row_dict
 from ..config import (
     MAX_PLAY_LENGTH,
     MAX_SEED,
     MIN_PLAY_LENGTH,
     PLAY_LENGTHS,
     check_play_length,
+    prove_setting,
     web_matrices_budget,
 )
 from ..errors import HardModeError, WordlelabError
-from ..exact.budgets import REVIEW_WORK
+from ..exact.budgets import PROVE_WORK, REVIEW_WORK
 from ..exact.context import ExactContext
-from ..exact.rounding import exact_shown
-from ..feedback import Pattern
+from ..game.base import Game
+from ..game.rules import named_variants, parse_rules, rules_from_key
 from ..game_request import NAMES_WEB, GameRequest
 from ..languages import LANGUAGES, get_language, keyboard_rows
 from ..limits import MAX_EXACT_WORD
 from ..lists import LIST_SETS, Lists, load_lists
 from ..matrix import PatternMatrix
-from ..play import Play
-from ..rules import Classic, named_variants, parse_rules, rules_from_key, rules_to_dict
 from ..seal import seal, secret_key, unseal
-from ..session import Action, Session
 from ..stats import StatsError, StatsStore
-from ..strategies import Choice, multi_strategy_names
-from ..variants.session import AbsurdleSession, MultiSession
+from ..strategies import multi_strategy_names
 from .contexts import Contexts
 from .matrices import Matrices
 from .pool import BoundedPool, Slot
@@ -67,14 +64,13 @@ from .security import (
 from .sessions import ClientMiddleware, Sessions, current_client
 
 if TYPE_CHECKING:
-    # numba kernels load only when the search is asked for
-    from ..exact.evaluation import Evaluation
+    from ..exact.opener_proof import OpenerProof
+    from ..exact.optimal import Progress as SearchProgress
+    from ..exact.optimal import ProgressCallback
 
 T = TypeVar("T")
 STATIC = Path(__file__).parent / "static"
 WORDS_SHOWN = 60
-# The page's i18n key for each of the assistant's notes on the answer list.
-_LIST_NOTE_KINDS: dict[str | None, str] = {WIDENED: "widened", OFF_LIST: "offList"}
 BENCH_BUDGET = 600.0  # seconds a comparison may run before it is stopped
 REVIEW_BUDGET = (
     REVIEW_WORK  # look-ups of exact search per reviewed guess; what does not finish is bounds
@@ -82,9 +78,6 @@ REVIEW_BUDGET = (
 ASSIST_BUDGET = (
     EXACT_BUDGET  # look-ups of exact search behind each assist answer (the assistant's own)
 )
-# The strategy an assistant gets when the request names none, per variant (Wordle: the assistant's
-# default, the coach where the exact search covers the lists; Absurdle: its own search).
-DEFAULT_STRATEGY: dict[str, str | None] = {"classic": "auto", "multi": None, "absurdle": None}
 LENGTHS = PLAY_LENGTHS
 # Actions a resumed assistant may be given: far more than any game's guesses and skips (Absurdle
 # has no limit of guesses; a request is also bounded by MAX_BODY).
@@ -283,40 +276,6 @@ def _word(data: dict[str, Any], key: str) -> str:
 # -- formatting ------------------------------------------------------------------------------------
 
 
-def _row(word: str, pattern: Pattern) -> dict[str, Any]:
-    return {
-        "word": word,
-        "colors": list(pattern.colors),
-        "pattern": str(pattern),
-        "emoji": pattern.emoji,
-    }
-
-
-def _expected_of(ev: Evaluation | None, word: str) -> dict[str, Any] | None:
-    """A top row's exact expected guesses: {"kind": "exact" | "can fail" | "at least" | "unknown",
-    "expected": x or None, "shown": x at three decimals as the CLI shows it (a bound rounded
-    down)} (``Evaluation.expected_of``); None without exact figures."""
-    if ev is None:
-        return None
-    kind, x = ev.expected_of(word)
-    if x is None:
-        return {"kind": kind, "expected": None, "shown": None}
-    return {"kind": kind, "expected": round(x, 4), "shown": exact_shown(kind, x)}
-
-
-def _action(a: Action) -> dict[str, Any]:
-    """An action as ``_actions`` reads it back (one board: its pattern; several: one per board)."""
-    if a.patterns is None:
-        return {"skip": a.word}
-    if len(a.patterns) == 1 and a.patterns[0] is not None:
-        return {"word": a.word, "pattern": a.patterns[0]}
-    return {"word": a.word, "patterns": list(a.patterns)}
-
-
-def _choice(c: Choice) -> dict[str, Any]:
-    return {"word": c.word, "value": c.value, "metric": c.metric, "is_candidate": c.is_candidate}
-
-
 class WebApp:
     """The state behind the routes: loaded lists, sessions, the statistics store, a bench job."""
 
@@ -340,6 +299,12 @@ class WebApp:
         self.games = Sessions()
         self.assistants = Sessions()
         self.benches = Sessions(limit=8)
+        # How a first-use proof of an opener's tree goes (POST /api/progress makes one, a request
+        # that may prove names it, GET /api/progress/ID reads it while that request runs).
+        self.progress = Sessions(limit=8)
+        self.prove_budget = PROVE_WORK
+        # WORDLELAB_PROVE=off: no request proves an opener's tree (the page hides its setting).
+        self.prove_allowed = prove_setting()
         self.matrices = Matrices(
             web_matrices_budget() if matrix_memory is None else matrix_memory,
             search=self.contexts,
@@ -387,7 +352,7 @@ class WebApp:
         record = not _bool(data, "no_stats")
         set_name = _list_set(data, lang, length)
         lists = self.lists(lang, length, set_name)
-        play = Play.start(rules, lists, seed, lang, lambda: self.matrix(lang, length, set_name))
+        play = rules.new_game(lists, seed, lang, lambda: self.matrix(lang, length, set_name))
         # A seed already played in this variant is practice: the game is not counted again.
         practice = record and seed is not None and self._played(rules.key, lang, length, seed)
         play.extra = {"lists": set_name, "record": record and not practice, "practice": practice}
@@ -410,7 +375,7 @@ class WebApp:
         check_play_length(length)
         set_name = saved.get("lists") if isinstance(saved.get("lists"), str) else None
         lists = self.lists(lang, length, set_name)
-        play = Play.from_saved(saved, lists, lambda: self.matrix(lang, length, set_name))
+        play = Game.from_saved(saved, lists, lambda: self.matrix(lang, length, set_name))
         token = self.games.add({"play": play})
         return self.game_state(token)
 
@@ -420,14 +385,14 @@ class WebApp:
         if not word:
             raise RequestError("type a word first", word)
         with lock:
-            play: Play = entry["play"]
+            play: Game = entry["play"]
             play.guess(word)  # a bad word raises and costs no turn
             if play.over and play.extra.get("record") and "stats" not in entry:
                 entry["stats"] = self._record(play)
                 play.extra["recorded"] = True
         return self.game_state(token)
 
-    def _record(self, play: Play) -> dict[str, Any]:
+    def _record(self, play: Game) -> dict[str, Any]:
         store = self.store()
         try:
             store.record(play.record())
@@ -437,13 +402,13 @@ class WebApp:
 
     def game_state(self, token: str) -> dict[str, Any]:
         _, entry = self.games.get(token)
-        play: Play = entry["play"]
+        play: Game = entry["play"]
         rules = play.rules
         boards = play.boards()
         over = play.over
         out: dict[str, Any] = {
             "id": token,
-            "rules": rules_to_dict(rules),
+            "rules": rules.to_dict(),
             "length": play.length,
             "tries": rules.max_guesses,
             "hard": rules.hard,
@@ -451,7 +416,7 @@ class WebApp:
             "seed": play.seed,
             "guesses": play.guesses,
             "boards": [
-                {"rows": [_row(w, p) for w, p in rows], "solved_at": play.solved_at(b)}
+                {"rows": [row_dict(w, p) for w, p in rows], "solved_at": play.solved_at(b)}
                 for b, rows in enumerate(boards)
             ],
             "keys": play.keys(),
@@ -500,10 +465,10 @@ class WebApp:
         length = _int(data, "length", 5, LENGTHS.start, LENGTHS.stop - 1)
         assert length is not None
         top = _int(data, "top", 10, 1, 50) or 10
-        strategy = _str(data, "strategy").strip() or DEFAULT_STRATEGY[rules.variant]
-        Session.check(rules, strategy)  # an unknown name fails before any list is loaded
+        strategy = _str(data, "strategy").strip() or None  # None: the variant's own
+        rules.check_strategy(strategy)  # an unknown name fails before any list is loaded
         matrix = self.matrix(lang, length, _list_set(data, lang, length))
-        session = Session.create(rules, matrix, strategy, context=self._context())
+        session = rules.new_assistant(matrix, strategy, context=self._context())
         if actions:  # a skip asks for the suggestion it skips: the same search
             session.replay(actions)
         token = self.assistants.add({"session": session, "lang": lang})
@@ -519,6 +484,8 @@ class WebApp:
         lock, entry = self.assistants.get(token)
         session: Session = entry["session"]
         top = _int(data, "top", 10, 1, 50) or 10
+        prove = _bool(data, "prove") and self.prove_allowed
+        progress = self._progress_callback(data)
         with lock:
             if action == "play":
                 word = _str(data, "word").strip() or None
@@ -528,6 +495,10 @@ class WebApp:
             elif action == "skip":
                 session.skip()
             # "top": nothing changes; the state comes back with another number of best guesses
+            if prove and len(session.guesses) == 1 and not session.done:
+                # After the opener: its tree proven first where none is kept (the proof has an
+                # engine of its own), so what follows is exact.
+                session.prove_opener(progress, self.prove_budget)
             return self._assist_state(entry, token, top)
 
     def assist_state(self, token: str, top: int = 10) -> dict[str, Any]:
@@ -537,111 +508,59 @@ class WebApp:
 
     def _assist_state(self, entry: dict[str, Any], token: str, top: int) -> dict[str, Any]:
         session: Session = entry["session"]
-        out: dict[str, Any] = {
-            "id": token,
-            "rules": rules_to_dict(session.rules),
-            "length": session.matrix.length,
-            "lang": entry["lang"],
-            "hard": session.rules.hard,
-            "strategy": session.strategy_name,
-            "guesses": session.guesses,
-            "solved": session.done,
-            "can_undo": session.can_undo,
-            # What was entered: with the start request, POST /api/assist/resume rebuilds this.
-            "actions": [_action(a) for a in session.actions()],
-            "suggestion": None,
-            "top": [],
-        }
-        out.update(_ASSIST_STATES[session.rules.variant](self, session, top))
-        return out
-
-    def _classic_assist(self, session: Session, top: int) -> dict[str, Any]:
-        a = session.backend
-        assert isinstance(a, Assistant)
-        out: dict[str, Any] = {
-            "rows": [_row(w, p) for w, p in a.history],
-            "remaining": a.remaining,
-            "words": session.words()[:WORDS_SHOWN],
-            "skipped": a.skipped,
-            # Assistant.list_note: the widened note while playing on, "not on the answer list"
-            # once solved; list_note_kind lets the page say it in the game's language.
-            "widened": a.list_note,
-            "list_note_kind": _LIST_NOTE_KINDS.get(a.list_note),
-            "exact": None,
-        }
-        if not a.solved:
-            rows = a.top(top)
-            ev = self._exact(session, top, [s.word for s in rows])
-            out["exact"] = ev.to_dict() if ev is not None else None
-            out["suggestion"] = asdict(a.suggestion())
-            # Each row's exact expected guesses as the CLI's column gives them (Evaluation.expected_of).
-            out["top"] = [{**asdict(s), "exact": _expected_of(ev, s.word)} for s in rows]
-        return out
-
-    def _multi_assist(self, session: Session, top: int) -> dict[str, Any]:
-        m = session.backend
-        assert isinstance(m, MultiSession)
-        pos = m.position
-        words = m.matrix.guesses
-        boards = []
-        for b, board in enumerate(pos.boards):
-            rows = [_row(w, p) for w, p in board.words_history()]
-            boards.append(
-                {
-                    "rows": rows,
-                    "solved": board.solved,
-                    "remaining": int(board.candidates.size),
-                    "words": session.words(b)[:WORDS_SHOWN],
-                }
-            )
-        out: dict[str, Any] = {
-            "turn": pos.turn,
-            "turns_left": pos.turns_left,
-            "boards": boards,
-            "skipped": sorted(words[r] for r in m.skipped[-1]),
-        }
-        if not session.done and pos.turns_left > 0:
-            out["top"] = [_choice(c) for c in session.top(top)]
-            out["suggestion"] = out["top"][0]
-        return out
-
-    def _absurdle_assist(self, session: Session, top: int) -> dict[str, Any]:
-        a = session.backend
-        assert isinstance(a, AbsurdleSession)
-        pos = a.position
-        out: dict[str, Any] = {
-            "rows": [_row(w, p) for w, p in pos.words_history()],
-            "remaining": int(pos.candidates.size),
-            "words": session.words()[:WORDS_SHOWN],
-            "plan": [],
-        }
-        if not session.done:
-            plan = a.plan()
-            pattern = a.expected(plan[0])
-            out["plan"] = plan
-            out["suggestion"] = {
-                "word": plan[0],
-                "pattern": str(pattern),
-                "emoji": pattern.emoji,
-                "colors": list(pattern.colors),
-            }
-            out["top"] = [{"word": w} for w in plan[:top]]
-        return out
+        # The exact figures within ASSIST_BUDGET look-ups (bounds past it), searched with the
+        # context of the client that made the assistant.
+        state = session.state(top, budget=self.assist_budget, words_shown=WORDS_SHOWN)
+        return {"id": token, "lang": entry["lang"], **state}
 
     def _context(self) -> ExactContext:
         """The exact engine's state of the client whose request this is (``web/contexts.py``)."""
         return self.contexts.client(current_client()[0])
 
-    def _exact(self, session: Session, top: int, words: list[str]) -> Evaluation | None:
-        """The session's exact figures within ASSIST_BUDGET look-ups (bounds past it), from the
-        assistant (the coach's own search: the suggestion and perfect play agree), ``words`` valued
-        too where that costs no search (searched with the assistant's client's context)."""
-        try:
-            return session.exact(top, budget=self.assist_budget, words=words)
-        except WordlelabError:
-            # No exact figure here (9 to 11 letters, which the exact search does not take, or no
-            # strategy fits the turns left): the assistant answers by its strategy, as the CLI's does.
+    # -- first-use proofs --------------------------------------------------------------------------
+
+    def new_progress(self, data: dict[str, Any]) -> dict[str, Any]:
+        """A place for a request's first-use proof to report its progress (``progress``: its id)."""
+        token = self.progress.add({"opener": None, "done": 0, "total": 0, "proving": False})
+        return self.progress_state(token)
+
+    def progress_state(self, token: str) -> dict[str, Any]:
+        _, entry = self.progress.get(token)
+        return {"id": token, **entry}
+
+    def _progress_callback(self, data: dict[str, Any]) -> ProgressCallback | None:
+        """The request's ``progress`` id (from POST /api/progress) as a callback, or None."""
+        token = _str(data, "progress").strip()
+        if not token:
             return None
+        _, entry = self.progress.get(token)
+
+        def report(p: SearchProgress) -> None:
+            entry.update(opener=p.opener, done=p.parts_done, total=p.parts_total, proving=True)
+
+        return report
+
+    def _prove(
+        self,
+        matrix: PatternMatrix,
+        opener: str,
+        hard: bool,
+        max_guesses: int,
+        progress: ProgressCallback | None,
+    ) -> OpenerProof:
+        """The tree after ``opener`` proven (within ``prove_budget`` look-ups) and kept where
+        none is there (``opener_proof``)."""
+        from ..exact.opener_proof import prove_opener_tree
+
+        return prove_opener_tree(
+            matrix,
+            opener,
+            hard=hard,
+            max_guesses=max_guesses,
+            progress=progress,
+            budget=self.prove_budget,
+            context=self._context(),
+        )
 
     # -- analyse -----------------------------------------------------------------------------------
 
@@ -677,6 +596,16 @@ class WebApp:
             # no exact review.
             grid = ShareGrid.of_game(history, max_guesses, hard)
             words = [w for w, _ in history]
+        prove = _bool(data, "prove") and self.prove_allowed
+        progress = self._progress_callback(data)
+        opener = history[0][0] if history is not None and len(history) >= 2 else None
+        if opener is None and grid is not None and len(words) >= 2:
+            opener = words[0]
+        proof = None
+        if prove and opener is not None and length <= MAX_EXACT_WORD:
+            # The proof has an engine and memo of its own; the review below finds its tree kept.
+            proof = self._prove(matrix, opener, hard, max_guesses, progress)
+        proven_now = proof.to_dict() if proof is not None and proof.proved_now else None
         if grid is not None:
             report = analyse(
                 grid,
@@ -685,9 +614,12 @@ class WebApp:
                 answer=answer,
                 lang=lang,
                 hard=hard,
+                prove=prove,
                 context=self._context(),
             )
             out["report"] = report.to_dict()
+            if proven_now and out["report"]["opener_proof"] is not None:
+                out["report"]["opener_proof"] = proven_now  # proven by this request, just above
             for row, pattern in zip(out["report"]["rows"], grid.rows):
                 row["colors"] = list(pattern.colors)
         if history is not None:
@@ -699,8 +631,12 @@ class WebApp:
                     answer=answer,
                     budget=self.review_budget,
                     max_guesses=max_guesses,
+                    prove=prove,
+                    prove_budget=self.prove_budget,
                     context=self._context(),
                 ).to_dict()
+                if proven_now and result["opener_proof"] is not None:
+                    result["opener_proof"] = proven_now
             except WordlelabError as exc:
                 # A judged grid whose words break hard mode: the report says so (its note and
                 # the detector's verdict, as 'check' gives them); no review can be made of it.
@@ -782,7 +718,7 @@ class WebApp:
         hard: bool,
         release: ExitStack,
     ) -> None:
-        from ..simulate import simulate_rules
+        from ..simulate import simulate
 
         started = time.monotonic()
         try:
@@ -800,7 +736,7 @@ class WebApp:
                             job["budget"],
                         )
 
-                r = simulate_rules(Classic(hard), matrix, strategy, progress=progress)
+                r = simulate(strategy, matrix, hard=hard, progress=progress)
                 job["results"].append(r.to_dict())  # what 'wordlelab bench --json' prints
                 job["done"] = (i + 1) * n
         except _Stopped as exc:
@@ -823,14 +759,6 @@ class WebApp:
         _, job = self.benches.get(token)
         job["stop"] = True
         return {"id": token, **job}
-
-
-# Each variant's part of an assist state (see docs/web-api.md).
-_ASSIST_STATES = {
-    "classic": WebApp._classic_assist,
-    "multi": WebApp._multi_assist,
-    "absurdle": WebApp._absurdle_assist,
-}
 
 
 class SecurityHeaders:
@@ -916,7 +844,8 @@ def create_app(
                 "strategies": strategy_names(),
                 "default_strategy": "coach",
                 "multi_strategies": multi_strategy_names(),
-                "variants": [rules_to_dict(r) for r in named_variants()],
+                "variants": [r.to_dict() for r in named_variants()],
+                "prove_openers": web.prove_allowed,
             }
         )
 
@@ -937,6 +866,9 @@ def create_app(
 
     async def game_get(request: Request) -> Response:
         return JSONResponse(web.game_state(request.path_params["token"]))
+
+    async def progress_get(request: Request) -> Response:
+        return JSONResponse(web.progress_state(request.path_params["token"]))
 
     async def bench_get(request: Request) -> Response:
         return JSONResponse(web.bench_state(request.path_params["token"]))
@@ -982,6 +914,8 @@ def create_app(
             for action in ("play", "undo", "skip", "top")
         ),
         Route("/api/analyse", route(web.analyse, pool=web.searches), methods=["POST"]),
+        Route("/api/progress", route(web.new_progress), methods=["POST"]),
+        Route("/api/progress/{token}", progress_get),
         Route("/api/bench", route(web.start_bench), methods=["POST"]),
         Route("/api/bench/{token}", bench_get),
         Route("/api/bench/{token}/stop", route(web.stop_bench, token=True), methods=["POST"]),

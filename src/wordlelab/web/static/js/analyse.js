@@ -1,7 +1,7 @@
 // The Analyse page: a share grid (and the words, if known) judged by the server. An exact review
 // can take a while on a fresh server: the button rests and says so meanwhile.
 import { $, el, mini, holdFocus } from "./dom.js";
-import { api, Latest } from "./api.js";
+import { api, Latest, withProgress } from "./api.js";
 import { lang, t, errorText } from "./i18n.js";
 import { barChart } from "./charts.js";
 import { fmt, num, pct, upTo, range } from "./format.js";
@@ -38,18 +38,39 @@ function reviewTable(review) {
   return table;
 }
 
+const NONE = "–";
+
+/** The report's table: what the grid (and the words, the answer, if given) tell, row by row. A
+ * column with nothing in any row is left out: tiles alone have no guess, chance, skill or luck,
+ * and a table of dashes told nothing. */
 function reportTable(r) {
   const table = el("table", { class: "numbers", id: "analyse-table" });
-  table.append(el("tr", {}, ...[t("hRow"), t("hGuess"), t("hTiles"), t("hBefore"), t("hAfter"), t("hChance"), t("hExpectedLeft"),
-    t("hBestGuess"), t("hBestExpected"), t("hSkill"), t("hLuck")].map((h) => el("th", { scope: "col", text: h }))));
+  const dash = (x, f) => (x === null || x === undefined ? NONE : f(x));
+  const cols = [
+    [t("hRow"), (row) => String(row.row)],
+    [t("hGuess"), (row) => (row.guess ? row.guess.toUpperCase() : NONE)],
+    [t("hTiles"), (row) => mini(row.colors)],
+    [t("hBefore"), (row) => String(row.before)],
+    [t("hAfter"), (row) => String(row.after)],
+    [t("hChance"), (row) => dash(row.probability, pct)],
+    [t("hExpectedLeft"), (row) => dash(row.expected, fmt)],
+    [t("hBestGuess"), (row) => dash(row.best_guess, (w) => w.toUpperCase())],
+    [t("hBestExpected"), (row) => dash(row.best_expected, fmt)],
+    [t("hSkill"), (row) => skillText(row)],
+    [t("hLuck"), (row) => dash(row.luck, String)],
+    [t("hPStrong"), (row) => dash(row.p_strong, pct)],
+    // With the answer known, tiles alone still tell which guesses could have given each row.
+    [t("hGuessesGive"), (row) => dash(row.guesses_possible, (n) => `${n}: ${(row.guess_examples || []).join(", ")}${n > (row.guess_examples || []).length ? " …" : ""}`)],
+  ].filter(([, f]) => r.rows.some((row) => { const v = f(row); return typeof v !== "string" || v !== NONE; }));
+  table.dataset.columns = String(cols.length);
+  const listed = (h) => (h === t("hGuessesGive") ? { class: "wordlist" } : {});
+  table.append(el("tr", {}, ...cols.map(([h]) => el("th", { scope: "col", ...listed(h), text: h }))));
   for (const row of r.rows) {
-    table.append(el("tr", {},
-      el("td", { text: String(row.row) }), el("td", { text: (row.guess || "?").toUpperCase() }),
-      el("td", {}, mini(row.colors)), el("td", { text: String(row.before) }), el("td", { text: String(row.after) }),
-      el("td", { text: row.probability === null ? "–" : pct(row.probability) }),
-      el("td", { text: fmt(row.expected) }), el("td", { text: (row.best_guess || "–").toUpperCase() }),
-      el("td", { text: fmt(row.best_expected) }), el("td", { text: skillText(row) }),
-      el("td", { text: row.luck === null ? "–" : String(row.luck) })));
+    table.append(el("tr", {}, ...cols.map(([h, f]) => {
+      const v = f(row);
+      const cls = listed(h);
+      return typeof v === "string" ? el("td", { ...cls, text: v }) : el("td", cls, v);
+    })));
   }
   return table;
 }
@@ -116,9 +137,18 @@ function noteText(part) {
     const rule = part.position ? "hardKeep" : part.times > 1 ? "hardTimes" : "hardContain";
     vars.need = t(rule, part);
   }
-  if (part.kind === "opener_can_fail") vars.best_mean = fmt(part.best_mean, 4);
-  const text = t(key, vars);
-  return text === key ? part.text : text;
+  let which = key;
+  if (part.kind === "opener_can_fail") {
+    vars.best_mean = fmt(part.best_mean, 4);
+    // Hard mode's fewest losses after the opener, where its tree ships (the server's figures).
+    if (part.lost != null) {
+      vars.mean_with_losses = fmt(part.mean_with_losses, 4);
+      which = `${key}_losses`;
+    }
+  }
+  if (part.kind === "opener_proof") vars.why = t(`proofWhy_${part.status.replaceAll(" ", "_")}`, part);
+  const text = t(which, vars);
+  return text === which ? part.text : text;
 }
 
 /** The opener's row of the shipped table in one sentence (opener_values.OpenerValue). */
@@ -130,6 +160,25 @@ function openerText(o) {
     gap: fmt(o.gap, 4), best: o.best.toUpperCase(), source: o.source, rank, tied };
   if (!o.exact) return t("openerBound", vars);
   return t(o.gap === 0 ? "openerBest" : "openerLine", vars);
+}
+
+/** The review's first line: the server's English text, another language composed from its figures. */
+function headlineText(h) {
+  if (lang() === "en") return h.text;
+  const figures = [[t("hlSkill"), h.skill], [t("hlLuck"), h.luck]].filter(([, v]) => v !== null && v !== undefined)
+    .map(([name, v]) => `${name} ${v}`).join(" · ");
+  let move;
+  if (h.word === null) move = t("hlPerfect");
+  else {
+    const word = h.word.toUpperCase();
+    const c = h.cost;
+    move = c === null ? t("hlFail", { word })
+      : c[1] === null ? t("hlCostAtLeast", { word, v: num(c[0].toFixed(2)) })
+        : c[1] - c[0] < 0.005 ? t("hlCost", { word, v: num(c[0].toFixed(2)) })
+          : t("hlCostRange", { word, low: num(c[0].toFixed(2)), high: num(c[1].toFixed(2)) });
+    if (h.best && h.best !== h.word) move += t("hlBest", { best: h.best.toUpperCase() });
+  }
+  return figures ? `${figures} — ${move}` : move[0].toUpperCase() + move.slice(1);
 }
 
 /** The verdict in a strong word and the rest of its line: the server's English line as it is,
@@ -160,8 +209,12 @@ function show(r) {
     if (!said.has(text)) out.append(el("p", { class: "note", text }));
     said.add(text);
   };
+  if (r.review && r.review.headline) {
+    // The line a player reads first: skill, luck and the costliest move (review.Headline).
+    out.append(el("p", { id: "analyse-headline", class: "headline" }, el("strong", { text: headlineText(r.review.headline) })));
+  }
   if (r.detection && (r.report || (r.review && r.review.solved))) {
-    // The detector's verdict first: plausible, unusual or suspicious, and why (not for a game
+    // The detector's verdict next: plausible, unusual or suspicious, and why (not for a game
     // still under way).
     const [word, rest] = verdictParts(r.detection);
     out.append(el("p", { id: "analyse-verdict", class: `verdict ${r.detection.verdict}` },
@@ -197,8 +250,13 @@ function show(r) {
     if (!r.review) {
       out.append(el("h2", { text: t("reportHead", { score: p.score, number: p.number ? ` (Wordle ${p.number})` : "" }) }));
       out.append(scrollBox(reportTable(p)));
+      if (p.rows.some((row) => row.p_strong !== null && row.p_strong !== undefined)) {
+        out.append(el("p", { class: "table-key", id: "analyse-report-key", text: t("pStrongKey") }));
+      }
       const labels = p.rows.map((row) => String(row.row));
-      out.append(el("div", { class: "charts" }, wordsLeftChart(labels, p.rows.map((x) => x.after))));
+      // A row of all greens found the answer: one word, whatever else fitted the tiles before it.
+      const after = p.rows.map((row) => (row.colors.every((c) => c === 2) ? 1 : row.after));
+      out.append(el("div", { class: "charts" }, wordsLeftChart(labels, after)));
     }
     for (const note of p.note_parts || p.notes) addNote(noteText(note));
     const shown = p.answers.slice(0, 30).join(" ") + (p.answers.length > 30 ? " …" : "");
@@ -215,10 +273,16 @@ export async function runAnalyse(e) {
   $("analyse").setAttribute("aria-busy", "true");
   try {
     const o = settings();
-    const r = await latest.run(() => api("/api/analyse", {
+    const body = {
       lang: o.lang, lists: o.lists, hard: o.hard, grid: $("analyse-grid").value,
       words: $("analyse-words").value, answer: $("analyse-answer").value, position: $("analyse-position").value,
-    }));
+    };
+    // With "Exact after any opener": the server proves the opener's tree first where none is
+    // kept, and the wait says how far it is.
+    const proving = (p) => { clearTimeout(busy); $("analyse-busy").textContent = t("proving", { word: p.opener.toUpperCase(), done: p.done, total: p.total }); };
+    const r = await latest.run(() => (o.prove
+      ? withProgress((id) => api("/api/analyse", { ...body, prove: true, progress: id }), proving)
+      : api("/api/analyse", body)));
     if (r === null) return;
     $("analyse-error").textContent = "";
     show(r.value);

@@ -52,3 +52,26 @@ export class Latest {
 
   get busy() { return this.pending > 0; }
 }
+
+/** Run ``send(progressId)`` (a request that may prove an opener's tree first) and, while it
+ * runs, tell ``onUpdate`` how the proof goes (GET /api/progress/ID: opener, groups done, total). */
+export async function withProgress(send, onUpdate) {
+  const job = await api("/api/progress", {});
+  let done = false;
+  const poll = async () => {
+    while (!done) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      if (done) break;
+      try {
+        const p = await api(`/api/progress/${encodeURIComponent(job.id)}`);
+        if (!done && p.proving) onUpdate(p);
+      } catch { break; }  // the figure is only shown; the request itself says what went wrong
+    }
+  };
+  poll();
+  try {
+    return await send(job.id);
+  } finally {
+    done = true;
+  }
+}

@@ -3,7 +3,7 @@
 // while a request runs. What was entered is kept in this browser (the start request and the
 // state's actions), so a reload or a server restart rebuilds the assistant (/api/assist/resume).
 import { $, el, rowOf, mini, colourName, PATTERN_CHARS, parseColours, holdFocus } from "./dom.js";
-import { api, ApiError, Latest, saidOr } from "./api.js";
+import { api, ApiError, Latest, saidOr, withProgress } from "./api.js";
 import { t, metricName } from "./i18n.js";
 import { fmt, pct, range, perAnswer } from "./format.js";
 import { settings, variantFields, variantKey, isMulti as multiVariant, isAbsurdle as absurdleVariant } from "./state.js";
@@ -101,7 +101,13 @@ function call(action, body = {}) {
   const s = assist.state;
   const kept = assist.kept;
   return request(async () => {
-    const send = (id) => api(`/api/assist/${id}/${action}`, { ...body, top: topN() });
+    // The first guess recorded on one board: with "Exact after any opener", the server proves
+    // the opener's tree first where none is kept, and the wait says how far it is.
+    const first = action === "play" && settings().prove && !isMulti(s) && !isAbsurdle(s) && (s.rows || []).length === 0;
+    const proving = (p) => { $("assist-busy").textContent = t("proving", { word: p.opener.toUpperCase(), done: p.done, total: p.total }); };
+    const send = (id) => (first
+      ? withProgress((progress) => api(`/api/assist/${id}/${action}`, { ...body, top: topN(), prove: true, progress }), proving)
+      : api(`/api/assist/${id}/${action}`, { ...body, top: topN() }));
     try {
       return { state: await send(s.id), start: kept && kept.start, key: assist.key };
     } catch (err) {

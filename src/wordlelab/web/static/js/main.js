@@ -53,6 +53,12 @@ function setupTheme() {
   apply();
 }
 
+/** "Exact after any opener" stays as the player left it (on unless turned off). */
+function setupProve() {
+  $("prove").addEventListener("change", () => localStorage.setItem("wordlelab-prove", $("prove").checked ? "" : "0"));
+  $("prove").checked = localStorage.getItem("wordlelab-prove") !== "0";
+}
+
 function setupContrast() {
   $("contrast").addEventListener("change", () => {
     document.body.classList.toggle("contrast", $("contrast").checked);
@@ -181,6 +187,7 @@ function setupSettings() {
 async function start() {
   setupTheme();
   setupContrast();
+  setupProve();
   setupPlay();
   setupAssist();
   setupAnalyse();
@@ -197,6 +204,10 @@ async function start() {
   }
   for (const v of variants.list) $("variant").append(el("option", { value: v.key }, v.title));
   setStrategies(options);
+  if (options.prove_openers === false) {  // the server does not prove openers' trees (WORDLELAB_PROVE=off)
+    $("prove").checked = false;
+    $("prove").closest("label").hidden = true;
+  }
   applySettings(keptSettings());
   setupTabs();
   setupSettings();

@@ -9,7 +9,7 @@ let current = "classic";
 const BOARDS = /^boards-(\d+)(?:-t(\d+))?$/;
 
 export function settings() {
-  const o = { lang: $("lang").value, length: Number($("length").value), hard: $("hard").checked, lists: $("lists").value };
+  const o = { lang: $("lang").value, length: Number($("length").value), hard: $("hard").checked, lists: $("lists").value, prove: $("prove").checked };
   if (isMulti()) o.hard = false;  // hard mode is a one-board rule; the server refuses it for several
   return o;
 }

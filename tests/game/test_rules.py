@@ -1,4 +1,4 @@
-"""The rules values, and the one Play / Session / simulate that take any of them."""
+"""The rules values, and the one game, assistant and simulation each of them makes."""
 
 from __future__ import annotations
 
@@ -6,20 +6,16 @@ import numpy as np
 import pytest
 
 from wordlelab.errors import VariantError
-from wordlelab.lists import load_lists
-from wordlelab.play import Play
-from wordlelab.rules import (
-    Absurdle,
-    Classic,
-    Multi,
+from wordlelab.game.base import Game
+from wordlelab.game.boards import random_answers
+from wordlelab.game.rules import (
     named_variants,
     parse_rules,
     rules_from_key,
     rules_from_options,
 )
-from wordlelab.session import Session
-from wordlelab.simulate import simulate_rules
-from wordlelab.variants import QUORDLE, MultiSession, random_answers
+from wordlelab.lists import load_lists
+from wordlelab.variants import QUORDLE, Absurdle, Classic, Multi, MultiSession
 
 
 @pytest.mark.parametrize(
@@ -95,7 +91,7 @@ def lists():
 
 
 def test_one_play_for_any_rules(lists, matrix):
-    classic = Play.start(Classic(), lists, 7)
+    classic = Classic().new_game(lists, 7)
     assert classic.answers == ("octet",)
     classic.guess("octet")
     assert classic.over and classic.won and classic.praise == "Genius"
@@ -104,7 +100,7 @@ def test_one_play_for_any_rules(lists, matrix):
         and classic.record().variant == "classic"
     )
     answers = random_answers(lists.answers, 4, np.random.default_rng(3))
-    quad = Play.start(Multi.of(4), lists, 3)
+    quad = Multi.of(4).new_game(lists, 3)
     assert quad.answers == answers and quad.turns_left == 9
     for a in answers:
         quad.guess(a)
@@ -117,7 +113,7 @@ def test_one_play_for_any_rules(lists, matrix):
         9,
         3,
     )
-    adv = Play.start(Absurdle(), lists, matrix=matrix)
+    adv = Absurdle().new_game(lists, matrix=matrix)
     for w in ("aesir", "yauld", "tench", "whoop"):
         adv.guess(w)
     assert (
@@ -127,7 +123,7 @@ def test_one_play_for_any_rules(lists, matrix):
         and adv.record().max_guesses == 6
     )
     # Saved and replayed: the same game, the same statistics id.
-    again = Play.from_saved(quad.to_saved(), lists)
+    again = Game.from_saved(quad.to_saved(), lists)
     assert (
         again.answers == answers and again.guesses == quad.guesses and again.record().id == rec.id
     )
@@ -135,17 +131,17 @@ def test_one_play_for_any_rules(lists, matrix):
 
 def test_absurdle_takes_no_seed_but_an_old_saved_game_with_one_restores(lists, matrix):
     with pytest.raises(VariantError, match="Absurdle draws no answer") as err:
-        Play.start(Absurdle(), lists, 5, matrix=matrix)
+        Absurdle().new_game(lists, 5, matrix=matrix)
     assert err.value.kind == "absurdle_seed" and err.value.parts()["seed"] == 5
-    adv = Play.start(Absurdle(), lists, matrix=matrix)
+    adv = Absurdle().new_game(lists, matrix=matrix)
     adv.guess("aesir")
     saved = dict(adv.to_saved(), seed=5)  # as a game saved before the seed was refused
-    again = Play.from_saved(saved, lists, matrix)
+    again = Game.from_saved(saved, lists, matrix)
     assert again.guesses == ["aesir"] and again.seed is None and again.id == adv.id
 
 
 def test_one_session_for_any_rules(matrix):
-    classic = Session.create(Classic(), matrix, "entropy")
+    classic = Classic().new_assistant(matrix, "entropy")
     assert (
         classic.suggest() == "salet"
         and classic.top(3)[0].word
@@ -153,18 +149,18 @@ def test_one_session_for_any_rules(matrix):
     )
     classic.play(None, ".....")
     assert classic.guesses == ["salet"] and classic.can_undo and classic.undo().startswith("salet")
-    two = Session.create(Multi.of(2), matrix)
-    assert isinstance(two.backend, MultiSession) and two.suggest() == "soare"
+    two = Multi.of(2).new_assistant(matrix)
+    assert isinstance(two, MultiSession) and two.suggest() == "soare"
     first = two.suggest()
     assert two.skip() != first and two.undo() == f"skip {first}" and two.suggest() == first
     two.play("crane", [".....", "....y"])
     assert two.guesses == ["crane"] and two.exact() is None
-    adv = Session.create(Absurdle(), matrix)
-    assert adv.suggest() == "aesir" and adv.top(2) == adv.backend.plan()[:2]
+    adv = Absurdle().new_assistant(matrix)
+    assert adv.suggest() == "aesir" and adv.top(2) == adv.plan()[:2]
     expected = adv.expected("aesir")
     adv.play(None)  # the adversary's own feedback
-    assert adv.backend.position.words_history() == [("aesir", expected)]
-    assert int(adv.backend.position.candidates.size) == 168
+    assert adv.position.words_history() == [("aesir", expected)]
+    assert int(adv.position.candidates.size) == 168
     with pytest.raises(VariantError, match="nothing to skip"):
         adv.skip()
 
@@ -172,21 +168,21 @@ def test_one_session_for_any_rules(matrix):
 def test_a_sessions_actions_replay_into_a_new_one_for_any_rules(matrix):
     """``actions()`` lists what was entered (guesses with their feedback, skips); ``replay`` on a
     new session rebuilds it, undo included; an action that does not fit names itself."""
+    from wordlelab.assist.base import Action
     from wordlelab.errors import WordlelabError
     from wordlelab.feedback import score
-    from wordlelab.session import Action
 
-    classic = Session.create(Classic(), matrix, "entropy")
+    classic = Classic().new_assistant(matrix, "entropy")
     classic.play("salet", score("salet", "octet"))
     skipped = classic.suggest()
     classic.skip()
     classic.play("crony", score("crony", "octet"))
-    two = Session.create(Multi.of(2), matrix)
+    two = Multi.of(2).new_assistant(matrix)
     two.play("crane", ["ggggg", "....."])
     refused = two.suggest()
     two.skip()
     two.play("moist", [None, ".y..."])
-    adv = Session.create(Absurdle(), matrix)
+    adv = Absurdle().new_assistant(matrix)
     adv.play(None)  # the adversary's own feedback: kept as the pattern it gave
     assert classic.actions() == [
         Action("salet", ("...gg",)),
@@ -198,35 +194,35 @@ def test_a_sessions_actions_replay_into_a_new_one_for_any_rules(matrix):
         Action(refused),
         Action("moist", (None, ".y...")),
     ]
-    ((_, given),) = adv.backend.position.words_history()
+    ((_, given),) = adv.position.words_history()
     assert adv.actions() == [Action("aesir", (str(given),))]
     for old, strategy in ((classic, "entropy"), (two, None), (adv, None)):
-        new = Session.create(old.rules, matrix, strategy)
+        new = old.rules.new_assistant(matrix, strategy)
         new.replay(old.actions())
         assert new.actions() == old.actions() and new.guesses == old.guesses
         assert new.suggest() == old.suggest()
         new.undo()
         assert new.actions() == old.actions()[:-1]
-    fresh = Session.create(Classic(), matrix, "entropy")
+    fresh = Classic().new_assistant(matrix, "entropy")
     with pytest.raises(WordlelabError, match=r"action 2 of 2 \('salet'\): no remaining word"):
         fresh.replay([Action("salet", (".....",)), Action("salet", ("ggggy",))])
     assert fresh.guesses == ["salet"]  # the actions before the one that failed
     with pytest.raises(WordlelabError, match=r"action 2 of 2 \(skip 'crane'\): 'crane' is skipped"):
-        Session.create(Classic(), matrix, "entropy").replay([Action("crane"), Action("crane")])
+        Classic().new_assistant(matrix, "entropy").replay([Action("crane"), Action("crane")])
     with pytest.raises(WordlelabError, match=r"action 1 of 1 \(skip 'qqqqq'\)"):
-        Session.create(Classic(), matrix, "entropy").replay([Action("qqqqq")])
+        Classic().new_assistant(matrix, "entropy").replay([Action("qqqqq")])
     with pytest.raises(WordlelabError, match="one board takes one pattern"):
-        Session.create(Classic(), matrix, "entropy").replay([Action("salet", (".....", "....."))])
+        Classic().new_assistant(matrix, "entropy").replay([Action("salet", (".....", "....."))])
 
 
 def test_one_simulate_for_any_rules(lists):
     m4 = load_lists(4, "en").matrix()
-    classic = simulate_rules(Classic(), m4, "frequency")
+    classic = Classic().simulate(m4, "frequency")
     assert classic.games == len(m4.answers)
-    boards = simulate_rules(Multi.of(2), m4, games=3, seed=5)
+    boards = Multi.of(2).simulate(m4, games=3, seed=5)
     assert boards.to_dict()["games"] == 3 and boards.rules.boards == 2
     with pytest.raises(VariantError, match="optimal --absurdle"):
-        simulate_rules(Absurdle(), m4)
+        Absurdle().simulate(m4)
 
 
 def test_multi_board_methods_are_in_the_strategy_registry():

@@ -17,11 +17,12 @@ from wordlelab import (
     WordList,
     score,
 )
-from wordlelab.game import Game, HardRule, Position, consistent_words
+from wordlelab.game import HardRule, Position, consistent_words
+from wordlelab.game.classic import ClassicGame
 
 
 def test_win_in_three():
-    g = Game("beach")
+    g = ClassicGame("beach")
     assert str(g.guess("hatch")) == ".y.gg"
     assert not g.over and g.turns_left == 5
     g.guess("leach")
@@ -32,7 +33,7 @@ def test_win_in_three():
 
 
 def test_loss_after_max_guesses():
-    g = Game("beach", max_guesses=2)
+    g = ClassicGame("beach", max_guesses=2)
     g.guess("crane")
     g.guess("slate")
     assert g.lost and g.over and not g.won
@@ -48,7 +49,7 @@ def test_loss_after_max_guesses():
     ],
 )
 def test_invalid_guess_costs_no_turn(word, error):
-    g = Game("beach")
+    g = ClassicGame("beach")
     with pytest.raises(error):
         g.guess(word)
     assert g.history == [] and g.turns_left == 6
@@ -90,7 +91,7 @@ def test_hard_mode_mask_agrees(history, guess, message):
 
 
 def test_game_enforces_hard_mode():
-    g = Game("beach", hard=True)
+    g = ClassicGame("beach", hard=True)
     assert str(g.guess("crane")) == "y.g.y"
     with pytest.raises(HardModeError, match="3rd letter must be A"):
         g.guess("stoke")
@@ -156,7 +157,7 @@ def test_position_never_allows_replay(matrix):
 def test_a_refused_word_is_an_error_with_its_figures():
     """What the web page says in another language: the error's kind and the figures of the
     sentence (``WordlelabError.parts``), beside the English line the CLI prints."""
-    game = Game("slate", hard=True)
+    game = ClassicGame("slate", hard=True)
     game.guess("speed")  # S green, E yellow: hard mode keeps S first and an E
     with pytest.raises(HardModeError) as info:
         game.guess("bonny")

@@ -9,7 +9,7 @@ import pytest
 from interactive_helpers import SRC, cli_env, interrupt, invoke, run_cli  # noqa: F401
 from rich.console import Console
 
-from wordlelab.assistant import Assistant, default_opener, parse_entry
+from wordlelab.assist.assistant import Assistant, default_opener, parse_entry
 from wordlelab.errors import (
     HardModeError,
     InconsistentFeedbackError,
@@ -147,7 +147,7 @@ def test_top_numbers(matrix):
 def test_a_heuristics_top_gets_exact_values_at_a_couple_hundred_answers():
     """With a heuristic strategy (not the coach, whose own search gives them) ``top`` values its
     rows exactly up to EXACT_TOP_MAX answers: AUDIO all grey leaves 190 (original lists)."""
-    from wordlelab.assistant import EXACT_TOP_MAX
+    from wordlelab.assist.assistant import EXACT_TOP_MAX
 
     assert EXACT_TOP_MAX >= 190
     code, out, _ = invoke(

@@ -8,25 +8,30 @@ It never prints; the CLI formats what it returns.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from dataclasses import asdict, dataclass, field, replace
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .errors import InconsistentFeedbackError, UnknownWordError, WordlelabError
-from .exact.budgets import ASSIST_WORK
-from .exact.context import ExactContext
-from .exact.known_openers import KNOWN_OPENERS, default_opener  # noqa: F401  (re-exported)
-from .feedback import Pattern, score
-from .frequency import rank_by_frequency
-from .game import Position
-from .lists import widened_position
-from .matrix import PatternMatrix
-from .openers import strategy_opener
-from .strategies import Choice, Strategy, make_strategy
+from ..errors import InconsistentFeedbackError, UnknownWordError, WordlelabError
+from ..exact.budgets import ASSIST_WORK, PROVE_WORK
+from ..exact.context import ExactContext
+from ..exact.known_openers import KNOWN_OPENERS, default_opener  # noqa: F401  (re-exported)
+from ..exact.rounding import exact_shown
+from ..feedback import Pattern, score
+from ..frequency import rank_by_frequency
+from ..game import Position
+from ..game.rules import Rules, parse_rules
+from ..lists import widened_position
+from ..matrix import PatternMatrix
+from ..openers import strategy_opener
+from ..strategies import Choice, Strategy, make_strategy
+from .base import Action, Session, one_pattern, row_dict
 
 if TYPE_CHECKING:
-    from .exact.evaluation import Evaluation
+    from ..exact.evaluation import Evaluation
+    from ..exact.opener_proof import OpenerProof
+    from ..exact.optimal import ProgressCallback
 
 
 AUTO = "auto"
@@ -91,6 +96,8 @@ class Step:
 WIDENED = "no listed answer fits; every allowed word is possible now"
 # What it says once a widened game is solved: the answer was a word off the answer list.
 OFF_LIST = "not on the answer list"
+# The key a page finds each of these notes under, to say it in the game's language.
+LIST_NOTE_KINDS: dict[str | None, str] = {WIDENED: "widened", OFF_LIST: "offList"}
 
 
 @dataclass(frozen=True)
@@ -102,7 +109,7 @@ class _State:
 
 
 @dataclass
-class Assistant:
+class Assistant(Session):
     """A solving session: suggest a guess, take the game's feedback, repeat; everything undoable."""
 
     matrix: PatternMatrix
@@ -223,7 +230,23 @@ class Assistant:
         """The answers still possible, in list order."""
         return self.position.candidate_words
 
-    def words(self) -> list[str]:
+    @property
+    def rules(self) -> Rules:  # type: ignore[override]
+        return parse_rules({"variant": "classic", "hard": self.hard, "tries": self.max_guesses})
+
+    @property
+    def strategy_name(self) -> str:
+        return self.strategy.name
+
+    @property
+    def done(self) -> bool:
+        return self.solved
+
+    @property
+    def guesses(self) -> list[str]:
+        return [w for w, _ in self.history]
+
+    def words(self, board: int = 0) -> list[str]:
         """The answers still possible, most common first."""
         lang = self.matrix.answers.language
         return rank_by_frequency(self.candidates(), lang.code if lang else "en")
@@ -288,14 +311,43 @@ class Assistant:
         )
         return self.score_rows(np.array([row]), [choice])[0]
 
-    def top(self, n: int = 10) -> list[Scored]:
+    def ranked(self, n: int) -> list[Scored]:
         """The strategy's ``n`` best guesses now, with their numbers."""
-        if n < 1:
-            raise WordlelabError(f"top needs a positive number, not {n}", n)
         # One word left: it is the only guess worth listing (any other costs a turn; listing them
         # showed words picked by alphabet, each with 0 bits).
         choices = self._ranking(1 if self.position.candidates.size == 1 else n)
         return self.score_rows(np.array([c.row for c in choices], dtype=np.int64), list(choices))
+
+    def prove_opener(
+        self, progress: ProgressCallback | None = None, budget: int | None = None
+    ) -> OpenerProof | None:
+        """The tree proven after this game's opener, proven now (within ``budget`` look-ups,
+        ``progress`` told how it goes) and kept where none ships or is kept, so the suggestions
+        and exact figures after the opener come from it (``opener_proof``). None before the first
+        guess, once solved, on lists widened by an off-list answer, and for words the exact search
+        does not take."""
+        from ..exact.opener_proof import prove_opener_tree
+        from ..limits import MAX_EXACT_WORD
+
+        pos = self.position
+        if not pos.history or self.solved or self.widened or self.matrix.length > MAX_EXACT_WORD:
+            return None
+        opener = self.matrix.guesses[pos.history[0][0]]
+        return prove_opener_tree(
+            self.matrix,
+            opener,
+            hard=self.hard,
+            max_guesses=self.max_guesses,
+            progress=progress,
+            budget=PROVE_WORK if budget is None else budget,
+            context=self.context,
+        )
+
+    def exact(
+        self, n: int = 10, budget: int | None = EXACT_BUDGET, words: Sequence[str] = ()
+    ) -> Evaluation | None:
+        """Exact figures now within ``budget`` look-ups: ``exact_top``."""
+        return self.exact_top(n, budget, words)
 
     def exact_top(
         self, n: int = 10, budget: int | None = EXACT_BUDGET, words: Sequence[str] = ()
@@ -306,12 +358,12 @@ class Assistant:
         over or the words are too long for the exact search. ``words``: other guesses (e.g. the
         heuristic's top) to value as well where that costs no search (at the start, from the
         shipped table of every opener: ``Evaluation.others``)."""
-        from .exact.evaluation import (  # numba kernels load only when asked for
+        from ..exact.evaluation import (  # numba kernels load only when asked for
             evaluate,
             opener_values_at_start,
             start_from_opener_table,
         )
-        from .strategies.coach import Coach
+        from ..strategies.coach import Coach
 
         pos = self.position
         if self.solved:
@@ -383,8 +435,15 @@ class Assistant:
         """Record the game's feedback for the current suggestion."""
         return self.play(self.suggested_word(), pattern)
 
-    def play(self, word: str, pattern: Pattern | str) -> Step:
-        """Record that ``word`` was played and got ``pattern``; nothing changes if that is impossible."""
+    def play(self, word: str | None, feedback: Pattern | str | None = None) -> Step:
+        """Record that ``word`` (None: the suggestion) was played and got ``feedback``; nothing
+        changes if that is impossible."""
+        feedback = one_pattern(feedback)
+        if feedback is None:
+            raise WordlelabError("give the colours of the tiles", word)
+        if word is None:
+            return self.feedback(feedback)
+        pattern = feedback
         if self.solved:
             raise WordlelabError("the game is already solved; 'undo' to go back")
         m = self.matrix
@@ -476,10 +535,51 @@ class Assistant:
                 out.append(after.position.words_history()[-1])
         return out
 
+    def actions(self) -> list[Action]:
+        return [Action(w, None if p is None else (str(p),)) for w, p in self.steps()]
+
+    def view(self, top: int, budget: int | None, words_shown: int) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "rows": [row_dict(w, p) for w, p in self.history],
+            "remaining": self.remaining,
+            "words": self.words()[:words_shown],
+            "skipped": self.skipped,
+            # list_note: the widened note while playing on, "not on the answer list" once solved;
+            # list_note_kind lets a page say it in the game's language.
+            "widened": self.list_note,
+            "list_note_kind": LIST_NOTE_KINDS.get(self.list_note),
+            "exact": None,
+        }
+        if not self.solved:
+            rows = self.top(top)
+            try:
+                ev = self.exact(top, budget=budget, words=[s.word for s in rows])
+            except WordlelabError:
+                # No exact figure here (9 to 11 letters, which the exact search does not take, or
+                # no strategy fits the turns left): the suggestions are the strategy's.
+                ev = None
+            out["exact"] = ev.to_dict() if ev is not None else None
+            out["suggestion"] = asdict(self.suggestion())
+            # Each row's exact expected guesses as the CLI's column gives them.
+            out["top"] = [{**asdict(s), "exact": expected_dict(ev, s.word)} for s in rows]
+        return out
+
+
+def expected_dict(ev: Evaluation | None, word: str) -> dict[str, Any] | None:
+    """A guess's exact expected guesses: {"kind": "exact" | "can fail" | "at least" | "unknown",
+    "expected": x or None, "shown": x at three decimals as the CLI shows it (a bound rounded
+    down)} (``Evaluation.expected_of``); None without exact figures."""
+    if ev is None:
+        return None
+    kind, x = ev.expected_of(word)
+    if x is None:
+        return {"kind": kind, "expected": None, "shown": None}
+    return {"kind": kind, "expected": round(x, 4), "shown": exact_shown(kind, x)}
+
 
 def _fits(text: str, length: int | None = None) -> bool:
     """Whether ``text`` reads as feedback (of ``length`` tiles, when given)."""
-    from .errors import InvalidPatternError
+    from ..errors import InvalidPatternError
 
     try:
         Pattern.parse(text, length)
@@ -493,7 +593,7 @@ def parse_entry(text: str, matrix: PatternMatrix) -> tuple[str | None, Pattern]:
     space or comma between). Raises InvalidPatternError / InvalidWordError with a hint."""
     import re
 
-    from .errors import InvalidPatternError
+    from ..errors import InvalidPatternError
 
     k = matrix.length
     text = text.strip()

@@ -1,8 +1,9 @@
-"""The game model: a played game, the hard-mode rule, and candidate filtering.
+"""What a solver knows: the hard-mode rule, candidate filtering, and a Wordle board's pieces.
 
-``Game`` is one game against a known answer (the console game, simulations). ``Position`` is what
-a solver knows: the history and the answers still possible, filtered incrementally through the
-pattern matrix; it is immutable, so a rejected step leaves the previous position intact.
+``Position`` is the history and the answers still possible, filtered incrementally through the
+pattern matrix; it is immutable, so a rejected step leaves the previous position intact. The
+keyboard's states, the share grid and the seeded answer are the Wordle board's, which every
+variant's game draws on (``wordlelab.variants``).
 """
 
 from __future__ import annotations
@@ -15,15 +16,12 @@ from typing import Any
 
 import numpy as np
 
-from .errors import (
-    GameOverError,
+from ..errors import (
     HardModeError,
     InconsistentFeedbackError,
-    UnknownWordError,
 )
-from .feedback import GREEN, GREY, YELLOW, Pattern, score, score_colors
-from .matrix import PatternMatrix, shared_alphabet
-from .words import WordList
+from ..feedback import GREEN, GREY, YELLOW, Pattern, score_colors
+from ..matrix import PatternMatrix, shared_alphabet
 
 _ORDINALS = {1: "st", 2: "nd", 3: "rd"}
 
@@ -165,61 +163,6 @@ def share_grid(
     result = f"{len(history) if won else 'X'}/{max_guesses}{'*' if hard else ''}"
     tail = f" · seed {seed}" if seed is not None else ""
     return f"{head} {result}{tail}\n\n" + "\n".join(p.emoji for _, p in history)
-
-
-class Game:
-    """One game against a known answer: validates guesses, keeps the history, knows the result."""
-
-    def __init__(
-        self,
-        answer: str,
-        words: WordList | None = None,
-        max_guesses: int = 6,
-        hard: bool = False,
-    ) -> None:
-        self.words = words if words is not None else WordList.bundled("allowed")
-        self.answer = self.words.normalize(answer)
-        if max_guesses < 1:
-            raise ValueError("max_guesses must be at least 1")
-        self.max_guesses = max_guesses
-        self.hard = hard
-        self.history: list[tuple[str, Pattern]] = []
-
-    def check(self, word: str) -> str:
-        """The normalised word if it may be played now; the error a player would see if not."""
-        if self.over:
-            raise GameOverError.not_played(word)
-        w = self.words.normalize(word)
-        if w not in self.words and w != self.answer:
-            raise UnknownWordError.not_in_list(word)
-        if self.hard:
-            broken = HardRule.from_history(self.history).broken(w)
-            if broken is not None:
-                raise broken.refuse_play(word)
-        return w
-
-    def guess(self, word: str) -> Pattern:
-        """Play ``word``; an invalid word raises and costs no turn."""
-        w = self.check(word)
-        pattern = score(w, self.answer)
-        self.history.append((w, pattern))
-        return pattern
-
-    @property
-    def won(self) -> bool:
-        return bool(self.history) and self.history[-1][1].is_win
-
-    @property
-    def lost(self) -> bool:
-        return not self.won and len(self.history) >= self.max_guesses
-
-    @property
-    def over(self) -> bool:
-        return self.won or self.lost
-
-    @property
-    def turns_left(self) -> int:
-        return self.max_guesses - len(self.history)
 
 
 @dataclass(frozen=True, eq=False)
