@@ -164,7 +164,7 @@ class Assistant(Session):
         )
 
     def __post_init__(self) -> None:
-        from .strategies.coach import Coach
+        from ..strategies.coach import Coach
 
         if isinstance(self.strategy, Coach):
             self.strategy.context = self.context  # the coach's searches and ours share one state
