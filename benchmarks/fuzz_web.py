@@ -57,6 +57,7 @@ POST_ROUTES = [
     "/api/analyse",
     "/api/bench",
     "/api/bench/{bench}/stop",
+    "/api/progress",
 ]
 GET_ROUTES = [
     "/",
@@ -66,7 +67,9 @@ GET_ROUTES = [
     "/api/play/{game}",
     "/api/assist/{assistant}",
     "/api/bench/{bench}",
-    "/static/js/app.js",
+    "/api/progress/{progress}",
+    "/api/warmup",
+    "/static/js/main.js",
     "/static/../app.py",
     "/static/%2e%2e/app.py",
     "/nope",
@@ -92,6 +95,7 @@ KEYS = [
     "boards",
     "actions",
     "saved",
+    "progress",
 ]
 WORDS = ["crane", "salet", "octet", "tarse", "guild", "adieu", "story", "crony", "zzzzz", "ёжик"]
 TEXTS = [
@@ -200,7 +204,7 @@ class Fuzzer:
         return out
 
     def path(self, template: str) -> str:
-        for name in ("game", "assistant", "bench"):
+        for name in ("game", "assistant", "bench", "progress"):
             template = template.replace("{" + name + "}", self.ids.get(name, "nope"))
         return template
 
@@ -414,6 +418,7 @@ def campaign(
         "game": request_json(port, "POST", "/api/play", {"no_stats": True})["id"],
         "assistant": request_json(port, "POST", "/api/assist", {"strategy": "entropy"})["id"],
         "bench": request_json(port, "POST", "/api/bench", {"length": 4})["id"],
+        "progress": request_json(port, "POST", "/api/progress", {})["id"],
     }
     request_json(port, "POST", f"/api/bench/{ids['bench']}/stop", {})
     rng = random.Random(seed)

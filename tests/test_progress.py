@@ -20,9 +20,10 @@ def test_a_matrix_built_afresh_is_announced_and_a_cached_one_is_not(tmp_path, mo
     progress.add_listener(heard.append)
     try:
         PatternMatrix.load(words, words)
-        assert heard == ["building the 5×5 pattern matrix (once; cached afterwards)"]
+        # The notice, then None when the work is over (a display takes its line away).
+        assert heard == ["building the 5×5 pattern matrix (once; cached afterwards)", None]
         PatternMatrix.load(words, words)
-        assert len(heard) == 1
+        assert len(heard) == 2
     finally:
         progress.remove_listener(heard.append)
 
@@ -55,3 +56,70 @@ def test_the_cli_shows_the_notice_on_a_terminal_only(tmp_path, tty):
         assert r.returncode == 0, r.stderr
         out = r.stderr
     assert ("building the 2315×2315 pattern matrix" in out) is tty
+
+
+def test_a_kernel_compiled_afresh_is_announced_once_with_its_end(tmp_path, monkeypatch):
+    """Every outermost compilation is a notice naming what compiles, then its end; the callees it
+    compiles inside say nothing of their own; a kernel loaded or already compiled says nothing."""
+    import numba
+
+    from wordlelab.kernels.compiling import announce_compiles
+
+    @numba.njit
+    def inner(x):
+        return x + 1
+
+    @numba.njit
+    def outer(x):
+        return inner(x) * 2
+
+    announce_compiles()
+    heard: list[str | None] = []
+    progress.add_listener(heard.append)
+    try:
+        assert outer(1) == 4
+        assert heard == ["compiling the numeric kernels (once for this machine)", None]
+        outer(2)
+        assert len(heard) == 2
+    finally:
+        progress.remove_listener(heard.append)
+
+
+def test_work_on_a_quiet_thread_says_nothing():
+    import threading
+
+    heard: list[str | None] = []
+    progress.add_listener(heard.append)
+    try:
+
+        def background() -> None:
+            with progress.quietly(), progress.working("compiling in the background"):
+                pass
+
+        t = threading.Thread(target=background)
+        t.start()
+        t.join()
+        assert heard == []
+        with progress.working("in the foreground"):
+            pass
+        assert heard == ["in the foreground", None]
+    finally:
+        progress.remove_listener(heard.append)
+
+
+def test_the_cache_is_complete_only_with_every_kernel_module(tmp_path, monkeypatch):
+    import hashlib
+    from pathlib import Path
+
+    import wordlelab.kernels as K
+
+    here = Path(K.__file__).resolve().parent
+    place = tmp_path / f"kernels_{hashlib.sha1(str(here).encode()).hexdigest()}"
+    place.mkdir()
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    assert not K.compiled_cache_complete()
+    for name in K.MODULES:
+        (place / f"{name}.kernel-1.py311.nbi").write_bytes(b"")
+    assert K.compiled_cache_complete()
+    (place / "search.kernel-1.py311.nbi").unlink()
+    assert not K.compiled_cache_complete()  # the notice shows for the command that needs it

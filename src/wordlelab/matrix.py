@@ -216,15 +216,16 @@ class PatternMatrix:
         if data is not None and not spot_check(guesses, answers, data):
             data = None  # wrong when it was written (a bug, another version): built again
         if data is None:
+            from .progress import working
+
             if on_build is not None:
                 on_build()
+                data = build_array(guesses, answers)
             else:
-                from .progress import notify
-
-                notify(
+                with working(
                     f"building the {shape[0]}×{shape[1]} pattern matrix (once; cached afterwards)"
-                )
-            data = build_array(guesses, answers)
+                ):
+                    data = build_array(guesses, answers)
             try:
                 _write_atomic(path, key, data)
             except OSError:

@@ -164,3 +164,16 @@ def test_openers_store_on_a_real_full_disk_leaves_nothing(tmp_path, tiny_disk):
 def test_a_file_name_too_long_for_the_system_is_one_line(args):
     # Path.exists() raised OSError (ENAMETOOLONG) for these: a traceback (found by fuzz_cli.py).
     one_line(run_cli(*args, input="quit\n"), "wordlelab: error:")
+
+
+@pytest.mark.parametrize("opener", ["cigar,rebut", "zzzzz", ""])
+def test_optimal_checks_its_opener_before_building_the_matrix(tmp_path, opener):
+    # fuzz_cli.py: 'building the pattern matrix…' came first, then the refusal.
+    words = tmp_path / "w.txt"
+    words.write_text("cigar\nrebut\nsissy\nhumph\nawake\n")
+    r = run_cli(
+        "optimal", "--words", str(words), "--answers", str(words), "--opener", opener,
+        env={"WORDLELAB_CACHE_DIR": str(tmp_path / "cache")},
+    )  # fmt: skip
+    one_line(r, "wordlelab: error:")
+    assert "building" not in r.stderr

@@ -27,7 +27,7 @@ def test_play_two_boards_won_with_share_grid():
     assert code == 0
     assert "not in the word list" in out and "(no try used)" in out
     assert "All 2 solved in 2/7" in out
-    assert "Dordle #5\n1️⃣ 2️⃣" in out
+    assert "Dordle · seed 5\n1️⃣ 2️⃣" in out and "#5" not in out
     assert "🟩🟩🟩🟩🟩 " in out
 
 

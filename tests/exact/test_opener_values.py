@@ -597,3 +597,16 @@ def test_cli_prove_needs_an_opener() -> None:
     assert (
         r.exit_code == 1 and "--prove and --prove-nodes go with --exact --opener WORD" in r.output
     )
+
+
+def test_lookup_of_an_opener_with_no_six_guess_tree_gives_its_fewest_losses():
+    """Hard mode's objective after CRANE, from its shipped tree (issue 51), instead of a command
+    to run; an opener whose tree does not ship gets the command that proves it."""
+    r = _cli("--hard", "--opener", "crane", "--opener", "aahed", env={"WORDLELAB_LISTS": ""})
+    assert r.exit_code == 0, r.output
+    assert (
+        "CRANE: even perfect play after it can lose 1 of the 3158 answers, and takes 3.7236 "
+        "guesses a game" in r.output
+    )
+    assert "--max-guesses 7" not in r.output
+    assert "'wordlelab optimal --opener aahed --hard' proves the fewest answers lost" in r.output

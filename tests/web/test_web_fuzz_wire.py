@@ -14,7 +14,21 @@ pytest.importorskip("uvicorn")
 from serve_helpers import serve  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
-from fuzz_web import campaign  # noqa: E402
+from fuzz_web import GET_ROUTES, POST_ROUTES, campaign  # noqa: E402
+
+
+def test_the_campaign_covers_every_route():
+    import re
+
+    from wordlelab.web.app import create_app
+
+    def shape(path: str) -> str:
+        return re.sub(r"\{\w+\}", "{}", path)
+
+    covered = {shape(p) for p in POST_ROUTES + GET_ROUTES}
+    for route in create_app().routes:
+        path = getattr(route, "path", "")
+        assert shape(path) in covered or path == "/static", f"{path} is not fuzzed"
 
 
 def run(tmp_path: Path, count: int, seconds: float, seed: int) -> dict:

@@ -151,3 +151,38 @@ def test_a_resume_replays_without_searching(monkeypatch, matrix):
     resumed.replay(live.actions())
     assert calls == []
     assert resumed.actions() == live.actions()
+
+
+def test_one_kind_of_request_sent_back_to_back_does_not_starve_another():
+    # A share that has had the thread for long waits behind one that has had it for less: with a
+    # long "resume" running and more queued, a quick "analyse" queued after them runs next.
+    import asyncio
+
+    from wordlelab.web.pool import BoundedPool
+
+    pool = BoundedPool("searches", workers=1, queue=8)
+    gate = threading.Event()
+    order: list[str] = []
+
+    def work(name: str, wait: bool) -> str:
+        if wait:
+            gate.wait(30)
+        order.append(name)
+        return name
+
+    async def main() -> None:
+        first = asyncio.ensure_future(pool.run(work, "resume-1", True, share="resume"))
+        await asyncio.sleep(0.2)  # resume-1 runs (and waits) before the others arrive
+        rest = [
+            asyncio.ensure_future(pool.run(work, f"resume-{i}", False, share="resume"))
+            for i in (2, 3)
+        ]
+        await asyncio.sleep(0.05)
+        quick = asyncio.ensure_future(pool.run(work, "analyse", False, share="analyse"))
+        await asyncio.sleep(0.05)
+        gate.set()
+        await asyncio.gather(first, *rest, quick)
+
+    asyncio.run(main())
+    assert order == ["resume-1", "analyse", "resume-2", "resume-3"]
+    assert pool.admitted == 0

@@ -74,7 +74,7 @@ def test_quordle_to_a_win_with_share_keys_and_stats(client, tmp_path):
     assert state["over"] and state["won"] and state["answers"] == list(answers)
     # A solved board takes no more rows; each board shows when it was solved.
     assert [len(b["rows"]) for b in state["boards"]] == [2, 3, 4, 5]
-    assert state["share"].startswith("Quordle #7\n2️⃣ 3️⃣ 4️⃣ 5️⃣\n\n")
+    assert state["share"].startswith("Quordle · seed 7\n2️⃣ 3️⃣ 4️⃣ 5️⃣\n\n")
     assert (
         state["stats"]["summary"]["played"] == 1
         and state["stats"]["summary"]["distribution"]["5"] == 1

@@ -35,6 +35,7 @@ from .variants import run_absurdle_assist, run_multi_assist
 
 if TYPE_CHECKING:
     from ..exact.evaluation import Evaluation
+    from ..warmup import Background
 
 HELP = """\
 Answer each suggestion with the game's feedback, in any notation:
@@ -223,6 +224,18 @@ def _not_first_line(a: Assistant, current: str, words: list[str]) -> str:
     return f"the suggestion, {current.upper()}, is not among these rows: {why}"
 
 
+def _warm_in_background(a: Assistant) -> Background | None:
+    """On a first run, compile the exact search the next suggestions need while the player reads
+    the first one (on the other core; a second or two of work once compiled)."""
+    from ..kernels import compiled_cache_complete
+
+    if compiled_cache_complete():
+        return None
+    from ..warmup import Background, exact_search
+
+    return Background([exact_search(a.matrix, a.hard, a.strategy)]).start()
+
+
 def run_session(a: Assistant, lines: Iterator[str], out: Console, prove: bool = True) -> int:
     """Drive a session from ``lines`` (one answer each); returns the exit code. ``prove``: after
     an opener with no proven tree, prove it first (``Assistant.prove_opener``)."""
@@ -231,6 +244,7 @@ def run_session(a: Assistant, lines: Iterator[str], out: Console, prove: bool = 
     say(_suggestion_line(a, suggestion))
     if sys.stdin.isatty():
         say(f"[dim]{FIRST_HINT}[/]")
+    warming = _warm_in_background(a)
     for raw in lines:
         line = raw.strip()
         low = line.lower()
@@ -241,6 +255,9 @@ def run_session(a: Assistant, lines: Iterator[str], out: Console, prove: bool = 
             if cmd in ("help", "?", "h"):
                 say(escape(HELP))
                 continue
+            if warming is not None:
+                warming.wait()
+                warming = None
             if cmd == "undo":
                 done = a.undo()
                 say(f"undone: {escape(done)}")

@@ -143,6 +143,7 @@ _COMMANDS: dict[str, tuple[str, str]] = {
     "analyse": ("analyse", "analyse"),
     "analyze": ("analyse", "analyse"),
     "lists": ("lists", "lists_command"),
+    "warmup": ("warmup", "warmup"),
 }
 
 # Other names of a command, kept out of the command list.
@@ -165,6 +166,7 @@ _SUMMARY = {
     "stats": "Show your statistics from 'wordlelab play' and the web app.",
     "strategies": "List the strategies: names, aliases, options.",
     "tree": "Check and inspect decision trees: 'tree verify', 'tree show'.",
+    "warmup": "Compile the numeric kernels and build the matrix now (for a server install).",
 }
 
 
@@ -200,24 +202,24 @@ def _check_numba_threads() -> None:
 
 
 # Commands that run no numba kernel, so a first run has nothing to compile.
-_NO_KERNELS = {"cache", "lists", "stats", "strategies", "serve"}
+_NO_KERNELS = {"cache", "lists", "stats", "strategies", "serve", "warmup"}
 _NOTICES_SHOWN = False
 
 
-def _show_first_run_notices(name: str) -> None:
-    """On a terminal, say what slow first-run work is happening instead of staying silent."""
+def _show_first_run_notices(name: str) -> bool:
+    """On a terminal, show the library's notices of slow work (a compile, a matrix built) as
+    they come; True when the command's kernels may not all be compiled yet (then the CLI says
+    so before loading them, which takes a second or more)."""
     global _NOTICES_SHOWN
-    if _NOTICES_SHOWN or not sys.stderr.isatty():
-        return
+    if _NOTICES_SHOWN or name == "warmup" or not sys.stderr.isatty():
+        return False  # (warmup shows them in its own progress bar)
     _NOTICES_SHOWN = True
     from .. import progress
-    from ..kernels import compiled_cache_present
+    from ..kernels import compiled_cache_complete
+    from .notices import NoticeLine
 
-    progress.add_listener(lambda message: click.echo(f"wordlelab: {message}…", err=True))
-    if name not in _NO_KERNELS and not compiled_cache_present():
-        progress.notify(
-            "compiling the numeric kernels for this machine (first run only, up to a minute)"
-        )
+    progress.add_listener(NoticeLine())
+    return name not in _NO_KERNELS and not compiled_cache_complete()
 
 
 def _load(name: str) -> None:
@@ -228,12 +230,24 @@ def _load(name: str) -> None:
     from ..config import check_settings
 
     check_settings()
-    _show_first_run_notices(name)
+    cold = _show_first_run_notices(name)
     from importlib import import_module
 
+    from .. import progress
+
     module, attr = _COMMANDS[name]
-    with _numba_without_yaml():
-        command = getattr(import_module(f"{__package__}.{module}"), attr)
+    if cold:
+        progress.notify("starting: the first run on this machine compiles what it needs")
+    try:
+        with _numba_without_yaml():
+            command = getattr(import_module(f"{__package__}.{module}"), attr)
+    finally:
+        if cold:
+            progress.finished()
+    if _NOTICES_SHOWN and "numba" in sys.modules:
+        from ..kernels.compiling import announce_compiles
+
+        announce_compiles()
     cli.add_command(command, name)
 
 

@@ -526,12 +526,28 @@ def _lookup(
     for v in values:
         if not v.solvable:
             click.echo(f"{v.verdict()}.")
-    stuck = [v.word for v in values if not v.solvable]
+    stuck = [v for v in values if not v.solvable]
     if stuck:
-        click.echo(
-            f"With a 7th guess allowed, 'wordlelab optimal --opener {stuck[0]} --hard --max-guesses 7' "
-            "proves the exact value (a minute or more of search)."
-        )
+        from ..exact.tree import shipped_losses
+        from ..list_sets import ANSWERS, GUESSES
+
+        unproven = []
+        for v in stuck:
+            # Hard mode's objective after it, where its tree ships: fewest lost, then guesses.
+            losses = shipped_losses(GUESSES[table.lists], ANSWERS[table.lists], v.word)
+            if losses is None:
+                unproven.append(v.word)
+                continue
+            click.echo(
+                f"{v.word.upper()}: even perfect play after it can lose {losses[0]} of the "
+                f"{v.answers} answers, and takes {losses[1] / v.answers:.4f} guesses a game, a lost "
+                "answer counted as 7 (proven by wordlelab's search; its tree ships)."
+            )
+        if unproven:
+            click.echo(
+                f"'wordlelab optimal --opener {unproven[0]} --hard' proves the fewest answers "
+                "lost after it, then the fewest guesses (a few minutes of search)."
+            )
     for word, proof in proofs.items():
         how = (
             f"proven exactly now by wordlelab's search ({proof.nodes} nodes, {proof.seconds:.1f} s)"

@@ -134,6 +134,8 @@ def optimal(
             position
         )  # its syntax, before the matrix is built (its words are checked below)
     lists = load_lists(length, lang, words_file, answers_file)
+    if opener is not None:
+        lists.guesses.lookup(opener)  # a word of the lists, before the matrix is built
     matrix = lists.matrix(on_build=lambda: stderr().print("building the pattern matrix…"))
     history: list[tuple[int, int]] = []
     subset: list[str] | None = None

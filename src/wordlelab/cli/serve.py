@@ -128,7 +128,7 @@ def serve(
             )
     # The app (its secret, its settings) is made before the socket: whatever it refuses is said
     # before "serving on", never after it.
-    app = create_app(hosts=HostPolicy([host, *allow_hosts], any_ip=public))
+    app = create_app(hosts=HostPolicy([host, *allow_hosts], any_ip=public), warm_up=True)
     sock = bind(host, port)
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{sock.getsockname()[1]}/"
@@ -144,4 +144,9 @@ def serve(
             click.echo(
                 "wordlelab: no web browser found to open; open the address above yourself", err=True
             )
+    if app.state.web.warming is not None:
+        click.echo(
+            "warming up in the background: compiling the numeric kernels for this machine "
+            "(once; a minute or two; the page says when it is done)"
+        )
     serve_on(app, sock)

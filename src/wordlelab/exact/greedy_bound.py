@@ -50,7 +50,9 @@ class GreedyBound:
         ):
             self.letters, self.counts, self.empty_rule = like.letters, like.counts, like.empty_rule
         else:
-            self.letters = np.ascontiguousarray(guess_codes(matrix)).astype(np.int64)
+            # uint8, as the exact search passes them: next_rule and the hard-mode rule's test,
+            # shared with it, are then compiled once for both.
+            self.letters = np.ascontiguousarray(guess_codes(matrix)).astype(np.uint8)
             counts = np.zeros((self.letters.shape[0], len(alphabet)), dtype=np.int8)
             for i in range(k):
                 np.add.at(counts, (np.arange(self.letters.shape[0]), self.letters[:, i]), 1)

@@ -2,25 +2,47 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 from pathlib import Path
 
+# The modules that hold kernels (each compiles into files named after it in numba's cache).
+MODULES = (
+    "columns",
+    "expected",
+    "feedback",
+    "greedy",
+    "guess_total",
+    "multi",
+    "partition",
+    "playtree",
+    "scoring",
+    "search",
+)
 
-def compiled_cache_present() -> bool:
-    """Whether numba's on-disk cache holds any of our compiled kernels (without importing numba).
+
+def compiled_cache_complete() -> bool:
+    """Whether numba's on-disk cache holds compiled code from every kernel module (without
+    importing numba). False means a first run compiles some of them (seconds to a minute).
 
     numba keeps a kernel's cache in ``__pycache__`` beside its source, or under
-    ``NUMBA_CACHE_DIR`` when that is set or the source folder is read-only. An empty cache means
-    the first run compiles every kernel it calls (tens of seconds).
+    ``NUMBA_CACHE_DIR`` when that is set (or the source folder is read-only), in files named
+    ``<module>.<kernel>-<line>.py<version>.nbi``.
     """
     here = Path(__file__).resolve().parent
-    places = [here / "__pycache__", here.parent / "exact" / "kernels" / "__pycache__"]
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        places.append(Path(os.environ["NUMBA_CACHE_DIR"]))
-    for place in places:
-        try:
-            if any(place.rglob("*.nbi")):
-                return True
-        except OSError:
-            continue
-    return False
+    found: set[str] = set()
+    for folder in (here, here.parent / "exact" / "kernels"):  # the exact search's kernels there
+        # numba's own naming of a source folder's place in a cache root (caching._CacheLocator).
+        sub = f"{folder.name}_{hashlib.sha1(str(folder).encode()).hexdigest()}"
+        if os.environ.get("NUMBA_CACHE_DIR"):
+            places = [Path(os.environ["NUMBA_CACHE_DIR"]) / sub]
+        else:
+            import platformdirs
+
+            places = [folder / "__pycache__", Path(platformdirs.user_cache_dir("numba")) / sub]
+        for place in places:
+            try:
+                found.update(p.name.partition(".")[0] for p in place.glob("*.nbi"))
+            except OSError:
+                continue
+    return found.issuperset(MODULES)

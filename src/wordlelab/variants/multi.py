@@ -320,7 +320,7 @@ _DIGITS = "0️⃣ 1️⃣ 2️⃣ 3️⃣ 4️⃣ 5️⃣ 6️⃣ 7️⃣ 8️�
 
 def multi_share(game: MultiGame, seed: int | None = None) -> str:
     """A share text: the variant's name, each board's guess count (red square: unsolved), the grids."""
-    head = game.rules.title + (f" #{seed}" if seed is not None else "")
+    head = game.rules.title + (f" · seed {seed}" if seed is not None else "")  # not a puzzle number
     marks = []
     for b in range(game.rules.boards):
         n = game.solved_at(b)

@@ -67,6 +67,7 @@ if TYPE_CHECKING:
     from ..exact.opener_proof import OpenerProof
     from ..exact.optimal import Progress as SearchProgress
     from ..exact.optimal import ProgressCallback
+    from ..warmup import Background
 
 T = TypeVar("T")
 STATIC = Path(__file__).parent / "static"
@@ -314,6 +315,34 @@ class WebApp:
         )
         # Seals the saved games the page keeps (beside the statistics, so a restart keeps them).
         self.secret = secret_key(Path(stats_path).parent if stats_path is not None else None)
+        self.warming: Background | None = None
+
+    # -- warm-up -----------------------------------------------------------------------------------
+
+    def start_warmup(self) -> bool:
+        """On a machine where the kernels are not all compiled yet, compile them (and build the
+        default matrix) in the background now, before the first page asks; True if started."""
+        from ..kernels import compiled_cache_complete
+
+        if compiled_cache_complete():
+            return False
+        from ..warmup import Background, steps
+
+        self.warming = Background(steps()).start()
+        return True
+
+    def warmup_state(self) -> dict[str, Any]:
+        """What the warm-up is doing, for the page to say: running, steps done of all, the step."""
+        w = self.warming
+        if w is None:
+            return {"running": False, "done": 0, "total": 0, "what": None}
+        step = w.current
+        return {
+            "running": w.running,
+            "done": w.done,
+            "total": len(w.todo),
+            "what": step.what if step is not None and w.running else None,
+        }
 
     # -- lists -------------------------------------------------------------------------------------
 
@@ -796,13 +825,18 @@ def create_app(
     assist_budget: int = ASSIST_BUDGET,
     hosts: HostPolicy | None = None,
     matrix_memory: int | None = None,
+    warm_up: bool = False,
 ) -> Starlette:
     """The web app; ``stats_path`` is the SQLite statistics file (default: the one 'play' uses);
     ``bench_budget`` is seconds of a bench run; ``review_budget`` and ``assist_budget`` are look-ups of
     exact search (``budgets``) for each reviewed step and behind each assist answer;
     ``hosts``: the names it answers to (default: the loopback names; see web/security.py);
-    ``matrix_memory``: bytes its matrices may take together (default: WORDLELAB_WEB_MATRICES)."""
+    ``matrix_memory``: bytes its matrices may take together (default: WORDLELAB_WEB_MATRICES);
+    ``warm_up``: compile the kernels in the background from the start (``/api/warmup`` says how
+    far it is), when this machine has not compiled them yet."""
     web = WebApp(stats_path, bench_budget, review_budget, assist_budget, matrix_memory)
+    if warm_up:
+        web.start_warmup()
 
     def route(
         fn: Callable[..., dict[str, Any]],
@@ -820,7 +854,9 @@ def create_app(
             if body:
                 args.append(await _body(request))
             if pool is not None:  # long work: its own threads, so play never waits behind it
-                return JSONResponse(await pool.run(web.searching(fn), *args))
+                # Each kind of request (analyse, resume_assistant, ...) is a share of the pool's
+                # time: a flood of one kind cannot starve the others.
+                return JSONResponse(await pool.run(web.searching(fn), *args, share=fn.__name__))
             return JSONResponse(await run_in_threadpool(fn, *args))
 
         return endpoint
@@ -860,12 +896,18 @@ def create_app(
         top = _int(dict(request.query_params), "top", 10, 1, 50) or 10
         return JSONResponse(
             await web.searches.run(
-                web.searching(web.assist_state), request.path_params["token"], top
+                web.searching(web.assist_state),
+                request.path_params["token"],
+                top,
+                share="assist_state",
             )
         )
 
     async def game_get(request: Request) -> Response:
         return JSONResponse(web.game_state(request.path_params["token"]))
+
+    async def warmup_get(request: Request) -> Response:
+        return JSONResponse(web.warmup_state())
 
     async def progress_get(request: Request) -> Response:
         return JSONResponse(web.progress_state(request.path_params["token"]))
@@ -896,6 +938,7 @@ def create_app(
         Route("/favicon.ico", favicon),
         Route("/api/options", options),
         Route("/api/stats", stats),
+        Route("/api/warmup", warmup_get),
         Route("/api/play", route(web.new_game), methods=["POST"]),
         Route("/api/play/resume", route(web.resume_game), methods=["POST"]),
         Route("/api/play/{token}", game_get),

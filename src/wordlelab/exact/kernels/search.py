@@ -140,6 +140,11 @@ _FNV = np.uint64(0x100000001B3)
 # such a helper if it makes an array (nothing would free it); a row cut out of a matrix inside
 # one is a view of the caller's array, counted by nobody. (numba's type stubs leave out _nrt.)
 _borrowing = njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]
+# A constant argument (True, -1, 0) makes numba compile the callee once more for that literal
+# value; these typed constants give every call of a kernel the same specialisation.
+_YES = np.bool_(True)
+_NO = np.bool_(False)
+_NO_GUESS = np.int64(-1)
 _SEED1 = np.uint64(0x9E3779B97F4A7C15)
 _SEED2 = np.uint64(0xCBF29CE484222325)
 
@@ -694,7 +699,7 @@ def _closed_form(dT: np.ndarray, a2g: np.ndarray, S: np.ndarray, d: int, seen: n
     n = S.shape[0]
     pair = False
     for j in range(n):
-        c = _collisions(dT, a2g[S[j]], S, seen, 1)
+        c = _collisions(dT, a2g[S[j]], S, seen, np.int64(1))
         if c == 0:
             return 2 * n - 1
         if c == 1:
@@ -1291,15 +1296,15 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     pair_cand = -1
     for j in range(n):
         g = a2g[S[j]]
-        c = _collisions(dT, g, S, seen, 1)
+        c = _collisions(dT, g, S, seen, np.int64(1))
         if c == 0:
-            memo_put(memo, k1, k2, 2 * n - 1, True, g, n)
+            memo_put(memo, k1, k2, 2 * n - 1, _YES, g, n)
             ctl[CTL_STORES] += 1
             return np.int64(2 * n - 1)
         if c == 1 and pair_cand < 0 and d >= 3:
             pair_cand = g
     if pair_cand >= 0:
-        memo_put(memo, k1, k2, 2 * n, True, pair_cand, n)
+        memo_put(memo, k1, k2, 2 * n, _YES, pair_cand, n)
         ctl[CTL_STORES] += 1
         return np.int64(2 * n)
     if lbn < 2 * n:
@@ -1330,7 +1335,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
             for i in range(npool):
                 g = pool[i]
                 if collided[gcol[g]] == 0:
-                    memo_put(memo, k1, k2, 2 * n, True, g, n)
+                    memo_put(memo, k1, k2, 2 * n, _YES, g, n)
                     ctl[CTL_STORES] += 1
                     return np.int64(2 * n)
         else:
@@ -1340,24 +1345,24 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
             pre = _pair_collided(dT, S, PRE_PAIRS)
             for i in range(npool):
                 g = pool[i]
-                if pre[g] == 0 and _collisions(dT, g, S, seen, 0) == 0:
-                    memo_put(memo, k1, k2, 2 * n, True, g, n)
+                if pre[g] == 0 and _collisions(dT, g, S, seen, np.int64(0)) == 0:
+                    memo_put(memo, k1, k2, 2 * n, _YES, g, n)
                     ctl[CTL_STORES] += 1
                     return np.int64(2 * n)
         if d == 2 and loss == 0:
-            memo_put(memo, k1, k2, INF, True, -1, n)
+            memo_put(memo, k1, k2, INF, _YES, _NO_GUESS, n)
             ctl[CTL_STORES] += 1
             return INF
         if d == 2 and beta > 2 * n + 1:
             v, g = _two_left(dT, S, pool, g2a, inS, stamp, ctl, loss)
-            memo_put(memo, k1, k2, v, True, g, n)
+            memo_put(memo, k1, k2, v, _YES, g, n)
             ctl[CTL_STORES] += 1
             return v
         # Every guess but a splitter costs 2n + 1 or more (with losses too: an answer lost
         # costs more than one solved).
         lbn = max(lbn, np.int64(2 * n + 1))
         if width == 0:
-            memo_put(memo, k1, k2, lbn, False, -1, n)
+            memo_put(memo, k1, k2, lbn, _NO, _NO_GUESS, n)
             ctl[CTL_STORES] += 1
         return lbn
 
@@ -1666,18 +1671,18 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     if (ctl[CTL_OFF] & OFF_QBOUND) != 0:
         qn = np.int64(n_pat)
     if splitter >= 0:
-        memo_put(memo, k1, k2, 2 * n, True, splitter, n)
+        memo_put(memo, k1, k2, 2 * n, _YES, splitter, n)
         ctl[CTL_STORES] += 1
         return np.int64(2 * n)
     if minlb > lbn:
         lbn = minlb
     if ub < INF and ub <= lbn:  # reached and proven least
-        memo_put(memo, k1, k2, ub, True, ubg, n)
+        memo_put(memo, k1, k2, ub, _YES, ubg, n)
         ctl[CTL_STORES] += 1
         return ub
     if lbn >= beta:
         if width == 0:
-            memo_put(memo, k1, k2, lbn, False, -1, n)
+            memo_put(memo, k1, k2, lbn, _NO, _NO_GUESS, n)
             ctl[CTL_STORES] += 1
         return lbn
 
@@ -1875,7 +1880,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
             return INF
         ctl[CTL_EVALS] += 1
         # Partition S by g: labels by first occurrence, stable, so each group stays sorted.
-        nl = 0
+        nl = np.int64(0)  # typed: a literal 0 first compiles _store_supersets for it too
         for j in range(n):
             p = dT[S[j], g]
             L = lab[p]
@@ -2062,7 +2067,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
             return best
         return max(max(min(cutlb, skiplb), beta), lbn)
     if bestg >= 0:
-        memo_put(memo, k1, k2, best, True, bestg, n)
+        memo_put(memo, k1, k2, best, _YES, bestg, n)
         ctl[CTL_STORES] += 1
         return best
     # No guess got under beta: the node's value is at least the least bound of all its guesses,
@@ -2073,7 +2078,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     lower = max(min(cutlb, skiplb), beta)
     lower = max(lower, lbn)
     if width == 0:
-        memo_put(memo, k1, k2, lower, False, -1, n)
+        memo_put(memo, k1, k2, lower, _NO, _NO_GUESS, n)
         ctl[CTL_STORES] += 1
     return lower
 
@@ -2099,7 +2104,7 @@ def _key_of(S, d, rule, hard, loss) -> tuple[np.uint64, np.uint64]:
 def memo_store(S, d, rule, hard, loss, memo, value, g) -> None:
     """Record S's exact value and best guess (a split search's result, found outside the memo)."""
     k1, k2 = _key_of(S, d, rule, hard, loss)
-    memo_put(memo, k1, k2, value, True, g, S.shape[0])
+    memo_put(memo, k1, k2, value, _YES, g, S.shape[0])
 
 
 @njit(cache=True, nogil=True)

@@ -9,6 +9,7 @@ import { setupAssist, assist, setStrategies, updateStrategies, redrawAssist, ass
 import { setupAnalyse, analyseFromRoute, redrawAnalyse } from "./analyse.js";
 import { setupBench, restoreBench } from "./bench.js";
 import { watchScroll } from "./scroll.js";
+import { watchWarmup } from "./warmup.js";
 
 const THEME = "wordlelab-theme";
 const SETTINGS = "wordlelab-settings";
@@ -193,6 +194,7 @@ async function start() {
   setupAnalyse();
   setupBench();
   for (const box of document.querySelectorAll(".scroll")) watchScroll(box);  // the tables in the page itself
+  watchWarmup();  // not awaited: it polls while the server warms up
   const options = await api("/api/options");
   for (const n of options.lengths) $("length").append(el("option", { value: String(n) }, String(n)));
   $("length").value = "5";
