@@ -58,7 +58,7 @@ def steps(lists: str | None = None) -> list[Step]:
 
     def assistant(hard: bool) -> Callable[[], object]:
         def run() -> object:
-            from .assistant import Assistant
+            from .assist.assistant import Assistant
 
             a = Assistant.create(_lists(lists).matrix(), hard=hard)
             a.suggestion()
@@ -74,7 +74,7 @@ def steps(lists: str | None = None) -> list[Step]:
         return analyse(grid, _lists(lists).matrix(), ["adieu", "story", "crony"], "crony")
 
     def solve() -> object:
-        from .assistant import solve as solve_word
+        from .assist.assistant import solve as solve_word
 
         return solve_word(_lists(lists).matrix(), "crony")
 
