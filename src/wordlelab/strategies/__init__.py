@@ -8,6 +8,7 @@ from . import (  # noqa: F401  (they register)
     information,
     letters,
     lookahead,
+    multi,
     optimal,
     partition,
     prior,
