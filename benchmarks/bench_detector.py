@@ -58,10 +58,10 @@ def main() -> None:
 
     import numpy as np
 
-    from wordlelab.detector import LEVELS, detect, strong_player, verdict_of
     from wordlelab.game import Position
+    from wordlelab.judge.detector import LEVELS, detect, strong_player, verdict_of
+    from wordlelab.judge.luck import outcomes, p_at_most
     from wordlelab.lists import load_lists
-    from wordlelab.luck import outcomes, p_at_most
     from wordlelab.simulate import play_tree
     from wordlelab.strategies import make_strategy
 

@@ -125,8 +125,8 @@ def bench_games(args: argparse.Namespace) -> dict:
     from wordlelab.exact.budgets import parse_work
     from wordlelab.exact.evaluation import evaluate
     from wordlelab.game import Position
+    from wordlelab.judge.review import review
     from wordlelab.lists import load_lists
-    from wordlelab.review import review
     from wordlelab.strategies import make_strategy
 
     budget = parse_work(args.budget)
@@ -313,7 +313,7 @@ class _FirstUse:
                 }
 
     def second_game(self, m, opener: str, strategy, rng, budget: int, hard: bool) -> None:
-        from wordlelab.review import review
+        from wordlelab.judge.review import review
 
         answer = m.answers[int(rng.integers(len(m.answers)))]
         words = _mixed_game(strategy, m, answer, opener, hard, rng)

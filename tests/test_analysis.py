@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from wordlelab.analysis import analyse, hard_pattern_problems, parse_share_grid
 from wordlelab.errors import InconsistentFeedbackError, ShareGridError, UnknownWordError
 from wordlelab.feedback import Pattern, score
+from wordlelab.judge.grid import analyse, hard_pattern_problems, parse_share_grid
 
 
 def grid_of(

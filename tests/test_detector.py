@@ -13,8 +13,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from interactive_helpers import invoke
 
-from wordlelab.analysis import analyse, parse_share_grid
-from wordlelab.detector import (
+from wordlelab.exact.tree import find_bundled_tree
+from wordlelab.feedback import score
+from wordlelab.game import Position
+from wordlelab.judge.detector import (
     LEVELS,
     OWN_P,
     SUSPICIOUS_P,
@@ -25,12 +27,10 @@ from wordlelab.detector import (
     suspicion,
     verdict_of,
 )
-from wordlelab.exact.tree import find_bundled_tree
-from wordlelab.feedback import score
-from wordlelab.game import Position
-from wordlelab.luck import luck, outcomes, p_at_most
+from wordlelab.judge.grid import analyse, parse_share_grid
+from wordlelab.judge.luck import luck, outcomes, p_at_most
+from wordlelab.judge.review import review
 from wordlelab.matrix import PatternMatrix
-from wordlelab.review import review
 from wordlelab.simulate import simulate
 from wordlelab.strategies import make_strategy
 from wordlelab.words import WordList

@@ -10,11 +10,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from wordlelab.analysis import parse_share_grid
 from wordlelab.assist.assistant import parse_entry
 from wordlelab.errors import WordlelabError
 from wordlelab.exact.tree import DecisionTree
 from wordlelab.feedback import Pattern
+from wordlelab.judge.grid import parse_share_grid
 from wordlelab.lists import load_lists
 from wordlelab.matrix import PatternMatrix
 from wordlelab.position import parse_position, read_position

@@ -10,7 +10,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from interactive_helpers import invoke
 
-from wordlelab.analysis import parse_share_grid
 from wordlelab.errors import (
     InvalidPatternError,
     InvalidWordError,
@@ -20,6 +19,7 @@ from wordlelab.errors import (
 )
 from wordlelab.exact.tree import DecisionTree
 from wordlelab.feedback import Pattern, score
+from wordlelab.judge.grid import parse_share_grid
 from wordlelab.position import parse_position
 from wordlelab.words import normalize_word
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from wordlelab.analysis import analyse, parse_share_grid
 from wordlelab.feedback import score
+from wordlelab.judge.grid import analyse, parse_share_grid
+from wordlelab.judge.review import review
 from wordlelab.lists import load_lists
-from wordlelab.review import review
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "wordlelab"
 
@@ -20,7 +20,7 @@ def game(words, answer):
 
 def kinds_in_source() -> set[str]:
     """Every note kind the library can emit (``note(...)``, ``Note(...)``)."""
-    text = "".join((SRC / f).read_text() for f in ("review.py", "analysis.py", "notes.py"))
+    text = "".join((SRC / f).read_text() for f in ("judge/review.py", "judge/grid.py", "notes.py"))
     found = set(re.findall(r'\b[Nn]ote\(\s*"(\w+)"', text))
     assert found, "no note kinds found: the pattern no longer matches the code"
     return found
@@ -40,7 +40,7 @@ def check_parts(notes, parts):
 
 
 def test_review_notes_as_data(matrix):
-    from wordlelab.review import LIFTED_GUESSES
+    from wordlelab.judge.review import LIFTED_GUESSES
 
     words = ["fight", "light", "might", "night", "right", "tight"]
     r = review(matrix, game(words, "sight"), answer="sight")
@@ -223,9 +223,9 @@ def _english(p) -> str:
 def test_every_note_kind_rebuilds_its_english_text_from_its_data(matrix, monkeypatch):
     """One game or grid for each kind the library can emit: its parameters alone rebuild the
     sentence the CLI prints, and between them the games cover every kind in the source."""
-    from wordlelab import analysis
     from wordlelab.exact import evaluation as evaluation_module
     from wordlelab.exact.evaluation import evaluate_step
+    from wordlelab.judge import grid as analysis
 
     parts: list[dict] = []
 
@@ -315,7 +315,7 @@ def error_kinds_in_source() -> set[str]:
     # and the share grid's errors, made by analysis._line_error and _header_error from a kind
     found = (
         set(re.findall(raised, text))
-        | set(re.findall(r'"(grid_\w+)"', (SRC / "analysis.py").read_text()))
+        | set(re.findall(r'"(grid_\w+)"', (SRC / "judge" / "grid.py").read_text()))
         | set(re.findall(r'^    kind = "(\w+)"', (SRC / "errors.py").read_text(), re.M))
     )
     found.discard("error")

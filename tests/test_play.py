@@ -151,7 +151,7 @@ def test_a_seed_the_web_cannot_play_is_refused_before_the_game(seed):
 def test_a_seeded_game_never_shares_as_an_nyt_puzzle_number(data):
     """ "Wordle 7 X/6" reads as the NYT's puzzle #7: the seed goes after the score, and the grid
     still reads back (no puzzle number) with its score."""
-    from wordlelab.analysis import parse_share_grid
+    from wordlelab.judge.grid import parse_share_grid
 
     code, out, _ = invoke("play", "--seed", "7", input="crane\nmoist\noctet\n")
     assert code == 0 and "Wordle 7" not in out
@@ -162,7 +162,7 @@ def test_a_seeded_game_never_shares_as_an_nyt_puzzle_number(data):
 
 def test_a_russian_game_shares_under_its_russian_name(data):
     """A Russian grid headed "Wordle" was judged on the English lists by 'check'."""
-    from wordlelab.analysis import parse_share_grid
+    from wordlelab.judge.grid import parse_share_grid
     from wordlelab.lists import load_lists
     from wordlelab.variants import Classic
 

@@ -12,9 +12,9 @@ from wordlelab.exact.evaluation import evaluate
 from wordlelab.exact.tree import bundled_tree
 from wordlelab.feedback import score
 from wordlelab.game import Position
+from wordlelab.judge.review import review
 from wordlelab.matrix import PatternMatrix
 from wordlelab.position import read_position
-from wordlelab.review import review
 from wordlelab.words import WordList
 
 
@@ -305,7 +305,7 @@ def test_steps_from_a_lost_position_are_valued_with_the_limit_lifted(matrix):
     """_IGHT in normal mode with FIGHT LIGHT MIGHT NIGHT RIGHT: from guess 2 on no strategy wins
     within six; the step that lost it costs infinity (exact), and each later step is valued as if
     the game allowed 20 guesses: exact, marked, and equal to evaluate() on that position."""
-    from wordlelab.review import LIFTED_GUESSES
+    from wordlelab.judge.review import LIFTED_GUESSES
 
     words = ["fight", "light", "might", "night", "right", "tight"]
     r = review(matrix, game(words, "sight"), answer="sight")

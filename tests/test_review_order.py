@@ -19,8 +19,8 @@ from wordlelab.exact import evaluation
 from wordlelab.exact.context import ExactContext
 from wordlelab.feedback import score
 from wordlelab.game import Position
+from wordlelab.judge.review import review
 from wordlelab.lists import load_lists
-from wordlelab.review import review
 
 GAME_A = (["fuzzy", "jazzy", "mamma", "cigar"], "cigar")
 GAME_B = (["xylyl", "jazzy", "fuzzy", "pizza", "cigar"], "cigar")

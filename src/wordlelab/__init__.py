@@ -86,7 +86,7 @@ _LAZY = {
     "evaluate": "exact.evaluation",
     "Evaluation": "exact.evaluation",
     "GuessValue": "exact.evaluation",
-    # (the review function stays wordlelab.review.review: the submodule's name would shadow it)
+    # (the review function stays wordlelab.judge.review.review: the submodule's name would shadow it)
     "Review": "review",
     "ReviewStep": "review",
     "PositionText": "position",

@@ -44,10 +44,10 @@ def steps(lists: str | None = None) -> list[Step]:
 
     def review(hard: bool) -> Callable[[], object]:
         def run() -> object:
-            from .review import review as review_game
+            from .judge.review import review as review_game
 
             m = _lists(lists).matrix()
-            from .game_request import GameRequest
+            from .judge.request import GameRequest
 
             history = GameRequest.parse(words="adieu,story,crony", answer="crony").history(
                 m.guesses
@@ -68,7 +68,7 @@ def steps(lists: str | None = None) -> list[Step]:
         return run
 
     def check() -> object:
-        from .analysis import analyse, parse_share_grid
+        from .judge.grid import analyse, parse_share_grid
 
         grid = parse_share_grid("Wordle 1,234 3/6\n\n⬜⬜⬜⬜⬜\n⬜⬜🟩🟨🟩\n🟩🟩🟩🟩🟩\n")
         return analyse(grid, _lists(lists).matrix(), ["adieu", "story", "crony"], "crony")

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 from interactive_helpers import run_cli
 
-from wordlelab.analysis import parse_share_grid
 from wordlelab.errors import ShareGridError
 from wordlelab.exact.ranking import RankingError, ResultStore
+from wordlelab.judge.grid import parse_share_grid
 
 
 def one_line(r: subprocess.CompletedProcess, *needles: str) -> None:

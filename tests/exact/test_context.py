@@ -10,7 +10,7 @@ from wordlelab.exact.context import ExactContext
 from wordlelab.exact.evaluation import evaluate
 from wordlelab.feedback import score
 from wordlelab.game import Position
-from wordlelab.review import review
+from wordlelab.judge.review import review
 
 # Under this budget what a step proves, and the work it spends, depends on what the memo holds
 # from the game's earlier steps: with one memo for the process, a review of another game running

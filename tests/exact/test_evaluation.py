@@ -16,9 +16,9 @@ from wordlelab.errors import InconsistentFeedbackError, InvalidPatternError, Unk
 from wordlelab.exact.evaluation import evaluate
 from wordlelab.feedback import Pattern, score
 from wordlelab.game import Position
+from wordlelab.judge.review import review
 from wordlelab.matrix import PatternMatrix
 from wordlelab.position import PositionText, parse_position, read_position
-from wordlelab.review import review
 from wordlelab.words import WordList
 
 

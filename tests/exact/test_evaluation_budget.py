@@ -11,7 +11,7 @@ from wordlelab.exact.evaluation import evaluate, proven_tree, tree_node
 from wordlelab.exact.optimal import INF, Engine
 from wordlelab.feedback import score
 from wordlelab.game import Position
-from wordlelab.review import review
+from wordlelab.judge.review import review
 
 
 def _positions(matrix):

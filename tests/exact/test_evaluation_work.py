@@ -14,7 +14,7 @@ from wordlelab.exact.budgets import format_work, parse_work
 from wordlelab.exact.evaluation import evaluate, proven_tree, tree_node
 from wordlelab.feedback import score
 from wordlelab.game import Position
-from wordlelab.review import review
+from wordlelab.judge.review import review
 
 
 def _figures(e):

@@ -9,7 +9,7 @@ from interactive_helpers import invoke
 
 from wordlelab.exact.opener_proof import KEPT, NOT_ASKED, PROVEN, prove_opener_tree
 from wordlelab.feedback import score
-from wordlelab.review import review
+from wordlelab.judge.review import review
 
 # After PIOUS (no shipped tree on the original lists) the second guess's position, 175 answers,
 # is only bounded within a budget of 100M look-ups (not searched: 175 answers need more); with

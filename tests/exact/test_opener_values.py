@@ -411,7 +411,7 @@ def test_an_incomplete_tables_exact_rows_still_value_the_assistants_top(
 
 def test_review_first_step_is_the_tables_value(nyt_matrix) -> None:
     from wordlelab.feedback import score
-    from wordlelab.review import review
+    from wordlelab.judge.review import review
 
     history = [(w, score(w, "crony")) for w in ("adieu", "story", "crony")]
     r = review(nyt_matrix, history, answer="crony", budget=10_000_000)
@@ -432,7 +432,7 @@ def test_review_first_step_is_the_tables_value(nyt_matrix) -> None:
 
 def test_hard_review_of_an_opener_without_a_six_guess_tree(nyt_matrix) -> None:
     from wordlelab.feedback import score
-    from wordlelab.review import review
+    from wordlelab.judge.review import review
 
     history = [(w, score(w, "shout")) for w in ("crane", "moist", "shout")]
     r = review(nyt_matrix, history, hard=True, answer="shout", budget=10_000_000)

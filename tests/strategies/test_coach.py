@@ -11,8 +11,8 @@ from wordlelab.exact.evaluation import evaluate, proven_tree
 from wordlelab.feedback import score
 from wordlelab.frequency import word_frequencies
 from wordlelab.game import Position
+from wordlelab.judge.review import review
 from wordlelab.lists import load_lists
-from wordlelab.review import review
 from wordlelab.strategies import make_strategy
 
 

@@ -24,7 +24,7 @@ LOCAL = "http://localhost"
 
 
 def test_analyses_queue_in_their_own_pool_and_play_does_not_wait(tmp_path, monkeypatch):
-    import wordlelab.review as review_module
+    import wordlelab.judge.review as review_module
 
     release = threading.Event()
     started = threading.Semaphore(0)
@@ -91,7 +91,7 @@ def test_assist_at_lengths_past_the_exact_search(tmp_path, length):
 def test_every_request_that_may_search_shares_the_bounded_pool(tmp_path, monkeypatch):
     # An assistant's start, resume, actions and state may search (the coach, the exact figures):
     # with the pool full they are refused at once (503), not queued behind it without bound.
-    import wordlelab.review as review_module
+    import wordlelab.judge.review as review_module
 
     release = threading.Event()
     started = threading.Event()

@@ -285,7 +285,7 @@ def test_classic_assist_is_unchanged_and_names_its_rules(client):
 
 
 def test_the_request_shape_is_the_librarys_for_both_front_ends():
-    from wordlelab.game_request import NAMES_CLI, NAMES_WEB, GameRequest
+    from wordlelab.judge.request import NAMES_CLI, NAMES_WEB, GameRequest
 
     r = GameRequest.parse(
         None, None, "salet, brond;octet", "octet", names=NAMES_CLI, grid_alone=False

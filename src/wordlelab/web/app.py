@@ -42,7 +42,7 @@ from ..exact.budgets import PROVE_WORK, REVIEW_WORK
 from ..exact.context import ExactContext
 from ..game.base import Game
 from ..game.rules import named_variants, parse_rules, rules_from_key
-from ..game_request import NAMES_WEB, GameRequest
+from ..judge.request import NAMES_WEB, GameRequest
 from ..languages import LANGUAGES, get_language, keyboard_rows
 from ..limits import MAX_EXACT_WORD
 from ..lists import LIST_SETS, Lists, load_lists
@@ -596,8 +596,8 @@ class WebApp:
     def analyse(self, data: dict[str, Any]) -> dict[str, Any]:
         """A share grid judged as 'check' does and, with the words known (or a position), the exact
         review 'analyse' gives, each step's search bounded by REVIEW_BUDGET look-ups."""
-        from ..analysis import ShareGrid, analyse
-        from ..review import review
+        from ..judge.grid import ShareGrid, analyse
+        from ..judge.review import review
 
         lang = _lang(data)
         request = GameRequest.parse(

@@ -26,11 +26,11 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .game import Position
-from .strategies import Strategy
+from ..game import Position
+from ..strategies import Strategy
 
 if TYPE_CHECKING:
-    from .exact.evaluation import Evaluation
+    from ..exact.evaluation import Evaluation
 
 
 @dataclass(frozen=True)

@@ -41,7 +41,7 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
-from .matrix import PatternMatrix
+from ..matrix import PatternMatrix
 
 PLAUSIBLE = "plausible"
 UNUSUAL = "unusual"
@@ -126,7 +126,7 @@ def strong_player(matrix: PatternMatrix, hard: bool = False, max_guesses: int = 
 
 
 def _build_strong(matrix: PatternMatrix, hard: bool, max_guesses: int) -> StrongPlayer:
-    from .exact.tree import find_bundled_tree
+    from ..exact.tree import find_bundled_tree
 
     m = matrix
     n = len(m.answers)
@@ -148,10 +148,10 @@ def _build_strong(matrix: PatternMatrix, hard: bool, max_guesses: int) -> Strong
             f"perfect play (the proven optimal tree {tree.name.split(' ')[0].removesuffix('.txt')})"
         )
         return StrongPlayer(name, True, tree.opener, hard, turns, left_table(m, turns, rows))
-    from .assist.assistant import default_opener, default_strategy
-    from .openers import strategy_opener
-    from .simulate import play_tree
-    from .strategies import make_strategy
+    from ..assist.assistant import default_opener, default_strategy
+    from ..openers import strategy_opener
+    from ..simulate import play_tree
+    from ..strategies import make_strategy
 
     strategy = make_strategy(default_strategy(m))
     default = strategy.name

@@ -12,13 +12,13 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .analysis import ShareGrid, parse_share_grid
-from .config import check_play_length
-from .errors import WordlelabError
-from .feedback import Pattern
-from .position import parse_position
+from ..config import check_play_length
+from ..errors import WordlelabError
+from ..feedback import Pattern
+from ..position import parse_position
+from ..words import WordList
+from .grid import ShareGrid, parse_share_grid
 from .review import game_history, too_many_guesses
-from .words import WordList
 
 
 @dataclass(frozen=True)

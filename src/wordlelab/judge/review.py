@@ -13,13 +13,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 
-from .analysis import ShareGrid
-from .detector import Detection, StrongPlayer, detect, strong_player
-from .errors import InconsistentFeedbackError, ShareGridError, WordlelabError
-from .exact.budgets import PROVE_WORK, REVIEW_WORK, SAFETY_S, format_work
-from .exact.context import ExactContext
-from .exact.evaluation import LIFTED_GUESSES, Evaluation, evaluate_step
-from .exact.opener_proof import (
+from ..errors import InconsistentFeedbackError, ShareGridError, WordlelabError
+from ..exact.budgets import PROVE_WORK, REVIEW_WORK, SAFETY_S, format_work
+from ..exact.context import ExactContext
+from ..exact.evaluation import LIFTED_GUESSES, Evaluation, evaluate_step
+from ..exact.opener_proof import (
     NO_TREE,
     NOT_ASKED,
     NOT_KEPT,
@@ -30,19 +28,21 @@ from .exact.opener_proof import (
     existing_opener_tree,
     prove_opener_tree,
 )
-from .exact.opener_values import OpenerValue, opener_value, unsolvable_opener_note
-from .exact.optimal import INF, ProgressCallback
-from .exact.rounding import outward, shown
-from .exact.tree import shipped_losses
-from .feedback import Pattern, score
-from .game import Position
-from .lists import widen, with_answers
+from ..exact.opener_values import OpenerValue, opener_value, unsolvable_opener_note
+from ..exact.optimal import INF, ProgressCallback
+from ..exact.rounding import outward, shown
+from ..exact.tree import shipped_losses
+from ..feedback import Pattern, score
+from ..game import Position
+from ..lists import widen, with_answers
+from ..matrix import PatternMatrix
+from ..notes import Note, WithNotes, lifted_note, note
+from ..position import parse_position
+from ..words import WordList
+from .detector import Detection, StrongPlayer, detect, strong_player
+from .grid import ShareGrid
 from .luck import luck, outcomes, p_at_most
 from .luck import skill as row_skill
-from .matrix import PatternMatrix
-from .notes import Note, WithNotes, lifted_note, note
-from .position import parse_position
-from .words import WordList
 
 
 @dataclass
@@ -484,7 +484,7 @@ def _opener_proof(
     """The tree after the game's opener that values its later steps (proven now with ``prove``),
     or why there is none; None for a game with no step after its opener. Not proven on lists
     widened by an answer outside them (a tree for that one game only)."""
-    from .limits import MAX_EXACT_WORD
+    from ..limits import MAX_EXACT_WORD
 
     if len(words) < 2 or m.length > MAX_EXACT_WORD:
         return None

@@ -15,27 +15,27 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from .config import MAX_LENGTH, MIN_PLAY_LENGTH
+from ..config import MAX_LENGTH, MIN_PLAY_LENGTH
+from ..errors import InconsistentFeedbackError, ShareGridError, WordlelabError
+from ..exact.budgets import REVIEW_WORK, SAFETY_S
+from ..exact.context import ExactContext
+from ..exact.kernels.bounds import INF as INF_TOTAL  # an impossible total (numpy only, no numba)
+from ..exact.rounding import outward
+from ..feedback import Pattern, score
+from ..frequency import rank_by_frequency
+from ..game import Position
+from ..limits import MAX_TILES
+from ..lists import widen, with_answers
+from ..matrix import PatternMatrix
+from ..notes import Note, WithNotes, lifted_note, note
 from .detector import Detection, StrongPlayer, detect, strong_player
-from .errors import InconsistentFeedbackError, ShareGridError, WordlelabError
-from .exact.budgets import REVIEW_WORK, SAFETY_S
-from .exact.context import ExactContext
-from .exact.kernels.bounds import INF as INF_TOTAL  # an impossible total (numpy only, no numba)
-from .exact.rounding import outward
-from .feedback import Pattern, score
-from .frequency import rank_by_frequency
-from .game import Position
-from .limits import MAX_TILES
-from .lists import widen, with_answers
 from .luck import information_skill, luck, outcomes, p_at_most
 from .luck import skill as row_skill
-from .matrix import PatternMatrix
-from .notes import Note, WithNotes, lifted_note, note
 
 if TYPE_CHECKING:
-    from .exact.evaluation import StepValue
-    from .exact.opener_proof import OpenerProof
-    from .exact.optimal import ProgressCallback
+    from ..exact.evaluation import StepValue
+    from ..exact.opener_proof import OpenerProof
+    from ..exact.optimal import ProgressCallback
 
 # Light, dark and high-contrast squares; the variation selectors carry no meaning.
 SQUARES = {
@@ -471,8 +471,8 @@ def _prove_opener(
 ) -> OpenerProof | None:
     """The tree after the game's opener, proven now where none is kept; None where the words or
     the grid will be refused (the judge says why, without a proof first) or cannot be searched."""
-    from .exact.opener_proof import prove_opener_tree
-    from .limits import MAX_EXACT_WORD
+    from ..exact.opener_proof import prove_opener_tree
+    from ..limits import MAX_EXACT_WORD
 
     if grid.length != m.length or m.length > MAX_EXACT_WORD or len(guesses) != len(grid.rows):
         return None
@@ -527,8 +527,9 @@ def _evaluate(
     """The exact search's values of ``word`` from ``pos`` within ``budget`` look-ups, valued as
     ``analyse`` values a step (``evaluation.evaluate_step``: the limit lifted where no strategy wins
     within it), or None where it cannot run."""
-    # the exact search (numba kernels) only when asked for
-    from .exact.evaluation import evaluate_step
+    from ..exact.evaluation import (
+        evaluate_step,  # the exact search (numba kernels) only when asked for
+    )
 
     try:
         return evaluate_step(pos, word, budget=budget, context=context)
