@@ -281,7 +281,9 @@ def test_every_note_kind_rebuilds_its_english_text_from_its_data(matrix, monkeyp
     keep(rep.notes, rep.note_parts)
     # safety_net_rows: the grid's exact skill search under a safety limit it cannot meet.
     monkeypatch.setattr(
-        analysis, "_evaluate", lambda pos, w, b: evaluate_step(pos, w, budget=b, time_limit=0)
+        analysis,
+        "_evaluate",
+        lambda pos, w, b, ctx: evaluate_step(pos, w, budget=b, time_limit=0, context=ctx),
     )
     rep = analyse(parse_share_grid(grid), matrix, guesses=lost)
     keep(rep.notes, rep.note_parts)
