@@ -173,6 +173,7 @@ def bases(fx: Fixtures) -> dict[str, tuple[list[str], str]]:
         "tree": (["tree"], ""),
         "tree verify": (["tree", "verify", fx.tree, *small], ""),
         "tree show": (["tree", "show", fx.tree, *small], ""),
+        "warmup": (["warmup", "--lists", "original"], ""),
     }
 
 
