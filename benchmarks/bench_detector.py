@@ -106,7 +106,7 @@ def main() -> None:
                     record(label, f"cheat{c}", rows[: c - 1] + [int(m.answer_to_guess[a])], a)
 
     # Perfect play: the strong player's own games.
-    from wordlelab.tree import find_bundled_tree
+    from wordlelab.exact.tree import find_bundled_tree
 
     tree = find_bundled_tree(m.guesses, m.answers, args.hard)
     if tree is not None:

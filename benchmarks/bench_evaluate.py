@@ -57,7 +57,7 @@ def _work_dist(work: list[int]) -> dict[str, int]:
 def bench_salet(args: argparse.Namespace) -> dict:
     import numpy as np
 
-    from wordlelab.evaluation import evaluate
+    from wordlelab.exact.evaluation import evaluate
     from wordlelab.game import Position
     from wordlelab.game.matrix import PatternMatrix
     from wordlelab.game.words import WordList
@@ -122,8 +122,8 @@ def bench_salet(args: argparse.Namespace) -> dict:
 def bench_games(args: argparse.Namespace) -> dict:
     import numpy as np
 
-    from wordlelab.budgets import parse_work
-    from wordlelab.evaluation import evaluate
+    from wordlelab.exact.budgets import parse_work
+    from wordlelab.exact.evaluation import evaluate
     from wordlelab.game import Position
     from wordlelab.game.lists import load_lists
     from wordlelab.judge.review import review
@@ -322,14 +322,12 @@ class _FirstUse:
                 }
 
     def second_game(self, m, opener: str, strategy, rng, budget: int, hard: bool) -> None:
-        from wordlelab import evaluation, tree
         from wordlelab.judge.review import review
 
         answer = m.answers[int(rng.integers(len(m.answers)))]
         words = _mixed_game(strategy, m, answer, opener, hard, rng)
         history = [(w, _score(w, answer)) for w in words]
-        tree._KEPT.clear()  # as a new process: the kept tree is read and replayed again
-        evaluation._KEPT_CHECKED.clear()
+        # A review of its own context, as in a new process: the kept tree is read and replayed again.
         t = time.perf_counter()
         try:
             r = review(m, history, answer=answer, budget=budget, hard=hard, prove=True)
@@ -374,7 +372,7 @@ def _size_bucket(n: int) -> str:
 def opener_value(lists: str, mode: str, word: str) -> int | None:
     """The opener's exact total from the shipped opener table, or None (no table, or a bound)."""
     try:
-        from wordlelab.opener_values import opener_table  # shipped by the opener-tables work
+        from wordlelab.exact.opener_values import opener_table  # shipped by the opener-tables work
     except ImportError:
         return None
     try:
@@ -390,7 +388,7 @@ def _openers(spec: str, m, hard: bool) -> list[str]:
     if not spec:
         return []
     if spec == "shipped":
-        from wordlelab.tree import bundled_opener_tree, bundled_opener_trees
+        from wordlelab.exact.tree import bundled_opener_tree, bundled_opener_trees
 
         mode = "hard" if hard else "normal"
         words = []
@@ -461,7 +459,7 @@ def main() -> None:
         "--note", default="", help="recorded with the figures (e.g. which code was measured)"
     )
     args = ap.parse_args()
-    from wordlelab.budgets import REVIEW_WORK, format_work, parse_work
+    from wordlelab.exact.budgets import REVIEW_WORK, format_work, parse_work
 
     if args.budget is None:
         args.budget = format_work(REVIEW_WORK)
@@ -488,7 +486,7 @@ def main() -> None:
 
 
 def result_name(args: argparse.Namespace, budget: int) -> str:
-    from wordlelab.budgets import REVIEW_WORK, format_work
+    from wordlelab.exact.budgets import REVIEW_WORK, format_work
 
     hard = "_hard" if args.hard else ""
     name = (

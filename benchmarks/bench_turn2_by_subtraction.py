@@ -20,8 +20,13 @@ import _util
 import numpy as np
 
 from wordlelab.errors import WordlelabError
+<<<<<<< HEAD
 from wordlelab.game.lists import load_lists
 from wordlelab.optimal import Engine, K, Solver
+=======
+from wordlelab.exact.optimal import Engine, K, Solver
+from wordlelab.lists import load_lists
+>>>>>>> main
 
 
 def main() -> None:

@@ -66,7 +66,7 @@ def opener_rows(monkeypatch):
 
     The original lists' tables fill in as the complete-table runs go on, so a test of how a bound
     row is shown or searched puts one back rather than depend on which rows are still bounds."""
-    from wordlelab import opener_values
+    from wordlelab.exact import opener_values
 
     load = opener_values._load
     patched: dict[tuple[str, bool], opener_values.OpenerTable] = {}

@@ -209,9 +209,9 @@ def test_a_built_matrix_is_read_only_as_a_cached_one_is():
     it for other types before."""
     import numba
 
-    from wordlelab.greedy_bound import GreedyBound
-    from wordlelab.kernels import greedy as G
-    from wordlelab.kernels.bounds import counting_bound_table
+    from wordlelab.exact.greedy_bound import GreedyBound
+    from wordlelab.exact.kernels import greedy as G
+    from wordlelab.exact.kernels.bounds import counting_bound_table
 
     words = WordList(["crane", "slate", "trace", "caret", "react", "crate"])
     built = np.array([[score(g, a).code for a in words] for g in words], dtype=np.uint8)

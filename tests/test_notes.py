@@ -225,8 +225,8 @@ def _english(p) -> str:
 def test_every_note_kind_rebuilds_its_english_text_from_its_data(matrix, monkeypatch):
     """One game or grid for each kind the library can emit: its parameters alone rebuild the
     sentence the CLI prints, and between them the games cover every kind in the source."""
-    from wordlelab import evaluation as evaluation_module
-    from wordlelab.evaluation import evaluate_step
+    from wordlelab.exact import evaluation as evaluation_module
+    from wordlelab.exact.evaluation import evaluate_step
     from wordlelab.judge import grid as analysis
 
     parts: list[dict] = []
@@ -283,7 +283,9 @@ def test_every_note_kind_rebuilds_its_english_text_from_its_data(matrix, monkeyp
     keep(rep.notes, rep.note_parts)
     # safety_net_rows: the grid's exact skill search under a safety limit it cannot meet.
     monkeypatch.setattr(
-        analysis, "_evaluate", lambda pos, w, b: evaluate_step(pos, w, budget=b, time_limit=0)
+        analysis,
+        "_evaluate",
+        lambda pos, w, b, ctx: evaluate_step(pos, w, budget=b, time_limit=0, context=ctx),
     )
     rep = analyse(parse_share_grid(grid), matrix, guesses=lost)
     keep(rep.notes, rep.note_parts)

@@ -14,8 +14,13 @@ from __future__ import annotations
 
 import sys
 
+<<<<<<< HEAD
 from wordlelab.game.words import WordList
 from wordlelab.tree import DecisionTree
+=======
+from wordlelab.exact.tree import DecisionTree
+from wordlelab.words import WordList
+>>>>>>> main
 
 WIDTH = 13  # "tarse BBBBB1 "
 

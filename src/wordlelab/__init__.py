@@ -73,19 +73,19 @@ _LAZY = {
     "rank_openers": "assist.openers",
     "strategy_opener": "assist.openers",
     # Exact search and decision trees (issue 5).
-    "DecisionTree": "tree",
-    "TreeReport": "tree",
-    "OptimalResult": "optimal",
-    "solve_optimal": "optimal",
+    "DecisionTree": "exact.tree",
+    "TreeReport": "exact.tree",
+    "OptimalResult": "exact.optimal",
+    "solve_optimal": "exact.optimal",
     # Named list sets and the widening (issue 9).
     "Lists": "game.lists",
     "LIST_SETS": "game.lists",
     "load_lists": "game.lists",
     "widen": "game.lists",
     # Exact analysis of any position (issue 10).
-    "evaluate": "evaluation",
-    "Evaluation": "evaluation",
-    "GuessValue": "evaluation",
+    "evaluate": "exact.evaluation",
+    "Evaluation": "exact.evaluation",
+    "GuessValue": "exact.evaluation",
     # (the review function stays wordlelab.judge.review.review: the submodule's name would shadow it)
     "Review": "judge.review",
     "ReviewStep": "judge.review",

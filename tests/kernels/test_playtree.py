@@ -64,7 +64,7 @@ def test_targets_skip_branches_alike(small):
 
 
 def test_a_ranking_row_is_the_python_paths_result(small):
-    from wordlelab.ranking import RankJob, play_opener
+    from wordlelab.exact.ranking import RankJob, play_opener
 
     for hard in (False, True):
         row = play_opener(small, RankJob.by_play("entropy", hard), small.guesses[9])

@@ -222,7 +222,7 @@ def test_assist_top_rows_carry_their_exact_value_at_the_start(client):
     (the CLI's column: ``Evaluation.expected_of``); in hard mode an opener with no six-guess
     strategy is "can fail". The coach's rows at the start are the table's best (all exact);
     entropy's rows in hard mode hold openers that can fail."""
-    from wordlelab.opener_values import opener_table
+    from wordlelab.exact.opener_values import opener_table
 
     for hard, strategy in (
         (False, "coach"),

@@ -117,7 +117,7 @@ def _auto_strategy(lists: Lists, hard: bool, max_guesses: int) -> str:
     """The coach where a shipped proven tree covers the lists and mode (every game follows it, fast);
     elsewhere the assistant's default heuristic (a bench plays thousands of positions: an exact
     search at each would take hours). Decided from the lists alone, before the matrix is built."""
-    from ..evaluation import has_proven_tree
+    from ..exact.evaluation import has_proven_tree
 
     if len(lists.answers) == len(lists.guesses):
         return "prior"  # as the assistant's default: every allowed word may be the answer

@@ -12,7 +12,7 @@ import click
 from .common import may_be_terminal, stderr
 
 if TYPE_CHECKING:
-    from ..optimal import Progress
+    from ..exact.optimal import Progress
 
 F = TypeVar("F", bound=Callable[..., object])
 

@@ -6,9 +6,13 @@ import click
 from rich.tree import Tree as RichTree
 
 from ..errors import InvalidPatternError, InvalidWordError, TreeError
+<<<<<<< HEAD
 from ..game.feedback import Pattern, score
+=======
+from ..exact.tree import DecisionTree, bundled_opener_trees, bundled_trees, load_tree
+from ..feedback import Pattern, score
+>>>>>>> main
 from ..limits import exists
-from ..tree import DecisionTree, bundled_opener_trees, bundled_trees, load_tree
 from .common import echo_json, list_options, load_lists, stdout
 
 

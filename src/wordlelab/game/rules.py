@@ -127,10 +127,15 @@ class Rules(ABC):
 
     @abstractmethod
     def new_assistant(
-        self, matrix: Any, strategy: str | None = None, opener: str | None = "auto"
+        self,
+        matrix: Any,
+        strategy: str | None = None,
+        opener: str | None = "auto",
+        context: Any = None,
     ) -> Any:
         """A new assistant ``Session`` (wordlelab.assist.base) on ``matrix``; ``strategy`` None or
-        'auto' is the variant's own."""
+        'auto' is the variant's own. ``context``: the exact engine's state (``ExactContext``) a
+        variant that searches uses, the caller's to share; its own when not given."""
 
 
 def check_seed(seed: int | None) -> None:

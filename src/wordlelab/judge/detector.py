@@ -126,7 +126,7 @@ def strong_player(matrix: PatternMatrix, hard: bool = False, max_guesses: int = 
 
 
 def _build_strong(matrix: PatternMatrix, hard: bool, max_guesses: int) -> StrongPlayer:
-    from ..tree import find_bundled_tree
+    from ..exact.tree import find_bundled_tree
 
     m = matrix
     n = len(m.answers)

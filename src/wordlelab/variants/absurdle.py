@@ -108,7 +108,11 @@ class Absurdle(Rules):
             raise VariantError(_NO_STRATEGY, strategy)
 
     def new_assistant(
-        self, matrix: PatternMatrix, strategy: str | None = None, opener: str | None = AUTO
+        self,
+        matrix: PatternMatrix,
+        strategy: str | None = None,
+        opener: str | None = AUTO,
+        context: object = None,  # (no exact search here)
     ) -> AbsurdleSession:
         self.check_strategy(strategy)
         return AbsurdleSession(matrix, hard=self.hard)

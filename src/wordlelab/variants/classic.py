@@ -21,8 +21,14 @@ from ..game.rules import MAX_CLASSIC_GUESSES, Rules
 from ..strategies import find_strategy, make_strategy
 
 if TYPE_CHECKING:
+<<<<<<< HEAD
     from ..game.lists import Lists
     from ..game.matrix import PatternMatrix
+=======
+    from ..exact.context import ExactContext
+    from ..lists import Lists
+    from ..matrix import PatternMatrix
+>>>>>>> main
 
 
 @dataclass(frozen=True)
@@ -106,10 +112,19 @@ class Classic(Rules):
                 make_strategy(strategy).check_lists(lists.guesses, lists.answers, self.hard)
 
     def new_assistant(
-        self, matrix: PatternMatrix, strategy: str | None = None, opener: str | None = AUTO
+        self,
+        matrix: PatternMatrix,
+        strategy: str | None = None,
+        opener: str | None = AUTO,
+        context: ExactContext | None = None,
     ) -> Assistant:
         return Assistant.create(
-            matrix, strategy or AUTO, hard=self.hard, opener=opener, max_guesses=self.max_guesses
+            matrix,
+            strategy or AUTO,
+            hard=self.hard,
+            opener=opener,
+            max_guesses=self.max_guesses,
+            context=context,
         )
 
 

@@ -156,7 +156,11 @@ class Multi(Rules):
             make_multi_strategy(strategy)
 
     def new_assistant(
-        self, matrix: PatternMatrix, strategy: str | None = None, opener: str | None = AUTO
+        self,
+        matrix: PatternMatrix,
+        strategy: str | None = None,
+        opener: str | None = AUTO,
+        context: object = None,  # (no exact search here)
     ) -> MultiSession:
         own = None if strategy in _DEFAULTS else strategy
         return MultiSession(matrix, self, make_multi_strategy(own))
