@@ -28,12 +28,8 @@ def main() -> None:
     )
     ap.add_argument("--out", default=str(HERE / "results" / "coach_means.json"))
     args = ap.parse_args()
-<<<<<<< HEAD
     from wordlelab.assist.simulate import simulate
-    from wordlelab.evaluation import proven_tree
-=======
     from wordlelab.exact.evaluation import proven_tree
->>>>>>> main
     from wordlelab.game import Position
     from wordlelab.game.lists import load_lists
     from wordlelab.strategies import make_strategy

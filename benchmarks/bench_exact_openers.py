@@ -32,15 +32,9 @@ def main() -> None:
     import numpy as np
 
     from wordlelab.errors import StoppedEarlyError
-<<<<<<< HEAD
+    from wordlelab.exact.optimal import solve_optimal
     from wordlelab.game.matrix import PatternMatrix
     from wordlelab.game.words import WordList
-    from wordlelab.optimal import solve_optimal
-=======
-    from wordlelab.exact.optimal import solve_optimal
-    from wordlelab.matrix import PatternMatrix
-    from wordlelab.words import WordList
->>>>>>> main
 
     guesses, answers = WordList.bundled("allowed"), WordList.bundled("answers")
     matrix = PatternMatrix.load(guesses, answers)

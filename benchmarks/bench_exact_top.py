@@ -49,15 +49,9 @@ def main() -> None:
     import numpy as np
 
     from wordlelab.assist.assistant import EXACT_TOP_MAX
-<<<<<<< HEAD
-    from wordlelab.evaluation import evaluate
+    from wordlelab.exact.evaluation import evaluate
     from wordlelab.game.lists import load_lists
     from wordlelab.game.notation import Position
-=======
-    from wordlelab.exact.evaluation import evaluate
-    from wordlelab.lists import load_lists
-    from wordlelab.position import Position
->>>>>>> main
 
     m = load_lists(lists="nyt").matrix(1 << 31)
     rng = np.random.default_rng(args.seed)

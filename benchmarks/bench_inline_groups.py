@@ -30,19 +30,11 @@ ROOT = Path(__file__).resolve().parent.parent
 CHILD = r"""
 import json, sys, time
 from wordlelab.assist.assistant import Assistant
-<<<<<<< HEAD
-from wordlelab.evaluation import evaluate
+from wordlelab.exact.evaluation import evaluate
 from wordlelab.game.feedback import score
 from wordlelab.game.matrix import PatternMatrix
 from wordlelab.game.notation import Position
 from wordlelab.game.words import WordList
-=======
-from wordlelab.exact.evaluation import evaluate
-from wordlelab.feedback import score
-from wordlelab.matrix import PatternMatrix
-from wordlelab.position import Position
-from wordlelab.words import WordList
->>>>>>> main
 m = PatternMatrix.load(WordList.bundled("allowed"), WordList.bundled("answers"))
 answer, opener = sys.argv[1], sys.argv[2]
 # Load the search kernels on a small position of another game first (not timed).

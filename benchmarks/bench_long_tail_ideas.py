@@ -89,15 +89,9 @@ def bench_pool(args: argparse.Namespace) -> dict:
 
 
 def bench_subtract(args: argparse.Namespace) -> dict:
-<<<<<<< HEAD
-    from wordlelab.evaluation import evaluate
+    from wordlelab.exact.evaluation import evaluate
     from wordlelab.game.lists import load_lists
     from wordlelab.game.notation import Position
-=======
-    from wordlelab.exact.evaluation import evaluate
-    from wordlelab.lists import load_lists
-    from wordlelab.position import Position
->>>>>>> main
 
     m = load_lists(lists="nyt").matrix(1 << 31)
     win = 3**m.length - 1  # the all-green pattern
@@ -133,13 +127,8 @@ def bench_subtract(args: argparse.Namespace) -> dict:
 
 
 def bench_refute(args: argparse.Namespace) -> dict:
-<<<<<<< HEAD
-    from wordlelab.game.lists import load_lists
-    from wordlelab.optimal import Engine, K, Solver
-=======
     from wordlelab.exact.optimal import Engine, K, Solver
-    from wordlelab.lists import load_lists
->>>>>>> main
+    from wordlelab.game.lists import load_lists
 
     m = load_lists(lists="nyt").matrix(1 << 31)
     g = m.guesses.index(args.opener)

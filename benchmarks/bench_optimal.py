@@ -24,15 +24,9 @@ def main() -> None:
     args = ap.parse_args()
 
     t0 = time.monotonic()
-<<<<<<< HEAD
+    from wordlelab.exact.optimal import solve_optimal
     from wordlelab.game.matrix import PatternMatrix
     from wordlelab.game.words import WordList
-    from wordlelab.optimal import solve_optimal
-=======
-    from wordlelab.exact.optimal import solve_optimal
-    from wordlelab.matrix import PatternMatrix
-    from wordlelab.words import WordList
->>>>>>> main
 
     guesses, answers = WordList.bundled("allowed"), WordList.bundled("answers")
     matrix = PatternMatrix.load(guesses, answers)

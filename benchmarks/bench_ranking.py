@@ -49,15 +49,9 @@ def main() -> None:
 
     import numpy as np
 
-<<<<<<< HEAD
+    from wordlelab.exact.ranking import RankJob, candidate_openers, make_executor, rank
     from wordlelab.game.matrix import PatternMatrix
     from wordlelab.game.words import WordList
-    from wordlelab.ranking import RankJob, candidate_openers, make_executor, rank
-=======
-    from wordlelab.exact.ranking import RankJob, candidate_openers, make_executor, rank
-    from wordlelab.matrix import PatternMatrix
-    from wordlelab.words import WordList
->>>>>>> main
 
     guesses, answers = WordList.bundled("allowed"), WordList.bundled("answers")
     matrix = PatternMatrix.load(guesses, answers)

@@ -13,12 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from interactive_helpers import invoke
 
-<<<<<<< HEAD
 from wordlelab.assist.simulate import simulate
-=======
 from wordlelab.exact.tree import find_bundled_tree
-from wordlelab.feedback import score
->>>>>>> main
 from wordlelab.game import Position
 from wordlelab.game.feedback import score
 from wordlelab.game.matrix import PatternMatrix
@@ -38,11 +34,6 @@ from wordlelab.judge.grid import analyse, parse_share_grid
 from wordlelab.judge.luck import luck, outcomes, p_at_most
 from wordlelab.judge.review import review
 from wordlelab.strategies import make_strategy
-<<<<<<< HEAD
-from wordlelab.tree import find_bundled_tree
-=======
-from wordlelab.words import WordList
->>>>>>> main
 
 WORDS = [
     "crane",

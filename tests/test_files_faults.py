@@ -16,15 +16,9 @@ from interactive_helpers import invoke, run_cli
 
 from wordlelab import paths
 from wordlelab.errors import WordlelabError
-<<<<<<< HEAD
+from wordlelab.exact.ranking import OpenerRow, RankingError, ResultStore
 from wordlelab.game.stats import GameRecord, StatsError, StatsStore
 from wordlelab.owned_db import APPLICATION_ID
-from wordlelab.ranking import OpenerRow, RankingError, ResultStore
-=======
-from wordlelab.exact.ranking import OpenerRow, RankingError, ResultStore
-from wordlelab.owned_db import APPLICATION_ID
-from wordlelab.stats import GameRecord, StatsError, StatsStore
->>>>>>> main
 
 WORDS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve"]
 

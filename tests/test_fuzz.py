@@ -12,23 +12,14 @@ from hypothesis import strategies as st
 
 from wordlelab.assist.assistant import parse_entry
 from wordlelab.errors import WordlelabError
-<<<<<<< HEAD
+from wordlelab.exact.tree import DecisionTree
 from wordlelab.game.feedback import Pattern
 from wordlelab.game.lists import load_lists
 from wordlelab.game.matrix import PatternMatrix
 from wordlelab.game.notation import parse_position, read_position
 from wordlelab.game.words import WordList
-=======
-from wordlelab.exact.tree import DecisionTree
-from wordlelab.feedback import Pattern
->>>>>>> main
 from wordlelab.judge.grid import parse_share_grid
 from wordlelab.strategies import strategy_names
-<<<<<<< HEAD
-from wordlelab.tree import DecisionTree
-=======
-from wordlelab.words import WordList
->>>>>>> main
 
 TILES = "⬜⬛🟨🟦🟩🟧"
 NOTATION = ".-_xbgyBGY0123⬜🟨🟩 ,;\t"

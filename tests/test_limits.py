@@ -17,19 +17,11 @@ from wordlelab.errors import (
     TreeError,
     WordlelabError,
 )
-<<<<<<< HEAD
+from wordlelab.exact.tree import DecisionTree
 from wordlelab.game.feedback import Pattern, score
 from wordlelab.game.notation import parse_position
 from wordlelab.game.words import normalize_word
 from wordlelab.judge.grid import parse_share_grid
-from wordlelab.tree import DecisionTree
-=======
-from wordlelab.exact.tree import DecisionTree
-from wordlelab.feedback import Pattern, score
-from wordlelab.judge.grid import parse_share_grid
-from wordlelab.position import parse_position
-from wordlelab.words import normalize_word
->>>>>>> main
 
 LONG = "a" * 9_200  # past Python's 4,300-digit int conversion limit once read as a base-3 pattern
 

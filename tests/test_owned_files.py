@@ -17,15 +17,9 @@ from pathlib import Path
 import pytest
 from interactive_helpers import run_cli
 
-<<<<<<< HEAD
+from wordlelab.exact.ranking import OpenerRow, RankingError, ResultStore
 from wordlelab.game.stats import GameRecord, StatsError, StatsStore
 from wordlelab.owned_db import APPLICATION_ID
-from wordlelab.ranking import OpenerRow, RankingError, ResultStore
-=======
-from wordlelab.exact.ranking import OpenerRow, RankingError, ResultStore
-from wordlelab.owned_db import APPLICATION_ID
-from wordlelab.stats import GameRecord, StatsError, StatsStore
->>>>>>> main
 
 WORDS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve"]
 

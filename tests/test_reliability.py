@@ -399,15 +399,9 @@ def test_a_results_store_that_fails_mid_run_loses_no_row(small, tmp_path):
     # Locked by another program for longer than the timeout while the ranking runs.
     import sqlite3
 
-<<<<<<< HEAD
+    from wordlelab.exact.ranking import RankJob, ResultStore, rank, stored
     from wordlelab.game.matrix import PatternMatrix
     from wordlelab.game.words import WordList
-    from wordlelab.ranking import RankJob, ResultStore, rank, stored
-=======
-    from wordlelab.exact.ranking import RankJob, ResultStore, rank, stored
-    from wordlelab.matrix import PatternMatrix
-    from wordlelab.words import WordList
->>>>>>> main
 
     words = WordList(WORDS, name="w")
     m = PatternMatrix.build(words, words)
@@ -484,15 +478,9 @@ def test_rows_of_wrong_types_in_the_results_store_are_recomputed(small, tmp_path
 
 _RANKER = """
 import sys
-<<<<<<< HEAD
 from wordlelab.game.matrix import PatternMatrix
-from wordlelab.ranking import RankJob, ResultStore, rank
-from wordlelab.game.words import WordList
-=======
-from wordlelab.matrix import PatternMatrix
 from wordlelab.exact.ranking import RankJob, ResultStore, rank
-from wordlelab.words import WordList
->>>>>>> main
+from wordlelab.game.words import WordList
 words = WordList(sys.argv[2].split(","), name="w")
 m = PatternMatrix.build(words, words)
 with ResultStore(sys.argv[1]) as store:

@@ -8,26 +8,14 @@ import pytest
 from interactive_helpers import invoke, run_cli
 
 from wordlelab.errors import HardModeError, InconsistentFeedbackError, UnknownWordError
-<<<<<<< HEAD
-from wordlelab.evaluation import evaluate
-=======
 from wordlelab.exact.evaluation import evaluate
 from wordlelab.exact.tree import bundled_tree
-from wordlelab.feedback import score
->>>>>>> main
 from wordlelab.game import Position
 from wordlelab.game.feedback import score
 from wordlelab.game.matrix import PatternMatrix
 from wordlelab.game.notation import read_position
 from wordlelab.game.words import WordList
 from wordlelab.judge.review import review
-<<<<<<< HEAD
-from wordlelab.tree import bundled_tree
-=======
-from wordlelab.matrix import PatternMatrix
-from wordlelab.position import read_position
-from wordlelab.words import WordList
->>>>>>> main
 
 
 def game(words: list[str], answer: str) -> list:

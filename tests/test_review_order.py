@@ -15,13 +15,8 @@ import warnings
 import pytest
 from interactive_helpers import invoke
 
-<<<<<<< HEAD
-from wordlelab import evaluation
-=======
 from wordlelab.exact import evaluation
 from wordlelab.exact.context import ExactContext
-from wordlelab.feedback import score
->>>>>>> main
 from wordlelab.game import Position
 from wordlelab.game.feedback import score
 from wordlelab.game.lists import load_lists

@@ -96,13 +96,8 @@ def all_run_rows(mode: str) -> dict[str, tuple[int, float]]:
 def export_store(store_path: Path) -> None:
     """Add the exact rows a results store holds for the original lists to exact_all_<mode>.csv."""
     sys.path.insert(0, str(ROOT / "src"))
-<<<<<<< HEAD
-    from wordlelab.game.lists import load_lists
-    from wordlelab.ranking import RankingError, RankJob, ResultStore
-=======
     from wordlelab.exact.ranking import RankingError, RankJob, ResultStore
-    from wordlelab.lists import load_lists
->>>>>>> main
+    from wordlelab.game.lists import load_lists
 
     if not store_path.is_file():
         sys.exit(f"--store {store_path}: no such file")

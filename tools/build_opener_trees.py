@@ -50,17 +50,10 @@ def main() -> None:
     args = ap.parse_args()
 
     from wordlelab.errors import WordlelabError
-<<<<<<< HEAD
-    from wordlelab.game.lists import load_lists
-    from wordlelab.opener_values import table_for
-    from wordlelab.optimal import solve_optimal
-    from wordlelab.tree import DecisionTree
-=======
     from wordlelab.exact.opener_values import table_for
     from wordlelab.exact.optimal import solve_optimal
     from wordlelab.exact.tree import DecisionTree
-    from wordlelab.lists import load_lists
->>>>>>> main
+    from wordlelab.game.lists import load_lists
 
     mode = "hard" if args.hard else "normal"
     try:

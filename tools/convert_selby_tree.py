@@ -14,13 +14,8 @@ from __future__ import annotations
 
 import sys
 
-<<<<<<< HEAD
-from wordlelab.game.words import WordList
-from wordlelab.tree import DecisionTree
-=======
 from wordlelab.exact.tree import DecisionTree
-from wordlelab.words import WordList
->>>>>>> main
+from wordlelab.game.words import WordList
 
 WIDTH = 13  # "tarse BBBBB1 "
 

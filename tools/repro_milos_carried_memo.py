@@ -32,15 +32,9 @@ def main() -> None:
     ap.add_argument("--start", type=int, default=1)
     ap.add_argument("--step", type=int, default=2)
     args = ap.parse_args()
-<<<<<<< HEAD
-    from wordlelab.game.lists import load_lists
-    from wordlelab.optimal import Solver
-    from wordlelab.ranking import ExactEvaluator, RankJob, candidate_openers
-=======
     from wordlelab.exact.optimal import Solver
     from wordlelab.exact.ranking import ExactEvaluator, RankJob, candidate_openers
-    from wordlelab.lists import load_lists
->>>>>>> main
+    from wordlelab.game.lists import load_lists
 
     m = load_lists(5, "en", lists="original").matrix()
     order = candidate_openers(m, RankJob.exact(False), None)

@@ -99,13 +99,8 @@ def exact_search(matrix: PatternMatrix, hard: bool = False, strategy: object = N
         import numpy as np
 
         from .assist.assistant import AUTO, Assistant
-<<<<<<< HEAD
-        from .evaluation import COMPACT_MIN, INLINE_N
-        from .game.feedback import Pattern
-=======
         from .exact.evaluation import COMPACT_MIN, INLINE_N
-        from .feedback import Pattern
->>>>>>> main
+        from .game.feedback import Pattern
 
         answers = matrix.answers
         opener = answers[len(answers) // 2]

@@ -102,13 +102,8 @@ def test_a_refused_tree_guess_gives_way_to_the_exact_next_best():
     # On the shipped tree's line the coach plays the tree's guess; refused, it plays the exact
     # search's best among the rest, not entropy's choice (TARSE ..y..: DOING refused, entropy's
     # PRION is at least 2.691 where CODON is proven 2.673).
-<<<<<<< HEAD
-    from wordlelab.evaluation import evaluate
-    from wordlelab.game.lists import load_lists
-=======
     from wordlelab.exact.evaluation import evaluate
-    from wordlelab.lists import load_lists
->>>>>>> main
+    from wordlelab.game.lists import load_lists
 
     a = Assistant.create(load_lists().matrix())
     a.feedback("..y..")

@@ -151,13 +151,8 @@ from numba import njit
 import wordlelab.exact.kernels.loading as loading
 if sys.argv[1] == "off":
     loading.quick_cache_loads = lambda module: 0
-<<<<<<< HEAD
 from wordlelab.game.lists import load_lists
-from wordlelab.optimal import solve_optimal
-=======
-from wordlelab.lists import load_lists
 from wordlelab.exact.optimal import solve_optimal
->>>>>>> main
 m = load_lists(5, "en", None, None, "original").matrix()
 for hard in (False, True):
     r = solve_optimal(m, opener="salet", hard=hard, answers=["beast", "feast", "yeast", "least", "blast"])

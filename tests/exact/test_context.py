@@ -8,8 +8,8 @@ import threading
 
 from wordlelab.exact.context import ExactContext
 from wordlelab.exact.evaluation import evaluate
-from wordlelab.feedback import score
 from wordlelab.game import Position
+from wordlelab.game.feedback import score
 from wordlelab.judge.review import review
 
 # Under this budget what a step proves, and the work it spends, depends on what the memo holds

@@ -13,12 +13,7 @@ from hypothesis import strategies as st
 from interactive_helpers import invoke
 
 from wordlelab.errors import InconsistentFeedbackError, InvalidPatternError, UnknownWordError
-<<<<<<< HEAD:tests/test_evaluation.py
-from wordlelab.evaluation import evaluate
-=======
 from wordlelab.exact.evaluation import evaluate
-from wordlelab.feedback import Pattern, score
->>>>>>> main:tests/exact/test_evaluation.py
 from wordlelab.game import Position
 from wordlelab.game.feedback import Pattern, score
 from wordlelab.game.matrix import PatternMatrix

@@ -5,16 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-<<<<<<< HEAD:tests/test_evaluation_budget.py
-import wordlelab.evaluation as E
-from wordlelab.evaluation import evaluate, proven_tree, tree_node
-=======
 import wordlelab.exact.evaluation as E
 from wordlelab.exact.context import ExactContext
 from wordlelab.exact.evaluation import evaluate, proven_tree, tree_node
 from wordlelab.exact.optimal import INF, Engine
-from wordlelab.feedback import score
->>>>>>> main:tests/exact/test_evaluation_budget.py
 from wordlelab.game import Position
 from wordlelab.game.feedback import score
 from wordlelab.judge.review import review

@@ -7,25 +7,14 @@ import pytest
 import reference
 
 from wordlelab.errors import WordlelabError
-<<<<<<< HEAD:tests/test_exact_values.py
-from wordlelab.evaluation import evaluate, proven_tree
+from wordlelab.exact.evaluation import evaluate, proven_tree
+from wordlelab.exact.optimal import INF as KINF
+from wordlelab.exact.tree import bundled_tree
 from wordlelab.game import Position
 from wordlelab.game.feedback import Pattern, score
 from wordlelab.game.matrix import PatternMatrix
 from wordlelab.game.notation import read_position
 from wordlelab.game.words import WordList
-from wordlelab.optimal import INF as KINF
-from wordlelab.tree import bundled_tree
-=======
-from wordlelab.exact.evaluation import evaluate, proven_tree
-from wordlelab.exact.optimal import INF as KINF
-from wordlelab.exact.tree import bundled_tree
-from wordlelab.feedback import Pattern, score
-from wordlelab.game import Position
-from wordlelab.matrix import PatternMatrix
-from wordlelab.position import read_position
-from wordlelab.words import WordList
->>>>>>> main:tests/exact/test_evaluation_values.py
 
 INF = float("inf")
 

@@ -10,14 +10,8 @@ import time
 
 import pytest
 
-<<<<<<< HEAD:tests/test_evaluation_work.py
-from wordlelab.budgets import format_work, parse_work
-from wordlelab.evaluation import evaluate, proven_tree, tree_node
-=======
 from wordlelab.exact.budgets import format_work, parse_work
 from wordlelab.exact.evaluation import evaluate, proven_tree, tree_node
-from wordlelab.feedback import score
->>>>>>> main:tests/exact/test_evaluation_work.py
 from wordlelab.game import Position
 from wordlelab.game.feedback import score
 from wordlelab.judge.review import review

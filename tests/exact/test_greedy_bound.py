@@ -11,15 +11,7 @@ from wordlelab.exact.kernels import greedy as G
 from wordlelab.exact.optimal import Engine
 from wordlelab.exact.tree import DecisionTree
 from wordlelab.game import HardRule, Position
-<<<<<<< HEAD:tests/test_greedy_bound.py
 from wordlelab.game.words import WordList
-from wordlelab.greedy_bound import INF, GreedyBound
-from wordlelab.kernels import greedy as G
-from wordlelab.optimal import Engine
-from wordlelab.tree import DecisionTree
-=======
-from wordlelab.words import WordList
->>>>>>> main:tests/exact/test_greedy_bound.py
 
 
 def reference(

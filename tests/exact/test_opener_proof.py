@@ -7,12 +7,8 @@ import json
 import pytest
 from interactive_helpers import invoke
 
-<<<<<<< HEAD:tests/test_opener_proof.py
-from wordlelab.game.feedback import score
-=======
 from wordlelab.exact.opener_proof import KEPT, NOT_ASKED, PROVEN, prove_opener_tree
-from wordlelab.feedback import score
->>>>>>> main:tests/exact/test_opener_proof.py
+from wordlelab.game.feedback import score
 from wordlelab.judge.review import review
 
 # After PIOUS (no shipped tree on the original lists) the second guess's position, 175 answers,

@@ -10,13 +10,8 @@ from importlib import resources
 import pytest
 
 from wordlelab.errors import InvalidWordError, UnknownWordError, WordListError
-<<<<<<< HEAD:tests/test_opener_values.py
-from wordlelab.game.words import WordList
-from wordlelab.opener_values import ANSWERS, GUESSES, N_ANSWERS, opener_table, table_for
-=======
 from wordlelab.exact.opener_values import ANSWERS, GUESSES, N_ANSWERS, opener_table, table_for
-from wordlelab.words import WordList
->>>>>>> main:tests/exact/test_opener_values.py
+from wordlelab.game.words import WordList
 
 # sha256 of the decompressed file; for the nyt tables the sha256 of alex1770/wordle's file itself
 # (commit 8fd3f1bdf884), as data/PROVENANCE.md records.
@@ -536,13 +531,8 @@ def test_web_analyse_and_assist_show_the_table_values(tmp_path) -> None:
 
 def _reprove(lists: str, hard: bool, word: str) -> int | None:
     from wordlelab.errors import SearchFailedError
-<<<<<<< HEAD:tests/test_opener_values.py
-    from wordlelab.game.lists import load_lists
-    from wordlelab.optimal import solve_optimal
-=======
     from wordlelab.exact.optimal import solve_optimal
-    from wordlelab.lists import load_lists
->>>>>>> main:tests/exact/test_opener_values.py
+    from wordlelab.game.lists import load_lists
 
     try:
         res = solve_optimal(load_lists(lists=lists).matrix(), opener=word, hard=hard)

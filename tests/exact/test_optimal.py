@@ -9,17 +9,10 @@ import pytest
 import reference
 
 from wordlelab.errors import SearchFailedError, StoppedEarlyError, UnknownWordError, WordlelabError
-<<<<<<< HEAD:tests/test_optimal.py
-from wordlelab.game.matrix import PatternMatrix
-from wordlelab.game.words import WordList
-from wordlelab.optimal import solve_optimal
-from wordlelab.tree import DecisionTree
-=======
 from wordlelab.exact.optimal import solve_optimal
 from wordlelab.exact.tree import DecisionTree
-from wordlelab.matrix import PatternMatrix
-from wordlelab.words import WordList
->>>>>>> main:tests/exact/test_optimal.py
+from wordlelab.game.matrix import PatternMatrix
+from wordlelab.game.words import WordList
 
 INF = float("inf")
 

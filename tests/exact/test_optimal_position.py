@@ -20,17 +20,9 @@ from wordlelab.exact.evaluation import evaluate
 from wordlelab.exact.optimal import solve_optimal
 from wordlelab.exact.tree import DecisionTree
 from wordlelab.game import Position
-<<<<<<< HEAD:tests/test_optimal_position.py
 from wordlelab.game.lists import load_lists
 from wordlelab.game.matrix import PatternMatrix
 from wordlelab.game.notation import read_position
-from wordlelab.optimal import solve_optimal
-from wordlelab.tree import DecisionTree
-=======
-from wordlelab.lists import load_lists
-from wordlelab.matrix import PatternMatrix
-from wordlelab.position import read_position
->>>>>>> main:tests/exact/test_optimal_position.py
 
 INF = float("inf")
 

@@ -11,20 +11,11 @@ import pytest
 from click.testing import CliRunner
 
 from wordlelab.errors import TreeError, WordlelabError
-<<<<<<< HEAD:tests/test_tree.py
-=======
 from wordlelab.exact.tree import DecisionTree, bundled_tree, bundled_trees, find_bundled_tree
-from wordlelab.feedback import score
->>>>>>> main:tests/exact/test_tree.py
 from wordlelab.game import Position
 from wordlelab.game.feedback import score
 from wordlelab.game.words import WordList
 from wordlelab.strategies import make_strategy
-<<<<<<< HEAD:tests/test_tree.py
-from wordlelab.tree import DecisionTree, bundled_tree, bundled_trees, find_bundled_tree
-=======
-from wordlelab.words import WordList
->>>>>>> main:tests/exact/test_tree.py
 
 GUESSES = WordList(
     ["crane", "slate", "trace", "crate", "react", "cater", "plumb", "lumpy"], name="guesses"

@@ -13,13 +13,7 @@ from wordlelab.exact.evaluation import evaluate, opener_tree, tree_at
 from wordlelab.exact.opener_values import opener_table
 from wordlelab.exact.tree import _opener_tree_dir, bundled_opener_tree, bundled_opener_trees
 from wordlelab.game import Position
-<<<<<<< HEAD:tests/test_opener_trees.py
 from wordlelab.game.lists import load_lists
-from wordlelab.opener_values import opener_table
-from wordlelab.tree import _opener_tree_dir, bundled_opener_tree, bundled_opener_trees
-=======
-from wordlelab.lists import load_lists
->>>>>>> main:tests/exact/test_tree_openers.py
 
 # sha256 of each decompressed file (tools/build_opener_trees.py prints them; data/PROVENANCE.md).
 FINGERPRINTS = {

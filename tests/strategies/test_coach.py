@@ -7,13 +7,7 @@ import numpy as np
 import pytest
 
 from wordlelab.assist.assistant import Assistant, default_strategy, solve
-<<<<<<< HEAD
-from wordlelab.evaluation import evaluate, proven_tree
-=======
 from wordlelab.exact.evaluation import evaluate, proven_tree
-from wordlelab.feedback import score
-from wordlelab.frequency import word_frequencies
->>>>>>> main
 from wordlelab.game import Position
 from wordlelab.game.feedback import score
 from wordlelab.game.frequency import word_frequencies

@@ -61,15 +61,9 @@ def _serve(app):
 def base_app(tmp_path_factory):
     # The exact search's kernels compile (a fresh clone) or load before any budgeted request, so a
     # figure a test reads never falls back to bounds because numba was busy compiling.
-<<<<<<< HEAD
-    from wordlelab.evaluation import evaluate
+    from wordlelab.exact.evaluation import evaluate
     from wordlelab.game.lists import load_lists
     from wordlelab.game.notation import read_position
-=======
-    from wordlelab.exact.evaluation import evaluate
-    from wordlelab.lists import load_lists
-    from wordlelab.position import read_position
->>>>>>> main
 
     warm = load_lists(lists="original").matrix(1 << 31)
     for hard in (False, True):

@@ -14,29 +14,16 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..errors import InconsistentFeedbackError, UnknownWordError, WordlelabError
-<<<<<<< HEAD
-=======
 from ..exact.budgets import ASSIST_WORK, PROVE_WORK
 from ..exact.context import ExactContext
 from ..exact.known_openers import KNOWN_OPENERS, default_opener  # noqa: F401  (re-exported)
 from ..exact.rounding import exact_shown
-from ..feedback import Pattern, score
-from ..frequency import rank_by_frequency
->>>>>>> main
 from ..game import Position
 from ..game.feedback import Pattern, score
 from ..game.frequency import rank_by_frequency
 from ..game.lists import widened_position
 from ..game.matrix import PatternMatrix
 from ..game.rules import Rules, parse_rules
-<<<<<<< HEAD
-from ..known_openers import KNOWN_OPENERS, default_opener  # noqa: F401  (re-exported)
-from ..rounding import exact_shown
-=======
-from ..lists import widened_position
-from ..matrix import PatternMatrix
-from ..openers import strategy_opener
->>>>>>> main
 from ..strategies import Choice, Strategy, make_strategy
 from .base import Action, Session, one_pattern, row_dict
 from .openers import strategy_opener

@@ -20,19 +20,11 @@ from ..errors import VariantError, WordlelabError
 from ..game.feedback import Pattern
 
 if TYPE_CHECKING:
-<<<<<<< HEAD
-    from ..evaluation import Evaluation
-    from ..game.matrix import PatternMatrix
-    from ..game.rules import Rules
-    from ..opener_proof import OpenerProof
-    from ..optimal import ProgressCallback
-=======
     from ..exact.evaluation import Evaluation
     from ..exact.opener_proof import OpenerProof
     from ..exact.optimal import ProgressCallback
+    from ..game.matrix import PatternMatrix
     from ..game.rules import Rules
-    from ..matrix import PatternMatrix
->>>>>>> main
 
 
 @dataclass(frozen=True)

@@ -6,14 +6,9 @@ import click
 from rich.markup import escape
 from rich.table import Table
 
-<<<<<<< HEAD
-from ..budgets import REVIEW_WORK, SAFETY_S, format_work, parse_work
-from ..game.feedback import Pattern
-=======
 from ..exact.budgets import REVIEW_WORK, SAFETY_S, format_work, parse_work
 from ..exact.rounding import outward
-from ..feedback import Pattern
->>>>>>> main
+from ..game.feedback import Pattern
 from ..judge.grid import parse_share_grid
 from ..judge.request import NAMES_CLI, GameRequest
 from ..judge.review import Review, review

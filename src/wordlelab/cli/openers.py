@@ -453,13 +453,8 @@ def _lookup(
     """Each opener's proven value from the shipped table; every word is checked before anything prints.
 
     With ``prove``, each row that is only a bound is searched now (one thread, a budget in nodes)."""
-<<<<<<< HEAD
-    from ..game.list_sets import default_set_name
-    from ..opener_values import EXACT, LOWER_BOUND, PROVE_NODES, Proof, opener_table
-=======
     from ..exact.opener_values import EXACT, LOWER_BOUND, PROVE_NODES, Proof, opener_table
-    from ..list_sets import default_set_name
->>>>>>> main
+    from ..game.list_sets import default_set_name
 
     ctx = click.get_current_context(silent=True)
     name = (ctx.meta.get("wordlelab.game.lists") if ctx is not None else None) or default_set_name()
@@ -533,13 +528,8 @@ def _lookup(
             click.echo(f"{v.verdict()}.")
     stuck = [v for v in values if not v.solvable]
     if stuck:
-<<<<<<< HEAD
-        from ..game.list_sets import ANSWERS, GUESSES
-        from ..tree import shipped_losses
-=======
         from ..exact.tree import shipped_losses
-        from ..list_sets import ANSWERS, GUESSES
->>>>>>> main
+        from ..game.list_sets import ANSWERS, GUESSES
 
         unproven = []
         for v in stuck:

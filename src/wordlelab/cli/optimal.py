@@ -10,14 +10,9 @@ from pathlib import Path
 import click
 
 from ..errors import WordlelabError
-<<<<<<< HEAD
-from ..game.notation import parse_position, read_position
-from ..optimal import Progress as SearchProgress
-from ..optimal import solve_optimal
-=======
 from ..exact.optimal import Progress as SearchProgress
 from ..exact.optimal import solve_optimal
->>>>>>> main
+from ..game.notation import parse_position, read_position
 from ..paths import available_memory_bytes
 from .common import (
     capped_to_cores,

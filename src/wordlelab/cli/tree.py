@@ -6,12 +6,8 @@ import click
 from rich.tree import Tree as RichTree
 
 from ..errors import InvalidPatternError, InvalidWordError, TreeError
-<<<<<<< HEAD
-from ..game.feedback import Pattern, score
-=======
 from ..exact.tree import DecisionTree, bundled_opener_trees, bundled_trees, load_tree
-from ..feedback import Pattern, score
->>>>>>> main
+from ..game.feedback import Pattern, score
 from ..limits import exists
 from .common import echo_json, list_options, load_lists, stdout
 

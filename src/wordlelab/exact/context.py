@@ -124,7 +124,7 @@ def _array_bytes(obj: object, seen: set[int], depth: int = 0, tables: bool = Fal
     built from them unless ``tables``."""
     import numpy as np
 
-    from ..matrix import PatternMatrix
+    from ..game.matrix import PatternMatrix
 
     if id(obj) in seen or depth > 4 or isinstance(obj, PatternMatrix):
         return 0

@@ -24,17 +24,10 @@ import numpy as np
 
 from ..errors import WordlelabError
 from ..game import Position, guess_codes
-from ..matrix import PatternMatrix, shared_alphabet
-from ..words import WordList
+from ..game.matrix import PatternMatrix, shared_alphabet
+from ..game.words import WordList
 from .budgets import GREEDY_WORK, SAFETY_S, SEARCH_WORK_PER_ANSWER
-<<<<<<< HEAD:src/wordlelab/evaluation.py
-from .errors import WordlelabError
-from .game import Position, guess_codes
-from .game.matrix import PatternMatrix, shared_alphabet
-from .game.words import WordList
-=======
 from .context import COMPACTS, ENGINE_TABLES, ENGINES, ExactContext
->>>>>>> main:src/wordlelab/exact/evaluation.py
 from .greedy_bound import GreedyBound
 from .kernels import search as K
 from .kernels.guess_total import RAN as GT_RAN

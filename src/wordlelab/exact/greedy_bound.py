@@ -12,13 +12,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-<<<<<<< HEAD:src/wordlelab/greedy_bound.py
-from .game import guess_codes
-from .game.matrix import PatternMatrix, shared_alphabet
-=======
 from ..game import guess_codes
-from ..matrix import PatternMatrix, shared_alphabet
->>>>>>> main:src/wordlelab/exact/greedy_bound.py
+from ..game.matrix import PatternMatrix, shared_alphabet
 from .kernels import greedy as G
 
 INF = int(G.INF)

@@ -9,11 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-<<<<<<< HEAD:src/wordlelab/known_openers.py
-    from .game.matrix import PatternMatrix
-=======
-    from ..matrix import PatternMatrix
->>>>>>> main:src/wordlelab/exact/known_openers.py
+    from ..game.matrix import PatternMatrix
 
 # Proven optimal openers, keyed by the fingerprint prefixes of (allowed guesses, answers) and the
 # mode. On the original lists SALET (7920 guesses in total in normal mode, 8122 in hard mode; the

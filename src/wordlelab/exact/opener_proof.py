@@ -23,14 +23,9 @@ import time
 from dataclasses import dataclass, replace
 
 from ..errors import SearchFailedError, StoppedEarlyError, WordlelabError
-from ..matrix import PatternMatrix
+from ..game.matrix import PatternMatrix
 from .budgets import PROVE_WORK
-<<<<<<< HEAD:src/wordlelab/opener_proof.py
-from .errors import SearchFailedError, StoppedEarlyError, WordlelabError
-from .game.matrix import PatternMatrix
-=======
 from .context import ExactContext
->>>>>>> main:src/wordlelab/exact/opener_proof.py
 from .optimal import ProgressCallback
 
 # Statuses of an OpenerProof.

@@ -34,17 +34,10 @@ from typing import TYPE_CHECKING
 from ..errors import InvalidWordError, UnknownWordError, WordListError
 
 # The list sets that have a table: their lists' fingerprints and sizes (kept with the sets' names).
-<<<<<<< HEAD:src/wordlelab/opener_values.py
-from .game.list_sets import ANSWERS, GUESSES, N_ANSWERS
+from ..game.list_sets import ANSWERS, GUESSES, N_ANSWERS
 
 if TYPE_CHECKING:
-    from .game.matrix import PatternMatrix
-=======
-from ..list_sets import ANSWERS, GUESSES, N_ANSWERS
-
-if TYPE_CHECKING:
-    from ..matrix import PatternMatrix
->>>>>>> main:src/wordlelab/exact/opener_values.py
+    from ..game.matrix import PatternMatrix
 
 MAX_GUESSES = 6  # every table is for the standard six guesses
 

@@ -169,21 +169,12 @@ from ..errors import (
     UnknownWordError,
     WordlelabError,
 )
-<<<<<<< HEAD:src/wordlelab/optimal.py
-from .game import HardRule, guess_codes
-from .game.feedback import Pattern
-from .game.matrix import PatternMatrix, shared_alphabet
-from .game.words import WordList
-from .kernels import search as K
-from .limits import MAX_EXACT_WORD
-=======
-from ..feedback import Pattern
 from ..game import HardRule, guess_codes
+from ..game.feedback import Pattern
+from ..game.matrix import PatternMatrix, shared_alphabet
+from ..game.words import WordList
 from ..limits import MAX_EXACT_WORD
-from ..matrix import PatternMatrix, shared_alphabet
-from ..words import WordList
 from .kernels import search as K
->>>>>>> main:src/wordlelab/exact/optimal.py
 from .tree import DecisionTree
 
 INF = int(K.INF)

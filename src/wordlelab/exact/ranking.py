@@ -26,21 +26,12 @@ from typing import Any, Protocol
 
 import numpy as np
 
-<<<<<<< HEAD:src/wordlelab/ranking.py
-from .errors import UnknownWordError, WordlelabError
-from .game import Position
-from .game.matrix import PatternMatrix, matrix_key
-from .owned_db import DbSpec, check_parent, open_owned
-from .paths import data_dir
-from .strategies.base import make_strategy
-=======
 from ..errors import UnknownWordError, WordlelabError
 from ..game import Position
-from ..matrix import PatternMatrix, matrix_key
+from ..game.matrix import PatternMatrix, matrix_key
 from ..owned_db import DbSpec, check_parent, open_owned
 from ..paths import data_dir
 from ..strategies.base import make_strategy
->>>>>>> main:src/wordlelab/exact/ranking.py
 
 STORE_FORMAT = 1
 EXACT_SEARCH_VERSION = 2  # raised when a fix of the exact search may change a stored row
@@ -318,11 +309,7 @@ class ResultStore:
 
 def play_opener(matrix: PatternMatrix, job: RankJob, word: str) -> OpenerRow:
     """Play every answer from ``word`` with the job's strategy."""
-<<<<<<< HEAD:src/wordlelab/ranking.py
-    from .assist.simulate import simulate
-=======
-    from ..simulate import simulate
->>>>>>> main:src/wordlelab/exact/ranking.py
+    from ..assist.simulate import simulate
 
     assert job.strategy is not None
     strategy = make_strategy(job.strategy, **dict(job.options))

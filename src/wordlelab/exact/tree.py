@@ -26,19 +26,11 @@ from ..errors import (
     UnknownWordError,
     WordlelabError,
 )
-<<<<<<< HEAD:src/wordlelab/tree.py
-from .game.classic import ClassicGame
-from .game.feedback import Pattern, score
-from .game.words import WordList
-from .limits import exists, read_user_text
-from .paths import write_atomic
-=======
-from ..feedback import Pattern, score
 from ..game.classic import ClassicGame
+from ..game.feedback import Pattern, score
+from ..game.words import WordList
 from ..limits import exists, read_user_text
 from ..paths import write_atomic
-from ..words import WordList
->>>>>>> main:src/wordlelab/exact/tree.py
 
 History = tuple[tuple[str, int], ...]
 
@@ -427,11 +419,7 @@ class DecisionTree:
         fold = answers.language.normalize if answers.language is not None else str.lower
         if {fold(a) for a in self.paths} == set(answers):
             return
-<<<<<<< HEAD:src/wordlelab/tree.py
-        from .game.list_sets import ANSWERS, N_ANSWERS
-=======
-        from ..list_sets import ANSWERS, N_ANSWERS
->>>>>>> main:src/wordlelab/exact/tree.py
+        from ..game.list_sets import ANSWERS, N_ANSWERS
 
         named = next((name for name, fp in ANSWERS.items() if fp == made_for), None)
         if named is None:

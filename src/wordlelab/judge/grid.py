@@ -17,28 +17,16 @@ import numpy as np
 
 from ..config import MAX_LENGTH, MIN_PLAY_LENGTH
 from ..errors import InconsistentFeedbackError, ShareGridError, WordlelabError
-<<<<<<< HEAD
+from ..exact.budgets import REVIEW_WORK, SAFETY_S
+from ..exact.context import ExactContext
+from ..exact.kernels.bounds import INF as INF_TOTAL  # an impossible total (numpy only, no numba)
+from ..exact.rounding import outward
 from ..game import Position
 from ..game.feedback import Pattern, score
 from ..game.frequency import rank_by_frequency
 from ..game.lists import widen, with_answers
 from ..game.matrix import PatternMatrix
-from ..kernels.bounds import INF as INF_TOTAL  # an impossible total (numpy only, no numba)
 from ..limits import MAX_TILES
-from ..rounding import outward
-=======
-from ..exact.budgets import REVIEW_WORK, SAFETY_S
-from ..exact.context import ExactContext
-from ..exact.kernels.bounds import INF as INF_TOTAL  # an impossible total (numpy only, no numba)
-from ..exact.rounding import outward
-from ..feedback import Pattern, score
-from ..frequency import rank_by_frequency
-from ..game import Position
-from ..limits import MAX_TILES
-from ..lists import widen, with_answers
-from ..matrix import PatternMatrix
-from ..notes import Note, WithNotes, lifted_note, note
->>>>>>> main
 from .detector import Detection, StrongPlayer, detect, strong_player
 from .luck import information_skill, luck, outcomes, p_at_most
 from .luck import skill as row_skill

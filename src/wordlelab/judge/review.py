@@ -14,21 +14,10 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 
 from ..errors import InconsistentFeedbackError, ShareGridError, WordlelabError
-<<<<<<< HEAD
-from ..evaluation import LIFTED_GUESSES, Evaluation, evaluate_step
-from ..game import Position
-from ..game.feedback import Pattern, score
-from ..game.lists import widen, with_answers
-from ..game.matrix import PatternMatrix
-from ..game.notation import parse_position
-from ..game.words import WordList
-from ..opener_proof import (
-=======
 from ..exact.budgets import PROVE_WORK, REVIEW_WORK, SAFETY_S, format_work
 from ..exact.context import ExactContext
 from ..exact.evaluation import LIFTED_GUESSES, Evaluation, evaluate_step
 from ..exact.opener_proof import (
->>>>>>> main
     NO_TREE,
     NOT_ASKED,
     NOT_KEPT,
@@ -39,24 +28,16 @@ from ..exact.opener_proof import (
     existing_opener_tree,
     prove_opener_tree,
 )
-<<<<<<< HEAD
-from ..opener_values import OpenerValue, opener_value, unsolvable_opener_note
-from ..optimal import INF, ProgressCallback
-from ..rounding import outward, shown
-from ..tree import shipped_losses
-=======
 from ..exact.opener_values import OpenerValue, opener_value, unsolvable_opener_note
 from ..exact.optimal import INF, ProgressCallback
 from ..exact.rounding import outward, shown
 from ..exact.tree import shipped_losses
-from ..feedback import Pattern, score
 from ..game import Position
-from ..lists import widen, with_answers
-from ..matrix import PatternMatrix
-from ..notes import Note, WithNotes, lifted_note, note
-from ..position import parse_position
-from ..words import WordList
->>>>>>> main
+from ..game.feedback import Pattern, score
+from ..game.lists import widen, with_answers
+from ..game.matrix import PatternMatrix
+from ..game.notation import parse_position
+from ..game.words import WordList
 from .detector import Detection, StrongPlayer, detect, strong_player
 from .grid import ShareGrid
 from .luck import luck, outcomes, p_at_most

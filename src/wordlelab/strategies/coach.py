@@ -17,12 +17,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ..errors import WordlelabError
-<<<<<<< HEAD
-=======
 from ..exact.budgets import ASSIST_WORK
 from ..exact.context import ExactContext
-from ..frequency import word_frequencies
->>>>>>> main
 from ..game import Position
 from ..game.frequency import word_frequencies
 from .base import (

@@ -21,14 +21,9 @@ from ..game.rules import MAX_CLASSIC_GUESSES, Rules
 from ..strategies import find_strategy, make_strategy
 
 if TYPE_CHECKING:
-<<<<<<< HEAD
+    from ..exact.context import ExactContext
     from ..game.lists import Lists
     from ..game.matrix import PatternMatrix
-=======
-    from ..exact.context import ExactContext
-    from ..lists import Lists
-    from ..matrix import PatternMatrix
->>>>>>> main
 
 
 @dataclass(frozen=True)

@@ -20,15 +20,10 @@ from collections.abc import Hashable
 
 from starlette.exceptions import HTTPException
 
-<<<<<<< HEAD
+from ..exact.context import matrix_tables_bytes
 from ..game.lists import Lists
 from ..game.matrix import PatternMatrix, full_matrix_bytes
-=======
-from ..exact.context import matrix_tables_bytes
-from ..lists import Lists
-from ..matrix import PatternMatrix, full_matrix_bytes
 from .contexts import Contexts
->>>>>>> main
 
 RETRY_AFTER = 60  # seconds a client refused for memory is told to wait (sessions come and go)
 

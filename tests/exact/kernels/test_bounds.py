@@ -41,13 +41,8 @@ def test_the_engine_uses_it(matrix):
 def test_the_engine_counts_each_guess_letters(matrix):
     from collections import Counter
 
-<<<<<<< HEAD:tests/kernels/test_bounds.py
-    from wordlelab.game.matrix import shared_alphabet
-    from wordlelab.optimal import Engine
-=======
     from wordlelab.exact.optimal import Engine
-    from wordlelab.matrix import shared_alphabet
->>>>>>> main:tests/exact/kernels/test_bounds.py
+    from wordlelab.game.matrix import shared_alphabet
 
     counts = Engine(matrix).tabs[5]
     alphabet = shared_alphabet(matrix.guesses, matrix.answers)

@@ -15,15 +15,9 @@ import numpy as np
 import pytest
 from test_optimal import matrix_for, sample
 
-<<<<<<< HEAD:tests/test_search_bounds.py
-from wordlelab.game.lists import load_lists
-from wordlelab.kernels import search as K
-from wordlelab.optimal import Engine, Solver
-=======
 from wordlelab.exact.kernels import search as K
 from wordlelab.exact.optimal import Engine, Solver
-from wordlelab.lists import load_lists
->>>>>>> main:tests/exact/kernels/test_search_bounds.py
+from wordlelab.game.lists import load_lists
 
 # (guesses left, answers): the old kernel called each impossible for some beta at or below its
 # value (found by cutting random groups of the original lists at every beta near their value).

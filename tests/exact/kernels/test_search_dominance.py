@@ -38,13 +38,8 @@ def test_every_dropped_guess_is_refined_by_a_kept_one(seed):
     """On groups of the original lists (after a random opener, and after a second guess), each
     guess the rule drops is refined by a guess it keeps, on the set and on subsets of it; no
     answer of the set is dropped, and a guess that dominates another is never lost with it."""
-<<<<<<< HEAD:tests/test_search_dominance.py
-    from wordlelab.game.lists import load_lists
-    from wordlelab.optimal import Engine
-=======
     from wordlelab.exact.optimal import Engine
-    from wordlelab.lists import load_lists
->>>>>>> main:tests/exact/kernels/test_search_dominance.py
+    from wordlelab.game.lists import load_lists
 
     m = load_lists(lists="original").matrix()
     e = Engine(m, False, 6, 8)
@@ -170,13 +165,8 @@ def test_the_kernel_drops_what_the_rule_says(seed):
     """The kernel's drop set, found through its tables of one-letter neighbours and bit masks,
     equals the rule written out word by word, on groups of the original lists and on random
     pools: nothing dropped that the rule keeps, nothing kept that it drops."""
-<<<<<<< HEAD:tests/test_search_dominance.py
-    from wordlelab.game.lists import load_lists
-    from wordlelab.optimal import Engine
-=======
     from wordlelab.exact.optimal import Engine
-    from wordlelab.lists import load_lists
->>>>>>> main:tests/exact/kernels/test_search_dominance.py
+    from wordlelab.game.lists import load_lists
 
     m = load_lists(lists="original").matrix()
     e = Engine(m, False, 6, 8)

@@ -10,19 +10,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from reference import brute_force, brute_force_losses, hard_ok, slow_code, slow_score
 
-<<<<<<< HEAD:tests/test_search_losses.py
-from wordlelab.game.matrix import PatternMatrix
-from wordlelab.game.words import WordList
-from wordlelab.kernels import search as K
-from wordlelab.kernels.bounds import counting_bound_table
-from wordlelab.optimal import INF, Engine, Solver
-=======
 from wordlelab.exact.kernels import search as K
 from wordlelab.exact.kernels.bounds import counting_bound_table
 from wordlelab.exact.optimal import INF, Engine, Solver
-from wordlelab.matrix import PatternMatrix
-from wordlelab.words import WordList
->>>>>>> main:tests/exact/kernels/test_search_losses.py
+from wordlelab.game.matrix import PatternMatrix
+from wordlelab.game.words import WordList
 
 W = int(K.LOSS_WEIGHT)
 ANSWERS = list(WordList.bundled("answers"))
@@ -193,17 +185,10 @@ def test_the_atch_trap_loses_two_answers(nyt, tmp_path):
     words that tells apart only itself): no strategy solves them all, and the fewest lost is 2
     (four solved at 1, 2, 3 and 4 guesses from here, two counted at 5): the reference agrees,
     the tree replays, and its text reads back."""
-<<<<<<< HEAD:tests/test_search_losses.py
-    from wordlelab.game.feedback import Pattern
-    from wordlelab.game.notation import read_position
-    from wordlelab.optimal import solve_optimal
-    from wordlelab.tree import DecisionTree
-=======
     from wordlelab.exact.optimal import solve_optimal
     from wordlelab.exact.tree import DecisionTree
-    from wordlelab.feedback import Pattern
-    from wordlelab.position import read_position
->>>>>>> main:tests/exact/kernels/test_search_losses.py
+    from wordlelab.game.feedback import Pattern
+    from wordlelab.game.notation import read_position
 
     history = (("tarse", "yg..."), ("catch", ".gggg"))
     text = " ".join(f"{w}:{p}" for w, p in history)
