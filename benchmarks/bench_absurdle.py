@@ -17,7 +17,7 @@ def main() -> None:
     args = ap.parse_args()
 
     from wordlelab.game.absurdle import prove_absurdle
-    from wordlelab.lists import load_lists
+    from wordlelab.game.lists import load_lists
 
     runs = []
     for name in args.lists:

@@ -27,7 +27,7 @@ import json, sys, time
 t0 = time.perf_counter()
 from wordlelab.assist.assistant import Assistant
 from wordlelab.cli.common import load_lists
-from wordlelab.feedback import score
+from wordlelab.game.feedback import score
 t_import = time.perf_counter()
 m = load_lists().matrix()
 t_matrix = time.perf_counter()

@@ -28,10 +28,10 @@ def main() -> None:
     )
     ap.add_argument("--out", default=str(HERE / "results" / "coach_means.json"))
     args = ap.parse_args()
-    from wordlelab.evaluation import proven_tree
+    from wordlelab.assist.simulate import simulate
+    from wordlelab.exact.evaluation import proven_tree
     from wordlelab.game import Position
-    from wordlelab.lists import load_lists
-    from wordlelab.simulate import simulate
+    from wordlelab.game.lists import load_lists
     from wordlelab.strategies import make_strategy
 
     rows = []

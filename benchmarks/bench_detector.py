@@ -58,11 +58,11 @@ def main() -> None:
 
     import numpy as np
 
+    from wordlelab.assist.simulate import play_tree
     from wordlelab.game import Position
+    from wordlelab.game.lists import load_lists
     from wordlelab.judge.detector import LEVELS, detect, strong_player, verdict_of
     from wordlelab.judge.luck import outcomes, p_at_most
-    from wordlelab.lists import load_lists
-    from wordlelab.simulate import play_tree
     from wordlelab.strategies import make_strategy
 
     start = time.perf_counter()
@@ -106,7 +106,7 @@ def main() -> None:
                     record(label, f"cheat{c}", rows[: c - 1] + [int(m.answer_to_guess[a])], a)
 
     # Perfect play: the strong player's own games.
-    from wordlelab.tree import find_bundled_tree
+    from wordlelab.exact.tree import find_bundled_tree
 
     tree = find_bundled_tree(m.guesses, m.answers, args.hard)
     if tree is not None:

@@ -57,10 +57,10 @@ def _work_dist(work: list[int]) -> dict[str, int]:
 def bench_salet(args: argparse.Namespace) -> dict:
     import numpy as np
 
-    from wordlelab.evaluation import evaluate
+    from wordlelab.exact.evaluation import evaluate
     from wordlelab.game import Position
-    from wordlelab.matrix import PatternMatrix
-    from wordlelab.words import WordList
+    from wordlelab.game.matrix import PatternMatrix
+    from wordlelab.game.words import WordList
 
     m = PatternMatrix.load(WordList.bundled("allowed"), WordList.bundled("answers"))
     root = Position.start(m, hard=args.hard)
@@ -122,11 +122,11 @@ def bench_salet(args: argparse.Namespace) -> dict:
 def bench_games(args: argparse.Namespace) -> dict:
     import numpy as np
 
-    from wordlelab.budgets import parse_work
-    from wordlelab.evaluation import evaluate
+    from wordlelab.exact.budgets import parse_work
+    from wordlelab.exact.evaluation import evaluate
     from wordlelab.game import Position
+    from wordlelab.game.lists import load_lists
     from wordlelab.judge.review import review
-    from wordlelab.lists import load_lists
     from wordlelab.strategies import make_strategy
 
     budget = parse_work(args.budget)
@@ -164,6 +164,56 @@ def bench_games(args: argparse.Namespace) -> dict:
         float
     ] = []  # CPU seconds: under a heavy load closer to a quiet machine's wall clock
     first_use = _FirstUse()
+
+    def summary(games_done: int) -> dict:
+        return {
+            "bench": "review-games",
+            "lists": args.lists,
+            "mode": "hard" if args.hard else "normal",
+            "games": args.games,
+            "games_done": games_done,
+            "seed": args.seed,
+            "play": (
+                "random allowed opener"
+                if not openers
+                else f"random opener of {len(openers)}: {', '.join(openers)}"
+            )
+            + ", then entropy or a random possible answer (half and half)",
+            "budget_lookups_per_part": budget,
+            "warmup_s": round(warm, 2),
+            "exact_share": round(1 - fallback / max(1, steps), 4),
+            "exact_share_by_turn": {
+                str(k): round(1 - v[1] / v[0], 3) for k, v in sorted(by_turn.items())
+            },
+            "exact_share_by_answers_before": {
+                k: {"steps": v[0], "exact_share": round(1 - v[1] / v[0], 3)}
+                for k, v in sorted(by_size.items(), key=lambda kv: SIZE_BUCKETS.index(kv[0]))
+            },
+            "openers_exact_from_table": table_exact,
+            "steps_with_limit_lifted": lifted,
+            "steps_naming_no_best_guess": no_best,
+            "errors": errors,
+            "per_game": _dist(games),
+            "work_per_game": _work_dist(game_work),
+            "cpu_per_game": _dist(game_cpu),
+            "per_step": _dist(step_times),
+            "steps": steps,
+            "steps_with_bounds": fallback,
+            "bounds_share": round(fallback / max(1, steps), 4),
+            "bounds_share_by_turn": {
+                str(k): round(v[1] / v[0], 3) for k, v in sorted(by_turn.items())
+            },
+            "steps_by_turn": {str(k): v[0] for k, v in sorted(by_turn.items())},
+            "slowest_step": slow_step,
+            "slowest_game_s": round(slowest[0], 3),
+            "slowest_game": slowest[1],
+            "first_use_proof": first_use.summary() if args.prove else None,
+            "load_before": [round(x, 2) for x in load_before],
+            "load_after": [round(x, 2) for x in os.getloadavg()],
+            "peak_rss_mb": peak_rss_mb(),
+            "machine": machine(),
+        }
+
     for i in range(args.games):
         answer = m.answers[int(rng.integers(len(m.answers)))]
         opener = (
@@ -232,50 +282,9 @@ def bench_games(args: argparse.Namespace) -> dict:
             file=sys.stderr,
             flush=True,
         )
-    return {
-        "bench": "review-games",
-        "lists": args.lists,
-        "mode": "hard" if args.hard else "normal",
-        "games": args.games,
-        "seed": args.seed,
-        "play": (
-            "random allowed opener"
-            if not openers
-            else f"random opener of {len(openers)}: {', '.join(openers)}"
-        )
-        + ", then entropy or a random possible answer (half and half)",
-        "budget_lookups_per_part": budget,
-        "warmup_s": round(warm, 2),
-        "exact_share": round(1 - fallback / max(1, steps), 4),
-        "exact_share_by_turn": {
-            str(k): round(1 - v[1] / v[0], 3) for k, v in sorted(by_turn.items())
-        },
-        "exact_share_by_answers_before": {
-            k: {"steps": v[0], "exact_share": round(1 - v[1] / v[0], 3)}
-            for k, v in sorted(by_size.items(), key=lambda kv: SIZE_BUCKETS.index(kv[0]))
-        },
-        "openers_exact_from_table": table_exact,
-        "steps_with_limit_lifted": lifted,
-        "steps_naming_no_best_guess": no_best,
-        "errors": errors,
-        "per_game": _dist(games),
-        "work_per_game": _work_dist(game_work),
-        "cpu_per_game": _dist(game_cpu),
-        "per_step": _dist(step_times),
-        "steps": steps,
-        "steps_with_bounds": fallback,
-        "bounds_share": round(fallback / max(1, steps), 4),
-        "bounds_share_by_turn": {str(k): round(v[1] / v[0], 3) for k, v in sorted(by_turn.items())},
-        "steps_by_turn": {str(k): v[0] for k, v in sorted(by_turn.items())},
-        "slowest_step": slow_step,
-        "slowest_game_s": round(slowest[0], 3),
-        "slowest_game": slowest[1],
-        "first_use_proof": first_use.summary() if args.prove else None,
-        "load_before": [round(x, 2) for x in load_before],
-        "load_after": [round(x, 2) for x in os.getloadavg()],
-        "peak_rss_mb": peak_rss_mb(),
-        "machine": machine(),
-    }
+        if args.snapshot is not None:
+            args.snapshot(summary(games_done=i + 1))  # a long run cut short keeps its games
+    return summary(games_done=args.games)
 
 
 class _FirstUse:
@@ -313,14 +322,12 @@ class _FirstUse:
                 }
 
     def second_game(self, m, opener: str, strategy, rng, budget: int, hard: bool) -> None:
-        from wordlelab import evaluation, tree
         from wordlelab.judge.review import review
 
         answer = m.answers[int(rng.integers(len(m.answers)))]
         words = _mixed_game(strategy, m, answer, opener, hard, rng)
         history = [(w, _score(w, answer)) for w in words]
-        tree._KEPT.clear()  # as a new process: the kept tree is read and replayed again
-        evaluation._KEPT_CHECKED.clear()
+        # A review of its own context, as in a new process: the kept tree is read and replayed again.
         t = time.perf_counter()
         try:
             r = review(m, history, answer=answer, budget=budget, hard=hard, prove=True)
@@ -365,7 +372,7 @@ def _size_bucket(n: int) -> str:
 def opener_value(lists: str, mode: str, word: str) -> int | None:
     """The opener's exact total from the shipped opener table, or None (no table, or a bound)."""
     try:
-        from wordlelab.opener_values import opener_table  # shipped by the opener-tables work
+        from wordlelab.exact.opener_values import opener_table  # shipped by the opener-tables work
     except ImportError:
         return None
     try:
@@ -381,7 +388,7 @@ def _openers(spec: str, m, hard: bool) -> list[str]:
     if not spec:
         return []
     if spec == "shipped":
-        from wordlelab.tree import bundled_opener_tree, bundled_opener_trees
+        from wordlelab.exact.tree import bundled_opener_tree, bundled_opener_trees
 
         mode = "hard" if hard else "normal"
         words = []
@@ -417,7 +424,7 @@ def _mixed_game(strategy, m, answer: str, opener: str, hard: bool, rng) -> list[
 
 
 def _score(guess: str, answer: str):
-    from wordlelab.feedback import score
+    from wordlelab.game.feedback import score
 
     return score(guess, answer)
 
@@ -452,7 +459,7 @@ def main() -> None:
         "--note", default="", help="recorded with the figures (e.g. which code was measured)"
     )
     args = ap.parse_args()
-    from wordlelab.budgets import REVIEW_WORK, format_work, parse_work
+    from wordlelab.exact.budgets import REVIEW_WORK, format_work, parse_work
 
     if args.budget is None:
         args.budget = format_work(REVIEW_WORK)
@@ -465,10 +472,22 @@ def main() -> None:
 
         # A fresh data folder: every opener's tree is proven here, none kept from earlier runs.
         os.environ["WORDLELAB_DATA_DIR"] = tempfile.mkdtemp(prefix="bench-evaluate-prove-")
+    args.snapshot = None
+    if args.part == "games" and args.prove:
+        # Written after every game as well: a run on a busy machine cut short keeps its figures.
+        args.snapshot = lambda partial: _util.emit(
+            result_name(args, budget), {**partial, "code": _util.commit(), "note": args.note}
+        )
     out = bench_salet(args) if args.part == "salet" else bench_games(args)
     out["code"] = _util.commit()
     if args.note:
         out["note"] = args.note
+    _util.emit(result_name(args, budget), out)
+
+
+def result_name(args: argparse.Namespace, budget: int) -> str:
+    from wordlelab.exact.budgets import REVIEW_WORK, format_work
+
     hard = "_hard" if args.hard else ""
     name = (
         f"evaluate_salet_original{hard}"
@@ -480,7 +499,7 @@ def main() -> None:
         name += f"_budget{format_work(budget)}"
     if args.part == "games" and args.prove:
         name += "_prove" + (f"_{args.games}games" if args.games != 200 else "")
-    _util.emit(name, out)
+    return name
 
 
 if __name__ == "__main__":

@@ -35,7 +35,7 @@ def main() -> None:
     ap.add_argument("--hard", action="store_true")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
-    from wordlelab.budgets import parse_work
+    from wordlelab.exact.budgets import parse_work
 
     try:
         budget = parse_work(args.budget)
@@ -49,9 +49,9 @@ def main() -> None:
     import numpy as np
 
     from wordlelab.assist.assistant import EXACT_TOP_MAX
-    from wordlelab.evaluation import evaluate
-    from wordlelab.lists import load_lists
-    from wordlelab.position import Position
+    from wordlelab.exact.evaluation import evaluate
+    from wordlelab.game.lists import load_lists
+    from wordlelab.game.notation import Position
 
     m = load_lists(lists="nyt").matrix(1 << 31)
     rng = np.random.default_rng(args.seed)

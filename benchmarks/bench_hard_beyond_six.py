@@ -38,9 +38,9 @@ def main() -> None:
     out = Path(args.out or HERE / "results" / f"hard_beyond_six_{args.lists}.json")
 
     from wordlelab.errors import SearchFailedError
-    from wordlelab.lists import load_lists
-    from wordlelab.opener_values import opener_table
-    from wordlelab.optimal import solve_optimal
+    from wordlelab.exact.opener_values import opener_table
+    from wordlelab.exact.optimal import solve_optimal
+    from wordlelab.game.lists import load_lists
 
     matrix = load_lists(lists=args.lists).matrix()
     table = opener_table(args.lists, hard=True)

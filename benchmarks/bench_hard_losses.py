@@ -47,9 +47,9 @@ ROWS: dict[str, tuple[str, bool, str]] = {
 CHILD = r"""
 import json, sys, time
 from wordlelab.errors import SearchFailedError
-from wordlelab.lists import load_lists
-from wordlelab.matrix import PatternMatrix
-from wordlelab.optimal import solve_optimal
+from wordlelab.game.lists import load_lists
+from wordlelab.game.matrix import PatternMatrix
+from wordlelab.exact.optimal import solve_optimal
 opener, hard, lists, losses = sys.argv[1], sys.argv[2] == "1", sys.argv[3], sys.argv[4] == "1"
 out_dir = sys.argv[5] if len(sys.argv) > 5 else ""
 ls = load_lists(lists=lists)
@@ -128,9 +128,9 @@ def rank_sample(args: argparse.Namespace) -> dict:
     import random
     import time
 
-    from wordlelab.lists import load_lists
-    from wordlelab.opener_values import opener_table
-    from wordlelab.ranking import RankJob, SerialExecutor, rank
+    from wordlelab.exact.opener_values import opener_table
+    from wordlelab.exact.ranking import RankJob, SerialExecutor, rank
+    from wordlelab.game.lists import load_lists
 
     ls = load_lists(lists=args.lists)
     m = ls.matrix()

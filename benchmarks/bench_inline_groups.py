@@ -30,11 +30,11 @@ ROOT = Path(__file__).resolve().parent.parent
 CHILD = r"""
 import json, sys, time
 from wordlelab.assist.assistant import Assistant
-from wordlelab.evaluation import evaluate
-from wordlelab.feedback import score
-from wordlelab.matrix import PatternMatrix
-from wordlelab.position import Position
-from wordlelab.words import WordList
+from wordlelab.exact.evaluation import evaluate
+from wordlelab.game.feedback import score
+from wordlelab.game.matrix import PatternMatrix
+from wordlelab.game.notation import Position
+from wordlelab.game.words import WordList
 m = PatternMatrix.load(WordList.bundled("allowed"), WordList.bundled("answers"))
 answer, opener = sys.argv[1], sys.argv[2]
 # Load the search kernels on a small position of another game first (not timed).
@@ -83,7 +83,7 @@ def main() -> None:
     import numpy as np
 
     sys.path.insert(0, str(ROOT / "src"))
-    from wordlelab.words import WordList
+    from wordlelab.game.words import WordList
 
     answers = WordList.bundled("answers")
     rng = np.random.default_rng(args.seed)

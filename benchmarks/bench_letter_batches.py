@@ -52,8 +52,8 @@ def main() -> None:
     import numpy as np
 
     from wordlelab.errors import WordlelabError
-    from wordlelab.lists import load_lists
-    from wordlelab.ranking import ExactEvaluator, RankJob, candidate_openers, opener_batches
+    from wordlelab.exact.ranking import ExactEvaluator, RankJob, candidate_openers, opener_batches
+    from wordlelab.game.lists import load_lists
 
     try:
         m = load_lists(5, "en", lists=args.lists).matrix()

@@ -160,7 +160,7 @@ def player(
 def assistant(
     port: int, rec: Recorder, stop: threading.Event, answers: list[str], rng: random.Random
 ) -> None:
-    from wordlelab.feedback import score
+    from wordlelab.game.feedback import score
 
     c = Client(port)
     c.call("GET", "/")
@@ -333,7 +333,7 @@ def main() -> None:
     if not 0 < args.seconds <= MAX_SECONDS:
         parser.error(f"--seconds between 0 and {MAX_SECONDS:g}")
 
-    from wordlelab.lists import load_lists
+    from wordlelab.game.lists import load_lists
 
     answers = list(load_lists(5, "en").answers)
     load_before = [round(x, 2) for x in os.getloadavg()]

@@ -34,7 +34,7 @@ import time
 import numpy as np
 from _util import emit
 
-from wordlelab.budgets import parse_work
+from wordlelab.exact.budgets import parse_work
 
 
 def _useful(data: np.ndarray, S: np.ndarray) -> int:
@@ -43,7 +43,7 @@ def _useful(data: np.ndarray, S: np.ndarray) -> int:
 
 
 def bench_pool(args: argparse.Namespace) -> dict:
-    from wordlelab.lists import load_lists
+    from wordlelab.game.lists import load_lists
 
     m = load_lists(lists="nyt").matrix(1 << 31)
     data = m.data
@@ -89,9 +89,9 @@ def bench_pool(args: argparse.Namespace) -> dict:
 
 
 def bench_subtract(args: argparse.Namespace) -> dict:
-    from wordlelab.evaluation import evaluate
-    from wordlelab.lists import load_lists
-    from wordlelab.position import Position
+    from wordlelab.exact.evaluation import evaluate
+    from wordlelab.game.lists import load_lists
+    from wordlelab.game.notation import Position
 
     m = load_lists(lists="nyt").matrix(1 << 31)
     win = 3**m.length - 1  # the all-green pattern
@@ -127,8 +127,8 @@ def bench_subtract(args: argparse.Namespace) -> dict:
 
 
 def bench_refute(args: argparse.Namespace) -> dict:
-    from wordlelab.lists import load_lists
-    from wordlelab.optimal import Engine, K, Solver
+    from wordlelab.exact.optimal import Engine, K, Solver
+    from wordlelab.game.lists import load_lists
 
     m = load_lists(lists="nyt").matrix(1 << 31)
     g = m.guesses.index(args.opener)
@@ -202,7 +202,7 @@ def main() -> None:
         args.budget = parse_work(args.budget)
     except ValueError as e:
         raise SystemExit(f"--budget: {e}") from None
-    from wordlelab.lists import load_lists
+    from wordlelab.game.lists import load_lists
 
     guesses = load_lists(lists="nyt").guesses
     for w in [args.opener, *args.openers.split(",")]:

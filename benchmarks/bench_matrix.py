@@ -49,9 +49,9 @@ def numpy_build(guesses: np.ndarray, answers: np.ndarray, n_letters: int) -> np.
 
 def main() -> None:
     t0 = time.perf_counter()
+    from wordlelab.game.matrix import PatternMatrix, build_array, shared_alphabet
+    from wordlelab.game.words import WordList
     from wordlelab.kernels.feedback import score_matrix
-    from wordlelab.matrix import PatternMatrix, build_array, shared_alphabet
-    from wordlelab.words import WordList
 
     import_s = time.perf_counter() - t0
     allowed, answers = WordList.bundled("allowed"), WordList.bundled("answers")
@@ -105,7 +105,7 @@ def main() -> None:
 
 
 def build(allowed, answers):
-    from wordlelab.matrix import build_array
+    from wordlelab.game.matrix import build_array
 
     return build_array(allowed, answers)
 

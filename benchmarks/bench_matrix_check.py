@@ -18,8 +18,8 @@ atexit.register(shutil.rmtree, os.environ["WORDLELAB_CACHE_DIR"], ignore_errors=
 
 
 def main() -> None:
-    from wordlelab.lists import load_lists
-    from wordlelab.matrix import (
+    from wordlelab.game.lists import load_lists
+    from wordlelab.game.matrix import (
         SPOT_CELLS,
         PatternMatrix,
         _read_valid,

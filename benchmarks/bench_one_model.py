@@ -25,9 +25,9 @@ HERE = Path(__file__).resolve().parent
 
 def figures() -> dict:
     from wordlelab.assist.assistant import Assistant
-    from wordlelab.feedback import score
-    from wordlelab.lists import load_lists
-    from wordlelab.simulate import simulate
+    from wordlelab.assist.simulate import simulate
+    from wordlelab.game.feedback import score
+    from wordlelab.game.lists import load_lists
     from wordlelab.strategies import make_strategy
     from wordlelab.strategies.multi import MultiStrategy, bench_multi
     from wordlelab.variants import AbsurdleSession, Multi, MultiSession

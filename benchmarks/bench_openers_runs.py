@@ -365,7 +365,7 @@ def parse_proven(text: str) -> dict[str, int | None]:
 
 def reference_tables(hard: bool, mirror: str) -> References:
     """The proven values to check exact rows against: alex1770/wordle's file, the shipped table."""
-    from wordlelab.opener_values import opener_table
+    from wordlelab.exact.opener_values import opener_table
 
     refs: References = {}
     path = REFERENCE_FILES[hard]

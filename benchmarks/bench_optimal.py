@@ -24,9 +24,9 @@ def main() -> None:
     args = ap.parse_args()
 
     t0 = time.monotonic()
-    from wordlelab.matrix import PatternMatrix
-    from wordlelab.optimal import solve_optimal
-    from wordlelab.words import WordList
+    from wordlelab.exact.optimal import solve_optimal
+    from wordlelab.game.matrix import PatternMatrix
+    from wordlelab.game.words import WordList
 
     guesses, answers = WordList.bundled("allowed"), WordList.bundled("answers")
     matrix = PatternMatrix.load(guesses, answers)

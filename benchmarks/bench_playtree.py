@@ -29,10 +29,10 @@ def main() -> None:
 
     import numpy as np
 
-    from wordlelab.matrix import PatternMatrix
-    from wordlelab.simulate import simulate
+    from wordlelab.assist.simulate import simulate
+    from wordlelab.game.matrix import PatternMatrix
+    from wordlelab.game.words import WordList
     from wordlelab.strategies import make_strategy
-    from wordlelab.words import WordList
 
     guesses, answers = WordList.bundled("allowed"), WordList.bundled("answers")
     matrix = PatternMatrix.load(guesses, answers)

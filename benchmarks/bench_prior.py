@@ -15,10 +15,10 @@ import numpy as np
 
 
 def main() -> None:
-    from wordlelab.matrix import load_matrix
-    from wordlelab.simulate import simulate
+    from wordlelab.assist.simulate import simulate
+    from wordlelab.game.matrix import load_matrix
+    from wordlelab.game.words import WordList
     from wordlelab.strategies import make_strategy
-    from wordlelab.words import WordList
 
     allowed, original = WordList.bundled("allowed"), WordList.bundled("answers")
     t = time.perf_counter()

@@ -49,9 +49,9 @@ def main() -> None:
 
     import numpy as np
 
-    from wordlelab.matrix import PatternMatrix
-    from wordlelab.ranking import RankJob, candidate_openers, make_executor, rank
-    from wordlelab.words import WordList
+    from wordlelab.exact.ranking import RankJob, candidate_openers, make_executor, rank
+    from wordlelab.game.matrix import PatternMatrix
+    from wordlelab.game.words import WordList
 
     guesses, answers = WordList.bundled("allowed"), WordList.bundled("answers")
     matrix = PatternMatrix.load(guesses, answers)

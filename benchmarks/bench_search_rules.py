@@ -43,9 +43,9 @@ def main() -> None:
 
     import numpy as np
 
-    from wordlelab.kernels import search as K
-    from wordlelab.lists import load_lists
-    from wordlelab.optimal import Engine, Solver
+    from wordlelab.exact.kernels import search as K
+    from wordlelab.exact.optimal import Engine, Solver
+    from wordlelab.game.lists import load_lists
 
     masks = [int(x) for x in args.off.split(",")]
     commit = (

@@ -84,7 +84,7 @@ import json, sys, time
 sys.argv = ["wordlelab", "optimal", "--help"]
 from wordlelab.cli.main import cli
 cli.get_command(None, "optimal")
-import wordlelab.optimal, wordlelab.position
+import wordlelab.exact.optimal, wordlelab.game.notation
 files = [m.__file__ for n, m in list(sys.modules.items()) if n.startswith("wordlelab") and getattr(m, "__file__", None)]
 t = time.perf_counter()
 for f in files:

@@ -19,11 +19,11 @@ import time
 import _util  # noqa: F401  (puts src/ on the path)
 import numba
 
+from wordlelab.assist.simulate import simulate
 from wordlelab.game import Position
-from wordlelab.matrix import PatternMatrix
-from wordlelab.simulate import simulate
+from wordlelab.game.matrix import PatternMatrix
+from wordlelab.game.words import WordList
 from wordlelab.strategies import make_strategy, strategy_names
-from wordlelab.words import WordList
 
 
 def timed(fn):  # type: ignore[no-untyped-def]

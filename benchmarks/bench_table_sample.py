@@ -63,9 +63,9 @@ def main() -> None:
     out = Path(args.out or HERE / "results" / f"table_sample_{args.lists}.json")
 
     from wordlelab.errors import SearchFailedError, StoppedEarlyError
-    from wordlelab.lists import load_lists
-    from wordlelab.opener_values import opener_table
-    from wordlelab.optimal import solve_optimal
+    from wordlelab.exact.opener_values import opener_table
+    from wordlelab.exact.optimal import solve_optimal
+    from wordlelab.game.lists import load_lists
 
     matrix = load_lists(lists=args.lists).matrix()
     modes = [m.strip() for m in args.modes.split(",") if m.strip()]

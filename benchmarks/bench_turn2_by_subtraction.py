@@ -20,8 +20,8 @@ import _util
 import numpy as np
 
 from wordlelab.errors import WordlelabError
-from wordlelab.lists import load_lists
-from wordlelab.optimal import Engine, K, Solver
+from wordlelab.exact.optimal import Engine, K, Solver
+from wordlelab.game.lists import load_lists
 
 
 def main() -> None:

@@ -23,8 +23,8 @@ SETTINGS = {"original": "original", "nyt": "nyt"}
 def run(
     setting: str, names: list[str], progress: bool = False, options: dict | None = None
 ) -> dict:
-    from wordlelab.lists import load_lists
-    from wordlelab.simulate import simulate
+    from wordlelab.assist.simulate import simulate
+    from wordlelab.game.lists import load_lists
     from wordlelab.strategies import make_strategy
 
     open_set = load_lists(lists=setting, answers="all")

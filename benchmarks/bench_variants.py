@@ -27,7 +27,7 @@ def main() -> None:
     ap.add_argument("--progress", action="store_true", help="progress lines on stderr")
     args = ap.parse_args()
 
-    from wordlelab.lists import load_lists
+    from wordlelab.game.lists import load_lists
     from wordlelab.strategies.multi import MultiStrategy, bench_multi
     from wordlelab.variants import Multi
 

@@ -52,8 +52,8 @@ def _count_by_guess(
 
 def main() -> None:
     from wordlelab.errors import WordlelabError
-    from wordlelab.kernels import search as K
-    from wordlelab.lists import load_lists
+    from wordlelab.exact.kernels import search as K
+    from wordlelab.game.lists import load_lists
 
     ap = argparse.ArgumentParser()
     ap.add_argument("--lists", default="nyt")

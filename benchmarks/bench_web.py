@@ -18,9 +18,9 @@ with warnings.catch_warnings():
     warnings.filterwarnings("ignore", message="Using `httpx`")
     from starlette.testclient import TestClient
 
-from wordlelab.feedback import score
 from wordlelab.game import pick_answer
-from wordlelab.lists import load_lists
+from wordlelab.game.feedback import score
+from wordlelab.game.lists import load_lists
 from wordlelab.web.app import create_app
 
 

@@ -48,7 +48,7 @@ def main() -> None:
     args = ap.parse_args()
     if not 1 <= args.sets <= 100:
         ap.error(f"--sets: {args.sets} is not between 1 and 100")
-    from wordlelab.lists import load_lists
+    from wordlelab.game.lists import load_lists
 
     m = load_lists(5, "en", lists=args.lists).matrix()
     data = np.asarray(m.data)

@@ -44,8 +44,8 @@ def main() -> None:
     import numpy as np
 
     from wordlelab.errors import WordlelabError
-    from wordlelab.lists import load_lists
-    from wordlelab.optimal import INF, Engine, Solver
+    from wordlelab.exact.optimal import INF, Engine, Solver
+    from wordlelab.game.lists import load_lists
 
     mode = "hard" if args.hard else "normal"
     out = args.out or ROOT / "benchmarks" / "results" / f"fuzz_carried_memo_{mode}.json"

@@ -31,9 +31,9 @@ def main() -> None:
     os.environ.setdefault("NUMBA_NUM_THREADS", "1")
 
     from wordlelab.errors import WordlelabError
-    from wordlelab.kernels import search as K
-    from wordlelab.lists import load_lists
-    from wordlelab.ranking import ExactEvaluator
+    from wordlelab.exact.kernels import search as K
+    from wordlelab.exact.ranking import ExactEvaluator
+    from wordlelab.game.lists import load_lists
 
     try:
         m = load_lists(5, "en", lists=args.lists).matrix()

@@ -16,8 +16,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from wordlelab.lists import LIST_SETS, load_lists
-from wordlelab.simulate import SimulationResult, simulate
+from wordlelab.assist.simulate import SimulationResult, simulate
+from wordlelab.game.lists import LIST_SETS, load_lists
 from wordlelab.strategies import make_strategy, strategy_names
 
 ROOT = Path(__file__).resolve().parent.parent

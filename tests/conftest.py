@@ -40,21 +40,21 @@ def default_lists(monkeypatch):
 
 @pytest.fixture(scope="session")
 def answers():
-    from wordlelab.words import WordList
+    from wordlelab.game.words import WordList
 
     return WordList.bundled("answers")
 
 
 @pytest.fixture(scope="session")
 def allowed():
-    from wordlelab.words import WordList
+    from wordlelab.game.words import WordList
 
     return WordList.bundled("allowed")
 
 
 @pytest.fixture(scope="session")
 def matrix(allowed, answers):
-    from wordlelab.matrix import PatternMatrix
+    from wordlelab.game.matrix import PatternMatrix
 
     return PatternMatrix.load(allowed, answers)
 
@@ -66,7 +66,7 @@ def opener_rows(monkeypatch):
 
     The original lists' tables fill in as the complete-table runs go on, so a test of how a bound
     row is shown or searched puts one back rather than depend on which rows are still bounds."""
-    from wordlelab import opener_values
+    from wordlelab.exact import opener_values
 
     load = opener_values._load
     patched: dict[tuple[str, bool], opener_values.OpenerTable] = {}

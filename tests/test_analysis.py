@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from wordlelab.errors import InconsistentFeedbackError, ShareGridError, UnknownWordError
-from wordlelab.feedback import Pattern, score
+from wordlelab.game.feedback import Pattern, score
 from wordlelab.judge.grid import analyse, hard_pattern_problems, parse_share_grid
 
 
@@ -172,7 +172,7 @@ def test_bad_guesses(matrix):
 def test_a_row_the_safety_time_limit_stopped_is_said(matrix, monkeypatch, opener_rows):
     """When the wall-clock safety net (not the work budget) stops a row's exact search, the report
     says which row and that its skill fell back to the information skill."""
-    import wordlelab.evaluation as evaluation
+    import wordlelab.exact.evaluation as evaluation
 
     original = evaluation.evaluate
 

@@ -7,7 +7,7 @@ from importlib import resources
 
 import pytest
 
-from wordlelab.words import WordList, bundled_lists, fingerprint
+from wordlelab.game.words import WordList, bundled_lists, fingerprint
 
 # (language, length, kind, words, sha256 fingerprint); see src/wordlelab/data/PROVENANCE.md
 GOLDEN = [

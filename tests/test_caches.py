@@ -9,12 +9,12 @@ import threading
 import numpy as np
 import pytest
 
-from wordlelab import frequency
-from wordlelab.matrix import _MAGIC, PatternMatrix, matrix_key
-from wordlelab.openers import opener_path, strategy_opener
+from wordlelab.assist.openers import opener_path, strategy_opener
+from wordlelab.game import frequency
+from wordlelab.game.matrix import _MAGIC, PatternMatrix, matrix_key
+from wordlelab.game.words import WordList
 from wordlelab.paths import cache_dir
 from wordlelab.strategies import make_strategy
-from wordlelab.words import WordList
 
 GUESSES = WordList(
     ["crane", "slate", "trace", "crate", "plumb", "lumpy", "cigar", "rebut"], name="g"
@@ -120,7 +120,7 @@ def _rewrite_matrix(path, data: np.ndarray) -> None:
 def test_a_matrix_whose_crc_matches_but_whose_columns_are_reversed_is_rebuilt(own_cache):
     """Issue 49: a CRC only says the file is as it was written; the spot check (cells scored
     again by the reference scorer) says whether it was right when written."""
-    from wordlelab.lists import load_lists
+    from wordlelab.game.lists import load_lists
 
     lists = load_lists(lists="original")
     guesses = WordList(list(lists.guesses)[:120], name="g120")
@@ -136,7 +136,7 @@ def test_a_matrix_whose_crc_matches_but_whose_columns_are_reversed_is_rebuilt(ow
 
 
 def test_a_matrix_cache_is_keyed_by_the_code_that_wrote_it(monkeypatch):
-    from wordlelab import matrix
+    from wordlelab.game import matrix
 
     before = matrix_key(GUESSES, ANSWERS)
     assert matrix.scorer_version().startswith(__import__("wordlelab").__version__ + "+")
@@ -165,8 +165,8 @@ def test_a_link_in_the_cache_is_not_followed(own_cache, tmp_path):
 def test_the_spot_checks_scorer_is_the_reference_rule():
     import random
 
-    from wordlelab.feedback import score
-    from wordlelab.matrix import score_pairs
+    from wordlelab.game.feedback import score
+    from wordlelab.game.matrix import score_pairs
 
     rng = random.Random(7)
     for k, letters in ((5, "aabeeos"), (6, "ёжиикк"), (4, "ab")):

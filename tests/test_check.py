@@ -7,7 +7,7 @@ import re
 
 from interactive_helpers import invoke, run_cli
 
-from wordlelab.feedback import score
+from wordlelab.game.feedback import score
 
 CIGAR = "Wordle 1,234 4/6\r\n\r\n⬜️🟨️⬜️⬜️⬜️\r\n⬜️🟨️⬜️⬜️⬜️\r\n🟩️⬜️🟨️🟨️🟩️\r\n🟩️🟩️🟩️🟩️🟩️\r\n"
 HARD = "Wordle 1,234 3/6*\n\n" + "\n".join(

@@ -72,7 +72,7 @@ def test_a_bad_matrix_budget_names_the_variable(monkeypatch, text):
 
 def test_the_library_honours_the_matrix_budget_too(monkeypatch):
     # A bad budget reaches the library's own Lists.matrix (the web app's path), not only the CLI.
-    from wordlelab.lists import load_lists
+    from wordlelab.game.lists import load_lists
 
     monkeypatch.setenv("WORDLELAB_MATRIX_BUDGET", "lots")
     with pytest.raises(WordlelabError, match="WORDLELAB_MATRIX_BUDGET"):

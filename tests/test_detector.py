@@ -13,8 +13,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from interactive_helpers import invoke
 
-from wordlelab.feedback import score
+from wordlelab.assist.simulate import simulate
+from wordlelab.exact.tree import find_bundled_tree
 from wordlelab.game import Position
+from wordlelab.game.feedback import score
+from wordlelab.game.matrix import PatternMatrix
+from wordlelab.game.words import WordList
 from wordlelab.judge.detector import (
     LEVELS,
     OWN_P,
@@ -29,11 +33,7 @@ from wordlelab.judge.detector import (
 from wordlelab.judge.grid import analyse, parse_share_grid
 from wordlelab.judge.luck import luck, outcomes, p_at_most
 from wordlelab.judge.review import review
-from wordlelab.matrix import PatternMatrix
-from wordlelab.simulate import simulate
 from wordlelab.strategies import make_strategy
-from wordlelab.tree import find_bundled_tree
-from wordlelab.words import WordList
 
 WORDS = [
     "crane",
@@ -187,7 +187,7 @@ def test_verdict_is_monotone(p1, p2, o1, o2):
 
 @pytest.mark.usefixtures("default_lists")
 def test_issue_games_on_the_default_lists():
-    from wordlelab.lists import load_lists
+    from wordlelab.game.lists import load_lists
 
     m = load_lists().matrix()
     vivid = ["tarse", "colin", "humid", "vivid"]
@@ -265,7 +265,7 @@ def test_answer_outside_the_list_is_judged_widened(matrix):
 
 @pytest.mark.usefixtures("default_lists")
 def test_check_and_analyse_agree_on_luck_and_skill():
-    from wordlelab.lists import load_lists
+    from wordlelab.game.lists import load_lists
 
     m = load_lists().matrix()
     words, answer = ["crane", "moist", "shout"], "shout"

@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from wordlelab import InvalidPatternError, Pattern, score
-from wordlelab.feedback import NOTATIONS, parse_colors, score_colors
+from wordlelab.game.feedback import NOTATIONS, parse_colors, score_colors
 
 
 @pytest.mark.parametrize("guess,answer,expected", [g for g in GOLDEN if g[2]])

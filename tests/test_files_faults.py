@@ -16,9 +16,9 @@ from interactive_helpers import invoke, run_cli
 
 from wordlelab import paths
 from wordlelab.errors import WordlelabError
+from wordlelab.exact.ranking import OpenerRow, RankingError, ResultStore
+from wordlelab.game.stats import GameRecord, StatsError, StatsStore
 from wordlelab.owned_db import APPLICATION_ID
-from wordlelab.ranking import OpenerRow, RankingError, ResultStore
-from wordlelab.stats import GameRecord, StatsError, StatsStore
 
 WORDS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve"]
 
@@ -186,7 +186,7 @@ def test_plot_to_a_device_writes_nothing(tmp_path, fifo):
 
 
 def test_a_full_disk_keeps_the_cause_and_leaves_no_temporary_file(tmp_path, monkeypatch):
-    import wordlelab.stats as stats_module
+    import wordlelab.game.stats as stats_module
 
     store = StatsStore(tmp_path / "stats.sqlite3")
     store.games()  # the database exists

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 from wordlelab.errors import InvalidWordError, WordlelabError
-from wordlelab.frequency import prior_weights, rank_by_frequency, word_frequencies, zipf
-from wordlelab.words import WordList
+from wordlelab.game.frequency import prior_weights, rank_by_frequency, word_frequencies, zipf
+from wordlelab.game.words import WordList
 
 
 def test_common_words_rank_above_rare_ones():
@@ -121,7 +121,7 @@ def test_results_are_fresh_arrays():
 
 def test_common_words_are_the_default_answers(tmp_path):
     from wordlelab.cli.common import load_lists
-    from wordlelab.frequency import common_words
+    from wordlelab.game.frequency import common_words
 
     allowed = WordList.bundled("allowed")
     common = common_words(allowed)

@@ -12,14 +12,14 @@ from hypothesis import strategies as st
 
 from wordlelab.assist.assistant import parse_entry
 from wordlelab.errors import WordlelabError
-from wordlelab.feedback import Pattern
+from wordlelab.exact.tree import DecisionTree
+from wordlelab.game.feedback import Pattern
+from wordlelab.game.lists import load_lists
+from wordlelab.game.matrix import PatternMatrix
+from wordlelab.game.notation import parse_position, read_position
+from wordlelab.game.words import WordList
 from wordlelab.judge.grid import parse_share_grid
-from wordlelab.lists import load_lists
-from wordlelab.matrix import PatternMatrix
-from wordlelab.position import parse_position, read_position
 from wordlelab.strategies import strategy_names
-from wordlelab.tree import DecisionTree
-from wordlelab.words import WordList
 
 TILES = "⬜⬛🟨🟦🟩🟧"
 NOTATION = ".-_xbgyBGY0123⬜🟨🟩 ,;\t"
@@ -300,7 +300,7 @@ def test_kept_game_files(tmp_path_factory, payload):
     # A pending file is either a whole game or left in place: 'stats' and the next game never fail.
     import json
 
-    from wordlelab.stats import GameRecord, StatsStore
+    from wordlelab.game.stats import GameRecord, StatsStore
 
     store = StatsStore(tmp_path_factory.mktemp("stats") / "s.db")
     store.pending_dir.mkdir(parents=True)

@@ -17,11 +17,11 @@ from wordlelab.errors import (
     TreeError,
     WordlelabError,
 )
-from wordlelab.feedback import Pattern, score
+from wordlelab.exact.tree import DecisionTree
+from wordlelab.game.feedback import Pattern, score
+from wordlelab.game.notation import parse_position
+from wordlelab.game.words import normalize_word
 from wordlelab.judge.grid import parse_share_grid
-from wordlelab.position import parse_position
-from wordlelab.tree import DecisionTree
-from wordlelab.words import normalize_word
 
 LONG = "a" * 9_200  # past Python's 4,300-digit int conversion limit once read as a base-3 pattern
 

@@ -9,8 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordlelab import WordList, score
-from wordlelab.kernels.feedback import score_matrix, score_pair, score_row
-from wordlelab.matrix import (
+from wordlelab.game.matrix import (
     _MAGIC,
     PatternMatrix,
     _read_valid,
@@ -21,6 +20,7 @@ from wordlelab.matrix import (
     score_against,
     shared_alphabet,
 )
+from wordlelab.kernels.feedback import score_matrix, score_pair, score_row
 
 
 def _encode(words, alphabet):
@@ -171,7 +171,7 @@ def test_unwritable_cache_still_works(small_lists, monkeypatch, tmp_path):
 
 def test_on_demand_matrix_matches_full(matrix, allowed, answers):
     from wordlelab.game import Position
-    from wordlelab.matrix import OnDemandMatrix, load_matrix
+    from wordlelab.game.matrix import OnDemandMatrix, load_matrix
     from wordlelab.strategies import make_strategy
 
     lazy = load_matrix(allowed, answers, budget=1024)
@@ -193,7 +193,7 @@ def test_on_demand_matrix_matches_full(matrix, allowed, answers):
 
 def test_on_demand_matrix_refuses_full_array(allowed, answers):
     from wordlelab import WordlelabError
-    from wordlelab.matrix import load_matrix
+    from wordlelab.game.matrix import load_matrix
 
     lazy = load_matrix(allowed, answers, budget=0)
     with pytest.raises(WordlelabError, match="over the memory budget"):
@@ -209,9 +209,9 @@ def test_a_built_matrix_is_read_only_as_a_cached_one_is():
     it for other types before."""
     import numba
 
-    from wordlelab.greedy_bound import GreedyBound
-    from wordlelab.kernels import greedy as G
-    from wordlelab.kernels.bounds import counting_bound_table
+    from wordlelab.exact.greedy_bound import GreedyBound
+    from wordlelab.exact.kernels import greedy as G
+    from wordlelab.exact.kernels.bounds import counting_bound_table
 
     words = WordList(["crane", "slate", "trace", "caret", "react", "crate"])
     built = np.array([[score(g, a).code for a in words] for g in words], dtype=np.uint8)

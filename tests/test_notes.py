@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from wordlelab.feedback import score
+from wordlelab.game.feedback import score
+from wordlelab.game.lists import load_lists
 from wordlelab.judge.grid import analyse, parse_share_grid
 from wordlelab.judge.review import review
-from wordlelab.lists import load_lists
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "wordlelab"
 
@@ -20,7 +20,9 @@ def game(words, answer):
 
 def kinds_in_source() -> set[str]:
     """Every note kind the library can emit (``note(...)``, ``Note(...)``)."""
-    text = "".join((SRC / f).read_text() for f in ("judge/review.py", "judge/grid.py", "notes.py"))
+    text = "".join(
+        (SRC / f).read_text() for f in ("judge/review.py", "judge/grid.py", "judge/notes.py")
+    )
     found = set(re.findall(r'\b[Nn]ote\(\s*"(\w+)"', text))
     assert found, "no note kinds found: the pattern no longer matches the code"
     return found
@@ -223,8 +225,8 @@ def _english(p) -> str:
 def test_every_note_kind_rebuilds_its_english_text_from_its_data(matrix, monkeypatch):
     """One game or grid for each kind the library can emit: its parameters alone rebuild the
     sentence the CLI prints, and between them the games cover every kind in the source."""
-    from wordlelab import evaluation as evaluation_module
-    from wordlelab.evaluation import evaluate_step
+    from wordlelab.exact import evaluation as evaluation_module
+    from wordlelab.exact.evaluation import evaluate_step
     from wordlelab.judge import grid as analysis
 
     parts: list[dict] = []
@@ -281,7 +283,9 @@ def test_every_note_kind_rebuilds_its_english_text_from_its_data(matrix, monkeyp
     keep(rep.notes, rep.note_parts)
     # safety_net_rows: the grid's exact skill search under a safety limit it cannot meet.
     monkeypatch.setattr(
-        analysis, "_evaluate", lambda pos, w, b: evaluate_step(pos, w, budget=b, time_limit=0)
+        analysis,
+        "_evaluate",
+        lambda pos, w, b, ctx: evaluate_step(pos, w, budget=b, time_limit=0, context=ctx),
     )
     rep = analyse(parse_share_grid(grid), matrix, guesses=lost)
     keep(rep.notes, rep.note_parts)

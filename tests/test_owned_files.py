@@ -17,9 +17,9 @@ from pathlib import Path
 import pytest
 from interactive_helpers import run_cli
 
+from wordlelab.exact.ranking import OpenerRow, RankingError, ResultStore
+from wordlelab.game.stats import GameRecord, StatsError, StatsStore
 from wordlelab.owned_db import APPLICATION_ID
-from wordlelab.ranking import OpenerRow, RankingError, ResultStore
-from wordlelab.stats import GameRecord, StatsError, StatsStore
 
 WORDS = ["cigar", "rebut", "sissy", "humph", "awake", "blush", "focal", "evade", "naval", "serve"]
 
@@ -269,7 +269,7 @@ def test_the_web_secret_is_read_as_carefully_as_a_users_file(tmp_path, monkeypat
     """Issue 49 item 6: a FIFO there hung 'serve' after 'serving on'; a link to /dev/zero grew
     it to gigabytes and a MemoryError."""
     from wordlelab.errors import WordlelabError
-    from wordlelab.seal import SECRET_FILE, secret_key
+    from wordlelab.web.seal import SECRET_FILE, secret_key
 
     monkeypatch.delenv("WORDLELAB_WEB_SECRET", raising=False)
     path = tmp_path / SECRET_FILE
@@ -293,7 +293,7 @@ def test_the_web_secret_is_read_as_carefully_as_a_users_file(tmp_path, monkeypat
 
 
 def test_a_missing_web_secret_is_made_private_once(tmp_path, monkeypatch):
-    from wordlelab.seal import SECRET_FILE, secret_key
+    from wordlelab.web.seal import SECRET_FILE, secret_key
 
     monkeypatch.delenv("WORDLELAB_WEB_SECRET", raising=False)
     first = secret_key(tmp_path)

@@ -12,7 +12,7 @@ import sys
 import pytest
 from interactive_helpers import cli_env, invoke
 
-from wordlelab.words import WordList
+from wordlelab.game.words import WordList
 
 
 def answer_for(seed: int) -> str:
@@ -162,8 +162,8 @@ def test_a_seeded_game_never_shares_as_an_nyt_puzzle_number(data):
 
 def test_a_russian_game_shares_under_its_russian_name(data):
     """A Russian grid headed "Wordle" was judged on the English lists by 'check'."""
+    from wordlelab.game.lists import load_lists
     from wordlelab.judge.grid import parse_share_grid
-    from wordlelab.lists import load_lists
     from wordlelab.variants import Classic
 
     game = Classic().new_game(load_lists(5, "ru"), 3, "ru")

@@ -14,8 +14,8 @@ from wordlelab.errors import (
     UnknownWordError,
     WordlelabError,
 )
-from wordlelab.feedback import Pattern, score
-from wordlelab.position import PositionText, parse_position, read_position
+from wordlelab.game.feedback import Pattern, score
+from wordlelab.game.notation import PositionText, parse_position, read_position
 
 STYLES = ("colon", "comma", "selby")
 

@@ -15,7 +15,7 @@ import types
 import pytest
 from interactive_helpers import cli_env, invoke
 
-from wordlelab.ranking import RankingError, RayExecutor
+from wordlelab.exact.ranking import RankingError, RayExecutor
 
 
 def children(pid: int) -> list[int]:
@@ -196,7 +196,7 @@ def test_thread_and_process_counts_are_capped_to_the_cores(tmp_path):
 
 
 def test_a_memo_that_cannot_be_allocated_is_one_line(monkeypatch, tmp_path):
-    from wordlelab.kernels import search as K
+    from wordlelab.exact.kernels import search as K
 
     def no_memory(n_slots):
         raise MemoryError("Unable to allocate 512. MiB")

@@ -9,8 +9,8 @@ import pexpect
 import pytest
 
 from wordlelab import progress
-from wordlelab.matrix import PatternMatrix
-from wordlelab.words import WordList
+from wordlelab.game.matrix import PatternMatrix
+from wordlelab.game.words import WordList
 
 
 def test_a_matrix_built_afresh_is_announced_and_a_cached_one_is_not(tmp_path, monkeypatch):

@@ -7,8 +7,8 @@ from golden_feedback import GOLDEN
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from wordlelab.feedback import Pattern, score
 from wordlelab.game import HardRule
+from wordlelab.game.feedback import Pattern, score
 
 
 def test_reference_scorer_reproduces_the_golden_table():

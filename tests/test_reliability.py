@@ -31,7 +31,7 @@ def small(tmp_path):
     p.write_text("\n".join(WORDS) + "\n")
     # The matrix cached first: the command that happened to build it printed a notice line, so a
     # one-line-error check depended on which test of this worker ran first.
-    from wordlelab.lists import load_lists
+    from wordlelab.game.lists import load_lists
 
     load_lists(words=str(p), answers=str(p)).matrix()
     return ["--words", str(p), "--answers", str(p)]
@@ -238,7 +238,7 @@ def test_ctrl_c_in_a_long_command_is_one_line_and_130(command, marker, tmp_path)
 @pytest.mark.parametrize("as_json", [False, True])
 def test_a_tree_that_cannot_be_written_at_the_end_is_printed(small, tmp_path, monkeypatch, as_json):
     # The folder passed the check before the search; the disk filled up while it ran.
-    from wordlelab.tree import DecisionTree
+    from wordlelab.exact.tree import DecisionTree
 
     def disk_full(self, path, **kw):
         raise OSError(28, "No space left on device")
@@ -297,7 +297,7 @@ def test_a_saved_tree_has_ordinary_permissions(tmp_path):
     import os
     import stat
 
-    from wordlelab.tree import DecisionTree
+    from wordlelab.exact.tree import DecisionTree
 
     tree = DecisionTree.parse("crane cigar\ncrane\n", "t")
     old = os.umask(0o022)
@@ -399,9 +399,9 @@ def test_a_results_store_that_fails_mid_run_loses_no_row(small, tmp_path):
     # Locked by another program for longer than the timeout while the ranking runs.
     import sqlite3
 
-    from wordlelab.matrix import PatternMatrix
-    from wordlelab.ranking import RankJob, ResultStore, rank, stored
-    from wordlelab.words import WordList
+    from wordlelab.exact.ranking import RankJob, ResultStore, rank, stored
+    from wordlelab.game.matrix import PatternMatrix
+    from wordlelab.game.words import WordList
 
     words = WordList(WORDS, name="w")
     m = PatternMatrix.build(words, words)
@@ -432,7 +432,7 @@ def test_a_results_store_that_fails_mid_run_loses_no_row(small, tmp_path):
 
 def test_openers_cli_shows_the_ranking_when_the_store_or_csv_fail(small, tmp_path, monkeypatch):
     from wordlelab.cli import openers as cli_openers
-    from wordlelab.ranking import ResultStore
+    from wordlelab.exact.ranking import ResultStore
 
     put = ResultStore.put
 
@@ -478,9 +478,9 @@ def test_rows_of_wrong_types_in_the_results_store_are_recomputed(small, tmp_path
 
 _RANKER = """
 import sys
-from wordlelab.matrix import PatternMatrix
-from wordlelab.ranking import RankJob, ResultStore, rank
-from wordlelab.words import WordList
+from wordlelab.game.matrix import PatternMatrix
+from wordlelab.exact.ranking import RankJob, ResultStore, rank
+from wordlelab.game.words import WordList
 words = WordList(sys.argv[2].split(","), name="w")
 m = PatternMatrix.build(words, words)
 with ResultStore(sys.argv[1]) as store:

@@ -8,14 +8,14 @@ import pytest
 from interactive_helpers import invoke, run_cli
 
 from wordlelab.errors import HardModeError, InconsistentFeedbackError, UnknownWordError
-from wordlelab.evaluation import evaluate
-from wordlelab.feedback import score
+from wordlelab.exact.evaluation import evaluate
+from wordlelab.exact.tree import bundled_tree
 from wordlelab.game import Position
+from wordlelab.game.feedback import score
+from wordlelab.game.matrix import PatternMatrix
+from wordlelab.game.notation import read_position
+from wordlelab.game.words import WordList
 from wordlelab.judge.review import review
-from wordlelab.matrix import PatternMatrix
-from wordlelab.position import read_position
-from wordlelab.tree import bundled_tree
-from wordlelab.words import WordList
 
 
 def game(words: list[str], answer: str) -> list:
@@ -347,7 +347,7 @@ def test_an_unproven_step_names_the_best_guess_known():
     within the default budget and the greedy tree finds no six-guess strategy, but MOIST's own
     value is proven, so MOIST is a strategy: the step names the best guess known (MOIST, an upper
     bound) instead of none, and the cost's bounds are unchanged by it."""
-    from wordlelab.lists import load_lists
+    from wordlelab.game.lists import load_lists
 
     m = load_lists(5, "en", lists="nyt").matrix()
     r = review(m, game(["crane", "moist", "shout"], "shout"), hard=True, answer="shout")
@@ -366,7 +366,7 @@ def test_an_unproven_step_names_the_best_guess_known():
 def test_a_played_guess_that_ties_the_optimum_is_named_the_best():
     # After ADIEU .y... both DOWRY and DROOL are optimal (2.477); a review of DOWRY named DROOL
     # the best move (the search's first in its order), as if the player had missed it.
-    from wordlelab.lists import load_lists
+    from wordlelab.game.lists import load_lists
 
     m = load_lists().matrix()
     evaluate_both = evaluate(Position.start(m).after("adieu", ".y..."), top=3)

@@ -1,4 +1,4 @@
-"""A review's verdict does not depend on what other reviews left in the shared engines (issue 25).
+"""A review's verdict does not depend on what other reviews left in a shared context (issue 25).
 
 Two games on the default lists, in this order, used to break the first: game B proves (its last
 positions are small) that some sets cannot be solved in the guesses left; with that in the memo
@@ -15,20 +15,16 @@ import warnings
 import pytest
 from interactive_helpers import invoke
 
-from wordlelab import evaluation
-from wordlelab.feedback import score
+from wordlelab.exact import evaluation
+from wordlelab.exact.context import ExactContext
 from wordlelab.game import Position
+from wordlelab.game.feedback import score
+from wordlelab.game.lists import load_lists
 from wordlelab.judge.review import review
-from wordlelab.lists import load_lists
 
 GAME_A = (["fuzzy", "jazzy", "mamma", "cigar"], "cigar")
 GAME_B = (["xylyl", "jazzy", "fuzzy", "pizza", "cigar"], "cigar")
 BUDGET = 40_000_000  # look-ups of exact search per part of a step
-
-
-def fresh_engines() -> None:
-    evaluation._CACHE.clear()
-    evaluation._COMPACT.clear()
 
 
 def verdict(steps: list[dict]) -> list[tuple]:
@@ -73,20 +69,21 @@ def test_unwinnable_position_is_a_value_not_an_error(default_matrix):
 
 def test_review_order_on_shared_engines(default_matrix):
     m = default_matrix
+    shared = ExactContext()  # one caller's context, kept across its reviews
 
-    def run(words: list[str], answer: str) -> list[dict]:
+    def run(words: list[str], answer: str, context: ExactContext = shared) -> list[dict]:
         h = [(w, score(w, answer)) for w in words]
-        return [s.to_dict() for s in review(m, h, answer=answer, budget=BUDGET).steps]
+        return [
+            s.to_dict() for s in review(m, h, answer=answer, budget=BUDGET, context=context).steps
+        ]
 
-    fresh_engines()
     first = run(*GAME_A)
     b = run(*GAME_B)  # raised before the fix: the 12 answers left cannot be solved in 2 guesses
     again = run(*GAME_A)  # raised before the fix whenever B's proofs let A's finish
     assert verdict(first) == verdict(again)
     assert b[-2]["best_expected"] is None and b[-1]["after"] == 1
     assert b[-1]["limit_lifted"] and b[-1]["best_expected"] is not None  # 12 left, 2 guesses
-    fresh_engines()
-    assert verdict(run(*GAME_A)) == verdict(first)
+    assert verdict(run(*GAME_A, context=ExactContext())) == verdict(first)
 
 
 def test_web_and_cli_give_the_same_verdict_in_any_order(tmp_path):
@@ -98,7 +95,6 @@ def test_web_and_cli_give_the_same_verdict_in_any_order(tmp_path):
 
     from wordlelab.web.app import create_app
 
-    fresh_engines()
     body_a = {"words": ",".join(GAME_A[0]), "answer": GAME_A[1], "lists": "nyt"}
     body_b = {"words": ",".join(GAME_B[0]), "answer": GAME_B[1], "lists": "nyt"}
     with TestClient(

@@ -7,12 +7,12 @@ import json
 import numpy as np
 import pytest
 
+from wordlelab.assist.openers import opener_path, rank_openers, strategy_opener
+from wordlelab.assist.simulate import play_one, simulate
 from wordlelab.errors import UnknownWordError
-from wordlelab.matrix import PatternMatrix
-from wordlelab.openers import opener_path, rank_openers, strategy_opener
-from wordlelab.simulate import play_one, simulate
+from wordlelab.game.matrix import PatternMatrix
+from wordlelab.game.words import WordList
 from wordlelab.strategies import make_strategy
-from wordlelab.words import WordList
 
 
 @pytest.fixture(scope="module")

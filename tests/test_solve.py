@@ -9,7 +9,7 @@ from interactive_helpers import invoke
 
 from wordlelab.assist.assistant import solve
 from wordlelab.errors import UnknownWordError
-from wordlelab.feedback import score
+from wordlelab.game.feedback import score
 
 
 @pytest.mark.parametrize("answer", ["cigar", "mummy", "eerie", "vivid", "fluff"])

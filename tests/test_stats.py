@@ -6,8 +6,8 @@ import sqlite3
 
 import pytest
 
+from wordlelab.game.stats import GameRecord, StatsError, StatsLockedError, StatsStore, summarize
 from wordlelab.owned_db import APPLICATION_ID
-from wordlelab.stats import GameRecord, StatsError, StatsLockedError, StatsStore, summarize
 
 
 def test_summarize_streaks():
@@ -85,7 +85,7 @@ def test_games_survive_a_kill_during_recording(tmp_path):
 
     db = tmp_path / "s.db"
     code = (
-        f"from wordlelab.stats import StatsStore, GameRecord\ns = StatsStore({str(db)!r})\n"
+        f"from wordlelab.game.stats import StatsStore, GameRecord\ns = StatsStore({str(db)!r})\n"
         "i = 0\nwhile True:\n    s.record(GameRecord('cigar', 1 + i % 6, True)); i += 1\n"
         "    print(i, flush=True)\n"
     )

@@ -14,8 +14,8 @@ from interactive_helpers import cli_env, invoke, run_cli
 
 from wordlelab.assist.assistant import WIDENED, Assistant
 from wordlelab.errors import InconsistentFeedbackError, WordListError
-from wordlelab.feedback import score
-from wordlelab.lists import LIST_SETS, load_lists, widen
+from wordlelab.game.feedback import score
+from wordlelab.game.lists import LIST_SETS, load_lists, widen
 
 
 def default_env() -> dict[str, str]:

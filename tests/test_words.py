@@ -8,7 +8,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from wordlelab import InvalidWordError, UnknownWordError, WordList, WordListError, fingerprint
-from wordlelab.languages import RUSSIAN
+from wordlelab.game.languages import RUSSIAN
 
 ORIGINAL = {
     "answers": (2315, "f40e47975cf360ff9febe7d49c8e285054d8fa3fb9644cea575922060951d6ee"),

@@ -28,7 +28,7 @@ workers' seconds, rows still bounds), then builds as usual.
 ``--check`` rebuilds in memory and compares with the committed files (exit 1 on a difference).
 ``--update`` writes the files, says how the original tables' rows changed (an exact value or a
 bound lost is refused: exit 1, nothing written), and writes the new sha256 fingerprints into
-data/PROVENANCE.md and tests/test_opener_values.py.
+data/PROVENANCE.md and tests/exact/test_opener_values.py.
 """
 
 from __future__ import annotations
@@ -96,8 +96,8 @@ def all_run_rows(mode: str) -> dict[str, tuple[int, float]]:
 def export_store(store_path: Path) -> None:
     """Add the exact rows a results store holds for the original lists to exact_all_<mode>.csv."""
     sys.path.insert(0, str(ROOT / "src"))
-    from wordlelab.lists import load_lists
-    from wordlelab.ranking import RankingError, RankJob, ResultStore
+    from wordlelab.exact.ranking import RankingError, RankJob, ResultStore
+    from wordlelab.game.lists import load_lists
 
     if not store_path.is_file():
         sys.exit(f"--store {store_path}: no such file")
@@ -243,7 +243,7 @@ def changes(old: bytes, new: bytes) -> dict[str, list[str]]:
 
 FINGERPRINT_FILES = [
     ROOT / "src" / "wordlelab" / "data" / "PROVENANCE.md",
-    ROOT / "tests" / "test_opener_values.py",
+    ROOT / "tests" / "exact" / "test_opener_values.py",
 ]
 
 

@@ -13,7 +13,7 @@ lost, then fewest guesses): an opener the table gives no six-guess tree (``Infin
 tree that loses the fewest answers, which must lose at least one and replay to the losses and
 total its header claims. Written as ``WORD-LISTS-MODE.txt.gz``, gzip'd without a name or a
 time stamp (reproducible bytes); prints each file's sha256 (of the decompressed text) for
-data/PROVENANCE.md and tests/test_opener_trees.py. ``--check`` compares with the committed files
+data/PROVENANCE.md and tests/exact/test_tree_openers.py. ``--check`` compares with the committed files
 instead of writing (exit 1 on a difference).
 """
 
@@ -50,10 +50,10 @@ def main() -> None:
     args = ap.parse_args()
 
     from wordlelab.errors import WordlelabError
-    from wordlelab.lists import load_lists
-    from wordlelab.opener_values import table_for
-    from wordlelab.optimal import solve_optimal
-    from wordlelab.tree import DecisionTree
+    from wordlelab.exact.opener_values import table_for
+    from wordlelab.exact.optimal import solve_optimal
+    from wordlelab.exact.tree import DecisionTree
+    from wordlelab.game.lists import load_lists
 
     mode = "hard" if args.hard else "normal"
     try:

@@ -132,7 +132,7 @@ def yo_variants(word: str) -> list[str]:
 def zipf(word: str, lang: str) -> float:
     """Zipf frequency as wordfreq rounds it; Russian sums the frequencies of every ё spelling.
 
-    The same computation as ``wordlelab.frequency`` makes at run time.
+    The same computation as ``wordlelab.game.frequency`` makes at run time.
     """
     from wordfreq import word_frequency
 

@@ -14,9 +14,9 @@ from collections import defaultdict
 import numpy as np
 
 from wordlelab.game import Position
-from wordlelab.matrix import PatternMatrix
+from wordlelab.game.matrix import PatternMatrix
+from wordlelab.game.words import WordList
 from wordlelab.strategies import make_strategy
-from wordlelab.words import WordList
 
 STEP = 0.5
 

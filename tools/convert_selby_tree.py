@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import sys
 
-from wordlelab.tree import DecisionTree
-from wordlelab.words import WordList
+from wordlelab.exact.tree import DecisionTree
+from wordlelab.game.words import WordList
 
 WIDTH = 13  # "tarse BBBBB1 "
 

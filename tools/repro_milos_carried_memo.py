@@ -13,7 +13,7 @@ The cause: a node of the search whose tried guesses were all cut stored, as its 
 least bound of the guesses it had tried, forgetting the guesses it had left out for a bound at
 or above beta (normal mode, sets under 48 answers with four guesses or fewer left). One of those
 can reach beta itself, so the stored bound could exceed the value; a later visit of the set with
-a larger beta took it for proof. ``tests/test_search_bounds.py`` checks the fix on sets where
+a larger beta took it for proof. ``tests/exact/kernels/test_search_bounds.py`` checks the fix on sets where
 the old kernel went wrong; this script, after the fix, prints 8228 and no differing group.
 """
 
@@ -32,9 +32,9 @@ def main() -> None:
     ap.add_argument("--start", type=int, default=1)
     ap.add_argument("--step", type=int, default=2)
     args = ap.parse_args()
-    from wordlelab.lists import load_lists
-    from wordlelab.optimal import Solver
-    from wordlelab.ranking import ExactEvaluator, RankJob, candidate_openers
+    from wordlelab.exact.optimal import Solver
+    from wordlelab.exact.ranking import ExactEvaluator, RankJob, candidate_openers
+    from wordlelab.game.lists import load_lists
 
     m = load_lists(5, "en", lists="original").matrix()
     order = candidate_openers(m, RankJob.exact(False), None)

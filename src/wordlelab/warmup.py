@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from .progress import quietly
 
 if TYPE_CHECKING:
-    from .matrix import PatternMatrix
+    from .game.matrix import PatternMatrix
 
 
 @dataclass(frozen=True)
@@ -31,7 +31,7 @@ class Step:
 
 
 def _lists(lists: str | None):  # type: ignore[no-untyped-def]
-    from .lists import load_lists
+    from .game.lists import load_lists
 
     return load_lists(lists=lists)
 
@@ -99,8 +99,8 @@ def exact_search(matrix: PatternMatrix, hard: bool = False, strategy: object = N
         import numpy as np
 
         from .assist.assistant import AUTO, Assistant
-        from .evaluation import COMPACT_MIN, INLINE_N
-        from .feedback import Pattern
+        from .exact.evaluation import COMPACT_MIN, INLINE_N
+        from .game.feedback import Pattern
 
         answers = matrix.answers
         opener = answers[len(answers) // 2]

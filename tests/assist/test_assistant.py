@@ -18,7 +18,7 @@ from wordlelab.errors import (
     UnknownWordError,
     WordlelabError,
 )
-from wordlelab.feedback import score
+from wordlelab.game.feedback import score
 
 # -- library ----------------------------------------------------------------------------------------
 
@@ -76,7 +76,7 @@ def test_a_refused_opener_gives_way_to_the_next_proven_one(matrix):
     # coach suggests the next best proven opener (not entropy's choice), its top rows are the
     # table's order, and the exact line says which of the words it names were refused.
     from wordlelab.cli.assist import exact_line
-    from wordlelab.evaluation import start_from_opener_table
+    from wordlelab.exact.evaluation import start_from_opener_table
 
     a = Assistant.create(matrix)
     table = start_from_opener_table(a.position, top=60)
@@ -102,8 +102,8 @@ def test_a_refused_tree_guess_gives_way_to_the_exact_next_best():
     # On the shipped tree's line the coach plays the tree's guess; refused, it plays the exact
     # search's best among the rest, not entropy's choice (TARSE ..y..: DOING refused, entropy's
     # PRION is at least 2.691 where CODON is proven 2.673).
-    from wordlelab.evaluation import evaluate
-    from wordlelab.lists import load_lists
+    from wordlelab.exact.evaluation import evaluate
+    from wordlelab.game.lists import load_lists
 
     a = Assistant.create(load_lists().matrix())
     a.feedback("..y..")
@@ -401,7 +401,7 @@ def test_a_blank_line_with_one_word_left_keeps_suggesting_it():
 
 
 def test_skipping_the_only_word_left_is_refused_and_changes_nothing():
-    from wordlelab.lists import load_lists
+    from wordlelab.game.lists import load_lists
 
     a = Assistant.create(load_lists(lists="nyt").matrix(), opener="tarse")
     a.feedback(score("tarse", "aster"))

@@ -13,8 +13,8 @@ import pytest
 from interactive_helpers import run_cli
 
 from wordlelab.errors import ShareGridError
+from wordlelab.exact.ranking import RankingError, ResultStore
 from wordlelab.judge.grid import parse_share_grid
-from wordlelab.ranking import RankingError, ResultStore
 
 
 def one_line(r: subprocess.CompletedProcess, *needles: str) -> None:

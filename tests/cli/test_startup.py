@@ -148,11 +148,11 @@ _QUICK = """
 import sys
 import numpy as np
 from numba import njit
-import wordlelab.kernels.loading as loading
+import wordlelab.exact.kernels.loading as loading
 if sys.argv[1] == "off":
     loading.quick_cache_loads = lambda module: 0
-from wordlelab.lists import load_lists
-from wordlelab.optimal import solve_optimal
+from wordlelab.game.lists import load_lists
+from wordlelab.exact.optimal import solve_optimal
 m = load_lists(5, "en", None, None, "original").matrix()
 for hard in (False, True):
     r = solve_optimal(m, opener="salet", hard=hard, answers=["beast", "feast", "yeast", "least", "blast"])
@@ -192,8 +192,8 @@ def test_quick_cache_loads_change_nothing_but_the_time():
 def test_quick_cache_loads_touch_only_our_dispatchers():
     from numba.core.caching import Cache
 
-    from wordlelab.kernels import search
-    from wordlelab.kernels.loading import quick_cache_loads
+    from wordlelab.exact.kernels import search
+    from wordlelab.exact.kernels.loading import quick_cache_loads
 
     quick_cache_loads(search)
     assert quick_cache_loads(search) == 0  # once per module

@@ -10,7 +10,7 @@ import pytest
 from interactive_helpers import cli_env, interrupt, invoke, run_cli
 
 from wordlelab.game.boards import random_answers
-from wordlelab.words import WordList
+from wordlelab.game.words import WordList
 
 ORIGINAL = ("--lists", "original")
 

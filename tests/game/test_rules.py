@@ -8,13 +8,13 @@ import pytest
 from wordlelab.errors import VariantError
 from wordlelab.game.base import Game
 from wordlelab.game.boards import random_answers
+from wordlelab.game.lists import load_lists
 from wordlelab.game.rules import (
     named_variants,
     parse_rules,
     rules_from_key,
     rules_from_options,
 )
-from wordlelab.lists import load_lists
 from wordlelab.variants import QUORDLE, Absurdle, Classic, Multi, MultiSession
 
 
@@ -170,7 +170,7 @@ def test_a_sessions_actions_replay_into_a_new_one_for_any_rules(matrix):
     new session rebuilds it, undo included; an action that does not fit names itself."""
     from wordlelab.assist.base import Action
     from wordlelab.errors import WordlelabError
-    from wordlelab.feedback import score
+    from wordlelab.game.feedback import score
 
     classic = Classic().new_assistant(matrix, "entropy")
     classic.play("salet", score("salet", "octet"))

@@ -48,7 +48,7 @@ BASE_ENV: dict[str, str | None] = {
     "CLICOLOR_FORCE": None,
     "RAY_ADDRESS": None,
     # No opener's tree proven on first use: its timings vary, and the data folder would decide
-    # the output (the first-use proof has tests of its own, tests/test_opener_proof.py).
+    # the output (the first-use proof has tests of its own, tests/exact/test_opener_proof.py).
     "WORDLELAB_PROVE": "off",
 }
 

@@ -5,15 +5,15 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from wordlelab.assist.simulate import play_tree, simulate
+from wordlelab.game.matrix import PatternMatrix
+from wordlelab.game.words import WordList
 from wordlelab.kernels import playtree
 from wordlelab.kernels.columns import partition_stats_t
 from wordlelab.kernels.partition import partition_stats
-from wordlelab.matrix import PatternMatrix
-from wordlelab.simulate import play_tree, simulate
 from wordlelab.strategies import make_strategy, strategy_classes
 from wordlelab.strategies.base import SMALL_SET, transposed
 from wordlelab.strategies.information import Entropy
-from wordlelab.words import WordList
 
 PLANNED = ("entropy", "splits", "expected-size", "minimax", "entropy-then-answers")
 
@@ -64,7 +64,7 @@ def test_targets_skip_branches_alike(small):
 
 
 def test_a_ranking_row_is_the_python_paths_result(small):
-    from wordlelab.ranking import RankJob, play_opener
+    from wordlelab.exact.ranking import RankJob, play_opener
 
     for hard in (False, True):
         row = play_opener(small, RankJob.by_play("entropy", hard), small.guesses[9])
@@ -157,7 +157,7 @@ def test_original_lists_entropy_every_game_alike(matrix, hard):
 
 
 def test_letter_bound_is_never_below_the_entropy(small):
-    from wordlelab.simulate import _letter_combos
+    from wordlelab.assist.simulate import _letter_combos
 
     combo_of, letter, mask, amask, acount = _letter_combos(small)
     k = combo_of.shape[0]

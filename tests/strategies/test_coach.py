@@ -7,12 +7,12 @@ import numpy as np
 import pytest
 
 from wordlelab.assist.assistant import Assistant, default_strategy, solve
-from wordlelab.evaluation import evaluate, proven_tree
-from wordlelab.feedback import score
-from wordlelab.frequency import word_frequencies
+from wordlelab.exact.evaluation import evaluate, proven_tree
 from wordlelab.game import Position
+from wordlelab.game.feedback import score
+from wordlelab.game.frequency import word_frequencies
+from wordlelab.game.lists import load_lists
 from wordlelab.judge.review import review
-from wordlelab.lists import load_lists
 from wordlelab.strategies import make_strategy
 
 

@@ -6,7 +6,7 @@ import numpy as np
 
 from wordlelab import WordList, score
 from wordlelab.game import Position
-from wordlelab.matrix import PatternMatrix
+from wordlelab.game.matrix import PatternMatrix
 from wordlelab.strategies import find_strategy, make_strategy
 from wordlelab.strategies.prior import F_POINTS, answer_prior, guesses_left
 

@@ -11,10 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordlelab import WordList
+from wordlelab.assist.simulate import simulate
 from wordlelab.game import Position
+from wordlelab.game.matrix import PatternMatrix
 from wordlelab.kernels.expected import expected_guesses, group_value, leaf_guesses, p_log2_p
-from wordlelab.matrix import PatternMatrix
-from wordlelab.simulate import simulate
 from wordlelab.strategies import find_strategy, make_strategy
 from wordlelab.strategies.prior import guesses_left
 from wordlelab.strategies.prior_guard import _XS, _YS
@@ -153,7 +153,7 @@ def test_targets_play_only_the_real_answers(pool):
 @pytest.mark.slow
 def test_full_original_setting_never_fails():
     """Issue 9: every allowed word possible, the 2315 original answers, none over six (minutes)."""
-    from wordlelab.lists import load_lists
+    from wordlelab.game.lists import load_lists
 
     open_set = load_lists(lists="original", answers="all")
     targets = list(load_lists(lists="original").answers)

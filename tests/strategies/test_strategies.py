@@ -8,22 +8,22 @@ import math
 import numpy as np
 import pytest
 
+from wordlelab.assist.simulate import play_one, simulate
 from wordlelab.errors import UnknownStrategyError, WordlelabError
-from wordlelab.feedback import score_colors
 from wordlelab.game import Position
 from wordlelab.game.classic import ClassicGame
+from wordlelab.game.feedback import score_colors
+from wordlelab.game.matrix import PatternMatrix
+from wordlelab.game.words import WordList
 from wordlelab.kernels.columns import one_step_cost_t, partition_stats_t, scratch_for
 from wordlelab.kernels.partition import partition_stats
 from wordlelab.kernels.scoring import cost_table, leaf_guesses, one_step_cost
-from wordlelab.matrix import PatternMatrix
-from wordlelab.simulate import play_one, simulate
 from wordlelab.strategies import (
     find_strategy,
     letter_entropy,
     make_strategy,
     strategy_names,
 )
-from wordlelab.words import WordList
 
 ALL = strategy_names()
 EXPECTED = {

@@ -10,7 +10,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordlelab.errors import GameOverError, HardModeError, UnknownWordError
-from wordlelab.feedback import GREEN, YELLOW, Pattern, score
 from wordlelab.game import Position
 from wordlelab.game.absurdle import (
     AbsurdleSearch,
@@ -19,9 +18,10 @@ from wordlelab.game.absurdle import (
     prove_absurdle,
     replay,
 )
-from wordlelab.matrix import PatternMatrix
+from wordlelab.game.feedback import GREEN, YELLOW, Pattern, score
+from wordlelab.game.matrix import PatternMatrix
+from wordlelab.game.words import WordList
 from wordlelab.variants import AbsurdleGame, AbsurdleSession
-from wordlelab.words import WordList
 
 
 def small_matrix(guesses, answers):

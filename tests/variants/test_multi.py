@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordlelab.errors import GameOverError, UnknownWordError, VariantError
-from wordlelab.feedback import Pattern, score
 from wordlelab.game import Position
 from wordlelab.game.boards import MultiPosition, random_answers
+from wordlelab.game.feedback import Pattern, score
 from wordlelab.kernels.multi import multi_board_scores
 from wordlelab.strategies.multi import MultiStrategy, bench_multi, play_multi
 from wordlelab.variants import DORDLE, OCTORDLE, QUORDLE, SEDECORDLE, Multi, MultiGame

@@ -17,11 +17,11 @@ with warnings.catch_warnings():
     from starlette.testclient import TestClient  # noqa: E402
 
 from wordlelab.assist.assistant import WIDENED  # noqa: E402
-from wordlelab.feedback import score  # noqa: E402
 from wordlelab.game import pick_answer  # noqa: E402
-from wordlelab.stats import StatsStore  # noqa: E402
+from wordlelab.game.feedback import score  # noqa: E402
+from wordlelab.game.stats import StatsStore  # noqa: E402
+from wordlelab.game.words import WordList  # noqa: E402
 from wordlelab.web.app import create_app  # noqa: E402
-from wordlelab.words import WordList  # noqa: E402
 
 LOCAL = (
     "http://localhost"  # the server answers only to the names it is reached by (not 'testserver')
@@ -222,7 +222,7 @@ def test_assist_top_rows_carry_their_exact_value_at_the_start(client):
     (the CLI's column: ``Evaluation.expected_of``); in hard mode an opener with no six-guess
     strategy is "can fail". The coach's rows at the start are the table's best (all exact);
     entropy's rows in hard mode hold openers that can fail."""
-    from wordlelab.opener_values import opener_table
+    from wordlelab.exact.opener_values import opener_table
 
     for hard, strategy in (
         (False, "coach"),
@@ -604,7 +604,7 @@ def test_bench_runs_with_progress(client):
 
 
 def test_lists_option_as_the_cli(client):
-    from wordlelab.lists import load_lists
+    from wordlelab.game.lists import load_lists
 
     nyt = load_lists(5, "en", lists="nyt")
     state = client.post("/api/assist", json={"lists": "nyt"}).json()
@@ -621,7 +621,7 @@ def test_lists_option_as_the_cli(client):
 
 
 def test_russian_game(client):
-    from wordlelab.lists import load_lists
+    from wordlelab.game.lists import load_lists
 
     answer = pick_answer(load_lists(5, "ru").answers, 11)
     game = client.post("/api/play", json={"lang": "ru", "seed": 11, "no_stats": True}).json()

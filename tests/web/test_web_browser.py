@@ -22,9 +22,9 @@ sync_api = pytest.importorskip("playwright.sync_api")
 
 from browser_helpers import FLAGS, chromium_path  # noqa: E402
 
-from wordlelab.feedback import score  # noqa: E402
 from wordlelab.game import pick_answer  # noqa: E402
-from wordlelab.lists import load_lists  # noqa: E402
+from wordlelab.game.feedback import score  # noqa: E402
+from wordlelab.game.lists import load_lists  # noqa: E402
 from wordlelab.web.app import create_app  # noqa: E402
 
 DESKTOP = {"width": 1280, "height": 900}
@@ -61,9 +61,9 @@ def _serve(app):
 def base_app(tmp_path_factory):
     # The exact search's kernels compile (a fresh clone) or load before any budgeted request, so a
     # figure a test reads never falls back to bounds because numba was busy compiling.
-    from wordlelab.evaluation import evaluate
-    from wordlelab.lists import load_lists
-    from wordlelab.position import read_position
+    from wordlelab.exact.evaluation import evaluate
+    from wordlelab.game.lists import load_lists
+    from wordlelab.game.notation import read_position
 
     warm = load_lists(lists="original").matrix(1 << 31)
     for hard in (False, True):
@@ -1674,8 +1674,8 @@ def test_a_cornered_absurdle_game_is_not_offered_to_analyse(page, base_url):
     """Analyse reviews a Wordle game against a random answer: offered for Absurdle, it judged the
     adversary's answers as luck (luck 4, 8, 9: bad luck by construction) and gave a Wordle
     verdict. The results of an Absurdle game no longer offer it."""
-    from wordlelab.feedback import Pattern
     from wordlelab.game import consistent_words
+    from wordlelab.game.feedback import Pattern
 
     needs_variants(page)
     answers = load_lists().answers.words

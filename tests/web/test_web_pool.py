@@ -16,7 +16,7 @@ with warnings.catch_warnings():
     warnings.filterwarnings("ignore", message="Using `httpx`")
     from starlette.testclient import TestClient
 
-from wordlelab.feedback import score
+from wordlelab.game.feedback import score
 from wordlelab.web.app import create_app
 from wordlelab.web.pool import QUEUE, WORKERS
 
@@ -106,7 +106,8 @@ def test_every_request_that_may_search_shares_the_bounded_pool(tmp_path, monkeyp
     app = create_app(stats_path=tmp_path / "s.db")
     with TestClient(app, base_url=LOCAL) as c:
         aid = c.post("/api/assist", json={"strategy": "entropy"}).json()["id"]
-        app.state.web.searches.queue = 0  # one request at a time, none waiting
+        app.state.web.searches.workers = 1  # one request at a time, none waiting
+        app.state.web.searches.queue = 0
         body = {"words": "salet cerne octet", "answer": "octet"}
         t = threading.Thread(target=lambda: c.post("/api/analyse", json=body))
         t.start()
@@ -131,7 +132,7 @@ def test_a_resume_replays_without_searching(monkeypatch, matrix):
     # A resumed assistant enters what was entered; a skip records the word refused. Working out
     # each skipped suggestion again searched once per skip (a minute for eight, issue 49); the
     # resumed state's own search is bounded as any assist request's.
-    import wordlelab.evaluation as evaluation
+    import wordlelab.exact.evaluation as evaluation
     from wordlelab.variants import Classic
 
     live = Classic().new_assistant(matrix, "auto")

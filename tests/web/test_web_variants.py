@@ -15,12 +15,12 @@ with warnings.catch_warnings():
     warnings.filterwarnings("ignore", message="Using `httpx`")
     from starlette.testclient import TestClient  # noqa: E402
 
-from wordlelab.feedback import score  # noqa: E402
 from wordlelab.game.boards import random_answers  # noqa: E402
-from wordlelab.seal import SealError, seal, unseal  # noqa: E402
-from wordlelab.stats import StatsStore  # noqa: E402
+from wordlelab.game.feedback import score  # noqa: E402
+from wordlelab.game.stats import StatsStore  # noqa: E402
+from wordlelab.game.words import WordList  # noqa: E402
 from wordlelab.web.app import create_app  # noqa: E402
-from wordlelab.words import WordList  # noqa: E402
+from wordlelab.web.seal import SealError, seal, unseal  # noqa: E402
 
 
 @pytest.fixture()

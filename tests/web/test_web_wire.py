@@ -262,8 +262,8 @@ def test_the_servers_matrices_stay_under_one_memory_budget(tmp_path):
 def test_matrices_are_shared_and_the_least_recently_used_make_room():
     import gc
 
-    from wordlelab.lists import load_lists
-    from wordlelab.matrix import full_matrix_bytes
+    from wordlelab.game.lists import load_lists
+    from wordlelab.game.matrix import full_matrix_bytes
     from wordlelab.web.matrices import Matrices
 
     ru = {k: load_lists(k, "ru") for k in (4, 5, 6)}

@@ -13,24 +13,25 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..budgets import ASSIST_WORK, PROVE_WORK
 from ..errors import InconsistentFeedbackError, UnknownWordError, WordlelabError
-from ..feedback import Pattern, score
-from ..frequency import rank_by_frequency
+from ..exact.budgets import ASSIST_WORK, PROVE_WORK
+from ..exact.context import ExactContext
+from ..exact.known_openers import KNOWN_OPENERS, default_opener  # noqa: F401  (re-exported)
+from ..exact.rounding import exact_shown
 from ..game import Position
+from ..game.feedback import Pattern, score
+from ..game.frequency import rank_by_frequency
+from ..game.lists import widened_position
+from ..game.matrix import PatternMatrix
 from ..game.rules import Rules, parse_rules
-from ..known_openers import KNOWN_OPENERS, default_opener  # noqa: F401  (re-exported)
-from ..lists import widened_position
-from ..matrix import PatternMatrix
-from ..openers import strategy_opener
-from ..rounding import exact_shown
 from ..strategies import Choice, Strategy, make_strategy
 from .base import Action, Session, one_pattern, row_dict
+from .openers import strategy_opener
 
 if TYPE_CHECKING:
-    from ..evaluation import Evaluation
-    from ..opener_proof import OpenerProof
-    from ..optimal import ProgressCallback
+    from ..exact.evaluation import Evaluation
+    from ..exact.opener_proof import OpenerProof
+    from ..exact.optimal import ProgressCallback
 
 
 AUTO = "auto"
@@ -123,6 +124,9 @@ class Assistant(Session):
     _ranked: dict = field(default_factory=dict, repr=False)
     # Ranks the guesses once the answer list ran out: every allowed word, weighted by frequency.
     _wide_strategy: Strategy | None = field(default=None, repr=False)
+    # The exact engine's state for this session's searches (its coach's too): the caller's to
+    # share (a web client's), else the assistant's own.
+    context: ExactContext = field(default_factory=ExactContext, repr=False)
 
     @classmethod
     def create(
@@ -132,10 +136,12 @@ class Assistant(Session):
         hard: bool = False,
         opener: str | None = AUTO,
         max_guesses: int = 6,
+        context: ExactContext | None = None,
     ) -> Assistant:
         """A new session. ``strategy``: a name, a Strategy or ``"auto"`` (``default_strategy``).
         ``opener``: a word, ``"auto"`` (best known, else the strategy's) or ``"strategy"``/None
-        (the strategy's own first guess)."""
+        (the strategy's own first guess). ``context``: the exact engine's state to search with
+        (``ExactContext``; the session's own when not given)."""
         if strategy == AUTO:
             strategy = default_strategy(matrix)
         strat = make_strategy(strategy) if isinstance(strategy, str) else strategy
@@ -153,9 +159,15 @@ class Assistant(Session):
             # The strategy's own opener, cached on disk per (lists, mode, strategy).
             first = matrix.guesses[strategy_opener(strat, matrix, hard=hard)]
             source = "strategy"
-        return cls(matrix, strat, hard, first, max_guesses, source)
+        return cls(
+            matrix, strat, hard, first, max_guesses, source, context=context or ExactContext()
+        )
 
     def __post_init__(self) -> None:
+        from ..strategies.coach import Coach
+
+        if isinstance(self.strategy, Coach):
+            self.strategy.context = self.context  # the coach's searches and ours share one state
         if not self._states:
             self._states.append(_State(Position.start(self.matrix, self.hard, self.max_guesses)))
 
@@ -314,8 +326,8 @@ class Assistant(Session):
         and exact figures after the opener come from it (``opener_proof``). None before the first
         guess, once solved, on lists widened by an off-list answer, and for words the exact search
         does not take."""
+        from ..exact.opener_proof import prove_opener_tree
         from ..limits import MAX_EXACT_WORD
-        from ..opener_proof import prove_opener_tree
 
         pos = self.position
         if not pos.history or self.solved or self.widened or self.matrix.length > MAX_EXACT_WORD:
@@ -328,6 +340,7 @@ class Assistant(Session):
             max_guesses=self.max_guesses,
             progress=progress,
             budget=PROVE_WORK if budget is None else budget,
+            context=self.context,
         )
 
     def exact(
@@ -345,7 +358,7 @@ class Assistant(Session):
         over or the words are too long for the exact search. ``words``: other guesses (e.g. the
         heuristic's top) to value as well where that costs no search (at the start, from the
         shipped table of every opener: ``Evaluation.others``)."""
-        from ..evaluation import (  # numba kernels load only when asked for
+        from ..exact.evaluation import (  # numba kernels load only when asked for
             evaluate,
             opener_values_at_start,
             start_from_opener_table,
@@ -355,7 +368,8 @@ class Assistant(Session):
         pos = self.position
         if self.solved:
             return None
-        ev = start_from_opener_table(pos, top=n, words=words)  # every opener's value ships
+        # every opener's value ships
+        ev = start_from_opener_table(pos, top=n, words=words, context=self.context)
         if ev is None:
             strategy = self._strategy()
             if isinstance(strategy, Coach) and strategy.work == budget and not self._state.skipped:
@@ -371,6 +385,7 @@ class Assistant(Session):
                     guess=self.suggested_word(),
                     top=n if pos.candidates.size <= EXACT_TOP_MAX else 0,
                     budget=budget,
+                    context=self.context,
                 )
             except WordlelabError:
                 return None  # e.g. words too long for the exact search, or no strategy fits the turns left

@@ -17,14 +17,14 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ..errors import VariantError, WordlelabError
-from ..feedback import Pattern
+from ..game.feedback import Pattern
 
 if TYPE_CHECKING:
-    from ..evaluation import Evaluation
+    from ..exact.evaluation import Evaluation
+    from ..exact.opener_proof import OpenerProof
+    from ..exact.optimal import ProgressCallback
+    from ..game.matrix import PatternMatrix
     from ..game.rules import Rules
-    from ..matrix import PatternMatrix
-    from ..opener_proof import OpenerProof
-    from ..optimal import ProgressCallback
 
 
 @dataclass(frozen=True)

@@ -6,12 +6,12 @@ import click
 from rich.markup import escape
 from rich.table import Table
 
-from ..budgets import REVIEW_WORK, SAFETY_S, format_work, parse_work
-from ..feedback import Pattern
+from ..exact.budgets import REVIEW_WORK, SAFETY_S, format_work, parse_work
+from ..exact.rounding import outward
+from ..game.feedback import Pattern
 from ..judge.grid import parse_share_grid
 from ..judge.request import NAMES_CLI, GameRequest
 from ..judge.review import Review, review
-from ..rounding import outward
 from .check import VERDICT_STYLE, read_grid
 from .common import FiniteFloatRange, echo_json, list_options, load_lists, stdout
 from .proving import proof_progress, prove_option, proving

@@ -21,10 +21,10 @@ from ..assist.assistant import (
     Scored,
     parse_entry,
 )
-from ..budgets import SEARCH_WORK_PER_ANSWER, format_work
 from ..errors import WordlelabError
+from ..exact.budgets import SEARCH_WORK_PER_ANSWER, format_work
+from ..exact.rounding import exact_shown, per_answer
 from ..game.rules import rules_from_options
-from ..rounding import exact_shown, per_answer
 from ..strategies import strategy_names
 from ..strategies.base import LAST_CANDIDATE, MEAN_FROM_HERE
 from ..variants import Absurdle, Classic, Multi
@@ -34,7 +34,7 @@ from .proving import proof_progress, prove_option, proving
 from .variants import run_absurdle_assist, run_multi_assist
 
 if TYPE_CHECKING:
-    from ..evaluation import Evaluation
+    from ..exact.evaluation import Evaluation
     from ..warmup import Background
 
 HELP = """\

@@ -19,10 +19,10 @@ from rich.progress import (
 )
 from rich.table import Table
 
+from ..assist.simulate import SimulationResult, simulate
 from ..errors import WordlelabError
+from ..game.lists import target_list
 from ..kernels.threads import get_threads, set_threads
-from ..lists import target_list
-from ..simulate import SimulationResult, simulate
 from ..strategies import Strategy, build_strategies
 from .common import (
     capped_to_cores,
@@ -37,7 +37,7 @@ from .common import (
 from .options import given
 
 if TYPE_CHECKING:
-    from ..lists import Lists
+    from ..game.lists import Lists
 
 
 def parse_options(pairs: Sequence[str]) -> dict[str, Any]:
@@ -117,7 +117,7 @@ def _auto_strategy(lists: Lists, hard: bool, max_guesses: int) -> str:
     """The coach where a shipped proven tree covers the lists and mode (every game follows it, fast);
     elsewhere the assistant's default heuristic (a bench plays thousands of positions: an exact
     search at each would take hours). Decided from the lists alone, before the matrix is built."""
-    from ..evaluation import has_proven_tree
+    from ..exact.evaluation import has_proven_tree
 
     if len(lists.answers) == len(lists.guesses):
         return "prior"  # as the assistant's default: every allowed word may be the answer

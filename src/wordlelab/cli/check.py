@@ -10,9 +10,9 @@ from rich.table import Table
 
 from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH, check_play_length
 from ..errors import ShareGridError, WordlelabError, WordListError
+from ..exact.rounding import outward
 from ..judge.grid import GameReport, RowReport, analyse, parse_share_grid
 from ..limits import MAX_FILE_BYTES, check_lines, exists, read_user_text
-from ..rounding import outward
 from .common import echo_json, lists_option, load_lists, stdout
 from .interrupts import waiting_for
 from .proving import proof_progress, prove_option, proving

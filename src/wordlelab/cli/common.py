@@ -13,9 +13,9 @@ import click
 
 from ..config import matrix_budget
 from ..errors import OutputPathError, WordlelabError, WordLengthError
-from ..lists import Lists as _Lists
-from ..lists import load_lists as _load_lists
-from ..matrix import PatternMatrix
+from ..game.lists import Lists as _Lists
+from ..game.lists import load_lists as _load_lists
+from ..game.matrix import PatternMatrix
 from ..paths import check_writable
 from .options import list_options, lists_option  # noqa: F401 (re-exported: the commands import them from here)
 
@@ -99,7 +99,7 @@ def load_lists(
     """The lists the options name (``--lists`` comes from the running command's context)."""
     if lists is None:
         ctx = click.get_current_context(silent=True)
-        lists = ctx.meta.get("wordlelab.lists") if ctx is not None else None
+        lists = ctx.meta.get("wordlelab.game.lists") if ctx is not None else None
     got = _load_lists(length, lang, words_file, answers_file, lists)
     ctx = click.get_current_context(silent=True)
     source = ctx.get_parameter_source("length") if ctx is not None else None

@@ -11,9 +11,9 @@ from rich.markup import escape
 from rich.text import Text
 
 from ..errors import WordlelabError
-from ..feedback import GREEN, GREY, YELLOW, Pattern
 from ..game import letter_states
-from ..languages import keyboard_rows
+from ..game.feedback import GREEN, GREY, YELLOW, Pattern
+from ..game.languages import keyboard_rows
 from ..limits import printable
 from .interrupts import waiting_for
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from ..lists import LIST_SETS, bundled_list_info, default_set_name
+from ..game.lists import LIST_SETS, bundled_list_info, default_set_name
 from .common import echo_json, stdout
 
 

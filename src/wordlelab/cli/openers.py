@@ -14,10 +14,10 @@ from ..paths import write_atomic  # light (no numpy); a module name the tests ca
 from .options import given, list_options
 
 if TYPE_CHECKING:
-    from ..opener_values import OpenerValue
-    from ..ranking import RankingResult
+    from ..exact.opener_values import OpenerValue
+    from ..exact.ranking import RankingResult
 
-# The one-step metrics (wordlelab.openers.METRICS, checked by a test): named here so that a table
+# The one-step metrics (wordlelab.assist.openers.METRICS, checked by a test): named here so that a table
 # look-up (--exact --opener) loads neither numpy nor numba.
 METRIC_NAMES = ("entropy", "splits", "expected-size", "minimax")
 
@@ -221,7 +221,7 @@ def openers(
                 )
         _lookup(opener_words, hard, as_json, prove or prove_nodes is not None, prove_nodes)
         return
-    from ..ranking import RankJob, ResultStore, candidate_openers, make_executor, rank
+    from ..exact.ranking import RankJob, ResultStore, candidate_openers, make_executor, rank
     from .common import (
         capped_to_cores,
         check_output_path,
@@ -411,7 +411,7 @@ def _one_step(
 ) -> None:
     from rich.table import Table
 
-    from ..openers import rank_openers
+    from ..assist.openers import rank_openers
     from .common import echo_json, load_lists, stderr, stdout
 
     lists = load_lists(length, lang, words_file, answers_file)
@@ -453,16 +453,16 @@ def _lookup(
     """Each opener's proven value from the shipped table; every word is checked before anything prints.
 
     With ``prove``, each row that is only a bound is searched now (one thread, a budget in nodes)."""
-    from ..list_sets import default_set_name
-    from ..opener_values import EXACT, LOWER_BOUND, PROVE_NODES, Proof, opener_table
+    from ..exact.opener_values import EXACT, LOWER_BOUND, PROVE_NODES, Proof, opener_table
+    from ..game.list_sets import default_set_name
 
     ctx = click.get_current_context(silent=True)
-    name = (ctx.meta.get("wordlelab.lists") if ctx is not None else None) or default_set_name()
+    name = (ctx.meta.get("wordlelab.game.lists") if ctx is not None else None) or default_set_name()
     table = opener_table(name, hard)
     values = [table.value(w) for w in words]
     proofs: dict[str, Proof] = {}
     if prove and any(not v.exact for v in values):
-        from ..opener_values import prove_opener
+        from ..exact.opener_values import prove_opener
         from .common import load_lists
 
         matrix = load_lists(lists=table.lists).matrix()
@@ -528,8 +528,8 @@ def _lookup(
             click.echo(f"{v.verdict()}.")
     stuck = [v for v in values if not v.solvable]
     if stuck:
-        from ..list_sets import ANSWERS, GUESSES
-        from ..tree import shipped_losses
+        from ..exact.tree import shipped_losses
+        from ..game.list_sets import ANSWERS, GUESSES
 
         unproven = []
         for v in stuck:

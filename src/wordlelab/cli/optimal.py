@@ -10,10 +10,10 @@ from pathlib import Path
 import click
 
 from ..errors import WordlelabError
-from ..optimal import Progress as SearchProgress
-from ..optimal import solve_optimal
+from ..exact.optimal import Progress as SearchProgress
+from ..exact.optimal import solve_optimal
+from ..game.notation import parse_position, read_position
 from ..paths import available_memory_bytes
-from ..position import parse_position, read_position
 from .common import (
     capped_to_cores,
     check_output_path,
@@ -116,7 +116,7 @@ def optimal(
             "--keep",
         )
     if keep:
-        from ..tree import kept_opener_tree_dir
+        from ..exact.tree import kept_opener_tree_dir
 
         check_writable_dir(kept_opener_tree_dir(), "--keep")  # before the search
     if absurdle:
@@ -148,7 +148,7 @@ def optimal(
         opener = trailing or opener
         history = list(pos.history)
         subset = pos.candidate_words
-    from ..opener_values import known_optimum
+    from ..exact.opener_values import known_optimum
 
     optimum = (
         known_optimum(matrix.guesses.fingerprint, matrix.answers.fingerprint, hard, max_guesses)
@@ -176,7 +176,7 @@ def optimal(
     kept: str | None = None
     kept_ok = True
     if keep and res.proven:
-        from ..tree import keep_opener_tree, kept_opener_tree_path
+        from ..exact.tree import keep_opener_tree, kept_opener_tree_path
 
         target = kept_opener_tree_path(
             matrix.guesses.fingerprint, matrix.answers.fingerprint, tree.meta["mode"], res.opener

@@ -8,7 +8,7 @@ from typing import Any
 import click
 
 from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH
-from ..list_sets import DEFAULT_SET, LIST_SETS, LISTS_ENV
+from ..game.list_sets import DEFAULT_SET, LIST_SETS, LISTS_ENV
 
 
 def given(name: str) -> bool:
@@ -20,7 +20,7 @@ def given(name: str) -> bool:
 
 
 def _remember_lists(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-    ctx.meta["wordlelab.lists"] = value
+    ctx.meta["wordlelab.game.lists"] = value
     return value
 
 

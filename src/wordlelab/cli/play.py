@@ -13,7 +13,7 @@ from ..config import MAX_PLAY_LENGTH, MAX_SEED, MIN_PLAY_LENGTH
 from ..errors import WordlelabError
 from ..game.base import Game, Segment
 from ..game.rules import rules_from_key, rules_from_options
-from ..stats import StatsError, StatsLockedError, StatsStore, Summary
+from ..game.stats import StatsError, StatsLockedError, StatsStore, Summary
 from . import console
 from .common import echo_json, list_options, load_lists, stdout
 from .console import Palette, board_row, keyboard, read_lines, tile_colours

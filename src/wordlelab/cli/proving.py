@@ -12,7 +12,7 @@ import click
 from .common import may_be_terminal, stderr
 
 if TYPE_CHECKING:
-    from ..optimal import Progress
+    from ..exact.optimal import Progress
 
 F = TypeVar("F", bound=Callable[..., object])
 
@@ -39,11 +39,15 @@ def proving(no_prove: bool) -> bool:
 @contextmanager
 def proof_progress() -> Iterator[Callable[[Progress], None] | None]:
     """A progress bar on stderr (the opener's feedback groups proven, of all) while an opener's
-    tree is proven, when stderr is a terminal; else None (nothing is shown)."""
+    tree is proven, when stderr is a terminal; else None (nothing is shown).
+
+    The bar appears with the proof's first report: a command that proves nothing (the opener's
+    tree is kept, or proving is off) shows none.
+    """
     if not may_be_terminal(sys.stderr):
         yield None
         return
-    from rich.progress import BarColumn, SpinnerColumn, TextColumn, TimeElapsedColumn
+    from rich.progress import BarColumn, SpinnerColumn, TaskID, TextColumn, TimeElapsedColumn
     from rich.progress import Progress as Bar
 
     err = stderr()
@@ -51,21 +55,30 @@ def proof_progress() -> Iterator[Callable[[Progress], None] | None]:
         SpinnerColumn(),
         TextColumn("{task.description}"),
         BarColumn(),
-        TextColumn("{task.completed}/{task.total} groups"),
+        TextColumn("{task.fields[groups]}"),
         TimeElapsedColumn(),
         console=err,
         transient=True,
         disable=not err.is_terminal,
     )
-    with bar:
-        task = bar.add_task("proving the tree after the opener", total=None)
+    task: TaskID | None = None
 
-        def progress(p: Progress) -> None:
-            bar.update(
-                task,
-                description=f"proving the tree after {p.opener.upper()} (once; it is kept)",
-                completed=p.parts_done,
-                total=p.parts_total or None,
-            )
+    def progress(p: Progress) -> None:
+        nonlocal task
+        if task is None:
+            bar.start()
+            task = bar.add_task("", total=None, groups="")
+        total = p.parts_total or None
+        bar.update(
+            task,
+            description=f"proving the tree after {p.opener.upper()} (once; it is kept)",
+            completed=p.parts_done,
+            total=total,
+            groups=f"{p.parts_done}/{total} groups" if total else "",
+        )
 
+    try:
         yield progress
+    finally:
+        if task is not None:
+            bar.stop()

@@ -6,9 +6,9 @@ import click
 
 from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH
 from ..errors import InvalidWordError
-from ..feedback import score as score_words
-from ..languages import get_language
-from ..words import normalize_word
+from ..game.feedback import score as score_words
+from ..game.languages import get_language
+from ..game.words import normalize_word
 from .common import echo_json, stdout
 
 

@@ -6,9 +6,9 @@ import click
 from rich.tree import Tree as RichTree
 
 from ..errors import InvalidPatternError, InvalidWordError, TreeError
-from ..feedback import Pattern, score
+from ..exact.tree import DecisionTree, bundled_opener_trees, bundled_trees, load_tree
+from ..game.feedback import Pattern, score
 from ..limits import exists
-from ..tree import DecisionTree, bundled_opener_trees, bundled_trees, load_tree
 from .common import echo_json, list_options, load_lists, stdout
 
 
@@ -58,7 +58,7 @@ def verify(
     after = _history(t.meta.get("after"), answers.length)
     if after:
         from ..game import consistent_words
-        from ..words import WordList
+        from ..game.words import WordList
 
         fit = consistent_words(answers.words, after)
         if not fit:

@@ -12,11 +12,11 @@ from rich.text import Text
 
 from ..assist.assistant import parse_entry
 from ..errors import VariantError, WordlelabError
-from ..feedback import GREEN, GREY, YELLOW, Pattern
 from ..game.absurdle import AbsurdleProof
 from ..game.base import Game
-from ..languages import LAYOUTS
-from ..matrix import PatternMatrix
+from ..game.feedback import GREEN, GREY, YELLOW, Pattern
+from ..game.languages import LAYOUTS
+from ..game.matrix import PatternMatrix
 from ..strategies.multi import MultiBenchResult, MultiStrategy, play_multi
 from ..variants.absurdle import AbsurdleSession
 from ..variants.multi import Multi, MultiGame, MultiSession, board_tokens, parse_board_feedback

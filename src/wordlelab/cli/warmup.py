@@ -24,8 +24,8 @@ def warmup(lists_name: str | None) -> None:
     import sys
 
     from .. import progress
+    from ..game.lists import load_lists
     from ..kernels.compiling import announce_compiles
-    from ..lists import load_lists
     from ..warmup import Step, steps, warm_up
 
     load_lists(lists=lists_name)  # an unknown list set fails before any work

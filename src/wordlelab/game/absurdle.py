@@ -27,9 +27,9 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import GameOverError, UnknownWordError, VariantError, WordlelabError
-from ..feedback import Pattern
-from ..matrix import PatternMatrix, matrix_key
 from ..paths import cache_dir, read_cache_entry, write_cache_entry
+from .feedback import Pattern
+from .matrix import PatternMatrix, matrix_key
 from .position import Position
 
 # Far beyond any Absurdle game worth searching: the published optimum is 4.

@@ -16,13 +16,13 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import VariantError
-from ..feedback import Pattern
-from ..stats import GameRecord
+from .feedback import Pattern
 from .rules import Rules, parse_rules
+from .stats import GameRecord
 
 if TYPE_CHECKING:
-    from ..lists import Lists
-    from ..matrix import PatternMatrix
+    from .lists import Lists
+    from .matrix import PatternMatrix
 
 Row = tuple[str, Pattern]
 # A piece of text a front-end shows, with its emphasis: None (plain), "win" (the win's headline)

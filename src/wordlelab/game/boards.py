@@ -14,12 +14,12 @@ from typing import Protocol
 import numpy as np
 
 from ..errors import GameOverError, VariantError, WordlelabError
-from ..feedback import Pattern
-from ..matrix import PatternMatrix
-from ..words import WordList
 from .base import Game
+from .feedback import Pattern
+from .matrix import PatternMatrix
 from .position import Position
 from .rules import check_seed
+from .words import WordList
 
 
 class BoardsRules(Protocol):

@@ -5,11 +5,11 @@ checks of a decision tree). The ``Classic`` rules value (``wordlelab.variants.cl
 from __future__ import annotations
 
 from ..errors import GameOverError, UnknownWordError
-from ..feedback import Pattern, score
-from ..words import WordList
 from .base import Game, Row, Segment
+from .feedback import Pattern, score
 from .position import PRAISE, HardRule, letter_states, share_grid
 from .rules import Rules, parse_rules
+from .words import WordList
 
 
 class ClassicGame(Game):

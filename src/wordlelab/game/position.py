@@ -20,8 +20,8 @@ from ..errors import (
     HardModeError,
     InconsistentFeedbackError,
 )
-from ..feedback import GREEN, GREY, YELLOW, Pattern, score_colors
-from ..matrix import PatternMatrix, shared_alphabet
+from .feedback import GREEN, GREY, YELLOW, Pattern, score_colors
+from .matrix import PatternMatrix, shared_alphabet
 
 _ORDINALS = {1: "st", 2: "nd", 3: "rd"}
 

@@ -116,7 +116,7 @@ class Rules(ABC):
         **options: Any,
     ) -> Any:
         """Play a strategy (or its name) under these rules and measure it: Wordle plays every
-        answer (``wordlelab.simulate.simulate``, ``options`` passed on), N boards play ``games``
+        answer (``wordlelab.assist.simulate.simulate``, ``options`` passed on), N boards play ``games``
         seeded random answer tuples (``bench_multi``); VariantError where there is no answer to
         play against."""
 
@@ -127,10 +127,15 @@ class Rules(ABC):
 
     @abstractmethod
     def new_assistant(
-        self, matrix: Any, strategy: str | None = None, opener: str | None = "auto"
+        self,
+        matrix: Any,
+        strategy: str | None = None,
+        opener: str | None = "auto",
+        context: Any = None,
     ) -> Any:
         """A new assistant ``Session`` (wordlelab.assist.base) on ``matrix``; ``strategy`` None or
-        'auto' is the variant's own."""
+        'auto' is the variant's own. ``context``: the exact engine's state (``ExactContext``) a
+        variant that searches uses, the caller's to share; its own when not given."""
 
 
 def check_seed(seed: int | None) -> None:

@@ -41,7 +41,7 @@ from dataclasses import asdict, dataclass, field
 
 import numpy as np
 
-from ..matrix import PatternMatrix
+from ..game.matrix import PatternMatrix
 
 PLAUSIBLE = "plausible"
 UNUSUAL = "unusual"
@@ -126,7 +126,7 @@ def strong_player(matrix: PatternMatrix, hard: bool = False, max_guesses: int = 
 
 
 def _build_strong(matrix: PatternMatrix, hard: bool, max_guesses: int) -> StrongPlayer:
-    from ..tree import find_bundled_tree
+    from ..exact.tree import find_bundled_tree
 
     m = matrix
     n = len(m.answers)
@@ -149,8 +149,8 @@ def _build_strong(matrix: PatternMatrix, hard: bool, max_guesses: int) -> Strong
         )
         return StrongPlayer(name, True, tree.opener, hard, turns, left_table(m, turns, rows))
     from ..assist.assistant import default_opener, default_strategy
-    from ..openers import strategy_opener
-    from ..simulate import play_tree
+    from ..assist.openers import strategy_opener
+    from ..assist.simulate import play_tree
     from ..strategies import make_strategy
 
     strategy = make_strategy(default_strategy(m))

@@ -15,26 +15,27 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..budgets import REVIEW_WORK, SAFETY_S
 from ..config import MAX_LENGTH, MIN_PLAY_LENGTH
 from ..errors import InconsistentFeedbackError, ShareGridError, WordlelabError
-from ..feedback import Pattern, score
-from ..frequency import rank_by_frequency
+from ..exact.budgets import REVIEW_WORK, SAFETY_S
+from ..exact.context import ExactContext
+from ..exact.kernels.bounds import INF as INF_TOTAL  # an impossible total (numpy only, no numba)
+from ..exact.rounding import outward
 from ..game import Position
-from ..kernels.bounds import INF as INF_TOTAL  # an impossible total (numpy only, no numba)
+from ..game.feedback import Pattern, score
+from ..game.frequency import rank_by_frequency
+from ..game.lists import widen, with_answers
+from ..game.matrix import PatternMatrix
 from ..limits import MAX_TILES
-from ..lists import widen, with_answers
-from ..matrix import PatternMatrix
-from ..notes import Note, WithNotes, lifted_note, note
-from ..rounding import outward
 from .detector import Detection, StrongPlayer, detect, strong_player
 from .luck import information_skill, luck, outcomes, p_at_most
 from .luck import skill as row_skill
+from .notes import Note, WithNotes, lifted_note, note
 
 if TYPE_CHECKING:
-    from ..evaluation import StepValue
-    from ..opener_proof import OpenerProof
-    from ..optimal import ProgressCallback
+    from ..exact.evaluation import StepValue
+    from ..exact.opener_proof import OpenerProof
+    from ..exact.optimal import ProgressCallback
 
 # Light, dark and high-contrast squares; the variation selectors carry no meaning.
 SQUARES = {
@@ -391,6 +392,7 @@ def analyse(
     hard: bool = False,
     prove: bool = False,
     progress: ProgressCallback | None = None,
+    context: ExactContext | None = None,
 ) -> GameReport:
     """Judge a share grid against the lists in ``matrix``, widened when its answer is not listed.
 
@@ -398,6 +400,8 @@ def analyse(
     pasted without its header, whose ``*`` marks hard mode). ``prove``: with the words played,
     the tree after their opener is proven first where none is kept (``opener_proof``, as
     ``review`` does; ``progress`` told how it goes), so that the exact figures after it are exact.
+    ``context``: the exact engine's state (``ExactContext``), the caller's to keep; one of this
+    call's own when not given.
 
     A real game's answer may be an allowed word outside the answer list (the NYT picks such
     words). When ``answer`` is such a word, or the words played leave no listed answer, the grid
@@ -424,13 +428,21 @@ def analyse(
             wide = widen(m, history)
             extra = list(wide.answers) if wide is not None else []
     proof = None
+    context = context or ExactContext()
     if prove and not extra and exact_budget is not None and guesses and len(guesses) >= 2:
-        proof = _prove_opener(m, grid, guesses, progress)
+        proof = _prove_opener(m, grid, guesses, progress, context)
     if not extra:
-        report = _judge(grid, m, guesses, answer, lang, list_words, exact_budget)
+        report = _judge(grid, m, guesses, answer, lang, list_words, exact_budget, context=context)
     else:
         report = _judge(
-            grid, with_answers(m, extra), guesses, answer, lang, list_words, exact_budget
+            grid,
+            with_answers(m, extra),
+            guesses,
+            answer,
+            lang,
+            list_words,
+            exact_budget,
+            context=context,
         )
         report.outside = [w for w in report.answers if w not in m.answers]
         if report.outside:
@@ -455,11 +467,12 @@ def _prove_opener(
     grid: ShareGrid,
     guesses: Sequence[str],
     progress: ProgressCallback | None,
+    context: ExactContext,
 ) -> OpenerProof | None:
     """The tree after the game's opener, proven now where none is kept; None where the words or
     the grid will be refused (the judge says why, without a proof first) or cannot be searched."""
+    from ..exact.opener_proof import prove_opener_tree
     from ..limits import MAX_EXACT_WORD
-    from ..opener_proof import prove_opener_tree
 
     if grid.length != m.length or m.length > MAX_EXACT_WORD or len(guesses) != len(grid.rows):
         return None
@@ -470,7 +483,12 @@ def _prove_opener(
     if any(w not in m.guesses for w in words):
         return None
     return prove_opener_tree(
-        m, words[0], hard=grid.hard, max_guesses=grid.max_guesses, progress=progress
+        m,
+        words[0],
+        hard=grid.hard,
+        max_guesses=grid.max_guesses,
+        progress=progress,
+        context=context,
     )
 
 
@@ -503,14 +521,18 @@ def _detect(report: GameReport, grid: ShareGrid, strong: StrongPlayer | None) ->
     report.p_value = d.p_value
 
 
-def _evaluate(pos: Position, word: str, budget: int | None) -> StepValue | None:
+def _evaluate(
+    pos: Position, word: str, budget: int | None, context: ExactContext
+) -> StepValue | None:
     """The exact search's values of ``word`` from ``pos`` within ``budget`` look-ups, valued as
     ``analyse`` values a step (``evaluation.evaluate_step``: the limit lifted where no strategy wins
     within it), or None where it cannot run."""
-    from ..evaluation import evaluate_step  # the exact search (numba kernels) only when asked for
+    from ..exact.evaluation import (
+        evaluate_step,  # the exact search (numba kernels) only when asked for
+    )
 
     try:
-        return evaluate_step(pos, word, budget=budget)
+        return evaluate_step(pos, word, budget=budget, context=context)
     except WordlelabError:
         return None  # e.g. words too long for the exact search: the information skill stays
 
@@ -523,6 +545,8 @@ def _judge(
     lang: str = "en",
     list_words: int = 20,
     exact_budget: int | None = REVIEW_WORK,
+    *,
+    context: ExactContext,
 ) -> GameReport:
     """Judge a share grid against exactly the lists in ``matrix``.
 
@@ -660,7 +684,7 @@ def _judge(
             r.expected = info.expected
             r.best_guess = info.best
             r.best_expected = info.best_expected
-            step = _evaluate(pos, w, exact_budget) if exact_budget is not None else None
+            step = _evaluate(pos, w, exact_budget, context) if exact_budget is not None else None
             ev = step.evaluation if step is not None else None
             if ev is not None and ev.timed_out:
                 late.append(i + 1)

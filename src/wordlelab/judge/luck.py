@@ -30,7 +30,7 @@ from ..game import Position
 from ..strategies import Strategy
 
 if TYPE_CHECKING:
-    from ..evaluation import Evaluation
+    from ..exact.evaluation import Evaluation
 
 
 @dataclass(frozen=True)

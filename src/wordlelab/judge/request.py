@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 from ..config import check_play_length
 from ..errors import WordlelabError
-from ..feedback import Pattern
-from ..position import parse_position
-from ..words import WordList
+from ..game.feedback import Pattern
+from ..game.notation import parse_position
+from ..game.words import WordList
 from .grid import ShareGrid, parse_share_grid
 from .review import game_history, too_many_guesses
 

@@ -13,15 +13,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 
-from ..budgets import PROVE_WORK, REVIEW_WORK, SAFETY_S, format_work
 from ..errors import InconsistentFeedbackError, ShareGridError, WordlelabError
-from ..evaluation import LIFTED_GUESSES, Evaluation, evaluate_step
-from ..feedback import Pattern, score
-from ..game import Position
-from ..lists import widen, with_answers
-from ..matrix import PatternMatrix
-from ..notes import Note, WithNotes, lifted_note, note
-from ..opener_proof import (
+from ..exact.budgets import PROVE_WORK, REVIEW_WORK, SAFETY_S, format_work
+from ..exact.context import ExactContext
+from ..exact.evaluation import LIFTED_GUESSES, Evaluation, evaluate_step
+from ..exact.opener_proof import (
     NO_TREE,
     NOT_ASKED,
     NOT_KEPT,
@@ -32,16 +28,21 @@ from ..opener_proof import (
     existing_opener_tree,
     prove_opener_tree,
 )
-from ..opener_values import OpenerValue, opener_value, unsolvable_opener_note
-from ..optimal import INF, ProgressCallback
-from ..position import parse_position
-from ..rounding import outward, shown
-from ..tree import shipped_losses
-from ..words import WordList
+from ..exact.opener_values import OpenerValue, opener_value, unsolvable_opener_note
+from ..exact.optimal import INF, ProgressCallback
+from ..exact.rounding import outward, shown
+from ..exact.tree import shipped_losses
+from ..game import Position
+from ..game.feedback import Pattern, score
+from ..game.lists import widen, with_answers
+from ..game.matrix import PatternMatrix
+from ..game.notation import parse_position
+from ..game.words import WordList
 from .detector import Detection, StrongPlayer, detect, strong_player
 from .grid import ShareGrid
 from .luck import luck, outcomes, p_at_most
 from .luck import skill as row_skill
+from .notes import Note, WithNotes, lifted_note, note
 
 
 @dataclass
@@ -262,13 +263,16 @@ def review(
     prove: bool = False,
     progress: ProgressCallback | None = None,
     prove_budget: int = PROVE_WORK,
+    context: ExactContext | None = None,
 ) -> Review:
     """Review a game (``history`` of (word, feedback)); ``budget`` look-ups of exact search per
     part of a step (``budgets``; None: no limit), ``time_limit`` seconds as a safety net.
 
     ``prove``: where no tree proven after the game's opener ships or is kept, prove it first
     (``opener_proof.prove_opener_tree``, within ``prove_budget`` look-ups, ``progress`` told
-    how it goes) and keep it, so that every step after the opener is valued from it."""
+    how it goes) and keep it, so that every step after the opener is valued from it.
+    ``context``: the exact engine's state (``ExactContext``), the caller's to keep between
+    reviews; a review of its own when not given."""
     m = matrix
     if len(history) > max_guesses:
         raise too_many_guesses(len(history), max_guesses)
@@ -348,7 +352,10 @@ def review(
                 mean_with_losses=None if losses is None else round(losses[1] / opener.answers, 4),
             )
         )
-    proof = _opener_proof(m, words, hard, max_guesses, prove, progress, prove_budget, extra, opener)
+    context = context or ExactContext()
+    proof = _opener_proof(
+        m, words, hard, max_guesses, prove, progress, prove_budget, extra, opener, context
+    )
     steps: list[ReviewStep] = []
     lifted_turns: list[int] = []
     for turn, ((r, c), w) in enumerate(zip(rows, words), 1):
@@ -361,7 +368,7 @@ def review(
         # Every figure within the limit is infinite where no strategy wins, whatever the move:
         # such a step is valued as if the game allowed LIFTED_GUESSES (never a made-up number:
         # exact or bounds as any other step).
-        step = evaluate_step(pos, w, budget=budget, time_limit=time_limit)
+        step = evaluate_step(pos, w, budget=budget, time_limit=time_limit, context=context)
         ev: Evaluation = step.evaluation
         valued, lifted = step.position, step.lifted
         if lifted:
@@ -472,6 +479,7 @@ def _opener_proof(
     budget: int,
     extra: Sequence[str],
     table: OpenerValue | None,
+    context: ExactContext,
 ) -> OpenerProof | None:
     """The tree after the game's opener that values its later steps (proven now with ``prove``),
     or why there is none; None for a game with no step after its opener. Not proven on lists
@@ -480,7 +488,7 @@ def _opener_proof(
 
     if len(words) < 2 or m.length > MAX_EXACT_WORD:
         return None
-    there = existing_opener_tree(m, words[0], hard, max_guesses)
+    there = existing_opener_tree(m, words[0], hard, max_guesses, context)
     if there is not None:
         return there
     word = m.guesses[m.guesses.index(words[0])]
@@ -491,7 +499,13 @@ def _opener_proof(
     if extra:
         return OpenerProof(word, hard, WIDENED)
     return prove_opener_tree(
-        m, word, hard=hard, max_guesses=max_guesses, progress=progress, budget=budget
+        m,
+        word,
+        hard=hard,
+        max_guesses=max_guesses,
+        progress=progress,
+        budget=budget,
+        context=context,
     )
 
 

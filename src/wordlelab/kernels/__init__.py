@@ -30,18 +30,19 @@ def compiled_cache_complete() -> bool:
     ``<module>.<kernel>-<line>.py<version>.nbi``.
     """
     here = Path(__file__).resolve().parent
-    # numba's own naming of a source folder's place in a cache root (caching._CacheLocator).
-    sub = f"{here.name}_{hashlib.sha1(str(here).encode()).hexdigest()}"
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        places = [Path(os.environ["NUMBA_CACHE_DIR"]) / sub]
-    else:
-        import platformdirs
-
-        places = [here / "__pycache__", Path(platformdirs.user_cache_dir("numba")) / sub]
     found: set[str] = set()
-    for place in places:
-        try:
-            found.update(p.name.partition(".")[0] for p in place.glob("*.nbi"))
-        except OSError:
-            continue
+    for folder in (here, here.parent / "exact" / "kernels"):  # the exact search's kernels there
+        # numba's own naming of a source folder's place in a cache root (caching._CacheLocator).
+        sub = f"{folder.name}_{hashlib.sha1(str(folder).encode()).hexdigest()}"
+        if os.environ.get("NUMBA_CACHE_DIR"):
+            places = [Path(os.environ["NUMBA_CACHE_DIR"]) / sub]
+        else:
+            import platformdirs
+
+            places = [folder / "__pycache__", Path(platformdirs.user_cache_dir("numba")) / sub]
+        for place in places:
+            try:
+                found.update(p.name.partition(".")[0] for p in place.glob("*.nbi"))
+            except OSError:
+                continue
     return found.issuperset(MODULES)

@@ -37,7 +37,7 @@ _lock = threading.Lock()
 
 
 def describe(module: str) -> str:
-    """``wordlelab.kernels.search`` -> "the exact search" (unknown: "the numeric kernels")."""
+    """``wordlelab.exact.kernels.search`` -> "the exact search" (unknown: "the numeric kernels")."""
     return WHAT.get(module.rpartition(".")[2], "the numeric kernels")
 
 

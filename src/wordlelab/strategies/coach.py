@@ -16,10 +16,11 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..budgets import ASSIST_WORK
 from ..errors import WordlelabError
-from ..frequency import word_frequencies
+from ..exact.budgets import ASSIST_WORK
+from ..exact.context import ExactContext
 from ..game import Position
+from ..game.frequency import word_frequencies
 from .base import (
     MEAN_PROVEN,
     MEAN_PROVEN_TREE,
@@ -32,7 +33,7 @@ from .base import (
 )
 
 if TYPE_CHECKING:
-    from ..evaluation import Evaluation
+    from ..exact.evaluation import Evaluation
 
 # Guesses of the exact top looked at for ties with the best (ties are rare beyond a few).
 TIES = 10
@@ -88,6 +89,8 @@ class Coach(Strategy):
                 self.pool,
             )
         self._heuristic = make_strategy("entropy")
+        # The exact engine's state its searches share; an assistant lends the coach its own.
+        self.context = ExactContext()
         self._decided: OrderedDict[tuple, tuple[Evaluation | None, list[Choice]]] = OrderedDict()
 
     def __repr__(self) -> str:
@@ -181,18 +184,18 @@ class Coach(Strategy):
         """At the start: the openers in the order of the shipped table of every opener's proven
         value, where one ships (so a refused opener gives way to the next best proven one, not to
         entropy's choice; the table's best is the proven tree's opener)."""
-        from ..evaluation import start_from_opener_table
+        from ..exact.evaluation import start_from_opener_table
 
         if position.history or not _searchable(position):
             return None
-        ev = start_from_opener_table(position, top=OPENER_ROWS)
+        ev = start_from_opener_table(position, top=OPENER_ROWS, context=self.context)
         if ev is None or not ev.top:
             return None
         return None, self._proven_choices(position, {g.word: g for g in ev.top})
 
     def _opener(self, position: Position) -> tuple[None, list[Choice]] | None:
         """At the start without a tree: the proven best opener where one is known for the lists."""
-        from ..known_openers import default_opener
+        from ..exact.known_openers import default_opener
 
         if position.history:
             return None
@@ -213,7 +216,7 @@ class Coach(Strategy):
 
     def _tree(self, position: Position) -> tuple[None, list[Choice]] | None:
         """On the shipped optimal tree's line: its guess."""
-        from ..evaluation import proven_tree, tree_node
+        from ..exact.evaluation import proven_tree, tree_node
 
         tree = proven_tree(position) if _searchable(position) else None
         node = tree_node(position, tree) if tree is not None else None
@@ -224,16 +227,16 @@ class Coach(Strategy):
         the game's opener, if one ships and holds the position: its value (exact) and guess.
         Taken only then, so that where the search proves the position the coach's own tie rule
         (the likelier answer) decides among the optimal guesses."""
-        from ..evaluation import evaluate, opener_tree, tree_node
+        from ..exact.evaluation import evaluate, opener_tree, tree_node
 
-        tree = opener_tree(position) if _searchable(position) else None
+        tree = opener_tree(position, self.context) if _searchable(position) else None
         node = tree_node(position, tree) if tree is not None else None
         if node is None:
             return None
         got = self._tree_choice(position, node)
         if got is None:
             return None
-        ev = evaluate(position, budget=self.work)  # from the same tree: no search
+        ev = evaluate(position, budget=self.work, context=self.context)  # the same tree: no search
         return ev, got[1]
 
     def _tree_choice(
@@ -250,14 +253,21 @@ class Coach(Strategy):
 
     def _exact(self, position: Position) -> tuple[Evaluation | None, list[Choice]]:
         """The exact best (the likeliest of the optimal guesses) when proven, else the heuristic's."""
-        from ..evaluation import SEARCH_WORK_PER_ANSWER, evaluate
+        from ..exact.evaluation import SEARCH_WORK_PER_ANSWER, evaluate
 
         n = int(position.candidates.size)
         if not _searchable(position) or n * SEARCH_WORK_PER_ANSWER > self.work:
             # Not proven within the budget in any case.
             return self._after_opener(position) or (None, self._heuristic_choices(position))
         try:
-            ev = evaluate(position, top=TIES, budget=self.work, use_tree=False, fresh=True)
+            ev = evaluate(
+                position,
+                top=TIES,
+                budget=self.work,
+                use_tree=False,
+                fresh=True,
+                context=self.context,
+            )
         except WordlelabError:
             return None, self._heuristic_choices(position)
         if not ev.exact or ev.best is None:
@@ -319,7 +329,7 @@ class Coach(Strategy):
 
 
 def _value(ev: Evaluation) -> Any:
-    from ..evaluation import GuessValue
+    from ..exact.evaluation import GuessValue
 
     assert ev.best is not None
     return GuessValue(ev.best, ev.upper, ev.upper, ev.n)

@@ -18,9 +18,9 @@ import numpy as np
 from ..errors import GameOverError, VariantError
 from ..game import Position
 from ..game.boards import BoardsRules, MultiPosition, random_answers, seeded_rng
+from ..game.matrix import PatternMatrix
 from ..game.rules import parse_rules
 from ..kernels.multi import multi_board_scores
-from ..matrix import PatternMatrix
 from .base import BITS_SOLVES, LAST_CANDIDATE, Choice, alphabetical_rank, register_multi
 
 METHODS = ("entropy-solve", "entropy-sum")

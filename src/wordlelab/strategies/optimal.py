@@ -7,8 +7,8 @@ from typing import Any
 import numpy as np
 
 from ..errors import WordlelabError
+from ..exact.tree import DecisionTree
 from ..game import Position
-from ..tree import DecisionTree
 from .base import MEAN_FROM_HERE, Choice, Option, Strategy, register
 
 
@@ -23,8 +23,8 @@ class Optimal(Strategy):
     name = "optimal"
     aliases = ("exact",)
     summary = "provably optimal: fewest total guesses (shipped trees, else an exact search)"
-    # 2: the exact search's fix of 2026-11-25 (a cut node could overstate a value), so openers
-    # and rankings cached before it are worked out again
+    # Raised when a fix of the exact search may change its choices (CHANGELOG.md says which), so
+    # openers and rankings cached before are worked out again.
     version = 2
     metric = "guesses"
     options = (
@@ -81,7 +81,7 @@ class Optimal(Strategy):
         matrix is built and the search has begun (28 s and 779 MB for ``--answers all``)."""
         if self._given is not None or len(answers) <= self.max_answers:
             return
-        from ..evaluation import has_proven_tree
+        from ..exact.evaluation import has_proven_tree
 
         if not has_proven_tree(guesses.fingerprint, answers.fingerprint, hard, max_guesses):
             raise WordlelabError(
@@ -132,14 +132,14 @@ class Optimal(Strategy):
         if key not in self._trees:
             # Only a tree proven optimal for this guess limit: one proven under 6 guesses may not
             # be optimal when 7 are allowed.
-            from ..evaluation import proven_tree
+            from ..exact.evaluation import proven_tree
 
             self._trees[key] = proven_tree(position)
         return self._trees[key]
 
     def _search(self, position: Position) -> Choice:
         """An exact search from this position (no shipped tree covers it)."""
-        from ..optimal import Engine, Solver
+        from ..exact.optimal import Engine, Solver
 
         m = position.matrix
         n = int(position.candidates.size)

@@ -17,11 +17,11 @@ from functools import lru_cache
 
 import numpy as np
 
-from ..frequency import prior_weights
 from ..game import Position
+from ..game.frequency import prior_weights
+from ..game.matrix import PatternMatrix
+from ..game.words import WordList
 from ..kernels.partition import weighted_entropy
-from ..matrix import PatternMatrix
-from ..words import WordList
 from .base import Choice, Option, Strategy, register
 
 # (h, f(h)) points, linear in between and extrapolated by the last slope. Measured by

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..game import guess_codes
-from ..matrix import PatternMatrix, shared_alphabet
+from ..game.matrix import PatternMatrix, shared_alphabet
 
 
 def _cached(matrix: PatternMatrix, key: str, make):  # type: ignore[no-untyped-def]

@@ -13,16 +13,16 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..assist.base import Action, Session, one_pattern, row_dict
 from ..errors import VariantError, WordlelabError
-from ..feedback import Pattern
-from ..frequency import rank_by_frequency
 from ..game.absurdle import absurdle_next, absurdle_response, check_guess, respond, start_line
 from ..game.base import Game, Row, Segment
+from ..game.feedback import Pattern
+from ..game.frequency import rank_by_frequency
+from ..game.matrix import PatternMatrix
 from ..game.position import Position, letter_states
 from ..game.rules import Rules
-from ..matrix import PatternMatrix
 
 if TYPE_CHECKING:
-    from ..lists import Lists
+    from ..game.lists import Lists
 
 AUTO = "auto"
 _NO_STRATEGY = "Absurdle's suggestions come from its own search; drop the strategy"
@@ -108,7 +108,11 @@ class Absurdle(Rules):
             raise VariantError(_NO_STRATEGY, strategy)
 
     def new_assistant(
-        self, matrix: PatternMatrix, strategy: str | None = None, opener: str | None = AUTO
+        self,
+        matrix: PatternMatrix,
+        strategy: str | None = None,
+        opener: str | None = AUTO,
+        context: object = None,  # (no exact search here)
     ) -> AbsurdleSession:
         self.check_strategy(strategy)
         return AbsurdleSession(matrix, hard=self.hard)

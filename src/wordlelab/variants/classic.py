@@ -13,16 +13,17 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..assist.assistant import AUTO, Assistant
+from ..assist.simulate import SimulationResult, simulate
 from ..errors import VariantError
 from ..game.classic import ClassicGame
 from ..game.position import pick_answer
 from ..game.rules import MAX_CLASSIC_GUESSES, Rules
-from ..simulate import SimulationResult, simulate
 from ..strategies import find_strategy, make_strategy
 
 if TYPE_CHECKING:
-    from ..lists import Lists
-    from ..matrix import PatternMatrix
+    from ..exact.context import ExactContext
+    from ..game.lists import Lists
+    from ..game.matrix import PatternMatrix
 
 
 @dataclass(frozen=True)
@@ -106,10 +107,19 @@ class Classic(Rules):
                 make_strategy(strategy).check_lists(lists.guesses, lists.answers, self.hard)
 
     def new_assistant(
-        self, matrix: PatternMatrix, strategy: str | None = None, opener: str | None = AUTO
+        self,
+        matrix: PatternMatrix,
+        strategy: str | None = None,
+        opener: str | None = AUTO,
+        context: ExactContext | None = None,
     ) -> Assistant:
         return Assistant.create(
-            matrix, strategy or AUTO, hard=self.hard, opener=opener, max_guesses=self.max_guesses
+            matrix,
+            strategy or AUTO,
+            hard=self.hard,
+            opener=opener,
+            max_guesses=self.max_guesses,
+            context=context,
         )
 
 

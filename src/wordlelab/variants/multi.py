@@ -22,10 +22,11 @@ from ..errors import (
     VariantError,
     WordlelabError,
 )
-from ..feedback import GREEN, GREY, YELLOW, Pattern, score
-from ..frequency import rank_by_frequency
 from ..game.base import Game, Row, Segment
 from ..game.boards import MultiPosition, random_answers, seeded_rng
+from ..game.feedback import GREEN, GREY, YELLOW, Pattern, score
+from ..game.frequency import rank_by_frequency
+from ..game.matrix import PatternMatrix
 from ..game.rules import (
     MAX_MULTI_GUESSES,
     NAMED,
@@ -34,14 +35,13 @@ from ..game.rules import (
     check_boards,
     default_tries,
 )
-from ..matrix import PatternMatrix
+from ..game.words import WordList
 from ..strategies import make_multi_strategy
 from ..strategies.base import Choice
 from ..strategies.multi import MultiBenchResult, MultiStrategy, bench_multi
-from ..words import WordList
 
 if TYPE_CHECKING:
-    from ..lists import Lists
+    from ..game.lists import Lists
 
 AUTO = "auto"
 # Strategy names that mean "the variant's own" for several boards (as 'bench' and 'solve' read
@@ -156,7 +156,11 @@ class Multi(Rules):
             make_multi_strategy(strategy)
 
     def new_assistant(
-        self, matrix: PatternMatrix, strategy: str | None = None, opener: str | None = AUTO
+        self,
+        matrix: PatternMatrix,
+        strategy: str | None = None,
+        opener: str | None = AUTO,
+        context: object = None,  # (no exact search here)
     ) -> MultiSession:
         own = None if strategy in _DEFAULTS else strategy
         return MultiSession(matrix, self, make_multi_strategy(own))

@@ -12,7 +12,7 @@ import re
 import threading
 import time
 from collections.abc import Callable
-from contextlib import AbstractContextManager, ExitStack, nullcontext
+from contextlib import ExitStack
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -28,7 +28,6 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..assist.assistant import EXACT_BUDGET
 from ..assist.base import Action, Session, row_dict
-from ..budgets import PROVE_WORK, REVIEW_WORK
 from ..config import (
     MAX_PLAY_LENGTH,
     MAX_SEED,
@@ -39,18 +38,21 @@ from ..config import (
     web_matrices_budget,
 )
 from ..errors import HardModeError, WordlelabError
+from ..exact.budgets import PROVE_WORK, REVIEW_WORK
+from ..exact.context import ExactContext
 from ..game.base import Game
+from ..game.languages import LANGUAGES, get_language, keyboard_rows
+from ..game.lists import LIST_SETS, Lists, load_lists
+from ..game.matrix import PatternMatrix
 from ..game.rules import named_variants, parse_rules, rules_from_key
+from ..game.stats import StatsError, StatsStore
 from ..judge.request import NAMES_WEB, GameRequest
-from ..languages import LANGUAGES, get_language, keyboard_rows
 from ..limits import MAX_EXACT_WORD
-from ..lists import LIST_SETS, Lists, load_lists
-from ..matrix import PatternMatrix
-from ..seal import seal, secret_key, unseal
-from ..stats import StatsError, StatsStore
 from ..strategies import multi_strategy_names
+from .contexts import Contexts
 from .matrices import Matrices
 from .pool import BoundedPool, Slot
+from .seal import seal, secret_key, unseal
 from .security import (
     MAX_BODY,
     Guard,
@@ -59,12 +61,12 @@ from .security import (
     parse_json_limits,
     scrub_paths,
 )
-from .sessions import ClientMiddleware, Sessions
+from .sessions import ClientMiddleware, Sessions, current_client
 
 if TYPE_CHECKING:
-    from ..opener_proof import OpenerProof
-    from ..optimal import Progress as SearchProgress
-    from ..optimal import ProgressCallback
+    from ..exact.opener_proof import OpenerProof
+    from ..exact.optimal import Progress as SearchProgress
+    from ..exact.optimal import ProgressCallback
     from ..warmup import Background
 
 T = TypeVar("T")
@@ -290,10 +292,11 @@ class WebApp:
         self.bench_budget = bench_budget
         self.review_budget = review_budget
         self.assist_budget = assist_budget
-        self._exact_lock = threading.Lock()
         # Every request that may search (an analysis, an assistant's state, a resumed assistant):
-        # threads and a queue of their own, each request within its budgets of work.
+        # threads and a queue of their own, each request within its budgets of work, each client
+        # with the exact engine's state of its own (``contexts``), so searches run side by side.
         self.searches = BoundedPool("searches")
+        self.contexts = Contexts()
         self.games = Sessions()
         self.assistants = Sessions()
         self.benches = Sessions(limit=8)
@@ -303,7 +306,10 @@ class WebApp:
         self.prove_budget = PROVE_WORK
         # WORDLELAB_PROVE=off: no request proves an opener's tree (the page hides its setting).
         self.prove_allowed = prove_setting()
-        self.matrices = Matrices(web_matrices_budget() if matrix_memory is None else matrix_memory)
+        self.matrices = Matrices(
+            web_matrices_budget() if matrix_memory is None else matrix_memory,
+            search=self.contexts,
+        )
         self._bench_slot = Slot(
             lambda: BusyError("a comparison is already running; wait for it to finish")
         )
@@ -491,10 +497,9 @@ class WebApp:
         strategy = _str(data, "strategy").strip() or None  # None: the variant's own
         rules.check_strategy(strategy)  # an unknown name fails before any list is loaded
         matrix = self.matrix(lang, length, _list_set(data, lang, length))
-        with self._exact_search(rules):  # the coach's first guess may need the exact search
-            session = rules.new_assistant(matrix, strategy)
-            if actions:  # a skip asks for the suggestion it skips: the same search
-                session.replay(actions)
+        session = rules.new_assistant(matrix, strategy, context=self._context())
+        if actions:  # a skip asks for the suggestion it skips: the same search
+            session.replay(actions)
         token = self.assistants.add({"session": session, "lang": lang})
         return self.assist_state(token, top)
 
@@ -510,41 +515,36 @@ class WebApp:
         top = _int(data, "top", 10, 1, 50) or 10
         prove = _bool(data, "prove") and self.prove_allowed
         progress = self._progress_callback(data)
-        # The exact search serves one request at a time (one memo): the coach's suggestion needs it.
         with lock:
-            with self._exact_search(session.rules):
-                if action == "play":
-                    word = _str(data, "word").strip() or None
-                    session.play(word, _feedback(data))
-                elif action == "undo":
-                    session.undo()
-                elif action == "skip":
-                    session.skip()
-                # "top": nothing changes; the state comes back with another number of best guesses
+            if action == "play":
+                word = _str(data, "word").strip() or None
+                session.play(word, _feedback(data))
+            elif action == "undo":
+                session.undo()
+            elif action == "skip":
+                session.skip()
+            # "top": nothing changes; the state comes back with another number of best guesses
             if prove and len(session.guesses) == 1 and not session.done:
-                # After the opener: its tree proven first where none is kept (outside the exact
-                # search's lock: the proof has an engine of its own), so what follows is exact.
+                # After the opener: its tree proven first where none is kept (the proof has an
+                # engine of its own), so what follows is exact.
                 session.prove_opener(progress, self.prove_budget)
-            with self._exact_search(session.rules):
-                return self._assist_state(entry, token, top)
+            return self._assist_state(entry, token, top)
 
     def assist_state(self, token: str, top: int = 10) -> dict[str, Any]:
         lock, entry = self.assistants.get(token)
-        with lock, self._exact_search(entry["session"].rules):
+        with lock:
             return self._assist_state(entry, token, top)
 
     def _assist_state(self, entry: dict[str, Any], token: str, top: int) -> dict[str, Any]:
         session: Session = entry["session"]
-        # The exact figures within ASSIST_BUDGET look-ups (bounds past it); the caller holds the
-        # exact search's lock (``_exact_search``).
+        # The exact figures within ASSIST_BUDGET look-ups (bounds past it), searched with the
+        # context of the client that made the assistant.
         state = session.state(top, budget=self.assist_budget, words_shown=WORDS_SHOWN)
         return {"id": token, "lang": entry["lang"], **state}
 
-    def _exact_search(self, rules: Any) -> AbstractContextManager[Any]:
-        """The exact search's lock, for a Wordle session (the coach's suggestion and the exact figures
-        search; one memo, one search at a time: the figures then depend on the request alone);
-        nothing for the other variants, which never search."""
-        return self._exact_lock if rules.exact_search else nullcontext()
+    def _context(self) -> ExactContext:
+        """The exact engine's state of the client whose request this is (``web/contexts.py``)."""
+        return self.contexts.client(current_client()[0])
 
     # -- first-use proofs --------------------------------------------------------------------------
 
@@ -579,7 +579,7 @@ class WebApp:
     ) -> OpenerProof:
         """The tree after ``opener`` proven (within ``prove_budget`` look-ups) and kept where
         none is there (``opener_proof``)."""
-        from ..opener_proof import prove_opener_tree
+        from ..exact.opener_proof import prove_opener_tree
 
         return prove_opener_tree(
             matrix,
@@ -588,6 +588,7 @@ class WebApp:
             max_guesses=max_guesses,
             progress=progress,
             budget=self.prove_budget,
+            context=self._context(),
         )
 
     # -- analyse -----------------------------------------------------------------------------------
@@ -631,21 +632,20 @@ class WebApp:
             opener = words[0]
         proof = None
         if prove and opener is not None and length <= MAX_EXACT_WORD:
-            # Outside the exact search's lock: the proof has an engine and memo of its own, and
-            # other requests' searches need not wait for it. The review below finds it kept.
+            # The proof has an engine and memo of its own; the review below finds its tree kept.
             proof = self._prove(matrix, opener, hard, max_guesses, progress)
         proven_now = proof.to_dict() if proof is not None and proof.proved_now else None
         if grid is not None:
-            with self._exact_lock:  # its exact skill searches too: one request at a time
-                report = analyse(
-                    grid,
-                    matrix,
-                    guesses=words or None,
-                    answer=answer,
-                    lang=lang,
-                    hard=hard,
-                    prove=prove,
-                )
+            report = analyse(
+                grid,
+                matrix,
+                guesses=words or None,
+                answer=answer,
+                lang=lang,
+                hard=hard,
+                prove=prove,
+                context=self._context(),
+            )
             out["report"] = report.to_dict()
             if proven_now and out["report"]["opener_proof"] is not None:
                 out["report"]["opener_proof"] = proven_now  # proven by this request, just above
@@ -653,17 +653,17 @@ class WebApp:
                 row["colors"] = list(pattern.colors)
         if history is not None:
             try:
-                with self._exact_lock:
-                    result = review(
-                        matrix,
-                        history,
-                        hard=hard,
-                        answer=answer,
-                        budget=self.review_budget,
-                        max_guesses=max_guesses,
-                        prove=prove,
-                        prove_budget=self.prove_budget,
-                    ).to_dict()
+                result = review(
+                    matrix,
+                    history,
+                    hard=hard,
+                    answer=answer,
+                    budget=self.review_budget,
+                    max_guesses=max_guesses,
+                    prove=prove,
+                    prove_budget=self.prove_budget,
+                    context=self._context(),
+                ).to_dict()
                 if proven_now and result["opener_proof"] is not None:
                     result["opener_proof"] = proven_now
             except WordlelabError as exc:
@@ -698,6 +698,10 @@ class WebApp:
         assert length is not None
         hard = _bool(data, "hard")
         strategies = build_strategies(_str(data, "strategies", "entropy"))
+        for s in strategies:  # a coach searches with a context of its own, counted in memory
+            ctx = getattr(s, "context", None)
+            if isinstance(ctx, ExactContext):
+                self.contexts.adopt(ctx)
         if len(strategies) > 4:
             raise RequestError(
                 f"{len(strategies)} strategies; compare at most 4 at a time",
@@ -743,7 +747,7 @@ class WebApp:
         hard: bool,
         release: ExitStack,
     ) -> None:
-        from ..simulate import simulate
+        from ..assist.simulate import simulate
 
         started = time.monotonic()
         try:
@@ -864,7 +868,7 @@ def create_app(
         return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
     async def options(request: Request) -> Response:
-        from ..lists import default_set_name
+        from ..game.lists import default_set_name
         from ..strategies import strategy_names
 
         return JSONResponse(

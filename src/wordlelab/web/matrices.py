@@ -2,8 +2,8 @@
 
 A matrix is built (or loaded from the cache) the first time a request needs it and shared from
 then on. The matrices alive in the process (kept here, or still held by a game, an assistant or a
-comparison) and what the exact search keeps between calls for them (its engines and memos,
-``evaluation.kept_bytes``) take at most ``budget`` bytes together. A new matrix first makes room:
+comparison) and what the exact search keeps between calls for them (the engines and memos of the
+clients' contexts, ``Contexts.kept_bytes``) take at most ``budget`` bytes together. A new matrix first makes room:
 the search's engines go (they are only caches), then the least recently used matrices kept here;
 when the matrices still held leave no room, or it could never fit, the request is refused with 503
 (nothing is built). After each request that searched, ``trim`` lets go of engines past the budget.
@@ -13,7 +13,6 @@ asking for it again costs nothing.
 
 from __future__ import annotations
 
-import sys
 import threading
 import weakref
 from collections import OrderedDict
@@ -21,8 +20,10 @@ from collections.abc import Hashable
 
 from starlette.exceptions import HTTPException
 
-from ..lists import Lists
-from ..matrix import PatternMatrix, full_matrix_bytes
+from ..exact.context import matrix_tables_bytes
+from ..game.lists import Lists
+from ..game.matrix import PatternMatrix, full_matrix_bytes
+from .contexts import Contexts
 
 RETRY_AFTER = 60  # seconds a client refused for memory is told to wait (sessions come and go)
 
@@ -30,8 +31,12 @@ RETRY_AFTER = 60  # seconds a client refused for memory is told to wait (session
 class Matrices:
     """Matrices by key, alive ones under ``budget`` bytes together (see the module's docstring)."""
 
-    def __init__(self, budget: int, retry_after: int = RETRY_AFTER) -> None:
+    def __init__(
+        self, budget: int, retry_after: int = RETRY_AFTER, search: Contexts | None = None
+    ) -> None:
         self.budget = budget
+        # The exact engine's contexts whose engines count against the budget (none: nothing kept).
+        self.search = search if search is not None else Contexts()
         self.retry_after = retry_after
         self._kept: OrderedDict[Hashable, PatternMatrix] = OrderedDict()  # least recent first
         self._alive: weakref.WeakValueDictionary[Hashable, PatternMatrix] = (
@@ -44,17 +49,15 @@ class Matrices:
     @property
     def used(self) -> int:
         """Bytes of the matrices alive now and of what the exact search keeps for them."""
-        return self._matrices() + _search_kept()
+        return self._matrices() + self.search.kept_bytes()
 
     def _matrices(self) -> int:
         return sum(_bytes(m) for m in list(self._alive.values()))
 
     def trim(self) -> None:
         """Let go of the exact search's engines (least recently used first) past the budget."""
-        evaluation = sys.modules.get("wordlelab.evaluation")
-        if evaluation is not None:
-            with self._lock:
-                evaluation.forget_kept(max(0, self.budget - self._matrices()))
+        with self._lock:
+            self.search.forget_kept(max(0, self.budget - self._matrices()))
 
     def get(self, key: Hashable, lists: Lists) -> PatternMatrix:
         """The matrix of ``lists`` (kept under ``key``); HTTP 503 when it cannot fit."""
@@ -75,9 +78,8 @@ class Matrices:
                 f"these lists need a matrix of {need // mb} MB; this server's matrices may take "
                 f"{self.budget // mb} MB (WORDLELAB_WEB_MATRICES)",
             )
-        evaluation = sys.modules.get("wordlelab.evaluation")
-        if evaluation is not None:  # the search's caches go first
-            evaluation.forget_kept(max(0, self.budget - self._matrices() - need))
+        # the search's caches go first
+        self.search.forget_kept(max(0, self.budget - self._matrices() - need))
         while self._kept and self.used + need > self.budget:
             self._kept.popitem(last=False)  # freed at once unless a session still holds it
         used = self.used
@@ -95,11 +97,5 @@ class Matrices:
 
 
 def _bytes(m: PatternMatrix) -> int:
-    return full_matrix_bytes(m.guesses, m.answers)
-
-
-def _search_kept() -> int:
-    """What the exact search keeps between calls (nothing before it was first imported: its
-    kernels load only when a search is asked for)."""
-    evaluation = sys.modules.get("wordlelab.evaluation")
-    return 0 if evaluation is None else int(evaluation.kept_bytes())
+    """The matrix and the exact search's tables built from it (kept with it)."""
+    return full_matrix_bytes(m.guesses, m.answers) + matrix_tables_bytes(m)

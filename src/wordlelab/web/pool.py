@@ -21,9 +21,9 @@ from typing import Any, TypeVar
 from starlette.exceptions import HTTPException
 
 T = TypeVar("T")
-WORKERS = (
-    1  # the exact engine's memo is shared: one search at a time is what the machine gains from
-)
+# Searches side by side: each client has the exact engine's state of its own (web/contexts.py);
+# a search uses a core, more threads would only share the cores.
+WORKERS = 2
 QUEUE = 8  # requests waiting at most; each waits its turn of a few seconds
 RETRY_AFTER = 5  # seconds a refused client is told to wait
 
