@@ -39,7 +39,11 @@ class WordlelabError(Exception):
 
     def located(self) -> str:
         """The line with the file's path in front (``/x/stats.sqlite3: the statistics ...``)."""
-        return self.message if self.path is None else f"{self.path}: {self.message}"
+        if self.path is None:
+            return self.message
+        # A name with a newline or an escape in it is quoted: the line stays one line.
+        shown = self.path if self.path.isprintable() else repr(self.path)
+        return f"{shown}: {self.message}"
 
     def within(self, where: str, **fields: object) -> WordlelabError:
         """The same error said of a part of the input (``within("board 3", board=3)``): a copy of

@@ -177,3 +177,9 @@ def test_optimal_checks_its_opener_before_building_the_matrix(tmp_path, opener):
     )  # fmt: skip
     one_line(r, "wordlelab: error:")
     assert "building" not in r.stderr
+
+
+def test_a_file_name_with_a_newline_stays_on_one_line():
+    # fuzz_cli.py: 'analyse --grid $'\n'' printed the name's newline, a two-line refusal.
+    r = run_cli("analyse", "--played", "cigar rebut", "--grid", "\n")
+    one_line(r, "'\\n': no such file")
