@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from wordlelab.cli.main import cli
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 import bench_openers_runs as bor  # noqa: E402
 
 

@@ -11,7 +11,7 @@ from wordlelab.game.lists import load_lists
 from wordlelab.judge.grid import analyse, parse_share_grid
 from wordlelab.judge.review import review
 
-SRC = Path(__file__).resolve().parents[1] / "src" / "wordlelab"
+SRC = Path(__file__).resolve().parents[2] / "src" / "wordlelab"
 
 
 def game(words, answer):
