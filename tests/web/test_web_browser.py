@@ -2290,6 +2290,9 @@ def test_a_setting_changed_mid_game_starts_a_game_with_it_at_once(page):
     state = page.evaluate("import('/static/js/play.js').then((m) => m.play.state)")
     assert state["lang"] == page.input_value("#lang") == "ru" and state["length"] == length
     page.click("#hard")  # another setting, in the new game once it is under way
+    # (the new game comes with the server's answer: waited for, the board had no guesses already)
+    page.evaluate("import('/static/js/play.js').then((m) => { window.playModule = m; })")
+    page.wait_for_function("() => window.playModule.play.state?.hard === true")
     sync_api.expect(board).to_have_attribute("data-guesses", "0")
     state = page.evaluate("import('/static/js/play.js').then((m) => m.play.state)")
     assert state["hard"] is True and page.is_checked("#hard")
