@@ -33,9 +33,10 @@ def test_readme_is_a_front_door_with_the_two_setup_commands():
     assert len(text.splitlines()) <= 150
     first = re.search(r"```bash\n(.*?)```", text, re.S)
     assert first is not None
+    # Getting the code is said before the block, so the block holds exactly the two commands.
+    clone = re.search(r"`git clone [^`]*`", text[: first.start()])
+    assert clone is not None and "cd wordlelab" in clone.group(0)
     commands = [line for line in first.group(1).splitlines() if line.strip()]
-    clone = commands.pop(0)  # the step before them: getting the code
-    assert clone.startswith("git clone ") and "cd wordlelab" in clone
     assert len(commands) == 2
     assert commands[0].endswith("pip install . && wordlelab assist")
     assert commands[1].endswith('pip install -e ".[test]" && pytest')

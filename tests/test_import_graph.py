@@ -156,3 +156,35 @@ def test_no_one_asks_which_variant_it_holds():
                 if any(isinstance(n, ast.Name) and n.id in VARIANT_CLASSES for n in names):
                     found.append(f"{path.relative_to(ROOT)}:{node.lineno}")
     assert not found, found
+
+
+# The packages by layer, bottom first (issue 50's layout). A package imports only its own layer and
+# those below; the front-ends (cli/, web/) and warmup sit on top. assist/, strategies/ and exact/
+# share one layer: the assistant asks the exact search, the search ranks openers with strategies.
+LAYERS = (
+    {"errors", "config", "limits", "paths", "progress", "owned_db"},
+    {"kernels", "game"},
+    {"strategies", "assist", "exact"},
+    {"variants", "judge"},
+    {"warmup", "cli", "web", "__main__"},
+)
+
+
+def _package(module: str) -> str:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def test_no_import_runs_back_up_the_layers():
+    level = {p: i for i, layer in enumerate(LAYERS) for p in layer}
+    edges = graph()
+    missing = {_package(m) for m in edges} - set(level) - {""}
+    assert not missing, f"put these packages in a layer: {sorted(missing)}"
+    up = sorted(
+        (m, d)
+        for m, deps in edges.items()
+        if _package(m)
+        for d in deps
+        if level[_package(d)] > level[_package(m)]
+    )
+    assert not up, up

@@ -33,7 +33,7 @@ def test_a_run_removes_its_private_cache(tmp_path):
             "0",
             "--basetemp",
             str(tmp_path / "base"),
-            str(HERE / "test_matrix.py"),
+            str(HERE / "game" / "test_matrix.py"),
             "-k",
             "full_matrix_spot_checks or cache_round_trip",
         ],
