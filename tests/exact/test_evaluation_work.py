@@ -168,13 +168,16 @@ def test_a_guess_valued_in_one_kernel_call_gives_the_same_figures(
 def test_a_call_never_starts_stopped(matrix):
     """A Ctrl-C that ended the last search (a session that goes on) leaves the stop flag set; the
     next evaluate() still searches, and gives what it gives alone."""
+    from wordlelab.exact.context import ExactContext
     from wordlelab.exact.evaluation import _engines
     from wordlelab.exact.kernels import search as K
 
     pos = Position.start(matrix).after("caput", score("caput", "anger"))
-    alone = _figures(evaluate(pos, top=5, budget=30_000_000, use_tree=False, fresh=True))
-    _engines(pos).ctl[K.CTL_STOP] = 1
-    again = _figures(evaluate(pos, top=5, budget=30_000_000, use_tree=False, fresh=True))
+    context = ExactContext()  # the session's, kept across its calls
+    run = dict(top=5, budget=30_000_000, use_tree=False, fresh=True, context=context)
+    alone = _figures(evaluate(pos, **run))
+    _engines(context, pos).ctl[K.CTL_STOP] = 1
+    again = _figures(evaluate(pos, **run))
     assert again == alone and again[3] > 0
 
 
