@@ -6,17 +6,21 @@
 
 from __future__ import annotations
 
-from .position import (
-    PRAISE,
-    HardBreak,
-    HardRule,
-    Position,
-    consistent_words,
-    guess_codes,
-    letter_states,
-    pick_answer,
-    share_grid,
-)
+from typing import TYPE_CHECKING, Any
+
+# Imported on first use: the game's modules (list_sets, words) are read without numpy or numba.
+if TYPE_CHECKING:
+    from .position import (
+        PRAISE,
+        HardBreak,
+        HardRule,
+        Position,
+        consistent_words,
+        guess_codes,
+        letter_states,
+        pick_answer,
+        share_grid,
+    )
 
 __all__ = [
     "PRAISE",
@@ -29,3 +33,11 @@ __all__ = [
     "pick_answer",
     "share_grid",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name in __all__:
+        from . import position
+
+        return getattr(position, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
