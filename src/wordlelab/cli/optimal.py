@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from ..errors import WordlelabError
+from ..errors import UnknownWordError, WordlelabError
 from ..exact.optimal import Progress as SearchProgress
 from ..exact.optimal import solve_optimal
 from ..game.notation import parse_position, read_position
@@ -134,8 +134,13 @@ def optimal(
             position
         )  # its syntax, before the matrix is built (its words are checked below)
     lists = load_lists(length, lang, words_file, answers_file)
-    if opener is not None:
-        lists.guesses.lookup(opener)  # a word of the lists, before the matrix is built
+    if opener is not None:  # a word of the lists, before the matrix is built
+        try:
+            lists.guesses.lookup(opener)
+        except UnknownWordError:
+            raise UnknownWordError(
+                f"opener {opener!r} is not an allowed guess ({lists.guesses.name})", opener
+            ) from None
     matrix = lists.matrix(on_build=lambda: stderr().print("building the pattern matrix…"))
     history: list[tuple[int, int]] = []
     subset: list[str] | None = None
