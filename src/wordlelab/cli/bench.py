@@ -34,7 +34,7 @@ from .common import (
     stdout,
     write_output,
 )
-from .options import boards_option, given, hard_option, max_guesses_option, seed_option
+from .options import boards_option, given, hard_option, max_guesses_option
 
 if TYPE_CHECKING:
     from ..game.lists import Lists
@@ -166,7 +166,13 @@ def _auto_strategy(lists: Lists, hard: bool, max_guesses: int) -> str:
     default=None,
     help="With --boards: how many games to play.",
 )
-@seed_option("With --boards: seed of the answer tuples.", default=1)
+@click.option(
+    "--seed",
+    type=int,
+    default=1,
+    show_default=True,
+    help="With --boards: seed of the answer tuples.",
+)
 @click.option(
     "-o",
     "--option",
