@@ -248,7 +248,7 @@ def test_scrub_paths():
 
 def test_an_unexpected_failure_is_a_json_500_without_details(tmp_path, monkeypatch):
     app = create_app(stats_path=tmp_path / "s.db")
-    monkeypatch.setattr(app.state.web, "game_state", lambda token: 1 / 0)
+    monkeypatch.setattr(app.state.pages["play"], "game_state", lambda token: 1 / 0)
     with TestClient(app, base_url=LOCAL, raise_server_exceptions=False) as c:
         r = c.post("/api/play", json={})
     assert r.status_code == 500 and r.json() == {
