@@ -112,7 +112,7 @@ def test_a_foreign_origin_cannot_change_anything(client, headers):
         r = client.post(path, json={"strategies": "frequency", "length": 4}, headers=headers)
         assert r.status_code == 403, (headers, path)
         assert "may not change anything" in one_line_error(r)
-    assert not client.app.state.web._bench_slot.held  # no comparison was started
+    assert not client.app.state.pages["bench"].slot.held  # no comparison was started
 
 
 def test_same_origin_and_non_browser_posts_are_answered(client):
@@ -152,7 +152,7 @@ def test_json_only_as_application_json(client, content_type):
         r = client.post(path, content=b'{"strategies": "frequency", "length": 4}', headers=headers)
         assert r.status_code == 415, (content_type, path)
         assert "application/json" in one_line_error(r)
-    assert not client.app.state.web._bench_slot.held
+    assert not client.app.state.pages["bench"].slot.held
     r = client.post(
         "/api/play", content=b"{}", headers={"Content-Type": "Application/JSON; charset=utf-8"}
     )

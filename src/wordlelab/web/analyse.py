@@ -14,7 +14,7 @@ from . import requests as req
 from .security import scrub_paths
 
 if TYPE_CHECKING:
-    from .app import WebApp
+    from .shared import WebApp
 
 
 class AnalysePage:

@@ -9,12 +9,12 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from ..assist.base import Action, Session
-from ..config import LENGTH, TOP
+from ..config import TOP
 from ..game.rules import parse_rules
 from . import requests as req
 
 if TYPE_CHECKING:
-    from .app import WebApp
+    from .shared import WebApp
 
 WORDS_SHOWN = 60
 
@@ -31,9 +31,7 @@ class AssistPage:
         """A new assistant for the rules, language, length, lists and strategy in ``data``, given
         ``actions`` (a resumed one: what its states listed) before its first state."""
         rules = parse_rules(data)
-        lang = req.lang(data)
-        length = req.whole(data, "length", 5, LENGTH)
-        assert length is not None
+        lang, length = req.lang_length(data)
         top = req.whole(data, "top", 10, TOP) or 10
         strategy = req.text(data, "strategy").strip() or None  # None: the variant's own
         rules.check_strategy(strategy)  # an unknown name fails before any list is loaded

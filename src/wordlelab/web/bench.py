@@ -11,14 +11,14 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from ..config import LENGTH
 from ..errors import WordlelabError
 from ..exact.context import ExactContext
 from ..game.matrix import PatternMatrix
 from . import requests as req
+from .pool import Slot
 
 if TYPE_CHECKING:
-    from .app import WebApp
+    from .shared import WebApp
 
 
 class BusyError(WordlelabError):
@@ -41,13 +41,15 @@ class BenchPage:
 
     def __init__(self, web: WebApp) -> None:
         self.web = web
+        # One comparison at a time, server-wide.
+        self.slot = Slot(
+            lambda: BusyError("a comparison is already running; wait for it to finish")
+        )
 
     def start_bench(self, data: dict[str, Any]) -> dict[str, Any]:
         from ..strategies import build_strategies
 
-        lang = req.lang(data)
-        length = req.whole(data, "length", 5, LENGTH)
-        assert length is not None
+        lang, length = req.lang_length(data)
         hard = req.flag(data, "hard")
         strategies = build_strategies(req.text(data, "strategies", "entropy"))
         for s in strategies:  # a coach searches with a context of its own, counted in memory
@@ -65,7 +67,7 @@ class BenchPage:
         with ExitStack() as held:
             # The slot is released on every way out of this block; the comparison's thread takes
             # it over (pop_all below) and releases it when it ends.
-            held.enter_context(self.web._bench_slot.claim())
+            held.enter_context(self.slot.claim())
             matrix = self.web.matrix(lang, length, req.list_set(data, lang, length))
             job: dict[str, Any] = {
                 "done": 0,

@@ -20,7 +20,7 @@ from .seal import seal, unseal
 from .security import scrub_paths
 
 if TYPE_CHECKING:
-    from .app import WebApp
+    from .shared import WebApp
 
 
 class PlayPage:
@@ -31,9 +31,7 @@ class PlayPage:
 
     def new_game(self, data: dict[str, Any]) -> dict[str, Any]:
         rules = parse_rules(data)  # an unknown variant fails before any list is loaded
-        lang = req.lang(data)
-        length = req.whole(data, "length", 5, LENGTH)
-        assert length is not None
+        lang, length = req.lang_length(data)
         seed = req.whole(data, "seed", None, SEED)
         record = not req.flag(data, "no_stats")
         set_name = req.list_set(data, lang, length)

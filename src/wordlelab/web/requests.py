@@ -10,7 +10,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 
 from ..assist.base import Action
-from ..config import Whole
+from ..config import LENGTH, Whole
 from ..errors import WordlelabError
 from ..game.languages import get_language
 from .security import MAX_BODY, JSONLimitError, parse_json_limits
@@ -121,6 +121,14 @@ def lang(data: dict[str, Any]) -> str:
     return get_language(text(data, "lang", "en")).code  # WordlelabError for an unknown language
 
 
+def lang_length(data: dict[str, Any]) -> tuple[str, int]:
+    """The language and the word length (5 unless given) of the lists a request names."""
+    code = lang(data)
+    length = whole(data, "length", 5, LENGTH)
+    assert length is not None
+    return code, length
+
+
 def list_set(data: dict[str, Any], lang: str, length: int) -> str | None:
     """The named list set (English five letters only; others have one set): the CLI's --lists."""
     name = text(data, "lists").strip().lower() or None
@@ -130,17 +138,18 @@ def list_set(data: dict[str, Any], lang: str, length: int) -> str | None:
 def feedback(data: dict[str, Any]) -> Any:
     """An assist step's feedback: ``patterns`` (one per board, null for a solved one) or the text
     ``pattern`` (one pattern, or a line of them); None when neither is given."""
-    patterns = data.get("patterns")
-    if patterns is not None:
-        if not isinstance(patterns, list) or not all(
-            p is None or isinstance(p, str) for p in patterns
-        ):
-            raise RequestError(
-                f"patterns must be a list of texts (null for a solved board), not {patterns!r}",
-                patterns,
-            )
-        return patterns
+    if data.get("patterns") is not None:
+        return _patterns(data["patterns"])
     return text(data, "pattern").strip() or None
+
+
+def _patterns(value: Any) -> list[str | None]:
+    """Several boards' patterns: a list of texts, null for a solved board."""
+    if not isinstance(value, list) or not all(p is None or isinstance(p, str) for p in value):
+        raise RequestError(
+            f"patterns must be a list of texts (null for a solved board), not {value!r}", value
+        )
+    return value
 
 
 def actions(data: dict[str, Any]) -> list[Action]:
@@ -164,16 +173,7 @@ def actions(data: dict[str, Any]) -> list[Action]:
             elif keys == {"word", "pattern"}:
                 out.append(Action(word(item, "word"), (word(item, "pattern"),)))
             elif keys == {"word", "patterns"}:
-                patterns = item["patterns"]
-                if not isinstance(patterns, list) or not all(
-                    p is None or isinstance(p, str) for p in patterns
-                ):
-                    raise RequestError(
-                        f"patterns must be a list of texts (null for a solved board), not "
-                        f"{patterns!r}",
-                        patterns,
-                    )
-                out.append(Action(word(item, "word"), tuple(patterns)))
+                out.append(Action(word(item, "word"), tuple(_patterns(item["patterns"]))))
             else:
                 raise RequestError(
                     'an action is {"word", "pattern"}, {"word", "patterns"} or {"skip"}, not '
