@@ -16,7 +16,7 @@ def main() -> None:
     ap.add_argument("--modes", nargs="+", default=["normal", "hard"], choices=["normal", "hard"])
     args = ap.parse_args()
 
-    from wordlelab.game.absurdle import prove_absurdle
+    from wordlelab.exact.absurdle import prove_absurdle
     from wordlelab.game.lists import load_lists
 
     runs = []
