@@ -437,7 +437,9 @@ def test_hard_review_of_an_opener_without_a_six_guess_tree(nyt_matrix) -> None:
     history = [(w, score(w, "shout")) for w in ("crane", "moist", "shout")]
     r = review(nyt_matrix, history, hard=True, answer="shout", budget=10_000_000)
     first = r.steps[0]
-    assert first.played_expected is None and first.cost_low == first.cost_high == float("inf")
+    # Hard mode's objective: CRANE's tree of fewest losses values it, finite (1 answer lost).
+    assert first.played_expected == round(11759 / 3158, 4) and first.played_lost == 1
+    assert first.lost_low == first.lost_high == 1 and first.cost_low < float("inf")
     assert any(
         n.startswith("no strategy after CRANE solves every answer within 6 in hard mode")
         for n in r.notes
@@ -445,8 +447,8 @@ def test_hard_review_of_an_opener_without_a_six_guess_tree(nyt_matrix) -> None:
     d = r.to_dict()
     json.dumps(d, allow_nan=False)  # no Infinity in the JSON: null where there is no finite figure
     assert (
-        d["cost_low"] is None
-        and d["steps"][0]["cost_low"] is None
+        d["cost_low"] is not None
+        and d["steps"][0]["cost_low"] == round((11759 - 11627) / 3158, 4)
         and d["opener"]["solvable"] is False
     )
 
@@ -473,12 +475,11 @@ def test_cli_analyse_shows_the_opener_line() -> None:
     )
     assert r.exit_code == 0, r.output
     assert (
-        "∞ (can fail)" in r.output
+        "+1 lost 0.042" in r.output
         and "no strategy after CRANE solves every answer within 6" in r.output
     )
-    assert "total cost against perfect play: ∞" in r.output and "inf" not in r.output.replace(
-        "info", ""
-    )
+    assert "total cost against perfect play: +1 lost answer" in r.output and "∞" not in r.output
+    assert "inf" not in r.output.replace("info", "")
     r = CliRunner().invoke(
         cli,
         [
@@ -523,7 +524,8 @@ def test_web_analyse_and_assist_show_the_table_values(tmp_path) -> None:
             "/api/analyse",
             json={"words": "crane shout", "answer": "shout", "lists": "nyt", "hard": True},
         ).json()["review"]
-        assert hard["steps"][0]["cost_low"] is None and hard["opener"]["solvable"] is False
+        assert hard["steps"][0]["cost_low"] == round((11759 - 11627) / 3158, 4)
+        assert hard["steps"][0]["lost_low"] == 1 and hard["opener"]["solvable"] is False
 
 
 # --- our own search re-proves shipped values -------------------------------------------------------

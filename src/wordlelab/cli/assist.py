@@ -85,6 +85,10 @@ def exact_cell(ev: Evaluation | None, word: str) -> str:
     kind, x = ev.expected_of(word)
     if kind == "exact" and x is not None:
         return f"{exact_shown(kind, x):.3f}"
+    if kind == "loses" and x is not None:  # hard mode's objective: its best play loses answers
+        g = ev.value_of(word)
+        lost = int(g.lost[0]) if g is not None else 0
+        return f"{exact_shown('exact', x):.3f} (loses {lost})"
     if kind == "can fail":
         return "∞ (can fail)"
     if kind == "at least" and x is not None:
