@@ -594,6 +594,9 @@ def expected_dict(ev: Evaluation | None, word: str) -> dict[str, Any] | None:
         return None
     kind, x = ev.expected_of(word)
     if x is None:
+        if kind == "loses":  # proven to lose at least this many answers, no more known
+            g = ev.value_of(word)
+            return {"kind": kind, "expected": None, "shown": None, "lost": g and int(g.lost[0])}
         return {"kind": kind, "expected": None, "shown": None}
     out: dict[str, Any] = {"kind": kind, "expected": round(x, 4), "shown": exact_shown(kind, x)}
     if kind == "loses":  # hard mode's objective: the answers the best play after it loses

@@ -249,6 +249,8 @@ class Evaluation:
             if not g.winnable:
                 return "can fail", None
             return ("loses" if g.lost[0] > 0 else "exact"), g.expected
+        if g is not None and g.loss and g.lost[0] > 0:
+            return "loses", None  # proven to lose at least ``g.lost[0]`` answers; no more known
         if self.top_complete and self.top:
             return "at least", self.top[-1].expected
         return "unknown", None
