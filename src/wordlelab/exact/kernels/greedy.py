@@ -17,6 +17,8 @@ each letter; only guesses that obey it are played. Everything runs without the G
 
 from __future__ import annotations
 
+from collections import namedtuple
+
 import numpy as np
 from numba import njit
 
@@ -64,39 +66,44 @@ def _pairs(row: np.ndarray, S: np.ndarray, seen: np.ndarray) -> int:
     return c
 
 
+# A greedy search's state: every guess (ranked at a node when its own pool finds no tree), the
+# mode, how many of a node's ranked guesses its children consider (``keep``), the guesses a node
+# tries, the tables (guess-major matrix, counting bounds, answer <-> guess, each guess's letters
+# and letter counts) and the scratch arrays described in ``greedy_value``.
+Greedy = namedtuple(
+    "Greedy", "full hard keep tries data lbtab a2g g2a gletters gcounts cnt seen mark first work"
+)
+
+
 @njit(cache=True, nogil=True)
-def greedy_value(
-    S,
-    d,
-    pool,
-    full,
-    rule,
-    hard,
-    keep,
-    tries,
-    data,
-    lbtab,
-    a2g,
-    g2a,
-    gletters,
-    gcounts,
-    cnt,
-    seen,
-    mark,
-    first,
-    level,
-    work,
-):
+def greedy_value(S, d, pool, rule, level, gs):
     """Total guesses of the greedy tree over the sorted answer columns S within d guesses, or INF.
 
     ``pool``: guess rows ranked at this node (the node's candidates are always added); when none
-    of its first ``tries`` finishes, the node ranks ``full`` (every guess) instead, once.
-    ``cnt`` (n_patterns int64), ``seen`` (n_patterns bool), ``mark`` (n_guesses bool) are zeroed
-    scratch arrays, left zeroed. ``work[0]``: feedback look-ups left (ranking a node costs guesses x answers); none left, INF.
-    ``first[level]`` receives the guess played at S (-1 if none): call with level 0 and read
-    ``first[0]`` (a depth slot, not a literal flag: numba's cache mishandles a recursive call
-    specialised on a literal).
+    of its first ``gs.tries`` finishes, the node ranks ``gs.full`` (every guess) instead, once.
+    ``gs.cnt`` (n_patterns int64), ``seen`` (n_patterns bool), ``mark`` (n_guesses bool) are
+    zeroed scratch arrays, left zeroed. ``gs.work[0]``: feedback look-ups left (ranking a node
+    costs guesses x answers); none left, INF. ``gs.first[level]`` receives the guess played at S
+    (-1 if none): call with level 0 and read ``first[0]`` (a depth slot, not a literal flag:
+    numba's cache mishandles a recursive call specialised on a literal).
     """
+    (
+        full,
+        hard,
+        keep,
+        tries,
+        data,
+        lbtab,
+        a2g,
+        g2a,
+        gletters,
+        gcounts,
+        cnt,
+        seen,
+        mark,
+        first,
+        work,
+    ) = gs
     n = S.shape[0]
     first[level] = -1
     if work[0] <= 0:
@@ -230,28 +237,7 @@ def greedy_value(
                 for t in range(j, e):
                     sub[t - j] = S[idx[t]]
                 crule = next_rule(rule, g, p, gletters) if hard else rule
-                v = greedy_value(
-                    sub,
-                    d - 1,
-                    child,
-                    full,
-                    crule,
-                    hard,
-                    keep,
-                    tries,
-                    data,
-                    lbtab,
-                    a2g,
-                    g2a,
-                    gletters,
-                    gcounts,
-                    cnt,
-                    seen,
-                    mark,
-                    first,
-                    level + 1,
-                    work,
-                )
+                v = greedy_value(sub, d - 1, child, crule, level + 1, gs)
                 if v >= INF:
                     total = INF
                     failed = sub
@@ -262,28 +248,7 @@ def greedy_value(
             first[level] = g
             return total
     if pool.shape[0] < full.shape[0]:
-        return greedy_value(
-            S,
-            d,
-            full,
-            full,
-            rule,
-            hard,
-            keep,
-            tries,
-            data,
-            lbtab,
-            a2g,
-            g2a,
-            gletters,
-            gcounts,
-            cnt,
-            seen,
-            mark,
-            first,
-            level,
-            work,
-        )
+        return greedy_value(S, d, full, rule, level, gs)
     return INF
 
 

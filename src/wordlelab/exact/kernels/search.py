@@ -72,6 +72,25 @@ SPLIT_KEY = 2
 SPLIT_RESULTS = 3
 SPLIT_ORDER_BITS = 21  # a place in the order takes these bits of the key (pools under 2**21 - 1)
 
+# The state a search carries, as named tuples of arrays (numba passes them as structs).
+# The engine's tables (``optimal.Engine``): the matrix guess-major (``data``) and answer-major
+# (``dT``), guess <-> answer indices (-1: none), the counting bound table, each guess's letters
+# and letter counts, powers of 3, random words for grouping hashes, the guesses sorted by their
+# letters elsewhere than at each position (``neighbour_runs``, for ``_undominated``) and W.
+Tables = namedtuple(
+    "Tables",
+    "data g2a a2g lbtab gletters gcounts pow3 rnd dT nb_order nb_lo nb_hi loss",
+)
+# Scratch tables a search reuses (left as it found them): pattern labels (two sets, -1), seen
+# patterns, group counts, the answers of the set being scanned, pattern stamps.
+Scratch = namedtuple("Scratch", "lab lab2 seen cnt inS stamp")
+# What a set's row scans read (``_view_of``): a matrix of rows (answers) by columns (guesses),
+# each answer's row in it and each guess's column (-1: none).
+View = namedtuple("View", "M arow gcol")
+# One search: the mode, the width (0 exact, 1 greedy), the tables, the memo, the scratch
+# tables, the counters shared with the driver (``ctl``), and the shared set (``split``, ``part``).
+Search = namedtuple("Search", "hard width tabs memo scratch ctl split part")
+
 # The RULES flags (ctl[CTL_OFF]): the pruning rules the soundness tests switch off, to check
 # that the search finds the same values without them, and two that the tests switch on
 # everywhere, so that the rules fire on small instances a brute force can check.
@@ -767,7 +786,7 @@ def _view_of(dT: np.ndarray, S: np.ndarray, cols: np.ndarray):
     gcol = np.full(dT.shape[1], -1, dtype=np.int64)
     for c in range(m):
         gcol[cols[c]] = c
-    return M, arow, gcol
+    return View(M, arow, gcol)
 
 
 @njit(cache=True, nogil=True)
@@ -1210,11 +1229,12 @@ Scan = namedtuple(
 
 
 @njit(cache=True, nogil=True)
-def _scan(S, d, beta, pool, hard, splitting, dedupe_all, tabs, scratch, ctl, view):
+def _scan(S, d, beta, pool, splitting, dedupe_all, st, view):
     """Step 3 of ``solve``: one pass over the pool. Every guess's groups, its bound n + sum over
     its non-winning groups of lb(group size, d - 1), a hash of its grouping where ``dedupe_all``,
     and whether it settles S at once (all singletons: 2n) or exactly (all groups of one or two
     answers: its bound is its value)."""
+    hard, width, tabs, memo, scratch, ctl, split, part = st
     data, g2a, a2g, lbtab, gletters, gcounts, pow3, rnd, dT, nb_order, nb_lo, nb_hi, loss = tabs
     lab, lab2, seen, cnt, inS, stamp = scratch
     M, arow, gcol = view
@@ -1515,9 +1535,10 @@ def _scan(S, d, beta, pool, hard, splitting, dedupe_all, tabs, scratch, ctl, vie
 
 
 @njit(cache=True, nogil=True)
-def _classes(S, d, beta, pool, hard, dedupe_all, lazy, sc, tabs, scratch, ctl):
+def _classes(S, d, beta, pool, dedupe_all, lazy, sc, st):
     """Step 4 of ``solve``: (the children's pool, the guesses to try at S, their bounds, their
     sort keys, the least bound of the useful guesses left out of the tries)."""
+    hard, width, tabs, memo, scratch, ctl, split, part = st
     data, g2a, a2g, lbtab, gletters, gcounts, pow3, rnd, dT, nb_order, nb_lo, nb_hi, loss = tabs
     lab, lab2, seen, cnt, inS, stamp = scratch
     npool = pool.shape[0]
@@ -1683,12 +1704,13 @@ def _closed_forms(S, d, dT, a2g, seen, memo, ctl, k1, k2) -> int:
 
 
 @njit(cache=True, nogil=True)
-def _splitters_only(S, d, beta, lbn, pool, width, tabs, memo, scratch, ctl, view, k1, k2) -> int:
+def _splitters_only(S, d, beta, lbn, pool, st, view, k1, k2) -> int:
     """Step 2 of ``solve``, where only 2n could answer (two guesses left, or beta <= 2n + 1).
 
     No candidate reached 2n (step 1), so 2n is reached only by a guess that splits S into
     singletons, and every other guess costs 2n + 1 or more (INF with two guesses left): such a
     guess is looked for alone, stopping at the first collision of each."""
+    hard, width, tabs, memo, scratch, ctl, split, part = st
     data, g2a, a2g, lbtab, gletters, gcounts, pow3, rnd, dT, nb_order, nb_lo, nb_hi, loss = tabs
     lab, lab2, seen, cnt, inS, stamp = scratch
     M, arow, gcol = view
@@ -1789,13 +1811,12 @@ def _group_bounds(pats, starts, win, d, lbtab, qn, loss, ctl):
 
 
 @njit(cache=True, nogil=True)
-def _known_groups(
-    g, pats, starts, grouped, gl, open_, lbsum, thr, d, rule, hard, tabs, memo, seen, qn
-):
+def _known_groups(g, pats, starts, grouped, gl, open_, lbsum, thr, d, rule, qn, st):
     """The open groups of guess g raised, without a search, to the memo's figure or a closed
     form (closed when it is exact), until the sum reaches ``thr``: (the sum, whether it reached
     ``thr``, the groups still open)."""
-    data, g2a, a2g, lbtab, gletters, gcounts, pow3, rnd, dT, nb_order, nb_lo, nb_hi, loss = tabs
+    hard, tabs, memo, seen = st.hard, st.tabs, st.memo, st.scratch.seen
+    a2g, gletters, dT, loss = tabs.a2g, tabs.gletters, tabs.dT, tabs.loss
     nopen = 0
     for L in range(pats.shape[0]):
         if not open_[L]:
@@ -1839,18 +1860,20 @@ def _known_groups(
 
 
 @njit(cache=True, nogil=True)
-def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, split, part, view):
+def solve(S, d, beta, pool, rule, qmax, view, st):
     """Fewest total guesses to solve every answer in S with at most d guesses (the next included).
 
     Returns the exact value when it is below ``beta``; otherwise a proven lower bound >= beta.
-    With losses (``tabs``' last entry W > 0), the least L * W + G (see the module's docstring).
+    With losses (W = ``st.tabs.loss`` > 0), the least L * W + G (see the module's docstring).
     ``qmax`` is a proven bound on the number of groups any guess playable below splits S into
     (pass the number of patterns when nothing is known); see ``lower_bound_q``.
-    ``width`` 0 searches exhaustively; 1 plays the first guess in the search order that works
-    (a greedy tree, an upper bound). Exact values and their best guess go to ``memo``.
+    ``view`` is what the row scans read (``View``; the whole matrix at the root). ``st`` is the
+    search (``Search``): its ``width`` 0 searches exhaustively; 1 plays the first guess in the
+    search order that works (a greedy tree, an upper bound). Exact values and their best guess go
+    to its ``memo``.
 
-    ``split`` shares the guesses of the set it was set up for (its size at SPLIT_N; the search
-    below it has fewer answers) among split[SPLIT_PARTS] threads, this one taking ``part``: at
+    ``st.split`` shares the guesses of the set it was set up for (its size at SPLIT_N; the search
+    below it has fewer answers) among split[SPLIT_PARTS] threads, this one taking ``st.part``: at
     that node the thread tries only the guesses whose place in the search order is ``part``
     modulo the parts, and reports its result in ``split`` instead of the memo (see
     ``SPLIT_RESULTS``); the node's value is the least of the parts'. Each part publishes the best
@@ -1860,6 +1883,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     timing. A value published is one a guess reaches, so cutting against it is sound even when a
     thread reads it late.
     """
+    hard, width, tabs, memo, scratch, ctl, split, part = st
     data, g2a, a2g, lbtab, gletters, gcounts, pow3, rnd, dT, nb_order, nb_lo, nb_hi, loss = tabs
     lab, lab2, seen, cnt, inS, stamp = scratch
     M, arow, gcol = view
@@ -1926,7 +1950,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
 
     # 2. Now 2n is reached only by a guess that splits S into singletons (``_splitters_only``).
     if d == 2 or beta <= 2 * n + 1:
-        return _splitters_only(S, d, beta, lbn, pool, width, tabs, memo, scratch, ctl, view, k1, k2)
+        return _splitters_only(S, d, beta, lbn, pool, st, view, k1, k2)
 
     # 3a. Normal mode: the guesses another guess of the pool dominates on S (one that tells apart
     # every pair of answers they do, here and on every subset: ``_undominated``) are dropped,
@@ -1942,7 +1966,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     # with five guesses left or more) or where counting patterns alone would not bound a guess
     # (n > P + 1, see ``fast``); elsewhere only the guesses the search reaches are classed (step 4).
     dedupe_all = not hard and (d >= 5 or n > n_pat - 1)
-    sc = _scan(S, d, beta, pool, hard, splitting, dedupe_all, tabs, scratch, ctl, view)
+    sc = _scan(S, d, beta, pool, splitting, dedupe_all, st, view)
     # Every guess playable below S is in the pool or splits S (and so every subset) like one of
     # it (the pool is this node's parent's useful guesses, one per grouping, or in hard mode the
     # legal ones; a guess dropped as useless leaves one group): qn bounds them all.
@@ -1962,9 +1986,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     # children's pool keeps every useful guess and one thread searches the node, the classes are
     # formed lazily as step 5 reaches each guess.
     lazy = not hard and not dedupe_all and not splitting
-    child_pool, reps, replb, sortkey, skiplb = _classes(
-        S, d, beta, pool, hard, dedupe_all, lazy, sc, tabs, scratch, ctl
-    )
+    child_pool, reps, replb, sortkey, skiplb = _classes(S, d, beta, pool, dedupe_all, lazy, sc, st)
     nrep = reps.shape[0]
     nkeep = child_pool.shape[0]
     korder = _stable_order(sortkey)
@@ -2040,7 +2062,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
         nopen = 0
         if not cut:
             lbsum, cut, nopen = _known_groups(
-                g, pats, starts, grouped, gl, open_, lbsum, thr, d, rule, hard, tabs, memo, seen, qn
+                g, pats, starts, grouped, gl, open_, lbsum, thr, d, rule, qn, st
             )
         if not cut and nopen > 0:
             # Smallest groups first: they are cheap, and a guess that fails usually fails on
@@ -2064,23 +2086,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
                 else:
                     crule = rule
                 nodes0 = ctl[CTL_NODES]
-                v = solve(
-                    sub,
-                    d - 1,
-                    thr - rest,
-                    child_pool,
-                    crule,
-                    hard,
-                    width,
-                    tabs,
-                    memo,
-                    scratch,
-                    ctl,
-                    qn,
-                    split,
-                    part,
-                    child_view,
-                )
+                v = solve(sub, d - 1, thr - rest, child_pool, crule, qn, child_view, st)
                 lbsum = min(INF, rest + v)
                 gl[L] = max(gl[L], v)
                 if lbsum >= thr:
