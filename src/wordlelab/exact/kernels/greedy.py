@@ -30,25 +30,8 @@ INF = np.int64(1 << 40)
 
 
 @njit(cache=True, nogil=True)
-def _separates(row: np.ndarray, S: np.ndarray, seen: np.ndarray) -> bool:
-    ok = True
-    j = 0
-    n = S.shape[0]
-    while j < n:
-        p = row[S[j]]
-        if seen[p]:
-            ok = False
-            break
-        seen[p] = True
-        j += 1
-    for t in range(min(j, n)):
-        seen[row[S[t]]] = False
-    return ok
-
-
-@njit(cache=True, nogil=True)
-def _pairs(row: np.ndarray, S: np.ndarray, seen: np.ndarray) -> int:
-    """Members of S that share a feedback with an earlier one, counted up to 2."""
+def _pairs(row: np.ndarray, S: np.ndarray, seen: np.ndarray, limit: int) -> int:
+    """Members of S that share a feedback with an earlier one, counted up to ``limit`` + 1."""
     c = 0
     j = 0
     n = S.shape[0]
@@ -56,7 +39,7 @@ def _pairs(row: np.ndarray, S: np.ndarray, seen: np.ndarray) -> int:
         p = row[S[j]]
         if seen[p]:
             c += 1
-            if c >= 2:
+            if c > limit:
                 j += 1
                 break
         seen[p] = True
@@ -129,7 +112,9 @@ def greedy_value(S, d, pool, rule, level, gs):
     if n < n_pat:
         for j in range(n):
             g = a2g[S[j]]
-            if _separates(data[g], S, seen) and (not hard or legal(g, rule, gletters, gcounts)):
+            if _pairs(data[g], S, seen, np.int64(0)) == 0 and (
+                not hard or legal(g, rule, gletters, gcounts)
+            ):
                 first[level] = g
                 return np.int64(2 * n - 1)
         # Otherwise 2n is the least, reached by a candidate that leaves one pair and the rest apart
@@ -138,7 +123,7 @@ def greedy_value(S, d, pool, rule, level, gs):
         if d >= 3:
             for j in range(n):
                 g = a2g[S[j]]
-                if _pairs(data[g], S, seen) == 1 and (
+                if _pairs(data[g], S, seen, np.int64(1)) == 1 and (
                     not hard or legal(g, rule, gletters, gcounts)
                 ):
                     first[level] = g
@@ -147,7 +132,9 @@ def greedy_value(S, d, pool, rule, level, gs):
         work[0] -= 4 * last  # early exits: a few look-ups a guess
         for i in range(last):
             g = pool[i] if i < pool.shape[0] else full[i - pool.shape[0]]
-            if _separates(data[g], S, seen) and (not hard or legal(g, rule, gletters, gcounts)):
+            if _pairs(data[g], S, seen, np.int64(0)) == 0 and (
+                not hard or legal(g, rule, gletters, gcounts)
+            ):
                 first[level] = g
                 return np.int64(2 * n)
     if d == 2:

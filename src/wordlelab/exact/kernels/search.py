@@ -433,10 +433,19 @@ def _store_supersets(
     under R: a guess that differs from g only by absent letters where L is grey leaves the same
     rule (a grey adds no constraint), so its lookup finds it.
     """
-    p = pats[L]
-    w1 = np.int64(1)
-    for i in range(k):
-        if (p // w1) % 3 == 0:
+    # The weights of the positions where L shows grey, lowest first; each alone, then with each
+    # later one.
+    greys = np.empty(k, dtype=np.int64)
+    ng = 0
+    w = np.int64(1)
+    for _i in range(k):
+        if (pats[L] // w) % 3 == 0:
+            greys[ng] = w
+            ng += 1
+        w *= 3
+    for a in range(ng):
+        for b in range(a, ng):
+            w2 = np.int64(0) if b == a else greys[b]
             _store_union(
                 L,
                 nl,
@@ -448,34 +457,23 @@ def _store_supersets(
                 lbtab,
                 memo,
                 ctl,
-                w1,
-                np.int64(0),
+                greys[a],
+                w2,
                 additive,
                 r1,
                 r2,
             )
-            w2 = w1 * 3
-            for _j in range(i + 1, k):
-                if (p // w2) % 3 == 0:
-                    _store_union(
-                        L,
-                        nl,
-                        pats,
-                        starts,
-                        grouped,
-                        gl,
-                        d,
-                        lbtab,
-                        memo,
-                        ctl,
-                        w1,
-                        w2,
-                        additive,
-                        r1,
-                        r2,
-                    )
-                w2 *= 3
-        w1 *= 3
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _raised(r, w1, w2) -> bool:
+    """Whether pattern p + r differs from p only by the digits of weight w1 (and w2, when not 0)
+    raised from grey to yellow or green."""
+    for x in range(3):
+        for y in range(3 if w2 != 0 else 1):
+            if r == x * w1 + y * w2:
+                return True
+    return False
 
 
 @njit(cache=True, nogil=True)
@@ -493,17 +491,7 @@ def _store_union(
         q = pats[t]
         if q < p:
             continue
-        r = q - p
-        ok = False
-        for x in range(3):
-            if w2 == 0:
-                if r == x * w1:
-                    ok = True
-            else:
-                for y in range(3):
-                    if r == x * w1 + y * w2:
-                        ok = True
-        if ok:
+        if _raised(q - p, w1, w2):
             m += starts[t + 1] - starts[t]
             val = min(INF, val + gl[t])
             parts += 1
@@ -517,17 +505,7 @@ def _store_union(
     U = np.empty(m, dtype=np.int64)
     q = 0
     for t in range(nl):
-        r = pats[t] - p
-        ok = False
-        for x in range(3):
-            if w2 == 0:
-                if r == x * w1:
-                    ok = True
-            else:
-                for y in range(3):
-                    if r == x * w1 + y * w2:
-                        ok = True
-        if ok:
+        if _raised(pats[t] - p, w1, w2):
             for j in range(starts[t], starts[t + 1]):
                 U[q] = grouped[j]
                 q += 1
