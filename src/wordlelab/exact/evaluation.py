@@ -817,14 +817,9 @@ def _evaluate(
             np.int64(INLINE_N),
             engine.all_pool,
             rule,
-            engine.hard,
-            engine.tabs,
-            exact.memo,
-            exact.scratch,
-            ctl,
             np.int64(engine.n_patterns),
-            exact.nosplit,
             engine.root_view,
+            exact.state(),
         )
         ctl[K.CTL_LIMIT] = 0
         if status != GT_RAN:
