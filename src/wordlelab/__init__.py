@@ -35,7 +35,7 @@ _PUBLIC: dict[str, tuple[str, ...]] = {
     ),
     "game.boards": ("MultiPosition",),
     "strategies.multi": ("MultiStrategy", "bench_multi"),
-    "game.absurdle": ("prove_absurdle",),
+    "exact.absurdle": ("prove_absurdle",),
     "game.rules": ("parse_rules", "rules_from_options"),
     "game.base": ("Game",),
     "assist.base": ("Session",),

@@ -8,6 +8,7 @@ from starlette.routing import Route
 
 from ..config import LENGTH
 from ..errors import HardModeError, WordlelabError
+from ..exact.budgets import SAFETY_S
 from ..judge.request import NAMES_WEB, GameRequest
 from ..limits import MAX_EXACT_WORD
 from . import requests as req
@@ -89,6 +90,9 @@ class AnalysePage:
                     hard=hard,
                     answer=answer,
                     budget=self.web.review_budget,
+                    # A server keeps the wall-clock net, so that one client's review cannot hold a
+                    # worker for long on a loaded machine; when it fires the review says so.
+                    time_limit=SAFETY_S,
                     max_guesses=max_guesses,
                     prove=prove,
                     prove_budget=self.web.prove_budget,
