@@ -210,9 +210,10 @@ _COLD_NOTICE = "starting: the first run on this machine compiles what it needs"
 def _show_first_run_notices(name: str) -> bool:
     """Show the library's notices of slow work (a compile, a matrix built) on stderr as they
     come: a line with a spinner on a terminal, one plain line per phase into a pipe or a file.
-    True when stderr is a terminal and the command's kernels may not all be compiled yet (then
-    the CLI says so before loading them, which takes a second or more; piped, it says so only
-    when a compile starts, so a refusal or a warm run stays one line or none)."""
+    True when stderr is a terminal and no kernel is compiled yet, the first run on this machine
+    (then the CLI says so before loading them, which takes a second or more). Any later compile
+    is announced when it starts (``announce_compiles``), and piped only then, so a refusal or a
+    warm run stays one line or none."""
     global _NOTICES_SHOWN
     if _NOTICES_SHOWN or name == "warmup":
         return False  # (warmup shows them in its own progress bar)
@@ -223,10 +224,10 @@ def _show_first_run_notices(name: str) -> bool:
     if not sys.stderr.isatty():
         progress.add_listener(NoticeLines())
         return False
-    from ..kernels import compiled_cache_complete
+    from ..kernels import compiled_modules
 
     progress.add_listener(NoticeLine())
-    return name not in _NO_KERNELS and not compiled_cache_complete()
+    return name not in _NO_KERNELS and not compiled_modules()
 
 
 def _load(name: str) -> None:
