@@ -401,9 +401,8 @@ class Proof:
     seconds: float
 
 
-# Search nodes one opener may cost in ``prove_opener`` by default. Measured on the original lists in
-# hard mode: ABLET 8300 in 4664 nodes (6790 before the search learnt bounds from cuts), ACORN 8294, CRANE 8155 (about a CPU-second
-# each, one thread).
+# Search nodes one opener may cost in ``prove_opener`` by default: about ten times what an opener
+# of the original lists takes in hard mode.
 PROVE_NODES = 50_000
 
 

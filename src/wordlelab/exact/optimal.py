@@ -58,7 +58,7 @@ they are applied):
   under stricter rules, so U gets only what the cut proved of S_p (monotonicity: a tree for U
   under S_p's rule is one for S_p), stored under S_p's rule, which a grey leaves unchanged. A
   bound never replaces an exact value or a larger bound. They are stored only after a
-  sub-search of two nodes or more (after cheaper ones storing cost more than it saved; storing
+  sub-search of two nodes or more (after cheaper ones storing costs more than it saves; storing
   fewer sound bounds is still sound).
 * **Closed forms**: f = 1 for one answer, 3 for two; 2n - 1 when a candidate tells the other
   n - 1 apart (that is the counting bound); otherwise at least 2n, reached by a candidate that

@@ -2,9 +2,9 @@
 
 ``evaluation.evaluate`` values the best N guesses of a position one guess at a time: the guess
 splits the answers into groups, each group is searched with what is left of the cut-off, and the
-first group that does not fit ends the exact count. Done group by group from Python, a coach
-suggestion after a bad opener made some two hundred thousand kernel calls, and their Python
-overhead was about half its time. This kernel runs the same loop (the same groups in the same
+first group that does not fit ends the exact count. A suggestion after a bad opener values
+hundreds of thousands of groups, too many for a kernel call each from Python, so this kernel
+runs that loop (the same groups in the same
 order, the same cut-offs, the same checks of the work limit, so the same values and the same
 work counted) in one call. It lives in its own module so that changing it leaves the search's
 compiled cache alone.

@@ -16,8 +16,7 @@ of a guess, so every sum and cut below is unchanged; where a bound or a shortcut
 hold with losses, it says so beside it.
 
 Scans read ``dT``, the answer-major copy of the matrix: a node with n answers reads n rows along
-the guesses (n sequential streams) instead of one cache line per (guess, answer) pair, which is
-what made the guess-major layout several times slower on the large lists.
+the guesses (n sequential streams) instead of one cache line per (guess, answer) pair.
 
 The memo is an open-addressing table of fixed size (the memory cap): a 128-bit key (two
 independent 64-bit hashes of the set, the guesses left and the hard-mode rule), a value that is
@@ -48,28 +47,17 @@ CTL_SCANS = 4
 CTL_WORK = 5
 CTL_EVALS = 6
 CTL_STAMP = 7  # a running tag for the scans' seen-pattern marks
-CTL_OFF = 8  # bits of rules switched off (tests and benchmarks compare with and without; 0: all on)
+CTL_OFF = 8  # the RULES flags: pruning rules switched off, or on everywhere (0: as shipped)
 CTL_SUPER = 9  # lower bounds stored for supersets after a cut (rule OFF_SUPERSETS)
 CTL_QB = 10  # times the bound with q groups per guess beat the counting table (rule OFF_QBOUND)
 CTL_LIMIT = 11  # stop once ctl[CTL_WORK] passes this (0: no limit); see _spend
 CTL_LIVE = 12  # guesses dropped as standing for another on the letters the set holds (OFF_LIVE)
-CTL_VEC = 13  # scans that counted groups along whole rows (OFF_VECTOR)
-# Where the work of the scans goes: look-ups and scans by the guesses left (0-6, 6 for more) and
-# the set's size (SCAN_SIZES), two slots each (benchmarks/profile_search_work.py).
-CTL_SCAN_HIST = 14
-SCAN_SIZES = (8, 16, 32, 48, 100, 243, 500, 1 << 40)  # the upper ends, exclusive
-# Row scans that stopped early, once few guesses could still matter (rule OFF_ROWS_EARLY).
-CTL_ROWS_EARLY = CTL_SCAN_HIST + 2 * 7 * 8
-# The scans of sets the memo already held a lower bound for (below this visit's beta: an earlier
-# visit cut the set at a lower beta), by the guesses left (0-6): look-ups and scans, two slots each.
-CTL_REVISIT = CTL_ROWS_EARLY + 1
+CTL_ROWS_EARLY = 13  # row scans that stopped early, once few guesses could matter (OFF_ROWS_EARLY)
 # Guesses dropped as dominated: another guess of the pool tells apart every pair of answers they
 # do, on the set and on all its subsets (rule OFF_DOMINANCE, ``_undominated``).
-CTL_DOM = CTL_REVISIT + 2 * 7
-# Views made: a set's rows and its children's pool's columns copied for the row scans below it
-# (rule OFF_VIEW, ``_view_of``).
-CTL_VIEWS = CTL_DOM + 1
-CTL_SIZE = CTL_VIEWS + 1
+CTL_DOM = 14
+CTL_VIEWS = 15  # views made (``_view_of``): a set's rows and its children's pool's columns
+CTL_SIZE = 16
 
 # A set's guesses shared out among threads (see ``solve``'s ``split``): split[SPLIT_PARTS] parts
 # (1 or less: no sharing), the set's size at SPLIT_N, the best (value, order) key any part has
@@ -82,19 +70,21 @@ SPLIT_KEY = 2
 SPLIT_RESULTS = 3
 SPLIT_ORDER_BITS = 21  # a place in the order takes these bits of the key (pools under 2**21 - 1)
 
-OFF_SUPERSETS = 1
+# The RULES flags (ctl[CTL_OFF]): the pruning rules the soundness tests switch off, to check
+# that the search finds the same values without them, and two that the tests switch on
+# everywhere, so that the rules fire on small instances a brute force can check.
+OFF_SUPERSETS = 1  # no bounds stored for supersets after a cut (``_store_supersets``)
+OFF_QBOUND = 2  # no bound with q groups per guess (``lower_bound_q``)
+ALWAYS_SUPERSETS = 4  # the bounds learnt from a cut stored after every sub-search
+OFF_LIVE = 8  # no hard-mode guess classes on the letters a set holds (step 4b, ``_live_classes``)
+OFF_ROWS_EARLY = 16  # row scans never stopped early (``_repeats``)
+OFF_DOMINANCE = 32  # guesses another guess of the pool dominates kept (step 3a, ``_undominated``)
+ALWAYS_DOMINANCE = 64  # the dominance rule on every set, however small
+
 SUPER_MIN_NODES = 2  # the bounds learnt from a cut are stored after sub-searches of this many nodes
-OFF_QBOUND = 2
-OFF_LIVE = 8
-OFF_VECTOR = 16
-OFF_LAZY = 32  # classes of guesses formed up front for every guess that may be tried (step 4)
-DEDUPE_48 = 64  # not a rule off: the pool deduplicated on sets of 48+ answers at any depth (step 3)
-OFF_ROWS_EARLY = 128  # row scans stopped once few guesses can still matter (``_repeats``)
-OFF_SPLIT_ROWS = 256  # a perfect splitter looked for guess by guess only (step 2, ``_collided``)
-OFF_DOMINANCE = 512  # guesses another guess of the pool dominates kept (step 3a, ``_undominated``)
 # Where the dominance rule pays: sets of 48 answers or more with four guesses left or more (the
-# pools of the many small sets below them shrink with it). On smaller sets its pass over the pool
-# cost about what it saved (search_rules_dominance*.json: the rule on and off).
+# pools of the many small sets below them shrink with it); on smaller sets its pass over the
+# pool costs about what it saves.
 DOM_MIN_D = 4
 DOM_MIN_N = 48
 # How much dearer counting a guess alone is than its n look-ups' charge (its column is read across
@@ -103,7 +93,6 @@ ROWS_EARLY_F = 4
 # Pairs of rows compared before a perfect splitter is looked for guess by guess (step 2): speed
 # only, the guess found and the work charged are the same.
 PRE_PAIRS = 8
-OFF_VIEW = 2048  # the row scans read every guess's column, never a view of the pool's
 # Views (``_view_of``): below a set with VIEW_MIN_D + 1 guesses left or more (an opener's groups,
 # deduplicated: one guess per grouping), where the children's pool has at most VIEW_KEEP_NUM /
 # VIEW_KEEP_DEN of the columns read so far, the row scans below read a copy of the set's rows and
@@ -114,20 +103,8 @@ VIEW_KEEP_NUM = 9
 VIEW_KEEP_DEN = 10
 # Row cells compared in one look-up's time: a row scan is taken where its cost in look-ups,
 # pairs * guesses / VEC_CELLS, is below the guess-by-guess count's, and that cost is the work it
-# is charged. Measured: the kernel's guess-by-guess count against ``_repeats`` on sets of 16-128
-# answers over the NYT's 14855 guesses (benchmarks/bench_vec_cells.py), 84 cells a look-up
-# (vec_cells.json), 97 since a row scan compares eight rows a pass with no passes of its own to
-# clear and add the flags (vec_cells_fused.json). That benchmark counts every guess in full; in
-# the search a guess's count stops once the guess cannot matter, so counting guess by guess is
-# cheaper there. The search with 98 against 80 was slower on every opener tried, 64 against 80
-# even (tail_vec_cells_98_vs_80.json, tail_vec_cells_64_vs_80.json), so the kernel keeps 80, and
-# the work a budget counts stays as it was. It was first 32, an estimate, which left sets of
-# about 65-160 answers (with every guess in the pool) to the slower count (tail_vec_cells.json).
+# is charged (a budget in work depends on it, so it is a fixed part of the search's definition).
 VEC_CELLS = 80
-ALWAYS_SUPERSETS = (
-    4  # not a rule off: store the bounds learnt from a cut after every sub-search (tests)
-)
-ALWAYS_DOMINANCE = 1024  # not a rule off: the dominance rule on every set, however small (tests)
 
 PROBES = 8
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -137,8 +114,8 @@ _FNV = np.uint64(0x100000001B3)
 # The helpers that make no array run without the runtime's reference counts (``_borrowing``).
 # Every array they are handed is the caller's for the whole call, and nothing they do keeps one
 # after it returns, so counting a reference up on the way in and down on the way out (an atomic
-# instruction per array, each way) buys nothing, and in the small helpers called for every guess
-# tried, a profile found those instructions among the search's hottest. numba refuses to compile
+# instruction per array, each way) buys nothing, and costs most in the small helpers called for
+# every guess tried. numba refuses to compile
 # such a helper if it makes an array (nothing would free it); a row cut out of a matrix inside
 # one is a view of the caller's array, counted by nobody. (numba's type stubs leave out _nrt.)
 _borrowing = njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]
@@ -163,19 +140,6 @@ def _spend(ctl, units) -> bool:
         ctl[CTL_STOP] = 1
         return True
     return False
-
-
-@njit(cache=True, inline="always")
-def _count_scan(ctl, d, n, work, revisit) -> None:
-    if revisit:
-        ctl[CTL_REVISIT + 2 * min(d, 6)] += work
-        ctl[CTL_REVISIT + 2 * min(d, 6) + 1] += 1
-    bucket = 0
-    while bucket < 7 and n >= SCAN_SIZES[bucket]:
-        bucket += 1
-    slot = CTL_SCAN_HIST + 2 * (min(d, 6) * 8 + bucket)
-    ctl[slot] += work
-    ctl[slot + 1] += 1
 
 
 @njit(cache=True, inline="always")
@@ -868,7 +832,7 @@ def _add_repeated(dup: np.ndarray, flag: np.ndarray, dT: np.ndarray, S: np.ndarr
     shows an earlier answer of S; ``flag`` is scratch. One pass over the guesses for every eight
     earlier rows (four for the last few): the first pass writes the flags and the last adds them
     to ``dup``, so no pass clears the flags and none adds them apart (on small sets those two
-    passes were a large part of the work). A pass given fewer rows than its width repeats its
+    passes would be a large part of the work). A pass given fewer rows than its width repeats its
     last row: comparing a row twice changes no flag."""
     rj = dT[S[j]]
     last = j - 1
@@ -1278,7 +1242,6 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     r1, r2 = _objective_key(rule, hard, loss)
     k1, k2 = _node_key(S, d, r1, r2)
     slot = memo_get(memo, k1, k2)
-    revisit = False
     if slot >= 0:
         v = memo[2][slot]
         if memo[3][slot] == 1:
@@ -1288,7 +1251,6 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
             ctl[CTL_HITS] += 1
             return v
         lbn = max(lbn, v)
-        revisit = True
     n_pat = seen.shape[0]
     win = n_pat - 1
 
@@ -1317,7 +1279,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     # The pool for this node: hard mode keeps the legal guesses.
     if hard:
         # The rule checked for every guess of the pool: about 8 look-ups' time each (its letters
-        # and counts), measured against the CPU time of hard-mode reviews (bench_evaluate.py).
+        # and counts).
         ctl[CTL_WORK] += 8 * pool.shape[0]
         pool = legal_pool(pool, rule, gletters, gcounts)
     npool = pool.shape[0]
@@ -1331,7 +1293,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
         # the one the guess-by-guess search finds.
         n_all = M.shape[1]
         row_cost = (n * (n - 1) // 2) * n_all // VEC_CELLS
-        if (ctl[CTL_OFF] & OFF_SPLIT_ROWS) == 0 and row_cost < 3 * npool:
+        if row_cost < 3 * npool:
             ctl[CTL_WORK] += row_cost + npool // VEC_CELLS
             collided = _collided(M, _rows_of(arow, S))
             for i in range(npool):
@@ -1388,11 +1350,8 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     # Grouping hashes for every guess only where the children's pool matters (an opener's groups,
     # with five guesses left or more) or where counting patterns alone would not bound a guess
     # (n > P + 1, see ``fast``); elsewhere only the guesses the search reaches are classed (step
-    # 4). Deduplicating the pool of sets of 48 or more answers with four guesses left too cost
-    # more than it saved (DEDUPE_48 switches it back on: benchmarks/bench_search_rules.py).
-    dedupe_all = not hard and (
-        d >= 5 or n > n_pat - 1 or (n >= 48 and (ctl[CTL_OFF] & DEDUPE_48) != 0)
-    )
+    # 4).
+    dedupe_all = not hard and (d >= 5 or n > n_pat - 1)
     # With every group within the counting bound's first two levels (n <= P + 1, as d - 1 >= 2),
     # lb(c, d - 1) = 2c - 1, so a guess's bound is 3n - (its number of groups) - (1 if it is a
     # candidate): counting distinct patterns is enough, without labels or counts.
@@ -1400,13 +1359,13 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     # For a small set, count every guess's groups at once along the answers' rows: a guess's
     # groups are n minus the answers whose pattern repeats an earlier answer's, and comparing
     # two whole rows runs many guesses per instruction. Taken where its cost (in look-ups'
-    # time, measured: about VEC_CELLS row cells a look-up) is below the guess-by-guess count's.
+    # time: about VEC_CELLS row cells a look-up) is below the guess-by-guess count's.
     n_all = M.shape[1]
     vec_cost = (n * (n - 1) // 2) * n_all // VEC_CELLS + n_all
-    vec = fast and n < 256 and vec_cost < npool * n and (ctl[CTL_OFF] & OFF_VECTOR) == 0
+    vec = fast and n < 256 and vec_cost < npool * n
     # Where step 4 keeps every useful guess for the children and tries those under beta (the
     # lazy classes), step 3's loop writes the children's pool and the tries at once (``fused``).
-    fused = vec and not hard and not splitting and (ctl[CTL_OFF] & OFF_LAZY) == 0
+    fused = vec and not hard and not splitting
     m_old = 0 if fused else npool  # the arrays only the other cases use
     m_new = npool if fused else 0
     h1s = np.zeros(m_old, dtype=np.uint64)
@@ -1428,7 +1387,6 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     f_key = np.empty(m_new, dtype=np.int64)
     if not fast:
         ctl[CTL_WORK] += npool * n
-        _count_scan(ctl, d, n, npool * n, revisit)
     if fast:
         scanned = np.int64(0)
         early = np.zeros(m_old, dtype=np.bool_)
@@ -1442,7 +1400,6 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
         if vec:
             early_ok = (ctl[CTL_OFF] & OFF_ROWS_EARLY) == 0
             dup, kdone, pairs = _repeats(M, _rows_of(arow, S), dlimit, early_ok)
-            ctl[CTL_VEC] += 1
             scanned = pairs * n_all // VEC_CELLS + n_all
             if kdone < n:
                 ctl[CTL_ROWS_EARLY] += 1
@@ -1593,7 +1550,6 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
             if useful[i] and total < minlb:
                 minlb = total
         ctl[CTL_WORK] += scanned
-        _count_scan(ctl, d, n, scanned, revisit)
         if splitter < 0 and fused and minlb < beta:
             # (The tries hold every useful guess under beta, in pool order.)
             for r in range(f_nr):
@@ -1704,7 +1660,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     # instead of a grouping hash for every guess under beta.
     keep = np.zeros(0 if fused else npool, dtype=np.bool_)  # in the children's pool
     rep = np.zeros(0 if fused else npool, dtype=np.bool_)  # tried at this node
-    lazy = not hard and not dedupe_all and not splitting and (ctl[CTL_OFF] & OFF_LAZY) == 0
+    lazy = not hard and not dedupe_all and not splitting
     if fused:
         pass  # the lists were written in step 3
     elif hard:
@@ -1770,8 +1726,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     # rule reached below (a rule binds only letters every answer below holds), and leave the
     # same rule after every pattern: one of each such class stands for all, here and in the
     # children's pool. Hard mode only: in normal mode the grouping classes above, formed where the
-    # children's pool matters, are coarser, and elsewhere the hashing cost more than it saved
-    # (bench_search_rules.py, mask 8).
+    # children's pool matters, are coarser, and elsewhere the hashing costs more than it saves.
     if hard and (ctl[CTL_OFF] & OFF_LIVE) == 0:
         _live_classes(pool, keep, rep, S, a2g, gletters, gcounts.shape[1], ctl)
     if fused:
@@ -1817,11 +1772,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     # The children's view: their pool's columns only, copied for S's rows, where the row scans
     # below will read them many times (see ``_view_of``).
     child_view = view
-    if (
-        (ctl[CTL_OFF] & OFF_VIEW) == 0
-        and d - 1 >= VIEW_MIN_D
-        and nkeep * VIEW_KEEP_DEN <= M.shape[1] * VIEW_KEEP_NUM
-    ):
+    if d - 1 >= VIEW_MIN_D and nkeep * VIEW_KEEP_DEN <= M.shape[1] * VIEW_KEEP_NUM:
         child_view = _view_of(dT, S, child_pool)
         ctl[CTL_VIEWS] += 1
         ctl[CTL_WORK] += n * nkeep // 4  # (a copied cell: about a quarter of a look-up)
@@ -2074,9 +2025,9 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
         return best
     # No guess got under beta: the node's value is at least the least bound of all its guesses,
     # those tried and cut (cutlb) and those left out for a bound at or above beta (skiplb). Both
-    # are >= beta here (with no guess found, thr was beta throughout). Leaving skiplb out once
-    # stored a bound above the value (a guess left out at exactly beta reaches beta) that a later
-    # visit with a larger beta took for proof: a wrong total on a memo carried across openers.
+    # are >= beta here (with no guess found, thr was beta throughout). Without skiplb the bound
+    # stored could exceed the value (a guess left out at exactly beta reaches beta), and a later
+    # visit with a larger beta would take it for proof.
     lower = max(min(cutlb, skiplb), beta)
     lower = max(lower, lbn)
     if width == 0:
@@ -2204,8 +2155,7 @@ def node_bound(S, d, pool, tabs, stamp, ctl) -> int:
 @njit(cache=True, nogil=True)
 def legal_pool(pool, rule, gletters, gcounts) -> np.ndarray:
     """The guesses of the pool that the hard-mode rule allows (``_legal`` for each, written out
-    here: a call per guess passed its arrays' reference counts to and fro, which took most of a
-    hard-mode search's time)."""
+    here so that no call per guess passes its arrays' reference counts to and fro)."""
     k = gletters.shape[1]
     nc = rule.shape[0] - k
     # Only the constraints the rule sets are checked.
