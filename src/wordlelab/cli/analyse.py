@@ -7,7 +7,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from ..errors import WordlelabError
-from ..exact.budgets import REVIEW_WORK, SAFETY_S, format_work, parse_work
+from ..exact.budgets import REVIEW_WORK, format_work, parse_work
 from ..exact.rounding import lost_words, outward
 from ..game.feedback import Pattern
 from ..judge.grid import parse_share_grid
@@ -159,9 +159,10 @@ def show(r: Review) -> None:
 @click.option(
     "--time-limit",
     type=FiniteFloatRange(0.01, 86400),
-    default=SAFETY_S,
-    show_default=True,
-    help="A safety net in seconds per step; when it stops a search the review says so.",
+    default=None,
+    help="An optional safety net in seconds per step (none by default: the work budget alone "
+    "decides, so the figures do not depend on the machine's load); when it stops a search the "
+    "review says so.",
 )
 @prove_option
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
@@ -174,7 +175,7 @@ def analyse(
     hard: bool,
     max_guesses: int | None,
     budget: int,
-    time_limit: float,
+    time_limit: float | None,
     no_prove: bool,
     as_json: bool,
     length: int,

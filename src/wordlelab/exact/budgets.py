@@ -2,8 +2,9 @@
 
 Work is feedback look-ups (a scan of g guesses over n answers is g x n, a partition n, a node n),
 counted inside the kernels, so a budget stops every search at the same point on any machine at
-any load and the same command prints the same figures. A wall-clock limit stays only as an outer
-safety net; when it fires the result says so (``Evaluation.timed_out``).
+any load and the same command prints the same figures. A wall-clock limit is only an opt-in
+safety net (``analyse --time-limit``; the web server sets one); when it fires the result says so
+(``Evaluation.timed_out``).
 
 Rough scale: a few hundred million look-ups a second on one core.
 """
@@ -18,8 +19,8 @@ REVIEW_WORK = 800_000_000
 ASSIST_WORK = 800_000_000
 # The greedy trees behind the upper bounds of one evaluate() call, in look-ups.
 GREEDY_WORK = 50_000_000
-# The outer safety net, in seconds of wall clock per evaluate() call: never reached on a healthy
-# machine at the budgets above; when it is, the figures are bounds and the output says so.
+# The web server's safety net, in seconds of wall clock per reviewed step: never reached on a
+# healthy machine at the budgets above; when it is, the figures are bounds and the output says so.
 SAFETY_S = 60.0
 
 

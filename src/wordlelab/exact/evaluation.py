@@ -26,7 +26,7 @@ from ..errors import WordlelabError
 from ..game import Position, guess_codes
 from ..game.matrix import PatternMatrix, shared_alphabet
 from ..game.words import WordList
-from .budgets import GREEDY_WORK, SAFETY_S, SEARCH_WORK_PER_ANSWER
+from .budgets import GREEDY_WORK, SEARCH_WORK_PER_ANSWER
 from .context import COMPACTS, ENGINE_TABLES, ENGINES, ExactContext
 from .greedy_bound import GreedyBound
 from .kernels import search as K
@@ -636,9 +636,9 @@ def evaluate(
     ``budget``: look-ups of exact search (``budgets``) for each part: the position's value, the
     guess's, the top N. Without one the search runs to the end. With one, whatever is not
     finished within it is reported as proven bounds: the counting bound below, a greedy tree above
-    (its work capped at GREEDY_WORK look-ups; past that, no upper bound). ``time_limit``: the
-    wall-clock safety net in seconds (default: SAFETY_S under a budget, none without one; 0 or less:
-    fired before the search starts); when it fires ``timed_out`` is set.
+    (its work capped at GREEDY_WORK look-ups; past that, no upper bound). ``time_limit``: an
+    optional wall-clock safety net in seconds (none by default, so the figures never depend on the
+    machine's load; 0 or less: fired before the search starts); when it fires ``timed_out`` is set.
     ``context``: the caller's state across calls (``ExactContext``: engines, memos, kept trees;
     a new one for this call alone when not given). Without a budget every call on a context
     shares its memos (a memo is only a cache, so no value depends on it); with one, only the
@@ -656,8 +656,6 @@ def evaluate(
         raise WordlelabError("the game is solved; there is nothing left to evaluate")
     if budget is not None:
         budget = max(0, int(budget))
-        if time_limit is None:
-            time_limit = SAFETY_S
     context = context or ExactContext()
     with context.lock:  # one memo and one set of scratch tables per engine: one call at a time
         if budget is not None or fresh:

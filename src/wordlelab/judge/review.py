@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 
 from ..errors import InconsistentFeedbackError, ShareGridError, WordlelabError
-from ..exact.budgets import PROVE_WORK, REVIEW_WORK, SAFETY_S, format_work
+from ..exact.budgets import PROVE_WORK, REVIEW_WORK, format_work
 from ..exact.context import ExactContext
 from ..exact.evaluation import LIFTED_GUESSES, Evaluation, checked_opener_tree, evaluate_step
 from ..exact.opener_proof import (
@@ -304,7 +304,7 @@ def review(
     max_guesses: int = 6,
     answer: str | None = None,
     budget: int | None = REVIEW_WORK,
-    time_limit: float | None = SAFETY_S,
+    time_limit: float | None = None,
     prove: bool = False,
     progress: ProgressCallback | None = None,
     prove_budget: int = PROVE_WORK,
