@@ -397,22 +397,14 @@ class Assistant(Session):
             try:
                 # The suggestion is valued too: where the search proves only bounds, its own value
                 # (a strategy from here) can lower the upper one, as a review of it would show.
+                top = n if pos.candidates.size <= EXACT_TOP_MAX else 0
+                guess = self.suggested_word()
                 ev = evaluate(
-                    pos,
-                    guess=self.suggested_word(),
-                    top=n if pos.candidates.size <= EXACT_TOP_MAX else 0,
-                    budget=budget,
-                    context=self.context,
-                    losses=losses,
+                    pos, guess=guess, top=top, budget=budget, context=self.context, losses=losses
                 )
                 if pos.hard and not losses and not ev.winnable:
                     ev = evaluate(
-                        pos,
-                        guess=self.suggested_word(),
-                        top=n if pos.candidates.size <= EXACT_TOP_MAX else 0,
-                        budget=budget,
-                        context=self.context,
-                        losses=True,
+                        pos, guess=guess, top=top, budget=budget, context=self.context, losses=True
                     )
             except WordlelabError:
                 return None  # e.g. words too long for the exact search, or no strategy fits the turns left

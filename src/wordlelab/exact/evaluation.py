@@ -558,29 +558,24 @@ def evaluate_step(
     context = context or ExactContext()
     if position.hard and not losses and position.history:
         losses = opener_cannot_win(position)
+
+    def valued(losses: bool) -> Evaluation:
+        return _played_if_optimal(
+            evaluate(
+                position,
+                guess=guess,
+                budget=budget,
+                time_limit=time_limit,
+                context=context,
+                losses=losses,
+            )
+        )
+
     if losses and position.hard:
-        ev = evaluate(
-            position,
-            guess=guess,
-            budget=budget,
-            time_limit=time_limit,
-            context=context,
-            losses=True,
-        )
-        return StepValue(_played_if_optimal(ev), position, False)
-    ev = _played_if_optimal(
-        evaluate(position, guess=guess, budget=budget, time_limit=time_limit, context=context)
-    )
+        return StepValue(valued(True), position, False)
+    ev = valued(False)
     if position.hard and not (ev.winnable and (ev.guess is None or ev.guess.winnable)):
-        ev = evaluate(
-            position,
-            guess=guess,
-            budget=budget,
-            time_limit=time_limit,
-            context=context,
-            losses=True,
-        )
-        return StepValue(_played_if_optimal(ev), position, False)
+        return StepValue(valued(True), position, False)
     if ev.winnable or position.max_guesses >= LIFTED_GUESSES:
         return StepValue(ev, position, False)
     roomy = Position(
