@@ -228,7 +228,7 @@ def greedy_value(
                 sub = np.empty(e - j, dtype=np.int64)
                 for t in range(j, e):
                     sub[t - j] = S[idx[t]]
-                crule = next_rule(rule, g, p, gletters) if hard else rule
+                crule = next_rule(rule, g, p, gletters, gcounts) if hard else rule
                 v = greedy_value(
                     sub,
                     d - 1,

@@ -102,7 +102,7 @@ def guess_total(
             continue
         sub = ordered[starts[i] : starts[i + 1]].copy()
         if hard:
-            crule = next_rule(rule, g, pats[i], gletters)
+            crule = next_rule(rule, g, pats[i], gletters, gcounts)
         else:
             crule = rule
         cut = beta - low - rem

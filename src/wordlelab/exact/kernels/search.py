@@ -383,27 +383,54 @@ def memo_raise(memo, k1: np.uint64, k2: np.uint64, value: int, size: int) -> boo
 
 
 # -- hard mode --------------------------------------------------------------------------------
+#
+# A hard-mode rule (int8) is rule[:k], the letter fixed at each position (-1 free), then rule[k:k + A],
+# the least count of each of the A letters. An ultrahard rule (every guess must be a word that
+# could still be the answer) is the same k + A entries followed by rule[k + A:k + A + k * A], 1
+# where position i may not hold letter c (a yellow or grey there), and the last A entries, the
+# most times each letter may appear (-1: no limit; a grey sets it to the letter's non-grey count
+# in that guess). A word obeys all four parts exactly when every earlier guess would have shown it
+# the colours that guess showed: greens are the positions where guess and word agree, and a
+# letter's non-grey tiles number min(its count in the guess, its count in the word), with the
+# yellows on its leftmost non-green places, which the pattern shows as any answer's does.
 
 
 @_borrowing
 def _legal(g: int, rule: np.ndarray, gletters: np.ndarray, gcounts: np.ndarray) -> bool:
-    """rule[:k] is the letter fixed at each position (-1 free); rule[k:] minimum letter counts."""
+    """Whether guess ``g`` obeys ``rule`` (hard or ultrahard, see above)."""
     k = gletters.shape[1]
+    na = gcounts.shape[1]
     for i in range(k):
         if rule[i] >= 0 and gletters[g, i] != rule[i]:
             return False
-    for c in range(rule.shape[0] - k):
+    for c in range(na):
         if rule[k + c] > 0 and gcounts[g, c] < rule[k + c]:
             return False
+    if rule.shape[0] > k + na:
+        base = k + na
+        for i in range(k):
+            if rule[base + i * na + gletters[g, i]] != 0:
+                return False
+        top = base + k * na
+        for c in range(na):
+            if rule[top + c] >= 0 and gcounts[g, c] > rule[top + c]:
+                return False
     return True
 
 
 @njit(cache=True, nogil=True)
-def next_rule(rule: np.ndarray, g: int, pattern: int, gletters: np.ndarray) -> np.ndarray:
-    """The rule after guess ``g`` showed ``pattern``: greens fixed, revealed letters counted."""
+def next_rule(
+    rule: np.ndarray, g: int, pattern: int, gletters: np.ndarray, gcounts: np.ndarray
+) -> np.ndarray:
+    """The rule after guess ``g`` showed ``pattern``: greens fixed, revealed letters counted
+    (ultrahard: and the letters refused at each position, and the counts a grey caps)."""
     k = gletters.shape[1]
+    na = gcounts.shape[1]
     out = rule.copy()
-    seen = np.zeros(rule.shape[0] - k, dtype=np.int8)
+    seen = np.zeros(na, dtype=np.int8)
+    grey = np.zeros(na, dtype=np.bool_)
+    ultra = rule.shape[0] > k + na
+    base = k + na
     p = pattern
     for i in range(k - 1, -1, -1):  # the last letter is the least significant digit
         digit = p % 3
@@ -411,10 +438,20 @@ def next_rule(rule: np.ndarray, g: int, pattern: int, gletters: np.ndarray) -> n
         ch = gletters[g, i]
         if digit == 2:
             out[i] = ch
+        else:
+            if ultra:
+                out[base + i * na + ch] = 1
+            if digit == 0:
+                grey[ch] = True
         if digit >= 1:
             seen[ch] += 1
-    for c in range(seen.shape[0]):
+    for c in range(na):
         out[k + c] = max(out[k + c], seen[c])
+    if ultra:
+        top = base + k * na
+        for c in range(na):
+            if grey[c] and (out[top + c] < 0 or seen[c] < out[top + c]):
+                out[top + c] = seen[c]
     return out
 
 
@@ -1770,7 +1807,12 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     # children's pool. Hard mode only: in normal mode the grouping classes above, formed where the
     # children's pool matters, are coarser, and elsewhere the hashing cost more than it saved
     # (bench_search_rules.py, mask 8).
-    if hard and (ctl[CTL_OFF] & OFF_LIVE) == 0:
+    # (Not in ultrahard mode, whose rule binds grey letters too: ``rule`` is longer there.)
+    if (
+        hard
+        and rule.shape[0] == gletters.shape[1] + gcounts.shape[1]
+        and (ctl[CTL_OFF] & OFF_LIVE) == 0
+    ):
         _live_classes(pool, keep, rep, S, a2g, gletters, gcounts.shape[1], ctl)
     if fused:
         nrep = f_nr
@@ -1934,7 +1976,9 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
                 sub = grouped[starts[L] : starts[L + 1]]
                 # What the memo knows of this group: an exact value or a lower bound.
                 if hard:
-                    rr1, rr2 = _objective_key(next_rule(rule, g, pats[L], gletters), hard, loss)
+                    rr1, rr2 = _objective_key(
+                        next_rule(rule, g, pats[L], gletters, gcounts), hard, loss
+                    )
                 else:
                     rr1, rr2 = _objective_key(rule, hard, loss)
                 kk1, kk2 = _node_key(sub, min(d - 1, sub.shape[0]), rr1, rr2)
@@ -1987,7 +2031,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
                 sub = grouped[starts[L] : starts[L + 1]].copy()
                 rest = lbsum - gl[L]
                 if hard:
-                    crule = next_rule(rule, g, pats[L], gletters)
+                    crule = next_rule(rule, g, pats[L], gletters, gcounts)
                 else:
                     crule = rule
                 nodes0 = ctl[CTL_NODES]
@@ -2201,11 +2245,14 @@ def node_bound(S, d, pool, tabs, stamp, ctl) -> int:
 
 @njit(cache=True, nogil=True)
 def legal_pool(pool, rule, gletters, gcounts) -> np.ndarray:
-    """The guesses of the pool that the hard-mode rule allows (``_legal`` for each, written out
-    here: a call per guess passed its arrays' reference counts to and fro, which took most of a
+    """The guesses of the pool that the rule allows (``_legal`` for each, written out here: a
+    call per guess passed its arrays' reference counts to and fro, which took most of a
     hard-mode search's time)."""
     k = gletters.shape[1]
-    nc = rule.shape[0] - k
+    nc = gcounts.shape[1]
+    ultra = rule.shape[0] > k + nc
+    base = k + nc
+    top = base + k * nc
     # Only the constraints the rule sets are checked.
     fixed = np.empty(k, dtype=np.int64)
     nf = 0
@@ -2219,6 +2266,13 @@ def legal_pool(pool, rule, gletters, gcounts) -> np.ndarray:
         if rule[k + c] > 0:
             need[nn] = c
             nn += 1
+    cap = np.empty(nc, dtype=np.int64)
+    ncap = 0
+    if ultra:
+        for c in range(nc):
+            if rule[top + c] >= 0:
+                cap[ncap] = c
+                ncap += 1
     keep = np.empty(pool.shape[0], dtype=np.int64)
     nk = 0
     for t in range(pool.shape[0]):
@@ -2235,6 +2289,17 @@ def legal_pool(pool, rule, gletters, gcounts) -> np.ndarray:
                 if gcounts[g, c] < rule[k + c]:
                     ok = False
                     break
+        if ok and ultra:
+            for i in range(k):
+                if rule[base + i * nc + gletters[g, i]] != 0:
+                    ok = False
+                    break
+            if ok:
+                for q in range(ncap):
+                    c = cap[q]
+                    if gcounts[g, c] > rule[top + c]:
+                        ok = False
+                        break
         if ok:
             keep[nk] = g
             nk += 1
