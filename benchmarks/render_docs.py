@@ -346,18 +346,7 @@ def _results(stems: Iterable[str]) -> Iterable[tuple[Path, dict[str, Any]]]:
             yield path, json.loads(path.read_text(encoding="utf-8"))
 
 
-COVERAGE_FILES = [
-    "evaluate_games_nyt_work",
-    "evaluate_games_nyt_work_hard",
-    "evaluate_games_nyt_work_budget400M",
-    "evaluate_games_nyt_work_budget1G",
-    "evaluate_games_nyt_work_hard_budget1G",
-    "evaluate_games_nyt_work_budget2G",
-    "evaluate_games_nyt_work_shipped_openers_before",
-    "evaluate_games_nyt_work_shipped_openers",
-    "evaluate_games_nyt_work_inline",
-    "evaluate_games_nyt_work_hard_inline",
-]
+COVERAGE_FILES = ["evaluate_games_nyt_work", "evaluate_games_nyt_work_hard"]
 
 
 def coverage_block(name: str) -> str:
@@ -382,8 +371,6 @@ def coverage_block(name: str) -> str:
             else "any"
         )
         code = str(d.get("code", d.get("commit", "")))
-        if "before" in path.name:
-            code += " (before the opener trees)"
         lines.append(
             f"| {d['lists']}, {d['mode']} | {openers} | {code} | {d['games']} "
             f"| {100 * d['exact_share']:.1f}% | {turns} "
@@ -401,28 +388,33 @@ VS_CPP_LABELS = {
 
 
 def vs_cpp_block(name: str) -> str:
-    """bench_vs_cpp.py's medians: the C++ program against our search on 1 and 2 threads."""
+    """bench_vs_cpp.py's medians: the C++ program against our search (the threads the run had)."""
     path = RESULTS / "vs_cpp.json"
     d = json.loads(path.read_text(encoding="utf-8"))
-    lines = [
-        "| opener, lists | total | C++ (1 core) | wordlelab, 1 thread | wordlelab, 2 threads "
-        "| ratio (2 threads) | peak memory (ours, C++) |",
-        "|---|---:|---:|---:|---:|---:|---|",
+    cols = [
+        c for c in ("ours_1t", "ours_2t") if any(c in r["median_s"] for r in d["rows"].values())
     ]
+    head = "| opener, lists | total | C++ (1 core) |"
+    rule = "|---|---:|---:|"
+    for c in cols:
+        head += f" wordlelab, {c[-2]} thread{'s' if c[-2] != '1' else ''} |"
+        rule += "---:|"
+    lines = [head + " ratio | peak memory (ours, C++) |", rule + "---:|---|"]
     for row, r in d["rows"].items():
         med = r["median_s"]
         mem = r["peak_rss_mb"]
         ours = max(max(v) for k, v in mem.items() if k.startswith("ours"))
+        cells = "".join(f" {fmt(med[c])} s |" for c in cols)
         lines.append(
-            f"| {VS_CPP_LABELS.get(row, row)} | {r['total']} | {fmt(med['cpp'])} s "
-            f"| {fmt(med.get('ours_1t', '–'))} s | **{fmt(med.get('ours_2t', '–'))} s** "
-            f"| {fmt(r['ratio_over_cpp'].get('ours_2t', '–'))} | {fmt(ours)} MB, "
+            f"| {VS_CPP_LABELS.get(row, row)} | {r['total']} | {fmt(med['cpp'])} s |{cells} "
+            f"**{fmt(r['ratio_over_cpp'][cols[-1]])}** | {fmt(ours)} MB, "
             f"{fmt(max(mem['cpp']))} MB |"
         )
     load = ", ".join(fmt(x) for x in d.get("load_before", []))
     lines.append("")
     lines.append(
-        f"Medians of {d['repeat']} runs each, alternating; load before the run {load}; "
+        f"Whole processes, medians of {d['repeat']} runs each, alternating; the ratio is our "
+        f"time on {cols[-1][-2]} thread(s) over the C++ program's; load before the run {load}; "
         f"commit {d.get('commit', 'not recorded')}, {d.get('date', 'date not recorded')} "
         f"(`{path.name}`)."
     )
@@ -503,49 +495,6 @@ def tail_block(name: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def tail_sample_block(name: str) -> str:
-    """bench_tail.py's C++ column over the whole sample: ``tail_sample:A,B,..`` reads the runs
-    A.json, B.json, .. (each a sub-sample run with the C++ column, latest last) and the sample
-    itself from tail.json; each opener counts once, from the last run that has it."""
-    files = name.split(":", 1)[1].split(",")
-    sample = json.loads((RESULTS / "tail.json").read_text(encoding="utf-8"))["rows"]
-    keys = [(r["opener"], r["hard"]) for r in sample]
-    rows: dict[tuple[str, bool], dict[str, Any]] = {}
-    for f in files:
-        d = json.loads((RESULTS / f"{f}.json").read_text(encoding="utf-8"))
-        for r in d["rows"]:
-            if "cpp" in r and (r["opener"], r["hard"]) in keys:
-                rows[(r["opener"], r["hard"])] = r
-    lines = [
-        "| mode | openers with the C++ column | ours: wall | C++: wall | C++ stopped | ours over C++ |",
-        "|---|---:|---:|---:|---:|---:|",
-    ]
-    groups = [("normal", [k for k in keys if not k[1]]), ("hard", [k for k in keys if k[1]])]
-    groups.append(("both", keys))
-    for mode, ks in groups:
-        have = [rows[k] for k in ks if k in rows]
-        ours = sum(r["ours"]["wall_s"] for r in have)
-        cpp = sum(r["cpp"]["wall_s"] for r in have)
-        stopped = sum(1 for r in have if r["cpp"]["timeout"])
-        ratio = f"{'at most ' if stopped else ''}{fmt(round(ours / cpp, 3))}" if cpp else "-"
-        lines.append(
-            f"| {mode} | {len(have)} of {len(ks)} | {fmt(round(ours, 2))} s | "
-            f"{'≥ ' if stopped else ''}{fmt(round(cpp, 2))} s | {stopped} | {ratio} |"
-        )
-    missing = [f"{w.upper()}{' (hard)' if h else ''}" for w, h in keys if (w, h) not in rows]
-    worst = max((rows[k]["ours"]["wall_s"] / rows[k]["cpp"]["wall_s"], k) for k in rows)
-    lines.append("")
-    lines.append(
-        f"Each opener counted once, from the last of {', '.join(f'`{f}.json`' for f in files)} "
-        f"that has it (a C++ time stopped at the run's cap is a lower bound, so the ratio is an "
-        f"upper bound); the highest ratio on one opener: "
-        f"{worst[1][0].upper()}{' (hard)' if worst[1][1] else ''}, "
-        f"{'at most ' if rows[worst[1]]['cpp']['timeout'] else ''}{fmt(round(worst[0], 3))}. "
-        f"Without the C++ column: {', '.join(missing) if missing else 'none'}."
-    )
-    return "\n".join(lines) + "\n"
-
-
 def detector_block(name: str) -> str:
     """bench_detector.py: how the verdicts fall on honest and cheated games (one mode's file)."""
     stem = "detector_hard" if name.endswith(":hard") else "detector"
@@ -577,28 +526,6 @@ def detector_block(name: str) -> str:
         f"{d['lists']['mode']} mode, {d['lists']['answer_count']} answers; strong player: "
         f"{d['strong_player']}; {d['date']}, commit {d.get('code')} (`{path.name}`)."
     )
-    return "\n".join(lines) + "\n"
-
-
-RANKING_SAMPLES = ["ranking_play_sample", "ranking_play_ray_scaling"]
-
-
-def ranking_samples_block(name: str) -> str:
-    """bench_ranking.py's sampled by-play runs: per-opener cost and the extrapolation to all."""
-    lines = [
-        "| run | backend | openers | workers | per opener (CPU) | openers/s | all openers, "
-        "extrapolated (CPU-bound) | load before | result file |",
-        "|---|---|---:|---:|---:|---:|---:|---|---|",
-    ]
-    for path, d in _results(RANKING_SAMPLES):
-        load = ", ".join(fmt(x) for x in (d.get("load_average") or {}).get("before", []))
-        for w in d["by_workers"]:
-            lines.append(
-                f"| {d['job']} | {d['backend']} | {d['sample']} | {w['workers']} "
-                f"| {fmt(w['mean_opener_cpu_s'])} s | {fmt(w['openers_per_s'])} "
-                f"| {_duration(w['extrapolated_all_openers_s'])} "
-                f"({_duration(w['extrapolated_all_openers_cpu_bound_s'])}) | {load} | `{path.name}` |"
-            )
     return "\n".join(lines) + "\n"
 
 
@@ -654,32 +581,6 @@ def table_sample_block(name: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def vec_cells_block(name: str) -> str:
-    """bench_vec_cells.py: nanoseconds per look-up and per row cell, and their ratio, by size."""
-    path = RESULTS / ((name.split(":", 1)[1] if ":" in name else "vec_cells") + ".json")
-    if not path.exists():
-        return f"No result file yet: `python benchmarks/bench_vec_cells.py` ({path.name}).\n"
-    d = json.loads(path.read_text(encoding="utf-8"))
-    lines = [
-        "| answers | ns a look-up (guess by guess) | ns a row cell (row scan) | cells a look-up |",
-        "|---:|---:|---:|---:|",
-    ]
-    for r in d["rows"]:
-        lines.append(
-            f"| {r['answers']} | {fmt(r['ns_per_lookup'])} | {fmt(r['ns_per_row_cell'])} "
-            f"| {fmt(r['cells_per_lookup'])} |"
-        )
-    load = ", ".join(fmt(x) for x in d.get("load", []))
-    lines.append("")
-    lines.append(
-        f"Median {fmt(d['median_cells_per_lookup'])} cells a look-up over the sizes "
-        f"({d['sets_per_size']} sets a size, {d['repeat']} repeats each, medians; "
-        f"{d['guesses']} guesses); the kernel's VEC_CELLS at the run: {d['kernel_vec_cells']}; "
-        f"load {load}; commit {d.get('commit')}, {d.get('date')} (`{path.name}`)."
-    )
-    return "\n".join(lines) + "\n"
-
-
 BLOCKS: dict[str, Callable[[str], str]] = {
     "strategies": strategy_block,
     "speed": speed_block,
@@ -688,12 +589,9 @@ BLOCKS: dict[str, Callable[[str], str]] = {
     "coverage": coverage_block,
     "vs_cpp": vs_cpp_block,
     "tail": tail_block,
-    "tail_sample": tail_sample_block,
     "detector": detector_block,
-    "ranking_samples": ranking_samples_block,
     "unknown_answers": unknown_answers_block,
     "table_sample": table_sample_block,
-    "vec_cells": vec_cells_block,
 }
 
 

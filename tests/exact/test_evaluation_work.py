@@ -184,7 +184,8 @@ def test_a_call_never_starts_stopped(matrix):
 def test_small_groups_start_no_threads(matrix, monkeypatch):
     """Thread starts cost a millisecond each on a busy machine, and a coach suggestion values
     tens of thousands of small groups: those run on the calling thread (INLINE_N), so a busy
-    machine no longer pushes the suggestion past the safety net (bench_inline_groups.py)."""
+    machine no longer pushes the suggestion past the safety net (CHANGELOG.md: 4.0 s against
+    57.3 s beside two burners)."""
     import threading
 
     import wordlelab.exact.optimal as optimal

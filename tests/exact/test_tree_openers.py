@@ -46,7 +46,7 @@ FINGERPRINTS = {
 
 
 # Hard mode, NYT lists: (answers lost, guesses with a loss counted as 7) after the popular
-# openers that have no six-guess tree (benchmarks/results/hard_losses_nyt.json).
+# openers that have no six-guess tree (the table in docs/optimal.md).
 LOSSES = {
     "adieu": (37, 12345),
     "arise": (4, 11924),

@@ -13,6 +13,8 @@ import numpy as np
 from numba import config as _numba_config
 from numba import get_thread_id, njit, prange
 
+from .stamps import stamp_caches
+
 BLOCK = 256
 # Above this many patterns a per-thread histogram block gets too large; use the row kernel.
 MAX_PATTERNS = 3**7
@@ -144,3 +146,6 @@ def scratch_for(n_patterns: int) -> np.ndarray:
         scratch = np.zeros((threads, BLOCK, n_patterns), dtype=np.int32)
         _SCRATCH[n_patterns] = scratch
     return scratch
+
+
+stamp_caches(__name__)  # each kernel's cache stale when a source it depends on changes

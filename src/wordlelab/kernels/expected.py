@@ -10,6 +10,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from .stamps import stamp_caches
+
 
 def p_log2_p(p: np.ndarray) -> np.ndarray:
     """p*log2(p) elementwise, 0 where p is 0."""
@@ -120,3 +122,6 @@ def expected_guesses(
                 plogp[q] = 0.0
                 count[q] = 0
             out[r] = total
+
+
+stamp_caches(__name__)  # each kernel's cache stale when a source it depends on changes

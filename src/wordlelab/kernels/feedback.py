@@ -9,6 +9,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from .stamps import stamp_caches
+
 MAX_LETTERS = 256
 
 
@@ -57,3 +59,6 @@ def score_matrix(guesses: np.ndarray, answers: np.ndarray, out: np.ndarray) -> N
             row = out[i]
             for j in range(answers.shape[0]):
                 row[j] = score_pair(g, answers[j], unused)
+
+
+stamp_caches(__name__)  # each kernel's cache stale when a source it depends on changes

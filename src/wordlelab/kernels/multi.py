@@ -5,6 +5,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from .stamps import stamp_caches
+
 
 @njit(cache=True, parallel=True, nogil=True)
 def multi_board_scores(
@@ -56,3 +58,6 @@ def multi_board_scores(
                         solved += 1.0 / n
             out[r, 0] = ent_total
             out[r, 1] = solved
+
+
+stamp_caches(__name__)  # each kernel's cache stale when a source it depends on changes

@@ -5,6 +5,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from .stamps import stamp_caches
+
 
 @njit(cache=True, parallel=True, nogil=True)
 def partition_stats(
@@ -81,3 +83,6 @@ def weighted_entropy(
                 if m > 1e-299:
                     ent -= m * np.log2(m)
             out[r] = ent
+
+
+stamp_caches(__name__)  # each kernel's cache stale when a source it depends on changes

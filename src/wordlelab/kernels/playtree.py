@@ -24,6 +24,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from .stamps import stamp_caches
+
 # Score kinds (the strategy's ``TreePlan.score``).
 ENTROPY, SPLITS, EXPECTED, MINIMAX = 0, 1, 2, 3
 # Return codes.
@@ -565,3 +567,6 @@ def play_tree(
                 st_code[top] = p
                 top += 1
     return OK, positions
+
+
+stamp_caches(__name__)  # each kernel's cache stale when a source it depends on changes

@@ -5,6 +5,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+from .stamps import stamp_caches
+
 
 @njit(cache=True, nogil=True)
 def share_counts(guess_masks: np.ndarray, cand_masks: np.ndarray, out: np.ndarray) -> None:
@@ -81,3 +83,6 @@ def one_step_cost(
                 else:
                     total += m * (1.0 + leaf_guesses(m))
             out[r] = total
+
+
+stamp_caches(__name__)  # each kernel's cache stale when a source it depends on changes

@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ...kernels.stamps import stamp_caches
 from .search import _legal as legal  # the hard-mode rule, one definition for both searches
 from .search import next_rule
 
@@ -284,3 +285,6 @@ def greedy_value(
             work,
         )
     return INF
+
+
+stamp_caches(__name__)  # each kernel's cache stale when a source it depends on changes

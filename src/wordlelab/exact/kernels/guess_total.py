@@ -15,6 +15,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ...kernels.stamps import stamp_caches
 from .search import CTL_STOP, CTL_WORK, INF, next_rule, solve
 
 # Status of a call: the loop ran (values below), or it was not run because a group is larger
@@ -138,3 +139,6 @@ def guess_total(
     if low > INF:
         low = INF
     return RAN, low, exact, stopped
+
+
+stamp_caches(__name__)  # each kernel's cache stale when a source it depends on changes

@@ -31,6 +31,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from ...kernels.stamps import stamp_caches
+
 INF = np.int64(1 << 40)
 # W, the cost of a lost answer in hard mode's objective: above any total of guesses (at most
 # answers x (max guesses + 1), checked by ``optimal.Engine``), and small enough that answers x
@@ -2304,3 +2306,6 @@ def legal_pool(pool, rule, gletters, gcounts) -> np.ndarray:
             keep[nk] = g
             nk += 1
     return keep[:nk].copy()
+
+
+stamp_caches(__name__)  # each kernel's cache stale when a source it depends on changes
