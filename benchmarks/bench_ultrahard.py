@@ -2,13 +2,13 @@
 and a sample checked against alex1770/wordle's C++ solver run with ``-U``.
 
     python benchmarks/bench_ultrahard.py rank [--lists nyt] [--max-guesses 6] [--hours 1.0]
-        [--memo-mb 512] [--result NAME]
+        [--memo-mb 512] [--first crane,salet,...] [--result NAME]
     python benchmarks/bench_ultrahard.py best [--lists nyt] [--result NAME]
     python benchmarks/bench_ultrahard.py cpp --cpp-bin PATH --cpp-lists DIR --openers a,b,c
         [--limits 6,12] [--result NAME]
 
-``rank``: the openers in the search's order (least per-guess bound first, candidates first, then
-list order), each proven exactly with the objective hard mode uses (fewest answers lost within
+``rank``: the openers named by ``--first``, then the others in the search's order (least
+per-guess bound first, candidates first, then list order), each proven exactly with the objective hard mode uses (fewest answers lost within
 the limit, then fewest guesses; a lost answer counted as limit + 1): one search, one thread, its
 memo kept across openers. Resumable: the openers already in the result file
 (results/ultrahard_rank_<lists>.json) are skipped, and the file is rewritten every few openers
@@ -66,6 +66,10 @@ def rank(args: argparse.Namespace) -> None:
     bounds = e.bounds(root, args.max_guesses)
     is_cand = m.guess_to_answer >= 0
     order = [int(g) for g in np.lexsort((e.all_pool, ~is_cand, bounds)) if bounds[g] < INF]
+    if args.first:
+        # The openers named first (the popular ones), then the rest in the search's order.
+        named = [m.guesses.index(w.strip().lower()) for w in args.first.split(",") if w.strip()]
+        order = named + [g for g in order if g not in set(named)]
     todo = [g for g in order if str(m.guesses[g]) not in done]
     start = time.perf_counter()
     run_done = 0
@@ -73,7 +77,7 @@ def rank(args: argparse.Namespace) -> None:
 
     def write(final: bool) -> None:
         elapsed = time.perf_counter() - start
-        ranked = sorted(rows, key=lambda r: (r["lost"], r["guesses"], r["order"]))
+        ranked = sorted(rows, key=lambda r: (r["lost"], r["guesses"], r["word"]))
         emit(
             name,
             {
@@ -99,7 +103,7 @@ def rank(args: argparse.Namespace) -> None:
                 ),
                 "best": ranked[:20],
                 "finished": final,
-                "rows": sorted(rows, key=lambda r: r["order"]),
+                "rows": sorted(rows, key=lambda r: r["word"]),
             },
         )
 
@@ -254,6 +258,7 @@ def main() -> None:
     r.add_argument("--max-guesses", type=int, default=6)
     r.add_argument("--hours", type=float, default=1.0)
     r.add_argument("--memo-mb", type=int, default=512)
+    r.add_argument("--first", default="", help="comma-separated openers to rank first")
     b = sub.add_parser("best")
     b.add_argument("--lists", default="nyt")
     b.add_argument("--memo-mb", type=int, default=512)

@@ -356,6 +356,12 @@ _RUNNERS: dict[type, Callable[[Any, Iterator[str], Console], int]] = {
 )
 @click.option("--hard", is_flag=True, help="Hard mode: revealed letters must be used.")
 @click.option(
+    "--ultrahard",
+    is_flag=True,
+    help="Ultrahard mode: every guess a word that could still be the answer (strategy auto is "
+    "then entropy, and the opener its own).",
+)
+@click.option(
     "--opener",
     default=AUTO,
     show_default=True,
@@ -380,6 +386,7 @@ _RUNNERS: dict[type, Callable[[Any, Iterator[str], Console], int]] = {
 def assist(
     strategy: str,
     hard: bool,
+    ultrahard: bool,
     opener: str,
     boards: int | None,
     max_guesses: int | None,
@@ -404,7 +411,7 @@ def assist(
     """
     if max_guesses is not None and boards is None:
         raise click.UsageError("--max-guesses goes with --boards")
-    rules = rules_from_options(boards, absurdle, hard, max_guesses)
+    rules = rules_from_options(boards, absurdle, hard, max_guesses, ultrahard)
     lists = load_lists(length, lang, words_file, answers_file)
     err = stderr()
     out = stdout()

@@ -105,6 +105,11 @@ def play_game(game: Game, lines: Iterator[str], out: Console, lang: str) -> bool
     "--hard", is_flag=True, help="Hard mode: revealed hints must be used in later guesses."
 )
 @click.option(
+    "--ultrahard",
+    is_flag=True,
+    help="Ultrahard mode: every guess must be a word that could still be the answer.",
+)
+@click.option(
     "--tries",
     "--max-guesses",
     "tries",
@@ -134,6 +139,7 @@ def play_game(game: Game, lines: Iterator[str], out: Console, lang: str) -> bool
 def play(
     seed: int | None,
     hard: bool,
+    ultrahard: bool,
     tries: int | None,
     boards: int | None,
     absurdle: bool,
@@ -153,7 +159,7 @@ def play(
     console.high_contrast = high_contrast
     if boards is None and not absurdle and tries is not None and tries > 20:
         raise click.BadParameter(f"{tries} is not in the range 1<=x<=20.", param_hint="'--tries'")
-    rules = rules_from_options(boards, absurdle, hard, tries)
+    rules = rules_from_options(boards, absurdle, hard, tries, ultrahard)
     rules.check_start(seed)  # before the lists load
     lists = load_lists(length, lang, words_file, answers_file)
     out = stdout()

@@ -138,7 +138,7 @@ class UltraBreak:
     def message(self) -> str:
         return (
             f"{self.word.upper()} could not be the answer: {self.guess.upper()} showed "
-            f"{self.shown} ({self.shown.emoji}), and would show {self.would} against "
+            f"{self.shown} ({self.shown.emoji}), but would have shown {self.would} against "
             f"{self.word.upper()}"
         )
 

@@ -63,6 +63,7 @@ class Coach(Strategy):
     alphabet."""
 
     name = "coach"
+    plays_ultrahard = False
     aliases = ("default",)
     summary = "the shipped proven tree, else the exact best within a work budget, else entropy"
     # 2: the exact search's fix of 2026-11-25 (a cut node could overstate a value), so openers
