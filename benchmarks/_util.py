@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import re
 import resource
+import signal
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
@@ -30,6 +35,65 @@ def timeit(fn: Callable[[], Any], repeat: int = 5) -> dict[str, float]:
 
 def peak_rss_mb() -> float:
     return round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+
+
+def rss_mb(pid: int) -> dict[str, float]:
+    """A process's resident memory now (VmRSS) and its high-water mark (VmHWM), in MB."""
+    out = {}
+    with open(f"/proc/{pid}/status") as f:
+        for line in f:
+            key, _, value = line.partition(":")
+            if key in ("VmRSS", "VmHWM"):
+                out[key] = round(int(value.split()[0]) / 1024, 1)
+    return out
+
+
+class Server(NamedTuple):
+    """A running ``wordlelab serve``: its loopback port, process id, data folder and log."""
+
+    port: int
+    pid: int
+    data: Path
+    log: Path
+
+    def log_text(self) -> str:
+        return self.log.read_text(errors="replace")
+
+
+@contextlib.contextmanager
+def served(
+    prefix: str, env: dict[str, str] | None = None, src: Path | None = None
+) -> Iterator[Server]:
+    """Run ``wordlelab serve`` on a free port of 127.0.0.1 with a throw-away data folder.
+
+    ``env`` adds to the server's environment; ``src`` runs another checkout's package. Its
+    stderr goes to ``data/serve.log``. On exit the server gets Ctrl-C, then is killed after 30 s.
+    """
+    data = Path(tempfile.mkdtemp(prefix=prefix))
+    log = data / "serve.log"
+    full = {**os.environ, "PYTHONUNBUFFERED": "1", "WORDLELAB_DATA_DIR": str(data), **(env or {})}
+    if src is not None:
+        full["PYTHONPATH"] = str(src.resolve())
+    with open(log, "wb") as err:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "wordlelab", "serve", "--host", "127.0.0.1", "--port", "0"],
+            stdout=subprocess.PIPE,
+            stderr=err,
+            text=True,
+            env=full,
+        )
+    try:
+        line = server.stdout.readline() if server.stdout else ""
+        m = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
+        if not m:
+            raise SystemExit(f"the server did not start: {line!r}")
+        yield Server(int(m.group(1)), server.pid, data, log)
+    finally:
+        server.send_signal(signal.SIGINT)
+        try:
+            server.wait(30)
+        except subprocess.TimeoutExpired:
+            server.kill()
 
 
 def machine() -> dict[str, Any]:

@@ -17,8 +17,17 @@ memory (sampled, and its high-water mark) and the load average; writes benchmark
 Goal (issue 25): a plain play request stays under 0.2 s p99 while 20 analyses run; with hostile
 clients too (issue 49), and the analyses still answered.
 
+With ``--memory``: the server's memory as clients ask for every language and length (issue
+49). One ``/api/assist`` for each language (English, Russian) and word length (4 to 11) in
+turn, each from a new client, and the server's resident memory after each. The assistants stay
+open (their sessions hold their matrices), as the 16 requests of the issue did, which took a
+server from 114 MB to 1,235 MB for good. Writes benchmarks/results/web_memory.json: each
+request's status and the memory after it, and the budget the server ran with (``--budget``:
+WORDLELAB_WEB_MATRICES).
+
     PYTHONPATH=src python benchmarks/bench_load.py [--analyses 20] [--players 2] [--seconds 20]
         [--hostile 4 --out benchmarks/results/load_hostile.json]
+    PYTHONPATH=src python benchmarks/bench_load.py --memory [--budget 384M]
 """
 
 from __future__ import annotations
@@ -29,34 +38,20 @@ import http.client
 import json
 import os
 import random
-import re
-import signal
 import statistics
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
-from _util import commit, machine
+from _util import commit, machine, rss_mb, served
 from fuzz_web import exchange, worst_bodies
 
 RESULTS = Path(__file__).resolve().parent / "results"
 MAX_CLIENTS = 64
 MAX_SECONDS = 120.0
-
-
-def rss_mb(pid: int) -> dict[str, float]:
-    out = {}
-    with open(f"/proc/{pid}/status") as f:
-        for line in f:
-            key, _, value = line.partition(":")
-            if key in ("VmRSS", "VmHWM"):
-                out[key] = round(int(value.split()[0]) / 1024, 1)
-    return out
 
 
 class Client:
@@ -309,6 +304,64 @@ def phase(
     return out
 
 
+def memory(args: argparse.Namespace) -> None:
+    """The server's memory as clients ask for every language and length (web_memory.json)."""
+    from wordlelab.config import DEFAULT_WEB_MATRICES
+
+    args.out = args.out or RESULTS / "web_memory.json"
+    env = {"WORDLELAB_WEB_MATRICES": args.budget} if args.budget else {}
+    steps = []
+    with served("wordlelab-memory-", env, src=args.src) as server:
+        port = server.port
+        start = rss_mb(server.pid)
+        for i, (lang, length) in enumerate(
+            (lang, length) for lang in ("en", "ru") for length in range(4, 12)
+        ):
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
+            body = json.dumps({"lang": lang, "length": length, "strategy": "entropy", "top": 3})
+            t = time.monotonic()
+            conn.request(
+                "POST",
+                "/api/assist",
+                body=body,
+                headers={
+                    "Content-Type": "application/json",
+                    "Cookie": f"wordlelab_client=memory-client-{i:04d}",
+                },
+            )
+            resp = conn.getresponse()
+            answer = json.loads(resp.read())
+            conn.close()
+            steps.append(
+                {
+                    "lang": lang,
+                    "length": length,
+                    "status": resp.status,
+                    "seconds": round(time.monotonic() - t, 2),
+                    "error": answer.get("error"),
+                    **{f"rss_mb_{k}": v for k, v in rss_mb(server.pid).items()},
+                }
+            )
+            print(json.dumps(steps[-1]), flush=True)
+        end = rss_mb(server.pid)
+    result = {
+        "command": "PYTHONPATH=src python benchmarks/bench_load.py " + " ".join(sys.argv[1:]),
+        "commit": commit(),
+        "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
+        "machine": machine(),
+        "budget": args.budget or f"default ({DEFAULT_WEB_MATRICES // 2**20}M)",
+        "rss_mb_start": start["VmRSS"],
+        "rss_mb_end": end["VmRSS"],
+        "rss_mb_high_water": end["VmHWM"],
+        "answered": sum(s["status"] == 200 for s in steps),
+        "refused_503": sum(s["status"] == 503 for s in steps),
+        "steps": steps,
+    }
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    args.out.write_text(json.dumps(result, indent=2, ensure_ascii=False) + "\n")
+    print(json.dumps({k: v for k, v in result.items() if k != "steps"}, indent=2))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--analyses", type=int, default=20)
@@ -319,7 +372,11 @@ def main() -> None:
     )
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--retry", type=float, default=1.0, help="seconds a refused analysis waits")
-    parser.add_argument("--out", type=Path, default=RESULTS / "load.json")
+    parser.add_argument("--out", type=Path, default=None, help="default: results/load.json")
+    parser.add_argument("--memory", action="store_true", help="the memory walk instead")
+    parser.add_argument(
+        "--budget", default="", help="with --memory: WORDLELAB_WEB_MATRICES (default: its own)"
+    )
     parser.add_argument(
         "--src",
         type=Path,
@@ -327,6 +384,10 @@ def main() -> None:
         help="the package source the server runs (another checkout's, to compare)",
     )
     args = parser.parse_args()
+    if args.memory:
+        memory(args)
+        return
+    args.out = args.out or RESULTS / "load.json"
     clients = args.analyses + args.players + args.assistants + args.hostile
     if not 0 <= clients <= MAX_CLIENTS or args.players < 1 or min(args.hostile, args.analyses) < 0:
         parser.error(f"at least 1 player and at most {MAX_CLIENTS} clients in all")
@@ -337,27 +398,8 @@ def main() -> None:
 
     answers = list(load_lists(5, "en").answers)
     load_before = [round(x, 2) for x in os.getloadavg()]
-    data = tempfile.mkdtemp(prefix="wordlelab-load-")
-    env = {
-        **os.environ,
-        "PYTHONUNBUFFERED": "1",
-        "XDG_DATA_HOME": data,
-        "XDG_STATE_HOME": data,
-        "PYTHONPATH": str(args.src.resolve()),
-    }
-    server = subprocess.Popen(
-        [sys.executable, "-m", "wordlelab", "serve", "--host", "127.0.0.1", "--port", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env,
-    )
-    try:
-        line = server.stdout.readline() if server.stdout else ""
-        m = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-        if not m:
-            raise SystemExit(f"the server did not start: {line!r}")
-        port = int(m.group(1))
+    with served("wordlelab-load-", src=args.src) as server:
+        port = server.port
         warm = Client(port)
         for _ in range(100):
             try:
@@ -370,41 +412,24 @@ def main() -> None:
         warm.call("POST", "/api/play", {"no_stats": True})
         warm.call("POST", "/api/assist", {})
         rss_start = rss_mb(server.pid)
-        baseline = phase(
-            port, args.players, args.assistants, 0, args.seconds, answers, args.retry, server.pid
-        )
-        loaded = phase(
-            port,
-            args.players,
-            args.assistants,
-            args.analyses,
-            args.seconds,
-            answers,
-            args.retry,
-            server.pid,
-        )
-        hostile_phase = (
-            phase(
+
+        def run(analyses: int, hostiles: int = 0) -> dict[str, Any]:
+            return phase(
                 port,
                 args.players,
                 args.assistants,
-                args.analyses,
+                analyses,
                 args.seconds,
                 answers,
                 args.retry,
                 server.pid,
-                args.hostile,
+                hostiles,
             )
-            if args.hostile
-            else None
-        )
+
+        baseline = run(0)
+        loaded = run(args.analyses)
+        hostile_phase = run(args.analyses, args.hostile) if args.hostile else None
         rss_end = rss_mb(server.pid)
-    finally:
-        server.send_signal(signal.SIGINT)
-        try:
-            server.wait(30)
-        except subprocess.TimeoutExpired:
-            server.kill()
     play = [loaded["routes"].get(r, {}).get("p99_s") for r in ("play_new", "play_guess")]
     result = {
         "command": "PYTHONPATH=src python benchmarks/bench_load.py " + " ".join(sys.argv[1:]),

@@ -1,11 +1,17 @@
 """Pattern-matrix figures: JIT compile, cold kernel build, cache load, the NumPy baseline
-(original lists), and the build and load on the NYT lists (``--lists nyt``, the default).
+(original lists), and the build and load on the NYT lists.
 
-Run: python benchmarks/bench_matrix.py   (prints JSON; medians over repeated runs)
+    python benchmarks/bench_matrix.py           # writes benchmarks/results/matrix.json
+    python benchmarks/bench_matrix.py --check   # writes benchmarks/results/matrix_check.json
+
+``--check``: what checking a cached matrix costs, reading it (header, size, CRC) against the spot
+check (2,048 cells scored again by ``matrix.score_pairs``), on the original and the NYT lists.
+Medians over repeated runs.
 """
 
 from __future__ import annotations
 
+import argparse
 import atexit
 import os
 import shutil
@@ -48,6 +54,11 @@ def numpy_build(guesses: np.ndarray, answers: np.ndarray, n_letters: int) -> np.
 
 
 def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--check", action="store_true", help="the cached matrix's checks instead")
+    if ap.parse_args().check:
+        check()
+        return
     t0 = time.perf_counter()
     from wordlelab.game.matrix import PatternMatrix, build_array, shared_alphabet
     from wordlelab.game.words import WordList
@@ -102,6 +113,41 @@ def main() -> None:
             "peak_rss_mb": _util.peak_rss_mb(),
         },
     )
+
+
+def check() -> None:
+    """The cached matrix's two checks, timed (matrix_check.json)."""
+    from wordlelab.game.lists import load_lists
+    from wordlelab.game.matrix import (
+        SPOT_CELLS,
+        PatternMatrix,
+        _read_valid,
+        matrix_key,
+        pattern_dtype,
+        spot_check,
+    )
+    from wordlelab.paths import cache_dir
+
+    def measure(name: str) -> dict[str, object]:
+        lists = load_lists(lists=name)
+        g, a = lists.guesses, lists.answers
+        m = PatternMatrix.load(g, a)  # built and cached
+        key = matrix_key(g, a)
+        path = cache_dir() / "matrix" / f"{key}.bin"
+        shape, dtype = m.data.shape, pattern_dtype(g.length)
+        read = _util.timeit(lambda: _read_valid(path, key, shape, dtype), repeat=9)
+        check = _util.timeit(lambda: spot_check(g, a, m.data), repeat=9)
+        return {
+            "shape": list(shape),
+            "read_and_crc": read,
+            "spot_check": check,
+            "spot_over_read_median": round(check["median_s"] / read["median_s"], 3),
+        }
+
+    out: dict[str, object] = {"spot_cells": SPOT_CELLS}
+    for name in ("original", "nyt"):
+        out[name] = measure(name)
+    _util.emit("matrix_check", out)
 
 
 def build(allowed, answers):

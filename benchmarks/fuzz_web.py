@@ -24,12 +24,9 @@ import json
 import os
 import random
 import re
-import signal
 import socket
 import statistics
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 from collections import Counter
@@ -37,7 +34,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from _util import commit, machine
+from _util import commit, machine, served
 
 RESULTS = Path(__file__).resolve().parent / "results"
 MAX_COUNT = 20_000
@@ -514,36 +511,10 @@ def main() -> None:
     if not 1 <= args.workers <= 16:
         parser.error("--workers 1..16")
     load_before = [round(x, 2) for x in os.getloadavg()]
-    data = tempfile.mkdtemp(prefix="wordlelab-fuzz-")
-    log = Path(data) / "serve.log"
-    env = {**os.environ, "PYTHONUNBUFFERED": "1", "WORDLELAB_DATA_DIR": data}
-    with open(log, "wb") as err:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "wordlelab", "serve", "--port", "0"],
-            stdout=subprocess.PIPE,
-            stderr=err,
-            text=True,
-            env=env,
-        )
-    try:
-        line = server.stdout.readline() if server.stdout else ""
-        m = re.search(r"http://127\.0\.0\.1:(\d+)/", line)
-        if not m:
-            raise SystemExit(f"the server did not start: {line!r}")
+    with served("wordlelab-fuzz-") as server:
         out = campaign(
-            int(m.group(1)),
-            args.count,
-            args.seconds,
-            args.seed,
-            args.workers,
-            log=lambda: log.read_text(errors="replace"),
+            server.port, args.count, args.seconds, args.seed, args.workers, log=server.log_text
         )
-    finally:
-        server.send_signal(signal.SIGINT)
-        try:
-            server.wait(30)
-        except subprocess.TimeoutExpired:
-            server.kill()
     result = {
         "command": "PYTHONPATH=src python benchmarks/fuzz_web.py " + " ".join(sys.argv[1:]),
         "commit": commit(),

@@ -128,7 +128,7 @@ def figures_page() -> str:
 def strategy_block(name: str) -> str:
     """The strategy-benchmark tables of one list set, from strategies_<lists>.json."""
     sys.path.insert(0, str(ROOT / "benchmarks"))
-    from results_table import Row, markdown
+    from bench_strategies import Row, markdown
 
     lists = name.split(":", 1)[1]
     path = RESULTS / f"strategies_{lists}.json"
@@ -136,7 +136,7 @@ def strategy_block(name: str) -> str:
     flag = f" --lists {lists}"
     return (
         f"_Generated from `benchmarks/results/{path.name}` (written by `python "
-        f"benchmarks/results_table.py{flag} --write`); do not edit by hand._\n\n"
+        f"benchmarks/bench_strategies.py{flag} --write`); do not edit by hand._\n\n"
         + markdown(rows, lists)
     )
 

@@ -82,3 +82,26 @@ def test_the_copy_button_leaves_room_at_the_end_of_long_lines():
     css = "".join((ROOT / "docs" / sheet).read_text(encoding="utf-8") for sheet in sheets)
     rule = re.search(r"\.md-typeset pre > code\s*\{([^}]*)\}", css)
     assert rule is not None and "padding-right" in rule.group(1)
+
+
+def test_the_benchmarks_are_a_suite_whose_figures_the_docs_show():
+    """benchmarks/ is a maintained suite (issue 50): a few scripts, each listed on the Speed
+    page, and a few result files, each named by a page besides the figures page (a finished
+    experiment leaves one line in the docs and its files in git history)."""
+    bench = ROOT / "benchmarks"
+    scripts = sorted(
+        p.name
+        for p in bench.glob("*.py")
+        if not p.name.startswith("_") and p != bench / "render_docs.py"
+    )
+    assert len(scripts) <= 20, f"{len(scripts)} scripts: fold finished experiments into the docs"
+    speed = (ROOT / "docs" / "speed.md").read_text(encoding="utf-8")
+    unlisted = [s for s in scripts if f"`{s}" not in speed]
+    assert not unlisted, f"add to the table of docs/speed.md, 'The benchmark suite': {unlisted}"
+    results = sorted(p.name for p in (bench / "results").iterdir())
+    assert len(results) <= 50, f"{len(results)} result files: keep the current run of each figure"
+    pages = [p for p in (ROOT / "docs").glob("*.md") if p.name != "figures.md"]
+    pages += [ROOT / "README.md", ROOT / "CHANGELOG.md", ROOT / "src/wordlelab/data/PROVENANCE.md"]
+    text = "".join(p.read_text(encoding="utf-8") for p in pages)
+    uncited = [name for name in results if name not in text]
+    assert not uncited, f"name each in the page that shows its figure: {uncited}"
