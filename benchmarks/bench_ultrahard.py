@@ -17,8 +17,8 @@ and at the end, with openers an hour over this run and the best so far.
 under ultrahard mode by the game engine): results/ultrahard_best_<lists>.json.
 ``cpp``: each opener valued by the C++ program (a binary you built from its source; this
 script does not build it) and by ours, at each limit of guesses, side by side: the C++ program
-reads Infinity where no strategy solves every answer in time, ours says so too (and gives its
-fewest losses); results/ultrahard_cpp.json. Both read the same word files (the C++ checkout's:
+reads Infinity where no strategy solves every answer in time, and so does ours (None in the
+file; ``rank`` gives its fewest losses); results/ultrahard_cpp.json, resumable. Both read the same word files (the C++ checkout's:
 their fingerprints are recorded next to ours).
 """
 
@@ -203,9 +203,16 @@ def cpp(args: argparse.Namespace) -> None:
     allowed = (lists / "wordlist_nyt20220830_all").read_text().split()
     m = PatternMatrix.build(WordList(allowed, name="all"), WordList(hidden, name="hidden"))
     root = np.arange(len(m.answers), dtype=np.int64)
-    rows = []
+    name = args.result or "ultrahard_cpp"
+    path = RESULTS / f"{name}.json"
+    # Resumable: the rows already in the file stay, and only the (opener, limit) pairs not in it
+    # are run.
+    rows = json.loads(path.read_text(encoding="utf-8"))["rows"] if path.exists() else []
+    done = {(r["opener"], r["max_guesses"]) for r in rows}
     for opener in args.openers.split(","):
         for limit in (int(x) for x in args.limits.split(",")):
+            if (opener, limit) in done:
+                continue
             g = m.guesses.index(opener)
             row: dict = {"opener": opener, "max_guesses": limit}
             t = time.perf_counter()
@@ -216,18 +223,6 @@ def cpp(args: argparse.Namespace) -> None:
                 if p != e.win:
                     total += plain.value(sub, limit - 1, e.rule_after(e.empty_rule, g, p))
             row["ours"] = None if total >= INF else total
-            if total >= INF:
-                el = Engine(m, max_guesses=limit, memo_mb=args.memo_mb, losses=True, ultrahard=True)
-                s = Solver(el)
-                lost, gs = 0, len(root)
-                for p, sub in el.groups(root, g):
-                    if p != el.win:
-                        a, b = el.split_value(
-                            s.value(sub, limit - 1, el.rule_after(el.empty_rule, g, p))
-                        )
-                        lost, gs = lost + a, gs + b
-                row["ours_fewest_lost"] = lost
-                row["ours_guesses_with_losses"] = gs
             row["ours_seconds"] = round(time.perf_counter() - t, 2)
             row["cpp"], row["cpp_cpu_seconds"] = _cpp_value(
                 Path(args.cpp_bin), lists, opener, limit
@@ -236,7 +231,7 @@ def cpp(args: argparse.Namespace) -> None:
             rows.append(row)
             print(json.dumps(row), file=sys.stderr, flush=True)
     emit(
-        args.result or "ultrahard_cpp",
+        name,
         {
             "cpp_program": "alex1770/wordle wordle.cpp, run as: wordle -U -g<limit> -w <opener> "
             "(None: its Infinity, no strategy within the limit)",
