@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 from .errors import WordlelabError
@@ -16,10 +17,34 @@ from .errors import WordlelabError
 # Word lengths the engine plays: the kernels count feedback in arrays of 3**length entries, so a
 # longer word would need memory that grows as 3**length (12 letters: 531441 codes per guess).
 MIN_LENGTH, MAX_LENGTH = 2, 11
+
+
+@dataclass(frozen=True)
+class Whole:
+    """A whole-number option's one range, declared here once: every CLI command's option
+    (``cli/options.py``) and the web's request parser check it, so the same value is taken or
+    refused everywhere."""
+
+    lo: int
+    hi: int
+
+    def __contains__(self, value: object) -> bool:
+        return (
+            isinstance(value, int) and not isinstance(value, bool) and self.lo <= value <= self.hi
+        )
+
+
 # Word lengths the games, the assistant and the web app offer (bundled lists exist for these).
-PLAY_LENGTHS = range(4, 12)
-MIN_PLAY_LENGTH, MAX_PLAY_LENGTH = PLAY_LENGTHS.start, PLAY_LENGTHS.stop - 1
-MAX_SEED = 2**63 - 1  # a game's seed: 0 to this, on the command line and in the web app
+LENGTH = Whole(4, 11)
+PLAY_LENGTHS = range(LENGTH.lo, LENGTH.hi + 1)
+MIN_PLAY_LENGTH, MAX_PLAY_LENGTH = LENGTH.lo, LENGTH.hi
+# Guesses a game allows (--max-guesses, --tries, a request's tries); the statistics store keeps
+# games of at most 100 guesses. A variant may allow fewer (one board of Wordle: 20).
+GUESSES = Whole(1, 100)
+BOARDS = Whole(1, 64)  # boards played at once
+SEED = Whole(0, 2**63 - 1)  # a game's seed, on the command line and in the web app
+MAX_SEED = SEED.hi
+TOP = Whole(1, 50)  # best guesses an assistant's state lists
 
 CACHE_DIR_ENV = "WORDLELAB_CACHE_DIR"
 DATA_DIR_ENV = "WORDLELAB_DATA_DIR"

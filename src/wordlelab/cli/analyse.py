@@ -14,6 +14,7 @@ from ..judge.request import NAMES_CLI, GameRequest
 from ..judge.review import Review, review
 from .check import VERDICT_STYLE, read_grid
 from .common import FiniteFloatRange, echo_json, list_options, load_lists, stdout
+from .options import hard_option, max_guesses_option
 from .proving import proof_progress, prove_option, proving
 
 
@@ -129,13 +130,8 @@ def show(r: Review) -> None:
     metavar="FILE|-",
     help="A share grid (file, or - for stdin) giving the feedback of the --played words.",
 )
-@click.option("--hard", is_flag=True, help="Hard mode (WordleBot cannot review these).")
-@click.option(
-    "--max-guesses",
-    type=click.IntRange(1, 20),
-    default=None,
-    help="Guesses the game allows [default: the share grid's header's, else 6].",
-)
+@hard_option("Hard mode (WordleBot cannot review these).")
+@max_guesses_option("Guesses the game allows [default: the share grid's header's, else 6].")
 @click.option(
     "--budget",
     type=WorkAmount(),

@@ -30,6 +30,7 @@ from ..strategies.base import LAST_CANDIDATE, MEAN_FROM_HERE
 from ..variants import Absurdle, Classic, Multi
 from .common import list_options, load_lists, stderr, stdout
 from .console import TOP_MAX, count_arg, read_lines
+from .options import boards_option, hard_option, max_guesses_option, ultrahard_option
 from .proving import proof_progress, prove_option, proving
 from .variants import run_absurdle_assist, run_multi_assist
 
@@ -354,12 +355,10 @@ _RUNNERS: dict[type, Callable[[Any, Iterator[str], Console], int]] = {
     help="Strategy that ranks the guesses: 'auto' (prior with --answers all, else coach: the proven tree, else the exact best, else entropy) "
     f"or one of {', '.join(strategy_names())}.",
 )
-@click.option("--hard", is_flag=True, help="Hard mode: revealed letters must be used.")
-@click.option(
-    "--ultrahard",
-    is_flag=True,
-    help="Ultrahard mode: every guess a word that could still be the answer (strategy auto is "
-    "then entropy, and the opener its own).",
+@hard_option("Hard mode: revealed letters must be used.")
+@ultrahard_option(
+    "Ultrahard mode: every guess a word that could still be the answer (strategy auto is "
+    "then entropy, and the opener its own)."
 )
 @click.option(
     "--opener",
@@ -368,17 +367,9 @@ _RUNNERS: dict[type, Callable[[Any, Iterator[str], Console], int]] = {
     help="First guess: a word, 'auto' (the proven optimum where a shipped tree gives it: "
     "TARSE on nyt, SALET on original; elsewhere the strategy's own) or 'strategy'.",
 )
-@click.option(
-    "--boards",
-    type=click.IntRange(1, 64),
-    default=None,
-    help="Several boards at once (2 Dordle, 4 Quordle, 8 Octordle, 16 Sedecordle).",
-)
-@click.option(
-    "--max-guesses",
-    type=click.IntRange(1, 100),
-    default=None,
-    help="With --boards: guesses allowed [default: the variant's own, e.g. 9 for 4 boards].",
+@boards_option("Several boards at once (2 Dordle, 4 Quordle, 8 Octordle, 16 Sedecordle).")
+@max_guesses_option(
+    "With --boards: guesses allowed [default: the variant's own, e.g. 9 for 4 boards]."
 )
 @click.option("--absurdle", is_flag=True, help="Tell what to play against Absurdle's adversary.")
 @prove_option

@@ -34,7 +34,7 @@ from .common import (
     stdout,
     write_output,
 )
-from .options import given
+from .options import boards_option, given, hard_option, max_guesses_option
 
 if TYPE_CHECKING:
     from ..game.lists import Lists
@@ -138,7 +138,7 @@ def _auto_strategy(lists: Lists, hard: bool, max_guesses: int) -> str:
     help="Strategy or comma-separated strategies (see 'wordlelab strategies'); 'auto': the "
     "coach where a proven tree ships for the lists and mode, else as 'assist' would.",
 )
-@click.option("--hard", is_flag=True, help="Hard mode.")
+@hard_option()
 @click.option("--opener", default=None, help="Fix the first guess (default: each strategy's own).")
 @click.option(
     "--pool",
@@ -155,19 +155,11 @@ def _auto_strategy(lists: Lists, hard: bool, max_guesses: int) -> str:
     help="Play only these answers (the strategy still counts every --answers word as "
     "possible), e.g. --answers all --targets answers.",
 )
-@click.option(
-    "--max-guesses",
-    type=click.IntRange(1, 30),
-    default=None,
-    help="Games needing more guesses count as failures [default: 6; with --boards the "
-    "variant's own, e.g. 9 for 4 boards].",
+@max_guesses_option(
+    "Games needing more guesses count as failures [default: 6; with --boards the "
+    "variant's own, e.g. 9 for 4 boards]."
 )
-@click.option(
-    "--boards",
-    type=click.IntRange(1, 64),
-    default=None,
-    help="Several boards at once on seeded random answer tuples (needs --games).",
-)
+@boards_option("Several boards at once on seeded random answer tuples (needs --games).")
 @click.option(
     "--games",
     type=click.IntRange(1, 10_000_000),

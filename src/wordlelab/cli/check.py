@@ -8,13 +8,14 @@ import click
 from rich.markup import escape
 from rich.table import Table
 
-from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH, check_play_length
+from ..config import check_play_length
 from ..errors import ShareGridError, WordlelabError, WordListError
 from ..exact.rounding import outward
 from ..judge.grid import GameReport, RowReport, analyse, parse_share_grid
 from ..limits import MAX_FILE_BYTES, check_lines, exists, read_user_text
 from .common import echo_json, lists_option, load_lists, stdout
 from .interrupts import waiting_for
+from .options import hard_option, lang_option, length_option
 from .proving import proof_progress, prove_option, proving
 
 
@@ -195,11 +196,7 @@ def read_grid(file: str) -> str:
     help="The words played, comma- or space-separated (e.g. crane,moist,...).",
 )
 @click.option("--answer", default=None, help="The answer, if you know it.")
-@click.option(
-    "--hard",
-    is_flag=True,
-    help="The game was played in hard mode (a grid's header says so with '*', e.g. 3/6*).",
-)
+@hard_option("The game was played in hard mode (a grid's header says so with '*', e.g. 3/6*).")
 @prove_option
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @click.option(
@@ -218,20 +215,11 @@ def read_grid(file: str) -> str:
     help="Allowed guesses: a file or a bundled list's name.",
 )
 @lists_option
-@click.option(
-    "--lang",
-    type=click.Choice(["en", "ru"]),
-    default=None,
-    help="Language of the bundled lists and the alphabet [default: the header's game: ru for "
-    "Вордли, else en].",
+@lang_option(
+    "Language of the bundled lists and the alphabet [default: the header's game: ru for "
+    "Вордли, else en]."
 )
-@click.option(
-    "-k",
-    "--length",
-    type=click.IntRange(MIN_PLAY_LENGTH, MAX_PLAY_LENGTH),
-    default=None,
-    help="Word length (default: the grid's).",
-)
+@length_option("Word length (default: the grid's).")
 def check(
     file,
     played: str | None,

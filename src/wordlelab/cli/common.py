@@ -17,7 +17,7 @@ from ..game.lists import Lists as _Lists
 from ..game.lists import load_lists as _load_lists
 from ..game.matrix import PatternMatrix
 from ..paths import check_writable
-from .options import list_options, lists_option  # noqa: F401 (re-exported: the commands import them from here)
+from .options import chosen_lists, list_options, lists_option  # noqa: F401 (re-exported: the commands import them from here)
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -98,8 +98,7 @@ def load_lists(
 ) -> Lists:
     """The lists the options name (``--lists`` comes from the running command's context)."""
     if lists is None:
-        ctx = click.get_current_context(silent=True)
-        lists = ctx.meta.get("wordlelab.game.lists") if ctx is not None else None
+        lists = chosen_lists()
     got = _load_lists(length, lang, words_file, answers_file, lists)
     ctx = click.get_current_context(silent=True)
     source = ctx.get_parameter_source("length") if ctx is not None else None

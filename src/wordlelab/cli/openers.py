@@ -11,7 +11,7 @@ import click
 
 from ..errors import WordlelabError
 from ..paths import write_atomic  # light (no numpy); a module name the tests can patch
-from .options import given, list_options
+from .options import chosen_lists, given, hard_option, list_options, max_guesses_option
 
 if TYPE_CHECKING:
     from ..exact.opener_values import OpenerValue
@@ -143,14 +143,8 @@ def _ranking_run() -> tuple[tuple[str, bool], ...]:
     help="How many to show (0: all); --exact --opener shows each opener named, and a "
     "ranking's --json every row.",
 )
-@click.option("--hard", is_flag=True, help="Hard mode.")
-@click.option(
-    "--max-guesses",
-    type=click.IntRange(1, 40),
-    default=6,
-    show_default=True,
-    help="Guesses allowed per game [--by-play/--exact].",
-)
+@hard_option()
+@max_guesses_option("Guesses allowed per game [--by-play/--exact].", default=6)
 @list_options
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def openers(
@@ -456,8 +450,7 @@ def _lookup(
     from ..exact.opener_values import EXACT, LOWER_BOUND, PROVE_NODES, Proof, opener_table
     from ..game.list_sets import default_set_name
 
-    ctx = click.get_current_context(silent=True)
-    name = (ctx.meta.get("wordlelab.game.lists") if ctx is not None else None) or default_set_name()
+    name = chosen_lists() or default_set_name()
     table = opener_table(name, hard)
     values = [table.value(w) for w in words]
     proofs: dict[str, Proof] = {}

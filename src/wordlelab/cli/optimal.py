@@ -26,18 +26,17 @@ from .common import (
     stdout,
     write_output,
 )
+from .options import hard_option, max_guesses_option, ultrahard_option
 
 
 @click.command()
 @click.option(
     "--opener", default=None, help="Solve for this first guess (default: try the best candidates)."
 )
-@click.option("--hard", is_flag=True, help="Hard mode: every guess must use the revealed hints.")
-@click.option(
-    "--ultrahard",
-    is_flag=True,
-    help="Ultrahard mode: every guess must be a word that could still be the answer "
-    "(alex1770/wordle's -U); fewest answers lost, then fewest guesses.",
+@hard_option("Hard mode: every guess must use the revealed hints.")
+@ultrahard_option(
+    "Ultrahard mode: every guess must be a word that could still be the answer "
+    "(alex1770/wordle's -U); fewest answers lost, then fewest guesses."
 )
 @click.option(
     "--position",
@@ -45,13 +44,7 @@ from .common import (
     metavar="POSITION",
     help="Solve from this position, e.g. 'salet:...y. drone:y...g' (a trailing word: that guess).",
 )
-@click.option(
-    "--max-guesses",
-    type=click.IntRange(1, 20),
-    default=6,
-    show_default=True,
-    help="Every answer must be solved within this many guesses.",
-)
+@max_guesses_option("Every answer must be solved within this many guesses.", default=6)
 @click.option(
     "--candidates",
     type=click.IntRange(1, 100000),

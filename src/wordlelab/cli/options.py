@@ -1,4 +1,7 @@
-"""Click options several commands share that need no word list loaded (so a quick command stays quick)."""
+"""Every option more than one command takes, declared once with its range from ``config``.
+
+A command passes only what differs (its help, its default); none of these loads a word list, so
+a quick command stays quick."""
 
 from __future__ import annotations
 
@@ -7,8 +10,73 @@ from typing import Any
 
 import click
 
-from ..config import MAX_PLAY_LENGTH, MIN_PLAY_LENGTH
+from ..config import BOARDS, GUESSES, LENGTH, SEED, Whole
 from ..game.list_sets import DEFAULT_SET, LIST_SETS, LISTS_ENV
+
+Decorator = Callable[[Callable[..., Any]], Callable[..., Any]]
+LANGS = ["en", "ru"]
+
+
+def whole(limit: Whole) -> click.IntRange:
+    """The click type of a whole number in ``limit``'s range."""
+    return click.IntRange(limit.lo, limit.hi)
+
+
+def hard_option(help: str = "Hard mode.") -> Decorator:
+    """--hard."""
+    return click.option("--hard", is_flag=True, help=help)
+
+
+def ultrahard_option(help: str) -> Decorator:
+    """--ultrahard: every guess a word that could still be the answer (alex1770/wordle's -U)."""
+    return click.option("--ultrahard", is_flag=True, help=help)
+
+
+def max_guesses_option(help: str, default: int | None = None, tries: bool = False) -> Decorator:
+    """--max-guesses (also --tries, with ``tries``): guesses the game allows, in ``GUESSES``."""
+    names = ("--tries", "--max-guesses", "tries") if tries else ("--max-guesses",)
+    return click.option(
+        *names, type=whole(GUESSES), default=default, show_default=default is not None, help=help
+    )
+
+
+def boards_option(help: str) -> Decorator:
+    """--boards: several boards at once, in ``BOARDS``."""
+    return click.option("--boards", type=whole(BOARDS), default=None, help=help)
+
+
+def seed_option(help: str, default: int | None = None) -> Decorator:
+    """--seed: a game's seed, in ``SEED``."""
+    return click.option(
+        "--seed",
+        type=whole(SEED),
+        default=default,
+        show_default=default is not None,
+        help=help,
+    )
+
+
+def length_option(help: str = "Word length.", default: int | None = None) -> Decorator:
+    """-k/--length: the word length, in ``LENGTH``."""
+    return click.option(
+        "-k",
+        "--length",
+        type=whole(LENGTH),
+        default=default,
+        show_default=default is not None,
+        help=help,
+    )
+
+
+def lang_option(help: str | None = None, default: str | None = None) -> Decorator:
+    """--lang: the language of the bundled lists and the alphabet."""
+    return click.option(
+        "--lang",
+        type=click.Choice(LANGS),
+        default=default,
+        show_default=default is not None,
+        help=help,
+    )
 
 
 def given(name: str) -> bool:
@@ -19,12 +87,21 @@ def given(name: str) -> bool:
     return source is click.core.ParameterSource.COMMANDLINE
 
 
+_LISTS_KEY = "wordlelab.game.lists"
+
+
 def _remember_lists(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
-    ctx.meta["wordlelab.game.lists"] = value
+    ctx.meta[_LISTS_KEY] = value
     return value
 
 
-def lists_option(f: Callable[..., Any]) -> Callable[..., Any]:
+def chosen_lists() -> str | None:
+    """The list set the running command's --lists names (None: the default set)."""
+    ctx = click.get_current_context(silent=True)
+    return ctx.meta.get(_LISTS_KEY) if ctx is not None else None
+
+
+def lists_option(f: Callable[..., Any], help: str | None = None) -> Callable[..., Any]:
     """--lists NAME: a named list set; load_lists reads it from the command's context."""
     return click.option(
         "--lists",
@@ -34,7 +111,8 @@ def lists_option(f: Callable[..., Any]) -> Callable[..., Any]:
         expose_value=False,
         is_eager=True,
         callback=_remember_lists,
-        help=f"Named English 5-letter lists: {', '.join(LIST_SETS)} "
+        help=help
+        or f"Named English 5-letter lists: {', '.join(LIST_SETS)} "
         f"(default {DEFAULT_SET}, or ${LISTS_ENV}).",
     )(f)
 
@@ -58,19 +136,6 @@ def list_options(f: Callable[..., Any]) -> Callable[..., Any]:
         help="Allowed guesses: a file (one a line) or a bundled list's name.",
     )(f)
     f = lists_option(f)
-    f = click.option(
-        "--lang",
-        type=click.Choice(["en", "ru"]),
-        default="en",
-        show_default=True,
-        help="Language of the bundled lists and the alphabet.",
-    )(f)
-    f = click.option(
-        "-k",
-        "--length",
-        type=click.IntRange(MIN_PLAY_LENGTH, MAX_PLAY_LENGTH),
-        default=5,
-        show_default=True,
-        help="Word length.",
-    )(f)
+    f = lang_option("Language of the bundled lists and the alphabet.", "en")(f)
+    f = length_option(default=5)(f)
     return f

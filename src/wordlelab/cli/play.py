@@ -9,14 +9,23 @@ import click
 from rich.console import Console
 from rich.markup import escape
 
-from ..config import MAX_PLAY_LENGTH, MAX_SEED, MIN_PLAY_LENGTH
+from ..config import GUESSES
 from ..errors import WordlelabError
 from ..game.base import Game, Segment
-from ..game.rules import rules_from_key, rules_from_options
+from ..game.rules import MAX_CLASSIC_GUESSES, rules_from_key, rules_from_options
 from ..game.stats import StatsError, StatsLockedError, StatsStore, Summary
 from . import console
 from .common import echo_json, list_options, load_lists, stdout
 from .console import Palette, board_row, keyboard, read_lines, tile_colours
+from .options import (
+    boards_option,
+    hard_option,
+    lang_option,
+    length_option,
+    max_guesses_option,
+    seed_option,
+    ultrahard_option,
+)
 from .variants import multi_keyboard, rows_side_by_side
 
 
@@ -94,36 +103,18 @@ def play_game(game: Game, lines: Iterator[str], out: Console, lang: str) -> bool
 
 
 @click.command()
-@click.option(
-    "--seed",
-    type=click.IntRange(0, MAX_SEED),
-    default=None,
-    help="Seed for the answer (the same seed, the same word, here and in the web app); "
-    "none for --absurdle, which draws no answer.",
+@seed_option(
+    "Seed for the answer (the same seed, the same word, here and in the web app); "
+    "none for --absurdle, which draws no answer."
 )
-@click.option(
-    "--hard", is_flag=True, help="Hard mode: revealed hints must be used in later guesses."
+@hard_option("Hard mode: revealed hints must be used in later guesses.")
+@ultrahard_option("Ultrahard mode: every guess must be a word that could still be the answer.")
+@max_guesses_option(
+    f"Number of tries, up to {MAX_CLASSIC_GUESSES} on one board and {GUESSES.hi} with --boards "
+    "[default: 6; with --boards the variant's own, e.g. 9 for 4 boards].",
+    tries=True,
 )
-@click.option(
-    "--ultrahard",
-    is_flag=True,
-    help="Ultrahard mode: every guess must be a word that could still be the answer.",
-)
-@click.option(
-    "--tries",
-    "--max-guesses",
-    "tries",
-    type=click.IntRange(1, 40),
-    default=None,
-    help="Number of tries, up to 20 on one board and 40 with --boards [default: 6; with --boards "
-    "the variant's own, e.g. 9 for 4 boards].",
-)
-@click.option(
-    "--boards",
-    type=click.IntRange(1, 64),
-    default=None,
-    help="Play several boards at once: 2 Dordle, 4 Quordle, 8 Octordle, 16 Sedecordle.",
-)
+@boards_option("Play several boards at once: 2 Dordle, 4 Quordle, 8 Octordle, 16 Sedecordle.")
 @click.option(
     "--absurdle", is_flag=True, help="Play Absurdle: an adversary that keeps the most words."
 )
@@ -207,16 +198,8 @@ def _title(key: str) -> str:
 
 
 @click.command()
-@click.option(
-    "-k",
-    "--length",
-    type=click.IntRange(MIN_PLAY_LENGTH, MAX_PLAY_LENGTH),
-    default=None,
-    help="Only games of this length.",
-)
-@click.option(
-    "--lang", type=click.Choice(["en", "ru"]), default=None, help="Only games in this language."
-)
+@length_option("Only games of this length.")
+@lang_option("Only games in this language.")
 @click.option(
     "--variant",
     default=None,

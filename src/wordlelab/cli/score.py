@@ -10,19 +10,14 @@ from ..game.feedback import score as score_words
 from ..game.languages import get_language
 from ..game.words import normalize_word
 from .common import echo_json, stdout
+from .options import lang_option, length_option
 
 
 @click.command()
 @click.argument("guess")
 @click.argument("answer")
-@click.option("--lang", type=click.Choice(["en", "ru"]), default="en", show_default=True)
-@click.option(
-    "-k",
-    "--length",
-    type=click.IntRange(MIN_PLAY_LENGTH, MAX_PLAY_LENGTH),
-    default=None,
-    help="Word length (default: the guess's).",
-)
+@lang_option(default="en")
+@length_option("Word length (default: the guess's).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 def score(guess: str, answer: str, lang: str, length: int | None, as_json: bool) -> None:
     """Show the feedback GUESS gets when the answer is ANSWER."""

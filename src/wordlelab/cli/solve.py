@@ -9,6 +9,7 @@ from ..assist.assistant import AUTO, default_strategy
 from ..assist.assistant import solve as solve_word
 from ..strategies import strategy_names
 from .common import echo_json, list_options, load_lists, stdout
+from .options import hard_option, max_guesses_option
 
 
 @click.command()
@@ -21,18 +22,15 @@ from .common import echo_json, list_options, load_lists, stdout
     help="Strategy: 'auto' (prior with --answers all, else coach: the proven tree, else the exact best, else entropy) "
     f"or one of {', '.join(strategy_names())}.",
 )
-@click.option("--hard", is_flag=True, help="Hard mode.")
+@hard_option()
 @click.option(
     "--opener",
     default=AUTO,
     show_default=True,
     help="First guess: a word, 'auto' (as in assist) or 'strategy'.",
 )
-@click.option(
-    "--max-guesses",
-    type=click.IntRange(1, 100),
-    default=None,
-    help="With several words: guesses allowed [default: the variant's own, e.g. 9 for 4 words].",
+@max_guesses_option(
+    "With several words: guesses allowed [default: the variant's own, e.g. 9 for 4 words]."
 )
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @list_options

@@ -10,6 +10,7 @@ from ..exact.tree import DecisionTree, bundled_opener_trees, bundled_trees, load
 from ..game.feedback import Pattern, score
 from ..limits import exists
 from .common import echo_json, list_options, load_lists, stdout
+from .options import hard_option, max_guesses_option, ultrahard_option
 
 
 @click.group()
@@ -29,19 +30,12 @@ FILE_HELP = (
     )
 )
 @click.argument("file", required=False)
-@click.option("--hard", is_flag=True, help="Also check that every guess is legal in hard mode.")
-@click.option(
-    "--ultrahard",
-    is_flag=True,
-    help="Also check that every guess could still be the answer (ultrahard mode; a tree whose "
-    "header says 'mode: ultrahard' is checked so without it).",
+@hard_option("Also check that every guess is legal in hard mode.")
+@ultrahard_option(
+    "Also check that every guess could still be the answer (ultrahard mode; a tree whose "
+    "header says 'mode: ultrahard' is checked so without it)."
 )
-@click.option(
-    "--max-guesses",
-    type=click.IntRange(1, 100),
-    default=None,
-    help="Fail when a line has more guesses than this.",
-)
+@max_guesses_option("Fail when a line has more guesses than this.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @list_options
 def verify(
@@ -131,7 +125,7 @@ def _history(text: str | None, length: int) -> list[tuple[str, Pattern]]:
     )
 )
 @click.argument("file", required=False)
-@click.option("--hard", is_flag=True, help="The shipped hard-mode tree (without FILE).")
+@hard_option("The shipped hard-mode tree (without FILE).")
 @click.option("--answer", default=None, help="Show only the path to this answer.")
 @click.option(
     "--after",

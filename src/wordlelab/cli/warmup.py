@@ -3,20 +3,17 @@
 from __future__ import annotations
 
 import time
+from functools import partial
 
 import click
 
 from .common import may_be_terminal, stderr
+from .options import chosen_lists, lists_option
 
 
 @click.command()
-@click.option(
-    "--lists",
-    "lists_name",
-    default=None,
-    help="The list set to warm up [default: the default set].",
-)
-def warmup(lists_name: str | None) -> None:
+@partial(lists_option, help="The list set to warm up [default: the default set].")
+def warmup() -> None:
     """Compile the numeric kernels for this machine and build the default lists' pattern matrix.
 
     Every command and page does it by itself the first time it needs it (seconds to a minute);
@@ -28,6 +25,7 @@ def warmup(lists_name: str | None) -> None:
     from ..kernels.compiling import announce_compiles
     from ..warmup import Step, steps, warm_up
 
+    lists_name = chosen_lists()
     load_lists(lists=lists_name)  # an unknown list set fails before any work
     todo = steps(lists_name)
     t0 = time.perf_counter()

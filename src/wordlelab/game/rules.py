@@ -16,11 +16,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
+from ..config import BOARDS, GUESSES
 from ..errors import VariantError
 
-MAX_BOARDS = 64
+MAX_BOARDS = BOARDS.hi
 MAX_CLASSIC_GUESSES = 20
-MAX_MULTI_GUESSES = 100  # the statistics store takes games of at most 100 guesses
+MAX_MULTI_GUESSES = GUESSES.hi
 # The published multi-board games: boards -> (name, guesses).
 NAMED: dict[int, tuple[str, int]] = {
     2: ("Dordle", 7),

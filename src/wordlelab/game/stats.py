@@ -19,7 +19,7 @@ from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
-from ..config import db_timeout
+from ..config import GUESSES, db_timeout
 from ..errors import WordlelabError
 from ..limits import read_user_text
 from ..owned_db import DbSpec, open_owned, rollback
@@ -136,7 +136,7 @@ class GameRecord:
             and (self.seed is None or whole(self.seed))
             and all(isinstance(x, bool) for x in (self.won, self.hard))
             and all(whole(x) for x in (self.guesses, self.length, self.max_guesses))
-            and 1 <= self.max_guesses <= 100
+            and self.max_guesses in GUESSES
             and 1 <= self.guesses <= self.max_guesses
             and 1 <= self.length <= 64
         )

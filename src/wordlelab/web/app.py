@@ -29,10 +29,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..assist.assistant import EXACT_BUDGET
 from ..assist.base import Action, Session, row_dict
 from ..config import (
-    MAX_PLAY_LENGTH,
-    MAX_SEED,
-    MIN_PLAY_LENGTH,
+    LENGTH,
     PLAY_LENGTHS,
+    SEED,
+    TOP,
+    Whole,
     check_play_length,
     prove_setting,
     web_matrices_budget,
@@ -79,7 +80,6 @@ REVIEW_BUDGET = (
 ASSIST_BUDGET = (
     EXACT_BUDGET  # look-ups of exact search behind each assist answer (the assistant's own)
 )
-LENGTHS = PLAY_LENGTHS
 # Actions a resumed assistant may be given: far more than any game's guesses and skips (Absurdle
 # has no limit of guesses; a request is also bounded by MAX_BODY).
 MAX_ACTIONS = 256
@@ -134,7 +134,8 @@ async def _body(request: Request) -> dict[str, Any]:
     return data
 
 
-def _int(data: dict[str, Any], key: str, default: int | None, lo: int, hi: int) -> int | None:
+def _int(data: dict[str, Any], key: str, default: int | None, limit: Whole) -> int | None:
+    lo, hi = limit.lo, limit.hi
     value = data.get(key, default)
     if value is None or value == "":
         return default
@@ -375,9 +376,9 @@ class WebApp:
     def new_game(self, data: dict[str, Any]) -> dict[str, Any]:
         rules = parse_rules(data)  # an unknown variant fails before any list is loaded
         lang = _lang(data)
-        length = _int(data, "length", 5, LENGTHS.start, LENGTHS.stop - 1)
+        length = _int(data, "length", 5, LENGTH)
         assert length is not None
-        seed = _int(data, "seed", None, 0, MAX_SEED)
+        seed = _int(data, "seed", None, SEED)
         record = not _bool(data, "no_stats")
         set_name = _list_set(data, lang, length)
         lists = self.lists(lang, length, set_name)
@@ -491,9 +492,9 @@ class WebApp:
         ``actions`` (a resumed one: what its states listed) before its first state."""
         rules = parse_rules(data)
         lang = _lang(data)
-        length = _int(data, "length", 5, LENGTHS.start, LENGTHS.stop - 1)
+        length = _int(data, "length", 5, LENGTH)
         assert length is not None
-        top = _int(data, "top", 10, 1, 50) or 10
+        top = _int(data, "top", 10, TOP) or 10
         strategy = _str(data, "strategy").strip() or None  # None: the variant's own
         rules.check_strategy(strategy)  # an unknown name fails before any list is loaded
         matrix = self.matrix(lang, length, _list_set(data, lang, length))
@@ -512,7 +513,7 @@ class WebApp:
     def assist_action(self, token: str, action: str, data: dict[str, Any]) -> dict[str, Any]:
         lock, entry = self.assistants.get(token)
         session: Session = entry["session"]
-        top = _int(data, "top", 10, 1, 50) or 10
+        top = _int(data, "top", 10, TOP) or 10
         prove = _bool(data, "prove") and self.prove_allowed
         progress = self._progress_callback(data)
         with lock:
@@ -610,7 +611,7 @@ class WebApp:
         grid, words, answer = request.grid, list(request.words), request.answer
         hard = _bool(data, "hard") or request.hard
         length = request.length
-        asked = _int(data, "length", None, MIN_PLAY_LENGTH, MAX_PLAY_LENGTH)
+        asked = _int(data, "length", None, LENGTH)
         if asked is not None and asked != length:
             # The page's length setting and the pasted game disagree: say so rather than guess.
             raise RequestError(f"the game has {length}-letter words, not {asked}", asked)
@@ -694,7 +695,7 @@ class WebApp:
         from ..strategies import build_strategies
 
         lang = _lang(data)
-        length = _int(data, "length", 5, LENGTHS.start, LENGTHS.stop - 1)
+        length = _int(data, "length", 5, LENGTH)
         assert length is not None
         hard = _bool(data, "hard")
         strategies = build_strategies(_str(data, "strategies", "entropy"))
@@ -874,7 +875,7 @@ def create_app(
         return JSONResponse(
             {
                 "langs": sorted(LANGUAGES),
-                "lengths": list(LENGTHS),
+                "lengths": list(PLAY_LENGTHS),
                 "lists": list(LIST_SETS),
                 "default_lists": default_set_name(),
                 "strategies": strategy_names(),
@@ -888,12 +889,12 @@ def create_app(
     async def stats(request: Request) -> Response:
         q = request.query_params
         lang = get_language(q["lang"]).code if q.get("lang") else None
-        length = _int(dict(q), "length", None, LENGTHS.start, LENGTHS.stop - 1)
+        length = _int(dict(q), "length", None, LENGTH)
         variant = q.get("variant") or None
         return JSONResponse(await run_in_threadpool(web.stats, lang, length, variant))
 
     async def assist_get(request: Request) -> Response:
-        top = _int(dict(request.query_params), "top", 10, 1, 50) or 10
+        top = _int(dict(request.query_params), "top", 10, TOP) or 10
         return JSONResponse(
             await web.searches.run(
                 web.searching(web.assist_state),
