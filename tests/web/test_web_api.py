@@ -787,3 +787,20 @@ def test_analyse_refuses_a_length_the_game_contradicts(client):
     assert r.status_code == 400 and "5-letter words, not 6" in r.json()["error"]
     assert client.post("/api/analyse", json={"grid": grid, "length": 5}).status_code == 200
     assert client.post("/api/analyse", json={"grid": grid}).status_code == 200
+
+
+def test_play_ultrahard_mode(client):
+    """``ultrahard`` in the request: the rules say so, and a word that could not be the answer
+    (CHECK after CRANE showed y...y against OCTET) is a 400 naming it, with its figures."""
+    game = client.post("/api/play", json={"seed": 7, "ultrahard": True, "no_stats": True}).json()
+    assert game["rules"]["ultrahard"] is True and game["rules"]["hard"] is True
+    gid = game["id"]
+    client.post(f"/api/play/{gid}/guess", json={"word": "crane"})
+    r = client.post(f"/api/play/{gid}/guess", json={"word": "check"})
+    assert r.status_code == 400
+    body = r.json()
+    assert body["error"].startswith("CHECK could not be the answer: CRANE showed y...y")
+    assert body["parts"]["kind"] == "ultrahard" and body["parts"]["input"] == "check"
+    assert body["parts"]["would"] == "g...y"
+    state = client.post(f"/api/play/{gid}/guess", json={"word": "octet"}).json()
+    assert state["won"]
