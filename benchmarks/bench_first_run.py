@@ -65,13 +65,14 @@ stack, rows = [], []
 class L(ev.Listener):
     def on_start(self, e):
         d = e.data["dispatcher"]
-        stack.append([d.py_func.__module__ + "." + d.py_func.__qualname__, time.perf_counter(), 0.0, str(e.data["args"])])
+        stack.append([d.py_func.__module__ + "." + d.py_func.__qualname__, time.perf_counter(), 0.0, str(e.data["args"]), time.thread_time(), 0.0])
     def on_end(self, e):
-        name, t, child, args = stack.pop()
-        dt = time.perf_counter() - t
+        name, t, child, args, c, child_cpu = stack.pop()
+        dt, dc = time.perf_counter() - t, time.thread_time() - c
         if stack:
             stack[-1][2] += dt
-        rows.append({"kernel": name, "args": args, "inclusive_s": dt, "exclusive_s": dt - child})
+            stack[-1][5] += dc
+        rows.append({"kernel": name, "args": args, "inclusive_s": dt, "exclusive_s": dt - child, "exclusive_cpu_s": dc - child_cpu})
 ev.register("numba:compile", L())
 atexit.register(lambda: open(os.environ["FIRST_RUN_TRACE"], "w").write(json.dumps(rows)))
 sys.argv[0] = "wordlelab"
@@ -297,41 +298,49 @@ def _median(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def kernels(src: Path, work: Path, commands: list[str]) -> dict[str, Any]:
-    """Per-kernel compile seconds of one traced cold run of each command."""
-    # kernel -> signature -> (seconds, the commands that compile it)
-    table: dict[str, dict[str, float]] = {}
+    """Per-kernel compile seconds of one traced cold run of each command: wall (``exclusive_s``)
+    and CPU of the compiling thread (``exclusive_cpu_s``, steadier under load)."""
+    # kernel -> signature -> (wall, cpu): the same compilation in two commands counted once
+    table: dict[str, dict[str, tuple[float, float]]] = {}
     used: dict[str, set[str]] = {}
-    per_command: dict[str, float] = {}
+    per_command: dict[str, tuple[float, float]] = {}
     for name in commands:
         root = Path(tempfile.mkdtemp(dir=work))
         trace = root / "trace.json"
         run_cli(name, src, root, trace=trace)
         rows = json.loads(trace.read_text()) if trace.exists() else []
-        per_command[name] = round(sum(r["exclusive_s"] for r in rows), 2)
+        per_command[name] = (
+            round(sum(r["exclusive_s"] for r in rows), 2),
+            round(sum(r.get("exclusive_cpu_s", 0.0) for r in rows), 2),
+        )
         for r in rows:
             kernel = r["kernel"]
             if not kernel.startswith("wordlelab."):
                 kernel = "numba's own (" + kernel.split(".")[-1] + ")"
             sigs = table.setdefault(kernel, {})
-            # The same compilation in two commands costs the same: counted once (the larger).
-            sigs[r["args"]] = max(sigs.get(r["args"], 0.0), r["exclusive_s"])
+            seen = sigs.get(r["args"], (0.0, 0.0))
+            now = (r["exclusive_s"], r.get("exclusive_cpu_s", 0.0))
+            sigs[r["args"]] = max(seen, now)
             used.setdefault(kernel, set()).add(name)
         shutil.rmtree(root, ignore_errors=True)
     rows_out = sorted(
         (
             {
                 "kernel": k,
-                "exclusive_s": round(sum(v.values()), 2),
+                "exclusive_s": round(sum(w for w, _ in v.values()), 2),
+                "exclusive_cpu_s": round(sum(c for _, c in v.values()), 2),
                 "signatures": len(v),
                 "commands": sorted(used[k]),
+                **({"args": sorted(v)} if len(v) > 1 and k.startswith("wordlelab.") else {}),
             }
             for k, v in table.items()
         ),
-        key=lambda r: -r["exclusive_s"],
+        key=lambda r: -r["exclusive_cpu_s"],
     )
     return {
         "compile_s_by_command": per_command,
         "compile_s_total": round(sum(r["exclusive_s"] for r in rows_out), 2),
+        "compile_cpu_s_total": round(sum(r["exclusive_cpu_s"] for r in rows_out), 2),
         "by_kernel": rows_out,
     }
 
@@ -355,8 +364,14 @@ def layout(nested: dict[str, Any], complete: bool) -> dict[str, Any]:
         k = entry.get("kernels")
         if k:
             for command, secs in k["compile_s_by_command"].items():
+                wall, cpu = secs if isinstance(secs, (list, tuple)) else (secs, None)
                 out["kernels"].append(
-                    {"tree": t, "kernel": f"(all compiled by {command})", "exclusive_s": secs}
+                    {
+                        "tree": t,
+                        "kernel": f"(all compiled by {command})",
+                        "exclusive_s": wall,
+                        "exclusive_cpu_s": cpu,
+                    }
                 )
             for r in k["by_kernel"]:
                 out["kernels"].append({"tree": t, **r})

@@ -70,7 +70,7 @@ def main() -> None:
 
 def absurdle(list_sets: list[str], modes: list[str]) -> None:
     """Absurdle's fewest guesses that force a win, per list set and mode (absurdle.json)."""
-    from wordlelab.game.absurdle import prove_absurdle
+    from wordlelab.exact.absurdle import prove_absurdle
     from wordlelab.game.lists import load_lists
 
     runs = []

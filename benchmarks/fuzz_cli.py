@@ -325,6 +325,19 @@ def campaign(count: int, seed: int, workers: int, root: Path) -> dict[str, objec
         env={**os.environ, "PYTHONPATH": str(SRC), "HOME": str(home)},
         capture_output=True, check=True, timeout=600,
     )  # fmt: skip
+    # The kernels compile once before the timed cases (``warmup``, then an analyse of the small
+    # list): a case's timeout is for a hang, not for the first compile under a busy machine.
+    small = ["--words", fx.words, "--answers", fx.words]
+    warm = [
+        ["warmup", "--lists", "original"],
+        ["analyse", "--played", "cigar rebut", "--answer", "rebut", *small],
+    ]
+    for argv in warm:
+        subprocess.run(
+            [sys.executable, "-m", "wordlelab", *argv],
+            env={**os.environ, "PYTHONPATH": str(SRC), "HOME": str(home)},
+            capture_output=True, check=True, timeout=1800,
+        )  # fmt: skip
     scratch = root / "scratch"
     scratch.mkdir()
     cases = make_cases(fx, count, seed, scratch)

@@ -490,6 +490,7 @@ def campaign(
         "closed_without_answer": len(closed),
         "closed_examples": sorted(set(closed))[:5],
         "hangs": len(hangs),
+        "hang_examples": sorted(set(hangs))[:5],
         "tracebacks": tracebacks,
         "traceback_examples": sorted(set(raised))[:5],
         "probe_alone": _stats(alone),

@@ -635,6 +635,33 @@ def ultrahard_block(name: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def versions_block(name: str) -> str:
+    """bench_versions.py: the same commands from this checkout and another, whole processes."""
+    path = RESULTS / "versions.json"
+    if not path.exists():
+        return "No result file yet: `python benchmarks/bench_versions.py --before-src OTHER`.\n"
+    d = json.loads(path.read_text(encoding="utf-8"))
+    lines = [
+        "| what | this: median | before: median | this over before | same output |",
+        "|---|---:|---:|---:|---|",
+    ]
+    for r in d["rows"].values():
+        med = r["median_s"]
+        lines.append(
+            f"| {r['what']} | {fmt(med['this'])} s | {fmt(med['before'])} s "
+            f"| {fmt(r['this_over_before'])} | {'yes' if r['same_output'] else 'no'} |"
+        )
+    load = ", ".join(fmt(x) for x in d.get("load_before", []))
+    lines.append("")
+    lines.append(
+        f"Whole processes, medians of {d['repeat']} runs each, the two checkouts taking turns; "
+        f"this: commit {d.get('commit')}; before: commit {d.get('before_commit')}"
+        f"{', in its own environment' if '.venv' in d.get('before_python', '') else ''}; "
+        f"load before the run {load}; {d.get('date')} (`{path.name}`)."
+    )
+    return "\n".join(lines) + "\n"
+
+
 BLOCKS: dict[str, Callable[[str], str]] = {
     "strategies": strategy_block,
     "speed": speed_block,
@@ -647,6 +674,7 @@ BLOCKS: dict[str, Callable[[str], str]] = {
     "unknown_answers": unknown_answers_block,
     "table_sample": table_sample_block,
     "ultrahard": ultrahard_block,
+    "versions": versions_block,
 }
 
 

@@ -32,6 +32,30 @@ os.environ["WORDLELAB_LISTS"] = "original"
 os.environ["WORDLELAB_PROVE"] = "off"
 
 
+def pytest_configure(config):
+    """Compile the kernels once, before the workers start, when numba's cache lacks some.
+
+    Otherwise every pytest-xdist worker compiles the same kernels at once on a fresh checkout
+    (a minute of CPU each, the suite's slowest part on a loaded machine), and the commands the
+    tests run print the compile's notice on stderr."""
+    if hasattr(config, "workerinput"):
+        return  # a worker: its controller did it
+    from wordlelab.kernels import compiled_cache_complete
+
+    if compiled_cache_complete():
+        return
+    import subprocess
+    import sys
+
+    subprocess.run(
+        [sys.executable, "-m", "wordlelab", "warmup", "--lists", "original"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        timeout=3600,
+        check=False,  # a warm-up that fails costs the workers' time, not a result
+    )
+
+
 @pytest.fixture
 def default_lists(monkeypatch):
     """Run a test on the real default lists (nyt), as a new user gets them."""

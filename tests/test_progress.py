@@ -36,26 +36,60 @@ def test_without_a_listener_nothing_is_said(capsys, tmp_path, monkeypatch):
 
 
 @pytest.mark.parametrize("tty", [True, False])
-def test_the_cli_shows_the_notice_on_a_terminal_only(tmp_path, tty):
+def test_the_cli_shows_the_notice_on_a_terminal_and_as_one_plain_line_piped(tmp_path, tty):
+    """Piped, stdout stays clean (for scripts and JSON) and stderr gets one plain line per phase
+    of slow work, said once: a person or a log reading stderr sees what the wait is for (this
+    test once asserted silence on a piped stderr; that silence was the complaint of issue 52)."""
     env = {
         **os.environ,
         "WORDLELAB_CACHE_DIR": str(tmp_path / "cache"),
         "WORDLELAB_LISTS": "original",
     }
     args = ["-m", "wordlelab", "solve", "cigar", "--answers", "answers", "--words", "answers"]
+    notice = "building the 2315×2315 pattern matrix (once; cached afterwards)"
     if tty:
         child = pexpect.spawn(sys.executable, args, env=env, encoding="utf-8", timeout=120)
         child.expect(pexpect.EOF)
-        out = child.before
-    else:
-        import subprocess
+        assert notice in child.before
+        return
+    import subprocess
 
+    def run() -> subprocess.CompletedProcess:
         r = subprocess.run(
             [sys.executable, *args], env=env, capture_output=True, text=True, timeout=120
         )
         assert r.returncode == 0, r.stderr
-        out = r.stderr
-    assert ("building the 2315×2315 pattern matrix" in out) is tty
+        return r
+
+    r = run()
+    lines = r.stderr.splitlines()
+    assert lines.count(f"wordlelab: {notice}...") == 1, r.stderr
+    for line in lines:  # (a cold numba cache adds a line per kernel module compiled)
+        assert line.startswith("wordlelab: ") and line.endswith("...") and len(line) <= 80, line
+        assert "\x1b" not in line
+    assert len(set(lines)) == len(lines)
+    assert "wordlelab:" not in r.stdout and "CIGAR" in r.stdout.upper()
+    again = run()  # the matrix is cached: nothing to say
+    assert notice not in again.stderr and again.stdout == r.stdout
+
+
+def test_every_notice_fits_80_columns():
+    from wordlelab.cli.main import _COLD_NOTICE
+    from wordlelab.cli.notices import WIDTH
+    from wordlelab.cli.proving import _message
+    from wordlelab.kernels.compiling import WHAT, message
+    from wordlelab.warmup import steps, waiting_message
+
+    class Proof:
+        opener = "abcdefghijk"  # the longest words bundled
+
+    said = [_COLD_NOTICE, _message(Proof()), message("unknown"), waiting_message(None)]
+    said += [message(f"wordlelab.kernels.{m}") for m in WHAT]
+    said += [waiting_message(step) for step in steps()]
+    said.append(PatternMatrix.build_message((99999, 99999)))
+    for text in said:
+        assert len(text) <= WIDTH, text
+        assert len(f"wordlelab: {text}...") <= 80 and len(f"⠋ {text} 0:00:00") <= 80
 
 
 def test_a_kernel_compiled_afresh_is_announced_once_with_its_end(tmp_path, monkeypatch):

@@ -31,7 +31,7 @@ def test_waiting_for_the_background_says_what_it_still_prepares():
         warming.wait()
         assert not warming.running and warming.done == 1
         assert heard == [
-            "finishing compiling the exact search (started in the background; once)",
+            "compiling the exact search (in the background, once)",
             None,
         ]
         warming.wait()  # over: nothing more to say

@@ -31,7 +31,7 @@ _LAZY = {
     "bench_multi": "strategies.multi",
     "AbsurdleGame": "variants",
     "AbsurdleSession": "variants",
-    "prove_absurdle": "game.absurdle",
+    "prove_absurdle": "exact.absurdle",
     # A variant is its rules value, which makes its Game and its assistant Session (issue 50).
     "Classic": "variants",
     "Multi": "variants",

@@ -134,6 +134,12 @@ def warm_up(
         step.run()
 
 
+def waiting_message(step: Step | None) -> str:
+    """What a wait for background step ``step`` is said to be (within 66 characters)."""
+    what = step.what.partition(" (")[0] if step is not None else "the kernels"
+    return f"compiling {what} (in the background, once)"
+
+
 class Background:
     """Warm-up steps on a daemon thread, saying nothing while they run (see ``quietly``).
 
@@ -172,7 +178,5 @@ class Background:
             return
         from .progress import working
 
-        step = self.current
-        what = step.what if step is not None else "the kernels"
-        with working(f"finishing compiling {what} (started in the background; once)"):
+        with working(waiting_message(self.current)):
             self._thread.join()

@@ -101,15 +101,18 @@ def test_hard_flag_for_a_grid_without_its_header(default_lists):
 
 def test_an_opener_that_can_fail_in_hard_mode_says_so(default_lists):
     """Hard mode, CRANE: no strategy after it solves every answer within six (the shipped
-    table); the exact column says so with the best opener's value, never 'not proven'."""
+    table); the exact column values it by hard mode's objective (its tree of fewest losses: 1
+    answer lost, a loss counted as 7) against the best opener, and its cost says the lost answer,
+    never 'not proven' nor ∞."""
     rows = "\n".join(score(w, "shout").emoji for w in ("crane", "moist", "shout"))
     code, out, _ = invoke("check", "--hard", "--played", "crane,moist,shout", input=rows)
     assert code == 0
     line = next(x for x in out.splitlines() if x.startswith("1  CRANE"))
-    assert "TARSE 3.682 vs ∞ (can fail)" in line, line
+    assert "TARSE 3.682 vs 3.724" in line and "+1 lost 0.042" in line, line
     code, out, _ = invoke("check", "--hard", "--played", "crane,moist,shout", "--json", input=rows)
     row = json.loads(out)["rows"][0]
-    assert row["can_fail"] and row["exact_best"] == "tarse" and row["exact_guesses"] is None
+    assert not row["can_fail"] and row["exact_best"] == "tarse" and row["exact_guesses"] == 3.7236
+    assert row["losses"] and row["lost_low"] == row["lost_high"] == 1
 
 
 def test_the_title_line_is_the_grids_own():

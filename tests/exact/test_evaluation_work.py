@@ -92,6 +92,20 @@ def test_the_memo_is_shared_within_a_game_only(matrix):
     assert (again.lower, again.upper, again.best) == alone[:3] and again.work <= alone[3]
 
 
+def test_no_wall_clock_stops_a_review_unless_asked(matrix, monkeypatch):
+    """A budgeted review (the CLI's and the library's default) starts no wall-clock timer, so its
+    figures depend on work alone; on a loaded machine the old 60 s net turned them into bounds."""
+    import wordlelab.exact.evaluation as ev
+
+    def no_timer(*args, **kwargs):
+        raise AssertionError("a wall-clock timer was started")
+
+    monkeypatch.setattr(ev.threading, "Timer", no_timer)
+    game = [("salet", score("salet", "pithy")), ("crony", score("crony", "pithy"))]
+    r = review(matrix, game, answer="pithy", budget=10**8)
+    assert not any(s.timed_out for s in r.steps)
+
+
 def test_the_safety_net_says_when_it_fires(matrix):
     """The wall clock only stops a search as a safety net, and the review then says so."""
     # A limit of 0 has fired before each search starts (a tiny limit raced the timer's thread: a

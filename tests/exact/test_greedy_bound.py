@@ -172,12 +172,8 @@ def test_the_python_function_of_the_kernel_agrees():
         np.zeros(len(gs), dtype=np.bool_),
     )
     first = np.full(9, -1, dtype=np.int64)
-    args = (
-        S,
-        np.int64(4),
+    gs = G.Greedy(
         gb.all_rows,
-        gb.all_rows,
-        gb.empty_rule,
         False,
         np.int64(5),
         np.int64(2),
@@ -191,9 +187,9 @@ def test_the_python_function_of_the_kernel_agrees():
         seen,
         mark,
         first,
-        np.int64(0),
         np.full(1, 1 << 62, dtype=np.int64),
     )
+    args = (S, np.int64(4), gb.all_rows, gb.empty_rule, np.int64(0), gs)
     assert G.greedy_value.py_func(*args) == gb.value(S, 4)
 
 

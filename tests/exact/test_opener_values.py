@@ -354,7 +354,8 @@ def test_evaluate_at_the_start_uses_the_table(nyt_matrix) -> None:
 def test_the_assistants_top_at_the_start_is_valued_from_the_table(nyt_matrix) -> None:
     """Every heuristic row of `assist`'s `top N` at the start gets its exact value from the table
     (no '≥' bound where the table holds the value); in hard mode an opener with no six-guess
-    strategy shows '∞ (can fail)', said in plain words under the table."""
+    strategy is valued by hard mode's objective: its fewest losses where its tree is known, else
+    the proven 'loses ≥1', said in plain words under the table."""
     import io
 
     from rich.console import Console
@@ -371,17 +372,20 @@ def test_the_assistants_top_at_the_start_is_valued_from_the_table(nyt_matrix) ->
         for r in rows:
             g = ev.value_of(r.word)
             want = table.value(r.word)
-            assert g is not None and g.exact and g.winnable == (want.total is not None)
+            assert g is not None and g.winnable
             if want.total is not None:
-                assert g.upper == want.total
+                assert g.exact and g.upper == want.total
+            else:  # hard mode's objective: at least one answer lost (proven by the table)
+                assert hard and g.lost[0] >= 1
         buf = io.StringIO()
         out = Console(file=buf, width=200, color_system=None, soft_wrap=True)
         run_session(Assistant.create(nyt_matrix, "entropy", hard=hard), iter(["top 8"]), out)
         text = buf.getvalue()
-        assert "≥" not in text and "Traceback" not in text
+        assert "Traceback" not in text and "∞" not in text
+        assert hard or "≥" not in text
         raise_row = next(line for line in text.splitlines() if line.split()[1:2] == ["RAISE"])
         if hard:
-            assert raise_row.endswith("∞ (can fail)")
+            assert raise_row.endswith("3.754 (loses 4)")  # RAISE's tree of fewest losses ships
             assert "no strategy solves every answer left within the 6 guesses left" in text
         else:
             assert raise_row.endswith(f"{table.value('raise').total / 3158:.3f}")
@@ -437,7 +441,9 @@ def test_hard_review_of_an_opener_without_a_six_guess_tree(nyt_matrix) -> None:
     history = [(w, score(w, "shout")) for w in ("crane", "moist", "shout")]
     r = review(nyt_matrix, history, hard=True, answer="shout", budget=10_000_000)
     first = r.steps[0]
-    assert first.played_expected is None and first.cost_low == first.cost_high == float("inf")
+    # Hard mode's objective: CRANE's tree of fewest losses values it, finite (1 answer lost).
+    assert first.played_expected == round(11759 / 3158, 4) and first.played_lost == 1
+    assert first.lost_low == first.lost_high == 1 and first.cost_low < float("inf")
     assert any(
         n.startswith("no strategy after CRANE solves every answer within 6 in hard mode")
         for n in r.notes
@@ -445,8 +451,8 @@ def test_hard_review_of_an_opener_without_a_six_guess_tree(nyt_matrix) -> None:
     d = r.to_dict()
     json.dumps(d, allow_nan=False)  # no Infinity in the JSON: null where there is no finite figure
     assert (
-        d["cost_low"] is None
-        and d["steps"][0]["cost_low"] is None
+        d["cost_low"] is not None
+        and d["steps"][0]["cost_low"] == round((11759 - 11627) / 3158, 4)
         and d["opener"]["solvable"] is False
     )
 
@@ -473,12 +479,11 @@ def test_cli_analyse_shows_the_opener_line() -> None:
     )
     assert r.exit_code == 0, r.output
     assert (
-        "∞ (can fail)" in r.output
+        "+1 lost 0.042" in r.output
         and "no strategy after CRANE solves every answer within 6" in r.output
     )
-    assert "total cost against perfect play: ∞" in r.output and "inf" not in r.output.replace(
-        "info", ""
-    )
+    assert "total cost against perfect play: +1 lost answer" in r.output and "∞" not in r.output
+    assert "inf" not in r.output.replace("info", "")
     r = CliRunner().invoke(
         cli,
         [
@@ -523,7 +528,8 @@ def test_web_analyse_and_assist_show_the_table_values(tmp_path) -> None:
             "/api/analyse",
             json={"words": "crane shout", "answer": "shout", "lists": "nyt", "hard": True},
         ).json()["review"]
-        assert hard["steps"][0]["cost_low"] is None and hard["opener"]["solvable"] is False
+        assert hard["steps"][0]["cost_low"] == round((11759 - 11627) / 3158, 4)
+        assert hard["steps"][0]["lost_low"] == 1 and hard["opener"]["solvable"] is False
 
 
 # --- our own search re-proves shipped values -------------------------------------------------------

@@ -310,11 +310,7 @@ def test_rules_learnt_from_cuts_agree_with_brute_force(seed, hard, max_guesses):
     assert inf(got) == want
     for rules_off in [
         *range(K.OFF_LIVE * 2),
-        K.OFF_LAZY,
-        K.OFF_LAZY | K.OFF_VECTOR,
-        K.DEDUPE_48,
         K.OFF_ROWS_EARLY,
-        K.OFF_SPLIT_ROWS,
         K.OFF_DOMINANCE,
         K.ALWAYS_DOMINANCE,
     ]:
@@ -393,39 +389,6 @@ def test_guess_classes_on_the_letters_a_set_holds_change_no_value(matrix, hard):
     assert (on.ctl[K.CTL_LIVE] > 0) == hard and off.ctl[K.CTL_LIVE] == 0  # a hard-mode rule
 
 
-def test_lazy_guess_classes_try_the_same_guesses_in_the_same_order(matrix):
-    """The guess classes formed lazily, as the search reaches each guess (kernels/search.py, step
-    4), try exactly what the classes formed up front try: on the real lists, every group of a few
-    openers at five and four guesses gets the same value, the same best guesses (the trees
-    agree), and the same counts of nodes, guesses tried, stores and work; and the same values as
-    with the pool deduplicated on every set of 48 answers or more (DEDUPE_48)."""
-    from wordlelab.exact.kernels import search as K
-    from wordlelab.exact.optimal import Engine, Solver
-
-    e = Engine(matrix, False, 6, 64)
-    S = np.arange(len(matrix.answers), dtype=np.int64)
-    g_index = {w: i for i, w in enumerate(matrix.guesses)}
-    lazy, eager, dedupe = Solver(e), Solver(e), Solver(e)
-    eager.ctl[K.CTL_OFF] = K.OFF_LAZY
-    dedupe.ctl[K.CTL_OFF] = K.DEDUPE_48  # the pool deduplicated on 48+ answers (changes the work)
-    checked = big = 0
-    for opener in ("fuzzy", "cutis", "mamma"):
-        g = g_index[opener]
-        for p, sub in e.groups(S, g):
-            if p == e.win or not 8 <= sub.size <= 120:
-                continue
-            for d in (5, 4):
-                assert lazy.value(sub, d) == eager.value(sub, d) == dedupe.value(sub, d)
-                big += d == 4 and sub.size >= 48
-                assert lazy.best_guess(sub, d, e.empty_rule) == eager.best_guess(
-                    sub, d, e.empty_rule
-                )
-                checked += 1
-    assert checked >= 10 and big >= 2
-    for slot in (K.CTL_NODES, K.CTL_EVALS, K.CTL_STORES, K.CTL_WORK, K.CTL_SCANS):
-        assert lazy.ctl[slot] == eager.ctl[slot] > 0
-
-
 @pytest.mark.parametrize("hard", [False, True])
 def test_row_scans_stopped_early_change_no_value(matrix, hard):
     """A row scan stops once counting the guesses that may still matter one by one costs less
@@ -450,33 +413,6 @@ def test_row_scans_stopped_early_change_no_value(matrix, hard):
     if not hard:  # (hard mode's legal pools are mostly too small for the row scans)
         assert on.ctl[K.CTL_ROWS_EARLY] > 0
         assert on.ctl[K.CTL_WORK] < off.ctl[K.CTL_WORK]
-
-
-@pytest.mark.parametrize("hard", [False, True])
-def test_perfect_splitters_found_along_rows_are_the_same_guesses(matrix, hard):
-    """A set with two guesses left looks for a guess that splits it into singletons along whole
-    rows when that is cheaper (kernels/search.py, step 2, ``_collided``): it finds the guess the
-    guess-by-guess search finds, so on the real lists every group of a few openers gets the same
-    values, best guesses and counts of nodes, guesses tried and stores with it and without it."""
-    from wordlelab.exact.kernels import search as K
-    from wordlelab.exact.optimal import Engine, Solver
-
-    e = Engine(matrix, hard, 6, 64)
-    rows, one = Solver(e), Solver(e)
-    one.ctl[K.CTL_OFF] = K.OFF_SPLIT_ROWS
-    checked = 0
-    for sub, rule in opener_groups(e, ("fuzzy", "cutis"), 8, 80):
-        for d in (4, 3):
-            v = rows.value(sub, d, rule)
-            assert v == one.value(sub, d, rule)
-            if v < K.INF:
-                assert rows.best_guess(sub, d, rule) == one.best_guess(sub, d, rule)
-            checked += 1
-    assert checked >= 20
-    for slot in (K.CTL_NODES, K.CTL_EVALS, K.CTL_STORES):
-        assert rows.ctl[slot] == one.ctl[slot] > 0
-    if not hard:  # it ran (charged otherwise); hard mode's legal pools are mostly too small
-        assert rows.ctl[K.CTL_WORK] != one.ctl[K.CTL_WORK]
 
 
 def test_a_tree_is_rebuilt_when_the_memo_refused_its_nodes(matrix, monkeypatch):

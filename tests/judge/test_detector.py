@@ -305,7 +305,9 @@ def test_check_and_analyse_agree_on_luck_and_skill():
         # lost: rows 5 and 6 follow a lost position (no strategy wins within the limit), valued
         # with the limit lifted (‡) by both; the repeated MIGHT can fail (skill 0)
         (["fight", "light", "might", "might", "right", "tight"], "sight", False),
-        (["arise", "moist", "shout"], "shout", True),  # ARISE can fail in hard mode: skill 0
+        # ARISE has no six-guess strategy in hard mode: both value it by hard mode's objective
+        # (at least one answer lost), finite
+        (["arise", "moist", "shout"], "shout", True),
     ],
 )
 def test_check_and_analyse_agree_row_by_row(matrix, words, answer, hard):
@@ -323,10 +325,15 @@ def test_check_and_analyse_agree_row_by_row(matrix, words, answer, hard):
         assert (r.skill, r.skill_source, r.luck) == (s.skill, s.skill_source, s.luck), r.row
         assert r.limit_lifted == s.limit_lifted, r.row
         assert r.can_fail == (s.cost_low == float("inf")), r.row
+        assert (r.losses, r.lost_low) == (s.losses, s.lost_low), r.row
         if s.exact and s.cost_low != float("inf"):
             assert (r.exact_best, r.cost) == (s.best, s.cost_low), r.row
     assert any(r.limit_lifted for r in report.rows) == (not hard)
-    assert any(r.can_fail and r.skill == 0 for r in report.rows)
+    if hard:
+        assert report.rows[0].losses and report.rows[0].lost_low >= 1
+        assert not any(r.can_fail for r in report.rows)
+    else:
+        assert any(r.can_fail and r.skill == 0 for r in report.rows)
 
 
 # -- a better result is never judged less suspicious -----------------------------------------------

@@ -74,7 +74,7 @@ def test_review_notes_outside_and_opener_that_can_fail(default_lists):
         3158,
         3.7236,
     )
-    assert "even perfect play after it can lose 1 of the 3158 answers" in can_fail["text"]
+    assert "even perfect play after CRANE can lose 1 of the 3158 answers" in can_fail["text"]
     assert "wordlelab optimal" not in can_fail["text"]
 
 
@@ -139,13 +139,13 @@ def _english(p) -> str:
     if k == "opener_can_fail":
         w = p["word"]
         middle = (
-            "whatever follows, at least one answer can need a 7th guess, so its expected guesses "
-            "under the 6-guess rule are not finite and its cost is shown as ∞"
+            "whatever follows, at least one answer can be lost; how many at fewest is not proven "
+            "here, so its cost is at least +1 lost answer"
             if p["lost"] is None
-            else f"even perfect play after it can lose {p['lost']} of the {p['answers']} answers, "
+            else f"even perfect play after {w} can lose {p['lost']} of the {p['answers']} answers, "
             f"and takes {p['mean_with_losses']:.4f} guesses a game, a lost answer counted as 7 "
-            "(proven by wordlelab's search, whose tree ships); its cost under the 6-guess rule is "
-            "shown as ∞"
+            "(proven by wordlelab's search); the review values it and the moves after it by that: "
+            "fewest answers lost, then fewest guesses"
         )
         return (
             f"no strategy after {w} solves every answer within 6 in {p['mode']} mode (proven, "
@@ -245,13 +245,14 @@ def test_every_note_kind_rebuilds_its_english_text_from_its_data(matrix, monkeyp
     keep(rep.notes, rep.note_parts)
     r = review(nyt, game(["crane", "moist", "shout"], "shout"), hard=True, answer="shout")
     keep(r.notes, r.note_parts)
-    # lifted: the -IGHT trap in hard mode with four guesses (the four played).
+    # lifted: the -IGHT trap with four guesses (the four played; in normal mode: hard mode values
+    # such a position by its objective, fewest answers lost, with no limit to lift).
     ight = ["fight", "light", "might", "night"]
-    r = review(matrix, game(ight, "night"), hard=True, max_guesses=4, answer="night")
+    r = review(matrix, game(ight, "night"), max_guesses=4, answer="night")
     keep(r.notes, r.note_parts)
     # no_expected: the same trap where the limit cannot be lifted any further.
     monkeypatch.setattr(evaluation_module, "LIFTED_GUESSES", 4)
-    r = review(matrix, game(ight, "night"), hard=True, max_guesses=4, answer="night")
+    r = review(matrix, game(ight, "night"), max_guesses=4, answer="night")
     keep(r.notes, r.note_parts)
     monkeypatch.undo()
     # safety_net: a safety time limit no step can meet, with and without a work budget.

@@ -343,23 +343,25 @@ def test_assist_exact_line_with_one_guess_left_says_guess_in_the_singular(matrix
 
 
 def test_an_unproven_step_names_the_best_guess_known():
-    """Hard mode, CRANE then MOIST on the default lists: the 358 answers left are not proven
-    within the default budget and the greedy tree finds no six-guess strategy, but MOIST's own
-    value is proven, so MOIST is a strategy: the step names the best guess known (MOIST, an upper
-    bound) instead of none, and the cost's bounds are unchanged by it."""
+    """Hard mode, CRANE then MOIST on the default lists, counting guesses alone: the 358 answers
+    left are not proven within the default budget and the greedy tree finds no six-guess
+    strategy, but MOIST's own value is proven, so MOIST is a strategy: the evaluation names the
+    best guess known (MOIST, an upper bound) instead of none. The review values the game by hard
+    mode's objective, from CRANE's tree of fewest losses: every step exact, with a best word."""
+    from wordlelab.exact.budgets import REVIEW_WORK
     from wordlelab.game.lists import load_lists
 
     m = load_lists(5, "en", lists="nyt").matrix()
+    pos = Position.start(m, hard=True).after("crane", score("crane", "shout"))
+    ev = evaluate(pos, guess="moist", budget=REVIEW_WORK)
+    assert ev.guess is not None and ev.guess.exact and not ev.exact
+    assert ev.best is not None and ev.expected <= ev.guess.expected
+    low, high = ev.cost(ev.guess)
+    assert low == 0.0 and high > 0
     r = review(m, game(["crane", "moist", "shout"], "shout"), hard=True, answer="shout")
-    s = r.steps[1]
-    assert s.played_exact and not s.exact
-    assert s.best is not None and s.best_expected is not None
-    assert s.best_expected <= s.played_expected
-    assert s.cost_low == 0.0 and s.cost_high > 0
-    # Every step: a best word whenever the played guess has a finite value.
+    assert r.exact and r.steps[1].losses
     for s in r.steps:
-        if s.played_expected is not None:
-            assert s.best is not None and s.best_expected <= s.played_expected
+        assert s.best is not None and s.best_expected <= s.played_expected
 
 
 @pytest.mark.usefixtures("default_lists")

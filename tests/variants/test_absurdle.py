@@ -10,14 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from wordlelab.errors import GameOverError, HardModeError, UnknownWordError
+from wordlelab.exact.absurdle import AbsurdleSearch, pigeonhole_bound, prove_absurdle, replay
 from wordlelab.game import Position
-from wordlelab.game.absurdle import (
-    AbsurdleSearch,
-    absurdle_response,
-    pigeonhole_bound,
-    prove_absurdle,
-    replay,
-)
+from wordlelab.game.absurdle import absurdle_response
 from wordlelab.game.feedback import GREEN, YELLOW, Pattern, score
 from wordlelab.game.matrix import PatternMatrix
 from wordlelab.game.words import WordList
@@ -227,7 +222,7 @@ def test_the_start_line_is_computed_once_and_then_read_from_the_cache(
 ):
     """The assistant's line at the start comes from the disk cache after the first game: the same
     line the search gives (it is deterministic), and no search the second time."""
-    from wordlelab.game import absurdle as A
+    from wordlelab.exact import absurdle as A
 
     monkeypatch.setenv("WORDLELAB_CACHE_DIR", str(tmp_path))
     start = Position.start(matrix, max_guesses=10**6)
@@ -262,7 +257,7 @@ def test_the_start_line_is_computed_once_and_then_read_from_the_cache(
 
 def test_an_unwritable_cache_only_costs_time(matrix, tmp_path, monkeypatch):
     from wordlelab import paths
-    from wordlelab.game import absurdle as A
+    from wordlelab.exact import absurdle as A
 
     monkeypatch.setenv("WORDLELAB_CACHE_DIR", str(tmp_path))
 

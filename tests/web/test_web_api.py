@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -804,3 +805,19 @@ def test_play_ultrahard_mode(client):
     assert body["parts"]["would"] == "g...y"
     state = client.post(f"/api/play/{gid}/guess", json={"word": "octet"}).json()
     assert state["won"]
+
+
+def test_analyse_values_crane_in_hard_mode_with_a_finite_cost(client):
+    """Hard mode on the NYT lists after CRANE (no six-guess strategy follows it): every move has
+    a finite cost, CRANE's +1 lost answer among them, and no command line is named (issue 51)."""
+    r = client.post(
+        "/api/analyse",
+        json={"words": "crane moist shout", "answer": "shout", "hard": True, "lists": "nyt"},
+    ).json()
+    review = r["review"]
+    crane = review["steps"][0]
+    assert crane["cost_shown"] is not None and crane["lost_low"] == crane["lost_high"] == 1
+    assert crane["played_lost"] == 1 and crane["played_expected"] == round(11759 / 3158, 4)
+    assert all(s["cost_shown"] is not None for s in review["steps"])
+    assert review["cost_shown"] is not None and review["lost_low"] == 1
+    assert "wordlelab " not in json.dumps(r) and "∞" not in json.dumps(r, ensure_ascii=False)

@@ -2363,3 +2363,21 @@ def test_a_grid_pasted_alone_shows_what_it_tells_and_nothing_empty(page):
     ).to_be_visible()
     give = _report_columns(page)["guesses that give it"]
     assert all(re.match(r"\d+: [a-z]{5}", cell) for cell in give), give
+
+
+def test_hard_mode_analyse_draws_every_move_and_names_no_command(page):
+    """A hard-mode game after CRANE on the NYT lists: finite figures, a bar for every move in the
+    cost chart (CRANE's too: it can lose an answer more than the best opener), no ∞ and no
+    command line on the page (issue 51)."""
+    page.select_option("#lists", "nyt")
+    page.check("#hard")
+    page.click("#tab-analyse")
+    page.fill("#analyse-words", "crane moist shout")
+    page.fill("#analyse-answer", "shout")
+    page.click("#analyse-run")
+    sync_api.expect(page.locator("#analyse-review tr")).to_have_count(4, timeout=120_000)
+    sync_api.expect(page.locator("#chart-cost rect")).to_have_count(3)
+    sync_api.expect(page.locator("#analyse-review")).to_contain_text("+1 lost")
+    sync_api.expect(page.locator("#analyse-total")).to_contain_text("+1 lost")
+    text = page.locator("#analyse-out").inner_text()
+    assert "∞" not in text and "wordlelab " not in text and "--" not in text, text

@@ -32,7 +32,9 @@ def test_the_campaign_covers_every_route():
 
 
 def run(tmp_path: Path, count: int, seconds: float, seed: int) -> dict:
-    with serve(tmp_path) as served:
+    # No first-use proofs: one takes a minute of CPU by design (tests/exact test them); a hostile
+    # request that asks for one would count as a hang on a busy machine.
+    with serve(tmp_path, env={"WORDLELAB_PROVE": "off"}) as served:
         out = campaign(served.port, count, seconds, seed=seed, log=served.log_text)
     out["tracebacks"] = served.log_text().count("Traceback")  # the whole log, after the stop
     return out
@@ -42,7 +44,7 @@ def check(out: dict) -> None:
     assert out["http_500"] == 0, out["http_500_examples"]
     assert out["plain_text_refusals"] == 0, out["plain_text_examples"]
     assert out["tracebacks"] == 0, out["traceback_examples"]
-    assert out["hangs"] == 0
+    assert out["hangs"] == 0, out["hang_examples"]
 
 
 def test_a_small_fuzz_campaign(tmp_path):

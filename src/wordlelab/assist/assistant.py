@@ -397,6 +397,7 @@ class Assistant(Session):
         shipped table of every opener: ``Evaluation.others``)."""
         from ..exact.evaluation import (  # numba kernels load only when asked for
             evaluate,
+            opener_cannot_win,
             opener_values_at_start,
             start_from_opener_table,
         )
@@ -406,10 +407,20 @@ class Assistant(Session):
         if self.solved or self.ultrahard:  # (the exact review covers normal and hard mode)
             return None
         # every opener's value ships
-        ev = start_from_opener_table(pos, top=n, words=words, context=self.context)
+        # In hard mode an opener that no six-guess strategy follows is valued by hard mode's
+        # objective (fewest answers lost, then fewest guesses), as the review values it.
+        ev = start_from_opener_table(pos, top=n, words=words, context=self.context, losses=pos.hard)
         if ev is None:
             strategy = self._strategy()
-            if isinstance(strategy, Coach) and strategy.work == budget and not self._state.skipped:
+            # Hard mode after such an opener, or where no strategy wins from here: by hard
+            # mode's objective, finite figures (the answers the best play loses).
+            losses = pos.hard and opener_cannot_win(pos)
+            if (
+                isinstance(strategy, Coach)
+                and strategy.work == budget
+                and not self._state.skipped
+                and not losses
+            ):
                 # The coach's own evaluation: the suggestion and "perfect play" come from one search.
                 ev = strategy.evaluation(pos)
                 if ev is not None:
@@ -423,7 +434,17 @@ class Assistant(Session):
                     top=n if pos.candidates.size <= EXACT_TOP_MAX else 0,
                     budget=budget,
                     context=self.context,
+                    losses=losses,
                 )
+                if pos.hard and not losses and not ev.winnable:
+                    ev = evaluate(
+                        pos,
+                        guess=self.suggested_word(),
+                        top=n if pos.candidates.size <= EXACT_TOP_MAX else 0,
+                        budget=budget,
+                        context=self.context,
+                        losses=True,
+                    )
             except WordlelabError:
                 return None  # e.g. words too long for the exact search, or no strategy fits the turns left
             # At the start of a game whose table is not complete, its exact rows still value words.
@@ -610,8 +631,15 @@ def expected_dict(ev: Evaluation | None, word: str) -> dict[str, Any] | None:
         return None
     kind, x = ev.expected_of(word)
     if x is None:
+        if kind == "loses":  # proven to lose at least this many answers, no more known
+            g = ev.value_of(word)
+            return {"kind": kind, "expected": None, "shown": None, "lost": g and int(g.lost[0])}
         return {"kind": kind, "expected": None, "shown": None}
-    return {"kind": kind, "expected": round(x, 4), "shown": exact_shown(kind, x)}
+    out: dict[str, Any] = {"kind": kind, "expected": round(x, 4), "shown": exact_shown(kind, x)}
+    if kind == "loses":  # hard mode's objective: the answers the best play after it loses
+        g = ev.value_of(word)
+        out["lost"] = int(g.lost[0]) if g is not None else None
+    return out
 
 
 def _fits(text: str, length: int | None = None) -> bool:

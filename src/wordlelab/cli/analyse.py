@@ -6,8 +6,9 @@ import click
 from rich.markup import escape
 from rich.table import Table
 
-from ..exact.budgets import REVIEW_WORK, SAFETY_S, format_work, parse_work
-from ..exact.rounding import outward
+from ..errors import WordlelabError
+from ..exact.budgets import REVIEW_WORK, format_work, parse_work
+from ..exact.rounding import lost_words, outward
 from ..game.feedback import Pattern
 from ..judge.grid import parse_share_grid
 from ..judge.request import NAMES_CLI, GameRequest
@@ -38,15 +39,24 @@ def _num(x: float | None) -> str:
     return "-" if x is None else f"{x:.3f}"
 
 
-def _cost(low: float, high: float) -> str:
+def _cost(
+    low: float, high: float, lost_low: int = 0, lost_high: float = 0, short: bool = False
+) -> str:
     if low == float(
         "inf"
     ):  # proven: after this guess some answer may need more guesses than allowed
         return "∞ (can fail)"
+    lost = lost_words(lost_low, lost_high)
+    if short:
+        lost = lost.replace(" answers", "").replace(" answer", "")
     low, high = outward(low, high, 3)  # the range shown contains the range proven
     if high == float("inf"):
-        return f"≥{low:.3f}"
-    return f"{low:.3f}" if abs(high - low) < 1e-9 else f"{low:.3f}…{high:.3f}"
+        guesses = f"≥{low:.3f}"
+    else:
+        guesses = f"{low:.3f}" if abs(high - low) < 1e-9 else f"{low:.3f}…{high:.3f}"
+    if lost and high == float("inf") and low == 0:
+        return lost  # not knowing the losses, nothing is known of the guesses
+    return f"{lost}{' ' if short else ', '}{guesses}" if lost else guesses
 
 
 def show(r: Review) -> None:
@@ -78,7 +88,7 @@ def show(r: Review) -> None:
             f"{s.before}→{s.after}",
             up(s.played_exact, s.played_expected),
             best,
-            _cost(s.cost_low, s.cost_high) + mark,
+            _cost(s.cost_low, s.cost_high, s.lost_low, s.lost_high, short=True) + mark,
             "-" if s.skill is None else f"{s.skill}{'*' if s.skill_source == 'exact' else ''}",
             "-" if s.luck is None else str(s.luck),
         )
@@ -108,11 +118,17 @@ def show(r: Review) -> None:
             "guesses than allowed; see above)"
         )
         return
-    total = _cost(r.cost_low, r.cost_high)
+    total = _cost(r.cost_low, r.cost_high, r.lost_low, r.lost_high)
     proof = (
         "exact" if r.exact else "proven bounds: some steps are not proven within the work budget"
     )
-    out.print(f"total cost against perfect play: {total} guesses ({proof})")
+    lost = (
+        "; hard mode's objective: fewest answers lost, then fewest guesses, a lost answer "
+        "counted as 7"
+        if any(s.losses for s in r.steps)
+        else ""
+    )
+    out.print(f"total cost against perfect play: {total} guesses ({proof}{lost})")
 
 
 @click.command("analyse")
@@ -143,9 +159,10 @@ def show(r: Review) -> None:
 @click.option(
     "--time-limit",
     type=FiniteFloatRange(0.01, 86400),
-    default=SAFETY_S,
-    show_default=True,
-    help="A safety net in seconds per step; when it stops a search the review says so.",
+    default=None,
+    help="An optional safety net in seconds per step (none by default: the work budget alone "
+    "decides, so the figures do not depend on the machine's load); when it stops a search the "
+    "review says so.",
 )
 @prove_option
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
@@ -158,7 +175,7 @@ def analyse(
     hard: bool,
     max_guesses: int | None,
     budget: int,
-    time_limit: float,
+    time_limit: float | None,
     no_prove: bool,
     as_json: bool,
     length: int,
@@ -176,7 +193,18 @@ def analyse(
     request = GameRequest.parse(position, grid, played, answer, names=NAMES_CLI, grid_alone=False)
     max_guesses = request.limit(max_guesses, NAMES_CLI)  # before the lists and the search
     lists = load_lists(length, lang, words_file, answers_file)
-    history = request.history(lists.guesses)
+    try:
+        history = request.history(lists.guesses)
+    except WordlelabError as exc:
+        if exc.kind != "position_ends_with_guess":
+            raise
+        # The library names no command (the web page says the same); here one values a guess.
+        raise WordlelabError(
+            f"{exc}; 'wordlelab optimal --position' values a guess",
+            position,
+            kind=exc.kind,
+            **exc.fields,
+        ) from None
     hard = hard or request.hard
     prove = proving(no_prove)
     with proof_progress() as progress:

@@ -86,6 +86,12 @@ def exact_cell(ev: Evaluation | None, word: str) -> str:
     kind, x = ev.expected_of(word)
     if kind == "exact" and x is not None:
         return f"{exact_shown(kind, x):.3f}"
+    if kind == "loses":  # hard mode's objective: its best play loses answers
+        g = ev.value_of(word)
+        lost = int(g.lost[0]) if g is not None else 0
+        if x is None:
+            return f"loses ≥{lost}"
+        return f"{exact_shown('exact', x):.3f} (loses {lost})"
     if kind == "can fail":
         return "∞ (can fail)"
     if kind == "at least" and x is not None:
@@ -99,6 +105,17 @@ def can_fail_line(ev: Evaluation, words: list[str]) -> str:
     return (
         f"∞ (can fail): after {named} no strategy solves every answer left within the "
         f"{ev.guesses_left} guess{'' if ev.guesses_left == 1 else 'es'} left (proven)"
+    )
+
+
+def losing_line(ev: Evaluation, words: list[str]) -> str:
+    """Plain words for the guesses whose best play loses answers (hard mode's objective)."""
+    named = ", ".join(w.upper() for w in words[:3]) + (" …" if len(words) > 3 else "")
+    return (
+        f"loses N: after {named} no strategy solves every answer left within the "
+        f"{ev.guesses_left} guess{'' if ev.guesses_left == 1 else 'es'} left (proven); even "
+        "perfect play loses N answers, and its expected guesses count a lost one as "
+        f"{ev.guesses_left + 1}"
     )
 
 
@@ -283,6 +300,9 @@ def run_session(a: Assistant, lines: Iterator[str], out: Console, prove: bool = 
                     failing = [r.word for r in rows if ev.expected_of(r.word)[0] == "can fail"]
                     if failing:
                         say(can_fail_line(ev, failing))
+                    losing = [r.word for r in rows if ev.expected_of(r.word)[0] == "loses"]
+                    if losing:
+                        say(losing_line(ev, losing))
                 if not rows or rows[0].word != current:
                     say(_not_first_line(a, current, [r.word for r in rows]))
                 continue

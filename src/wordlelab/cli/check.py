@@ -10,7 +10,7 @@ from rich.table import Table
 
 from ..config import check_play_length
 from ..errors import ShareGridError, WordlelabError, WordListError
-from ..exact.rounding import outward
+from ..exact.rounding import lost_words, outward
 from ..judge.grid import GameReport, RowReport, analyse, parse_share_grid
 from ..limits import MAX_FILE_BYTES, check_lines, exists, read_user_text
 from .common import echo_json, lists_option, load_lists, stdout
@@ -43,6 +43,11 @@ def _exact_cells(r: RowReport) -> list[str]:
         cost = f"{low:.3f}…{high:.3f}{lift}"
     else:
         cost = "-"
+    lost = lost_words(r.lost_low, float("inf") if r.lost_high is None else r.lost_high)
+    if lost:  # hard mode's objective: the answers it can lose beyond the best play come first
+        cost = lost.replace(" answers", "").replace(" answer", "") + (
+            "" if cost == "-" else f" {cost}"
+        )
     return [f"{best} vs {played}", cost]
 
 

@@ -204,22 +204,30 @@ def _check_numba_threads() -> None:
 # Commands that run no numba kernel, so a first run has nothing to compile.
 _NO_KERNELS = {"cache", "lists", "stats", "strategies", "serve", "warmup"}
 _NOTICES_SHOWN = False
+_COLD_NOTICE = "starting: the first run on this machine compiles what it needs"
 
 
 def _show_first_run_notices(name: str) -> bool:
-    """On a terminal, show the library's notices of slow work (a compile, a matrix built) as
-    they come; True when the command's kernels may not all be compiled yet (then the CLI says
-    so before loading them, which takes a second or more)."""
+    """Show the library's notices of slow work (a compile, a matrix built) on stderr as they
+    come: a line with a spinner on a terminal, one plain line per phase into a pipe or a file.
+    True when stderr is a terminal and no kernel is compiled yet, the first run on this machine
+    (then the CLI says so before loading them, which takes a second or more). Any later compile
+    is announced when it starts (``announce_compiles``), and piped only then, so a refusal or a
+    warm run stays one line or none."""
     global _NOTICES_SHOWN
-    if _NOTICES_SHOWN or name == "warmup" or not sys.stderr.isatty():
+    if _NOTICES_SHOWN or name == "warmup":
         return False  # (warmup shows them in its own progress bar)
     _NOTICES_SHOWN = True
     from .. import progress
-    from ..kernels import compiled_cache_complete
-    from .notices import NoticeLine
+    from .notices import NoticeLine, NoticeLines
+
+    if not sys.stderr.isatty():
+        progress.add_listener(NoticeLines())
+        return False
+    from ..kernels import compiled_modules
 
     progress.add_listener(NoticeLine())
-    return name not in _NO_KERNELS and not compiled_cache_complete()
+    return name not in _NO_KERNELS and not compiled_modules()
 
 
 def _load(name: str) -> None:
@@ -237,7 +245,7 @@ def _load(name: str) -> None:
 
     module, attr = _COMMANDS[name]
     if cold:
-        progress.notify("starting: the first run on this machine compiles what it needs")
+        progress.notify(_COLD_NOTICE)
     try:
         with _numba_without_yaml():
             command = getattr(import_module(f"{__package__}.{module}"), attr)

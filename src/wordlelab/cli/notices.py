@@ -1,9 +1,17 @@
-"""The library's progress notices as one line on a terminal: a spinner, what is being done, the
-seconds it has taken so far. The line goes away when the work is over."""
+"""The library's progress notices on stderr. On a terminal, one line: a spinner, what is being
+done, the seconds it has taken so far; the line goes away when the work is over. Into a pipe, a
+file or a log, one plain line per phase, said once; stdout is never touched (JSON and piped
+output stay clean).
+
+Every notice fits 80 columns either way: a message is at most :data:`WIDTH` characters.
+"""
 
 from __future__ import annotations
 
+import sys
 from typing import Any
+
+WIDTH = 66  # "wordlelab: " + message + "..." (plain), spinner + message + " 0:00:00" (terminal)
 
 
 class NoticeLine:
@@ -42,3 +50,22 @@ class NoticeLine:
         if self._progress is not None:
             self._progress.stop()
             self._progress = None
+
+
+class NoticeLines:
+    """A :mod:`wordlelab.progress` listener for a stderr that is no terminal: each phase of slow
+    work (a compile, a matrix built, a proof) as one plain line, ``wordlelab: <message>...``,
+    the first time it starts; nothing when it ends, no bar, no escape codes."""
+
+    def __init__(self) -> None:
+        self._said: set[str] = set()
+
+    def __call__(self, message: str | None) -> None:
+        if message is None or message in self._said:
+            return
+        self._said.add(message)
+        try:
+            sys.stderr.write(f"wordlelab: {message}...\n")
+            sys.stderr.flush()
+        except (OSError, ValueError):
+            pass  # stderr closed: the notice is lost, the command goes on

@@ -385,7 +385,7 @@ def optimal_absurdle(
     answers_file: str | None,
 ) -> None:
     from ..errors import VariantError
-    from ..game.absurdle import prove_absurdle
+    from ..exact.absurdle import prove_absurdle
     from .variants import print_absurdle_proof
 
     ctx = click.get_current_context()

@@ -36,16 +36,35 @@ def proving(no_prove: bool) -> bool:
     return not no_prove and prove_setting()
 
 
+def _message(p: Progress) -> str:
+    return f"proving the tree after {p.opener.upper()} (once; it is kept)"
+
+
 @contextmanager
 def proof_progress() -> Iterator[Callable[[Progress], None] | None]:
     """A progress bar on stderr (the opener's feedback groups proven, of all) while an opener's
-    tree is proven, when stderr is a terminal; else None (nothing is shown).
+    tree is proven, when stderr is a terminal; into a pipe or a file, one plain line (a
+    :mod:`wordlelab.progress` notice) when the proof starts.
 
-    The bar appears with the proof's first report: a command that proves nothing (the opener's
-    tree is kept, or proving is off) shows none.
+    The bar or the line appears with the proof's first report: a command that proves nothing
+    (the opener's tree is kept, or proving is off) shows none.
     """
     if not may_be_terminal(sys.stderr):
-        yield None
+        from .. import progress as notices
+
+        started = False
+
+        def plain(p: Progress) -> None:
+            nonlocal started
+            if not started:
+                started = True
+                notices.notify(_message(p))
+
+        try:
+            yield plain
+        finally:
+            if started:
+                notices.finished()
         return
     from rich.progress import BarColumn, SpinnerColumn, TaskID, TextColumn, TimeElapsedColumn
     from rich.progress import Progress as Bar
@@ -71,7 +90,7 @@ def proof_progress() -> Iterator[Callable[[Progress], None] | None]:
         total = p.parts_total or None
         bar.update(
             task,
-            description=f"proving the tree after {p.opener.upper()} (once; it is kept)",
+            description=_message(p),
             completed=p.parts_done,
             total=total,
             groups=f"{p.parts_done}/{total} groups" if total else "",

@@ -12,7 +12,7 @@ from rich.text import Text
 
 from ..assist.assistant import parse_entry
 from ..errors import VariantError, WordlelabError
-from ..game.absurdle import AbsurdleProof
+from ..exact.absurdle import AbsurdleProof
 from ..game.base import Game
 from ..game.feedback import GREEN, GREY, YELLOW, Pattern
 from ..game.languages import LAYOUTS

@@ -62,8 +62,12 @@ def warmup() -> None:
             finally:
                 progress.remove_listener(on_notice)
             bar.update(task, completed=len(todo), description="warmed up")
-    else:
-        warm_up(todo)
+    else:  # a pipe or a log: one plain line per step
+
+        def say_step(i: int, n: int, step: Step) -> None:
+            click.echo(f"wordlelab: warming up {step.what} ({i + 1}/{n})...", err=True)
+
+        warm_up(todo, say_step)
     click.echo(
         f"warmed up in {time.perf_counter() - t0:.0f} s: later runs load the compiled kernels"
     )

@@ -2,24 +2,25 @@
 
 Work is feedback look-ups (a scan of g guesses over n answers is g x n, a partition n, a node n),
 counted inside the kernels, so a budget stops every search at the same point on any machine at
-any load and the same command prints the same figures. A wall-clock limit stays only as an outer
-safety net; when it fires the result says so (``Evaluation.timed_out``).
+any load and the same command prints the same figures. A wall-clock limit is only an opt-in
+safety net (``analyse --time-limit``; the web server sets one); when it fires the result says so
+(``Evaluation.timed_out``).
 
-Rough scale: 200-500 million look-ups a second on one core (benchmarks/bench_search_rules.py).
+Rough scale: a few hundred million look-ups a second on one core.
 """
 
 from __future__ import annotations
 
 # Work per reviewed step (``analyse``, ``check --played``, the web's Analyse): what is not proven
 # within it is reported as proven bounds. Sized so that a review of a game takes well under a
-# second at the median and a few seconds at the worst (benchmarks/bench_evaluate.py games).
+# second at the median and a few seconds at the worst.
 REVIEW_WORK = 800_000_000
 # Work behind the assistant's exact top N and the web's Assist, per request.
 ASSIST_WORK = 800_000_000
 # The greedy trees behind the upper bounds of one evaluate() call, in look-ups.
 GREEDY_WORK = 50_000_000
-# The outer safety net, in seconds of wall clock per evaluate() call: never reached on a healthy
-# machine at the budgets above; when it is, the figures are bounds and the output says so.
+# The web server's safety net, in seconds of wall clock per reviewed step: never reached on a
+# healthy machine at the budgets above; when it is, the figures are bounds and the output says so.
 SAFETY_S = 60.0
 
 
@@ -65,11 +66,9 @@ def format_work(work: int) -> str:
 
 
 # Under a budget of w look-ups, sets of more than w / SEARCH_WORK_PER_ANSWER answers are not
-# searched (the counting bound and a greedy tree at once): a set that large is never proven within
-# w (benchmarks/bench_evaluate.py games), so the search would only spend it.
-SEARCH_WORK_PER_ANSWER = (
-    1_000_000  # 800 answers at the default 800M (at 1G, 16% of 401-800 and none over 800)
-)
+# searched (the counting bound and a greedy tree at once): a set that large is almost never
+# proven within w, so the search would only spend it (800 answers at the default 800M).
+SEARCH_WORK_PER_ANSWER = 1_000_000
 
 # Work one opener's first-use proof may take (``opener_proof``: the tree proven after an opener
 # with no tree yet, every thread's look-ups counted); past it the review goes on with bounds.

@@ -26,7 +26,7 @@ from ..errors import WordlelabError
 from ..game import Position, guess_codes
 from ..game.matrix import PatternMatrix, shared_alphabet
 from ..game.words import WordList
-from .budgets import GREEDY_WORK, SAFETY_S, SEARCH_WORK_PER_ANSWER
+from .budgets import GREEDY_WORK, SEARCH_WORK_PER_ANSWER
 from .context import COMPACTS, ENGINE_TABLES, ENGINES, ExactContext
 from .greedy_bound import GreedyBound
 from .kernels import search as K
@@ -70,6 +70,9 @@ class GuessValue:
     lower: int
     upper: int
     n: int  # answers possible at the position
+    # Hard mode's objective (``losses``): the weight W of a lost answer, values L * W + G (a lost
+    # answer counted as the limit + 1 guesses in G); 0: every answer solved within the limit.
+    loss: int = 0
 
     @property
     def exact(self) -> bool:
@@ -78,24 +81,72 @@ class GuessValue:
     @property
     def winnable(self) -> bool:
         """False when it is proven that after this guess no strategy solves every answer left
-        within the guesses left."""
+        within the guesses left (with losses: never, a strategy may lose answers)."""
         return self.lower < INF
 
     @property
+    def lost(self) -> tuple[int, float]:
+        """Answers lost with the best play after this guess: (at least, at most; inf unknown)."""
+        return lost_range(self.lower, self.upper, self.loss)
+
+    @property
+    def guesses(self) -> tuple[float, float]:
+        """Guesses of the best play after this guess, a lost answer counted as the limit + 1:
+        (at least, at most; inf unknown)."""
+        return guess_range(self.lower, self.upper, self.loss)
+
+    @property
     def expected(self) -> float:
-        """Expected guesses from the position, this guess included (the upper bound if not exact)."""
-        return self.upper / self.n
+        """Expected guesses from the position, this guess included (the upper bound's strategy if
+        not exact; with losses, a lost answer counted as the limit + 1)."""
+        return found_guesses(self.upper, self.loss) / self.n
 
     def to_dict(self) -> dict[str, object]:
+        lost = self.lost
         return {
             "word": self.word,
             "exact": self.exact,
-            "total": self.upper if self.exact and self.upper < INF else None,
-            "lower": None if self.lower >= INF else self.lower,
-            "upper": None if self.upper >= INF else self.upper,
+            "total": int(self.guesses[1]) if self.exact and self.upper < INF else None,
+            "lower": None if self.lower >= INF else int(self.guesses[0]),
+            "upper": None if self.upper >= INF else int(found_guesses(self.upper, self.loss)),
             "expected": round(self.expected, 4) if self.upper < INF else None,
-            "expected_shown": per_answer(self.lower, self.upper, self.n),
+            "expected_shown": per_answer(*self.guesses, self.n),
+            # With losses only: the answers the best play after it loses (None: not proven).
+            **({"lost": lost[0] if lost[0] == lost[1] else None} if self.loss else {}),
         }
+
+
+def lost_range(lower: int, upper: int, loss: int) -> tuple[int, float]:
+    """Answers lost by a value L * ``loss`` + G with these bounds: (at least, at most; inf when
+    not known). Without losses (``loss`` 0) a strategy loses nothing: (0, 0), or (0, inf) when
+    it may be one that cannot win (INF)."""
+    if loss == 0:
+        return 0, (0 if upper < INF else float("inf"))
+    if lower >= INF:
+        return INF, float("inf")
+    return lower // loss, (upper // loss if upper < INF else float("inf"))
+
+
+def guess_range(lower: int, upper: int, loss: int) -> tuple[float, float]:
+    """Guesses (a lost answer counted as the limit + 1) of a value with these bounds: (at least,
+    at most; inf when not known). With losses they are known only where the losses are: the
+    bounds' G parts when both bounds lose as many answers."""
+    if loss == 0 or lower >= INF:
+        return float(lower) if lower < INF else float("inf"), (
+            float(upper) if upper < INF else float("inf")
+        )
+    if upper < INF and lower // loss == upper // loss:
+        return float(lower % loss), float(upper % loss)
+    # Not knowing how many answers the best play loses, nothing is known of its guesses: with
+    # one loss fewer it may take more guesses than the strategy found.
+    return 0.0, float("inf")
+
+
+def found_guesses(upper: int, loss: int) -> float:
+    """The guesses of the strategy that reaches the upper bound ``upper`` (INF: none found)."""
+    if upper >= INF:
+        return float(INF)  # as the value itself: callers test ``upper < INF`` first
+    return float(upper % loss if loss else upper)
 
 
 @dataclass
@@ -121,6 +172,9 @@ class Evaluation:
     # Not searched at all: under its budget a set of this many answers is never proven
     # (SEARCH_WORK_PER_ANSWER), so the bounds came at once (the counting bound, a greedy tree).
     not_searched: bool = False
+    # Hard mode's objective, fewest answers lost then fewest guesses (``GuessValue.loss``): the
+    # weight of a lost answer in ``lower`` and ``upper``; 0 without it.
+    loss: int = 0
 
     @property
     def exact(self) -> bool:
@@ -128,20 +182,51 @@ class Evaluation:
 
     @property
     def winnable(self) -> bool:
-        """False when it is proven that no strategy solves every answer left within the guesses left."""
+        """False when it is proven that no strategy solves every answer left within the guesses
+        left (with losses: never; a strategy may lose answers)."""
         return self.lower < INF
 
     @property
+    def lost(self) -> tuple[int, float]:
+        """Answers the best play from here loses: (at least, at most; inf unknown)."""
+        return lost_range(self.lower, self.upper, self.loss)
+
+    @property
+    def guesses(self) -> tuple[float, float]:
+        """Guesses of the best play from here (a lost answer counted as the limit + 1)."""
+        return guess_range(self.lower, self.upper, self.loss)
+
+    @property
     def expected(self) -> float:
-        return self.upper / self.n
+        return found_guesses(self.upper, self.loss) / self.n
 
     def cost(self, guess: GuessValue) -> tuple[float, float]:
-        """How many guesses (expected) ``guess`` loses against the best: (at least, at most)."""
+        """How many guesses (expected) ``guess`` loses against the best: (at least, at most).
+
+        With losses a move is worse first by the answers it loses (``lost_cost``), and its cost
+        in guesses (a lost answer counted as the limit + 1) is never below 0: a move that loses
+        an answer more is charged that answer, whatever guesses it saves."""
         if guess.lower >= INF:  # proven: the guess cannot solve every answer in the guesses left
             return float("inf"), float("inf")
+        if self.loss:
+            glo, ghi = guess.guesses
+            blo, bhi = self.guesses
+            low = max(0.0, (glo - bhi) / self.n) if bhi < INF else 0.0
+            high = max(0.0, (ghi - blo) / self.n) if ghi < INF else float("inf")
+            return low, high
         low = max(0.0, (guess.lower - self.upper) / self.n)
         high = max(0.0, (guess.upper - self.lower) / self.n) if guess.upper < INF else float("inf")
         return low, high
+
+    def lost_cost(self, guess: GuessValue) -> tuple[int, float]:
+        """How many answers more than the best play ``guess`` can lose: (at least, at most; inf
+        unknown). (0, 0) without losses."""
+        if not self.loss:
+            return 0, 0
+        glo, ghi = guess.lost
+        blo, bhi = self.lost
+        low = max(0, int(glo - bhi)) if bhi < INF else 0
+        return low, (max(0.0, ghi - blo) if ghi < INF else float("inf"))
 
     def value_of(self, word: str) -> GuessValue | None:
         """What this evaluation proved about ``word``: its row in the top N, the guess asked about
@@ -155,25 +240,38 @@ class Evaluation:
         """What this evaluation says of ``word``'s expected guesses from here (this one included),
         as both front-ends show it beside a heuristic's top N: ("exact", x); ("can fail", None):
         proven that after it no strategy solves every answer in the guesses left; ("at least", x):
-        not in the complete exact top N, so no better than its last; ("unknown", None)."""
+        not in the complete exact top N, so no better than its last; ("unknown", None). With hard
+        mode's objective, ("loses", x): proven that the best play after it loses answers
+        (``GuessValue.lost``), x its expected guesses with a lost answer counted as the limit + 1.
+        """
         g = self.value_of(word)
         if g is not None and g.exact:
-            return ("exact", g.expected) if g.winnable else ("can fail", None)
+            if not g.winnable:
+                return "can fail", None
+            return ("loses" if g.lost[0] > 0 else "exact"), g.expected
+        if g is not None and g.loss and g.lost[0] > 0:
+            return "loses", None  # proven to lose at least ``g.lost[0]`` answers; no more known
         if self.top_complete and self.top:
             return "at least", self.top[-1].expected
         return "unknown", None
 
     def to_dict(self) -> dict[str, object]:
+        lost = self.lost
         return {
             "answers": self.n,
             "guesses_left": self.guesses_left,
             "exact": self.exact,
             "winnable": self.winnable,
-            "total": self.upper if self.exact and self.winnable else None,
-            "lower": None if self.lower >= INF else self.lower,
-            "upper": None if self.upper >= INF else self.upper,
+            "total": int(self.guesses[1]) if self.exact and self.winnable else None,
+            "lower": None if self.lower >= INF else int(self.guesses[0]),
+            "upper": None if self.upper >= INF else int(found_guesses(self.upper, self.loss)),
+            **(
+                {"lost": lost[0] if lost[0] == lost[1] else None, "objective": "losses"}
+                if self.loss
+                else {}
+            ),
             "expected": round(self.expected, 4) if self.upper < INF else None,
-            "expected_shown": per_answer(self.lower, self.upper, self.n),
+            "expected_shown": per_answer(*self.guesses, self.n),
             "best": self.best,
             "top": [g.to_dict() for g in self.top],
             "guess": self.guess.to_dict() if self.guess else None,
@@ -201,12 +299,16 @@ class _Engines:
         max_guesses: int,
         memo_mb: int = 64,
         like: _Engines | None = None,
+        losses: bool = False,
     ) -> None:
-        self.engine = shared_engine(matrix, hard, max_guesses, memo_mb)
+        self.engine = shared_engine(matrix, hard, max_guesses, memo_mb, losses)
         self.ctl = np.zeros(K.CTL_SIZE, dtype=np.int64)
         self.exact = Solver(self.engine, 0, self.ctl)
+        # The greedy tree solves every answer within the limit or gives no bound (INF): with
+        # losses its total is still a strategy's value (none lost), so it counts the levels
+        # without them (the plain counting table).
         self.greedy: GreedyBound = GreedyBound(
-            matrix, self.engine.lbtab, hard, like=like.greedy if like else None
+            matrix, self.engine.plain_tabs[3], hard, like=like.greedy if like else None
         )
         self.root_bounds: np.ndarray | None = None  # the counting bound of every guess at the start
         self._root_pool: np.ndarray | None = None
@@ -223,21 +325,25 @@ class _Engines:
         return self._root_pool
 
 
-def shared_engine(matrix: PatternMatrix, hard: bool, max_guesses: int, memo_mb: int) -> Engine:
+def shared_engine(
+    matrix: PatternMatrix, hard: bool, max_guesses: int, memo_mb: int, losses: bool = False
+) -> Engine:
     """The search's tables for ``matrix`` (``optimal.Engine``), built once and kept with the
     matrix: they are read-only, so every context searching this matrix shares them (each keeps
     its own memo and scratch tables). They go when the matrix goes."""
     kept: dict[tuple, Engine] = matrix.__dict__.setdefault(ENGINE_TABLES, {})
-    key = (hard, max_guesses, memo_mb)
+    key = (hard, max_guesses, memo_mb, losses)
     got = kept.get(key)
     if got is None:
-        got = kept.setdefault(key, Engine(matrix, hard, max_guesses, memo_mb=memo_mb))
+        got = kept.setdefault(
+            key, Engine(matrix, hard, max_guesses, memo_mb=memo_mb, losses=losses)
+        )
     return got
 
 
-def _engines(context: ExactContext, position: Position) -> _Engines:
+def _engines(context: ExactContext, position: Position, losses: bool = False) -> _Engines:
     m = position.matrix
-    key = (id(m), position.hard, position.max_guesses)
+    key = (id(m), position.hard, position.max_guesses, losses)
     kept = context.engines
     got = kept.get(key)
     if got is not None and got.engine.matrix is m:
@@ -247,13 +353,18 @@ def _engines(context: ExactContext, position: Position) -> _Engines:
     full = next(
         (f for _, sub, f in list(context.compact.values()) if sub is m), None
     )  # m is a compact matrix of full
-    like = kept.get((id(full), position.hard, position.max_guesses)) if full is not None else None
+    like = (
+        kept.get((id(full), position.hard, position.max_guesses, losses))
+        if full is not None
+        else None
+    )
     got = _Engines(
         m,
         position.hard,
         position.max_guesses,
         MEMO_MB // 2 if full is not None else MEMO_MB,
         like if like is not None and like.engine.matrix is full else None,
+        losses,
     )
     kept[key] = got
     while len(kept) > ENGINES:
@@ -302,7 +413,9 @@ def _proven_tree(
     return None
 
 
-def opener_tree(position: Position, context: ExactContext | None = None) -> DecisionTree | None:
+def opener_tree(
+    position: Position, context: ExactContext | None = None, losses: bool = False
+) -> DecisionTree | None:
     """The tree proven optimal after the position's first guess, shipped or kept by the player
     (``wordlelab optimal --opener WORD --keep``; a kept one only once it replays to its total).
 
@@ -312,7 +425,7 @@ def opener_tree(position: Position, context: ExactContext | None = None) -> Deci
         return None
     m = position.matrix
     return checked_opener_tree(
-        m, position.hard, position.max_guesses, m.guesses[position.history[0][0]], context
+        m, position.hard, position.max_guesses, m.guesses[position.history[0][0]], context, losses
     )
 
 
@@ -322,9 +435,11 @@ def checked_opener_tree(
     max_guesses: int,
     opener: str,
     context: ExactContext | None = None,
+    losses: bool = False,
 ) -> DecisionTree | None:
     """The tree proven optimal after ``opener`` (a word of ``matrix.guesses``) for these lists,
-    mode and guess limit, shipped or kept and replayed; None where there is none to trust."""
+    mode and guess limit, shipped or kept and replayed; None where there is none to trust.
+    ``losses``: hard mode's objective (a tree of fewest losses counts too)."""
     m = matrix
     context = context or ExactContext()
     tree = find_opener_tree(
@@ -334,6 +449,7 @@ def checked_opener_tree(
         max_guesses,
         opener,
         kept=context.kept_trees,
+        losses=losses,
     )
     if tree is None or tree.name.endswith("(bundled)"):
         return tree  # the shipped ones are checked by the tests
@@ -347,7 +463,11 @@ def checked_opener_tree(
         try:
             if ok:
                 report = tree.verify(m.guesses, m.answers, hard=hard, max_guesses=limit)
-                ok = str(report.total) == tree.meta.get("total") and report.opener == opener
+                ok = (
+                    str(report.total) == tree.meta.get("total")
+                    and str(report.lost) == tree.meta.get("lost", "0")  # hard mode's losses
+                    and report.opener == opener
+                )
         except WordlelabError:
             ok = False
         checked = context.checked[id(tree)] = (tree, ok)  # the tree held: its id stays its own
@@ -355,23 +475,27 @@ def checked_opener_tree(
 
 
 def tree_at(
-    position: Position, context: ExactContext | None = None
+    position: Position, context: ExactContext | None = None, losses: bool = False
 ) -> tuple[DecisionTree, tuple[int, str]] | None:
     """A shipped proven tree that holds ``position`` and its (total, next guess) there: the
-    optimal tree's line first, else the tree proven after the game's opener."""
-    for tree in (proven_tree(position), opener_tree(position, context)):
+    optimal tree's line first, else the tree proven after the game's opener. ``losses``: hard
+    mode's objective (totals L * LOSS_WEIGHT + G; a tree of fewest losses counts too)."""
+    for tree in (proven_tree(position), opener_tree(position, context, losses)):
         if tree is not None:
-            node = tree_node(position, tree)
+            node = tree_node(position, tree, int(K.LOSS_WEIGHT) if losses else 0)
             if node is not None:
                 return tree, node
     return None
 
 
-def tree_node(position: Position, tree: DecisionTree) -> tuple[int, str] | None:
+def tree_node(position: Position, tree: DecisionTree, loss: int = 0) -> tuple[int, str] | None:
     """(total, next guess) at ``position`` when its history follows ``tree``, else None.
 
     Every sub-tree of an optimal tree is optimal for its answers (a better one would improve the
-    whole), so on the tree's line its sub-tree total is the exact value."""
+    whole), so on the tree's line its sub-tree total is the exact value. With ``loss`` (hard
+    mode's objective, a tree of fewest losses) a lost answer adds ``loss`` and one guess more
+    than its line holds; a tree that solves every answer has the same totals under both
+    objectives (where no answer need be lost, the least value loses none)."""
     words = [w for w, _ in position.words_history()]
     h = len(words)
     total, nxt = 0, None
@@ -384,6 +508,10 @@ def tree_node(position: Position, tree: DecisionTree) -> tuple[int, str] | None:
         elif path[h] != nxt:
             return None
         total += len(path) - h
+        if tree.is_lost(a):
+            if not loss:
+                return None
+            total += loss + 1
     return (total, nxt) if nxt is not None else None
 
 
@@ -401,6 +529,11 @@ class StepValue:
     position: Position
     lifted: bool
 
+    @property
+    def losses(self) -> bool:
+        """Valued by hard mode's objective: fewest answers lost, then fewest guesses."""
+        return bool(self.evaluation.loss)
+
 
 def evaluate_step(
     position: Position,
@@ -409,16 +542,45 @@ def evaluate_step(
     budget: int | None,
     time_limit: float | None = None,
     context: ExactContext | None = None,
+    losses: bool = False,
 ) -> StepValue:
     """The one valuation of a played guess that ``analyse``, ``check`` and the web share: exact
-    values (or bounds) within the game's limit, and where no strategy wins every answer left within
-    it (proven), the same position as if the game allowed LIFTED_GUESSES, which says whether the
-    move made a lost position worse. Not lifted where even that cannot win. ``context``: the
-    caller's (see ``evaluate``)."""
+    values (or bounds) within the game's limit.
+
+    In hard mode, where no strategy wins every answer left within it, or none after the guess
+    played (proven), by hard mode's objective (``evaluate``'s ``losses``: fewest answers lost,
+    then fewest guesses), so that such a move costs the answers it can lose and guesses, finite;
+    ``losses``: by that objective from the start (a game after an opener that no six-guess
+    strategy follows, whose tree of fewest losses then values its steps). In normal mode, where
+    no strategy wins, the same position as if the game allowed LIFTED_GUESSES, which says
+    whether the move made a lost position worse; not lifted where even that cannot win.
+    ``context``: the caller's (see ``evaluate``)."""
     context = context or ExactContext()
+    if position.hard and not losses and position.history:
+        losses = opener_cannot_win(position)
+    if losses and position.hard:
+        ev = evaluate(
+            position,
+            guess=guess,
+            budget=budget,
+            time_limit=time_limit,
+            context=context,
+            losses=True,
+        )
+        return StepValue(_played_if_optimal(ev), position, False)
     ev = _played_if_optimal(
         evaluate(position, guess=guess, budget=budget, time_limit=time_limit, context=context)
     )
+    if position.hard and not (ev.winnable and (ev.guess is None or ev.guess.winnable)):
+        ev = evaluate(
+            position,
+            guess=guess,
+            budget=budget,
+            time_limit=time_limit,
+            context=context,
+            losses=True,
+        )
+        return StepValue(_played_if_optimal(ev), position, False)
     if ev.winnable or position.max_guesses >= LIFTED_GUESSES:
         return StepValue(ev, position, False)
     roomy = Position(
@@ -428,6 +590,24 @@ def evaluate_step(
     if roomy_ev.winnable:
         return StepValue(_played_if_optimal(roomy_ev), roomy, True)
     return StepValue(ev, position, False)
+
+
+def opener_cannot_win(position: Position) -> bool:
+    """Whether the shipped table of every opener proves that no strategy after the game's opener
+    solves every answer within the limit (hard mode after CRANE): the game is then valued by hard
+    mode's objective from its first step on."""
+    from .opener_values import table_for
+
+    m = position.matrix
+    if not position.history:
+        return False
+    table = table_for(
+        m.guesses.fingerprint, m.answers.fingerprint, position.hard, position.max_guesses
+    )
+    if table is None:
+        return False
+    row = table.rows.get(m.guesses[position.history[0][0]])
+    return row is not None and row.exact and row.total is None
 
 
 def _played_if_optimal(ev: Evaluation) -> Evaluation:
@@ -449,46 +629,52 @@ def evaluate(
     time_limit: float | None = None,
     fresh: bool = False,
     context: ExactContext | None = None,
+    losses: bool = False,
 ) -> Evaluation:
     """Exact value of ``position`` (and of ``guess``, and the ``top`` best guesses) within ``budget``.
 
     ``budget``: look-ups of exact search (``budgets``) for each part: the position's value, the
     guess's, the top N. Without one the search runs to the end. With one, whatever is not
     finished within it is reported as proven bounds: the counting bound below, a greedy tree above
-    (its work capped at GREEDY_WORK look-ups; past that, no upper bound). ``time_limit``: the
-    wall-clock safety net in seconds (default: SAFETY_S under a budget, none without one; 0 or less:
-    fired before the search starts); when it fires ``timed_out`` is set.
+    (its work capped at GREEDY_WORK look-ups; past that, no upper bound). ``time_limit``: an
+    optional wall-clock safety net in seconds (none by default, so the figures never depend on the
+    machine's load; 0 or less: fired before the search starts); when it fires ``timed_out`` is set.
     ``context``: the caller's state across calls (``ExactContext``: engines, memos, kept trees;
     a new one for this call alone when not given). Without a budget every call on a context
     shares its memos (a memo is only a cache, so no value depends on it); with one, only the
     positions of one game do (``ExactContext.continue_game``), so the figures are the same in
     any process. ``use_tree``: take the value from a shipped proven tree when the position lies
     on its line (instant); False always searches. ``fresh``: start from empty memos, whatever
-    came before (the figures then depend on the position alone).
+    came before (the figures then depend on the position alone). ``losses`` (hard mode only):
+    value by hard mode's objective, the fewest answers lost, then the fewest guesses with a lost
+    answer counted as the limit + 1 (``optimal.Engine``); values are then L * LOSS_WEIGHT + G,
+    finite wherever some answer may be lost (``Evaluation.lost``, ``GuessValue.lost``), and the
+    same as without it wherever no answer need be lost.
     """
+    losses = losses and position.hard
     if position.solved:
         raise WordlelabError("the game is solved; there is nothing left to evaluate")
     if budget is not None:
         budget = max(0, int(budget))
-        if time_limit is None:
-            time_limit = SAFETY_S
     context = context or ExactContext()
     with context.lock:  # one memo and one set of scratch tables per engine: one call at a time
         if budget is not None or fresh:
             context.continue_game(position, force=fresh)
         start = time.monotonic()
         at_start = (
-            start_from_opener_table(position, guess, top, context=context) if use_tree else None
+            start_from_opener_table(position, guess, top, context=context, losses=losses)
+            if use_tree
+            else None
         )
         if at_start is not None:
             at_start.budget = budget  # valued from the table: no work spent
             at_start.seconds = time.monotonic() - start
             return at_start
-        if use_tree and tree_at(position, context) is None:
+        if use_tree and tree_at(position, context, losses) is None:
             use_tree = False  # no shipped tree has this position: the search decides
         if not use_tree:
             position = _compact(context, position, budget)
-        engines = _engines(context, position)
+        engines = _engines(context, position, losses)
         result = _evaluate(context, engines, position, guess, top, budget, use_tree, time_limit)
     result.seconds = time.monotonic() - start  # the columns copied and the engine built included
     result.budget = budget
@@ -561,6 +747,7 @@ def _evaluate(
     time_limit: float | None,
 ) -> Evaluation:
     engine, exact, greedy = engines.engine, engines.exact, engines.greedy
+    loss = engine.loss
     m = position.matrix
     S = np.sort(position.candidates.astype(np.int64))
     n = int(S.size)
@@ -628,14 +815,9 @@ def _evaluate(
             np.int64(INLINE_N),
             engine.all_pool,
             rule,
-            engine.hard,
-            engine.tabs,
-            exact.memo,
-            exact.scratch,
-            ctl,
             np.int64(engine.n_patterns),
-            exact.nosplit,
             engine.root_view,
+            exact.state(),
         )
         ctl[K.CTL_LIMIT] = 0
         if status != GT_RAN:
@@ -691,14 +873,14 @@ def _evaluate(
         """
         word = m.guesses[g]
         if not engine.legal(g, rule):  # hard mode only; a word played before stays legal
-            return GuessValue(word, INF, INF, n)
+            return GuessValue(word, INF, INF, n, loss)
         if BATCHED and not upper and d >= 2 and (searched or budget is None or not root):
             # Every group searched in one kernel call (kernels/guess_total.py: the same loop as
             # below, the same values and work), when every group is small enough to run on this
             # thread; else group by group.
             got = batched(g, beta)
             if got is not None:
-                return GuessValue(word, got[0], got[1], n)
+                return GuessValue(word, got[0], got[1], n, loss)
         groups = [(p, sub) for p, sub in engine.groups(S, g) if p != engine.win]
         groups.sort(key=lambda t: (t[1].size, t[0]))  # the quick ones first
         lbs = [int(engine.lbtab[d - 1, sub.size]) if d >= 1 else INF for _, sub in groups]
@@ -732,7 +914,7 @@ def _evaluate(
             elif up < INF:
                 gv = greedy.value(sub, d - 1, greedy.after(grule, g, p), pool(), work)
                 up = INF if gv >= INF else up + gv
-        return GuessValue(word, min(low, INF), min(up, INF), n)
+        return GuessValue(word, min(low, INF), min(up, INF), n, loss)
 
     def best_row(value: int) -> int:
         """A guess reaching ``value``: the memo's, else the first in bound order that does."""
@@ -755,7 +937,7 @@ def _evaluate(
     best: str | None = None
     searched = False
     hopeless = False
-    on_tree = tree_at(position, context) if use_tree else None
+    on_tree = tree_at(position, context, bool(loss)) if use_tree else None
     node = on_tree[1] if on_tree is not None else None
     if node is not None:
         lower = upper = node[0]
@@ -783,14 +965,14 @@ def _evaluate(
     # left. That is a value like any other, not an error: whether the proof finishes within a
     # budget depends on what the memo already holds (an earlier search), so raising here made one
     # caller's verdict depend on another's work (a review that fails or not by request order).
-    result = Evaluation(n, d, lower, upper, best, source=source)
+    result = Evaluation(n, d, lower, upper, best, source=source, loss=loss)
     result.not_searched = hopeless and lower < upper
     if guess is not None:
         g = m.guesses.lookup(guess)
         if best is not None and m.guesses[g] == best and result.exact:
-            result.guess = GuessValue(best, lower, upper, n)
+            result.guess = GuessValue(best, lower, upper, n, loss)
         elif not result.winnable:  # no guess can do what no strategy does
-            result.guess = GuessValue(m.guesses[g], INF, INF, n)
+            result.guess = GuessValue(m.guesses[g], INF, INF, n, loss)
         else:
             # Off the start, a position on a proven tree is small enough to search the played
             # guess's groups; at the start (the whole list) only a quick few are worth a budget.
@@ -855,6 +1037,7 @@ def start_from_opener_table(
     top: int = 0,
     words: Sequence[str] = (),
     context: ExactContext | None = None,
+    losses: bool = False,
 ) -> Evaluation | None:
     """The start of a game valued from the shipped table of every opener's exact total, if one
     ships for these lists, mode and guess limit (nyt, nyt2022 and original, 6 guesses); else
@@ -869,6 +1052,10 @@ def start_from_opener_table(
     top N: a possible answer first, then alphabetical. ``words``: other openers to value from the
     table (``others``, see ``opener_values_at_start``; e.g. a heuristic's top N beside the exact
     one).
+
+    ``losses`` (hard mode's objective): such an opener is valued by the fewest answers lost, then
+    the fewest guesses, from its tree of fewest losses (shipped, or proven on first use and
+    kept); without one, by a proven lower bound (at least one answer lost) and no upper one.
     """
     table = _start_table(position)
     if table is None:
@@ -877,7 +1064,10 @@ def start_from_opener_table(
     n = int(position.candidates.size)
     best = table.best
     assert best.total is not None
-    result = Evaluation(n, position.max_guesses, best.total, best.total, best.word, source="table")
+    loss = int(K.LOSS_WEIGHT) if losses else 0
+    result = Evaluation(
+        n, position.max_guesses, best.total, best.total, best.word, source="table", loss=loss
+    )
     if not table.complete:
         # An incomplete table (one a run is filling in) holds bounds too. Its best row
         # is still the optimum (no row, value or bound, lies below it: else it would not load),
@@ -890,18 +1080,28 @@ def start_from_opener_table(
         if tree is not None and tree.opener == word:
             return None  # the proven tree's own opener: its line values it (and what follows)
         v = table.value(word)
-        if v.exact:
+        if v.exact and (v.total is not None or not losses):
             total = _table_guess_value(v, n).upper
         else:
-            tree = checked_opener_tree(m, position.hard, position.max_guesses, word, context)
+            tree = checked_opener_tree(
+                m, position.hard, position.max_guesses, word, context, losses
+            )
             if tree is None:
                 return None
-            total = tree.total
-        result.guess = GuessValue(word, total, total, n)
+            total = tree.total + tree.lost * loss
+        result.guess = GuessValue(word, total, total, n, loss)
         return result
 
     def value(word: str) -> GuessValue:
-        return _table_guess_value(table.value(word), n)
+        v = table.value(word)
+        if v.total is not None or not losses:
+            return _table_guess_value(v, n, loss)
+        # No six-guess strategy after it: its fewest losses, where its tree is known.
+        tree = checked_opener_tree(m, position.hard, position.max_guesses, word, context, True)
+        if tree is not None:
+            total = tree.total + tree.lost * loss
+            return GuessValue(word, total, total, n, loss)
+        return GuessValue(word, loss + n, INF, n, loss)  # proven: at least one answer lost
 
     if guess is not None:
         result.guess = value(m.guesses[m.guesses.lookup(guess)])
@@ -927,11 +1127,11 @@ def _start_table(position: Position) -> OpenerTable | None:
     )
 
 
-def _table_guess_value(v: OpenerValue, n: int) -> GuessValue:
+def _table_guess_value(v: OpenerValue, n: int, loss: int = 0) -> GuessValue:
     """An exact table row as a GuessValue over the n answers (INF: no strategy after it solves
     every answer within the limit)."""
     total = INF if v.total is None else v.total
-    return GuessValue(v.word, total, total, n)
+    return GuessValue(v.word, total, total, n, loss)
 
 
 def opener_values_at_start(position: Position, words: Sequence[str]) -> list[GuessValue]:

@@ -10,6 +10,13 @@ is valued from it, at once. A kept tree is replayed once per process before it i
 (``evaluation.checked_opener_tree``); one that does not replay, or that another version of the
 search proved, is proven again and replaced.
 
+In hard mode the proof is by hard mode's objective (``optimal.solve_optimal``'s ``losses``): the
+fewest answers lost, then the fewest guesses. Where a six-guess strategy follows the opener that
+is the tree of fewest guesses, node for node (the search without losses runs first wherever no
+answer need be lost); where none does (CRANE, SLATE, about half the openers on the NYT lists) it
+is the tree of fewest losses, kept the same way, whose positions the review then values by that
+objective.
+
 The proof's work is counted in look-ups (``budgets``) like every other budget: past
 ``PROVE_WORK`` it stops and the review goes on with today's proven bounds. Progress comes through
 a callback (``optimal.Progress``: the opener's feedback groups done of all, look-ups so far); the
@@ -55,6 +62,7 @@ class OpenerProof:
     total: int | None = None  # the tree's total over every answer, when there is a tree
     groups: int = 0  # the opener's feedback groups the proof solved
     error: str | None = None  # why a proven tree was not kept
+    lost: int = 0  # answers the tree loses (hard mode's objective; 0: it solves every answer)
 
     @property
     def has_tree(self) -> bool:
@@ -76,6 +84,7 @@ class OpenerProof:
             "total": self.total,
             "groups": self.groups,
             "error": self.error,
+            **({"lost": self.lost} if self.lost else {}),
         }
 
 
@@ -97,10 +106,12 @@ def existing_opener_tree(
     if tree is not None and tree.opener == word:
         return OpenerProof(word, hard, SHIPPED, total=tree.total)
     tree = checked_opener_tree(m, hard, max_guesses, word, context)
+    if tree is None and hard:  # a tree of fewest losses, where no six-guess strategy follows it
+        tree = checked_opener_tree(m, hard, max_guesses, word, context, losses=True)
     if tree is None:
         return None
     status = SHIPPED if tree.name.endswith("(bundled)") else KEPT
-    return OpenerProof(word, hard, status, total=tree.total)
+    return OpenerProof(word, hard, status, total=tree.total, lost=tree.lost)
 
 
 # One proof at a time per (lists, mode, limit, opener) in a process, whatever the callers' contexts:
@@ -203,6 +214,7 @@ def _prove(
             threads=threads,
             memo_mb=memo_mb,
             greedy_on_stop=False,
+            losses=hard,  # hard mode's objective: a tree whatever the opener (see above)
         )
     except SearchFailedError:
         if halt.is_set():
@@ -214,7 +226,7 @@ def _prove(
         status = STOPPED if stop is not None and stop.is_set() else OUT_OF_WORK
         return result(status, work=res.work)
     tree = res.tree()
-    done = {"work": res.work, "groups": seen["groups"], "total": res.total}
+    done = {"work": res.work, "groups": seen["groups"], "total": res.total, "lost": res.lost}
     try:
         keep_opener_tree(tree)
     except (OSError, WordlelabError) as exc:

@@ -363,24 +363,25 @@ def opener_value(
 def unsolvable_opener_note(v: OpenerValue, losses: tuple[int, int] | None = None) -> str:
     """What a review says about an opener after which no strategy solves every answer within 6.
 
-    Under the six-guess rule such an opener's expected number of guesses is not finite (with the
-    best play after it, some answer may still be lost), so the review gives it no value and a cost
-    of ∞, and says why in these words. ``losses``: (answers lost, guesses with a loss counted as
-    7) of hard mode's objective after it, where its tree ships (``tree.shipped_losses``): the
-    fewest answers any strategy loses, and the fewest guesses with as few lost.
+    With the best play after such an opener some answer may still be lost, so the review values
+    it by hard mode's objective: the fewest answers lost, then the fewest guesses (a lost answer
+    counted as 7), and says so in these words. ``losses``: (answers lost, guesses with a loss
+    counted as 7) after it where its tree of fewest losses ships or was proven
+    (``tree.shipped_losses``); None where they are not known.
     """
     w = v.word.upper()
     if losses is None:
         middle = (
-            "whatever follows, at least one answer can need a 7th guess, so its expected guesses "
-            "under the 6-guess rule are not finite and its cost is shown as ∞"
+            "whatever follows, at least one answer can be lost; how many at fewest is not proven "
+            "here, so its cost is at least +1 lost answer"
         )
     else:
         lost, total = losses
         middle = (
-            f"even perfect play after it can lose {lost} of the {v.answers} answers, and takes "
+            f"even perfect play after {w} can lose {lost} of the {v.answers} answers, and takes "
             f"{total / v.answers:.4f} guesses a game, a lost answer counted as 7 (proven by "
-            "wordlelab's search, whose tree ships); its cost under the 6-guess rule is shown as ∞"
+            "wordlelab's search); the review values it and the moves after it by that: fewest "
+            "answers lost, then fewest guesses"
         )
     return (
         f"no strategy after {w} solves every answer within {MAX_GUESSES} in {v.mode} mode (proven, "
@@ -401,9 +402,8 @@ class Proof:
     seconds: float
 
 
-# Search nodes one opener may cost in ``prove_opener`` by default. Measured on the original lists in
-# hard mode: ABLET 8300 in 4664 nodes (6790 before the search learnt bounds from cuts), ACORN 8294, CRANE 8155 (about a CPU-second
-# each, one thread).
+# Search nodes one opener may cost in ``prove_opener`` by default: about ten times what an opener
+# of the original lists takes in hard mode.
 PROVE_NODES = 50_000
 
 

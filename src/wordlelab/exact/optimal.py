@@ -58,7 +58,7 @@ they are applied):
   under stricter rules, so U gets only what the cut proved of S_p (monotonicity: a tree for U
   under S_p's rule is one for S_p), stored under S_p's rule, which a grey leaves unchanged. A
   bound never replaces an exact value or a larger bound. They are stored only after a
-  sub-search of two nodes or more (after cheaper ones storing cost more than it saved; storing
+  sub-search of two nodes or more (after cheaper ones storing costs more than it saves; storing
   fewer sound bounds is still sound).
 * **Closed forms**: f = 1 for one answer, 3 for two; 2n - 1 when a candidate tells the other
   n - 1 apart (that is the counting bound); otherwise at least 2n, reached by a candidate that
@@ -430,7 +430,7 @@ class Engine:
         for i in range(k):  # one letter per row and position: no index repeats within a call
             counts[rows, letters[:, i]] += 1
         pow3 = np.array([3**i for i in range(k + 1)], dtype=np.int64)
-        self.tabs = (
+        self.tabs = K.Tables(
             np.ascontiguousarray(matrix.data),
             matrix.guess_to_answer.astype(np.int64),
             a2g,
@@ -454,11 +454,11 @@ class Engine:
         self.plain_tabs = self.tabs
         if losses:
             plain = counting_bound_table(len(matrix.answers), max_guesses, self.n_patterns)
-            self.plain_tabs = (*self.tabs[:3], plain, *self.tabs[4:12], np.int64(0))
+            self.plain_tabs = self.tabs._replace(lbtab=plain, loss=np.int64(0))
         self.all_pool = np.arange(len(matrix.guesses), dtype=np.int64)
         # The search's view of the matrix at the root: every answer's row, every guess's column.
-        self.root_view = (
-            self.tabs[8],
+        self.root_view = K.View(
+            self.tabs.dT,
             np.arange(len(matrix.answers), dtype=np.int64),
             self.all_pool,
         )
@@ -474,7 +474,7 @@ class Engine:
     def rule_after(self, rule: np.ndarray, guess: int, pattern: int) -> np.ndarray:
         if not self.hard:
             return rule
-        return K.next_rule(rule, int(guess), int(pattern), self.tabs[4], self.tabs[5])
+        return K.next_rule(rule, int(guess), int(pattern), self.tabs.gletters, self.tabs.gcounts)
 
     def rule_from(self, history: Sequence[tuple[int, int]]) -> np.ndarray:
         rule = self.empty_rule
@@ -483,7 +483,9 @@ class Engine:
         return rule
 
     def legal(self, guess: int, rule: np.ndarray) -> bool:
-        return not self.hard or bool(K._legal(int(guess), rule, self.tabs[4], self.tabs[5]))
+        return not self.hard or bool(
+            K._legal(int(guess), rule, self.tabs.gletters, self.tabs.gcounts)
+        )
 
     def groups(self, S: np.ndarray, g: int) -> list[tuple[int, np.ndarray]]:
         """(pattern, sorted sub-set) for each feedback ``g`` can show over S."""
@@ -497,7 +499,7 @@ class Engine:
         S = np.ascontiguousarray(S, dtype=np.int64)
         pool = self.all_pool
         if self.hard and rule is not None:
-            pool = K.legal_pool(pool, rule, self.tabs[4], self.tabs[5])
+            pool = K.legal_pool(pool, rule, self.tabs.gletters, self.tabs.gcounts)
         stamp = np.full(self.n_patterns, -1, dtype=np.int64)
         ctl = np.zeros(K.CTL_SIZE, dtype=np.int64)
         return int(K.node_bound(S, np.int64(d), pool, self.tabs, stamp, ctl))
@@ -506,7 +508,7 @@ class Engine:
         """The per-guess bound of every guess (or of ``pool``) at S (INF for guesses that cannot finish in time)."""
         S = np.ascontiguousarray(S, dtype=np.int64)
         rows = self.all_pool if pool is None else np.ascontiguousarray(pool, dtype=np.int64)
-        return K.guess_bounds(S, np.int64(d), rows, self.lbtab, self.tabs[0], self.win)
+        return K.guess_bounds(S, np.int64(d), rows, self.lbtab, self.tabs.data, self.win)
 
 
 class Solver:
@@ -524,7 +526,7 @@ class Solver:
         self.memo = K.new_memo(slots or engine.slots)
         n_pat = engine.n_patterns
         n_ans = len(engine.matrix.answers)
-        self.scratch = (
+        self.scratch = K.Scratch(
             np.full(n_pat, -1, dtype=np.int64),
             np.full(n_pat, -1, dtype=np.int64),
             np.zeros(n_pat, dtype=np.bool_),
@@ -533,6 +535,9 @@ class Solver:
             np.full(n_pat, -1, dtype=np.int64),
         )
         self.ctl = ctl if ctl is not None else np.zeros(K.CTL_SIZE, dtype=np.int64)
+        if engine.ultrahard:
+            # Step 4b's classes rest on a grey letter adding nothing to the rule: not so here.
+            self.ctl[K.CTL_OFF] |= K.OFF_LIVE
         self.nosplit = K.new_split(1, 0)
 
     def value(
@@ -584,17 +589,26 @@ class Solver:
                 np.int64(beta),
                 e.all_pool,
                 e.empty_rule if rule is None else rule,
-                e.hard,
-                np.int64(self.width),
-                e.plain_tabs if plain else e.tabs,
-                self.memo,
-                self.scratch,
-                self.ctl,
                 np.int64(e.n_patterns),
-                self.nosplit if split is None else split,
-                np.int64(part),
                 e.root_view,
+                self.state(split, part, plain),
             )
+        )
+
+    def state(
+        self, split: np.ndarray | None = None, part: int = 0, plain: bool = False
+    ) -> K.Search:
+        """The kernel's view of this search (its part of a shared set with ``split``)."""
+        e = self.engine
+        return K.Search(
+            e.hard,
+            np.int64(self.width),
+            e.plain_tabs if plain else e.tabs,
+            self.memo,
+            self.scratch,
+            self.ctl,
+            self.nosplit if split is None else split,
+            np.int64(part),
         )
 
     def memo_best(self, S: np.ndarray, d: int, rule: np.ndarray) -> int:
@@ -632,11 +646,11 @@ class Solver:
         e = self.engine
         pool = e.all_pool
         if e.hard:
-            pool = K.legal_pool(pool, rule, e.tabs[4], e.tabs[5])
-        bounds = K.guess_bounds(S, np.int64(d), pool, e.lbtab, e.tabs[0], e.win)
+            pool = K.legal_pool(pool, rule, e.tabs.gletters, e.tabs.gcounts)
+        bounds = K.guess_bounds(S, np.int64(d), pool, e.lbtab, e.tabs.data, e.win)
         in_s = np.zeros(len(e.matrix.answers), dtype=bool)
         in_s[S] = True
-        g2a = e.tabs[1][pool]
+        g2a = e.tabs.g2a[pool]
         cand = (g2a >= 0) & in_s[np.maximum(g2a, 0)]
         n = int(S.size)
         for i in np.lexsort((pool, ~cand, bounds)):
@@ -666,7 +680,7 @@ class Solver:
         (with losses, a lost answer's line ends without it, after the last guess allowed)."""
         e = self.engine
         rule = e.empty_rule if rule is None else rule
-        a2g = e.tabs[2]
+        a2g = e.tabs.a2g
         S = np.sort(np.asarray(S, dtype=np.int64))
         if e.loss and d <= 1 and not (S.size == 1 and d == 1):
             # Nothing left to play (every answer lost), or one guess: the first answer is
@@ -1103,7 +1117,7 @@ def _opener(engine: Engine, word: str, raw: int, exact: bool) -> OpenerResult:
 def _raw_total(engine: Engine, paths: dict[int, list[int]]) -> int:
     """A tree's value in the engine's objective: its guesses, and W + 1 more for each answer
     lost (its line holds the limit's guesses; it counts one more, and the loss)."""
-    a2g = engine.tabs[2]
+    a2g = engine.tabs.a2g
     total = 0
     for a, line in paths.items():
         total += len(line)
@@ -1189,7 +1203,9 @@ def solve_optimal(
             # no legal guess wins in time an illegal one made a "proven" tree. A refused guess
             # counts as never winning, so it is neither searched nor a bound on the openers left.
             legal = np.zeros(len(guesses), dtype=bool)
-            legal[K.legal_pool(engine.all_pool, rule0, engine.tabs[4], engine.tabs[5])] = True
+            legal[
+                K.legal_pool(engine.all_pool, rule0, engine.tabs.gletters, engine.tabs.gcounts)
+            ] = True
             bounds[~legal] = INF
         g2a = matrix.guess_to_answer
         in_root = np.zeros(len(matrix.answers) + 1, dtype=bool)

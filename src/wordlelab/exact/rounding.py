@@ -68,3 +68,15 @@ def exact_shown(kind: str, x: float) -> float:
     the nearest for a value proven exactly ("exact"), rounded down for a lower bound
     ("at least")."""
     return down(x, 3) if kind == "at least" else round(x, 3)
+
+
+def lost_words(low: int, high: float) -> str:
+    """Answers a move can lose beyond the best play, as both front-ends say it: "+1 lost answer",
+    "+1–2 lost answers", "≥+1 lost answer"; "" when none."""
+    if not high:
+        return ""
+    if high == float("inf"):
+        return f"≥+{low} lost answer{'' if low == 1 else 's'}"
+    hi = int(high)
+    figure = f"+{low}" if hi == low else f"+{low}–{hi}"
+    return f"{figure} lost answer{'' if hi == 1 else 's'}"

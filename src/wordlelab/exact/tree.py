@@ -517,11 +517,15 @@ def find_opener_tree(
     max_guesses: int,
     opener: str,
     kept: dict[Path, tuple[int, int, DecisionTree]] | None = None,
+    losses: bool = False,
 ) -> DecisionTree | None:
     """The tree proven optimal after ``opener`` for these lists, mode and guess limit: a shipped
     one, else one the player kept (``keep_opener_tree``; check it with ``verify`` before use).
 
     A tree proven under a limit L is optimal after its opener for any limit from its depth to L.
+    ``losses`` (hard mode's objective): a tree of fewest losses (one that loses answers) counts
+    too, for exactly the limit it was proven under; a tree that loses none is optimal under both
+    objectives.
     ``kept``: the caller's kept trees as parsed, by file (``ExactContext.kept_trees``), so a
     file is read again only when it changed; without it the file is read each time."""
     mode = "hard" if hard else "normal"
@@ -535,12 +539,18 @@ def find_opener_tree(
     if tree is None:
         return None
     meta = tree.meta
+    limit = int(meta.get("max-guesses", "6"))
+    fits = (
+        max_guesses == limit and hard and "lost" in meta
+        if losses and tree.lost
+        else tree.worst <= max_guesses <= limit
+    )
     if (
         meta.get("proven") != f"optimal after {opener}"
         or meta.get("answers") != answers_fingerprint
         or meta.get("guesses") != guesses_fingerprint
         or meta.get("mode") != mode
-        or not (tree.worst <= max_guesses <= int(meta.get("max-guesses", "6")))
+        or not fits
     ):
         return None
     return tree

@@ -196,6 +196,11 @@ class PatternMatrix:
     def build(cls, guesses: WordList, answers: WordList) -> PatternMatrix:
         return cls(guesses, answers, build_array(guesses, answers))
 
+    @staticmethod
+    def build_message(shape: tuple[int, int]) -> str:
+        """The notice while a matrix of ``shape`` (guesses, answers) is built."""
+        return f"building the {shape[0]}×{shape[1]} pattern matrix (once; cached afterwards)"
+
     @classmethod
     def load(
         cls,
@@ -222,9 +227,7 @@ class PatternMatrix:
                 on_build()
                 data = build_array(guesses, answers)
             else:
-                with working(
-                    f"building the {shape[0]}×{shape[1]} pattern matrix (once; cached afterwards)"
-                ):
+                with working(cls.build_message(shape)):
                     data = build_array(guesses, answers)
             try:
                 _write_atomic(path, key, data)

@@ -304,6 +304,14 @@ class RowReport:
     # Proven: after this row's guess some answer can need more guesses than allowed (hard mode
     # after e.g. CRANE), so it has no finite exact_guesses; exact_best is still given.
     can_fail: bool = False
+    # Valued by hard mode's objective (fewest answers lost, then fewest guesses, a lost answer
+    # counted as the limit + 1 in the guesses): where no six-guess strategy exists from here or
+    # after the guess. Then: the answers the guess can lose beyond the best play (at least, at
+    # most; None unknown), and those the best play loses.
+    losses: bool = False
+    lost_low: int = 0
+    lost_high: int | None = 0
+    best_lost: int | None = None
     guesses_possible: int | None = None  # tiles only: allowed guesses that could give this row
     guess_examples: list[str] = field(default_factory=list)
     words: list[str] = field(
@@ -342,6 +350,10 @@ class GameReport(WithNotes):
 
     def to_dict(self) -> dict:
         out = asdict(self)
+        for row in out["rows"]:
+            if not row["losses"]:  # hard mode's objective's figures only where it valued the row
+                for k in ("losses", "lost_low", "lost_high", "best_lost"):
+                    del row[k]
         out["opener_proof"] = self.opener_proof.to_dict() if self.opener_proof else None
         del out["note_items"]
         out["notes"], out["note_parts"] = self.notes, self.note_parts
@@ -701,14 +713,21 @@ def _judge(
                     r.can_fail = True
                 if ev.best is not None and ev.upper < INF_TOTAL:
                     r.exact_best = ev.best
-                    r.exact_best_guesses = round(ev.upper / ev.n, 4)
+                    r.exact_best_guesses = round(ev.expected, 4)
                     r.exact_best_proven = ev.exact
                 if played.winnable and played.upper < INF_TOTAL:
-                    r.exact_guesses = round(played.upper / ev.n, 4)
+                    r.exact_guesses = round(played.expected, 4)
                     r.exact_guesses_proven = played.exact
                     r.cost_low, r.cost_high = outward(*ev.cost(played), 4)
                     if ev.exact and played.exact:
-                        r.cost = round((played.upper - ev.upper) / ev.n, 4)
+                        r.cost = round(ev.cost(played)[0], 4)
+                if ev.loss:
+                    r.losses = True
+                    low, high = ev.lost_cost(played)
+                    r.lost_low = int(low)
+                    r.lost_high = None if high == float("inf") else int(high)
+                    best_lost = ev.lost
+                    r.best_lost = int(best_lost[0]) if best_lost[0] == best_lost[1] else None
             elif ev is not None and not ev.winnable:
                 r.no_win = True
             if out.sizes[p.code] == 0:

@@ -124,6 +124,10 @@ def exact_skill(evaluation: Evaluation) -> int | None:
         return None
     if not played.winnable:  # both proven exactly: lower == upper
         return 0 if evaluation.winnable else None
+    if evaluation.loss:
+        # Hard mode's objective: the expected guesses with a lost answer counted as the limit + 1
+        # (a move that loses an answer more and saves guesses is worth no more than the best).
+        return score99(min(1.0, evaluation.guesses[1] / played.guesses[1]))
     return score99(evaluation.upper / played.upper)
 
 

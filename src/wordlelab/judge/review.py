@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 
 from ..errors import InconsistentFeedbackError, ShareGridError, WordlelabError
-from ..exact.budgets import PROVE_WORK, REVIEW_WORK, SAFETY_S, format_work
+from ..exact.budgets import PROVE_WORK, REVIEW_WORK, format_work
 from ..exact.context import ExactContext
-from ..exact.evaluation import LIFTED_GUESSES, Evaluation, evaluate_step
+from ..exact.evaluation import LIFTED_GUESSES, Evaluation, checked_opener_tree, evaluate_step
 from ..exact.opener_proof import (
     NO_TREE,
     NOT_ASKED,
@@ -30,8 +30,7 @@ from ..exact.opener_proof import (
 )
 from ..exact.opener_values import OpenerValue, opener_value, unsolvable_opener_note
 from ..exact.optimal import INF, ProgressCallback
-from ..exact.rounding import outward, shown
-from ..exact.tree import shipped_losses
+from ..exact.rounding import lost_words, outward, shown
 from ..game import Position
 from ..game.feedback import Pattern, score
 from ..game.lists import widen, with_answers
@@ -84,11 +83,27 @@ class ReviewStep:
         default=0.0, compare=False
     )  # time spent valuing this step (not in to_dict:
     # the same game reviewed twice gives the same output)
+    # Valued by hard mode's objective, fewest answers lost then fewest guesses (a lost answer
+    # counted as the limit + 1 in the expected guesses): where no six-guess strategy exists from
+    # here, or after the move played. Then also: the answers the move can lose beyond the best
+    # play (proven at least / at most, inf unknown), and those the best play and the move lose.
+    losses: bool = False
+    lost_low: int = 0
+    lost_high: float = 0
+    best_lost: int | None = None
+    played_lost: int | None = None
 
     def to_dict(self) -> dict[str, object]:
+        skip = {"seconds"} | (
+            set()
+            if self.losses
+            else {"losses", "lost_low", "lost_high", "best_lost", "played_lost"}
+        )
         out: dict[str, object] = {
-            k: (None if v == float("inf") else v) for k, v in asdict(self).items() if k != "seconds"
+            k: (None if v == float("inf") else v) for k, v in asdict(self).items() if k not in skip
         }
+        if self.losses:
+            out["lost_high"] = None if self.lost_high == float("inf") else int(self.lost_high)
         out["cost_shown"] = shown(self.cost_low, self.cost_high)
         return out
 
@@ -110,9 +125,11 @@ class Headline:
     cost_low: float  # what that move cost, proven at least / at most (inf: it can fail)
     cost_high: float
     text: str
+    lost_low: int = 0  # answers more than the best play that move can lose (hard mode)
+    lost_high: float = 0
 
     def to_dict(self) -> dict[str, object]:
-        return {
+        out: dict[str, object] = {
             "text": self.text,
             "skill": self.skill,
             "luck": self.luck,
@@ -121,6 +138,13 @@ class Headline:
             "cost_shown": shown(self.cost_low, self.cost_high),
             "cost": _cost_figures(self.cost_low, self.cost_high),
         }
+        if self.lost_high:
+            out["lost"] = [self.lost_low, _finite(self.lost_high)]
+        return out
+
+
+def _finite(x: float) -> int | None:
+    return None if x == float("inf") else int(x)
 
 
 def _cost_figures(low: float, high: float) -> list[float | None] | None:
@@ -137,14 +161,17 @@ def _mean(values: Sequence[int | None]) -> int | None:
     return round(sum(known) / len(known)) if known else None
 
 
-def _cost_words(low: float, high: float) -> str:
+def _cost_words(low: float, high: float, lost_low: int = 0, lost_high: float = 0) -> str:
     figures = _cost_figures(low, high)
     if figures is None:
         return "can leave an answer that needs more guesses than allowed"
     lo, hi = figures[0] or 0.0, figures[1]
     if hi is None:
-        return f"cost at least {lo:.2f} guesses"
-    return f"cost {lo:.2f} guesses" if hi - lo < 0.005 else f"cost {lo:.2f}–{hi:.2f} guesses"
+        guesses = f"at least {lo:.2f} guesses"
+    else:
+        guesses = f"{lo:.2f} guesses" if hi - lo < 0.005 else f"{lo:.2f}–{hi:.2f} guesses"
+    lost = lost_words(lost_low, lost_high)
+    return f"cost {lost} and {guesses}" if lost else f"cost {guesses}"
 
 
 def headline(steps: Sequence[ReviewStep]) -> Headline:
@@ -153,19 +180,23 @@ def headline(steps: Sequence[ReviewStep]) -> Headline:
     figures = " · ".join(
         f"{name} {v}" for name, v in (("Skill", skill_), ("Luck", luck_)) if v is not None
     )
-    worst = max(steps, key=lambda s: (s.cost_low, s.cost_high), default=None)
-    if worst is None or worst.cost_high < _NO_COST:
+    worst = max(
+        steps, key=lambda s: (s.lost_low, s.lost_high, s.cost_low, s.cost_high), default=None
+    )
+    lost_low, lost_high = 0, 0.0
+    if worst is None or (worst.cost_high < _NO_COST and not worst.lost_high):
         move = "every move was the best one" if steps else "no moves to judge"
         word = best = None
         low = high = 0.0
     else:
         word, best = worst.guess, worst.best
         low, high = worst.cost_low, worst.cost_high
-        move = f"{word.upper()} {_cost_words(low, high)}"
+        lost_low, lost_high = worst.lost_low, worst.lost_high
+        move = f"{word.upper()} {_cost_words(low, high, lost_low, lost_high)}"
         if best is not None and best != word:
             move += f"; {best.upper()} was the best move"
     text = f"{figures} — {move}" if figures else move[:1].upper() + move[1:]
-    return Headline(skill_, luck_, word, best, low, high, text)
+    return Headline(skill_, luck_, word, best, low, high, text, lost_low, lost_high)
 
 
 @dataclass
@@ -194,6 +225,15 @@ class Review(WithNotes):
         return sum(s.cost_high for s in self.steps)
 
     @property
+    def lost_low(self) -> int:
+        """Answers more than perfect play the moves can lose (hard mode's objective), at least."""
+        return sum(s.lost_low for s in self.steps)
+
+    @property
+    def lost_high(self) -> float:
+        return sum(s.lost_high for s in self.steps)
+
+    @property
     def exact(self) -> bool:
         return all(s.exact for s in self.steps)
 
@@ -218,6 +258,11 @@ class Review(WithNotes):
             "cost_low": None if low == float("inf") else low,
             "cost_high": None if high == float("inf") else high,
             "cost_shown": shown(self.cost_low, self.cost_high),
+            **(
+                {"lost_low": self.lost_low, "lost_high": _finite(self.lost_high)}
+                if any(s.losses for s in self.steps)
+                else {}
+            ),
             "notes": self.notes,
             "note_parts": self.note_parts,
             "steps": [s.to_dict() for s in self.steps],
@@ -259,7 +304,7 @@ def review(
     max_guesses: int = 6,
     answer: str | None = None,
     budget: int | None = REVIEW_WORK,
-    time_limit: float | None = SAFETY_S,
+    time_limit: float | None = None,
     prove: bool = False,
     progress: ProgressCallback | None = None,
     prove_budget: int = PROVE_WORK,
@@ -330,12 +375,21 @@ def review(
         if words
         else None
     )
+    # Hard mode after an opener that no six-guess strategy follows (the shipped table proves it):
+    # every step is valued by hard mode's objective, fewest answers lost then fewest guesses.
+    losses_game = hard and opener is not None and not opener.solvable
+    context = context or ExactContext()
+    proof = _opener_proof(
+        m, words, hard, max_guesses, prove, progress, prove_budget, extra, opener, context
+    )
     if opener is not None and not opener.solvable:
-        losses = (
-            shipped_losses(m.guesses.fingerprint, m.answers.fingerprint, opener.word)
-            if hard and max_guesses == 6
+        # Its fewest losses, from its tree of fewest losses (shipped, or proven and kept).
+        fewest = (
+            checked_opener_tree(m, hard, max_guesses, opener.word, context, losses=True)
+            if hard
             else None
         )
+        losses = (fewest.lost, fewest.total) if fewest is not None and fewest.lost else None
         notes.append(
             note(
                 "opener_can_fail",
@@ -345,17 +399,13 @@ def review(
                 best_mean=round(opener.best_mean, 4),
                 source=opener.source,
                 mode=opener.mode,
-                # Hard mode's objective after it, where its tree ships: the fewest answers lost,
+                # Hard mode's objective after it, where its tree is known: the fewest answers lost,
                 # and the guesses a game with a loss counted as 7 (None: not proven here).
                 lost=None if losses is None else losses[0],
                 answers=opener.answers,
                 mean_with_losses=None if losses is None else round(losses[1] / opener.answers, 4),
             )
         )
-    context = context or ExactContext()
-    proof = _opener_proof(
-        m, words, hard, max_guesses, prove, progress, prove_budget, extra, opener, context
-    )
     steps: list[ReviewStep] = []
     lifted_turns: list[int] = []
     for turn, ((r, c), w) in enumerate(zip(rows, words), 1):
@@ -368,7 +418,9 @@ def review(
         # Every figure within the limit is infinite where no strategy wins, whatever the move:
         # such a step is valued as if the game allowed LIFTED_GUESSES (never a made-up number:
         # exact or bounds as any other step).
-        step = evaluate_step(pos, w, budget=budget, time_limit=time_limit, context=context)
+        step = evaluate_step(
+            pos, w, budget=budget, time_limit=time_limit, context=context, losses=losses_game
+        )
         ev: Evaluation = step.evaluation
         valued, lifted = step.position, step.lifted
         if lifted:
@@ -389,6 +441,7 @@ def review(
         assert played is not None
         # Four decimals, outwards: the rounded range still contains the proven one.
         low, high = outward(*ev.cost(played), 4)
+        lost_low, lost_high = ev.lost_cost(played)
         out = outcomes(pos, r)
         actual = out.actual(c, m.win_code)
         skill, source = row_skill(valued, r, ev)
@@ -417,6 +470,11 @@ def review(
                 p_own=p_at_most(out.left, actual),
                 limit_lifted=lifted,
                 seconds=ev.seconds,
+                losses=step.losses,
+                lost_low=int(lost_low),
+                lost_high=lost_high,
+                best_lost=_known(ev.lost),
+                played_lost=_known(played.lost),
             )
         )
         pos = nxt
@@ -492,7 +550,7 @@ def _opener_proof(
     if there is not None:
         return there
     word = m.guesses[m.guesses.index(words[0])]
-    if table is not None and not table.solvable:
+    if table is not None and not table.solvable and not hard:
         return OpenerProof(word, hard, NO_TREE)  # proven by the shipped table: nothing to search
     if not prove:
         return OpenerProof(word, hard, NOT_ASKED)
@@ -532,6 +590,11 @@ def _proof_note(proof: OpenerProof, budget: int) -> Note:
     )
 
 
+def _known(lost: tuple[int, float]) -> int | None:
+    """Answers lost where proven exactly, else None."""
+    return int(lost[0]) if lost[0] == lost[1] else None
+
+
 def _strong(matrix: PatternMatrix, hard: bool, max_guesses: int) -> StrongPlayer | None:
     try:
         return strong_player(matrix, hard, max_guesses)
@@ -556,7 +619,7 @@ def game_history(
         if parsed.guess:
             raise WordlelabError(
                 f"position {position!r} ends with a guess without feedback; "
-                "'wordlelab optimal --position' values a guess",
+                "a review needs the feedback of every guess",
                 position,
                 kind="position_ends_with_guess",
                 guess=parsed.guess.upper(),

@@ -23,7 +23,13 @@ MODULES = (
 
 def compiled_cache_complete() -> bool:
     """Whether numba's on-disk cache holds compiled code from every kernel module (without
-    importing numba). False means a first run compiles some of them (seconds to a minute).
+    importing numba). False means a first run compiles some of them (seconds to a minute)."""
+    return compiled_modules().issuperset(MODULES)
+
+
+def compiled_modules() -> set[str]:
+    """The kernel modules of which numba's on-disk cache holds compiled code (none: the first run
+    on this machine). Whether that code is still fresh is numba's to decide when it loads it.
 
     numba keeps a kernel's cache in ``__pycache__`` beside its source, or under
     ``NUMBA_CACHE_DIR`` when that is set (or the source folder is read-only), in files named
@@ -45,4 +51,4 @@ def compiled_cache_complete() -> bool:
                 found.update(p.name.partition(".")[0] for p in place.glob("*.nbi"))
             except OSError:
                 continue
-    return found.issuperset(MODULES)
+    return found & set(MODULES)

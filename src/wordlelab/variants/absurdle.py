@@ -2,7 +2,7 @@
 
 The rules value ``Absurdle`` makes the game (``AbsurdleGame``) and the assistant
 (``AbsurdleSession``, which tells how to corner the adversary); the adversary's rule and the
-search for a winning line are ``wordlelab.game.absurdle``'s.
+search for a winning line are ``wordlelab.game.absurdle``'s and ``wordlelab.exact.absurdle``'s.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..assist.base import Action, Session, one_pattern, row_dict
 from ..errors import VariantError, WordlelabError
-from ..game.absurdle import absurdle_next, absurdle_response, check_guess, respond, start_line
+from ..exact.absurdle import absurdle_next, start_line
+from ..game.absurdle import absurdle_response, check_guess, respond
 from ..game.base import Game, Row, Segment
 from ..game.feedback import Pattern
 from ..game.frequency import rank_by_frequency

@@ -39,7 +39,7 @@ from ..config import (
     web_matrices_budget,
 )
 from ..errors import HardModeError, WordlelabError
-from ..exact.budgets import PROVE_WORK, REVIEW_WORK
+from ..exact.budgets import PROVE_WORK, REVIEW_WORK, SAFETY_S
 from ..exact.context import ExactContext
 from ..game.base import Game
 from ..game.languages import LANGUAGES, get_language, keyboard_rows
@@ -660,6 +660,9 @@ class WebApp:
                     hard=hard,
                     answer=answer,
                     budget=self.review_budget,
+                    # A server keeps the wall-clock net, so that one client's review cannot hold a
+                    # worker for long on a loaded machine; when it fires the review says so.
+                    time_limit=SAFETY_S,
                     max_guesses=max_guesses,
                     prove=prove,
                     prove_budget=self.prove_budget,

@@ -17,6 +17,8 @@ each letter; only guesses that obey it are played. Everything runs without the G
 
 from __future__ import annotations
 
+from collections import namedtuple
+
 import numpy as np
 from numba import njit
 
@@ -28,25 +30,8 @@ INF = np.int64(1 << 40)
 
 
 @njit(cache=True, nogil=True)
-def _separates(row: np.ndarray, S: np.ndarray, seen: np.ndarray) -> bool:
-    ok = True
-    j = 0
-    n = S.shape[0]
-    while j < n:
-        p = row[S[j]]
-        if seen[p]:
-            ok = False
-            break
-        seen[p] = True
-        j += 1
-    for t in range(min(j, n)):
-        seen[row[S[t]]] = False
-    return ok
-
-
-@njit(cache=True, nogil=True)
-def _pairs(row: np.ndarray, S: np.ndarray, seen: np.ndarray) -> int:
-    """Members of S that share a feedback with an earlier one, counted up to 2."""
+def _pairs(row: np.ndarray, S: np.ndarray, seen: np.ndarray, limit: int) -> int:
+    """Members of S that share a feedback with an earlier one, counted up to ``limit`` + 1."""
     c = 0
     j = 0
     n = S.shape[0]
@@ -54,7 +39,7 @@ def _pairs(row: np.ndarray, S: np.ndarray, seen: np.ndarray) -> int:
         p = row[S[j]]
         if seen[p]:
             c += 1
-            if c >= 2:
+            if c > limit:
                 j += 1
                 break
         seen[p] = True
@@ -64,39 +49,44 @@ def _pairs(row: np.ndarray, S: np.ndarray, seen: np.ndarray) -> int:
     return c
 
 
+# A greedy search's state: every guess (ranked at a node when its own pool finds no tree), the
+# mode, how many of a node's ranked guesses its children consider (``keep``), the guesses a node
+# tries, the tables (guess-major matrix, counting bounds, answer <-> guess, each guess's letters
+# and letter counts) and the scratch arrays described in ``greedy_value``.
+Greedy = namedtuple(
+    "Greedy", "full hard keep tries data lbtab a2g g2a gletters gcounts cnt seen mark first work"
+)
+
+
 @njit(cache=True, nogil=True)
-def greedy_value(
-    S,
-    d,
-    pool,
-    full,
-    rule,
-    hard,
-    keep,
-    tries,
-    data,
-    lbtab,
-    a2g,
-    g2a,
-    gletters,
-    gcounts,
-    cnt,
-    seen,
-    mark,
-    first,
-    level,
-    work,
-):
+def greedy_value(S, d, pool, rule, level, gs):
     """Total guesses of the greedy tree over the sorted answer columns S within d guesses, or INF.
 
     ``pool``: guess rows ranked at this node (the node's candidates are always added); when none
-    of its first ``tries`` finishes, the node ranks ``full`` (every guess) instead, once.
-    ``cnt`` (n_patterns int64), ``seen`` (n_patterns bool), ``mark`` (n_guesses bool) are zeroed
-    scratch arrays, left zeroed. ``work[0]``: feedback look-ups left (ranking a node costs guesses x answers); none left, INF.
-    ``first[level]`` receives the guess played at S (-1 if none): call with level 0 and read
-    ``first[0]`` (a depth slot, not a literal flag: numba's cache mishandles a recursive call
-    specialised on a literal).
+    of its first ``gs.tries`` finishes, the node ranks ``gs.full`` (every guess) instead, once.
+    ``gs.cnt`` (n_patterns int64), ``seen`` (n_patterns bool), ``mark`` (n_guesses bool) are
+    zeroed scratch arrays, left zeroed. ``gs.work[0]``: feedback look-ups left (ranking a node
+    costs guesses x answers); none left, INF. ``gs.first[level]`` receives the guess played at S
+    (-1 if none): call with level 0 and read ``first[0]`` (a depth slot, not a literal flag:
+    numba's cache mishandles a recursive call specialised on a literal).
     """
+    (
+        full,
+        hard,
+        keep,
+        tries,
+        data,
+        lbtab,
+        a2g,
+        g2a,
+        gletters,
+        gcounts,
+        cnt,
+        seen,
+        mark,
+        first,
+        work,
+    ) = gs
     n = S.shape[0]
     first[level] = -1
     if work[0] <= 0:
@@ -122,7 +112,9 @@ def greedy_value(
     if n < n_pat:
         for j in range(n):
             g = a2g[S[j]]
-            if _separates(data[g], S, seen) and (not hard or legal(g, rule, gletters, gcounts)):
+            if _pairs(data[g], S, seen, np.int64(0)) == 0 and (
+                not hard or legal(g, rule, gletters, gcounts)
+            ):
                 first[level] = g
                 return np.int64(2 * n - 1)
         # Otherwise 2n is the least, reached by a candidate that leaves one pair and the rest apart
@@ -131,7 +123,7 @@ def greedy_value(
         if d >= 3:
             for j in range(n):
                 g = a2g[S[j]]
-                if _pairs(data[g], S, seen) == 1 and (
+                if _pairs(data[g], S, seen, np.int64(1)) == 1 and (
                     not hard or legal(g, rule, gletters, gcounts)
                 ):
                     first[level] = g
@@ -140,7 +132,9 @@ def greedy_value(
         work[0] -= 4 * last  # early exits: a few look-ups a guess
         for i in range(last):
             g = pool[i] if i < pool.shape[0] else full[i - pool.shape[0]]
-            if _separates(data[g], S, seen) and (not hard or legal(g, rule, gletters, gcounts)):
+            if _pairs(data[g], S, seen, np.int64(0)) == 0 and (
+                not hard or legal(g, rule, gletters, gcounts)
+            ):
                 first[level] = g
                 return np.int64(2 * n)
     if d == 2:
@@ -229,29 +223,8 @@ def greedy_value(
                 sub = np.empty(e - j, dtype=np.int64)
                 for t in range(j, e):
                     sub[t - j] = S[idx[t]]
-                crule = next_rule(rule, g, p, gletters, gcounts) if hard else rule
-                v = greedy_value(
-                    sub,
-                    d - 1,
-                    child,
-                    full,
-                    crule,
-                    hard,
-                    keep,
-                    tries,
-                    data,
-                    lbtab,
-                    a2g,
-                    g2a,
-                    gletters,
-                    gcounts,
-                    cnt,
-                    seen,
-                    mark,
-                    first,
-                    level + 1,
-                    work,
-                )
+                crule = next_rule(rule, g, p, gletters, gs.gcounts) if hard else rule
+                v = greedy_value(sub, d - 1, child, crule, level + 1, gs)
                 if v >= INF:
                     total = INF
                     failed = sub
@@ -262,28 +235,7 @@ def greedy_value(
             first[level] = g
             return total
     if pool.shape[0] < full.shape[0]:
-        return greedy_value(
-            S,
-            d,
-            full,
-            full,
-            rule,
-            hard,
-            keep,
-            tries,
-            data,
-            lbtab,
-            a2g,
-            g2a,
-            gletters,
-            gcounts,
-            cnt,
-            seen,
-            mark,
-            first,
-            level,
-            work,
-        )
+        return greedy_value(S, d, full, rule, level, gs)
     return INF
 
 

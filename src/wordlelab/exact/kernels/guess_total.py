@@ -2,9 +2,9 @@
 
 ``evaluation.evaluate`` values the best N guesses of a position one guess at a time: the guess
 splits the answers into groups, each group is searched with what is left of the cut-off, and the
-first group that does not fit ends the exact count. Done group by group from Python, a coach
-suggestion after a bad opener made some two hundred thousand kernel calls, and their Python
-overhead was about half its time. This kernel runs the same loop (the same groups in the same
+first group that does not fit ends the exact count. A suggestion after a bad opener values
+hundreds of thousands of groups, too many for a kernel call each from Python, so this kernel
+runs that loop (the same groups in the same
 order, the same cut-offs, the same checks of the work limit, so the same values and the same
 work counted) in one call. It lives in its own module so that changing it leaves the search's
 compiled cache alone.
@@ -25,9 +25,7 @@ TOO_LARGE = 1
 
 
 @njit(cache=True, nogil=True)
-def guess_total(
-    S, d, g, beta, limit, inline_n, pool, rule, hard, tabs, memo, scratch, ctl, qmax, split, view
-):
+def guess_total(S, d, g, beta, limit, inline_n, pool, rule, qmax, view, st):
     """(status, low, exact, stopped) for guess row ``g`` at the sorted answer columns ``S`` with
     ``d`` guesses left (``d >= 2``), exact below ``beta``.
 
@@ -39,12 +37,13 @@ def guess_total(
     0). Before each search, as ``evaluate``'s ``run`` does, the work counter is checked against
     ``limit`` (negative: none): past it, or when a search stops (``ctl[CTL_STOP]``), ``stopped`` is 1,
     and that group and the rest add their bounds. ``low`` is the total so far (the caller caps it
-    at INF). ``split`` is a search's no-split marker (``search.new_split(1, 0)``); ``view`` the
-    search's view of the whole matrix (``optimal.Engine.root_view``).
+    at INF). ``st`` is an exact search (``search.Search``) that shares no set among threads;
+    ``view`` the search's view of the whole matrix (``optimal.Engine.root_view``).
     """
-    data, g2a, a2g, lbtab, gletters, gcounts, pow3, rnd, dT, nb_order, nb_lo, nb_hi, loss = tabs
+    hard, ctl, tabs = st.hard, st.ctl, st.tabs
+    dT, lbtab = tabs.dT, tabs.lbtab
     n = S.shape[0]
-    win = scratch[2].shape[0] - 1  # the all-green pattern
+    win = st.scratch.seen.shape[0] - 1  # the all-green pattern
     codes = np.empty(n, dtype=np.int64)
     for j in range(n):
         codes[j] = dT[S[j], g]
@@ -103,29 +102,13 @@ def guess_total(
             continue
         sub = ordered[starts[i] : starts[i + 1]].copy()
         if hard:
-            crule = next_rule(rule, g, pats[i], gletters, gcounts)
+            crule = next_rule(rule, g, pats[i], tabs.gletters, tabs.gcounts)
         else:
             crule = rule
         cut = beta - low - rem
         if cut < 1:
             cut = np.int64(1)
-        v = solve(
-            sub,
-            d - 1,
-            cut,
-            pool,
-            crule,
-            hard,
-            np.int64(0),
-            tabs,
-            memo,
-            scratch,
-            ctl,
-            qmax,
-            split,
-            np.int64(0),
-            view,
-        )
+        v = solve(sub, d - 1, cut, pool, crule, qmax, view, st)
         if ctl[CTL_STOP] != 0:
             stopped = 1
             exact = 0

@@ -16,8 +16,7 @@ of a guess, so every sum and cut below is unchanged; where a bound or a shortcut
 hold with losses, it says so beside it.
 
 Scans read ``dT``, the answer-major copy of the matrix: a node with n answers reads n rows along
-the guesses (n sequential streams) instead of one cache line per (guess, answer) pair, which is
-what made the guess-major layout several times slower on the large lists.
+the guesses (n sequential streams) instead of one cache line per (guess, answer) pair.
 
 The memo is an open-addressing table of fixed size (the memory cap): a 128-bit key (two
 independent 64-bit hashes of the set, the guesses left and the hard-mode rule), a value that is
@@ -27,6 +26,8 @@ entry costs time, never correctness.
 """
 
 from __future__ import annotations
+
+from collections import namedtuple
 
 import numpy as np
 from numba import njit
@@ -48,28 +49,17 @@ CTL_SCANS = 4
 CTL_WORK = 5
 CTL_EVALS = 6
 CTL_STAMP = 7  # a running tag for the scans' seen-pattern marks
-CTL_OFF = 8  # bits of rules switched off (tests and benchmarks compare with and without; 0: all on)
+CTL_OFF = 8  # the RULES flags: pruning rules switched off, or on everywhere (0: as shipped)
 CTL_SUPER = 9  # lower bounds stored for supersets after a cut (rule OFF_SUPERSETS)
 CTL_QB = 10  # times the bound with q groups per guess beat the counting table (rule OFF_QBOUND)
 CTL_LIMIT = 11  # stop once ctl[CTL_WORK] passes this (0: no limit); see _spend
 CTL_LIVE = 12  # guesses dropped as standing for another on the letters the set holds (OFF_LIVE)
-CTL_VEC = 13  # scans that counted groups along whole rows (OFF_VECTOR)
-# Where the work of the scans goes: look-ups and scans by the guesses left (0-6, 6 for more) and
-# the set's size (SCAN_SIZES), two slots each (benchmarks/profile_search_work.py).
-CTL_SCAN_HIST = 14
-SCAN_SIZES = (8, 16, 32, 48, 100, 243, 500, 1 << 40)  # the upper ends, exclusive
-# Row scans that stopped early, once few guesses could still matter (rule OFF_ROWS_EARLY).
-CTL_ROWS_EARLY = CTL_SCAN_HIST + 2 * 7 * 8
-# The scans of sets the memo already held a lower bound for (below this visit's beta: an earlier
-# visit cut the set at a lower beta), by the guesses left (0-6): look-ups and scans, two slots each.
-CTL_REVISIT = CTL_ROWS_EARLY + 1
+CTL_ROWS_EARLY = 13  # row scans that stopped early, once few guesses could matter (OFF_ROWS_EARLY)
 # Guesses dropped as dominated: another guess of the pool tells apart every pair of answers they
 # do, on the set and on all its subsets (rule OFF_DOMINANCE, ``_undominated``).
-CTL_DOM = CTL_REVISIT + 2 * 7
-# Views made: a set's rows and its children's pool's columns copied for the row scans below it
-# (rule OFF_VIEW, ``_view_of``).
-CTL_VIEWS = CTL_DOM + 1
-CTL_SIZE = CTL_VIEWS + 1
+CTL_DOM = 14
+CTL_VIEWS = 15  # views made (``_view_of``): a set's rows and its children's pool's columns
+CTL_SIZE = 16
 
 # A set's guesses shared out among threads (see ``solve``'s ``split``): split[SPLIT_PARTS] parts
 # (1 or less: no sharing), the set's size at SPLIT_N, the best (value, order) key any part has
@@ -82,19 +72,40 @@ SPLIT_KEY = 2
 SPLIT_RESULTS = 3
 SPLIT_ORDER_BITS = 21  # a place in the order takes these bits of the key (pools under 2**21 - 1)
 
-OFF_SUPERSETS = 1
+# The state a search carries, as named tuples of arrays (numba passes them as structs).
+# The engine's tables (``optimal.Engine``): the matrix guess-major (``data``) and answer-major
+# (``dT``), guess <-> answer indices (-1: none), the counting bound table, each guess's letters
+# and letter counts, powers of 3, random words for grouping hashes, the guesses sorted by their
+# letters elsewhere than at each position (``neighbour_runs``, for ``_undominated``) and W.
+Tables = namedtuple(
+    "Tables",
+    "data g2a a2g lbtab gletters gcounts pow3 rnd dT nb_order nb_lo nb_hi loss",
+)
+# Scratch tables a search reuses (left as it found them): pattern labels (two sets, -1), seen
+# patterns, group counts, the answers of the set being scanned, pattern stamps.
+Scratch = namedtuple("Scratch", "lab lab2 seen cnt inS stamp")
+# What a set's row scans read (``_view_of``): a matrix of rows (answers) by columns (guesses),
+# each answer's row in it and each guess's column (-1: none).
+View = namedtuple("View", "M arow gcol")
+# One search: the mode, the width (0 exact, 1 greedy), the tables, the memo, the scratch
+# tables, the counters shared with the driver (``ctl``), and the shared set (``split``, ``part``).
+Search = namedtuple("Search", "hard width tabs memo scratch ctl split part")
+
+# The RULES flags (ctl[CTL_OFF]): the pruning rules the soundness tests switch off, to check
+# that the search finds the same values without them, and two that the tests switch on
+# everywhere, so that the rules fire on small instances a brute force can check.
+OFF_SUPERSETS = 1  # no bounds stored for supersets after a cut (``_store_supersets``)
+OFF_QBOUND = 2  # no bound with q groups per guess (``lower_bound_q``)
+ALWAYS_SUPERSETS = 4  # the bounds learnt from a cut stored after every sub-search
+OFF_LIVE = 8  # no hard-mode guess classes on the letters a set holds (step 4b, ``_live_classes``)
+OFF_ROWS_EARLY = 16  # row scans never stopped early (``_repeats``)
+OFF_DOMINANCE = 32  # guesses another guess of the pool dominates kept (step 3a, ``_undominated``)
+ALWAYS_DOMINANCE = 64  # the dominance rule on every set, however small
+
 SUPER_MIN_NODES = 2  # the bounds learnt from a cut are stored after sub-searches of this many nodes
-OFF_QBOUND = 2
-OFF_LIVE = 8
-OFF_VECTOR = 16
-OFF_LAZY = 32  # classes of guesses formed up front for every guess that may be tried (step 4)
-DEDUPE_48 = 64  # not a rule off: the pool deduplicated on sets of 48+ answers at any depth (step 3)
-OFF_ROWS_EARLY = 128  # row scans stopped once few guesses can still matter (``_repeats``)
-OFF_SPLIT_ROWS = 256  # a perfect splitter looked for guess by guess only (step 2, ``_collided``)
-OFF_DOMINANCE = 512  # guesses another guess of the pool dominates kept (step 3a, ``_undominated``)
 # Where the dominance rule pays: sets of 48 answers or more with four guesses left or more (the
-# pools of the many small sets below them shrink with it). On smaller sets its pass over the pool
-# cost about what it saved (search_rules_dominance*.json: the rule on and off).
+# pools of the many small sets below them shrink with it); on smaller sets its pass over the
+# pool costs about what it saves.
 DOM_MIN_D = 4
 DOM_MIN_N = 48
 # How much dearer counting a guess alone is than its n look-ups' charge (its column is read across
@@ -103,7 +114,6 @@ ROWS_EARLY_F = 4
 # Pairs of rows compared before a perfect splitter is looked for guess by guess (step 2): speed
 # only, the guess found and the work charged are the same.
 PRE_PAIRS = 8
-OFF_VIEW = 2048  # the row scans read every guess's column, never a view of the pool's
 # Views (``_view_of``): below a set with VIEW_MIN_D + 1 guesses left or more (an opener's groups,
 # deduplicated: one guess per grouping), where the children's pool has at most VIEW_KEEP_NUM /
 # VIEW_KEEP_DEN of the columns read so far, the row scans below read a copy of the set's rows and
@@ -114,20 +124,8 @@ VIEW_KEEP_NUM = 9
 VIEW_KEEP_DEN = 10
 # Row cells compared in one look-up's time: a row scan is taken where its cost in look-ups,
 # pairs * guesses / VEC_CELLS, is below the guess-by-guess count's, and that cost is the work it
-# is charged. Measured: the kernel's guess-by-guess count against ``_repeats`` on sets of 16-128
-# answers over the NYT's 14855 guesses (benchmarks/bench_vec_cells.py), 84 cells a look-up
-# (vec_cells.json), 97 since a row scan compares eight rows a pass with no passes of its own to
-# clear and add the flags (vec_cells_fused.json). That benchmark counts every guess in full; in
-# the search a guess's count stops once the guess cannot matter, so counting guess by guess is
-# cheaper there. The search with 98 against 80 was slower on every opener tried, 64 against 80
-# even (tail_vec_cells_98_vs_80.json, tail_vec_cells_64_vs_80.json), so the kernel keeps 80, and
-# the work a budget counts stays as it was. It was first 32, an estimate, which left sets of
-# about 65-160 answers (with every guess in the pool) to the slower count (tail_vec_cells.json).
+# is charged (a budget in work depends on it, so it is a fixed part of the search's definition).
 VEC_CELLS = 80
-ALWAYS_SUPERSETS = (
-    4  # not a rule off: store the bounds learnt from a cut after every sub-search (tests)
-)
-ALWAYS_DOMINANCE = 1024  # not a rule off: the dominance rule on every set, however small (tests)
 
 PROBES = 8
 _M1 = np.uint64(0xBF58476D1CE4E5B9)
@@ -137,8 +135,8 @@ _FNV = np.uint64(0x100000001B3)
 # The helpers that make no array run without the runtime's reference counts (``_borrowing``).
 # Every array they are handed is the caller's for the whole call, and nothing they do keeps one
 # after it returns, so counting a reference up on the way in and down on the way out (an atomic
-# instruction per array, each way) buys nothing, and in the small helpers called for every guess
-# tried, a profile found those instructions among the search's hottest. numba refuses to compile
+# instruction per array, each way) buys nothing, and costs most in the small helpers called for
+# every guess tried. numba refuses to compile
 # such a helper if it makes an array (nothing would free it); a row cut out of a matrix inside
 # one is a view of the caller's array, counted by nobody. (numba's type stubs leave out _nrt.)
 _borrowing = njit(cache=True, nogil=True, _nrt=False)  # type: ignore[call-overload]
@@ -163,19 +161,6 @@ def _spend(ctl, units) -> bool:
         ctl[CTL_STOP] = 1
         return True
     return False
-
-
-@njit(cache=True, inline="always")
-def _count_scan(ctl, d, n, work, revisit) -> None:
-    if revisit:
-        ctl[CTL_REVISIT + 2 * min(d, 6)] += work
-        ctl[CTL_REVISIT + 2 * min(d, 6) + 1] += 1
-    bucket = 0
-    while bucket < 7 and n >= SCAN_SIZES[bucket]:
-        bucket += 1
-    slot = CTL_SCAN_HIST + 2 * (min(d, 6) * 8 + bucket)
-    ctl[slot] += work
-    ctl[slot + 1] += 1
 
 
 @njit(cache=True, inline="always")
@@ -485,10 +470,19 @@ def _store_supersets(
     under R: a guess that differs from g only by absent letters where L is grey leaves the same
     rule (a grey adds no constraint), so its lookup finds it.
     """
-    p = pats[L]
-    w1 = np.int64(1)
-    for i in range(k):
-        if (p // w1) % 3 == 0:
+    # The weights of the positions where L shows grey, lowest first; each alone, then with each
+    # later one.
+    greys = np.empty(k, dtype=np.int64)
+    ng = 0
+    w = np.int64(1)
+    for _i in range(k):
+        if (pats[L] // w) % 3 == 0:
+            greys[ng] = w
+            ng += 1
+        w *= 3
+    for a in range(ng):
+        for b in range(a, ng):
+            w2 = np.int64(0) if b == a else greys[b]
             _store_union(
                 L,
                 nl,
@@ -500,34 +494,23 @@ def _store_supersets(
                 lbtab,
                 memo,
                 ctl,
-                w1,
-                np.int64(0),
+                greys[a],
+                w2,
                 additive,
                 r1,
                 r2,
             )
-            w2 = w1 * 3
-            for _j in range(i + 1, k):
-                if (p // w2) % 3 == 0:
-                    _store_union(
-                        L,
-                        nl,
-                        pats,
-                        starts,
-                        grouped,
-                        gl,
-                        d,
-                        lbtab,
-                        memo,
-                        ctl,
-                        w1,
-                        w2,
-                        additive,
-                        r1,
-                        r2,
-                    )
-                w2 *= 3
-        w1 *= 3
+
+
+@njit(cache=True, nogil=True, inline="always")
+def _raised(r, w1, w2) -> bool:
+    """Whether pattern p + r differs from p only by the digits of weight w1 (and w2, when not 0)
+    raised from grey to yellow or green."""
+    for x in range(3):
+        for y in range(3 if w2 != 0 else 1):
+            if r == x * w1 + y * w2:
+                return True
+    return False
 
 
 @njit(cache=True, nogil=True)
@@ -545,17 +528,7 @@ def _store_union(
         q = pats[t]
         if q < p:
             continue
-        r = q - p
-        ok = False
-        for x in range(3):
-            if w2 == 0:
-                if r == x * w1:
-                    ok = True
-            else:
-                for y in range(3):
-                    if r == x * w1 + y * w2:
-                        ok = True
-        if ok:
+        if _raised(q - p, w1, w2):
             m += starts[t + 1] - starts[t]
             val = min(INF, val + gl[t])
             parts += 1
@@ -569,17 +542,7 @@ def _store_union(
     U = np.empty(m, dtype=np.int64)
     q = 0
     for t in range(nl):
-        r = pats[t] - p
-        ok = False
-        for x in range(3):
-            if w2 == 0:
-                if r == x * w1:
-                    ok = True
-            else:
-                for y in range(3):
-                    if r == x * w1 + y * w2:
-                        ok = True
-        if ok:
+        if _raised(pats[t] - p, w1, w2):
             for j in range(starts[t], starts[t + 1]):
                 U[q] = grouped[j]
                 q += 1
@@ -838,7 +801,7 @@ def _view_of(dT: np.ndarray, S: np.ndarray, cols: np.ndarray):
     gcol = np.full(dT.shape[1], -1, dtype=np.int64)
     for c in range(m):
         gcol[cols[c]] = c
-    return M, arow, gcol
+    return View(M, arow, gcol)
 
 
 @njit(cache=True, nogil=True)
@@ -905,7 +868,7 @@ def _add_repeated(dup: np.ndarray, flag: np.ndarray, dT: np.ndarray, S: np.ndarr
     shows an earlier answer of S; ``flag`` is scratch. One pass over the guesses for every eight
     earlier rows (four for the last few): the first pass writes the flags and the last adds them
     to ``dup``, so no pass clears the flags and none adds them apart (on small sets those two
-    passes were a large part of the work). A pass given fewer rows than its width repeats its
+    passes would be a large part of the work). A pass given fewer rows than its width repeats its
     last row: comparing a row twice changes no flag."""
     rj = dT[S[j]]
     last = j - 1
@@ -1257,179 +1220,46 @@ def _two_left(dT, S, pool, g2a, inS, stamp, ctl, loss):
     return best, bestg
 
 
+# What step 3's pass over the pool found (``_scan``).
+Scan = namedtuple(
+    "Scan",
+    [
+        "splitter",  # a guess that splits S into singletons (2n), or -1
+        "ub",  # the least value known to be reached (a guess whose groups are all of 1 or 2)
+        "ubg",  # the guess that reaches it, or -1
+        "minlb",  # the least bound of the useful guesses
+        "qscan",  # the most groups any guess of the pool splits S into (an upper bound)
+        "skiplb",  # the least bound of the useful guesses left out of the tries (all >= beta)
+        "lbs",  # every guess's bound
+        "cands",  # every guess: a candidate (not filled where ``fused``)
+        "useful",  # every guess: more than one group, or a candidate (not where ``fused``)
+        "h1s",  # every guess's grouping hash (where ``dedupe_all``)
+        "nr",  # where ``fused``: the tries, their bounds and their sort keys, nr of each
+        "reps",
+        "replb",
+        "key",
+        "fused",  # the pass wrote the tries itself (normal mode, one thread, a row scan)
+    ],
+)
+
+
 @njit(cache=True, nogil=True)
-def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, split, part, view):
-    """Fewest total guesses to solve every answer in S with at most d guesses (the next included).
-
-    Returns the exact value when it is below ``beta``; otherwise a proven lower bound >= beta.
-    With losses (``tabs``' last entry W > 0), the least L * W + G (see the module's docstring).
-    ``qmax`` is a proven bound on the number of groups any guess playable below splits S into
-    (pass the number of patterns when nothing is known); see ``lower_bound_q``.
-    ``width`` 0 searches exhaustively; 1 plays the first guess in the search order that works
-    (a greedy tree, an upper bound). Exact values and their best guess go to ``memo``.
-
-    ``split`` shares the guesses of the set it was set up for (its size at SPLIT_N; the search
-    below it has fewer answers) among split[SPLIT_PARTS] threads, this one taking ``part``: at
-    that node the thread tries only the guesses whose place in the search order is ``part``
-    modulo the parts, and reports its result in ``split`` instead of the memo (see
-    ``SPLIT_RESULTS``); the node's value is the least of the parts'. Each part publishes the best
-    (value, place) it reached, and the others cut against it: a guess earlier in the order than
-    the published one must reach its value plus one to be cut, so the guess found is the one the
-    search finds alone (the first in the order that reaches the least value), whatever the
-    timing. A value published is one a guess reaches, so cutting against it is sound even when a
-    thread reads it late.
-    """
+def _scan(S, d, beta, pool, splitting, dedupe_all, st, view):
+    """Step 3 of ``solve``: one pass over the pool. Every guess's groups, its bound n + sum over
+    its non-winning groups of lb(group size, d - 1), a hash of its grouping where ``dedupe_all``,
+    and whether it settles S at once (all singletons: 2n) or exactly (all groups of one or two
+    answers: its bound is its value)."""
+    hard, width, tabs, memo, scratch, ctl, split, part = st
     data, g2a, a2g, lbtab, gletters, gcounts, pow3, rnd, dT, nb_order, nb_lo, nb_hi, loss = tabs
     lab, lab2, seen, cnt, inS, stamp = scratch
     M, arow, gcol = view
     n = S.shape[0]
-    if ctl[CTL_STOP] != 0:
-        return INF
-    splitting = split[SPLIT_PARTS] > 1 and n == split[SPLIT_N]
-    ctl[CTL_NODES] += 1
-    if n > 2 and _spend(ctl, n):
-        return INF
-    if n == 1:
-        if d >= 1:
-            return np.int64(1)
-        return loss + 1 if loss > 0 else INF
-    # A useful guess always splits, so no line needs more than n guesses. With losses too: with
-    # n guesses left, candidates played one by one (each allowed, each removing itself) lose
-    # nothing, so the least value loses nothing there and is the same for any d >= n.
-    d = min(d, n)
-    if n == 2:
-        return np.int64(3) if d >= 2 else _few_left(n, d, loss)
-    if d <= 1:
-        return _few_left(n, d, loss)
-    # (With losses, lbtab counts the answers that do not fit as lost: ``lower_bound_table``.)
-    lbn = lbtab[d, n]
-    # The counting bound with at most qmax groups per guess (qmax bounds every guess on S, and so
-    # on every subset of S: a subset shows a subset of the patterns).
-    if (ctl[CTL_OFF] & OFF_QBOUND) == 0:
-        lq = lower_bound_q(n, d, qmax, loss)
-        if lq > lbn:
-            lbn = lq
-            ctl[CTL_QB] += 1
-    if lbn >= beta:
-        return lbn
-    r1, r2 = _objective_key(rule, hard, loss)
-    k1, k2 = _node_key(S, d, r1, r2)
-    slot = memo_get(memo, k1, k2)
-    revisit = False
-    if slot >= 0:
-        v = memo[2][slot]
-        if memo[3][slot] == 1:
-            ctl[CTL_HITS] += 1
-            return v
-        if v >= beta:
-            ctl[CTL_HITS] += 1
-            return v
-        lbn = max(lbn, v)
-        revisit = True
+    npool = pool.shape[0]
     n_pat = seen.shape[0]
     win = n_pat - 1
-
-    # 1. A candidate that tells all the others apart reaches the absolute bound 2n - 1; with a
-    # guess to spare, one that leaves a single pair reaches 2n, which no other guess beats.
-    # (With losses too: an answer costs at least the guesses that reach it, a lost one more.)
-    pair_cand = -1
-    for j in range(n):
-        g = a2g[S[j]]
-        c = _collisions(dT, g, S, seen, np.int64(1))
-        if c == 0:
-            memo_put(memo, k1, k2, 2 * n - 1, _YES, g, n)
-            ctl[CTL_STORES] += 1
-            return np.int64(2 * n - 1)
-        if c == 1 and pair_cand < 0 and d >= 3:
-            pair_cand = g
-    if pair_cand >= 0:
-        memo_put(memo, k1, k2, 2 * n, _YES, pair_cand, n)
-        ctl[CTL_STORES] += 1
-        return np.int64(2 * n)
-    if lbn < 2 * n:
-        lbn = np.int64(2 * n)
-    if lbn >= beta:
-        return lbn
-
-    # The pool for this node: hard mode keeps the legal guesses.
-    if hard:
-        # The rule checked for every guess of the pool: about 8 look-ups' time each (its letters
-        # and counts), measured against the CPU time of hard-mode reviews (bench_evaluate.py).
-        ctl[CTL_WORK] += 8 * pool.shape[0]
-        pool = legal_pool(pool, rule, gletters, gcounts)
-    npool = pool.shape[0]
-
-    # 2. Now 2n is reached only by a guess that splits S into singletons, and every other guess
-    # costs 2n + 1 or more (INF with two guesses left). When only 2n could answer, look for such
-    # a guess alone, stopping at the first collision of each.
-    if d == 2 or beta <= 2 * n + 1:
-        # Along whole rows where comparing every pair of answers' rows costs less than about
-        # three look-ups a guess (a small set); the first guess of the pool with no collision is
-        # the one the guess-by-guess search finds.
-        n_all = M.shape[1]
-        row_cost = (n * (n - 1) // 2) * n_all // VEC_CELLS
-        if (ctl[CTL_OFF] & OFF_SPLIT_ROWS) == 0 and row_cost < 3 * npool:
-            ctl[CTL_WORK] += row_cost + npool // VEC_CELLS
-            collided = _collided(M, _rows_of(arow, S))
-            for i in range(npool):
-                g = pool[i]
-                if collided[gcol[g]] == 0:
-                    memo_put(memo, k1, k2, 2 * n, _YES, g, n)
-                    ctl[CTL_STORES] += 1
-                    return np.int64(2 * n)
-        else:
-            ctl[CTL_WORK] += npool  # a look-up or two each (each stops at its first collision)
-            # (A few pairs of rows compared first rule out most guesses at once: the same guess
-            # is found, in a fraction of the time; the work charged is the count's.)
-            pre = _pair_collided(dT, S, PRE_PAIRS)
-            for i in range(npool):
-                g = pool[i]
-                if pre[g] == 0 and _collisions(dT, g, S, seen, np.int64(0)) == 0:
-                    memo_put(memo, k1, k2, 2 * n, _YES, g, n)
-                    ctl[CTL_STORES] += 1
-                    return np.int64(2 * n)
-        if d == 2 and loss == 0:
-            memo_put(memo, k1, k2, INF, _YES, _NO_GUESS, n)
-            ctl[CTL_STORES] += 1
-            return INF
-        if d == 2 and beta > 2 * n + 1:
-            v, g = _two_left(dT, S, pool, g2a, inS, stamp, ctl, loss)
-            memo_put(memo, k1, k2, v, _YES, g, n)
-            ctl[CTL_STORES] += 1
-            return v
-        # Every guess but a splitter costs 2n + 1 or more (with losses too: an answer lost
-        # costs more than one solved).
-        lbn = max(lbn, np.int64(2 * n + 1))
-        if width == 0:
-            memo_put(memo, k1, k2, lbn, _NO, _NO_GUESS, n)
-            ctl[CTL_STORES] += 1
-        return lbn
-
-    # 3a. Normal mode: the guesses another guess of the pool dominates on S (one that tells apart
-    # every pair of answers they do, here and on every subset: ``_undominated``) are dropped,
-    # here and for the children, where the sets are large enough for it to pay.
-    if (
-        not hard
-        and (ctl[CTL_OFF] & OFF_DOMINANCE) == 0
-        and ((n >= DOM_MIN_N and d >= DOM_MIN_D) or (ctl[CTL_OFF] & ALWAYS_DOMINANCE) != 0)
-    ):
-        pool = _undominated(pool, S, a2g, gletters, gcounts, nb_order, nb_lo, nb_hi, ctl)
-        npool = pool.shape[0]
-
-    # 3. One pass over the pool: every guess's groups, its bound n + sum over its non-winning
-    # groups of lb(group size, d - 1), a hash of its grouping, and whether it settles S at once
-    # (all singletons: 2n) or exactly (all groups of one or two answers: its bound is its value).
     ctl[CTL_SCANS] += 1
     for j in range(n):
         inS[S[j]] = True
-    # Grouping hashes for every guess only where the children's pool matters (an opener's groups,
-    # with five guesses left or more) or where counting patterns alone would not bound a guess
-    # (n > P + 1, see ``fast``); elsewhere only the guesses the search reaches are classed (step
-    # 4). Deduplicating the pool of sets of 48 or more answers with four guesses left too cost
-    # more than it saved (DEDUPE_48 switches it back on: benchmarks/bench_search_rules.py).
-    dedupe_all = not hard and (
-        d >= 5 or n > n_pat - 1 or (n >= 48 and (ctl[CTL_OFF] & DEDUPE_48) != 0)
-    )
     # With every group within the counting bound's first two levels (n <= P + 1, as d - 1 >= 2),
     # lb(c, d - 1) = 2c - 1, so a guess's bound is 3n - (its number of groups) - (1 if it is a
     # candidate): counting distinct patterns is enough, without labels or counts.
@@ -1437,13 +1267,13 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     # For a small set, count every guess's groups at once along the answers' rows: a guess's
     # groups are n minus the answers whose pattern repeats an earlier answer's, and comparing
     # two whole rows runs many guesses per instruction. Taken where its cost (in look-ups'
-    # time, measured: about VEC_CELLS row cells a look-up) is below the guess-by-guess count's.
+    # time: about VEC_CELLS row cells a look-up) is below the guess-by-guess count's.
     n_all = M.shape[1]
     vec_cost = (n * (n - 1) // 2) * n_all // VEC_CELLS + n_all
-    vec = fast and n < 256 and vec_cost < npool * n and (ctl[CTL_OFF] & OFF_VECTOR) == 0
+    vec = fast and n < 256 and vec_cost < npool * n
     # Where step 4 keeps every useful guess for the children and tries those under beta (the
     # lazy classes), step 3's loop writes the children's pool and the tries at once (``fused``).
-    fused = vec and not hard and not splitting and (ctl[CTL_OFF] & OFF_LAZY) == 0
+    fused = vec and not hard and not splitting
     m_old = 0 if fused else npool  # the arrays only the other cases use
     m_new = npool if fused else 0
     h1s = np.zeros(m_old, dtype=np.uint64)
@@ -1465,7 +1295,6 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     f_key = np.empty(m_new, dtype=np.int64)
     if not fast:
         ctl[CTL_WORK] += npool * n
-        _count_scan(ctl, d, n, npool * n, revisit)
     if fast:
         scanned = np.int64(0)
         early = np.zeros(m_old, dtype=np.bool_)
@@ -1479,7 +1308,6 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
         if vec:
             early_ok = (ctl[CTL_OFF] & OFF_ROWS_EARLY) == 0
             dup, kdone, pairs = _repeats(M, _rows_of(arow, S), dlimit, early_ok)
-            ctl[CTL_VEC] += 1
             scanned = pairs * n_all // VEC_CELLS + n_all
             if kdone < n:
                 ctl[CTL_ROWS_EARLY] += 1
@@ -1630,7 +1458,6 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
             if useful[i] and total < minlb:
                 minlb = total
         ctl[CTL_WORK] += scanned
-        _count_scan(ctl, d, n, scanned, revisit)
         if splitter < 0 and fused and minlb < beta:
             # (The tries hold every useful guess under beta, in pool order.)
             for r in range(f_nr):
@@ -1703,28 +1530,40 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
                     ubg = g
     for j in range(n):
         inS[S[j]] = False
-    # Every guess playable below S is in the pool or splits S (and so every subset) like one of
-    # it (the pool is this node's parent's useful guesses, one per grouping, or in hard mode the
-    # legal ones; a guess dropped as useless leaves one group): qn bounds them all.
-    qn = min(qmax, qscan)
-    if (ctl[CTL_OFF] & OFF_QBOUND) != 0:
-        qn = np.int64(n_pat)
-    if splitter >= 0:
-        memo_put(memo, k1, k2, 2 * n, _YES, splitter, n)
-        ctl[CTL_STORES] += 1
-        return np.int64(2 * n)
-    if minlb > lbn:
-        lbn = minlb
-    if ub < INF and ub <= lbn:  # reached and proven least
-        memo_put(memo, k1, k2, ub, _YES, ubg, n)
-        ctl[CTL_STORES] += 1
-        return ub
-    if lbn >= beta:
-        if width == 0:
-            memo_put(memo, k1, k2, lbn, _NO, _NO_GUESS, n)
-            ctl[CTL_STORES] += 1
-        return lbn
+    return Scan(
+        np.int64(splitter),
+        np.int64(ub),
+        np.int64(ubg),
+        np.int64(minlb),
+        np.int64(qscan),
+        np.int64(skiplb),
+        lbs,
+        cands,
+        useful,
+        h1s,
+        np.int64(f_nr),
+        f_reps,
+        f_replb,
+        f_key,
+        fused,
+    )
 
+
+@njit(cache=True, nogil=True)
+def _classes(S, d, beta, pool, dedupe_all, lazy, sc, st):
+    """Step 4 of ``solve``: (the children's pool, the guesses to try at S, their bounds, their
+    sort keys, the least bound of the useful guesses left out of the tries)."""
+    hard, width, tabs, memo, scratch, ctl, split, part = st
+    data, g2a, a2g, lbtab, gletters, gcounts, pow3, rnd, dT, nb_order, nb_lo, nb_hi, loss = tabs
+    lab, lab2, seen, cnt, inS, stamp = scratch
+    npool = pool.shape[0]
+    rnd0 = rnd[0]
+    fused = sc.fused
+    useful = sc.useful
+    lbs = sc.lbs
+    cands = sc.cands
+    h1s = sc.h1s
+    skiplb = sc.skiplb
     # 4. Guesses that split S the same way are interchangeable on S and on every subset of S,
     # so one representative per grouping is enough; a candidate beats a non-candidate with the
     # same grouping (it wins its own group). Candidates that group S alike are worth the same
@@ -1741,7 +1580,6 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     # instead of a grouping hash for every guess under beta.
     keep = np.zeros(0 if fused else npool, dtype=np.bool_)  # in the children's pool
     rep = np.zeros(0 if fused else npool, dtype=np.bool_)  # tried at this node
-    lazy = not hard and not dedupe_all and not splitting and (ctl[CTL_OFF] & OFF_LAZY) == 0
     if fused:
         pass  # the lists were written in step 3
     elif hard:
@@ -1807,22 +1645,17 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     # rule reached below (a rule binds only letters every answer below holds), and leave the
     # same rule after every pattern: one of each such class stands for all, here and in the
     # children's pool. Hard mode only: in normal mode the grouping classes above, formed where the
-    # children's pool matters, are coarser, and elsewhere the hashing cost more than it saved
-    # (bench_search_rules.py, mask 8).
-    # (Not in ultrahard mode, whose rule binds grey letters too: ``rule`` is longer there.)
-    if (
-        hard
-        and rule.shape[0] == gletters.shape[1] + gcounts.shape[1]
-        and (ctl[CTL_OFF] & OFF_LIVE) == 0
-    ):
+    # children's pool matters, are coarser, and elsewhere the hashing costs more than it saves.
+    # (Not in ultrahard mode, whose rule binds grey letters too: its Solver sets OFF_LIVE.)
+    if hard and (ctl[CTL_OFF] & OFF_LIVE) == 0:
         _live_classes(pool, keep, rep, S, a2g, gletters, gcounts.shape[1], ctl)
     if fused:
-        nrep = f_nr
+        nrep = sc.nr
         nkeep = npool
         child_pool = pool
-        reps = f_reps[:nrep]
-        replb = f_replb[:nrep]
-        sortkey = f_key[:nrep]
+        reps = sc.reps[:nrep]
+        replb = sc.replb[:nrep]
+        sortkey = sc.key[:nrep]
     else:
         nrep = 0
         nkeep = 0
@@ -1855,15 +1688,330 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
             # hard mode, where the legal guesses are filtered anew, nor where the pool is
             # deduplicated: there keeping one guess per grouping is what shrinks it.)
             child_pool = pool
+    return child_pool, reps, replb, sortkey, skiplb
+
+
+@_borrowing
+def _stored(memo, ctl, k1, k2, value, exact, g, n) -> int:
+    """Records the node's value (exact, with its best guess; or a lower bound) and returns it."""
+    memo_put(memo, k1, k2, value, exact, g, n)
+    ctl[CTL_STORES] += 1
+    return value
+
+
+@njit(cache=True, nogil=True)
+def _closed_forms(S, d, dT, a2g, seen, memo, ctl, k1, k2) -> int:
+    """Step 1 of ``solve``: a candidate that tells all the others apart reaches the absolute
+    bound 2n - 1; with a guess to spare, one that leaves a single pair reaches 2n, which no other
+    guess beats. (With losses too: an answer costs at least the guesses that reach it, a lost one
+    more.) Returns that value, stored, or 0 when no candidate does either."""
+    n = S.shape[0]
+    pair_cand = _NO_GUESS
+    for j in range(n):
+        g = a2g[S[j]]
+        c = _collisions(dT, g, S, seen, np.int64(1))
+        if c == 0:
+            return _stored(memo, ctl, k1, k2, np.int64(2 * n - 1), _YES, g, n)
+        if c == 1 and pair_cand < 0 and d >= 3:
+            pair_cand = g
+    if pair_cand >= 0:
+        return _stored(memo, ctl, k1, k2, np.int64(2 * n), _YES, pair_cand, n)
+    return np.int64(0)
+
+
+@njit(cache=True, nogil=True)
+def _splitters_only(S, d, beta, lbn, pool, st, view, k1, k2) -> int:
+    """Step 2 of ``solve``, where only 2n could answer (two guesses left, or beta <= 2n + 1).
+
+    No candidate reached 2n (step 1), so 2n is reached only by a guess that splits S into
+    singletons, and every other guess costs 2n + 1 or more (INF with two guesses left): such a
+    guess is looked for alone, stopping at the first collision of each."""
+    hard, width, tabs, memo, scratch, ctl, split, part = st
+    data, g2a, a2g, lbtab, gletters, gcounts, pow3, rnd, dT, nb_order, nb_lo, nb_hi, loss = tabs
+    lab, lab2, seen, cnt, inS, stamp = scratch
+    M, arow, gcol = view
+    n = S.shape[0]
+    npool = pool.shape[0]
+    # Along whole rows where comparing every pair of answers' rows costs less than about three
+    # look-ups a guess (a small set); the first guess of the pool with no collision is the one
+    # the guess-by-guess search finds.
+    n_all = M.shape[1]
+    row_cost = (n * (n - 1) // 2) * n_all // VEC_CELLS
+    if row_cost < 3 * npool:
+        ctl[CTL_WORK] += row_cost + npool // VEC_CELLS
+        collided = _collided(M, _rows_of(arow, S))
+        for i in range(npool):
+            g = pool[i]
+            if collided[gcol[g]] == 0:
+                return _stored(memo, ctl, k1, k2, np.int64(2 * n), _YES, g, n)
+    else:
+        ctl[CTL_WORK] += npool  # a look-up or two each (each stops at its first collision)
+        # (A few pairs of rows compared first rule out most guesses at once: the same guess is
+        # found, in a fraction of the time; the work charged is the count's.)
+        pre = _pair_collided(dT, S, PRE_PAIRS)
+        for i in range(npool):
+            g = pool[i]
+            if pre[g] == 0 and _collisions(dT, g, S, seen, np.int64(0)) == 0:
+                return _stored(memo, ctl, k1, k2, np.int64(2 * n), _YES, g, n)
+    if d == 2 and loss == 0:
+        return _stored(memo, ctl, k1, k2, INF, _YES, _NO_GUESS, n)
+    if d == 2 and beta > 2 * n + 1:
+        v, g = _two_left(dT, S, pool, g2a, inS, stamp, ctl, loss)
+        return _stored(memo, ctl, k1, k2, v, _YES, g, n)
+    # Every guess but a splitter costs 2n + 1 or more (with losses too: an answer lost costs
+    # more than one solved).
+    lbn = max(lbn, np.int64(2 * n + 1))
+    if width == 0:
+        return _stored(memo, ctl, k1, k2, lbn, _NO, _NO_GUESS, n)
+    return lbn
+
+
+@njit(cache=True, nogil=True)
+def _partition(dT, S, g, lab, cnt, touched, codes, grouped):
+    """S partitioned by guess g into ``grouped`` (labels by first occurrence, stable, so each
+    group stays sorted): (each group's pattern, where each group starts and, last, len(S))."""
+    n = S.shape[0]
+    nl = np.int64(0)
+    for j in range(n):
+        p = dT[S[j], g]
+        L = lab[p]
+        if L < 0:
+            L = nl
+            lab[p] = L
+            touched[nl] = p
+            cnt[nl] = 0
+            nl += 1
+        cnt[L] += 1
+        codes[j] = L
+    pats = np.empty(nl, dtype=np.int64)
+    starts = np.empty(nl + 1, dtype=np.int64)
+    starts[0] = 0
+    for L in range(nl):
+        pats[L] = touched[L]
+        lab[touched[L]] = -1
+        starts[L + 1] = starts[L] + cnt[L]
+    fill = starts[:nl].copy()
+    for j in range(n):
+        L = codes[j]
+        grouped[fill[L]] = S[j]
+        fill[L] += 1
+    return pats, starts
+
+
+@njit(cache=True, nogil=True)
+def _group_bounds(pats, starts, win, d, lbtab, qn, loss, ctl):
+    """(each group's bound, which groups are open, n + the sum of the bounds) for a guess's
+    groups with d - 1 guesses left below: groups of one or two are settled, the others (open)
+    start at their counting bound."""
+    nl = pats.shape[0]
+    gl = np.empty(nl, dtype=np.int64)
+    open_ = np.zeros(nl, dtype=np.bool_)
+    lbsum = starts[nl]
+    for L in range(nl):
+        m = starts[L + 1] - starts[L]
+        if pats[L] == win:
+            gl[L] = 0
+        elif m == 1:
+            gl[L] = 1
+        elif m == 2:
+            gl[L] = 3 if d >= 3 else INF
+        else:
+            gl[L] = lbtab[d - 1, m]
+            lq = lower_bound_q(m, d - 1, qn, loss)
+            if lq > gl[L]:
+                gl[L] = lq
+                ctl[CTL_QB] += 1
+            open_[L] = True
+        lbsum = min(INF, lbsum + gl[L])
+    return gl, open_, lbsum
+
+
+@njit(cache=True, nogil=True)
+def _known_groups(g, pats, starts, grouped, gl, open_, lbsum, thr, d, rule, qn, st):
+    """The open groups of guess g raised, without a search, to the memo's figure or a closed
+    form (closed when it is exact), until the sum reaches ``thr``: (the sum, whether it reached
+    ``thr``, the groups still open)."""
+    hard, tabs, memo, seen = st.hard, st.tabs, st.memo, st.scratch.seen
+    a2g, gletters, dT, loss = tabs.a2g, tabs.gletters, tabs.dT, tabs.loss
+    nopen = 0
+    for L in range(pats.shape[0]):
+        if not open_[L]:
+            continue
+        sub = grouped[starts[L] : starts[L + 1]]
+        # What the memo knows of this group: an exact value or a lower bound.
+        if hard:
+            rr1, rr2 = _objective_key(
+                next_rule(rule, g, pats[L], gletters, tabs.gcounts), hard, loss
+            )
+        else:
+            rr1, rr2 = _objective_key(rule, hard, loss)
+        kk1, kk2 = _node_key(sub, min(d - 1, sub.shape[0]), rr1, rr2)
+        sl = memo_get(memo, kk1, kk2)
+        if sl >= 0:
+            mv = memo[2][sl]
+            if memo[3][sl] == 1:
+                lbsum = min(INF, lbsum + mv - gl[L])
+                gl[L] = mv
+                open_[L] = False
+                if lbsum >= thr:
+                    return lbsum, True, nopen
+                continue
+            if mv > gl[L]:
+                lbsum = min(INF, lbsum + mv - gl[L])
+                gl[L] = mv
+                if lbsum >= thr:
+                    return lbsum, True, nopen
+        cf = _closed_form(dT, a2g, sub, d - 1, seen)
+        if cf > 0:
+            lbsum += cf - gl[L]
+            gl[L] = cf
+            open_[L] = False
+        else:
+            nb = max(-cf, lower_bound_q(sub.shape[0], d - 1, qn, loss))
+            if nb > gl[L]:
+                lbsum += nb - gl[L]
+                gl[L] = nb
+            nopen += 1
+        if lbsum >= thr:
+            return lbsum, True, nopen
+    return lbsum, False, nopen
+
+
+@njit(cache=True, nogil=True)
+def solve(S, d, beta, pool, rule, qmax, view, st):
+    """Fewest total guesses to solve every answer in S with at most d guesses (the next included).
+
+    Returns the exact value when it is below ``beta``; otherwise a proven lower bound >= beta.
+    With losses (W = ``st.tabs.loss`` > 0), the least L * W + G (see the module's docstring).
+    ``qmax`` is a proven bound on the number of groups any guess playable below splits S into
+    (pass the number of patterns when nothing is known); see ``lower_bound_q``.
+    ``view`` is what the row scans read (``View``; the whole matrix at the root). ``st`` is the
+    search (``Search``): its ``width`` 0 searches exhaustively; 1 plays the first guess in the
+    search order that works (a greedy tree, an upper bound). Exact values and their best guess go
+    to its ``memo``.
+
+    ``st.split`` shares the guesses of the set it was set up for (its size at SPLIT_N; the search
+    below it has fewer answers) among split[SPLIT_PARTS] threads, this one taking ``st.part``: at
+    that node the thread tries only the guesses whose place in the search order is ``part``
+    modulo the parts, and reports its result in ``split`` instead of the memo (see
+    ``SPLIT_RESULTS``); the node's value is the least of the parts'. Each part publishes the best
+    (value, place) it reached, and the others cut against it: a guess earlier in the order than
+    the published one must reach its value plus one to be cut, so the guess found is the one the
+    search finds alone (the first in the order that reaches the least value), whatever the
+    timing. A value published is one a guess reaches, so cutting against it is sound even when a
+    thread reads it late.
+    """
+    hard, width, tabs, memo, scratch, ctl, split, part = st
+    data, g2a, a2g, lbtab, gletters, gcounts, pow3, rnd, dT, nb_order, nb_lo, nb_hi, loss = tabs
+    lab, lab2, seen, cnt, inS, stamp = scratch
+    M, arow, gcol = view
+    n = S.shape[0]
+    if ctl[CTL_STOP] != 0:
+        return INF
+    splitting = split[SPLIT_PARTS] > 1 and n == split[SPLIT_N]
+    ctl[CTL_NODES] += 1
+    if n > 2 and _spend(ctl, n):
+        return INF
+    if n == 1:
+        if d >= 1:
+            return np.int64(1)
+        return loss + 1 if loss > 0 else INF
+    # A useful guess always splits, so no line needs more than n guesses. With losses too: with
+    # n guesses left, candidates played one by one (each allowed, each removing itself) lose
+    # nothing, so the least value loses nothing there and is the same for any d >= n.
+    d = min(d, n)
+    if n == 2:
+        return np.int64(3) if d >= 2 else _few_left(n, d, loss)
+    if d <= 1:
+        return _few_left(n, d, loss)
+    # (With losses, lbtab counts the answers that do not fit as lost: ``lower_bound_table``.)
+    lbn = lbtab[d, n]
+    # The counting bound with at most qmax groups per guess (qmax bounds every guess on S, and so
+    # on every subset of S: a subset shows a subset of the patterns).
+    if (ctl[CTL_OFF] & OFF_QBOUND) == 0:
+        lq = lower_bound_q(n, d, qmax, loss)
+        if lq > lbn:
+            lbn = lq
+            ctl[CTL_QB] += 1
+    if lbn >= beta:
+        return lbn
+    r1, r2 = _objective_key(rule, hard, loss)
+    k1, k2 = _node_key(S, d, r1, r2)
+    slot = memo_get(memo, k1, k2)
+    if slot >= 0:
+        v = memo[2][slot]
+        if memo[3][slot] == 1:
+            ctl[CTL_HITS] += 1
+            return v
+        if v >= beta:
+            ctl[CTL_HITS] += 1
+            return v
+        lbn = max(lbn, v)
+    n_pat = seen.shape[0]
+    win = n_pat - 1
+
+    # 1. Closed forms: a candidate that tells all the others apart, or leaves a single pair.
+    v = _closed_forms(S, d, dT, a2g, seen, memo, ctl, k1, k2)
+    if v > 0:
+        return v
+    if lbn < 2 * n:
+        lbn = np.int64(2 * n)
+    if lbn >= beta:
+        return lbn
+
+    # The pool for this node: hard mode keeps the legal guesses.
+    if hard:
+        # The rule checked for every guess of the pool: about 8 look-ups' time each (its letters
+        # and counts).
+        ctl[CTL_WORK] += 8 * pool.shape[0]
+        pool = legal_pool(pool, rule, gletters, gcounts)
+
+    # 2. Now 2n is reached only by a guess that splits S into singletons (``_splitters_only``).
+    if d == 2 or beta <= 2 * n + 1:
+        return _splitters_only(S, d, beta, lbn, pool, st, view, k1, k2)
+
+    # 3a. Normal mode: the guesses another guess of the pool dominates on S (one that tells apart
+    # every pair of answers they do, here and on every subset: ``_undominated``) are dropped,
+    # here and for the children, where the sets are large enough for it to pay.
+    if (
+        not hard
+        and (ctl[CTL_OFF] & OFF_DOMINANCE) == 0
+        and ((n >= DOM_MIN_N and d >= DOM_MIN_D) or (ctl[CTL_OFF] & ALWAYS_DOMINANCE) != 0)
+    ):
+        pool = _undominated(pool, S, a2g, gletters, gcounts, nb_order, nb_lo, nb_hi, ctl)
+
+    # Grouping hashes for every guess only where the children's pool matters (an opener's groups,
+    # with five guesses left or more) or where counting patterns alone would not bound a guess
+    # (n > P + 1, see ``fast``); elsewhere only the guesses the search reaches are classed (step 4).
+    dedupe_all = not hard and (d >= 5 or n > n_pat - 1)
+    sc = _scan(S, d, beta, pool, splitting, dedupe_all, st, view)
+    # Every guess playable below S is in the pool or splits S (and so every subset) like one of
+    # it (the pool is this node's parent's useful guesses, one per grouping, or in hard mode the
+    # legal ones; a guess dropped as useless leaves one group): qn bounds them all.
+    qn = min(qmax, sc.qscan)
+    if (ctl[CTL_OFF] & OFF_QBOUND) != 0:
+        qn = np.int64(n_pat)
+    if sc.splitter >= 0:
+        return _stored(memo, ctl, k1, k2, np.int64(2 * n), _YES, sc.splitter, n)
+    if sc.minlb > lbn:
+        lbn = sc.minlb
+    if sc.ub < INF and sc.ub <= lbn:  # reached and proven least
+        return _stored(memo, ctl, k1, k2, sc.ub, _YES, sc.ubg, n)
+    if lbn >= beta:
+        return _stored(memo, ctl, k1, k2, lbn, _NO, _NO_GUESS, n) if width == 0 else lbn
+
+    # 4. One guess per class of guesses that are interchangeable on S (``_classes``); where the
+    # children's pool keeps every useful guess and one thread searches the node, the classes are
+    # formed lazily as step 5 reaches each guess.
+    lazy = not hard and not dedupe_all and not splitting
+    child_pool, reps, replb, sortkey, skiplb = _classes(S, d, beta, pool, dedupe_all, lazy, sc, st)
+    nrep = reps.shape[0]
+    nkeep = child_pool.shape[0]
     korder = _stable_order(sortkey)
     # The children's view: their pool's columns only, copied for S's rows, where the row scans
     # below will read them many times (see ``_view_of``).
     child_view = view
-    if (
-        (ctl[CTL_OFF] & OFF_VIEW) == 0
-        and d - 1 >= VIEW_MIN_D
-        and nkeep * VIEW_KEEP_DEN <= M.shape[1] * VIEW_KEEP_NUM
-    ):
+    if d - 1 >= VIEW_MIN_D and nkeep * VIEW_KEEP_DEN <= M.shape[1] * VIEW_KEEP_NUM:
         child_view = _view_of(dT, S, child_pool)
         ctl[CTL_VIEWS] += 1
         ctl[CTL_WORK] += n * nkeep // 4  # (a copied cell: about a quarter of a look-up)
@@ -1878,11 +2026,13 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
     # 5. Try guesses in that order, skipping each whose bound cannot beat the best so far, and
     # cutting each as soon as the groups solved plus the bounds of the rest reach the best.
     best = beta
-    bestg = -1
+    bestg = np.int64(-1)
     bestoi = np.int64(-1)
-    if ub < best:
-        best = ub
-        bestg = ubg
+    if sc.ub < best:
+        best = sc.ub
+        bestg = sc.ubg
+    rnd0 = rnd[0]
+    touched = np.empty(n, dtype=np.int64)
     nparts = split[SPLIT_PARTS]
     obits = np.int64(SPLIT_ORDER_BITS)
     omask = (np.int64(1) << obits) - 1
@@ -1923,98 +2073,15 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
         if ctl[CTL_STOP] != 0 or _spend(ctl, 4 * n):  # the partition, memo probes and closed forms
             return INF
         ctl[CTL_EVALS] += 1
-        # Partition S by g: labels by first occurrence, stable, so each group stays sorted.
-        nl = np.int64(0)  # typed: a literal 0 first compiles _store_supersets for it too
-        for j in range(n):
-            p = dT[S[j], g]
-            L = lab[p]
-            if L < 0:
-                L = nl
-                lab[p] = L
-                touched[nl] = p
-                cnt[nl] = 0
-                nl += 1
-            cnt[L] += 1
-            codes[j] = L
-        pats = np.empty(nl, dtype=np.int64)
-        starts = np.empty(nl + 1, dtype=np.int64)
-        starts[0] = 0
-        for L in range(nl):
-            pats[L] = touched[L]
-            lab[touched[L]] = -1
-            starts[L + 1] = starts[L] + cnt[L]
-        fill = starts[:nl].copy()
-        for j in range(n):
-            L = codes[j]
-            grouped[fill[L]] = S[j]
-            fill[L] += 1
-        # Groups of one or two are settled; the others start at their counting bound, then
-        # cheaply at the memo's figure or a closed form (no scan), and only then by search.
-        gl = np.empty(nl, dtype=np.int64)
-        open_ = np.zeros(nl, dtype=np.bool_)
-        lbsum = np.int64(n)
-        for L in range(nl):
-            m = starts[L + 1] - starts[L]
-            if pats[L] == win:
-                gl[L] = 0
-            elif m == 1:
-                gl[L] = 1
-            elif m == 2:
-                gl[L] = 3 if d >= 3 else INF
-            else:
-                gl[L] = lbtab[d - 1, m]
-                lq = lower_bound_q(m, d - 1, qn, loss)
-                if lq > gl[L]:
-                    gl[L] = lq
-                    ctl[CTL_QB] += 1
-                open_[L] = True
-            lbsum = min(INF, lbsum + gl[L])
+        pats, starts = _partition(dT, S, g, lab, cnt, touched, codes, grouped)
+        nl = pats.shape[0]
+        gl, open_, lbsum = _group_bounds(pats, starts, win, d, lbtab, qn, loss, ctl)
         cut = lbsum >= thr
         nopen = 0
         if not cut:
-            for L in range(nl):
-                if not open_[L]:
-                    continue
-                sub = grouped[starts[L] : starts[L + 1]]
-                # What the memo knows of this group: an exact value or a lower bound.
-                if hard:
-                    rr1, rr2 = _objective_key(
-                        next_rule(rule, g, pats[L], gletters, gcounts), hard, loss
-                    )
-                else:
-                    rr1, rr2 = _objective_key(rule, hard, loss)
-                kk1, kk2 = _node_key(sub, min(d - 1, sub.shape[0]), rr1, rr2)
-                sl = memo_get(memo, kk1, kk2)
-                if sl >= 0:
-                    mv = memo[2][sl]
-                    if memo[3][sl] == 1:
-                        lbsum = min(INF, lbsum + mv - gl[L])
-                        gl[L] = mv
-                        open_[L] = False
-                        if lbsum >= thr:
-                            cut = True
-                            break
-                        continue
-                    if mv > gl[L]:
-                        lbsum = min(INF, lbsum + mv - gl[L])
-                        gl[L] = mv
-                        if lbsum >= thr:
-                            cut = True
-                            break
-                cf = _closed_form(dT, a2g, sub, d - 1, seen)
-                if cf > 0:
-                    lbsum += cf - gl[L]
-                    gl[L] = cf
-                    open_[L] = False
-                else:
-                    nb = max(-cf, lower_bound_q(sub.shape[0], d - 1, qn, loss))
-                    if nb > gl[L]:
-                        lbsum += nb - gl[L]
-                        gl[L] = nb
-                    nopen += 1
-                if lbsum >= thr:
-                    cut = True
-                    break
+            lbsum, cut, nopen = _known_groups(
+                g, pats, starts, grouped, gl, open_, lbsum, thr, d, rule, qn, st
+            )
         if not cut and nopen > 0:
             # Smallest groups first: they are cheap, and a guess that fails usually fails on
             # many groups by a little rather than on one by a lot.
@@ -2037,23 +2104,7 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
                 else:
                     crule = rule
                 nodes0 = ctl[CTL_NODES]
-                v = solve(
-                    sub,
-                    d - 1,
-                    thr - rest,
-                    child_pool,
-                    crule,
-                    hard,
-                    width,
-                    tabs,
-                    memo,
-                    scratch,
-                    ctl,
-                    qn,
-                    split,
-                    part,
-                    child_view,
-                )
+                v = solve(sub, d - 1, thr - rest, child_pool, crule, qn, child_view, st)
                 lbsum = min(INF, rest + v)
                 gl[L] = max(gl[L], v)
                 if lbsum >= thr:
@@ -2109,23 +2160,16 @@ def solve(S, d, beta, pool, rule, hard, width, tabs, memo, scratch, ctl, qmax, s
         split[base] = bestg
         split[base + 1] = best
         split[base + 2] = bestoi
-        if bestg >= 0:
-            return best
-        return max(max(min(cutlb, skiplb), beta), lbn)
     if bestg >= 0:
-        memo_put(memo, k1, k2, best, _YES, bestg, n)
-        ctl[CTL_STORES] += 1
-        return best
+        return best if splitting else _stored(memo, ctl, k1, k2, best, _YES, bestg, n)
     # No guess got under beta: the node's value is at least the least bound of all its guesses,
     # those tried and cut (cutlb) and those left out for a bound at or above beta (skiplb). Both
-    # are >= beta here (with no guess found, thr was beta throughout). Leaving skiplb out once
-    # stored a bound above the value (a guess left out at exactly beta reaches beta) that a later
-    # visit with a larger beta took for proof: a wrong total on a memo carried across openers.
-    lower = max(min(cutlb, skiplb), beta)
-    lower = max(lower, lbn)
-    if width == 0:
-        memo_put(memo, k1, k2, lower, _NO, _NO_GUESS, n)
-        ctl[CTL_STORES] += 1
+    # are >= beta here (with no guess found, thr was beta throughout). Without skiplb the bound
+    # stored could exceed the value (a guess left out at exactly beta reaches beta), and a later
+    # visit with a larger beta would take it for proof.
+    lower = max(max(min(cutlb, skiplb), beta), lbn)
+    if width == 0 and not splitting:
+        return _stored(memo, ctl, k1, k2, lower, _NO, _NO_GUESS, n)
     return lower
 
 
@@ -2247,9 +2291,8 @@ def node_bound(S, d, pool, tabs, stamp, ctl) -> int:
 
 @njit(cache=True, nogil=True)
 def legal_pool(pool, rule, gletters, gcounts) -> np.ndarray:
-    """The guesses of the pool that the rule allows (``_legal`` for each, written out here: a
-    call per guess passed its arrays' reference counts to and fro, which took most of a
-    hard-mode search's time)."""
+    """The guesses of the pool that the hard-mode rule allows (``_legal`` for each, written out
+    here so that no call per guess passes its arrays' reference counts to and fro)."""
     k = gletters.shape[1]
     nc = gcounts.shape[1]
     ultra = rule.shape[0] > k + nc

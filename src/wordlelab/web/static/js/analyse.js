@@ -22,6 +22,23 @@ function shownRange(x) {
   return x.cost_shown ? range(x.cost_shown[0], x.cost_shown[1]) : range(null, null);
 }
 
+/** Hard mode's objective: the answers a move (or the game's moves) can lose beyond perfect play,
+ * "+1 lost" ("" when none, or not valued so); high null: no upper bound proven. */
+function lostText(x) {
+  if (x.lost_high === undefined || x.lost_high === 0) return "";
+  const n = x.lost_high === null ? `≥+${x.lost_low}` : x.lost_low === x.lost_high ? `+${x.lost_low}` : `+${x.lost_low}–${x.lost_high}`;
+  return t("lostAnswers", { n });
+}
+
+/** A move's cost: the answers it can lose, then its guesses (the guesses alone when the losses
+ * are not known: nothing is known of them then). */
+function costText(x) {
+  const lost = lostText(x);
+  if (!lost) return shownRange(x);
+  if (x.lost_high === null && x.cost_shown && x.cost_shown[0] === 0 && x.cost_shown[1] === null) return lost;
+  return `${lost} ${shownRange(x)}`;
+}
+
 function reviewTable(review) {
   const table = el("table", { class: "numbers", id: "analyse-review" });
   table.append(el("tr", {}, ...["#", t("hGuess"), t("hTiles"), t("hWordsLeft"), t("hPlayed"), t("hBest"), t("hCost"), t("hSkill"), t("hLuck")]
@@ -31,7 +48,7 @@ function reviewTable(review) {
       el("td", { text: String(s.turn) }), el("td", { text: s.guess.toUpperCase() }), el("td", {}, mini(s.colors)),
       el("td", { text: `${s.before} → ${s.after}` }), el("td", { text: upTo(s.played_expected, s.played_exact) }),
       el("td", { text: `${(s.best || "–").toUpperCase()} ${upTo(s.best_expected, s.best_exact)}` }),
-      el("td", { text: shownRange(s) + (s.limit_lifted ? "‡" : "") }),
+      el("td", { text: costText(s) + (s.limit_lifted ? "‡" : "") }),
       el("td", { text: skillText(s) }),
       el("td", { text: s.luck === null || s.luck === undefined ? "–" : String(s.luck) })));
   }
@@ -176,6 +193,7 @@ function headlineText(h) {
       : c[1] === null ? t("hlCostAtLeast", { word, v: num(c[0].toFixed(2)) })
         : c[1] - c[0] < 0.005 ? t("hlCost", { word, v: num(c[0].toFixed(2)) })
           : t("hlCostRange", { word, low: num(c[0].toFixed(2)), high: num(c[1].toFixed(2)) });
+    if (h.lost) move += t("hlLost", { lost: lostText({ lost_low: h.lost[0], lost_high: h.lost[1] }) });
     if (h.best && h.best !== h.word) move += t("hlBest", { best: h.best.toUpperCase() });
   }
   return figures ? `${figures} — ${move}` : move[0].toUpperCase() + move.slice(1);
@@ -231,12 +249,12 @@ function show(r) {
     out.append(scrollBox(reviewTable(v)));
     out.append(el("p", { class: "table-key", id: "analyse-skill-key", text: t("skillKey") }));
     const proof = t(v.exact ? "proofExact" : "proofBounds");
-    out.append(el("p", { id: "analyse-total", text: t("totalCost", { v: shownRange(v), proof }) }));
+    out.append(el("p", { id: "analyse-total", text: t("totalCost", { v: costText(v), proof }) }));
     if (v.opener && v.opener.solvable) out.append(el("p", { id: "analyse-opener", text: openerText(v.opener) }));
     const labels = v.steps.map((s) => String(s.turn));
     const costs = v.steps.map((s) => (s.exact ? s.cost_low : { low: s.cost_low, high: s.cost_high }));
     const bounded = v.steps.filter((s) => !s.exact).map((s) => s.turn);
-    const lost = v.steps.filter((s) => s.exact && s.cost_low > 1e-9).map((s) => `${s.turn}: ${shownRange(s)}`);
+    const lost = v.steps.filter((s) => (s.exact && s.cost_low > 1e-9) || lostText(s)).map((s) => `${s.turn}: ${costText(s)}`);
     out.append(el("div", { class: "charts" },
       wordsLeftChart(labels, v.steps.map((s) => s.after)),
       barChart({ title: t("chartCost"), labels, id: "chart-cost",

@@ -195,6 +195,9 @@ function exactCell(x) {
   if (!x) return "–";
   if (x.kind === "exact") return fmt(x.shown ?? x.expected, 3);
   if (x.kind === "can fail") return t("canFail");
+  // Hard mode's objective: the best play after it loses answers (their number, then guesses).
+  if (x.kind === "loses" && x.expected === null) return t("loses", { n: `≥${x.lost}` });
+  if (x.kind === "loses") return `${fmt(x.shown ?? x.expected, 3)} (${t("loses", { n: x.lost })})`;
   if (x.kind === "at least") return `≥${fmt(x.shown ?? x.expected, 3)}`;  // rounded down: still a bound
   return "–";
 }
