@@ -2,97 +2,60 @@
 
 from __future__ import annotations
 
-from .errors import (
-    GameOverError,
-    HardModeError,
-    InconsistentFeedbackError,
-    InvalidPatternError,
-    InvalidWordError,
-    ShareGridError,
-    TreeError,
-    UnknownStrategyError,
-    UnknownWordError,
-    VariantError,
-    WordlelabError,
-    WordListError,
-)
-
 __version__ = "0.1.0"
 
-# Every name but the errors loads on first use, so 'import wordlelab' (which every command runs
-# first) stays free of numpy and numba, and a Ctrl-C while starting up is caught by the CLI.
-_LAZY = {
-    # Variants: several boards and the Absurdle adversary (issue 13).
-    "ClassicGame": "variants",
-    "MultiGame": "variants",
-    "MultiPosition": "game.boards",
-    "MultiStrategy": "strategies.multi",
-    "MultiSession": "variants",
-    "bench_multi": "strategies.multi",
-    "AbsurdleGame": "variants",
-    "AbsurdleSession": "variants",
-    "prove_absurdle": "exact.absurdle",
-    # A variant is its rules value, which makes its Game and its assistant Session (issue 50).
-    "Classic": "variants",
-    "Multi": "variants",
-    "Absurdle": "variants",
-    "parse_rules": "game.rules",
-    "rules_from_options": "game.rules",
-    "Game": "game.base",
-    "Session": "assist.base",
-    "Pattern": "game.feedback",
-    "score": "game.feedback",
-    "Language": "game.languages",
-    "get_language": "game.languages",
-    "WordList": "game.words",
-    "fingerprint": "game.words",
-    "Assistant": "assist.assistant",
-    "Scored": "assist.assistant",
-    "Step": "assist.assistant",
-    "parse_entry": "assist.assistant",
-    "solve": "assist.assistant",
-    "ShareGrid": "judge.grid",
-    "GameReport": "judge.grid",
-    "RowReport": "judge.grid",
-    "analyse": "judge.grid",
-    "parse_share_grid": "judge.grid",
-    "StatsStore": "game.stats",
-    "GameRecord": "game.stats",
-    "Summary": "game.stats",
-    "StatsError": "game.stats",
-    # Strategies, simulation and openers (issue 3).
-    "Choice": "strategies",
-    "Strategy": "strategies",
-    "find_strategy": "strategies",
-    "make_strategy": "strategies",
-    "strategy_names": "strategies",
-    "backtest": "assist.simulate",
-    "SimulationResult": "assist.simulate",
-    "play_one": "assist.simulate",
-    "Opener": "assist.openers",
-    "rank_openers": "assist.openers",
-    "strategy_opener": "assist.openers",
-    # Exact search and decision trees (issue 5).
-    "DecisionTree": "exact.tree",
-    "TreeReport": "exact.tree",
-    "OptimalResult": "exact.optimal",
-    "solve_optimal": "exact.optimal",
-    # Named list sets and the widening (issue 9).
-    "Lists": "game.lists",
-    "LIST_SETS": "game.lists",
-    "load_lists": "game.lists",
-    "widen": "game.lists",
-    # Exact analysis of any position (issue 10).
-    "evaluate": "exact.evaluation",
-    "Evaluation": "exact.evaluation",
-    "GuessValue": "exact.evaluation",
-    # (the review function stays wordlelab.judge.review.review: the submodule's name would shadow it)
-    "Review": "judge.review",
-    "ReviewStep": "judge.review",
-    "PositionText": "game.notation",
-    "parse_position": "game.notation",
-    "read_position": "game.notation",
+# The public names, by the module each comes from. Each loads on first use, so 'import wordlelab'
+# (which every command runs first) stays free of numpy and numba, and a Ctrl-C while starting up
+# is caught by the CLI. (The review function stays wordlelab.judge.review.review: the submodule's
+# name would shadow it.)
+_PUBLIC: dict[str, tuple[str, ...]] = {
+    "errors": (
+        "GameOverError",
+        "HardModeError",
+        "InconsistentFeedbackError",
+        "InvalidPatternError",
+        "InvalidWordError",
+        "ShareGridError",
+        "TreeError",
+        "UnknownStrategyError",
+        "UnknownWordError",
+        "VariantError",
+        "WordlelabError",
+        "WordListError",
+    ),
+    "variants": (
+        "ClassicGame",
+        "MultiGame",
+        "MultiSession",
+        "AbsurdleGame",
+        "AbsurdleSession",
+        "Classic",
+        "Multi",
+        "Absurdle",
+    ),
+    "game.boards": ("MultiPosition",),
+    "strategies.multi": ("MultiStrategy", "bench_multi"),
+    "exact.absurdle": ("prove_absurdle",),
+    "game.rules": ("parse_rules", "rules_from_options"),
+    "game.base": ("Game",),
+    "assist.base": ("Session",),
+    "game.feedback": ("Pattern", "score"),
+    "game.languages": ("Language", "get_language"),
+    "game.words": ("WordList", "fingerprint"),
+    "assist.assistant": ("Assistant", "Scored", "Step", "parse_entry", "solve"),
+    "judge.grid": ("ShareGrid", "GameReport", "RowReport", "analyse", "parse_share_grid"),
+    "game.stats": ("StatsStore", "GameRecord", "Summary", "StatsError"),
+    "strategies": ("Choice", "Strategy", "find_strategy", "make_strategy", "strategy_names"),
+    "assist.simulate": ("backtest", "SimulationResult", "play_one"),
+    "assist.openers": ("Opener", "rank_openers", "strategy_opener"),
+    "exact.tree": ("DecisionTree", "TreeReport"),
+    "exact.optimal": ("OptimalResult", "solve_optimal"),
+    "game.lists": ("Lists", "LIST_SETS", "load_lists", "widen"),
+    "exact.evaluation": ("evaluate", "Evaluation", "GuessValue"),
+    "judge.review": ("Review", "ReviewStep"),
+    "game.notation": ("PositionText", "parse_position", "read_position"),
 }
+_LAZY = {name: module for module, names in _PUBLIC.items() for name in names}
 
 
 def __getattr__(name: str) -> object:
@@ -106,20 +69,4 @@ def __getattr__(name: str) -> object:
     return value
 
 
-# The public names: the errors imported above, and every name _LAZY loads.
-__all__ = [
-    "GameOverError",
-    "HardModeError",
-    "InconsistentFeedbackError",
-    "InvalidPatternError",
-    "InvalidWordError",
-    "ShareGridError",
-    "TreeError",
-    "UnknownStrategyError",
-    "UnknownWordError",
-    "VariantError",
-    "WordlelabError",
-    "WordListError",
-    *_LAZY,
-    "__version__",
-]
+__all__ = [*_LAZY, "__version__"]

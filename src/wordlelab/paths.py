@@ -140,14 +140,6 @@ def check_writable(
     return p
 
 
-def is_regular_file(path: Path) -> bool:
-    """True for a regular file (a cache reader must never open a FIFO or a device: it can block)."""
-    try:
-        return stat.S_ISREG(path.stat().st_mode)
-    except OSError:
-        return False
-
-
 # The parts of the cache directory: (folder, what it holds). Everything there can be rebuilt.
 CACHE_PARTS: tuple[tuple[str, str], ...] = (
     ("matrix", "pattern matrices (one per pair of word lists)"),

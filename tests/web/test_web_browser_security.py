@@ -107,4 +107,4 @@ def test_another_origin_cannot_start_anything(server, browser):
         if m == "POST" and h.get("host") == f"127.0.0.1:{port}"
     }
     assert answers == {("/api/bench", 403), ("/api/play", 403)}
-    assert not app.state.web._bench_slot.held
+    assert not app.state.pages["bench"].slot.held

@@ -112,7 +112,7 @@ def test_a_foreign_origin_cannot_change_anything(client, headers):
         r = client.post(path, json={"strategies": "frequency", "length": 4}, headers=headers)
         assert r.status_code == 403, (headers, path)
         assert "may not change anything" in one_line_error(r)
-    assert not client.app.state.web._bench_slot.held  # no comparison was started
+    assert not client.app.state.pages["bench"].slot.held  # no comparison was started
 
 
 def test_same_origin_and_non_browser_posts_are_answered(client):
@@ -152,7 +152,7 @@ def test_json_only_as_application_json(client, content_type):
         r = client.post(path, content=b'{"strategies": "frequency", "length": 4}', headers=headers)
         assert r.status_code == 415, (content_type, path)
         assert "application/json" in one_line_error(r)
-    assert not client.app.state.web._bench_slot.held
+    assert not client.app.state.pages["bench"].slot.held
     r = client.post(
         "/api/play", content=b"{}", headers={"Content-Type": "Application/JSON; charset=utf-8"}
     )
@@ -248,7 +248,7 @@ def test_scrub_paths():
 
 def test_an_unexpected_failure_is_a_json_500_without_details(tmp_path, monkeypatch):
     app = create_app(stats_path=tmp_path / "s.db")
-    monkeypatch.setattr(app.state.web, "game_state", lambda token: 1 / 0)
+    monkeypatch.setattr(app.state.pages["play"], "game_state", lambda token: 1 / 0)
     with TestClient(app, base_url=LOCAL, raise_server_exceptions=False) as c:
         r = c.post("/api/play", json={})
     assert r.status_code == 500 and r.json() == {

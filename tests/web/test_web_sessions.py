@@ -126,7 +126,7 @@ def test_a_comparison_refused_by_the_client_cap_leaves_no_slot_taken(app):
     assert r.status_code == 200
     stop(c, r.json())
     assert bench("b" * 20)[1].status_code == 503
-    assert not app.state.web._bench_slot.held
+    assert not app.state.pages["bench"].slot.held
     c, r = bench("a" * 20)
     assert r.status_code == 200, r.json()
     stop(c, r.json())

@@ -91,6 +91,16 @@ class Step:
     # No listed answer fitted: from this step on every allowed word that fits is possible.
     widened: bool = False
 
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "guess": self.word,
+            "pattern": str(self.pattern),
+            "emoji": self.pattern.emoji,
+            "before": self.before,
+            "after": self.after,
+            "widened": self.widened,
+        }
+
 
 # What the assistant says when the answer list runs out (the CLI and the web app show it).
 WIDENED = "no listed answer fits; every allowed word is possible now"

@@ -122,3 +122,15 @@ def strategy_opener(
             },
         )
     return row
+
+
+def openers_to_dict(
+    metric: str, guesses: int, answers: int, ranked: list[Opener]
+) -> dict[str, object]:
+    """A one-step ranking (``rank_openers``) on lists of ``guesses`` and ``answers`` words, as data."""
+    return {
+        "metric": metric,
+        "guesses": guesses,
+        "answers": answers,
+        "openers": [o.to_dict() for o in ranked],
+    }

@@ -405,21 +405,14 @@ def _one_step(
 ) -> None:
     from rich.table import Table
 
-    from ..assist.openers import rank_openers
+    from ..assist.openers import openers_to_dict, rank_openers
     from .common import echo_json, load_lists, stderr, stdout
 
     lists = load_lists(length, lang, words_file, answers_file)
     matrix = lists.matrix(on_build=lambda: stderr().print("building the pattern matrix…"))
     ranked = rank_openers(matrix, metric, top or None, hard)
     if as_json:
-        echo_json(
-            {
-                "metric": metric,
-                "guesses": len(lists.guesses),
-                "answers": len(lists.answers),
-                "openers": [o.to_dict() for o in ranked],
-            }
-        )
+        echo_json(openers_to_dict(metric, len(lists.guesses), len(lists.answers), ranked))
         return
     unit = ranked[0].metric if ranked else metric
     table = Table(
@@ -447,61 +440,18 @@ def _lookup(
     """Each opener's proven value from the shipped table; every word is checked before anything prints.
 
     With ``prove``, each row that is only a bound is searched now (one thread, a budget in nodes)."""
-    from ..exact.opener_values import EXACT, LOWER_BOUND, PROVE_NODES, Proof, opener_table
+    from ..exact.opener_values import PROVE_NODES, look_up
     from ..game.list_sets import default_set_name
 
-    name = chosen_lists() or default_set_name()
-    table = opener_table(name, hard)
-    values = [table.value(w) for w in words]
-    proofs: dict[str, Proof] = {}
-    if prove and any(not v.exact for v in values):
-        from ..exact.opener_values import prove_opener
-        from .common import load_lists
+    def proving(word: str, nodes: int) -> None:
+        click.echo(f"proving {word.upper()} (at most {nodes} search nodes)…", err=True)
 
-        matrix = load_lists(lists=table.lists).matrix()
-        for v in values:
-            if not v.exact and v.word not in proofs:
-                click.echo(
-                    f"proving {v.word.upper()} (at most {prove_nodes or PROVE_NODES} search nodes)…",
-                    err=True,
-                )
-                proofs[v.word] = prove_opener(matrix, v.word, hard, prove_nodes or PROVE_NODES)
-        values = [table.value(v.word, proofs.get(v.word)) for v in values]
+    nodes = (prove_nodes or PROVE_NODES) if prove else None
+    found = look_up(chosen_lists() or default_set_name(), hard, words, nodes, proving)
+    table, values, proofs = found.table, found.values, found.proofs
     best = table.value(table.best.word)
     if as_json:
-        click.echo(
-            json.dumps(
-                {
-                    "lists": table.lists,
-                    "mode": table.mode,
-                    "answers": table.answers,
-                    "openers": len(table),
-                    "max_guesses": 6,
-                    "complete": table.complete,
-                    "kinds": [EXACT, LOWER_BOUND],
-                    "best": best.to_dict(),
-                    "rows": [
-                        dict(
-                            v.to_dict(),
-                            **(
-                                {
-                                    "proof": {
-                                        "finished": proofs[v.word].finished,
-                                        "nodes": proofs[v.word].nodes,
-                                        "seconds": round(proofs[v.word].seconds, 3),
-                                    }
-                                }
-                                if v.word in proofs
-                                else {}
-                            ),
-                        )
-                        for v in values
-                    ],
-                },
-                ensure_ascii=False,
-                indent=2,
-            )
-        )
+        click.echo(json.dumps(found.to_dict(), ensure_ascii=False, indent=2))
         return
     what = table.summary
     click.echo(

@@ -83,17 +83,7 @@ def solve(
                 "guesses": len(steps),
                 "in_answer_list": listed,
                 "widened_at": widened_at,
-                "steps": [
-                    {
-                        "guess": s.word,
-                        "pattern": str(s.pattern),
-                        "emoji": s.pattern.emoji,
-                        "before": s.before,
-                        "after": s.after,
-                        "widened": s.widened,
-                    }
-                    for s in steps
-                ],
+                "steps": [s.to_dict() for s in steps],
             }
         )
         return

@@ -26,6 +26,7 @@ import bisect
 import gzip
 import threading
 import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -401,6 +402,9 @@ class Proof:
     nodes: int  # search nodes spent (the work unit of the budget)
     seconds: float
 
+    def to_dict(self) -> dict[str, object]:
+        return {"finished": self.finished, "nodes": self.nodes, "seconds": round(self.seconds, 3)}
+
 
 # Search nodes one opener may cost in ``prove_opener`` by default: about ten times what an opener
 # of the original lists takes in hard mode.
@@ -438,3 +442,59 @@ def prove_opener(matrix: PatternMatrix, word: str, hard: bool, nodes: int = PROV
         return Proof(word, True, res.total, None, res.nodes, elapsed)
     lower = res.lower_bound if res.lower_bound < (1 << 40) else None
     return Proof(word, False, None, lower, max(res.nodes, seen[0]), elapsed)
+
+
+@dataclass(frozen=True)
+class Lookup:
+    """Openers looked up in a list set's table (``look_up``), with what was proven for them now."""
+
+    table: OpenerTable
+    values: list[OpenerValue]
+    proofs: dict[str, Proof]
+
+    def to_dict(self) -> dict[str, object]:
+        t = self.table
+        return {
+            "lists": t.lists,
+            "mode": t.mode,
+            "answers": t.answers,
+            "openers": len(t),
+            "max_guesses": MAX_GUESSES,
+            "complete": t.complete,
+            "kinds": [EXACT, LOWER_BOUND],
+            "best": t.value(t.best.word).to_dict(),
+            "rows": [
+                dict(
+                    v.to_dict(),
+                    **({"proof": self.proofs[v.word].to_dict()} if v.word in self.proofs else {}),
+                )
+                for v in self.values
+            ],
+        }
+
+
+def look_up(
+    lists: str,
+    hard: bool,
+    words: Sequence[str],
+    prove_nodes: int | None = None,
+    on_prove: Callable[[str, int], None] | None = None,
+) -> Lookup:
+    """Each of ``words`` in the table of ``lists`` and mode (every word checked before any work).
+
+    With ``prove_nodes``, each row that is only a bound is searched now within that many nodes
+    (``prove_opener``); ``on_prove(word, nodes)`` is called before each search."""
+    table = opener_table(lists, hard)
+    values = [table.value(w) for w in words]
+    proofs: dict[str, Proof] = {}
+    if prove_nodes is not None and any(not v.exact for v in values):
+        from ..game.lists import load_lists
+
+        matrix = load_lists(lists=table.lists).matrix()
+        for v in values:
+            if not v.exact and v.word not in proofs:
+                if on_prove is not None:
+                    on_prove(v.word, prove_nodes)
+                proofs[v.word] = prove_opener(matrix, v.word, hard, prove_nodes)
+        values = [table.value(v.word, proofs.get(v.word)) for v in values]
+    return Lookup(table, values, proofs)

@@ -187,11 +187,6 @@ def default_tries(boards: int) -> int:
     return NAMED[boards][1] if boards in NAMED else boards + 5
 
 
-def rules_to_dict(rules: Rules) -> dict[str, Any]:
-    """The rules as the web app sends them (see docs/web-api.md)."""
-    return rules.to_dict()
-
-
 def rules_from_options(
     boards: int | None = None,
     absurdle: bool = False,
