@@ -221,8 +221,8 @@ def test_assist_whole_game_undo_and_skip(client):
 def test_assist_top_rows_carry_their_exact_value_at_the_start(client):
     """Each best-guess row at the start carries its exact expected guesses from the opener table
     (the CLI's column: ``Evaluation.expected_of``); in hard mode an opener with no six-guess
-    strategy is "can fail". The coach's rows at the start are the table's best (all exact);
-    entropy's rows in hard mode hold openers that can fail."""
+    strategy "loses" answers. The coach's rows at the start are the table's best (all exact);
+    entropy's rows in hard mode hold openers that lose some."""
     from wordlelab.exact.opener_values import opener_table
 
     for hard, strategy in (
@@ -239,8 +239,15 @@ def test_assist_top_rows_carry_their_exact_value_at_the_start(client):
         for row in state["top"]:
             want = table.value(row["word"])
             kinds.add(row["exact"]["kind"])
-            if want.total is None:
-                assert row["exact"] == {"kind": "can fail", "expected": None, "shown": None}
+            if want.total is None:  # no six-guess strategy: it loses answers (how many, if proven)
+                # With a shipped tree of fewest losses (RAISE): its losses and value (a loss as
+                # 7 guesses); without one, the bound: at least one answer lost, no value.
+                got = row["exact"]
+                assert got["kind"] == "loses" and got["lost"] >= 1
+                if got["expected"] is None:
+                    assert got["shown"] is None and got["lost"] == 1
+                else:
+                    assert got["shown"] == round(got["expected"], 3) and got["expected"] > 3
             else:
                 x = want.total / 3158
                 assert row["exact"] == {
@@ -248,7 +255,7 @@ def test_assist_top_rows_carry_their_exact_value_at_the_start(client):
                     "expected": round(x, 4),
                     "shown": round(x, 3),
                 }
-        assert kinds == ({"exact", "can fail"} if hard and strategy == "entropy" else {"exact"})
+        assert kinds == ({"exact", "loses"} if hard and strategy == "entropy" else {"exact"})
         if strategy == "coach":  # the table's order: best first
             values = [table.value(row["word"]).total for row in state["top"]]
             assert values == sorted(values) and values[0] == table.best.total

@@ -40,11 +40,7 @@ AUTO = "auto"
 # searched whatever is left (instant on a shipped proven tree's line or from the opener table,
 # proven bounds at once where the set is too large to be proven within the budget), its best N
 # guesses only when at most EXACT_TOP_MAX answers are left, or where the coach's own search
-# (the default strategy's decision) already found them. Measured (bench_exact_top.py, NYT lists,
-# 40 seeded games, top 10 within this budget): at 200 answers or fewer every top 10 was proven in
-# normal mode, and in hard mode all but one (a hard-mode position proven to have no strategy
-# within the guesses left is settled too), in a median of 0.23 s or less per size band (at most
-# 2.8 s, hard 4.7 s); larger sets took a median of 1.5-4.1 s, mostly spending the whole budget.
+# (the default strategy's decision) already found them (docs/analysis.md gives the figures).
 EXACT_BUDGET = ASSIST_WORK
 EXACT_TOP_MAX = 200
 STRATEGY = "strategy"

@@ -66,8 +66,8 @@ class Coach(Strategy):
     plays_ultrahard = False
     aliases = ("default",)
     summary = "the shipped proven tree, else the exact best within a work budget, else entropy"
-    # 2: the exact search's fix of 2026-11-25 (a cut node could overstate a value), so openers
-    # and rankings cached before it are worked out again
+    # Raised when a change alters its choices, so that cached openers and rankings are worked out
+    # again (CHANGELOG.md says why each time)
     version = 2
     metric = "guesses"
     options = (
