@@ -581,6 +581,60 @@ def table_sample_block(name: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def ultrahard_block(name: str) -> str:
+    """bench_ultrahard.py: the openers ranked in ultrahard mode (the best ten), the best proven
+    again with its tree replayed, and the sample checked against the C++ program."""
+    lines: list[str] = []
+    for path, d in _results(["ultrahard_rank_nyt"]):
+        this = d.get("this_run", {})
+        lines += [
+            "| rank | opener | answers lost (of "
+            + f"{d['answers']}) | guesses (a loss counted as {d['max_guesses'] + 1}) | mean |",
+            "|---:|---|---:|---:|---:|",
+        ]
+        for i, r in enumerate(d["best"][:10], 1):
+            lines.append(
+                f"| {i} | {r['word'].upper()} | {r['lost']} | {r['guesses']} | {fmt(r['mean'])} |"
+            )
+        lines += [
+            "",
+            f"{d['openers_ranked']} of the {d['openers_total']} openers ranked "
+            + ("(every one)" if d.get("finished") else "so far")
+            + f", each exact; the last run valued {fmt(this.get('openers_per_hour'))} openers an"
+            f" hour on one thread of a shared machine (load {fmt((this.get('load_end') or [0])[0])}),"
+            f" so all would take {fmt(d.get('hours_for_all_at_this_rate'))} hours at that rate;"
+            f" commit {d.get('commit')}, {d.get('date')} (`{path.name}`).",
+        ]
+    for path, d in _results(["ultrahard_best_nyt"]):
+        lines += [
+            "",
+            f"{d['opener'].upper()} proven again by `solve_optimal` with its tree replayed under "
+            f"the rule: {d['lost']} lost, {d['guesses']} guesses, worst line {d['worst']} "
+            f"(agrees with the ranking: {'yes' if d['ranking_agrees'] else 'NO'}; "
+            f"{fmt(d['seconds'])} s; `{path.name}`).",
+        ]
+    for path, d in _results(["ultrahard_cpp"]):
+        lines += [
+            "",
+            "| opener | limit | C++ `-U` | wordlelab | same |",
+            "|---|---:|---:|---:|---|",
+        ]
+        for r in d["rows"]:
+            cpp = "Infinity" if r["cpp"] is None else r["cpp"]
+            ours = "no strategy" if r["ours"] is None else r["ours"]
+            lines.append(
+                f"| {r['opener'].upper()} | {r['max_guesses']} | {cpp} | {ours} | "
+                f"{'yes' if r['agree'] else '**NO**'} |"
+            )
+        lines += [
+            "",
+            f"Both on the C++ checkout's word files (answers {d['answers_fingerprint']}, allowed "
+            f"{d['allowed_fingerprint']}); commit {d.get('commit')}, {d.get('date')} "
+            f"(`{path.name}`).",
+        ]
+    return "\n".join(lines) + "\n"
+
+
 def versions_block(name: str) -> str:
     """bench_versions.py: the same commands from this checkout and another, whole processes."""
     path = RESULTS / "versions.json"
@@ -619,6 +673,7 @@ BLOCKS: dict[str, Callable[[str], str]] = {
     "detector": detector_block,
     "unknown_answers": unknown_answers_block,
     "table_sample": table_sample_block,
+    "ultrahard": ultrahard_block,
     "versions": versions_block,
 }
 

@@ -51,6 +51,26 @@ def hard_ok(history: History, guess: str) -> bool:
     return True
 
 
+def ultra_ok(history: History, guess: str) -> bool:
+    """Ultrahard mode (alex1770/wordle's -U): ``guess`` could still be the answer, i.e. every
+    earlier guess would have shown it the colours it showed."""
+    return all(slow_score(word, guess) == colours for word, colours in history)
+
+
+def _legal(history: History, guess: str, hard: bool, ultrahard: bool) -> bool:
+    if ultrahard:
+        return ultra_ok(history, guess)
+    return not hard or hard_ok(history, guess)
+
+
+def _key(history: History, hard: bool, ultrahard: bool) -> object:
+    """What of the history the guesses allowed from here depend on (the whole history, as a
+    set, in ultrahard mode)."""
+    if ultrahard:
+        return frozenset(history)
+    return _rule(history) if hard else None
+
+
 def _rule(history: History) -> tuple:
     greens = sorted({(i, w[i]) for w, cs in history for i, c in enumerate(cs) if c == "g"})
     need: Counter[str] = Counter()
@@ -67,13 +87,15 @@ def brute_force(
     hard: bool = False,
     history: History = (),
     guess: str | None = None,
+    ultrahard: bool = False,
 ) -> float:
     """The fewest total guesses that solve every answer (equally likely) within ``guesses_left``.
 
     f(S, d) = min over every allowed guess g of |S| + the sum of f(group, d - 1) over the
     non-winning feedback groups; f(S, 0) = infinity. No pruning, no bounds, no dominance: every
-    guess is tried at every node (in hard mode, every guess the rule allows). With ``guess`` the
-    value of playing that guess first. Tiny sets only.
+    guess is tried at every node (in hard mode, every guess the rule allows; in ultrahard
+    mode, every guess that could still be the answer). With ``guess`` the value of playing that
+    guess first. Tiny sets only.
     """
     memo: dict = {}
     win = "g" * len(answers[0])
@@ -81,13 +103,13 @@ def brute_force(
     def f(S: frozenset[str], d: int, hist: History) -> float:
         if d == 0:
             return INF
-        key = (S, d, _rule(hist) if hard else None)
+        key = (S, d, _key(hist, hard, ultrahard))
         if key not in memo:
             memo[key] = min(cost(g, S, d, hist) for g in guesses)
         return memo[key]
 
     def cost(g: str, S: frozenset[str], d: int, hist: History) -> float:
-        if hard and not hard_ok(hist, g):
+        if not _legal(hist, g, hard, ultrahard):
             return INF
         groups: dict[str, set[str]] = {}
         for a in S:
@@ -114,6 +136,7 @@ def brute_force_losses(
     hard: bool = False,
     history: History = (),
     guess: str | None = None,
+    ultrahard: bool = False,
 ) -> tuple[int, int]:
     """Hard mode's objective: (fewest answers lost, then fewest guesses), every answer equally
     likely, a lost answer counted as ``guesses_left`` + 1 guesses from here (a player's X/6).
@@ -121,7 +144,8 @@ def brute_force_losses(
     f(S, d) = min over every allowed guess g (lexicographically) of (0, |S|) plus the sum of
     f(group, d - 1) over the non-winning groups; f(S, 0) = (|S|, |S|): every answer lost, each
     costing the one guess more than were played. No pruning, no bounds, every guess tried at
-    every node (in hard mode, every guess the rule allows). Tiny sets only.
+    every node (in hard mode, every guess the rule allows; in ultrahard mode, every guess that
+    could still be the answer). Tiny sets only.
     """
     memo: dict = {}
     win = "g" * len(answers[0])
@@ -129,9 +153,11 @@ def brute_force_losses(
     def f(S: frozenset[str], d: int, hist: History) -> tuple[int, int]:
         if d == 0:
             return len(S), len(S)
-        key = (S, d, _rule(hist) if hard else None)
+        key = (S, d, _key(hist, hard, ultrahard))
         if key not in memo:
-            memo[key] = min(cost(g, S, d, hist) for g in guesses if not hard or hard_ok(hist, g))
+            memo[key] = min(
+                cost(g, S, d, hist) for g in guesses if _legal(hist, g, hard, ultrahard)
+            )
         return memo[key]
 
     def cost(g: str, S: frozenset[str], d: int, hist: History) -> tuple[int, int]:
@@ -149,6 +175,6 @@ def brute_force_losses(
 
     S0 = frozenset(answers)
     if guess is not None:
-        assert not hard or hard_ok(history, guess)
+        assert _legal(history, guess, hard, ultrahard)
         return cost(guess, S0, guesses_left, history)
     return f(S0, guesses_left, history)

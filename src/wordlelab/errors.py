@@ -95,6 +95,13 @@ class HardModeError(WordlelabError):
     kind = "hard_mode"
 
 
+class UltrahardError(HardModeError):
+    """A guess ultrahard mode refuses: it could not be the answer (its fields:
+    ``game.position.UltraBreak``'s)."""
+
+    kind = "ultrahard"
+
+
 class GameOverError(WordlelabError):
     """A guess played after the game has ended."""
 

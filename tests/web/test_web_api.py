@@ -797,6 +797,23 @@ def test_analyse_refuses_a_length_the_game_contradicts(client):
     assert client.post("/api/analyse", json={"grid": grid}).status_code == 200
 
 
+def test_play_ultrahard_mode(client):
+    """``ultrahard`` in the request: the rules say so, and a word that could not be the answer
+    (CHECK after CRANE showed y...y against OCTET) is a 400 naming it, with its figures."""
+    game = client.post("/api/play", json={"seed": 7, "ultrahard": True, "no_stats": True}).json()
+    assert game["rules"]["ultrahard"] is True and game["rules"]["hard"] is True
+    gid = game["id"]
+    client.post(f"/api/play/{gid}/guess", json={"word": "crane"})
+    r = client.post(f"/api/play/{gid}/guess", json={"word": "check"})
+    assert r.status_code == 400
+    body = r.json()
+    assert body["error"].startswith("CHECK could not be the answer: CRANE showed y...y")
+    assert body["parts"]["kind"] == "ultrahard" and body["parts"]["input"] == "check"
+    assert body["parts"]["would"] == "g...y"
+    state = client.post(f"/api/play/{gid}/guess", json={"word": "octet"}).json()
+    assert state["won"]
+
+
 def test_analyse_values_crane_in_hard_mode_with_a_finite_cost(client):
     """Hard mode on the NYT lists after CRANE (no six-guess strategy follows it): every move has
     a finite cost, CRANE's +1 lost answer among them, and no command line is named (issue 51)."""

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ..errors import InconsistentFeedbackError, UnknownWordError, WordlelabError
+from ..errors import InconsistentFeedbackError, UnknownWordError, VariantError, WordlelabError
 from ..exact.budgets import ASSIST_WORK, PROVE_WORK
 from ..exact.context import ExactContext
 from ..exact.known_openers import KNOWN_OPENERS, default_opener  # noqa: F401  (re-exported)
@@ -133,6 +133,8 @@ class Assistant(Session):
     # The exact engine's state for this session's searches (its coach's too): the caller's to
     # share (a web client's), else the assistant's own.
     context: ExactContext = field(default_factory=ExactContext, repr=False)
+    # Ultrahard mode (``hard`` is True with it): every guess a word that could be the answer.
+    ultrahard: bool = False
 
     @classmethod
     def create(
@@ -143,17 +145,26 @@ class Assistant(Session):
         opener: str | None = AUTO,
         max_guesses: int = 6,
         context: ExactContext | None = None,
+        ultrahard: bool = False,
     ) -> Assistant:
         """A new session. ``strategy``: a name, a Strategy or ``"auto"`` (``default_strategy``).
         ``opener``: a word, ``"auto"`` (best known, else the strategy's) or ``"strategy"``/None
         (the strategy's own first guess). ``context``: the exact engine's state to search with
-        (``ExactContext``; the session's own when not given)."""
+        (``ExactContext``; the session's own when not given). ``ultrahard``: every suggestion a
+        word that could be the answer (the exact strategies do not play it: ``auto`` is then
+        ``entropy``, and the opener the strategy's own)."""
+        hard = hard or ultrahard
         if strategy == AUTO:
-            strategy = default_strategy(matrix)
+            strategy = "entropy" if ultrahard else default_strategy(matrix)
         strat = make_strategy(strategy) if isinstance(strategy, str) else strategy
+        if ultrahard and not strat.plays_ultrahard:
+            raise VariantError(
+                f"the {strat.name} strategy does not play ultrahard mode; try entropy",
+                strat.name,
+            )
         first: str | None
         source = "given"
-        if opener is None or opener == STRATEGY:
+        if opener is None or opener == STRATEGY or (opener == AUTO and ultrahard):
             first = None
         elif opener == AUTO:
             first = default_opener(matrix, hard)
@@ -166,7 +177,14 @@ class Assistant(Session):
             first = matrix.guesses[strategy_opener(strat, matrix, hard=hard)]
             source = "strategy"
         return cls(
-            matrix, strat, hard, first, max_guesses, source, context=context or ExactContext()
+            matrix,
+            strat,
+            hard,
+            first,
+            max_guesses,
+            source,
+            context=context or ExactContext(),
+            ultrahard=ultrahard,
         )
 
     def __post_init__(self) -> None:
@@ -175,7 +193,13 @@ class Assistant(Session):
         if isinstance(self.strategy, Coach):
             self.strategy.context = self.context  # the coach's searches and ours share one state
         if not self._states:
-            self._states.append(_State(Position.start(self.matrix, self.hard, self.max_guesses)))
+            self._states.append(
+                _State(
+                    Position.start(
+                        self.matrix, self.hard, self.max_guesses, ultrahard=self.ultrahard
+                    )
+                )
+            )
 
     # -- state -------------------------------------------------------------------------------------
 
@@ -238,7 +262,14 @@ class Assistant(Session):
 
     @property
     def rules(self) -> Rules:  # type: ignore[override]
-        return parse_rules({"variant": "classic", "hard": self.hard, "tries": self.max_guesses})
+        return parse_rules(
+            {
+                "variant": "classic",
+                "hard": self.hard,
+                "ultrahard": self.ultrahard,
+                "tries": self.max_guesses,
+            }
+        )
 
     @property
     def strategy_name(self) -> str:
@@ -336,7 +367,13 @@ class Assistant(Session):
         from ..limits import MAX_EXACT_WORD
 
         pos = self.position
-        if not pos.history or self.solved or self.widened or self.matrix.length > MAX_EXACT_WORD:
+        if (
+            not pos.history
+            or self.solved
+            or self.widened
+            or self.matrix.length > MAX_EXACT_WORD
+            or self.ultrahard
+        ):
             return None
         opener = self.matrix.guesses[pos.history[0][0]]
         return prove_opener_tree(
@@ -373,7 +410,7 @@ class Assistant(Session):
         from ..strategies.coach import Coach
 
         pos = self.position
-        if self.solved:
+        if self.solved or self.ultrahard:  # (the exact review covers normal and hard mode)
             return None
         # every opener's value ships
         # In hard mode an opener that no six-guess strategy follows is valued by hard mode's

@@ -30,7 +30,7 @@ from ..strategies.base import LAST_CANDIDATE, MEAN_FROM_HERE
 from ..variants import Absurdle, Classic, Multi
 from .common import list_options, load_lists, stderr, stdout
 from .console import TOP_MAX, count_arg, read_lines
-from .options import boards_option, hard_option, max_guesses_option
+from .options import boards_option, hard_option, max_guesses_option, ultrahard_option
 from .proving import proof_progress, prove_option, proving
 from .variants import run_absurdle_assist, run_multi_assist
 
@@ -376,6 +376,10 @@ _RUNNERS: dict[type, Callable[[Any, Iterator[str], Console], int]] = {
     f"or one of {', '.join(strategy_names())}.",
 )
 @hard_option("Hard mode: revealed letters must be used.")
+@ultrahard_option(
+    "Ultrahard mode: every guess a word that could still be the answer (strategy auto is "
+    "then entropy, and the opener its own)."
+)
 @click.option(
     "--opener",
     default=AUTO,
@@ -393,6 +397,7 @@ _RUNNERS: dict[type, Callable[[Any, Iterator[str], Console], int]] = {
 def assist(
     strategy: str,
     hard: bool,
+    ultrahard: bool,
     opener: str,
     boards: int | None,
     max_guesses: int | None,
@@ -417,7 +422,7 @@ def assist(
     """
     if max_guesses is not None and boards is None:
         raise click.UsageError("--max-guesses goes with --boards")
-    rules = rules_from_options(boards, absurdle, hard, max_guesses)
+    rules = rules_from_options(boards, absurdle, hard, max_guesses, ultrahard)
     lists = load_lists(length, lang, words_file, answers_file)
     err = stderr()
     out = stdout()

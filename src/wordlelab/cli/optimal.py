@@ -26,7 +26,7 @@ from .common import (
     stdout,
     write_output,
 )
-from .options import hard_option, max_guesses_option
+from .options import hard_option, max_guesses_option, ultrahard_option
 
 
 @click.command()
@@ -34,6 +34,10 @@ from .options import hard_option, max_guesses_option
     "--opener", default=None, help="Solve for this first guess (default: try the best candidates)."
 )
 @hard_option("Hard mode: every guess must use the revealed hints.")
+@ultrahard_option(
+    "Ultrahard mode: every guess must be a word that could still be the answer "
+    "(alex1770/wordle's -U); fewest answers lost, then fewest guesses."
+)
 @click.option(
     "--position",
     default=None,
@@ -84,6 +88,7 @@ from .options import hard_option, max_guesses_option
 def optimal(
     opener: str | None,
     hard: bool,
+    ultrahard: bool,
     position: str | None,
     max_guesses: int,
     candidates: int,
@@ -110,6 +115,13 @@ def optimal(
             "--absurdle)",
             "--keep",
         )
+    if ultrahard and (keep or absurdle):
+        raise WordlelabError(
+            f"--ultrahard takes no {'--keep' if keep else '--absurdle'} (the reviews and Absurdle "
+            "play normal and hard mode)",
+            "--ultrahard",
+        )
+    hard = hard or ultrahard
     if keep:
         from ..exact.tree import kept_opener_tree_dir
 
@@ -140,7 +152,9 @@ def optimal(
     history: list[tuple[int, int]] = []
     subset: list[str] | None = None
     if position is not None:
-        pos, trailing = read_position(position, matrix, hard=hard, max_guesses=max_guesses)
+        pos, trailing = read_position(
+            position, matrix, hard=hard, max_guesses=max_guesses, ultrahard=ultrahard
+        )
         if trailing is not None and opener is not None:
             raise WordlelabError(
                 "give the guess to value either at the end of --position or as --opener", position
@@ -152,7 +166,7 @@ def optimal(
 
     optimum = (
         known_optimum(matrix.guesses.fingerprint, matrix.answers.fingerprint, hard, max_guesses)
-        if position is None and opener is None
+        if position is None and opener is None and not ultrahard
         else None
     )
     with search_progress() as progress:
@@ -171,6 +185,7 @@ def optimal(
             # Hard mode's objective: fewest answers lost, then fewest guesses (where every answer
             # can be solved in time, the same tree and total as the fewest guesses alone).
             losses=hard,
+            ultrahard=ultrahard,
         )
     tree = res.tree()
     kept: str | None = None
@@ -211,6 +226,7 @@ def optimal(
                 "lower_bound": res.lower_bound,
                 "interrupted": res.interrupted,
                 "hard": hard,
+                **({"ultrahard": True} if ultrahard else {}),
                 "max_guesses": max_guesses,
                 "answers": res.n_answers,
                 "nodes": res.nodes,
@@ -234,7 +250,7 @@ def optimal(
         )
     else:
         con = stdout()
-        mode = "hard mode" if hard else "normal mode"
+        mode = f"{res.mode} mode"
         if position is not None:
             con.print(
                 f"from {position}: {res.n_answers} answers possible, {max_guesses - len(history)} guesses left"

@@ -27,6 +27,11 @@ def hard_option(help: str = "Hard mode.") -> Decorator:
     return click.option("--hard", is_flag=True, help=help)
 
 
+def ultrahard_option(help: str) -> Decorator:
+    """--ultrahard: every guess a word that could still be the answer (alex1770/wordle's -U)."""
+    return click.option("--ultrahard", is_flag=True, help=help)
+
+
 def max_guesses_option(help: str, default: int | None = None, tries: bool = False) -> Decorator:
     """--max-guesses (also --tries, with ``tries``): guesses the game allows, in ``GUESSES``."""
     names = ("--tries", "--max-guesses", "tries") if tries else ("--max-guesses",)

@@ -24,6 +24,7 @@ from .options import (
     length_option,
     max_guesses_option,
     seed_option,
+    ultrahard_option,
 )
 from .variants import multi_keyboard, rows_side_by_side
 
@@ -107,6 +108,7 @@ def play_game(game: Game, lines: Iterator[str], out: Console, lang: str) -> bool
     "none for --absurdle, which draws no answer."
 )
 @hard_option("Hard mode: revealed hints must be used in later guesses.")
+@ultrahard_option("Ultrahard mode: every guess must be a word that could still be the answer.")
 @max_guesses_option(
     f"Number of tries, up to {MAX_CLASSIC_GUESSES} on one board and {GUESSES.hi} with --boards "
     "[default: 6; with --boards the variant's own, e.g. 9 for 4 boards].",
@@ -128,6 +130,7 @@ def play_game(game: Game, lines: Iterator[str], out: Console, lang: str) -> bool
 def play(
     seed: int | None,
     hard: bool,
+    ultrahard: bool,
     tries: int | None,
     boards: int | None,
     absurdle: bool,
@@ -147,7 +150,7 @@ def play(
     console.high_contrast = high_contrast
     if boards is None and not absurdle and tries is not None and tries > 20:
         raise click.BadParameter(f"{tries} is not in the range 1<=x<=20.", param_hint="'--tries'")
-    rules = rules_from_options(boards, absurdle, hard, tries)
+    rules = rules_from_options(boards, absurdle, hard, tries, ultrahard)
     rules.check_start(seed)  # before the lists load
     lists = load_lists(length, lang, words_file, answers_file)
     out = stdout()

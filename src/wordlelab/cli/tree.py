@@ -10,7 +10,7 @@ from ..exact.tree import DecisionTree, bundled_opener_trees, bundled_trees, load
 from ..game.feedback import Pattern, score
 from ..limits import exists
 from .common import echo_json, list_options, load_lists, stdout
-from .options import hard_option, max_guesses_option
+from .options import hard_option, max_guesses_option, ultrahard_option
 
 
 @click.group()
@@ -31,12 +31,17 @@ FILE_HELP = (
 )
 @click.argument("file", required=False)
 @hard_option("Also check that every guess is legal in hard mode.")
+@ultrahard_option(
+    "Also check that every guess could still be the answer (ultrahard mode; a tree whose "
+    "header says 'mode: ultrahard' is checked so without it)."
+)
 @max_guesses_option("Fail when a line has more guesses than this.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @list_options
 def verify(
     file: str,
     hard: bool,
+    ultrahard: bool,
     max_guesses: int | None,
     as_json: bool,
     length: int,
@@ -48,6 +53,8 @@ def verify(
     lists = load_lists(length, lang, words_file, answers_file)
     t = load_tree(file, lists.guesses, lists.answers, hard)
     file = file or t.name
+    ultrahard = ultrahard or t.meta.get("mode") == "ultrahard"
+    hard = hard or ultrahard
     answers = lists.answers
     # A tree searched from a position ('optimal --position ... --out') says so in its header:
     # its lines follow those guesses, for the answers that fit them.
@@ -63,7 +70,14 @@ def verify(
     if max_guesses is None and t.lost:
         # A lost answer's line plays every guess the limit allows: the limit is the tree's.
         max_guesses = int(t.meta.get("max-guesses", "6"))
-    report = t.verify(lists.guesses, answers, hard=hard, max_guesses=max_guesses, after=after)
+    report = t.verify(
+        lists.guesses,
+        answers,
+        hard=hard,
+        max_guesses=max_guesses,
+        after=after,
+        ultrahard=ultrahard,
+    )
     if "lost" in t.meta:
         # A tree of hard mode's objective (fewest lost, then fewest guesses) claims both figures
         # in its header: the replay must bear them out.
@@ -78,7 +92,7 @@ def verify(
         echo_json({"file": file, "ok": True, **report.as_dict()})
         return
     con = stdout()
-    mode = "hard mode" if hard else "normal mode"
+    mode = "ultrahard mode" if ultrahard else "hard mode" if hard else "normal mode"
     where = f" after {t.meta['after']}" if after else ""
     con.print(
         f"{file}: OK ({mode}{where}) — {report.answers} answers, {report.total} guesses in total, "

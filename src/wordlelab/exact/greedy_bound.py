@@ -75,11 +75,15 @@ class GreedyBound:
         rule = self.empty_rule
         if self.hard:
             for g, code in history:
-                rule = G.next_rule(rule, int(g), int(code), self.letters)
+                rule = G.next_rule(rule, int(g), int(code), self.letters, self.counts)
         return rule
 
     def after(self, rule: np.ndarray, guess: int, code: int) -> np.ndarray:
-        return G.next_rule(rule, int(guess), int(code), self.letters) if self.hard else rule
+        return (
+            G.next_rule(rule, int(guess), int(code), self.letters, self.counts)
+            if self.hard
+            else rule
+        )
 
     def value(
         self,

@@ -169,7 +169,7 @@ from ..errors import (
     UnknownWordError,
     WordlelabError,
 )
-from ..game import HardRule, guess_codes
+from ..game import guess_codes, rule_for
 from ..game.feedback import Pattern
 from ..game.matrix import PatternMatrix, shared_alphabet
 from ..game.words import WordList
@@ -271,6 +271,13 @@ class OptimalResult:
     losses: bool = False
     lost: int = 0
     lower_lost: int = 0
+    # Ultrahard mode (``hard`` is then True too): every guess a word that could still be the answer.
+    ultrahard: bool = False
+
+    @property
+    def mode(self) -> str:
+        """normal, hard or ultrahard."""
+        return "ultrahard" if self.ultrahard else "hard" if self.hard else "normal"
 
     @property
     def n_answers(self) -> int:
@@ -304,7 +311,7 @@ class OptimalResult:
             "wordlelab-tree": "1",
             "answers": self.answers_fingerprint,
             "guesses": self.guesses_fingerprint,
-            "mode": "hard" if self.hard else "normal",
+            "mode": self.mode,
             "max-guesses": str(self.max_guesses),
             "opener": self.opener,
             "total": str(self.total),
@@ -346,6 +353,17 @@ def neighbour_runs(letters: np.ndarray, n_alpha: int) -> tuple[np.ndarray, np.nd
     return order, lo, hi
 
 
+def empty_rule(k: int, letters: int, ultrahard: bool = False) -> np.ndarray:
+    """The kernels' rule before any guess (see ``K.next_rule``): nothing fixed, no letter needed
+    and, in ultrahard mode, no letter refused anywhere and no count capped."""
+    hard = np.concatenate([np.full(k, -1, dtype=np.int8), np.zeros(letters, dtype=np.int8)])
+    if not ultrahard:
+        return hard
+    return np.concatenate(
+        [hard, np.zeros(k * letters, dtype=np.int8), np.full(letters, -1, dtype=np.int8)]
+    )
+
+
 class Engine:
     """The arrays the kernels need for one matrix, mode and objective.
 
@@ -360,6 +378,7 @@ class Engine:
         max_guesses: int = 6,
         memo_mb: int = 256,
         losses: bool = False,
+        ultrahard: bool = False,
     ):
         if matrix.length > MAX_EXACT_WORD:
             raise WordlelabError(
@@ -382,7 +401,10 @@ class Engine:
 
         quick_cache_loads(K)
         self.matrix = matrix
-        self.hard = hard
+        # Ultrahard mode is hard mode with a stricter rule (every guess a word that could still
+        # be the answer): the kernels tell the two apart by the rule's length (``K.next_rule``).
+        self.hard = hard or ultrahard
+        self.ultrahard = ultrahard
         self.max_guesses = max_guesses
         a2g = matrix.answer_to_guess.astype(np.int64)
         if (a2g < 0).any():
@@ -441,8 +463,7 @@ class Engine:
             self.all_pool,
         )
         self.slots = max(1 << 12, (memo_mb << 20) // K.MEMO_SLOT_BYTES)
-        self.empty_rule = np.full(k + len(alphabet), -1, dtype=np.int8)
-        self.empty_rule[k:] = 0
+        self.empty_rule = empty_rule(k, len(alphabet), ultrahard)
 
     def split_value(self, value: int) -> tuple[int, int]:
         """(answers lost, guesses) of a value of this objective (no losses without them)."""
@@ -453,7 +474,7 @@ class Engine:
     def rule_after(self, rule: np.ndarray, guess: int, pattern: int) -> np.ndarray:
         if not self.hard:
             return rule
-        return K.next_rule(rule, int(guess), int(pattern), self.tabs.gletters)
+        return K.next_rule(rule, int(guess), int(pattern), self.tabs.gletters, self.tabs.gcounts)
 
     def rule_from(self, history: Sequence[tuple[int, int]]) -> np.ndarray:
         rule = self.empty_rule
@@ -514,6 +535,9 @@ class Solver:
             np.full(n_pat, -1, dtype=np.int64),
         )
         self.ctl = ctl if ctl is not None else np.zeros(K.CTL_SIZE, dtype=np.int64)
+        if engine.ultrahard:
+            # Step 4b's classes rest on a grey letter adding nothing to the rule: not so here.
+            self.ctl[K.CTL_OFF] |= K.OFF_LIVE
         self.nosplit = K.new_split(1, 0)
 
     def value(
@@ -741,6 +765,7 @@ def _replay(
     max_guesses: int,
     total: int,
     lost: int = 0,
+    ultrahard: bool = False,
 ) -> None:
     """The tree found, replayed by the game engine before it is reported: every line, after the
     position's guesses, allowed (in hard mode, by their rule), within the limit and ending on
@@ -755,7 +780,12 @@ def _replay(
     )
     try:
         report = DecisionTree(paths, name="the search's tree").verify(
-            matrix.guesses, answers, hard=hard, max_guesses=max_guesses, after=after
+            matrix.guesses,
+            answers,
+            hard=hard,
+            max_guesses=max_guesses,
+            after=after,
+            ultrahard=ultrahard,
         )
     except TreeError as exc:
         raise AssertionError(f"the search's tree does not replay: {exc}") from None
@@ -767,12 +797,15 @@ def _replay(
 
 
 def _refused(
-    matrix: PatternMatrix, history: Sequence[tuple[int, int]], word: str
+    matrix: PatternMatrix,
+    history: Sequence[tuple[int, int]],
+    word: str,
+    ultrahard: bool = False,
 ) -> WordlelabError:
-    """The error for a first guess ``word`` that the hard-mode rule of ``history`` refuses."""
+    """The error for a first guess ``word`` that the rule of ``history`` refuses."""
     k = matrix.length
     played = [(str(matrix.guesses[g]), Pattern(int(code), k)) for g, code in history]
-    broken = HardRule.from_history(played).broken(word)
+    broken = rule_for(played, ultrahard).broken(word)
     if broken is None:  # not expected: both rules fix the greens and count revealed letters
         return WordlelabError(f"hard mode would not take {word.upper()} here", word)
     return broken.refuse_line(word)
@@ -1109,6 +1142,7 @@ def solve_optimal(
     known_optimum: tuple[int, str] | None = None,
     greedy_on_stop: bool = True,
     losses: bool = False,
+    ultrahard: bool = False,
 ) -> OptimalResult:
     """The decision tree with the fewest total guesses over ``matrix``'s answers (or ``answers``).
 
@@ -1126,8 +1160,12 @@ def solve_optimal(
     ``losses``: hard mode's objective, the fewest answers lost, then the fewest guesses (a lost
     answer counted as ``max_guesses`` + 1); a search that has to lose answers then gives its
     tree, its count of losses (``lost``) and its total instead of failing.
+
+    ``ultrahard``: every guess must be an allowed word that could still be the answer (that
+    would have shown every earlier guess its colours), as alex1770/wordle's ``-U``; implies hard.
     """
-    engine = Engine(matrix, hard, max_guesses, memo_mb, losses)
+    engine = Engine(matrix, hard, max_guesses, memo_mb, losses, ultrahard)
+    hard = engine.hard
     guesses = matrix.guesses
     if answers is None:
         root = np.arange(len(matrix.answers), dtype=np.int64)
@@ -1153,7 +1191,7 @@ def solve_optimal(
             )
         order = [guesses.index(word)]
         if not engine.legal(order[0], rule0):
-            raise _refused(matrix, history, word)
+            raise _refused(matrix, history, word, ultrahard)
         bounds = np.full(len(guesses), INF, dtype=np.int64)  # only the opener's is needed
         bounds[order[0]] = engine.bounds(root, left, np.array(order))[0]
     else:
@@ -1355,7 +1393,7 @@ def solve_optimal(
     }
     lost, guesses_total = engine.split_value(total)
     lower_lost, lower_guesses = engine.split_value(lower)
-    _replay(matrix, paths_words, root, history, hard, max_guesses, guesses_total, lost)
+    _replay(matrix, paths_words, root, history, hard, max_guesses, guesses_total, lost, ultrahard)
     return OptimalResult(
         opener=str(guesses[best.opener]),
         total=guesses_total,
@@ -1370,6 +1408,7 @@ def solve_optimal(
         table=table,
         paths=paths_words,
         hard=hard,
+        ultrahard=ultrahard,
         max_guesses=max_guesses,
         nodes=nodes(),
         elapsed=time.monotonic() - start,

@@ -296,6 +296,7 @@ class DecisionTree:
         hard: bool = False,
         max_guesses: int | None = None,
         after: Sequence[tuple[str, Pattern]] = (),
+        ultrahard: bool = False,
     ) -> TreeReport:
         """Replay every line with the game engine; TreeError naming the file and line if any fails.
 
@@ -341,7 +342,13 @@ class DecisionTree:
                     "allowed",
                     answer,
                 )
-            game = ClassicGame(a, words=guesses, max_guesses=before + len(line) + 1, hard=hard)
+            game = ClassicGame(
+                a,
+                words=guesses,
+                max_guesses=before + len(line) + 1,
+                hard=hard,
+                ultrahard=ultrahard,
+            )
             # The position's guesses, as the game's own: the game then holds each guess of the
             # line to the rule they set (a tree searched from a position once began with a guess
             # that rule refuses).

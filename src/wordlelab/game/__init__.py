@@ -15,10 +15,13 @@ if TYPE_CHECKING:
         HardBreak,
         HardRule,
         Position,
+        UltraBreak,
+        UltraRule,
         consistent_words,
         guess_codes,
         letter_states,
         pick_answer,
+        rule_for,
         share_grid,
     )
 
@@ -27,10 +30,13 @@ __all__ = [
     "HardBreak",
     "HardRule",
     "Position",
+    "UltraBreak",
+    "UltraRule",
     "consistent_words",
     "guess_codes",
     "letter_states",
     "pick_answer",
+    "rule_for",
     "share_grid",
 ]
 

@@ -35,6 +35,7 @@ _SAVED = (
     "boards",
     "tries",
     "hard",
+    "ultrahard",
     "lang",
     "length",
     "seed",
@@ -178,6 +179,7 @@ class Game(ABC):
             "boards": r.boards,
             "tries": r.max_guesses,
             "hard": r.hard,
+            **({"ultrahard": True} if r.ultrahard else {}),
             "lang": self.lang,
             "length": self.length,
             "seed": self.seed,
@@ -198,7 +200,7 @@ class Game(ABC):
         rules = parse_rules(
             {
                 k: saved.get(k)
-                for k in ("variant", "boards", "tries", "hard")
+                for k in ("variant", "boards", "tries", "hard", "ultrahard")
                 if not (k == "tries" and saved.get("variant") == "absurdle")
             }
         )

@@ -7,9 +7,14 @@ from __future__ import annotations
 from ..errors import GameOverError, UnknownWordError
 from .base import Game, Row, Segment
 from .feedback import Pattern, score
-from .position import PRAISE, HardRule, letter_states, share_grid
+from .position import PRAISE, letter_states, rule_for, share_grid
 from .rules import Rules, parse_rules
 from .words import WordList
+
+_MODE_NOTE = {
+    False: " (hard mode: revealed hints must be used)",
+    True: " (ultrahard mode: every guess must be a word that could be the answer)",
+}
 
 
 class ClassicGame(Game):
@@ -24,6 +29,7 @@ class ClassicGame(Game):
         *,
         seed: int | None = None,
         lang: str = "en",
+        ultrahard: bool = False,
     ) -> None:
         super().__init__(seed, lang)
         self.words = words if words is not None else WordList.bundled("allowed")
@@ -31,12 +37,20 @@ class ClassicGame(Game):
         if max_guesses < 1:
             raise ValueError("max_guesses must be at least 1")
         self.max_guesses = max_guesses
-        self.hard = hard
+        self.hard = hard or ultrahard
+        self.ultrahard = ultrahard  # every guess a word that could be the answer
         self.history: list[Row] = []
 
     @property
     def rules(self) -> Rules:
-        return parse_rules({"variant": "classic", "hard": self.hard, "tries": self.max_guesses})
+        return parse_rules(
+            {
+                "variant": "classic",
+                "hard": self.hard,
+                "ultrahard": self.ultrahard,
+                "tries": self.max_guesses,
+            }
+        )
 
     def check(self, word: str) -> str:
         """The normalised word if it may be played now; the error a player would see if not."""
@@ -46,7 +60,7 @@ class ClassicGame(Game):
         if w not in self.words and w != self.answer:
             raise UnknownWordError.not_in_list(word)
         if self.hard:
-            broken = HardRule.from_history(self.history).broken(w)
+            broken = rule_for(self.history, self.ultrahard).broken(w)
             if broken is not None:
                 raise broken.refuse_play(word)
         return w
@@ -111,7 +125,7 @@ class ClassicGame(Game):
     def describe(self) -> str:
         return (
             f"Guess the {len(self.answer)}-letter word in {self.max_guesses} tries"
-            f"{' (hard mode: revealed hints must be used)' if self.hard else ''}."
+            f"{_MODE_NOTE[self.ultrahard] if self.hard else ''}."
         )
 
     def progress(self) -> str:

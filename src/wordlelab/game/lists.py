@@ -277,6 +277,7 @@ def widened_position(position: Position, guess: int, code: int) -> Position | No
         history,
         position.hard,
         position.max_guesses,
+        ultrahard=position.ultrahard,
     )
 
 

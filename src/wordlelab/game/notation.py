@@ -134,11 +134,15 @@ def _checked(pairs: list[tuple[str, str]], trailing: str | None, text: str) -> P
 
 
 def read_position(
-    text: str | PositionText, matrix: PatternMatrix, hard: bool = False, max_guesses: int = 6
+    text: str | PositionText,
+    matrix: PatternMatrix,
+    hard: bool = False,
+    max_guesses: int = 6,
+    ultrahard: bool = False,
 ) -> tuple[Position, str | None]:
     """The Position a text names on ``matrix`` (and its trailing guess, if any).
 
-    Words must be allowed guesses, each guess legal in hard mode, and some answer must fit
+    Words must be allowed guesses, each guess legal in hard (or ultrahard) mode, and some answer must fit
     the whole history (InconsistentFeedbackError otherwise).
     """
     parsed = parse_position(text) if isinstance(text, str) else text
@@ -151,7 +155,7 @@ def read_position(
             played=len(parsed.history),
             max_guesses=max_guesses,
         )
-    pos = Position.start(matrix, hard=hard, max_guesses=max_guesses)
+    pos = Position.start(matrix, hard=hard, max_guesses=max_guesses, ultrahard=ultrahard)
     for word, pattern in parsed.history:
         row = matrix.guesses.lookup(word)
         if pos.solved:

@@ -19,8 +19,9 @@ import numpy as np
 from ..errors import (
     HardModeError,
     InconsistentFeedbackError,
+    UltrahardError,
 )
-from .feedback import GREEN, GREY, YELLOW, Pattern, score_colors
+from .feedback import GREEN, GREY, YELLOW, Pattern, score, score_colors
 from .matrix import PatternMatrix, shared_alphabet
 
 _ORDINALS = {1: "st", 2: "nd", 3: "rd"}
@@ -116,6 +117,91 @@ class HardRule:
         return ok
 
 
+@dataclass(frozen=True)
+class UltraBreak:
+    """Why a guess breaks ultrahard mode: earlier guess ``guess`` showed ``shown``, and would have
+    shown ``would`` had ``word`` been the answer (so ``word`` cannot be the answer)."""
+
+    word: str
+    guess: str
+    shown: Pattern
+    would: Pattern
+
+    def fields(self) -> dict[str, Any]:
+        """The break as data (``UltrahardError``'s fields)."""
+        return {"guess": self.guess, "shown": str(self.shown), "would": str(self.would)}
+
+    def error(self, text: str, word: str) -> UltrahardError:
+        return UltrahardError(text, word, **self.fields())
+
+    @property
+    def message(self) -> str:
+        return (
+            f"{self.word.upper()} could not be the answer: {self.guess.upper()} showed "
+            f"{self.shown} ({self.shown.emoji}), but would have shown {self.would} against "
+            f"{self.word.upper()}"
+        )
+
+    def refuse_play(self, word: str) -> UltrahardError:
+        """The error a game gives when ``word`` (as typed) is played against the rule."""
+        return self.error(f"{self.message} (ultrahard mode: guess a possible answer)", word)
+
+    def refuse_line(self, word: str) -> UltrahardError:
+        """The error for ``word`` in a line of play given to the assistant or a review."""
+        return self.error(f"{self.message}: ultrahard mode would not take it", word)
+
+
+@dataclass(frozen=True)
+class UltraRule:
+    """What ultrahard mode demands after some feedback (alex1770/wordle's ``-U``): every guess is
+    a word that could still be the answer, i.e. that every earlier guess would have shown the
+    colours it did. Any allowed word may be such a guess, not only a listed answer."""
+
+    history: tuple[tuple[str, Pattern], ...] = ()
+
+    @classmethod
+    def from_history(cls, history: Iterable[tuple[str, Pattern]]) -> UltraRule:
+        return cls(tuple(history))
+
+    def broken(self, guess: str) -> UltraBreak | None:
+        """The first earlier guess whose colours rule ``guess`` out, or None when it is legal."""
+        for word, pattern in self.history:
+            would = score(word, guess)
+            if would != pattern:
+                return UltraBreak(guess, word, pattern, would)
+        return None
+
+    def mask(self, encoded: np.ndarray, alphabet: str) -> np.ndarray:
+        """Boolean mask over encoded words ((n, k) letter indices) that could be the answer."""
+        ok = np.ones(encoded.shape[0], dtype=bool)
+        index = {ch: i for i, ch in enumerate(alphabet)}
+        for word, pattern in self.history:
+            nongrey: dict[str, int] = {}
+            grey: set[str] = set()
+            for i, (ch, c) in enumerate(zip(word, pattern.colors)):
+                code = index.get(ch, -1)
+                if c == GREEN:
+                    ok &= encoded[:, i] == code
+                else:
+                    ok &= encoded[:, i] != code
+                if c == GREY:
+                    grey.add(ch)
+                else:
+                    nongrey[ch] = nongrey.get(ch, 0) + 1
+            for ch in set(word):
+                count = (encoded == index.get(ch, -1)).sum(axis=1)
+                need = nongrey.get(ch, 0)
+                ok &= count == need if ch in grey else count >= need
+        return ok
+
+
+def rule_for(
+    history: Iterable[tuple[str, Pattern]], ultrahard: bool = False
+) -> HardRule | UltraRule:
+    """The rule ``history`` sets in hard mode, or in ultrahard mode."""
+    return UltraRule.from_history(history) if ultrahard else HardRule.from_history(history)
+
+
 def consistent_words(words: Sequence[str], history: Iterable[tuple[str, Pattern]]) -> list[str]:
     """Words that would have produced every (guess, pattern) in the history (from scratch)."""
     steps = [(g, p.colors) for g, p in history]
@@ -175,10 +261,30 @@ class Position:
     hard: bool = False
     max_guesses: int = 6
     _cache: dict = field(default_factory=dict, compare=False, repr=False)
+    # Ultrahard mode (``hard`` is then True too): every guess a word that could be the answer.
+    ultrahard: bool = False
 
     @classmethod
-    def start(cls, matrix: PatternMatrix, hard: bool = False, max_guesses: int = 6) -> Position:
-        return cls(matrix, np.arange(len(matrix.answers), dtype=np.int64), (), hard, max_guesses)
+    def start(
+        cls,
+        matrix: PatternMatrix,
+        hard: bool = False,
+        max_guesses: int = 6,
+        ultrahard: bool = False,
+    ) -> Position:
+        return cls(
+            matrix,
+            np.arange(len(matrix.answers), dtype=np.int64),
+            (),
+            hard or ultrahard,
+            max_guesses,
+            ultrahard=ultrahard,
+        )
+
+    @property
+    def mode(self) -> str:
+        """normal, hard or ultrahard: the part of a cache's key the rules add."""
+        return "ultrahard" if self.ultrahard else "hard" if self.hard else "normal"
 
     @property
     def turn(self) -> int:
@@ -226,18 +332,25 @@ class Position:
                 guess=m.guesses[g],
                 emoji=shown.emoji,
             )
-        return Position(m, remaining, self.history + ((g, code),), self.hard, self.max_guesses)
+        return Position(
+            m,
+            remaining,
+            self.history + ((g, code),),
+            self.hard,
+            self.max_guesses,
+            ultrahard=self.ultrahard,
+        )
 
     @cached_property
-    def rule(self) -> HardRule:
-        return HardRule.from_history(self.words_history())
+    def rule(self) -> HardRule | UltraRule:
+        return rule_for(self.words_history(), self.ultrahard)
 
     def legal_mask(self) -> np.ndarray:
         """Guesses that may be played now: not yet played and, in hard mode, legal."""
         key = "legal"
         if key not in self._cache:
             m = self.matrix
-            if self.hard and self.history:
+            if self.hard and self.history:  # (ultrahard too: its rule is stricter)
                 mask = self.rule.mask(guess_codes(m), shared_alphabet(m.guesses, m.answers))
             else:
                 mask = np.ones(len(m.guesses), dtype=bool)

@@ -52,6 +52,9 @@ class Rules(ABC):
     exact_search: ClassVar[bool] = False
     boards: int
     hard: bool
+    # Ultrahard mode (alex1770/wordle's -U): every guess a word that could still be the answer;
+    # ``hard`` is True with it.
+    ultrahard: bool
     max_guesses: int | None
 
     @property
@@ -78,8 +81,8 @@ class Rules(ABC):
         """The games of this variant a front-end offers by name."""
 
     def to_dict(self) -> dict[str, Any]:
-        """The rules as the web app sends them (see docs/web-api.md)."""
-        return {
+        """The rules as the web app sends them (see docs/web-api.md); ``ultrahard`` only when set."""
+        out = {
             "variant": self.variant,
             "key": self.key,
             "title": self.title,
@@ -87,6 +90,15 @@ class Rules(ABC):
             "tries": self.max_guesses,
             "hard": self.hard,
         }
+        if self.ultrahard:
+            out["ultrahard"] = True
+        return out
+
+    def with_ultrahard(self) -> Rules:
+        """These rules in ultrahard mode; VariantError where the variant has none."""
+        raise VariantError(
+            f"ultrahard mode is played on Wordle alone, not {self.title}", "ultrahard"
+        )
 
     def check_start(self, seed: int | None) -> None:
         """VariantError for a seed these rules cannot take, before any list or matrix loads."""
@@ -176,9 +188,16 @@ def default_tries(boards: int) -> int:
 
 
 def rules_from_options(
-    boards: int | None = None, absurdle: bool = False, hard: bool = False, tries: int | None = None
+    boards: int | None = None,
+    absurdle: bool = False,
+    hard: bool = False,
+    tries: int | None = None,
+    ultrahard: bool = False,
 ) -> Rules:
-    """The rules the CLI's ``--boards``, ``--absurdle``, ``--hard`` and ``--tries`` name."""
+    """The rules the CLI's ``--boards``, ``--absurdle``, ``--hard``, ``--tries`` and
+    ``--ultrahard`` name."""
+    if ultrahard:
+        return rules_from_options(boards, absurdle, False, tries).with_ultrahard()
     if boards is not None and absurdle:
         raise VariantError("--boards and --absurdle cannot be combined", "--absurdle")
     if boards is not None and hard:
@@ -215,8 +234,8 @@ def _whole(data: Mapping[str, Any], key: str) -> int | None:
 
 def parse_rules(data: Mapping[str, Any]) -> Rules:
     """The rules a request names: ``variant`` (classic, multi, absurdle, or a game's name: wordle,
-    dordle, quordle, octordle, sedecordle), ``boards``, ``tries`` and ``hard``. VariantError for
-    anything else."""
+    dordle, quordle, octordle, sedecordle), ``boards``, ``tries``, ``hard`` and ``ultrahard``.
+    VariantError for anything else."""
     name = data.get("variant")
     if name is None or name == "":
         name = "classic"
@@ -228,12 +247,17 @@ def parse_rules(data: Mapping[str, Any]) -> Rules:
         hard = False
     if not isinstance(hard, bool):
         raise VariantError(f"hard must be true or false, not {hard!r}", hard)
+    ultrahard = data.get("ultrahard", False)
+    if ultrahard is None:
+        ultrahard = False
+    if not isinstance(ultrahard, bool):
+        raise VariantError(f"ultrahard must be true or false, not {ultrahard!r}", ultrahard)
     boards = _whole(data, "boards")
     tries = _whole(data, "tries")
     for cls in variant_classes():
-        rules = cls.from_request(name, boards, tries, hard)
+        rules = cls.from_request(name, boards, tries, hard and not ultrahard)
         if rules is not None:
-            return rules
+            return rules.with_ultrahard() if ultrahard else rules
     raise VariantError(
         f"unknown variant {name!r}; use classic, multi, absurdle, "
         f"{', '.join(n.lower() for n, _ in NAMED.values())} or boards-N",

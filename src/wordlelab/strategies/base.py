@@ -173,6 +173,8 @@ class Strategy(ABC):
     summary: ClassVar[str] = ""
     metric: ClassVar[str] = "score"
     default_pool: ClassVar[str] = "all"
+    # Whether it plays ultrahard mode (the exact strategies search hard mode's rule only).
+    plays_ultrahard: ClassVar[bool] = True
     # The options the strategy takes besides ``pool``; each becomes an attribute of that name.
     options: ClassVar[tuple[Option, ...]] = ()
 

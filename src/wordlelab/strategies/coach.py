@@ -63,6 +63,7 @@ class Coach(Strategy):
     alphabet."""
 
     name = "coach"
+    plays_ultrahard = False
     aliases = ("default",)
     summary = "the shipped proven tree, else the exact best within a work budget, else entropy"
     # Raised when a change alters its choices, so that cached openers and rankings are worked out

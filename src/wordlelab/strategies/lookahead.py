@@ -67,6 +67,7 @@ class Lookahead(Strategy):
                     position.history + ((row, p),),
                     position.hard,
                     position.max_guesses,
+                    ultrahard=position.ultrahard,
                 )
                 hrows = self.pool_rows(child).astype(np.int64)
                 out = np.empty(hrows.size)

@@ -21,6 +21,7 @@ class Optimal(Strategy):
     """
 
     name = "optimal"
+    plays_ultrahard = False
     aliases = ("exact",)
     summary = "provably optimal: fewest total guesses (shipped trees, else an exact search)"
     # Raised when a fix of the exact search may change its choices (CHANGELOG.md says which), so

@@ -166,6 +166,7 @@ class PriorGuard(Strategy):
                 position.history + ((row, code),),
                 position.hard,
                 position.max_guesses,
+                ultrahard=position.ultrahard,
             )
             total += mass * self._value(child, turns - 1)
         return total

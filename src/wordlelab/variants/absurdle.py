@@ -34,6 +34,7 @@ class Absurdle(Rules):
     """Absurdle: no secret word; an adversary keeps the largest group; no limit on guesses."""
 
     hard: bool = False
+    ultrahard: ClassVar[bool] = False  # type: ignore[misc]
     variant: ClassVar[str] = "absurdle"
     takes_seed: ClassVar[bool] = False
     boards: ClassVar[int] = 1  # type: ignore[misc]

@@ -32,6 +32,7 @@ class Classic(Rules):
 
     hard: bool = False
     max_guesses: int = 6
+    ultrahard: bool = False
     variant: ClassVar[str] = "classic"
     exact_search: ClassVar[bool] = True
     boards: ClassVar[int] = 1  # type: ignore[misc]
@@ -42,6 +43,11 @@ class Classic(Rules):
                 f"tries must be between 1 and {MAX_CLASSIC_GUESSES}, not {self.max_guesses}",
                 self.max_guesses,
             )
+        if self.ultrahard and not self.hard:
+            object.__setattr__(self, "hard", True)  # ultrahard mode is hard mode and more
+
+    def with_ultrahard(self) -> Classic:
+        return Classic(True, self.max_guesses, True)
 
     @property
     def key(self) -> str:
@@ -75,7 +81,15 @@ class Classic(Rules):
     ) -> ClassicGame:
         self.check_start(seed)
         answer = answers[0] if answers else pick_answer(lists.answers, seed)
-        return ClassicGame(answer, lists.guesses, self.max_guesses, self.hard, seed=seed, lang=lang)
+        return ClassicGame(
+            answer,
+            lists.guesses,
+            self.max_guesses,
+            self.hard,
+            seed=seed,
+            lang=lang,
+            ultrahard=self.ultrahard,
+        )
 
     def simulate(
         self,
@@ -120,6 +134,7 @@ class Classic(Rules):
             opener=opener,
             max_guesses=self.max_guesses,
             context=context,
+            ultrahard=self.ultrahard,
         )
 
 

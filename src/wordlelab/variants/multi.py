@@ -57,6 +57,7 @@ class Multi(Rules):
     max_guesses: int
     variant: ClassVar[str] = "multi"
     hard: ClassVar[bool] = False  # type: ignore[misc]
+    ultrahard: ClassVar[bool] = False  # type: ignore[misc]
 
     def __post_init__(self) -> None:
         check_boards(self.boards, self.max_guesses)

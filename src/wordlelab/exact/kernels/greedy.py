@@ -223,7 +223,7 @@ def greedy_value(S, d, pool, rule, level, gs):
                 sub = np.empty(e - j, dtype=np.int64)
                 for t in range(j, e):
                     sub[t - j] = S[idx[t]]
-                crule = next_rule(rule, g, p, gletters) if hard else rule
+                crule = next_rule(rule, g, p, gletters, gs.gcounts) if hard else rule
                 v = greedy_value(sub, d - 1, child, crule, level + 1, gs)
                 if v >= INF:
                     total = INF

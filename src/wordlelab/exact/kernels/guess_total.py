@@ -102,7 +102,7 @@ def guess_total(S, d, g, beta, limit, inline_n, pool, rule, qmax, view, st):
             continue
         sub = ordered[starts[i] : starts[i + 1]].copy()
         if hard:
-            crule = next_rule(rule, g, pats[i], tabs.gletters)
+            crule = next_rule(rule, g, pats[i], tabs.gletters, tabs.gcounts)
         else:
             crule = rule
         cut = beta - low - rem

@@ -370,27 +370,54 @@ def memo_raise(memo, k1: np.uint64, k2: np.uint64, value: int, size: int) -> boo
 
 
 # -- hard mode --------------------------------------------------------------------------------
+#
+# A hard-mode rule (int8) is rule[:k], the letter fixed at each position (-1 free), then rule[k:k + A],
+# the least count of each of the A letters. An ultrahard rule (every guess must be a word that
+# could still be the answer) is the same k + A entries followed by rule[k + A:k + A + k * A], 1
+# where position i may not hold letter c (a yellow or grey there), and the last A entries, the
+# most times each letter may appear (-1: no limit; a grey sets it to the letter's non-grey count
+# in that guess). A word obeys all four parts exactly when every earlier guess would have shown it
+# the colours that guess showed: greens are the positions where guess and word agree, and a
+# letter's non-grey tiles number min(its count in the guess, its count in the word), with the
+# yellows on its leftmost non-green places, which the pattern shows as any answer's does.
 
 
 @_borrowing
 def _legal(g: int, rule: np.ndarray, gletters: np.ndarray, gcounts: np.ndarray) -> bool:
-    """rule[:k] is the letter fixed at each position (-1 free); rule[k:] minimum letter counts."""
+    """Whether guess ``g`` obeys ``rule`` (hard or ultrahard, see above)."""
     k = gletters.shape[1]
+    na = gcounts.shape[1]
     for i in range(k):
         if rule[i] >= 0 and gletters[g, i] != rule[i]:
             return False
-    for c in range(rule.shape[0] - k):
+    for c in range(na):
         if rule[k + c] > 0 and gcounts[g, c] < rule[k + c]:
             return False
+    if rule.shape[0] > k + na:
+        base = k + na
+        for i in range(k):
+            if rule[base + i * na + gletters[g, i]] != 0:
+                return False
+        top = base + k * na
+        for c in range(na):
+            if rule[top + c] >= 0 and gcounts[g, c] > rule[top + c]:
+                return False
     return True
 
 
 @njit(cache=True, nogil=True)
-def next_rule(rule: np.ndarray, g: int, pattern: int, gletters: np.ndarray) -> np.ndarray:
-    """The rule after guess ``g`` showed ``pattern``: greens fixed, revealed letters counted."""
+def next_rule(
+    rule: np.ndarray, g: int, pattern: int, gletters: np.ndarray, gcounts: np.ndarray
+) -> np.ndarray:
+    """The rule after guess ``g`` showed ``pattern``: greens fixed, revealed letters counted
+    (ultrahard: and the letters refused at each position, and the counts a grey caps)."""
     k = gletters.shape[1]
+    na = gcounts.shape[1]
     out = rule.copy()
-    seen = np.zeros(rule.shape[0] - k, dtype=np.int8)
+    seen = np.zeros(na, dtype=np.int8)
+    grey = np.zeros(na, dtype=np.bool_)
+    ultra = rule.shape[0] > k + na
+    base = k + na
     p = pattern
     for i in range(k - 1, -1, -1):  # the last letter is the least significant digit
         digit = p % 3
@@ -398,10 +425,20 @@ def next_rule(rule: np.ndarray, g: int, pattern: int, gletters: np.ndarray) -> n
         ch = gletters[g, i]
         if digit == 2:
             out[i] = ch
+        else:
+            if ultra:
+                out[base + i * na + ch] = 1
+            if digit == 0:
+                grey[ch] = True
         if digit >= 1:
             seen[ch] += 1
-    for c in range(seen.shape[0]):
+    for c in range(na):
         out[k + c] = max(out[k + c], seen[c])
+    if ultra:
+        top = base + k * na
+        for c in range(na):
+            if grey[c] and (out[top + c] < 0 or seen[c] < out[top + c]):
+                out[top + c] = seen[c]
     return out
 
 
@@ -1609,6 +1646,7 @@ def _classes(S, d, beta, pool, dedupe_all, lazy, sc, st):
     # same rule after every pattern: one of each such class stands for all, here and in the
     # children's pool. Hard mode only: in normal mode the grouping classes above, formed where the
     # children's pool matters, are coarser, and elsewhere the hashing costs more than it saves.
+    # (Not in ultrahard mode, whose rule binds grey letters too: its Solver sets OFF_LIVE.)
     if hard and (ctl[CTL_OFF] & OFF_LIVE) == 0:
         _live_classes(pool, keep, rep, S, a2g, gletters, gcounts.shape[1], ctl)
     if fused:
@@ -1802,7 +1840,9 @@ def _known_groups(g, pats, starts, grouped, gl, open_, lbsum, thr, d, rule, qn, 
         sub = grouped[starts[L] : starts[L + 1]]
         # What the memo knows of this group: an exact value or a lower bound.
         if hard:
-            rr1, rr2 = _objective_key(next_rule(rule, g, pats[L], gletters), hard, loss)
+            rr1, rr2 = _objective_key(
+                next_rule(rule, g, pats[L], gletters, tabs.gcounts), hard, loss
+            )
         else:
             rr1, rr2 = _objective_key(rule, hard, loss)
         kk1, kk2 = _node_key(sub, min(d - 1, sub.shape[0]), rr1, rr2)
@@ -2060,7 +2100,7 @@ def solve(S, d, beta, pool, rule, qmax, view, st):
                 sub = grouped[starts[L] : starts[L + 1]].copy()
                 rest = lbsum - gl[L]
                 if hard:
-                    crule = next_rule(rule, g, pats[L], gletters)
+                    crule = next_rule(rule, g, pats[L], gletters, gcounts)
                 else:
                     crule = rule
                 nodes0 = ctl[CTL_NODES]
@@ -2254,7 +2294,10 @@ def legal_pool(pool, rule, gletters, gcounts) -> np.ndarray:
     """The guesses of the pool that the hard-mode rule allows (``_legal`` for each, written out
     here so that no call per guess passes its arrays' reference counts to and fro)."""
     k = gletters.shape[1]
-    nc = rule.shape[0] - k
+    nc = gcounts.shape[1]
+    ultra = rule.shape[0] > k + nc
+    base = k + nc
+    top = base + k * nc
     # Only the constraints the rule sets are checked.
     fixed = np.empty(k, dtype=np.int64)
     nf = 0
@@ -2268,6 +2311,13 @@ def legal_pool(pool, rule, gletters, gcounts) -> np.ndarray:
         if rule[k + c] > 0:
             need[nn] = c
             nn += 1
+    cap = np.empty(nc, dtype=np.int64)
+    ncap = 0
+    if ultra:
+        for c in range(nc):
+            if rule[top + c] >= 0:
+                cap[ncap] = c
+                ncap += 1
     keep = np.empty(pool.shape[0], dtype=np.int64)
     nk = 0
     for t in range(pool.shape[0]):
@@ -2284,6 +2334,17 @@ def legal_pool(pool, rule, gletters, gcounts) -> np.ndarray:
                 if gcounts[g, c] < rule[k + c]:
                     ok = False
                     break
+        if ok and ultra:
+            for i in range(k):
+                if rule[base + i * nc + gletters[g, i]] != 0:
+                    ok = False
+                    break
+            if ok:
+                for q in range(ncap):
+                    c = cap[q]
+                    if gcounts[g, c] > rule[top + c]:
+                        ok = False
+                        break
         if ok:
             keep[nk] = g
             nk += 1
