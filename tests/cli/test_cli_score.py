@@ -24,7 +24,7 @@ def test_score_text():
 
 def test_score_json():
     r = run("score", "RADAR", "arise", "--json")
-    data = json.loads(r.output)
+    data = json.loads(r.stdout)
     assert data["pattern"] == "yy..." and data["code"] == 108 and data["solved"] is False
 
 

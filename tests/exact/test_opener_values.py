@@ -208,7 +208,7 @@ def test_cli_values_rank_and_gap() -> None:
 
 def test_cli_json() -> None:
     r = _cli("--opener", "adieu", "--opener", "tarse", "--lists", "nyt", "--json")
-    data = json.loads(r.output)
+    data = json.loads(r.stdout)
     assert (data["lists"], data["mode"], data["answers"], data["openers"]) == (
         "nyt",
         "normal",
